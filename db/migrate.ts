@@ -1,0 +1,22 @@
+import path from "node:path";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import { createDb } from "./client";
+
+// Any fixed 64-bit number: every instance takes this advisory lock, so two starting instances never migrate at once.
+const MIGRATION_LOCK = 727_365_001;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+export async function runMigrations(url: string): Promise<void> {
+  const { db, sql } = createDb(url, 1);
+  try {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,262 @@
+// The whole data model. camelCase in TypeScript, snake_case in SQL; every instant is timestamptz (UTC).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const updatedAt = () => ts("updated_at").notNull().defaultNow();
+
+export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
+export type WorkingHours = Record<
+  "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday",
+  DayHours
+>;
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    // Null for an account created by a checkout and not yet set up from its emailed link.
+    passwordHash: text("password_hash"),
+    fullName: text("full_name").notNull(),
+    phone: text("phone"),
+    type: text("type", { enum: ["admin", "user"] }).notNull().default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+    businessName: text("business_name"),
+    businessType: text("business_type"),
+    specialty: text("specialty"),
+    businessSize: text("business_size"),
+    businessAddress: text("business_address"),
+    serviceFrequency: text("service_frequency"),
+    services: jsonb("services").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    workingHours: jsonb("working_hours").$type<WorkingHours>().notNull(),
+    appointmentDuration: text("appointment_duration").notNull().default("30"),
+    aiInstructions: text("ai_instructions"),
+    timeZone: text("time_zone").notNull().default("Europe/Paris"),
+    locale: text("locale", { enum: ["en", "fr", "es"] }).notNull().default("en"),
+    // Bumped to end every session of the user at once (deactivation).
+    sessionVersion: integer("session_version").notNull().default(1),
+    setupCompletedAt: ts("setup_completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+// One row per signed-in device: the session token names its row, so one session can end while the others carry on.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const setupTokens = pgTable(
+  "setup_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the token: a leaked table does not leak usable links.
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("setup_tokens_hash_unique").on(t.tokenHash)],
+);
+
+// Fixed-window counters for sign-in attempts, kept in the database so the limit holds across instances.
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    key: text("key").notNull(),
+    windowStart: ts("window_start").notNull(),
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key] })],
+);
+
+export const phoneNumbers = pgTable(
+  "phone_numbers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    phoneNumber: text("phone_number").notNull(),
+    region: text("region").notNull().default("US"),
+    phoneNumberType: text("phone_number_type").notNull().default("local"),
+    status: text("status").notNull().default("active"),
+    providerId: text("provider_id"),
+    assignedToUserId: uuid("assigned_to_user_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: ts("assigned_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("phone_numbers_number_unique").on(t.phoneNumber),
+    // One dedicated number per business: two racing claims cannot both succeed.
+    uniqueIndex("phone_numbers_assignee_unique").on(t.assignedToUserId).where(sql`${t.assignedToUserId} is not null`),
+  ],
+);
+
+export const aiParameters = pgTable("ai_parameters", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+  voiceId: text("voice_id").notNull(),
+  firstMessage: text("first_message").notNull(),
+  agentName: text("agent_name").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Billing-provider status: trialing, active, past_due, canceled, unpaid, incomplete, incomplete_expired, paused.
+    status: text("status").notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
+    trialEndsAt: ts("trial_ends_at"),
+    currentPeriodStart: ts("current_period_start"),
+    currentPeriodEnd: ts("current_period_end"),
+    canceledAt: ts("canceled_at"),
+    // Ordering guard against out-of-order webhooks: the provider's event creation time last applied.
+    lastEventAt: ts("last_event_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_user_unique").on(t.userId),
+    uniqueIndex("subscriptions_provider_sub_unique")
+      .on(t.providerSubscriptionId)
+      .where(sql`${t.providerSubscriptionId} is not null`),
+  ],
+);
+
+export const calendarConnections = pgTable("calendar_connections", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull().default("google"),
+  // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/crypto/secret-box.ts); never plaintext.
+  refreshTokenEnc: text("refresh_token_enc").notNull(),
+  calendarId: text("calendar_id").notNull().default("primary"),
+  accountEmail: text("account_email"),
+  scopes: text("scopes"),
+  sandbox: boolean("sandbox").notNull().default(false),
+  connectedAt: createdAt(),
+});
+
+// starts_at/ends_at never overlap for one business: see the exclusion constraint in the migration.
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    patientName: text("patient_name").notNull(),
+    patientEmail: text("patient_email"),
+    patientPhone: text("patient_phone"),
+    reason: text("reason"),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    status: text("status", { enum: ["booked", "cancelled"] }).notNull().default("booked"),
+    source: text("source", { enum: ["dashboard", "phone"] }).notNull().default("dashboard"),
+    calendarEventId: text("calendar_event_id"),
+    calendarSyncStatus: text("calendar_sync_status").notNull().default("pending"),
+    callId: uuid("call_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("appointments_user_starts_idx").on(t.userId, t.startsAt)],
+);
+
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id").notNull(),
+    fromNumber: text("from_number"),
+    toNumber: text("to_number"),
+    status: text("status").notNull().default("in-progress"),
+    startedAt: ts("started_at"),
+    endedAt: ts("ended_at"),
+    endedReason: text("ended_reason"),
+    summary: text("summary"),
+    transcript: text("transcript"),
+    recordingUrl: text("recording_url"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("calls_provider_call_unique").on(t.providerCallId),
+    index("calls_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+// Every outgoing SMS, email and WhatsApp message: the sandbox outbox and the real senders' log alike.
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["email", "sms", "whatsapp"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    links: jsonb("links").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id"),
+    // Makes a retried send a no-op (e.g. "appointment-confirmation:<id>:sms").
+    dedupeKey: text("dedupe_key"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedupe_unique").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// Admin actions, without personal data: ids and field names, not values.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: uuid("actor_user_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

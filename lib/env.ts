@@ -1,0 +1,78 @@
+// The only reader of process.env. Validated once, on first use; start-up (scripts/launch.ts) validates it eagerly.
+import { z } from "zod";
+
+const optional = z.string().trim().min(1).optional().catch(undefined);
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optional,
+  DATABASE_URL: optional,
+  // 1 on the embedded default: PGlite is one session, so the app keeps one connection (see lib/server/embedded-db.ts).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().default(".data"),
+  AUTH_SECRET: optional,
+  ENCRYPTION_KEY: optional,
+  VAPI_WEBHOOK_SECRET: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  SEED_ADMIN_EMAIL: optional,
+  SEED_ADMIN_PASSWORD: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  TELNYX_API_KEY: optional,
+  VAPI_API_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  SMTP_URL: optional,
+  // Behind a reverse proxy that sets X-Forwarded-For, the client address for rate limiting comes from it.
+  TRUST_PROXY: bool,
+  RECEPTA_EMBEDDED_DB: bool,
+});
+
+export type Env = z.infer<typeof schema>;
+
+/** Secrets the server cannot run without. On the embedded default they are generated into DATA_DIR (lib/server/secrets.ts). */
+export const REQUIRED_SECRETS = ["AUTH_SECRET", "ENCRYPTION_KEY", "VAPI_WEBHOOK_SECRET", "STRIPE_WEBHOOK_SECRET"] as const;
+export type SecretName = (typeof REQUIRED_SECRETS)[number];
+
+export class EnvError extends Error {}
+
+let cached: (Env & { appUrl: string }) | null = null;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env & { appUrl: string } {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EnvError(`Invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const env = parsed.data;
+  return { ...env, appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+}
+
+export function env(): Env & { appUrl: string } {
+  cached ??= readEnv();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = null;
+}
+
+export function missingSecrets(e: Env): SecretName[] {
+  return REQUIRED_SECRETS.filter((name) => !e[name]);
+}
+
+export function requireSecret(name: SecretName): string {
+  const value = env()[name];
+  if (!value) throw new EnvError(`${name} is not set. Set it in the environment (see .env.example).`);
+  return value;
+}
+
+/** Raw environment, for the launcher only: it hands the resolved variables to the server process. */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
