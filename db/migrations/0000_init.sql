@@ -8,6 +8,12 @@ CREATE TABLE "ai_parameters" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "app_state" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "appointments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -152,7 +158,6 @@ CREATE TABLE "users" (
 	"ai_instructions" text,
 	"time_zone" text DEFAULT 'Europe/Paris' NOT NULL,
 	"locale" text DEFAULT 'en' NOT NULL,
-	"session_version" integer DEFAULT 1 NOT NULL,
 	"setup_completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

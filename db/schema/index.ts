@@ -47,8 +47,6 @@ export const users = pgTable(
     aiInstructions: text("ai_instructions"),
     timeZone: text("time_zone").notNull().default("Europe/Paris"),
     locale: text("locale", { enum: ["en", "fr", "es"] }).notNull().default("en"),
-    // Bumped to end every session of the user at once (deactivation).
-    sessionVersion: integer("session_version").notNull().default(1),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -260,3 +258,10 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+// Small facts about the installation itself (e.g. "the sandbox number pool was seeded").
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,13 @@
+import { authenticate, clearSessionCookieHeader, endSession } from "@/lib/auth/session";
+import { json, route } from "@/lib/http/route";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+
+/** Ends this device's session on the server (the token stops working) and clears the cookie. Always 200. */
+export const POST = route(async (req) => {
+  const ctx = appContext();
+  const auth = await authenticate(ctx.db, ctx.session, req);
+  if (auth) await endSession(ctx.db, auth.sessionId);
+  return json({ success: true }, { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } });
+});

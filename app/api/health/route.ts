@@ -1,0 +1,20 @@
+import { sql } from "drizzle-orm";
+import { json } from "@/lib/http/route";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Liveness with the database: 200 when a query answers within 2 s, 503 otherwise. Says nothing else. */
+export async function GET(): Promise<Response> {
+  try {
+    const { db } = appContext();
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000)),
+    ]);
+    return json({ status: "ok" });
+  } catch {
+    return json({ status: "unavailable" }, { status: 503 });
+  }
+}

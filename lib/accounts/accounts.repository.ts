@@ -1,0 +1,113 @@
+// The only place that reads users as profiles. Explicit columns: the password hash, session data and calendar tokens
+// never leave this file, so no route can leak them by returning "the user".
+import { asc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import { deriveSubscription, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
+
+export type Profile = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  businessName: string | null;
+  businessType: string | null;
+  specialty: string | null;
+  businessSize: string | null;
+  businessAddress: string | null;
+  serviceFrequency: string | null;
+  services: string[];
+  workingHours: WorkingHours;
+  appointmentDuration: string;
+  aiInstructions: string | null;
+  type: "admin" | "user";
+  isActive: boolean;
+  hasGoogleOAuth: boolean;
+  /** Spec §3's assigned-number field; its name carries the telephony provider's. */
+  telnyxPhoneNumber: string | null;
+  timeZone: string;
+  locale: "en" | "fr" | "es";
+  createdAt: string;
+  updatedAt: string;
+} & SubscriptionView;
+
+const profileColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  phone: users.phone,
+  businessName: users.businessName,
+  businessType: users.businessType,
+  specialty: users.specialty,
+  businessSize: users.businessSize,
+  businessAddress: users.businessAddress,
+  serviceFrequency: users.serviceFrequency,
+  services: users.services,
+  workingHours: users.workingHours,
+  appointmentDuration: users.appointmentDuration,
+  aiInstructions: users.aiInstructions,
+  type: users.type,
+  isActive: users.isActive,
+  timeZone: users.timeZone,
+  locale: users.locale,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  calendarUserId: calendarConnections.userId,
+  phoneNumber: phoneNumbers.phoneNumber,
+  subStatus: subscriptions.status,
+  subTrialEndsAt: subscriptions.trialEndsAt,
+  subPeriodStart: subscriptions.currentPeriodStart,
+  subPeriodEnd: subscriptions.currentPeriodEnd,
+  subCreatedAt: subscriptions.createdAt,
+};
+
+function profileQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(profileColumns)
+    .from(users)
+    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
+    .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(where);
+}
+
+type Row = Awaited<ReturnType<typeof profileQuery>>[number];
+
+function toProfile(r: Row, now: Date): Profile {
+  const { calendarUserId, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, ...rest } = r;
+  const record = subStatus
+    ? { status: subStatus, trialEndsAt: subTrialEndsAt, currentPeriodStart: subPeriodStart, currentPeriodEnd: subPeriodEnd, createdAt: subCreatedAt! }
+    : null;
+  return {
+    ...rest,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    hasGoogleOAuth: calendarUserId !== null,
+    telnyxPhoneNumber: phoneNumber,
+    ...deriveSubscription(record, now),
+  };
+}
+
+export async function findProfileById(db: Db, id: string, now = new Date()): Promise<Profile | null> {
+  const [row] = await profileQuery(db, eq(users.id, id)).limit(1);
+  return row ? toProfile(row, now) : null;
+}
+
+export async function listProfiles(db: Db, now = new Date()): Promise<Profile[]> {
+  const rows = await profileQuery(db, undefined).orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((r) => toProfile(r, now));
+}
+
+export async function findCredentialsByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, type: users.type, isActive: users.isActive, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.passwordHash ?? null;
+}

@@ -1,0 +1,95 @@
+// zod schemas shared by the API routes and (later) the forms. Messages are keys of the "Validation" namespace.
+import { z } from "zod";
+import type { DayHours } from "@/db/schema";
+import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES, WEEKDAYS } from "./options";
+
+const text = (max: number) => z.string().trim().max(max);
+/** Optional free text: "" and null clear the field. */
+const optionalText = (max: number) =>
+  z.union([text(max), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null));
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("emailInvalid"));
+export const newPasswordSchema = z.string("passwordRequired").min(1, "passwordRequired").min(8, "passwordMin").max(200);
+export const fullNameSchema = z.string("fullNameRequired").trim().min(1, "fullNameRequired").max(120);
+export const phoneSchema = z
+  .union([z.string().trim().max(32).regex(/^$|^\+?[0-9][0-9 ().-]{2,30}$/, "phoneInvalid"), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid");
+const openDay = z.object({ isOpen: z.boolean().optional(), openTime: hhmm, closeTime: hhmm });
+// A day is {isOpen, openTime, closeTime}; the setup wizard sends null for a closed day and {openTime, closeTime} for an open one.
+const daySchema = z
+  .union([openDay, z.null()])
+  .transform((d): DayHours => (d === null ? { isOpen: false, openTime: "09:00", closeTime: "17:00" } : { isOpen: d.isOpen ?? true, openTime: d.openTime, closeTime: d.closeTime }))
+  .refine((d) => !d.isOpen || d.openTime < d.closeTime, { message: "closeAfterOpen" });
+
+export const workingHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema.optional()])) as Record<(typeof WEEKDAYS)[number], z.ZodOptional<typeof daySchema>>,
+);
+
+export const servicesSchema = z
+  .union([z.array(z.string().max(100)).max(50), z.string().max(5000)])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string()).max(50));
+
+const timeZoneSchema = z.string().refine(isTimeZone, "timeZoneInvalid");
+
+/** The business fields shared by registration and the profile update. */
+const businessFields = {
+  phone: phoneSchema,
+  businessName: optionalText(160),
+  businessType: z.enum(BUSINESS_TYPES).nullable().optional(),
+  specialty: z.enum(SPECIALTIES).nullable().optional(),
+  businessSize: z.enum(BUSINESS_SIZES).nullable().optional(),
+  businessAddress: optionalText(300),
+  serviceFrequency: optionalText(100),
+  services: servicesSchema.optional(),
+  workingHours: workingHoursSchema.optional(),
+  appointmentDuration: z.enum(APPOINTMENT_DURATIONS).optional(),
+  aiInstructions: optionalText(4000),
+  timeZone: timeZoneSchema.optional(),
+  locale: z.enum(["en", "fr", "es"]).optional(),
+};
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  fullName: fullNameSchema,
+  ...businessFields,
+});
+export type RegisterInput = z.output<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1, "passwordRequired").max(200),
+});
+
+export const updateProfileSchema = z.object({
+  fullName: fullNameSchema.optional(),
+  email: emailSchema.optional(),
+  ...businessFields,
+});
+export type ProfileUpdate = z.output<typeof updateProfileSchema>;
+
+export const updatePasswordSchema = z.object({
+  oldPassword: z.string().min(1).max(200),
+  newPassword: newPasswordSchema,
+});
+
+export const updateWorkingHoursSchema = z.object({ workingHours: workingHoursSchema });
+
+export const completeSetupSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  name: fullNameSchema,
+  password: newPasswordSchema,
+});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return tz.length <= 64;
+  } catch {
+    return false;
+  }
+}

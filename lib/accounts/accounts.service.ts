@@ -1,0 +1,156 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
+import { setupTokens, users } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "@/lib/auth/rate-limit";
+import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/auth/session";
+import { randomToken, sha256 } from "@/lib/crypto/tokens";
+import { AppError } from "@/lib/errors";
+import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
+import { findCredentialsByEmail, findPasswordHash, findProfileById, type Profile } from "./accounts.repository";
+import { defaultWorkingHours, mergeWorkingHours } from "./working-hours";
+
+export type AccountsDeps = { db: Db; session: SessionConfig };
+export type SignedIn = { token: string; user: Profile; expiresAt: Date };
+
+export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function register(deps: AccountsDeps, input: RegisterInput): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.password);
+  const businessType = input.businessType ?? null;
+  let id: string;
+  try {
+    const [row] = await deps.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        fullName: input.fullName,
+        phone: input.phone ?? null,
+        businessName: input.businessName ?? null,
+        businessType,
+        // Spec §3: the specialty only exists for a medical business.
+        specialty: businessType === "medical" ? (input.specialty ?? null) : null,
+        businessSize: input.businessSize ?? null,
+        businessAddress: input.businessAddress ?? null,
+        serviceFrequency: input.serviceFrequency ?? null,
+        services: input.services ?? [],
+        workingHours: mergeWorkingHours(defaultWorkingHours(), input.workingHours ?? {}),
+        appointmentDuration: input.appointmentDuration ?? "30",
+        aiInstructions: input.aiInstructions ?? null,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        ...(input.locale ? { locale: input.locale } : {}),
+        setupCompletedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    id = row!.id;
+  } catch (e) {
+    if (isUniqueViolation(e, "users_email_unique")) throw new AppError("conflict", "emailTaken");
+    throw e;
+  }
+  return signIn(deps, { id, type: "user" });
+}
+
+export async function login(deps: AccountsDeps, creds: { email: string; password: string }, clientIp: string): Promise<SignedIn> {
+  const keys = loginKeys(creds.email, clientIp);
+  await assertNotLimited(deps.db, keys);
+  const account = await findCredentialsByEmail(deps.db, creds.email);
+  const ok = await verifyPassword(account?.passwordHash ?? null, creds.password);
+  if (!account || !ok) {
+    await recordFailure(deps.db, keys);
+    throw new AppError("unauthorized", "invalidCredentials");
+  }
+  // Only someone who knows the password learns that the account is deactivated.
+  if (!account.isActive) throw new AppError("forbidden", "accountDeactivated");
+  await clearFailures(deps.db, keys[0]!.key);
+  return signIn(deps, account);
+}
+
+async function signIn(deps: AccountsDeps, user: { id: string; type: "admin" | "user" }): Promise<SignedIn> {
+  const { token, expiresAt } = await startSession(deps.db, deps.session, user);
+  const profile = await findProfileById(deps.db, user.id);
+  return { token, user: profile!, expiresAt };
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const profile = await findProfileById(db, userId);
+  if (!profile) throw new AppError("not_found", "userNotFound");
+  return profile;
+}
+
+export async function updateProfile(db: Db, userId: string, update: Partial<ProfileUpdate>): Promise<Profile> {
+  const current = await db
+    .select({ businessType: users.businessType, specialty: users.specialty, workingHours: users.workingHours })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = current[0];
+  if (!row) throw new AppError("not_found", "userNotFound");
+  const { workingHours, ...fields } = update;
+  const set: Partial<typeof users.$inferInsert> = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  );
+  if (workingHours) set.workingHours = mergeWorkingHours(row.workingHours, workingHours);
+  const businessType = update.businessType !== undefined ? update.businessType : row.businessType;
+  if (businessType !== "medical") set.specialty = null;
+  try {
+    await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+  } catch (e) {
+    if (isUniqueViolation(e, "users_email_unique")) throw new AppError("conflict", "emailTaken");
+    throw e;
+  }
+  return getProfile(db, userId);
+}
+
+export async function updatePassword(
+  db: Db,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const stored = await findPasswordHash(db, auth.userId);
+  if (!(await verifyPassword(stored, input.oldPassword))) throw new AppError("unauthorized", "currentPasswordIncorrect");
+  if (input.oldPassword === input.newPassword) throw new AppError("bad_request", "passwordUnchanged");
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.userId));
+    // Every other device is signed out; the one that changed the password carries on.
+    await endUserSessions(tx, auth.userId, auth.sessionId);
+  });
+}
+
+/** Creates a single-use setup link token for an account (billing creates pending accounts and emails it). */
+export async function issueSetupToken(db: Db, userId: string, ttlMs = SETUP_TOKEN_TTL_MS): Promise<string> {
+  const token = randomToken();
+  await db.insert(setupTokens).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+export async function validateSetupToken(db: Db, token: string): Promise<{ email: string; name: string }> {
+  const [row] = await db
+    .select({ email: users.email, name: users.fullName })
+    .from(setupTokens)
+    .innerJoin(users, eq(users.id, setupTokens.userId))
+    .where(and(eq(setupTokens.tokenHash, sha256(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "invalidSetupToken");
+  return row;
+}
+
+export async function completeSetup(db: Db, input: { token: string; name: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Claiming the token and using it is one statement: two submissions of one link cannot both pass.
+    const [claimed] = await tx
+      .update(setupTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(setupTokens.tokenHash, sha256(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, new Date())))
+      .returning({ userId: setupTokens.userId });
+    if (!claimed) throw new AppError("not_found", "invalidSetupToken");
+    await tx
+      .update(users)
+      .set({ passwordHash, fullName: input.name, setupCompletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId));
+    await endUserSessions(tx, claimed.userId);
+  });
+}

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { auditLog, users } from "@/db/schema";
+import { getProfile } from "@/lib/accounts/accounts.service";
+import { endUserSessions } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { findProfileById } from "@/lib/accounts/accounts.repository";
+import { getAiParameters } from "@/lib/ai/ai.service";
+
+export async function getUserDetails(db: Db, userId: string) {
+  const profile = await getProfile(db, userId);
+  const aiParameters = await getAiParameters(db, userId).catch((e) => {
+    if (e instanceof AppError && e.code === "not_found") return null;
+    throw e;
+  });
+  return { ...profile, aiParameters };
+}
+
+/** Deactivation ends every session of the user at once; reactivation lets them sign in again. */
+export async function setUserActive(db: Db, actorId: string, userId: string, isActive: boolean) {
+  if (actorId === userId && !isActive) throw new AppError("bad_request", "cannotDeactivateSelf");
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ isActive, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError("not_found", "userNotFound");
+    if (!isActive) await endUserSessions(tx, userId);
+    await tx.insert(auditLog).values({
+      actorUserId: actorId,
+      action: isActive ? "user.activate" : "user.deactivate",
+      targetType: "user",
+      targetId: userId,
+    });
+  });
+  return (await findProfileById(db, userId))!;
+}
+
+export async function getUserSubscription(db: Db, userId: string) {
+  const { subscriptionType, subscription } = await getProfile(db, userId);
+  return { subscriptionType, subscription };
+}

@@ -1,0 +1,75 @@
+// Auth.js owns the session format and cookie. It is mounted at /api/authjs so its routes never shadow the REST
+// contract's /api/auth/*; the contract's login mints the very same token (lib/auth/session.ts), so both stay in step.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { sessions, users } from "@/db/schema";
+import { login } from "@/lib/accounts/accounts.service";
+import { loginSchema } from "@/lib/accounts/accounts.schemas";
+import { endSession, isUuid } from "@/lib/auth/session";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-token";
+import { appContext } from "@/lib/server/context";
+
+export const { handlers, auth } = NextAuth(() => {
+  const ctx = appContext();
+  const secure = ctx.session.appUrl.startsWith("https://");
+  return {
+    basePath: "/api/authjs",
+    secret: ctx.session.secret,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(ctx.session.appUrl),
+        options: { httpOnly: true, sameSite: "lax", path: "/", secure },
+      },
+    },
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {} },
+        async authorize(credentials, request) {
+          const parsed = loginSchema.safeParse(credentials);
+          if (!parsed.success) return null;
+          try {
+            const ip = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() ?? "unknown";
+            const { user } = await login(ctx, parsed.data, ip);
+            return { id: user.id, name: user.fullName, email: user.email, role: user.type };
+          } catch {
+            return null;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user?.id) {
+          // A sign-in through Auth.js gets its own revocable session row, like the contract's login.
+          const [row] = await ctx.db
+            .insert(sessions)
+            .values({ userId: user.id, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
+            .returning({ id: sessions.id });
+          return { ...token, sub: user.id, sid: row!.id, role: (user as { role?: string }).role === "admin" ? "admin" : "user" };
+        }
+        const sid = typeof token.sid === "string" ? token.sid : "";
+        const sub = token.sub ?? "";
+        if (!isUuid(sid) || !isUuid(sub)) return null;
+        const [live] = await ctx.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
+          .limit(1);
+        return live ? token : null;
+      },
+      async session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub ?? "", role: token.role === "admin" ? "admin" : "user" } };
+      },
+    },
+    events: {
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (typeof sid === "string" && isUuid(sid)) await endSession(ctx.db, sid);
+      },
+    },
+  };
+});

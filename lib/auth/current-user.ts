@@ -1,0 +1,16 @@
+// The signed-in user for server components and server actions: the session cookie, checked against the database once
+// per request (React cache).
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { findProfileById, type Profile } from "@/lib/accounts/accounts.repository";
+import { resolveSession } from "@/lib/auth/session";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { appContext } from "@/lib/server/context";
+
+export const getCurrentUser = cache(async (): Promise<Profile | null> => {
+  const ctx = appContext();
+  const jar = await cookies();
+  const token = jar.get(sessionCookieName(ctx.session.appUrl))?.value ?? null;
+  const auth = await resolveSession(ctx.db, ctx.session, token);
+  return auth ? findProfileById(ctx.db, auth.userId) : null;
+});

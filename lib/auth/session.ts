@@ -1,0 +1,90 @@
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { sessions, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
+import {
+  bearerOrCookie,
+  decodeSessionToken,
+  encodeSessionToken,
+  SESSION_MAX_AGE_SECONDS,
+  sessionCookieName,
+} from "./session-token";
+
+export type SessionConfig = { secret: string; appUrl: string };
+export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
+
+export async function startSession(db: Db, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  const [row] = await db.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });
+  const token = await encodeSessionToken(
+    { sub: user.id, sid: row!.id, role: user.type },
+    cfg.secret,
+    sessionCookieName(cfg.appUrl),
+  );
+  return { token, expiresAt };
+}
+
+/** The session behind a token, checked against the database: revoked sessions and deactivated users get null. */
+export async function resolveSession(db: Db, cfg: SessionConfig, token: string | null): Promise<AuthContext | null> {
+  if (!token) return null;
+  const claims = await decodeSessionToken(token, cfg.secret, sessionCookieName(cfg.appUrl));
+  if (!claims || !isUuid(claims.sid) || !isUuid(claims.sub)) return null;
+  const [row] = await db
+    .select({ type: users.type, locale: users.locale })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // The role comes from the database, not the token: a demoted admin loses admin rights at once.
+  return { userId: claims.sub, sessionId: claims.sid, role: row.type, locale: isLocale(row.locale) ? row.locale : "en" };
+}
+
+export async function authenticate(db: Db, cfg: SessionConfig, req: Request): Promise<AuthContext | null> {
+  return resolveSession(db, cfg, bearerOrCookie(req.headers, sessionCookieName(cfg.appUrl)));
+}
+
+export async function requireUser(db: Db, cfg: SessionConfig, req: Request): Promise<AuthContext> {
+  const auth = await authenticate(db, cfg, req);
+  if (!auth) throw new AppError("unauthorized", "unauthorized");
+  return auth;
+}
+
+export async function requireAdmin(db: Db, cfg: SessionConfig, req: Request): Promise<AuthContext> {
+  const auth = await requireUser(db, cfg, req);
+  if (auth.role !== "admin") throw new AppError("forbidden", "forbidden");
+  return auth;
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the user, or every one but `keep` (a password change keeps the current device signed in). */
+export async function endUserSessions(db: Pick<Db, "update">, userId: string, keep?: string): Promise<void> {
+  const scope = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(scope, isNull(sessions.revokedAt)));
+}
+
+export function sessionCookieHeader(cfg: SessionConfig, token: string, expiresAt: Date): string {
+  const secure = cfg.appUrl.startsWith("https://") ? "; Secure" : "";
+  return `${sessionCookieName(cfg.appUrl)}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure}`;
+}
+
+export function clearSessionCookieHeader(cfg: SessionConfig): string {
+  const secure = cfg.appUrl.startsWith("https://") ? "; Secure" : "";
+  return `${sessionCookieName(cfg.appUrl)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,135 @@
+// The thin edge every /api route goes through: locale → handler → JSON, with errors mapped to a status and a translated
+// `{ message }`. Nothing here knows a domain rule.
+import type { z } from "zod";
+import { AppError, STATUS_BY_CODE } from "@/lib/errors";
+import { localeOf, translate } from "@/lib/i18n/translate";
+import type { Locale } from "@/lib/i18n/routing";
+import en from "@/messages/en.json";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export type RouteContext<P> = { params: Promise<P> };
+export type Handler<P> = (req: Request, ctx: { params: P; locale: Locale }) => Promise<Response>;
+
+export function route<P extends Record<string, string> = Record<string, never>>(handler: Handler<P>) {
+  return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+    const locale = localeOf(req);
+    try {
+      const params = ((await ctx?.params) ?? {}) as P;
+      return await handler(req, { params, locale });
+    } catch (error) {
+      return errorResponse(error, locale);
+    }
+  };
+}
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("cache-control", "no-store");
+  return Response.json(data, { ...init, headers });
+}
+
+export function message(locale: Locale, key: string, status = 200, params: Record<string, string | number> = {}) {
+  return json({ message: translate(locale, `Api.${key}`, params) }, { status });
+}
+
+export function errorResponse(error: unknown, locale: Locale): Response {
+  if (error instanceof AppError) {
+    const ns = error.messageKey.includes(".") ? error.messageKey : `Api.${error.messageKey}`;
+    return json(
+      { message: translate(locale, ns, error.params) },
+      { status: STATUS_BY_CODE[error.code], headers: error.headers },
+    );
+  }
+  if (isDatabaseUnreachable(error)) {
+    return json({ message: translate(locale, "Api.unavailable") }, { status: 503, headers: { "retry-after": "5" } });
+  }
+  // Log what failed, never the request body or the user's data.
+  const e = error as { name?: string; message?: string; code?: string };
+  console.error(JSON.stringify({ level: "error", msg: "unhandled route error", name: e?.name, code: e?.code, error: e?.message }));
+  return json({ message: translate(locale, "Api.serverError") }, { status: 500 });
+}
+
+function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? "";
+  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03"].includes(code);
+}
+
+/** Reads a JSON body (size- and type-checked) and validates it with a shared zod schema. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const raw = await readBody(req);
+  let data: unknown;
+  if (raw.trim() === "") data = {};
+  else {
+    const type = req.headers.get("content-type") ?? "";
+    if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new AppError("unsupported_media_type", "unsupportedMediaType");
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      throw new AppError("bad_request", "invalidJson");
+    }
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new AppError("bad_request", "bodyNotObject");
+  return parseWith(schema, data);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw validationError(result.error.issues[0], data);
+}
+
+async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", "bodyTooLarge");
+  if (!req.body) return "";
+  // Count while reading: a chunked body has no Content-Length to trust.
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError("payload_too_large", "bodyTooLarge");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const VALIDATION_KEYS = new Set(Object.keys(en.Validation));
+const FIELD_KEYS = new Set(Object.keys(en.Fields));
+
+type Issue = z.core.$ZodIssue;
+
+function validationError(issue: Issue | undefined, input: unknown): AppError {
+  if (!issue) return new AppError("bad_request", "Validation.invalid", { field: "body" });
+  const fieldKey = [...issue.path].reverse().find((p): p is string => typeof p === "string" && FIELD_KEYS.has(p)) ?? "body";
+  const params: Record<string, string | number> = { field: `@Fields.${fieldKey}` };
+  let key = "invalid";
+  if (VALIDATION_KEYS.has(issue.message)) key = issue.message;
+  else if (valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null) key = "required";
+  else if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) <= 1) key = "required";
+  else if (issue.code === "too_big" && issue.origin === "string") [key, params.max] = ["tooLong", Number(issue.maximum)];
+  else if (issue.code === "too_big" && issue.origin === "array") [key, params.max] = ["tooMany", Number(issue.maximum)];
+  return new ValidationError(key, params);
+}
+
+/** A validation message whose {field} is itself translated. */
+class ValidationError extends AppError {
+  constructor(key: string, params: Record<string, string | number>) {
+    super("bad_request", `Validation.${key}`, params);
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const p of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[p];
+  }
+  return node;
+}

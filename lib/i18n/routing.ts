@@ -1,0 +1,18 @@
+import { defineRouting } from "next-intl/routing";
+
+export const locales = ["en", "fr", "es"] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = "en";
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+
+// English unprefixed (/login), the others prefixed (/fr/login). The stored preference cookie wins, then Accept-Language.
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  localePrefix: "as-needed",
+  localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365 },
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}

@@ -1,0 +1,163 @@
+// The phone-number pool. Race safety comes from the database, not from checks in code:
+//  - a claim takes the first free row with FOR UPDATE SKIP LOCKED and sets its owner in the same statement;
+//  - phone_numbers_assignee_unique allows one number per user, so two claims by one user cannot both land;
+//  - an assignment only succeeds on a row that is free or already the target's, so two admins cannot both win.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
+import { appState, auditLog, calendarConnections, phoneNumbers, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { TelephonyPort } from "@/lib/providers/telephony/port";
+
+export type PoolNumber = {
+  id: string;
+  phoneNumber: string;
+  region: string;
+  isAssigned: boolean;
+  assignedToUserId: string | null;
+  assignedToUserName: string | null;
+  status: string;
+  createdAt: string;
+  phoneNumberType: string;
+};
+export type AvailableNumber = { id: string; phoneNumber: string; region: string };
+
+export async function listPool(db: Db): Promise<PoolNumber[]> {
+  const rows = await db
+    .select({
+      id: phoneNumbers.id,
+      phoneNumber: phoneNumbers.phoneNumber,
+      region: phoneNumbers.region,
+      assignedToUserId: phoneNumbers.assignedToUserId,
+      assignedToUserName: users.fullName,
+      status: phoneNumbers.status,
+      createdAt: phoneNumbers.createdAt,
+      phoneNumberType: phoneNumbers.phoneNumberType,
+    })
+    .from(phoneNumbers)
+    .leftJoin(users, eq(users.id, phoneNumbers.assignedToUserId))
+    .orderBy(asc(phoneNumbers.phoneNumber));
+  return rows.map((r) => ({
+    ...r,
+    assignedToUserName: r.assignedToUserName ?? null,
+    isAssigned: r.assignedToUserId !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function listAvailable(db: Db): Promise<AvailableNumber[]> {
+  return db
+    .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region })
+    .from(phoneNumbers)
+    .where(and(isNull(phoneNumbers.assignedToUserId), eq(phoneNumbers.status, "active")))
+    .orderBy(asc(phoneNumbers.phoneNumber));
+}
+
+async function numberOf(db: Pick<Db, "select">, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ phoneNumber: phoneNumbers.phoneNumber })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.assignedToUserId, userId))
+    .limit(1);
+  return row?.phoneNumber ?? null;
+}
+
+/** GET /api/phone-numbers/claim: idempotent (a user who has a number gets it back), calendar required first. */
+export async function claimNumber(db: Db, userId: string): Promise<{ phoneNumber: string }> {
+  const existing = await numberOf(db, userId);
+  if (existing) return { phoneNumber: existing };
+  const [calendar] = await db
+    .select({ userId: calendarConnections.userId })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .limit(1);
+  if (!calendar) throw new AppError("conflict", "calendarRequired");
+  try {
+    const claimed = await db.execute<{ phone_number: string }>(sql`
+      update ${phoneNumbers} set assigned_to_user_id = ${userId}, assigned_at = now()
+      where id = (
+        select id from ${phoneNumbers}
+        where assigned_to_user_id is null and status = 'active'
+        order by created_at, phone_number
+        limit 1
+        for update skip locked
+      )
+      returning phone_number`);
+    const row = claimed[0];
+    if (!row) throw new AppError("conflict", "noNumbersAvailable");
+    return { phoneNumber: row.phone_number };
+  } catch (e) {
+    // The same user claimed concurrently and won: hand back that number.
+    if (isUniqueViolation(e, "phone_numbers_assignee_unique")) {
+      const won = await numberOf(db, userId);
+      if (won) return { phoneNumber: won };
+    }
+    throw e;
+  }
+}
+
+/** Admin: gives `phoneNumber` to a user, releasing the user's previous number. */
+export async function assignNumber(db: Db, actorId: string, userId: string, phoneNumber: string) {
+  return db.transaction(async (tx) => {
+    // Serializes assignments to one user, so "release old, take new" cannot interleave with another admin's.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw new AppError("not_found", "userNotFound");
+    const [target] = await tx
+      .select({ id: phoneNumbers.id, assignedTo: phoneNumbers.assignedToUserId, status: phoneNumbers.status })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.phoneNumber, phoneNumber))
+      .for("update");
+    if (!target) throw new AppError("not_found", "numberNotFound");
+    if (target.assignedTo === userId) return { phoneNumber, userId };
+    if (target.assignedTo) throw new AppError("conflict", "numberTaken");
+    if (target.status !== "active") throw new AppError("conflict", "numberInactive");
+    await tx
+      .update(phoneNumbers)
+      .set({ assignedToUserId: null, assignedAt: null })
+      .where(eq(phoneNumbers.assignedToUserId, userId));
+    await tx
+      .update(phoneNumbers)
+      .set({ assignedToUserId: userId, assignedAt: new Date() })
+      .where(eq(phoneNumbers.id, target.id));
+    await tx.insert(auditLog).values({
+      actorUserId: actorId,
+      action: "phone_number.assign",
+      targetType: "user",
+      targetId: userId,
+      details: { phoneNumberId: target.id },
+    });
+    return { phoneNumber, userId };
+  });
+}
+
+/** Admin: removes a free number from the pool (and releases it at the provider). Assigned numbers stay: 409. */
+export async function deleteNumber(db: Db, telephony: TelephonyPort, actorId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ assignedTo: phoneNumbers.assignedToUserId, providerId: phoneNumbers.providerId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, id))
+      .for("update");
+    if (!row) throw new AppError("not_found", "numberNotFound");
+    if (row.assignedTo) throw new AppError("conflict", "numberAssigned");
+    if (row.providerId) await telephony.releaseNumber(row.providerId);
+    await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id));
+    await tx.insert(auditLog).values({ actorUserId: actorId, action: "phone_number.delete", targetType: "phone_number", targetId: id });
+  });
+}
+
+/** First start: fills the pool from the provider once (numbers an admin deletes later are not re-added). */
+export async function seedPoolOnce(db: Db, telephony: TelephonyPort): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [marker] = await tx
+      .insert(appState)
+      .values({ key: `number-pool-seeded:${telephony.kind}`, value: { at: new Date().toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appState.key });
+    if (!marker) return 0;
+    const owned = await telephony.listOwnedNumbers();
+    if (owned.length === 0) return 0;
+    const inserted = await tx.insert(phoneNumbers).values(owned).onConflictDoNothing().returning({ id: phoneNumbers.id });
+    return inserted.length;
+  });
+}

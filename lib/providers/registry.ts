@@ -1,0 +1,86 @@
+// Picks each provider: the real adapter when its credentials are in the environment, the sandbox otherwise.
+// The sandbox is never used when credentials are configured; a kind whose real adapter has not shipped yet refuses
+// clearly (503) instead of pretending.
+import type { Db } from "@/db/client";
+import type { Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { BillingPort } from "./billing/port";
+import { createSandboxBilling } from "./billing/sandbox";
+import type { CalendarPort } from "./calendar/port";
+import { createSandboxCalendar } from "./calendar/sandbox";
+import type { MessageSender } from "./messaging/port";
+import { createOutboxSender } from "./messaging/sandbox";
+import type { TelephonyPort } from "./telephony/port";
+import { createSandboxTelephony } from "./telephony/sandbox";
+import type { VoicePort } from "./voice/port";
+import { createSandboxVoice } from "./voice/sandbox";
+
+export type Providers = {
+  calendar: CalendarPort;
+  telephony: TelephonyPort;
+  voice: VoicePort;
+  billing: BillingPort;
+  email: MessageSender;
+  sms: MessageSender;
+  whatsapp: MessageSender;
+};
+
+export type ProviderModes = Record<keyof Providers, "real" | "sandbox">;
+
+export function providerModes(e: Env): ProviderModes {
+  const mode = (configured: boolean): "real" | "sandbox" => (configured ? "real" : "sandbox");
+  return {
+    calendar: mode(!!(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)),
+    telephony: mode(!!e.TELNYX_API_KEY),
+    voice: mode(!!e.VAPI_API_KEY),
+    billing: mode(!!e.STRIPE_SECRET_KEY),
+    email: mode(!!e.SMTP_URL),
+    sms: mode(!!e.TELNYX_API_KEY),
+    whatsapp: mode(!!e.TELNYX_API_KEY),
+  };
+}
+
+const VENDOR: Record<keyof Providers, string> = {
+  calendar: "Google Calendar",
+  telephony: "Telnyx",
+  voice: "Vapi",
+  billing: "Stripe",
+  email: "SMTP",
+  sms: "Telnyx",
+  whatsapp: "Telnyx",
+};
+
+export function createProviders(db: Db, e: Env & { appUrl: string }, secret: string): Providers {
+  const modes = providerModes(e);
+  const sandbox: Providers = {
+    calendar: createSandboxCalendar(secret),
+    telephony: createSandboxTelephony(),
+    voice: createSandboxVoice(),
+    billing: createSandboxBilling(e.appUrl),
+    email: createOutboxSender(db, "email"),
+    sms: createOutboxSender(db, "sms"),
+    whatsapp: createOutboxSender(db, "whatsapp"),
+  };
+  const pick = <K extends keyof Providers>(kind: K): Providers[K] =>
+    modes[kind] === "sandbox" ? sandbox[kind] : notYetAvailable<Providers[K]>(VENDOR[kind]);
+  return {
+    calendar: pick("calendar"),
+    telephony: pick("telephony"),
+    voice: pick("voice"),
+    billing: pick("billing"),
+    email: pick("email"),
+    sms: pick("sms"),
+    whatsapp: pick("whatsapp"),
+  };
+}
+
+/** Every call answers 503 "credentials are configured, but this build has no adapter yet". */
+function notYetAvailable<T>(provider: string): T {
+  return new Proxy({} as object, {
+    get(_, prop) {
+      if (prop === "kind") return "unavailable";
+      if (prop === "then") return undefined;
+      return () => Promise.reject(new AppError("unavailable", "providerNotAvailable", { provider }));
+    },
+  }) as T;
+}

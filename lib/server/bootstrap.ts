@@ -1,0 +1,42 @@
+// What every start does after migrating: the first admin from the environment, and the sandbox number pool.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { emailSchema, newPasswordSchema } from "@/lib/accounts/accounts.schemas";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { hashPassword } from "@/lib/auth/password";
+import type { Env } from "@/lib/env";
+import { seedPoolOnce } from "@/lib/numbers/numbers.service";
+import type { TelephonyPort } from "@/lib/providers/telephony/port";
+
+export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promise<string[]> {
+  const notes: string[] = [];
+  if (telephony.kind === "sandbox") {
+    const added = await seedPoolOnce(db, telephony);
+    if (added) notes.push(`Sandbox: added ${added} fictional phone numbers (555-01xx) to the pool.`);
+  }
+  if (e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD) {
+    const created = await ensureUser(db, { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD, fullName: "Administrator", type: "admin" });
+    if (created) notes.push(`Created the admin account ${created}.`);
+  }
+  return notes;
+}
+
+/** Creates the account unless one with that email exists; returns the email when it created one. */
+export async function ensureUser(
+  db: Db,
+  input: { email: string; password: string; fullName: string; type: "admin" | "user" } & Partial<typeof users.$inferInsert>,
+): Promise<string | null> {
+  const email = emailSchema.parse(input.email);
+  const password = newPasswordSchema.safeParse(input.password);
+  if (!password.success) throw new Error(`The password for ${email} must be at least 8 characters long.`);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return null;
+  const { password: _plain, ...fields } = input;
+  const inserted = await db
+    .insert(users)
+    .values({ workingHours: defaultWorkingHours(), setupCompletedAt: new Date(), ...fields, email, passwordHash: await hashPassword(password.data) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length ? email : null;
+}
