@@ -32,7 +32,9 @@ export async function assertNotLimited(db: Db, keys: LimitKey[], now = new Date(
 }
 
 export async function recordFailure(db: Db, keys: LimitKey[], now = new Date()): Promise<void> {
-  const windowFloor = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  // Raw Dates in a sql`` fragment are not serialized by the driver: pass ISO instants with an explicit cast.
+  const floor = sql`${new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
   for (const { key } of keys) {
     // One statement, so concurrent failures are all counted.
     await db
@@ -41,8 +43,8 @@ export async function recordFailure(db: Db, keys: LimitKey[], now = new Date()):
       .onConflictDoUpdate({
         target: loginAttempts.key,
         set: {
-          failures: sql`case when ${loginAttempts.windowStart} <= ${windowFloor} then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} <= ${windowFloor} then ${now} else ${loginAttempts.windowStart} end`,
+          failures: sql`case when ${loginAttempts.windowStart} <= ${floor} then 1 else ${loginAttempts.failures} + 1 end`,
+          windowStart: sql`case when ${loginAttempts.windowStart} <= ${floor} then ${at} else ${loginAttempts.windowStart} end`,
         },
       });
   }

@@ -1,6 +1,7 @@
 // The thin edge every /api route goes through: locale → handler → JSON, with errors mapped to a status and a translated
 // `{ message }`. Nothing here knows a domain rule.
 import type { z } from "zod";
+import { pgError } from "@/db/errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { localeOf, translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
@@ -44,14 +45,26 @@ export function errorResponse(error: unknown, locale: Locale): Response {
   if (isDatabaseUnreachable(error)) {
     return json({ message: translate(locale, "Api.unavailable") }, { status: 503, headers: { "retry-after": "5" } });
   }
-  // Log what failed, never the request body or the user's data.
-  const e = error as { name?: string; message?: string; code?: string };
-  console.error(JSON.stringify({ level: "error", msg: "unhandled route error", name: e?.name, code: e?.code, error: e?.message }));
+  logUnexpected(error);
   return json({ message: translate(locale, "Api.serverError") }, { status: 500 });
 }
 
+/**
+ * Logs what failed without personal data: drizzle's "Failed query" text carries the query's parameters (emails, phone
+ * numbers), so a database error is logged by its SQLSTATE and the driver's own message only, never the wrapper's.
+ */
+function logUnexpected(error: unknown): void {
+  const pg = pgError(error);
+  const e = error as { name?: string; message?: string } | null;
+  const cause = (error as { cause?: { message?: string } } | null)?.cause;
+  // Postgres messages can quote values ("invalid input syntax … "abc""): for those, the SQLSTATE says enough.
+  const message = e?.message?.startsWith("Failed query") ? cause?.message : e?.message;
+  const detail = pg ? { sqlstate: pg.code, constraint: pg.constraint } : { error: message };
+  console.error(JSON.stringify({ level: "error", msg: "unhandled route error", name: e?.name, ...detail }));
+}
+
 function isDatabaseUnreachable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? "";
+  const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code ?? "";
   return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03"].includes(code);
 }
 
