@@ -9,8 +9,8 @@ const optionalText = (max: number) =>
   z.union([text(max), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null));
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("emailInvalid"));
-export const newPasswordSchema = z.string("passwordRequired").min(1, "passwordRequired").min(8, "passwordMin").max(200);
-export const fullNameSchema = z.string("fullNameRequired").trim().min(1, "fullNameRequired").max(120);
+export const newPasswordSchema = z.string().min(1, "passwordRequired").min(8, "passwordMin").max(200);
+export const fullNameSchema = z.string().trim().min(1, "fullNameRequired").max(120);
 export const phoneSchema = z
   .union([z.string().trim().max(32).regex(/^$|^\+?[0-9][0-9 ().-]{2,30}$/, "phoneInvalid"), z.null()])
   .optional()

@@ -8,8 +8,8 @@ import { sessionCookieName } from "@/lib/auth/session-token";
 import { appContext } from "@/lib/server/context";
 
 export const getCurrentUser = cache(async (): Promise<Profile | null> => {
+  const jar = await cookies(); // first: reading cookies is what makes the page render per request
   const ctx = appContext();
-  const jar = await cookies();
   const token = jar.get(sessionCookieName(ctx.session.appUrl))?.value ?? null;
   const auth = await resolveSession(ctx.db, ctx.session, token);
   return auth ? findProfileById(ctx.db, auth.userId) : null;

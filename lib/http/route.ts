@@ -128,6 +128,8 @@ function validationError(issue: Issue | undefined, input: unknown): AppError {
   else if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) <= 1) key = "required";
   else if (issue.code === "too_big" && issue.origin === "string") [key, params.max] = ["tooLong", Number(issue.maximum)];
   else if (issue.code === "too_big" && issue.origin === "array") [key, params.max] = ["tooMany", Number(issue.maximum)];
+  // A field can have its own wording ("Full name is required" reads better in French as "Le nom complet…").
+  if (key === "required" && VALIDATION_KEYS.has(`${fieldKey}Required`)) key = `${fieldKey}Required`;
   return new ValidationError(key, params);
 }
 

@@ -7,7 +7,7 @@ import { appContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";
 
-const bodySchema = z.object({ phoneNumber: z.string("phoneNumberRequired").trim().min(1, "phoneNumberRequired").max(32) });
+const bodySchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumberRequired").max(32) });
 
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const ctx = appContext();
