@@ -1,0 +1,69 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { calendarConnections } from "@/db/schema";
+import { createSandboxCalendar } from "@/lib/providers/calendar/sandbox";
+import { api, createAdmin, registerOwner } from "../helpers/api";
+
+describe("AI parameters", () => {
+  it("goes missing → created with defaults → updated → reset → deleted", async () => {
+    const owner = await registerOwner();
+    const missing = await api("GET", "/api/ai/parameters", { token: owner.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("No AI configuration found. You need to create one to get started.");
+
+    const created = await api("POST", "/api/ai/parameters", { token: owner.token, body: { language: "en", voiceId: "voice_english_male_2", firstMessage: "  ", agentName: "" } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ language: "en", voiceId: "voice_english_male_2", firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant" });
+    expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: {} })).status).toBe(409);
+
+    const updated = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" } });
+    expect(updated.body).toEqual({ language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" });
+    expect((await api("GET", "/api/ai/parameters", { token: owner.token })).body).toEqual(updated.body);
+
+    const reset = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { firstMessage: "", agentName: null } });
+    expect(reset.body).toMatchObject({ firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant", language: "fr" });
+
+    expect((await api("DELETE", "/api/ai/parameters", { token: owner.token })).status).toBe(200);
+    expect((await api("GET", "/api/ai/parameters", { token: owner.token })).status).toBe(404);
+  });
+
+  it("shows the owner's AI parameters in the admin's user details", async () => {
+    const owner = await registerOwner();
+    const admin = await createAdmin();
+    await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Max" } });
+    const details = await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token });
+    expect(details.body).toMatchObject({ id: owner.user.id, email: owner.email, aiParameters: { agentName: "Max" } });
+    const sub = await api("GET", `/api/admin/users/${owner.user.id}/subscription`, { token: admin.token });
+    expect(sub.body).toEqual({ subscriptionType: null, subscription: null });
+  });
+});
+
+describe("calendar connection", () => {
+  it("connects with the sandbox code, keeps the refresh token encrypted, and disconnects", async () => {
+    const owner = await registerOwner();
+    const res = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, hasGoogleOAuth: true });
+
+    const raw = await getDb().execute<{ refresh_token_enc: string }>(sql`select refresh_token_enc from calendar_connections where user_id = ${owner.user.id}`);
+    const stored = raw[0]!.refresh_token_enc;
+    expect(stored).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored).not.toContain("sandbox-refresh");
+
+    const off = await api("POST", "/api/google-calendar/disconnect", { token: owner.token });
+    expect(off.status).toBe(200);
+    expect(await getDb().select().from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id))).toHaveLength(0);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(false);
+  });
+
+  it("accepts a code minted by the sandbox consent step once it is signed with our secret, and nothing forged", async () => {
+    const owner = await registerOwner();
+    const ours = createSandboxCalendar(process.env.AUTH_SECRET!).mintConsentCode();
+    const theirs = createSandboxCalendar("someone-elses-secret").mintConsentCode();
+    expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: theirs } })).status).toBe(400);
+    const bad = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "made-up" } });
+    expect(bad.body.message).toBe("The Google Calendar authorization code is invalid or has expired. Please connect again.");
+    expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: ours } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { closeDb } from "@/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { resetAppContext } from "@/lib/server/context";
+import { api } from "../helpers/api";
+
+describe("GET /api/health", () => {
+  const url = process.env.DATABASE_URL;
+  afterEach(async () => {
+    process.env.DATABASE_URL = url;
+    resetEnvCache();
+    resetAppContext();
+    await closeDb();
+  });
+
+  it("answers 200 with nothing but a status while the database answers", async () => {
+    const res = await api("GET", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("answers 503 when the database is unreachable", async () => {
+    await closeDb();
+    process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:1/none";
+    resetEnvCache();
+    resetAppContext();
+    const res = await api("GET", "/api/health");
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: "unavailable" });
+  });
+});

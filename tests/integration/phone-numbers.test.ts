@@ -1,0 +1,147 @@
+import { eq, inArray, isNull, and, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { auditLog, phoneNumbers } from "@/db/schema";
+import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
+
+async function ownerWithCalendar() {
+  const owner = await registerOwner();
+  await connectSandboxCalendar(owner.token);
+  return owner;
+}
+
+describe("claiming a number", () => {
+  it("needs a connected calendar, then hands out a number and shows it on the profile", async () => {
+    await addPoolNumbers(2);
+    const owner = await registerOwner();
+    const refused = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("You must connect your Google Calendar before claiming a phone number");
+
+    await connectSandboxCalendar(owner.token);
+    const claimed = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.phoneNumber).toMatch(/^\+1\d{10}$/);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.telnyxPhoneNumber).toBe(claimed.body.phoneNumber);
+  });
+
+  it("is idempotent: claiming again (GET or POST) returns the same number", async () => {
+    await addPoolNumbers(2);
+    const owner = await ownerWithCalendar();
+    const first = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+    const second = await api("POST", "/api/phone-numbers/claim", { token: owner.token });
+    expect(second.status).toBe(200);
+    expect(second.body.phoneNumber).toBe(first.body.phoneNumber);
+  });
+
+  it("never gives one number to two owners claiming at the same moment", async () => {
+    await addPoolNumbers(8);
+    const owners = await Promise.all(Array.from({ length: 8 }, ownerWithCalendar));
+    const results = await Promise.all(owners.map((o) => api("GET", "/api/phone-numbers/claim", { token: o.token })));
+    const numbers = results.map((r) => r.body.phoneNumber);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
+  it("gives one owner one number however many claims race", async () => {
+    await addPoolNumbers(6);
+    const owner = await ownerWithCalendar();
+    const results = await Promise.all(Array.from({ length: 6 }, () => api("GET", "/api/phone-numbers/claim", { token: owner.token })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.phoneNumber)).size).toBe(1);
+    const held = await getDb().select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it("says so clearly when the pool is empty", async () => {
+    const db = getDb();
+    const owner = await ownerWithCalendar();
+    // Park every free number for the length of this test, then put them back.
+    const parked = await db
+      .update(phoneNumbers)
+      .set({ status: "parked-by-test" })
+      .where(and(isNull(phoneNumbers.assignedToUserId), eq(phoneNumbers.status, "active")))
+      .returning({ id: phoneNumbers.id });
+    try {
+      const res = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe("No phone numbers are available right now. Please try again later.");
+    } finally {
+      if (parked.length) await db.update(phoneNumbers).set({ status: "active" }).where(inArray(phoneNumbers.id, parked.map((p) => p.id)));
+    }
+  });
+});
+
+describe("admin pool management", () => {
+  it("lists the pool and the available numbers in the documented shapes", async () => {
+    const admin = await createAdmin();
+    const [mine] = await addPoolNumbers(1);
+    const pool = await api("GET", "/api/admin/phone-numbers/telnyx", { token: admin.token });
+    const row = pool.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
+    expect(row).toMatchObject({ phoneNumber: mine, region: "US", isAssigned: false, assignedToUserId: null, assignedToUserName: null, status: "active", phoneNumberType: "local" });
+    expect(Date.parse(row.createdAt)).not.toBeNaN();
+    const available = await api("GET", "/api/admin/phone-numbers/available", { token: admin.token });
+    const free = available.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
+    expect(Object.keys(free).sort()).toEqual(["id", "phoneNumber", "region"]);
+  });
+
+  it("assigns a number, moves the user off their previous one, and records the action", async () => {
+    const admin = await createAdmin();
+    const owner = await registerOwner();
+    const [n1, n2] = await addPoolNumbers(2);
+    expect((await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n1 } })).status).toBe(200);
+    expect((await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n2 } })).status).toBe(200);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.telnyxPhoneNumber).toBe(n2);
+    const [old] = await getDb().select({ assigned: phoneNumbers.assignedToUserId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, n1!));
+    expect(old!.assigned).toBeNull();
+    const audit = await getDb().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.actorUserId, admin.user.id), eq(auditLog.targetId, owner.user.id)));
+    expect(audit.map((a) => a.action)).toEqual(["phone_number.assign", "phone_number.assign"]);
+  });
+
+  it("lets only one of two admins assigning the same number at once win", async () => {
+    const [admin1, admin2] = await Promise.all([createAdmin(), createAdmin()]);
+    const [u1, u2] = await Promise.all([registerOwner(), registerOwner()]);
+    const [n] = await addPoolNumbers(1);
+    const results = await Promise.all([
+      api("POST", `/api/admin/users/${u1.user.id}/phone-number`, { token: admin1.token, body: { phoneNumber: n } }),
+      api("POST", `/api/admin/users/${u2.user.id}/phone-number`, { token: admin2.token, body: { phoneNumber: n } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe("This phone number is already assigned to another user.");
+    const [row] = await getDb().select({ assigned: phoneNumbers.assignedToUserId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, n!));
+    const winner = results[0]!.status === 200 ? u1 : u2;
+    expect(row!.assigned).toBe(winner.user.id);
+  });
+
+  it("keeps one number per user when two admins give the same user different numbers at once", async () => {
+    const [admin1, admin2] = await Promise.all([createAdmin(), createAdmin()]);
+    const owner = await registerOwner();
+    const [n1, n2] = await addPoolNumbers(2);
+    const results = await Promise.all([
+      api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin1.token, body: { phoneNumber: n1 } }),
+      api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin2.token, body: { phoneNumber: n2 } }),
+    ]);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const held = await getDb().select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it("refuses to delete an assigned number and deletes a free one", async () => {
+    const admin = await createAdmin();
+    const owner = await registerOwner();
+    const [assigned, free] = await addPoolNumbers(2);
+    await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: assigned } });
+    const ids = Object.fromEntries(
+      (await getDb().select({ id: phoneNumbers.id, n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, [assigned!, free!]))).map((r) => [r.n, r.id]),
+    );
+    const refused = await api("DELETE", `/api/admin/phone-numbers/${ids[assigned!]}`, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Cannot delete an assigned phone number");
+    const deleted = await api("DELETE", `/api/admin/phone-numbers/${ids[free!]}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe("Phone number deleted successfully");
+    const left = await getDb().execute(sql`select phone_number from phone_numbers where phone_number in (${assigned}, ${free})`);
+    expect(left.map((r) => r.phone_number)).toEqual([assigned]);
+    expect((await api("DELETE", `/api/admin/phone-numbers/${ids[free!]}`, { token: admin.token })).status).toBe(404);
+  });
+});
