@@ -42,7 +42,7 @@ export class EnvError extends Error {}
 
 let cached: (Env & { appUrl: string }) | null = null;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env & { appUrl: string } {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env & { appUrl: string } {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

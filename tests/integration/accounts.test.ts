@@ -82,6 +82,17 @@ describe("registration, login and profile", () => {
     expect(profile.workingHours.saturday).toEqual({ isOpen: false, openTime: "09:00", closeTime: "17:00" });
   });
 
+  it("never lets a body choose the account's role, state or id", async () => {
+    const email = uniqueEmail();
+    const reg = await api("POST", "/api/auth/register", { body: { email, password: "long-enough-1", fullName: "Eve", type: "admin", isActive: false, id: "00000000-0000-4000-8000-000000000000" } });
+    expect(reg.body.user).toMatchObject({ type: "user", isActive: true });
+    expect(reg.body.user.id).not.toBe("00000000-0000-4000-8000-000000000000");
+    const upd = await api("PUT", "/api/auth/update-profile", { token: reg.body.token, body: { type: "admin", isActive: false, hasGoogleOAuth: true, telnyxPhoneNumber: "+15550100" } });
+    expect(upd.status).toBe(200);
+    expect(upd.body).toMatchObject({ type: "user", isActive: true, hasGoogleOAuth: false, telnyxPhoneNumber: null });
+    expect((await api("GET", "/api/admin/users", { token: reg.body.token })).status).toBe(403);
+  });
+
   it("refuses a second account with the same email, whatever its case", async () => {
     const owner = await registerOwner();
     const again = await api("POST", "/api/auth/register", { body: { email: owner.email.toUpperCase(), password: "another-pass-1", fullName: "X" } });
