@@ -29,7 +29,9 @@ async function main() {
     const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
     if (build.status !== 0) throw new Error("next build failed");
   }
-  const child = spawn(process.execPath, [next, mode, "-p", String(rt.env.PORT)], { stdio: "inherit", env: process.env });
+  // Production goes through scripts/server.mjs (client address from the socket); development uses `next dev` as is.
+  const args = mode === "start" ? [path.join(process.cwd(), "scripts", "server.mjs")] : [next, "dev", "-p", String(rt.env.PORT)];
+  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NODE_ENV: mode === "start" ? "production" : "development" } });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -8,6 +8,7 @@ import { login } from "@/lib/accounts/accounts.service";
 import { loginSchema } from "@/lib/accounts/accounts.schemas";
 import { endSession, isUuid } from "@/lib/auth/session";
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-token";
+import { clientIp } from "@/lib/http/client-ip";
 import { appContext } from "@/lib/server/context";
 
 export const { handlers, auth } = NextAuth(() => {
@@ -31,8 +32,7 @@ export const { handlers, auth } = NextAuth(() => {
           const parsed = loginSchema.safeParse(credentials);
           if (!parsed.success) return null;
           try {
-            const ip = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() ?? "unknown";
-            const { user } = await login(ctx, parsed.data, ip);
+            const { user } = await login(ctx, parsed.data, clientIp(request));
             return { id: user.id, name: user.fullName, email: user.email, role: user.type };
           } catch {
             return null;

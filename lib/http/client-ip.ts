@@ -1,8 +1,9 @@
 import { env } from "@/lib/env";
 
 /**
- * The client address for rate limiting. Next's server appends the socket address to X-Forwarded-For, so without a
- * trusted proxy in front the last entry is the one nobody can forge; behind one (TRUST_PROXY=true) it is the first.
+ * The client address for rate limiting. `npm start` (scripts/server.mjs) rewrites X-Forwarded-For from the socket before
+ * Next sees it: the socket address alone, or behind a trusted proxy (TRUST_PROXY=true) the proxy's chain with the
+ * socket address last. So the last entry is the peer we can vouch for; behind a trusted proxy, the first is the client.
  */
 export function clientIp(req: Request): string {
   const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
