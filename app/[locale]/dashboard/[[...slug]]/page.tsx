@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { redirect } from "@/lib/i18n/navigation";
 
@@ -12,7 +13,10 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("DashboardPage");
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <SandboxBadge />
+      </div>
       <p className="mt-2 text-slate-600">{t("signedInAs", { name: user.fullName })}</p>
       {user.type === "admin" && <p className="mt-1 text-sm text-slate-500">{t("admin")}</p>}
     </main>
