@@ -15,7 +15,6 @@ export function pgError(error: unknown): { code: string; constraint?: string } |
 }
 
 export const UNIQUE_VIOLATION = "23505";
-export const EXCLUSION_VIOLATION = "23P01";
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pg = pgError(error);

@@ -71,8 +71,3 @@ export function requireSecret(name: SecretName): string {
   if (!value) throw new EnvError(`${name} is not set. Set it in the environment (see .env.example).`);
   return value;
 }
-
-/** Raw environment, for the launcher only: it hands the resolved variables to the server process. */
-export function processEnv(): NodeJS.ProcessEnv {
-  return process.env;
-}

@@ -4,7 +4,6 @@ import { auditLog, users } from "@/db/schema";
 import { getProfile } from "@/lib/accounts/accounts.service";
 import { endUserSessions } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { findProfileById } from "@/lib/accounts/accounts.repository";
 import { getAiParameters } from "@/lib/ai/ai.service";
 
 export async function getUserDetails(db: Db, userId: string) {
@@ -34,7 +33,7 @@ export async function setUserActive(db: Db, actorId: string, userId: string, isA
       targetId: userId,
     });
   });
-  return (await findProfileById(db, userId))!;
+  return getProfile(db, userId);
 }
 
 export async function getUserSubscription(db: Db, userId: string) {

@@ -11,7 +11,7 @@ import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-t
 import { clientIp } from "@/lib/http/client-ip";
 import { appContext } from "@/lib/server/context";
 
-export const { handlers, auth } = NextAuth(() => {
+export const { handlers } = NextAuth(() => {
   const ctx = appContext();
   const secure = ctx.session.appUrl.startsWith("https://");
   return {

@@ -130,14 +130,7 @@ function validationError(issue: Issue | undefined, input: unknown): AppError {
   else if (issue.code === "too_big" && issue.origin === "array") [key, params.max] = ["tooMany", Number(issue.maximum)];
   // A field can have its own wording ("Full name is required" reads better in French as "Le nom complet…").
   if (key === "required" && VALIDATION_KEYS.has(`${fieldKey}Required`)) key = `${fieldKey}Required`;
-  return new ValidationError(key, params);
-}
-
-/** A validation message whose {field} is itself translated. */
-class ValidationError extends AppError {
-  constructor(key: string, params: Record<string, string | number>) {
-    super("bad_request", `Validation.${key}`, params);
-  }
+  return new AppError("bad_request", `Validation.${key}`, params);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

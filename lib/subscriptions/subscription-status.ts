@@ -32,7 +32,3 @@ export function deriveSubscription(record: SubscriptionRecord | null, now = new 
     subscription: { status: active, startTime: start, endTime: record.currentPeriodEnd?.toISOString() ?? null },
   };
 }
-
-export function hasActiveSubscription(view: SubscriptionView): boolean {
-  return view.subscription?.status === true;
-}
