@@ -53,18 +53,23 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
 }
 
 export async function login(deps: AccountsDeps, creds: { email: string; password: string }, clientIp: string): Promise<SignedIn> {
+  return signIn(deps, await verifyCredentials(deps.db, creds, clientIp));
+}
+
+/** Checks the password under the rate limit; starts no session (Auth.js's sign-in starts its own). */
+export async function verifyCredentials(db: Db, creds: { email: string; password: string }, clientIp: string) {
   const keys = loginKeys(creds.email, clientIp);
-  await assertNotLimited(deps.db, keys);
-  const account = await findCredentialsByEmail(deps.db, creds.email);
+  await assertNotLimited(db, keys);
+  const account = await findCredentialsByEmail(db, creds.email);
   const ok = await verifyPassword(account?.passwordHash ?? null, creds.password);
   if (!account || !ok) {
-    await recordFailure(deps.db, keys);
+    await recordFailure(db, keys);
     throw new AppError("unauthorized", "invalidCredentials");
   }
   // Only someone who knows the password learns that the account is deactivated.
   if (!account.isActive) throw new AppError("forbidden", "accountDeactivated");
-  await clearFailures(deps.db, keys[0]!.key);
-  return signIn(deps, account);
+  await clearFailures(db, keys[0]!.key);
+  return { id: account.id, type: account.type };
 }
 
 async function signIn(deps: AccountsDeps, user: { id: string; type: "admin" | "user" }): Promise<SignedIn> {

@@ -1,12 +1,10 @@
 // Auth.js owns the session format and cookie. It is mounted at /api/authjs so its routes never shadow the REST
 // contract's /api/auth/*; the contract's login mints the very same token (lib/auth/session.ts), so both stay in step.
-import { and, eq, gt, isNull } from "drizzle-orm";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { sessions, users } from "@/db/schema";
-import { login } from "@/lib/accounts/accounts.service";
+import { verifyCredentials } from "@/lib/accounts/accounts.service";
 import { loginSchema } from "@/lib/accounts/accounts.schemas";
-import { endSession, isUuid } from "@/lib/auth/session";
+import { createSessionRow, endSession, findLiveSession, isUuid } from "@/lib/auth/session";
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-token";
 import { clientIp } from "@/lib/http/client-ip";
 import { appContext } from "@/lib/server/context";
@@ -32,8 +30,8 @@ export const { handlers } = NextAuth(() => {
           const parsed = loginSchema.safeParse(credentials);
           if (!parsed.success) return null;
           try {
-            const { user } = await login(ctx, parsed.data, clientIp(request));
-            return { id: user.id, name: user.fullName, email: user.email, role: user.type };
+            const account = await verifyCredentials(ctx.db, parsed.data, clientIp(request));
+            return { id: account.id, role: account.type };
           } catch {
             return null;
           }
@@ -44,21 +42,10 @@ export const { handlers } = NextAuth(() => {
       async jwt({ token, user }) {
         if (user?.id) {
           // A sign-in through Auth.js gets its own revocable session row, like the contract's login.
-          const [row] = await ctx.db
-            .insert(sessions)
-            .values({ userId: user.id, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
-            .returning({ id: sessions.id });
-          return { ...token, sub: user.id, sid: row!.id, role: (user as { role?: string }).role === "admin" ? "admin" : "user" };
+          const { sessionId } = await createSessionRow(ctx.db, user.id);
+          return { ...token, sub: user.id, sid: sessionId, role: (user as { role?: string }).role === "admin" ? "admin" : "user" };
         }
-        const sid = typeof token.sid === "string" ? token.sid : "";
-        const sub = token.sub ?? "";
-        if (!isUuid(sid) || !isUuid(sub)) return null;
-        const [live] = await ctx.db
-          .select({ id: sessions.id })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
-          .limit(1);
+        const live = await findLiveSession(ctx.db, token.sub ?? "", typeof token.sid === "string" ? token.sid : "");
         return live ? token : null;
       },
       async session({ session, token }) {

@@ -2,6 +2,7 @@
 // token is the `authjs.session-token` cookie that Auth.js, server components and the proxy read, and the bearer token the
 // REST contract hands out. The token names a row of `sessions`, which is what makes it revocable.
 import { decode, encode } from "next-auth/jwt";
+import { readCookie } from "@/lib/http/cookies";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -34,11 +35,5 @@ export function bearerOrCookie(headers: Headers, cookieName: string): string | n
     const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);
     return match?.[1] ?? null;
   }
-  const cookie = headers.get("cookie");
-  if (!cookie) return null;
-  for (const part of cookie.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === cookieName) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
+  return readCookie(headers.get("cookie"), cookieName) || null;
 }

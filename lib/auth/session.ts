@@ -14,36 +14,49 @@ import {
 export type SessionConfig = { secret: string; appUrl: string };
 export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
 
-export async function startSession(db: Db, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
+/** A new revocable session row; its id goes into the token (here, and in Auth.js's own sign-in). */
+export async function createSessionRow(db: Db, userId: string) {
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  const [row] = await db.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });
+  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  return { sessionId: row!.id, expiresAt };
+}
+
+export async function startSession(db: Db, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
+  const { sessionId, expiresAt } = await createSessionRow(db, user.id);
   const token = await encodeSessionToken(
-    { sub: user.id, sid: row!.id, role: user.type },
+    { sub: user.id, sid: sessionId, role: user.type },
     cfg.secret,
     sessionCookieName(cfg.appUrl),
   );
   return { token, expiresAt };
 }
 
-/** The session behind a token, checked against the database: revoked sessions and deactivated users get null. */
-export async function resolveSession(db: Db, cfg: SessionConfig, token: string | null): Promise<AuthContext | null> {
-  if (!token) return null;
-  const claims = await decodeSessionToken(token, cfg.secret, sessionCookieName(cfg.appUrl));
-  if (!claims || !isUuid(claims.sid) || !isUuid(claims.sub)) return null;
+/** The live session (not revoked, not expired, user active) for these claims, with the user's role and locale. */
+export async function findLiveSession(db: Db, userId: string, sessionId: string) {
+  if (!isUuid(sessionId) || !isUuid(userId)) return null;
   const [row] = await db
     .select({ type: users.type, locale: users.locale })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         eq(users.isActive, true),
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+/** The session behind a token, checked against the database: revoked sessions and deactivated users get null. */
+export async function resolveSession(db: Db, cfg: SessionConfig, token: string | null): Promise<AuthContext | null> {
+  if (!token) return null;
+  const claims = await decodeSessionToken(token, cfg.secret, sessionCookieName(cfg.appUrl));
+  if (!claims) return null;
+  const row = await findLiveSession(db, claims.sub, claims.sid);
   if (!row) return null;
   // The role comes from the database, not the token: a demoted admin loses admin rights at once.
   return { userId: claims.sub, sessionId: claims.sid, role: row.type, locale: isLocale(row.locale) ? row.locale : "en" };

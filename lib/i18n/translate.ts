@@ -1,4 +1,5 @@
 // Server-side lookup for API answers (route handlers have no React tree): "Api.userNotFound" → the locale's text.
+import { readCookie } from "@/lib/http/cookies";
 import { catalogues } from "./catalogues";
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "./routing";
 
@@ -35,19 +36,4 @@ export function localeOf(req: Request): Locale {
     })
     .sort((a, b) => b.q - a.q);
   return ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined ?? defaultLocale;
-}
-
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
