@@ -27,6 +27,9 @@ const schema = z.object({
   VAPI_API_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   SMTP_URL: optional,
+  // Shown on the public site (footer, hero "call us", thank-you page). The phone default is a reserved fictional number.
+  PUBLIC_CONTACT_EMAIL: z.string().trim().email().default("hello@recepta.app").catch("hello@recepta.app"),
+  PUBLIC_CONTACT_PHONE: z.string().trim().min(3).default("+1 555-010-0199").catch("+1 555-010-0199"),
   // Behind a reverse proxy that sets X-Forwarded-For, the client address for rate limiting comes from it.
   TRUST_PROXY: bool,
   RECEPTA_EMBEDDED_DB: bool,

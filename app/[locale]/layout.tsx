@@ -1,8 +1,9 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { env } from "@/lib/env";
 import { routing } from "@/lib/i18n/routing";
 import "../globals.css";
 
@@ -13,17 +14,33 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "Metadata" });
-  return { title: t("title"), description: t("description"), icons: { icon: "/favicon.svg" } };
+  return {
+    metadataBase: new URL(env().appUrl),
+    title: t("title"),
+    description: t("description"),
+    applicationName: "Recepta",
+    icons: { icon: "/favicon.svg" },
+  };
 }
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4338ca" };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: "Common" });
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-indigo-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          {t("skipToContent")}
+        </a>
+        {/* Locale only: client islands get their messages from <IntlIsland> or as props. */}
+        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

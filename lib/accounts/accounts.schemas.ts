@@ -1,4 +1,4 @@
-// zod schemas shared by the API routes and (later) the forms. Messages are keys of the "Validation" namespace.
+// zod schemas shared by the API routes and the forms (accounts.forms.ts). Messages are keys of the "Validation" namespace.
 import { z } from "zod";
 import type { DayHours } from "@/db/schema";
 import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES, WEEKDAYS } from "./options";
@@ -8,7 +8,7 @@ const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
   z.union([text(max), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null));
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("emailInvalid"));
+export const emailSchema = z.string().trim().toLowerCase().min(1, "required").max(254).pipe(z.email("emailInvalid"));
 export const newPasswordSchema = z.string().min(1, "passwordRequired").min(8, "passwordMin").max(200);
 export const fullNameSchema = z.string().trim().min(1, "fullNameRequired").max(120);
 export const phoneSchema = z
@@ -61,7 +61,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
+  email: z.string().trim().toLowerCase().min(1, "required").max(254),
   password: z.string().min(1, "passwordRequired").max(200),
 });
 

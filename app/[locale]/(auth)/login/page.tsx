@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LoginForm } from "@/components/auth/login-form";
+import { IntlIsland } from "@/components/intl-island";
+import { PublicShell } from "@/components/site/public-shell";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { redirect } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/routing";
+import { pageMetadata } from "@/lib/seo/page-metadata";
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "LoginPage" });
+  return pageMetadata(locale, "/login", { title: t("metaTitle"), description: t("metaDescription") });
+}
+
+export default async function LoginPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  // Signed in already (a live session cookie): straight to the dashboard. Signing out ends the session on the server,
+  // so someone who just signed out stays here.
+  if (await getCurrentUser()) redirect({ href: "/dashboard", locale });
+  const { expired } = await searchParams;
+  const t = await getTranslations("LoginPage");
+  return (
+    <PublicShell path="/login">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
+      <p className="mb-8 mt-2 text-slate-700">{t("lead")}</p>
+      <IntlIsland namespaces={["LoginPage", "Fields", "Validation"]}>
+        <LoginForm expired={expired === "true"} />
+      </IntlIsland>
+    </PublicShell>
+  );
+}

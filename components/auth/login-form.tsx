@@ -1,0 +1,66 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert, TextField } from "@/components/forms/fields";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { loginFormSchema } from "@/lib/accounts/accounts.forms";
+import { apiFetch, ApiError } from "@/lib/client/api";
+import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/client/browser-session";
+import { Link, useRouter } from "@/lib/i18n/navigation";
+
+export function LoginForm({ expired }: { expired: boolean }) {
+  const t = useTranslations("LoginPage");
+  const fields = useTranslations("Fields");
+  const errorText = useErrorText();
+  const router = useRouter();
+  const [showExpired, setShowExpired] = useState(expired);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    // The dashboard sets this flag when the server answered 401 (spec §4 "Session end").
+    if (takeFlag("tokenExpired")) setShowExpired(true);
+    if (expired) clearSession();
+    takeFlag("loggedOut");
+  }, [expired]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", {
+        method: "POST",
+        body: values,
+        keepSessionOn401: true, // a 401 here means wrong credentials, not an expired session
+      });
+      storeSession(token, user); // the server also set the httpOnly session cookie
+      router.replace("/dashboard");
+      router.refresh();
+    } catch (e) {
+      // Deactivated accounts and rate limits carry a more useful server message than the generic one.
+      setFailure(e instanceof ApiError && e.status !== 401 && e.serverMessage ? e.serverMessage : t("failed"));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={showExpired ? "login-expired" : undefined}>
+      {showExpired && (
+        <div id="login-expired">
+          <FormAlert tone="info" testId="session-expired">{t("expired")}</FormAlert>
+        </div>
+      )}
+      {failure && <FormAlert testId="login-error">{failure}</FormAlert>}
+      <TextField id="login-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
+      <TextField id="login-password" type="password" autoComplete="current-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? t("submitting") : t("submit")}
+      </button>
+      <p className="text-center text-sm text-slate-700">
+        {t("noAccount")}{" "}
+        <Link href="/register" className="font-semibold text-indigo-800 underline underline-offset-4">{t("register")}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { FieldError } from "react-hook-form";
+
+/** A form error's message is a "Validation" key (from the shared zod schemas); this renders it in the page's language. */
+export function useErrorText() {
+  const v = useTranslations("Validation");
+  const f = useTranslations("Fields");
+  return (field: string, error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined;
+    const leaf = field.split(".").at(-1) ?? field;
+    const label = f.has(leaf) ? f(leaf) : leaf;
+    const key = error.message ?? "";
+    return v.has(key) ? v(key, { field: label, max: "" }) : v("invalid", { field: label });
+  };
+}

@@ -1,0 +1,38 @@
+import { getTranslations } from "next-intl/server";
+import { env } from "@/lib/env";
+import { Link } from "@/lib/i18n/navigation";
+import { Logo } from "./logo";
+
+const footLink = "inline-flex min-h-11 items-center text-sm text-slate-700 underline-offset-4 hover:text-slate-900 hover:underline";
+
+export async function SiteFooter() {
+  const t = await getTranslations("Footer");
+  const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+        <div>
+          <Logo />
+          <p className="mt-2 text-sm text-slate-700">{t("tagline")}</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">{t("legal")}</h2>
+          <ul className="mt-1">
+            <li><Link className={footLink} href="/privacy">{t("privacy")}</Link></li>
+            <li><Link className={footLink} href="/terms">{t("terms")}</Link></li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">{t("contact")}</h2>
+          <ul className="mt-1">
+            <li><a className={footLink} href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a></li>
+            <li><a className={footLink} href={`mailto:${email}`}>{email}</a></li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700">
+        {t("copyright", { year: new Date().getFullYear() })}
+      </p>
+    </footer>
+  );
+}

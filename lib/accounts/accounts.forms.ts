@@ -1,0 +1,27 @@
+// The browser forms' schemas: the API's own schemas plus what only a form has (a password confirmation). Messages are
+// keys of the "Validation" namespace; components/forms/use-error-text.ts turns them into the user's language.
+import { z } from "zod";
+import { completeSetupSchema, emailSchema, fullNameSchema, loginSchema, newPasswordSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
+
+const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+};
+
+export const loginFormSchema = loginSchema.extend({ email: z.string().trim().min(1, "required").pipe(z.email("emailInvalid")) });
+
+export const registerFormSchema = registerSchema.extend({ confirmPassword: z.string() }).superRefine(confirmed);
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const setupPasswordFormSchema = z
+  .object({ password: completeSetupSchema.shape.password, confirmPassword: z.string() })
+  .superRefine(confirmed);
+
+/** Spec §3 "Setup profile payload"; the email is shown read-only, so it is not part of the form. */
+export const setupProfileFormSchema = updateProfileSchema
+  .pick({ phone: true, businessName: true, businessType: true, specialty: true, businessSize: true, businessAddress: true, appointmentDuration: true, services: true, aiInstructions: true })
+  .extend({ fullName: fullNameSchema });
+export type SetupProfileFormInput = z.input<typeof setupProfileFormSchema>;
+
+export const workingHoursFormSchema = z.object({ workingHours: workingHoursSchema });
+
+export { emailSchema, newPasswordSchema };

@@ -1,0 +1,38 @@
+// The one plan (spec §3 "Plan"), the single source of truth for the landing page, onboarding and the subscription page.
+// The price is 49.99 per month excluding tax; spec §9 shows it in USD on the English site and in EUR elsewhere.
+export const PRO_PLAN = {
+  id: "pro",
+  amount: 49.99,
+  currency: "EUR",
+  period: "month",
+  trial: { days: 7, enabled: true },
+  features: [
+    "voiceAssistant",
+    "dedicatedNumber",
+    "calendarSync",
+    "notifications",
+    "customResponses",
+    "autoConfirmations",
+    "prioritySupport",
+  ],
+} as const;
+
+export type PlanFeature = (typeof PRO_PLAN.features)[number];
+
+/** Spec §9: "Currency formatting uses USD for en and EUR otherwise". */
+export function displayCurrency(locale: string): "USD" | "EUR" {
+  return locale === "en" ? "USD" : "EUR";
+}
+
+const intlLocale = (locale: string) => (locale === "en" ? "en-US" : locale === "fr" ? "fr-FR" : "es-ES");
+
+/** "$49.99" in English, "49,99 €" in French and Spanish. */
+export function formatPlanPrice(locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: displayCurrency(locale) }).format(PRO_PLAN.amount);
+}
+
+/** The day the trial started today ends, in the locale's long date format ("November 28, 2026", "28 novembre 2026"). */
+export function formatTrialEnd(locale: string, now: Date = new Date(), timeZone?: string): string {
+  const end = new Date(now.getTime() + PRO_PLAN.trial.days * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone }).format(end);
+}

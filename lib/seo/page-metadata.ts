@@ -1,0 +1,45 @@
+// Per-locale <title>, description, canonical URL, hreflang alternates and Open Graph for public pages.
+// English is unprefixed ("/login"), French and Spanish prefixed ("/fr/login"), exactly as the router serves them.
+import type { Metadata } from "next";
+import { env } from "@/lib/env";
+import { defaultLocale, locales, type Locale } from "@/lib/i18n/routing";
+
+const OG_LOCALE: Record<Locale, string> = { en: "en_US", fr: "fr_FR", es: "es_ES" };
+
+/** The public URL of a page in a locale: localizedPath("fr", "/") → "/fr", localizedPath("en", "/login") → "/login". */
+export function localizedPath(locale: Locale, path: string): string {
+  if (locale === defaultLocale) return path;
+  return path === "/" ? `/${locale}` : `/${locale}${path}`;
+}
+
+export function absoluteUrl(path: string): string {
+  return `${env().appUrl}${path}`;
+}
+
+export function pageMetadata(
+  locale: Locale,
+  path: string,
+  text: { title: string; description?: string },
+  opts: { index?: boolean } = {},
+): Metadata {
+  const languages: Record<string, string> = Object.fromEntries(locales.map((l) => [l, absoluteUrl(localizedPath(l, path))]));
+  languages["x-default"] = absoluteUrl(localizedPath(defaultLocale, path));
+  const url = absoluteUrl(localizedPath(locale, path));
+  return {
+    metadataBase: new URL(env().appUrl),
+    title: text.title,
+    description: text.description,
+    alternates: { canonical: url, languages },
+    openGraph: {
+      type: "website",
+      siteName: "Recepta",
+      title: text.title,
+      description: text.description,
+      url,
+      locale: OG_LOCALE[locale],
+      alternateLocale: locales.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
+    },
+    twitter: { card: "summary_large_image", title: text.title, description: text.description },
+    robots: opts.index === false ? { index: false, follow: false } : { index: true, follow: true },
+  };
+}
