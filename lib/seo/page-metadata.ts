@@ -38,8 +38,10 @@ export function pageMetadata(
       url,
       locale: OG_LOCALE[locale],
       alternateLocale: locales.filter((l) => l !== locale).map((l) => OG_LOCALE[l]),
+      // app/[locale]/opengraph-image.tsx renders the card in the page's language.
+      images: [{ url: absoluteUrl(localizedPath(locale, "/opengraph-image")), width: 1200, height: 630, alt: "Recepta" }],
     },
-    twitter: { card: "summary_large_image", title: text.title, description: text.description },
+    twitter: { card: "summary_large_image", title: text.title, description: text.description, images: [absoluteUrl(localizedPath(locale, "/opengraph-image"))] },
     robots: opts.index === false ? { index: false, follow: false } : { index: true, follow: true },
   };
 }

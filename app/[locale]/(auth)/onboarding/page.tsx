@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PublicShell } from "@/components/site/public-shell";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/billing/plan";
+import { Link, redirect } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/routing";
+import { checkoutHref } from "@/lib/server/checkout-link";
+import { pageMetadata } from "@/lib/seo/page-metadata";
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "OnboardingPage" });
+  return pageMetadata(locale, "/onboarding", { title: t("metaTitle") }, { index: false });
+}
+
+/** The welcome page: who you are, when the 7-day trial ends (today + 7 days), and the plan to upgrade to. */
+export default async function OnboardingPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getCurrentUser();
+  if (!user) return redirect({ href: "/login", locale });
+  const [t, common, plan] = await Promise.all([getTranslations("OnboardingPage"), getTranslations("Common"), getTranslations("Plan")]);
+  const upgradeHref = await checkoutHref(user);
+  return (
+    <PublicShell path="/onboarding" wide>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("welcome", { name: user.fullName })}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t("lead")}</p>
+
+      <section className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="trial-title">
+        <h2 id="trial-title" className="text-xl font-semibold text-emerald-950">{t("trialTitle")}</h2>
+        <p className="mt-1 text-emerald-950" data-testid="trial-end">{t("trialEnds", { date: formatTrialEnd(locale, new Date(), user.timeZone) })}</p>
+        <Link className="btn-primary mt-4" href="/dashboard">{common("goToDashboard")}</Link>
+      </section>
+
+      <section className="mt-8 rounded-2xl border border-slate-200 p-6" aria-labelledby="upgrade-title">
+        <h2 id="upgrade-title" className="text-xl font-semibold text-slate-900">{t("upgradeTitle")}</h2>
+        <p className="mt-1 text-slate-700">{t("upgradeText")}</p>
+        <p className="mt-4 text-2xl font-bold text-slate-900" data-testid="upgrade-price">{plan("pricePerMonth", { price: formatPlanPrice(locale) })}</p>
+        <ul className="mt-4 space-y-1 text-slate-700">
+          {PRO_PLAN.features.map((f) => <li key={f}>• {plan(`features.${f}`)}</li>)}
+        </ul>
+        <a className="btn-secondary mt-6" href={upgradeHref} target="_blank" rel="noopener">
+          {t("upgrade")}
+          <span className="sr-only"> {common("opensInNewTab")}</span>
+        </a>
+      </section>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { RegisterWizard } from "@/components/auth/register-wizard";
+import { IntlIsland } from "@/components/intl-island";
+import { PublicShell } from "@/components/site/public-shell";
+import type { Locale } from "@/lib/i18n/routing";
+import { pageMetadata } from "@/lib/seo/page-metadata";
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "RegisterPage" });
+  return pageMetadata(locale, "/register", { title: t("metaTitle"), description: t("metaDescription") });
+}
+
+export default async function RegisterPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("RegisterPage");
+  return (
+    <PublicShell path="/register">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
+      <IntlIsland namespaces={["RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"]}>
+        <RegisterWizard />
+      </IntlIsland>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PublicShell } from "@/components/site/public-shell";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { env } from "@/lib/env";
+import { Link } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/routing";
+import { pageMetadata } from "@/lib/seo/page-metadata";
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "ThankYouPage" });
+  return pageMetadata(locale, "/thankyou", { title: t("metaTitle") }, { index: false });
+}
+
+/** After the hosted checkout. Whether the payer already has an account comes from the server (their session), not from the browser. */
+export default async function ThankYouPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const [t, common, user] = await Promise.all([getTranslations("ThankYouPage"), getTranslations("Common"), getCurrentUser()]);
+  const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
+  return (
+    <PublicShell path="/thankyou">
+      <div className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-center">
+        <svg aria-hidden="true" className="mx-auto text-emerald-700" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M7 12.5l3 3 7-7" />
+        </svg>
+        <h1 className="mt-4 text-3xl font-bold text-emerald-950">{t("title")}</h1>
+        <p className="mt-2 text-emerald-950">{t("text")}</p>
+        <p className="mt-4 text-slate-800" data-testid="thankyou-next">{user ? t("hasAccount") : t("checkEmail")}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {user && <Link className="btn-primary" href="/dashboard">{common("goToDashboard")}</Link>}
+          <Link className="btn-secondary" href="/">{common("returnHome")}</Link>
+        </div>
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t("support")}{" "}
+        <a className="font-semibold text-indigo-800 underline" href={`mailto:${email}`}>{email}</a>
+        {" · "}
+        <a className="font-semibold text-indigo-800 underline" href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+      </p>
+    </PublicShell>
+  );
+}

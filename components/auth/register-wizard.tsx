@@ -1,0 +1,152 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
+import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
+import { registerFormSchema, type RegisterFormInput } from "@/lib/accounts/accounts.forms";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { apiFetch, ApiError } from "@/lib/client/api";
+import { storeSession, type StoredUser } from "@/lib/client/browser-session";
+import { Link } from "@/lib/i18n/navigation";
+import { Countdown } from "./countdown";
+
+const STEPS = ["personal", "business", "scheduling", "ai"] as const;
+// The fields each step owns: "Next" validates these only; the request is sent at the last step (spec §4).
+const STEP_FIELDS: (keyof RegisterFormInput)[][] = [
+  ["fullName", "email", "password", "confirmPassword", "phone"],
+  ["businessName", "businessType", "specialty", "businessSize", "serviceFrequency"],
+  ["appointmentDuration", "workingHours", "services"],
+  ["aiInstructions"],
+];
+
+export function RegisterWizard() {
+  const t = useTranslations("RegisterPage");
+  const fields = useTranslations("Fields");
+  const common = useTranslations("Common");
+  const errorText = useErrorText();
+  const [step, setStep] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      fullName: "", email: "", password: "", confirmPassword: "", phone: "",
+      businessName: "", businessType: null, specialty: null, businessSize: null, serviceFrequency: "",
+      appointmentDuration: "30", services: "", workingHours: defaultWorkingHours(), aiInstructions: "",
+    } satisfies RegisterFormInput,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const loose = form as unknown as UseFormReturn<FieldValues>;
+
+  useEffect(() => {
+    // Moving between steps puts focus on the new step's title, so keyboard and screen-reader users follow.
+    if (moved.current) heading.current?.focus();
+    moved.current = true;
+  }, [step, done]);
+
+  async function next() {
+    if (await form.trigger(STEP_FIELDS[step], { shouldFocus: true })) setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  const submit = form.handleSubmit(
+    async ({ confirmPassword: _confirm, specialty, ...values }) => {
+      setFailure(null);
+      try {
+        const payload = { ...values, ...(values.businessType === "medical" && specialty ? { specialty } : {}) };
+        const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", { method: "POST", body: payload, keepSessionOn401: true });
+        storeSession(token, user);
+        setDone(true);
+      } catch (e) {
+        setFailure(e instanceof ApiError && e.serverMessage ? e.serverMessage : t("failed"));
+      }
+    },
+    (invalid) => {
+      // A field of an earlier step is wrong (say, the server rules changed): go back to it.
+      const first = STEP_FIELDS.findIndex((names) => names.some((n) => n in invalid));
+      if (first >= 0) setStep(first);
+    },
+  );
+
+  if (done) {
+    return (
+      <section aria-labelledby="register-done" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
+        <h2 id="register-done" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-900">{t("successTitle")}</h2>
+        <p className="mt-2 text-emerald-900">{t("successText")}</p>
+        <Countdown href="/dashboard/subscription" />
+      </section>
+    );
+  }
+
+  const last = step === STEPS.length - 1;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (last) void submit(e);
+        else void next();
+      }}
+      className="space-y-6"
+    >
+      <div>
+        <p className="text-sm font-medium text-slate-700" data-testid="register-step">{t("stepOf", { current: step + 1, total: STEPS.length })}</p>
+        <ol className="mt-2 grid grid-cols-4 gap-2" aria-hidden="true">
+          {STEPS.map((s, i) => <li key={s} className={`h-1.5 rounded-full ${i <= step ? "bg-indigo-700" : "bg-slate-200"}`} />)}
+        </ol>
+        <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none">{t(`steps.${STEPS[step]}`)}</h2>
+      </div>
+
+      {failure && <FormAlert testId="register-error">{failure}</FormAlert>}
+
+      {step === 0 && (
+        <div className="space-y-4">
+          <TextField id="reg-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
+          <TextField id="reg-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
+          <TextField id="reg-password" type="password" autoComplete="new-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
+          <TextField id="reg-confirmPassword" type="password" autoComplete="new-password" required label={t("confirmPassword")} error={errorText("password", errors.confirmPassword)} {...form.register("confirmPassword")} />
+          <TextField id="reg-phone" type="tel" autoComplete="tel" label={<>{fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span></>} error={errorText("phone", errors.phone)} {...form.register("phone")} />
+        </div>
+      )}
+      {step === 1 && (
+        <div className="space-y-4">
+          <TextField id="reg-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+          <BusinessTypeFields form={loose} idPrefix="reg" />
+          <TextField id="reg-serviceFrequency" label={fields("serviceFrequency")} hint={t("serviceFrequencyHint")} error={errorText("serviceFrequency", errors.serviceFrequency)} {...form.register("serviceFrequency")} />
+        </div>
+      )}
+      {step === 2 && (
+        <div className="space-y-4">
+          <DurationField form={loose} idPrefix="reg" />
+          <WorkingHoursFields form={loose} idPrefix="reg-hours" />
+          <TextField id="reg-services" label={fields("services")} hint={t("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
+        </div>
+      )}
+      {step === 3 && (
+        <TextAreaField id="reg-aiInstructions" label={fields("aiInstructions")} hint={t("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+      )}
+
+      <div className="flex items-center justify-between gap-3">
+        {step > 0 ? (
+          <button type="button" className="btn-secondary" onClick={() => setStep((s) => s - 1)}>{t("back")}</button>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {last ? (isSubmitting ? t("submitting") : t("submit")) : t("next")}
+        </button>
+      </div>
+
+      <p className="text-center text-sm text-slate-700">
+        {t("haveAccount")}{" "}
+        <Link href="/login" className="font-semibold text-indigo-800 underline underline-offset-4">{t("signIn")}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { getTranslations } from "next-intl/server";
+import { IntlIsland } from "@/components/intl-island";
+import { PublicShell } from "@/components/site/public-shell";
+import { Link } from "@/lib/i18n/navigation";
+import { SetupWizard, type SetupMode } from "./setup-wizard";
+
+const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"];
+
+/** The frame of the setup pages: title, PREVIEW MODE banner for the demos, then the wizard. */
+export async function SetupPage({ path, mode, token, email, name }: { path: string; mode: SetupMode; token?: string; email: string; name: string }) {
+  const t = await getTranslations("SetupPage");
+  return (
+    <PublicShell path={path} wide={mode === "preview2"}>
+      {mode !== "live" && (
+        <div className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="preview-banner">
+          <p className="font-bold tracking-wide">{t("previewMode")}</p>
+          <p className="text-sm">{t("previewText")}</p>
+        </div>
+      )}
+      <h1 className="mb-4 text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
+      <IntlIsland namespaces={NAMESPACES}>
+        <SetupWizard mode={mode} token={token} email={email} name={name} />
+      </IntlIsland>
+    </PublicShell>
+  );
+}
+
+/** "No token provided" / "Invalid or expired token", with the way back to sign-in (spec §2). */
+export async function SetupLinkProblem({ path, kind }: { path: string; kind: "noToken" | "invalidToken" }) {
+  const [t, common] = await Promise.all([getTranslations("SetupPage"), getTranslations("Common")]);
+  return (
+    <PublicShell path={path}>
+      <div className="rounded-2xl border border-red-300 bg-red-50 p-6">
+        <h1 className="text-2xl font-bold text-red-900" data-testid="setup-problem">{t(kind)}</h1>
+        {kind === "invalidToken" && <p className="mt-2 text-red-900">{t("invalidTokenHelp")}</p>}
+        <Link className="btn-primary mt-6" href="/login">{common("backToLogin")}</Link>
+      </div>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,355 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { Countdown } from "@/components/auth/countdown";
+import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
+import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
+import { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
+import { WEEKDAYS } from "@/lib/accounts/options";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { apiFetch, ApiError, SessionExpiredError } from "@/lib/client/api";
+import { storeSession, type StoredUser } from "@/lib/client/browser-session";
+import { useRouter } from "@/lib/i18n/navigation";
+import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
+
+/**
+ * Account setup from the emailed link (spec §2, §4): Set Password → Your Information → Working Hours → Google Calendar
+ * → Phone Number → Setup Complete. "preview" walks the same screens and sends nothing; "preview2" is the four-step
+ * variant with the working hours beside the information step.
+ */
+export type SetupMode = "live" | "preview" | "preview2";
+type StepId = "password" | "information" | "workingHours" | "calendar" | "phone";
+
+const STEPS: Record<SetupMode, StepId[]> = {
+  live: ["password", "information", "workingHours", "calendar", "phone"],
+  preview: ["password", "information", "workingHours", "calendar", "phone"],
+  preview2: ["password", "information", "calendar", "phone"],
+};
+const PREVIEW_NUMBER = "+1 555-010-0123";
+
+export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; token?: string; email: string; name: string }) {
+  const t = useTranslations("SetupPage");
+  const router = useRouter();
+  const preview = mode !== "live";
+  const steps = STEPS[mode];
+  const [index, setIndex] = useState(0);
+  const [calendarConnected, setCalendarConnected] = useState(false);
+  const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+    moved.current = true;
+  }, [index, phoneNumber]);
+
+  const advance = () => setIndex((i) => Math.min(i + 1, steps.length - 1));
+  /** Runs a request; a 401 means the session is gone (spec §8): to the sign-in page with the expired message. */
+  const guard = async <T,>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof SessionExpiredError) router.replace({ pathname: "/login", query: { expired: "true" } });
+      throw e;
+    }
+  };
+
+  if (phoneNumber) {
+    return (
+      <section aria-labelledby="setup-complete" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
+        <h2 id="setup-complete" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-950">{t("completeTitle")}</h2>
+        <p className="mt-2 text-emerald-950">{t("completeText")}</p>
+        <p className="mt-4 text-slate-800">
+          {t("yourNumber")}: <strong data-testid="claimed-number">{phoneNumber}</strong>
+        </p>
+        {/* A preview has no account behind it: it ends on the landing page instead of the dashboard. */}
+        <Countdown href={preview ? "/" : "/dashboard"} />
+      </section>
+    );
+  }
+
+  const step = steps[index]!;
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-700" data-testid="setup-step">{t("stepOf", { current: index + 1, total: steps.length })}</p>
+      <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("title")}>
+        {steps.map((s, i) => (
+          <li key={s} aria-current={i === index ? "step" : undefined} className={i === index ? "font-semibold text-indigo-800" : i < index ? "text-slate-700" : "text-slate-600"}>
+            {i + 1}. {t(`steps.${s}`)}
+          </li>
+        ))}
+      </ol>
+      <h2 ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-slate-900 focus:outline-none">{t(`steps.${step}`)}</h2>
+      <div className="mt-4">
+        {step === "password" && (
+          <PasswordStep
+            onDone={async (password) => {
+              if (!preview) {
+                await guard(() => apiFetch("/auth/complete-setup", { method: "POST", body: { token, name, password } }));
+                // Spec §7 "Setup": then sign in with the new password to get the token (and the session cookie).
+                const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", { method: "POST", body: { email, password }, keepSessionOn401: true });
+                storeSession(session.token, session.user);
+              }
+              advance();
+            }}
+          />
+        )}
+        {step === "information" && (
+          <InformationStep
+            email={email}
+            name={name}
+            withHours={mode === "preview2"}
+            onDone={async (profile, hours) => {
+              if (!preview) await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
+              if (!preview && hours) await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+              advance();
+            }}
+          />
+        )}
+        {step === "workingHours" && (
+          <HoursStep
+            onDone={async (hours) => {
+              if (!preview) await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+              advance();
+            }}
+          />
+        )}
+        {step === "calendar" && (
+          <CalendarStep
+            connected={calendarConnected}
+            connect={async () => {
+              if (!preview) {
+                const consent = await sandboxCalendarConsent();
+                if (!("code" in consent)) throw new Error(consent.error);
+                await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code: consent.code } }));
+              }
+              setCalendarConnected(true);
+            }}
+            onContinue={advance}
+          />
+        )}
+        {step === "phone" && (
+          <PhoneStep
+            claim={async () => {
+              const number = preview ? PREVIEW_NUMBER : (await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber;
+              setPhoneNumber(number);
+            }}
+          />
+        )}
+      </div>
+      {index > 0 && (
+        <button type="button" className="btn-secondary mt-4" onClick={() => setIndex((i) => i - 1)}>{t("back")}</button>
+      )}
+    </div>
+  );
+}
+
+/** The server's message when it sent one (spec §8), else the step's own. */
+function failureText(e: unknown, fallback: string): string {
+  return e instanceof ApiError && e.serverMessage ? e.serverMessage : fallback;
+}
+
+function StepForm({ onSubmit, busy, failure, children }: { onSubmit: () => void; busy: boolean; failure: string | null; children: ReactNode }) {
+  const t = useTranslations("SetupPage");
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
+      {children}
+      <button type="submit" className="btn-primary" disabled={busy}>{busy ? t("saving") : t("continue")}</button>
+    </form>
+  );
+}
+
+function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const fields = useTranslations("Fields");
+  const reg = useTranslations("RegisterPage");
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(setupPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <StepForm
+      busy={isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit(async ({ password }) => {
+        setFailure(null);
+        try {
+          await onDone(password);
+        } catch (e) {
+          setFailure(failureText(e, t("passwordFailed")));
+        }
+      })}
+    >
+      <p className="text-slate-700">{t("passwordLead")}</p>
+      <TextField id="setup-password" type="password" autoComplete="new-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
+      <TextField id="setup-confirmPassword" type="password" autoComplete="new-password" required label={reg("confirmPassword")} error={errorText("password", errors.confirmPassword)} {...form.register("confirmPassword")} />
+    </StepForm>
+  );
+}
+
+type HoursPayload = Record<string, { openTime: string; closeTime: string } | null>;
+
+/** Spec §3: in setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
+function setupHours(hours: Record<string, { isOpen: boolean; openTime: string; closeTime: string }>): HoursPayload {
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, hours[d]?.isOpen ? { openTime: hours[d]!.openTime, closeTime: hours[d]!.closeTime } : null]));
+}
+
+function InformationStep({ email, name, withHours, onDone }: { email: string; name: string; withHours: boolean; onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const fields = useTranslations("Fields");
+  const reg = useTranslations("RegisterPage");
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(setupProfileFormSchema),
+    defaultValues: { fullName: name, businessName: "", businessType: null, specialty: null, phone: "", businessSize: null, businessAddress: "", appointmentDuration: "30", services: "", aiInstructions: "" },
+  });
+  const hoursForm = useForm({ resolver: zodResolver(workingHoursFormSchema), defaultValues: { workingHours: defaultWorkingHours() } });
+  const { errors, isSubmitting } = form.formState;
+  const loose = form as unknown as UseFormReturn<FieldValues>;
+
+  const submit = form.handleSubmit(async ({ specialty, ...profile }) => {
+    setFailure(null);
+    let hours: HoursPayload | undefined;
+    if (withHours) {
+      if (!(await hoursForm.trigger())) return;
+      hours = setupHours(workingHoursFormSchema.parse(hoursForm.getValues()).workingHours);
+    }
+    try {
+      await onDone({ ...profile, ...(profile.businessType === "medical" && specialty ? { specialty } : {}) }, hours);
+    } catch (e) {
+      setFailure(failureText(e, t("profileFailed")));
+    }
+  });
+
+  const information = (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("informationLead")}</p>
+      <TextField id="setup-email" type="email" readOnly value={email} label={fields("email")} hint={t("emailReadOnly")} className="field-input bg-slate-100" />
+      <TextField id="setup-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
+      <TextField id="setup-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+      <BusinessTypeFields form={loose} idPrefix="setup" />
+      <TextField id="setup-phone" type="tel" autoComplete="tel" label={fields("phone")} error={errorText("phone", errors.phone)} {...form.register("phone")} />
+      <TextField id="setup-businessAddress" autoComplete="street-address" label={fields("businessAddress")} error={errorText("businessAddress", errors.businessAddress)} {...form.register("businessAddress")} />
+      <DurationField form={loose} idPrefix="setup" />
+      <TextField id="setup-services" label={fields("services")} hint={reg("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
+      <TextAreaField id="setup-aiInstructions" label={fields("aiInstructions")} hint={reg("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+    </div>
+  );
+
+  return (
+    <StepForm busy={isSubmitting} failure={failure} onSubmit={submit}>
+      {withHours ? (
+        <div className="grid gap-8 lg:grid-cols-2">
+          {information}
+          <WorkingHoursFields form={hoursForm as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+        </div>
+      ) : (
+        information
+      )}
+    </StepForm>
+  );
+}
+
+function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(workingHoursFormSchema), defaultValues: { workingHours: defaultWorkingHours() } });
+  return (
+    <StepForm
+      busy={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit(async ({ workingHours }) => {
+        setFailure(null);
+        try {
+          await onDone(setupHours(workingHours));
+        } catch (e) {
+          setFailure(failureText(e, t("hoursFailed")));
+        }
+      })}
+    >
+      <p className="text-slate-700">{t("workingHoursLead")}</p>
+      <WorkingHoursFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+    </StepForm>
+  );
+}
+
+function CalendarStep({ connected, connect, onContinue }: { connected: boolean; connect: () => Promise<void>; onContinue: () => void }) {
+  const t = useTranslations("SetupPage");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("calendarLead")}</p>
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("calendarSandbox")}</p>
+      {connected ? (
+        <FormAlert tone="success" testId="calendar-connected">{t("connected")}</FormAlert>
+      ) : (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setMessage(null);
+            try {
+              await connect();
+            } catch (e) {
+              setMessage(failureText(e, t("calendarError")));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? t("connecting") : t("connect")}
+        </button>
+      )}
+      {message && <FormAlert testId="setup-error">{message}</FormAlert>}
+      <div>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => (connected ? onContinue() : setMessage(t("calendarRequiredToContinue")))}
+        >
+          {t("continue")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PhoneStep({ claim }: { claim: () => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("phoneLead")}</p>
+      {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setFailure(null);
+          try {
+            await claim();
+          } catch (e) {
+            const text = failureText(e, t("claimFailed"));
+            // Spec §8: a message about the calendar integration becomes a prompt to connect it first.
+            setFailure(/calendar|agenda|calendario/i.test(text) ? t("connectCalendarFirst") : text);
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? t("claiming") : t("claim")}
+      </button>
+    </div>
+  );
+}
