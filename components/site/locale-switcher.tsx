@@ -17,8 +17,8 @@ export async function LocaleSwitcher({ path }: { path: string }) {
               aria-current={l === locale ? "true" : undefined}
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white"
             >
-              <span aria-hidden="true">{l.toUpperCase()}</span>
-              <span className="sr-only" lang={l}>{t(l)}</span>
+              {l.toUpperCase()}
+              <span className="sr-only" lang={l}> {t(l)}</span>
             </Link>
           </li>
         ))}

@@ -1,0 +1,178 @@
+// Registration and sign-in as a new customer meets them, in each language.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expectNoEnglish } from "./support/i18n";
+import { at, LOCALES, m } from "./support/messages";
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+async function registerThroughApi(page: Page, email: string, fullName = "Dr. Inès Moreau") {
+  // page.request shares the browser's cookie jar: the session cookie the API sets signs this browser in.
+  const res = await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName } });
+  expect(res.status()).toBe(201);
+}
+
+for (const locale of LOCALES) {
+  test(`a visitor registers in four steps and lands on the subscription page (${locale})`, async ({ page }) => {
+    const email = unique(`register-${locale}`);
+    const check = async () => {
+      if (locale !== "en") await expectNoEnglish(page, locale);
+      await expectNoSeriousA11yViolations(page);
+    };
+    await page.goto(at(locale, "/"));
+    await page.locator("header").getByRole("link", { name: m(locale, "SiteHeader.signIn") }).first().click();
+    await page.getByRole("link", { name: m(locale, "LoginPage.register") }).click();
+    await expect(page).toHaveURL(new RegExp(`${at(locale, "/register")}$`));
+
+    // Step 1: personal info. "Next" checks this step only, with the spec's messages in the page's language.
+    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 1, total: 4 }));
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+    await expect(page.getByText(m(locale, "Validation.fullNameRequired"))).toBeVisible();
+    await expect(page.getByText(m(locale, "Validation.passwordRequired"))).toBeVisible();
+    await check();
+    await page.getByLabel(m(locale, "Fields.fullName")).fill("Dr. Inès Moreau");
+    await page.getByLabel(m(locale, "Fields.email")).fill(email);
+    await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("short");
+    await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("different");
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+    await expect(page.getByText(m(locale, "Validation.passwordMin"))).toBeVisible();
+    await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("correct-horse-9");
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+    await expect(page.getByText(m(locale, "Validation.passwordsMismatch"))).toBeVisible();
+    await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("correct-horse-9");
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+    // Step 2: business info. The specialty appears only for a medical business.
+    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 2, total: 4 }));
+    await page.getByLabel(m(locale, "Fields.businessName")).fill("Cabinet Moreau");
+    await expect(page.getByLabel(m(locale, "Fields.specialty"))).toHaveCount(0);
+    await page.getByLabel(m(locale, "Fields.businessType")).selectOption("medical");
+    await page.getByLabel(m(locale, "Fields.specialty")).selectOption("pediatrics");
+    await page.getByLabel(m(locale, "Fields.businessSize")).selectOption("small");
+    await check();
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+    // Step 3: scheduling. Back keeps what was typed.
+    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 3, total: 4 }));
+    await page.getByRole("button", { name: m(locale, "RegisterPage.back") }).click();
+    await expect(page.getByLabel(m(locale, "Fields.businessName"))).toHaveValue("Cabinet Moreau");
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+    await page.getByLabel(m(locale, "Fields.appointmentDuration")).selectOption("45");
+    await page.getByLabel(m(locale, "Fields.services")).fill(" Vaccination, , Check-up ,");
+    await check();
+    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+    // Step 4: AI setup, and only now the request.
+    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 4, total: 4 }));
+    await page.getByLabel(m(locale, "Fields.aiInstructions")).fill("Fever in infants: first free slot.");
+    await check();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/auth/register")),
+      page.getByRole("button", { name: m(locale, "RegisterPage.submit") }).click(),
+    ]);
+    const sent = response.request().postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({ email, fullName: "Dr. Inès Moreau", businessType: "medical", specialty: "pediatrics", appointmentDuration: "45", services: ["Vaccination", "Check-up"] });
+    expect(sent).not.toHaveProperty("confirmPassword");
+    expect(response.status()).toBe(201);
+
+    await expect(page.getByRole("heading", { name: m(locale, "RegisterPage.successTitle") })).toBeVisible();
+    await expect(page.getByTestId("countdown")).toContainText("5");
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard/subscription")}$`), { timeout: 12_000 });
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    const profile = await page.request.get("/api/auth/profile");
+    expect(await profile.json()).toMatchObject({ email, specialty: "pediatrics", services: ["Vaccination", "Check-up"] });
+  });
+}
+
+test("registration shows the server's message when the email is taken", async ({ page, browser }) => {
+  const email = unique("taken");
+  const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await registerThroughApi(other, email);
+  await other.close();
+
+  await page.goto("/fr/register");
+  await page.getByLabel(m("fr", "Fields.fullName")).fill("Paul Durand");
+  await page.getByLabel(m("fr", "Fields.email")).fill(email);
+  await page.getByLabel(m("fr", "Fields.password"), { exact: true }).fill("correct-horse-9");
+  await page.getByLabel(m("fr", "RegisterPage.confirmPassword")).fill("correct-horse-9");
+  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: m("fr", "RegisterPage.next") }).click();
+  await page.getByRole("button", { name: m("fr", "RegisterPage.submit") }).click();
+  await expect(page.getByTestId("register-error")).toHaveText(m("fr", "Api.emailTaken"));
+});
+
+for (const locale of LOCALES) {
+  test(`sign-in: a wrong password is refused, the right one opens the dashboard (${locale})`, async ({ page, browser }) => {
+    const email = unique(`login-${locale}`);
+    const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    await registerThroughApi(other, email);
+    await other.close();
+
+    await page.goto(at(locale, "/login"));
+    await page.getByRole("button", { name: m(locale, "LoginPage.submit") }).click();
+    await expect(page.getByText(m(locale, "Validation.required", { field: m(locale, "Fields.email") }))).toBeVisible();
+    await expect(page.getByLabel(m(locale, "Fields.email"))).toHaveAttribute("type", "email");
+    if (locale !== "en") await expectNoEnglish(page, locale);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel(m(locale, "Fields.email")).fill(email);
+    await page.getByLabel(m(locale, "Fields.password")).fill("not-the-password");
+    await page.getByRole("button", { name: m(locale, "LoginPage.submit") }).click();
+    await expect(page.getByTestId("login-error")).toHaveText(m(locale, "LoginPage.failed"));
+
+    await page.getByLabel(m(locale, "Fields.password")).fill("correct-horse-9");
+    await page.getByRole("button", { name: m(locale, "LoginPage.submit") }).click();
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`));
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user")))!)).toMatchObject({ email });
+  });
+}
+
+test("the login failure message is the spec's, word for word", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(unique("nobody"));
+  await page.getByLabel("Password").fill("whatever-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText("Login failed. Please check your credentials.");
+});
+
+test("the session-expired message shows for ?expired=true and for the session-storage flag", async ({ page }) => {
+  await page.goto("/login?expired=true");
+  await expect(page.getByTestId("session-expired")).toHaveText("Your session has expired. Please sign in again.");
+  await page.goto("/es/login");
+  await expect(page.getByTestId("session-expired")).toHaveCount(0);
+  await page.evaluate(() => sessionStorage.setItem("tokenExpired", "true"));
+  await page.reload();
+  await expect(page.getByTestId("session-expired")).toHaveText(m("es", "LoginPage.expired"));
+});
+
+test("a signed-in user sees their name in the header, is sent from /login to the dashboard, and signs out to /", async ({ page }) => {
+  const email = unique("header");
+  await registerThroughApi(page, email, "Camille Laurent");
+  await page.goto("/");
+  await expect(page.getByTestId("header-user-name").first()).toHaveText("Camille Laurent");
+  await expect(page.locator("header").getByRole("link", { name: "Settings" }).first()).toHaveAttribute("href", "/dashboard");
+
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard(\/.*)?$/);
+
+  await page.goto("/");
+  await page.locator("header").getByRole("button", { name: "Sign out" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.locator("header").getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem("token"), sessionStorage.getItem("loggedOut")])).toEqual([null, "true"]);
+  await page.goto("/login"); // just signed out: the sign-in page stays
+  await expect(page).toHaveURL(/\/login$/);
+  // The old session is over on the server too.
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+});
+
+test("a signed-in user's Start free trial carries their email and id to the checkout", async ({ page }) => {
+  const email = unique("trial");
+  await registerThroughApi(page, email);
+  await page.goto("/");
+  const href = await page.getByTestId("pricing-cta").getAttribute("href");
+  const url = new URL(href!);
+  expect(url.searchParams.get("prefilled_email")).toBe(email);
+  const profile = await (await page.request.get("/api/auth/profile")).json();
+  expect(url.searchParams.get("client_reference_id")).toBe(profile.id);
+});
+

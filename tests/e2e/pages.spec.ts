@@ -1,0 +1,60 @@
+// The other public pages: thank-you, onboarding, privacy and terms, in each language, accessible.
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expectNoEnglish } from "./support/i18n";
+import { at, LOCALES, m } from "./support/messages";
+
+const LONG_DATE = { en: "en-US", fr: "fr-FR", es: "es-ES" } as const;
+
+for (const locale of LOCALES) {
+  test(`privacy policy and terms are real pages that name the processors and rights (${locale})`, async ({ page }) => {
+    await page.goto(at(locale, "/privacy"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "PrivacyPage.title"));
+    const privacy = await page.locator("main").innerText();
+    for (const processor of ["Google", "Telnyx", "Vapi", "Stripe"]) expect(privacy).toContain(processor);
+    expect(privacy).toMatch(/90/); // the default retention of transcripts and recordings
+    if (locale !== "en") await expectNoEnglish(page, locale);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(at(locale, "/terms"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "TermsPage.title"));
+    expect(await page.locator("main").innerText()).toMatch(/49[.,]99/);
+    if (locale !== "en") await expectNoEnglish(page, locale);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`thank-you page: a visitor is told to check the payment email (${locale})`, async ({ page }) => {
+    await page.goto(at(locale, "/thankyou"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "ThankYouPage.title"));
+    await expect(page.getByTestId("thankyou-next")).toHaveText(m(locale, "ThankYouPage.checkEmail"));
+    await expect(page.getByRole("link", { name: m(locale, "Common.goToDashboard") })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: m(locale, "Common.returnHome") })).toBeVisible();
+    if (locale !== "en") await expectNoEnglish(page, locale);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`onboarding welcomes the user by name with the trial end date and the plan (${locale})`, async ({ page }) => {
+    const email = `onboard-${locale}-${Date.now()}@e2e.test`;
+    expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Noé Garnier" } })).status()).toBe(201);
+    await page.goto(at(locale, "/onboarding"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "OnboardingPage.welcome", { name: "Noé Garnier" }));
+    const end = new Intl.DateTimeFormat(LONG_DATE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(Date.now() + 7 * 86_400_000));
+    await expect(page.getByTestId("trial-end")).toHaveText(m(locale, "OnboardingPage.trialEnds", { date: end }));
+    await expect(page.getByTestId("upgrade-price")).toContainText(locale === "en" ? "$49.99" : "49,99");
+    await page.getByRole("link", { name: m(locale, "Common.goToDashboard") }).click();
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`));
+  });
+}
+
+test("the thank-you page offers the dashboard to a signed-in customer", async ({ page }) => {
+  const email = `thanks-${Date.now()}@e2e.test`;
+  expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Jo Payer" } })).status()).toBe(201);
+  await page.goto("/thankyou");
+  await expect(page.getByTestId("thankyou-next")).toHaveText("You are signed in: your dashboard is ready.");
+  await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+});
+
+test("onboarding without a session goes to sign-in", async ({ page }) => {
+  await page.goto("/onboarding");
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,148 @@
+// Account setup from the emailed link: five steps to the dashboard in each language, the dead-link screens, and the
+// two previews that must not write anything.
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { fixtures } from "./support/fixtures";
+import { expectNoEnglish } from "./support/i18n";
+import { at, LOCALES, m, type Locale } from "./support/messages";
+
+async function checkPage(page: Page, locale: Locale) {
+  if (locale !== "en") await expectNoEnglish(page, locale);
+  await expectNoSeriousA11yViolations(page);
+}
+
+for (const locale of LOCALES) {
+  test(`a new customer sets up the account in five steps and reaches the dashboard (${locale})`, async ({ page }) => {
+    const token = fixtures().setupTokens[locale];
+    const t = (key: string, params?: Record<string, string | number>) => m(locale, key, params);
+    const step = page.getByTestId("setup-step");
+    const cont = page.getByRole("button", { name: t("SetupPage.continue") });
+    await page.goto(at(locale, `/setup-account/${token}`));
+
+    // 1. Set Password
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 1, total: 5 }));
+    await expect(page.getByRole("heading", { level: 2, name: t("SetupPage.steps.password") })).toBeVisible();
+    await cont.click();
+    await expect(page.getByText(t("Validation.passwordRequired"))).toBeVisible();
+    await page.getByLabel(t("Fields.password"), { exact: true }).fill("setup-pass-123");
+    await page.getByLabel(t("RegisterPage.confirmPassword")).fill("setup-pass-124");
+    await cont.click();
+    await expect(page.getByText(t("Validation.passwordsMismatch"))).toBeVisible();
+    await checkPage(page, locale);
+    await page.getByLabel(t("RegisterPage.confirmPassword")).fill("setup-pass-123");
+    await cont.click();
+
+    // 2. Your Information: the email is read-only, the full name required.
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 2, total: 5 }));
+    await expect(page.getByLabel(t("Fields.email"))).toHaveValue(`setup-${locale}@e2e.test`);
+    await expect(page.getByLabel(t("Fields.email"))).toHaveAttribute("readonly", "");
+    await page.getByLabel(t("Fields.fullName")).fill("");
+    await cont.click();
+    await expect(page.getByText(t("Validation.fullNameRequired"))).toBeVisible();
+    await page.getByLabel(t("Fields.fullName")).fill("Lucía Fernández");
+    await page.getByLabel(t("Fields.businessName")).fill(`Clinic ${locale}`);
+    await page.getByLabel(t("Fields.businessType")).selectOption("dental");
+    await page.getByLabel(t("Fields.services")).fill("Cleaning, Whitening");
+    await checkPage(page, locale);
+    await cont.click();
+
+    // 3. Working Hours: open on Saturday morning.
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 3, total: 5 }));
+    const saturday = page.getByRole("group", { name: t("Fields.saturday") });
+    await saturday.getByRole("checkbox").check();
+    await saturday.getByLabel(`${t("Fields.saturday")} ${t("WorkingHoursFields.closes")}`).fill("12:00");
+    await checkPage(page, locale);
+    const [hoursSaved] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/api/auth/update-working-hours")), cont.click()]);
+    // Spec §3: in setup a closed day is null and an open day only {openTime, closeTime}.
+    expect(hoursSaved.postDataJSON()).toEqual({
+      workingHours: {
+        monday: { openTime: "09:00", closeTime: "17:00" }, tuesday: { openTime: "09:00", closeTime: "17:00" },
+        wednesday: { openTime: "09:00", closeTime: "17:00" }, thursday: { openTime: "09:00", closeTime: "17:00" },
+        friday: { openTime: "09:00", closeTime: "17:00" }, saturday: { openTime: "09:00", closeTime: "12:00" }, sunday: null,
+      },
+    });
+
+    // 4. Google Calendar: no way forward until connected.
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 4, total: 5 }));
+    await cont.click();
+    await expect(page.getByText(t("SetupPage.calendarRequiredToContinue"))).toBeVisible();
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 4, total: 5 }));
+    await page.getByRole("button", { name: t("SetupPage.connect") }).click();
+    await expect(page.getByTestId("calendar-connected")).toHaveText(t("SetupPage.connected"));
+    await checkPage(page, locale);
+    await cont.click();
+
+    // 5. Phone Number, then Setup Complete and the countdown to the dashboard.
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 5, total: 5 }));
+    await page.getByRole("button", { name: t("SetupPage.claim") }).click();
+    await expect(page.getByRole("heading", { name: t("SetupPage.completeTitle") })).toBeVisible();
+    await expect(page.getByText(t("SetupPage.completeText"))).toBeVisible();
+    const number = await page.getByTestId("claimed-number").innerText();
+    await checkPage(page, locale);
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`), { timeout: 12_000 });
+
+    const profile = await (await page.request.get("/api/auth/profile")).json();
+    expect(profile).toMatchObject({
+      fullName: "Lucía Fernández",
+      businessName: `Clinic ${locale}`,
+      businessType: "dental",
+      services: ["Cleaning", "Whitening"],
+      hasGoogleOAuth: true,
+      telnyxPhoneNumber: number,
+    });
+    expect(profile.workingHours.saturday).toEqual({ isOpen: true, openTime: "09:00", closeTime: "12:00" });
+
+    // The link was single-use.
+    await page.goto(at(locale, `/setup-account/${token}`));
+    await expect(page.getByTestId("setup-problem")).toHaveText(t("SetupPage.invalidToken"));
+  });
+}
+
+test("a missing, unknown or expired setup link says so and leads back to sign-in", async ({ page }) => {
+  await page.goto("/setup-account");
+  await expect(page.getByTestId("setup-problem")).toHaveText("No token provided");
+  await page.goto("/setup-account/not-a-real-token");
+  await expect(page.getByTestId("setup-problem")).toHaveText("Invalid or expired token");
+  await page.goto(`/es/setup-account/${fixtures().expiredSetupToken}`);
+  await expect(page.getByTestId("setup-problem")).toHaveText(m("es", "SetupPage.invalidToken"));
+  await checkPage(page, "es");
+  await page.getByRole("link", { name: m("es", "Common.backToLogin") }).click();
+  await expect(page).toHaveURL(/\/es\/login$/);
+});
+
+for (const [path, total] of [["/setup-account-preview", 5], ["/setup-account-preview2", 4]] as const) {
+  test(`${path} walks every step in PREVIEW MODE without a single write`, async ({ page }) => {
+    const writes: Request[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      // Anything but a read counts, and so does the claim, which is a GET that writes (spec §7).
+      if (r.method() !== "GET" || url.pathname.startsWith("/api/phone-numbers/claim")) writes.push(r);
+    });
+    await page.goto(path);
+    await expect(page.getByTestId("preview-banner")).toContainText("PREVIEW MODE");
+    const step = page.getByTestId("setup-step");
+    const cont = page.getByRole("button", { name: "Continue" });
+
+    await expect(step).toHaveText(`Step 1 of ${total}`);
+    await page.getByLabel("Password", { exact: true }).fill("preview-pass-1");
+    await page.getByLabel("Confirm password").fill("preview-pass-1");
+    await cont.click();
+    await expect(step).toHaveText(`Step 2 of ${total}`);
+    await page.getByLabel("Full name").fill("Preview Person");
+    if (total === 4) await expect(page.getByRole("group", { name: "Monday" })).toBeVisible(); // hours beside the information
+    await cont.click();
+    if (total === 5) {
+      await expect(step).toHaveText("Step 3 of 5");
+      await cont.click();
+    }
+    await expect(step).toHaveText(`Step ${total - 1} of ${total}`);
+    await page.getByRole("button", { name: "Connect Google Calendar" }).click();
+    await expect(page.getByTestId("calendar-connected")).toBeVisible();
+    await cont.click();
+    await expect(step).toHaveText(`Step ${total} of ${total}`);
+    await page.getByRole("button", { name: "Claim my phone number" }).click();
+    await expect(page.getByRole("heading", { name: "Setup Complete" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(writes.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
+  });
+}

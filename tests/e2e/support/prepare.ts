@@ -1,0 +1,69 @@
+// `tsx tests/e2e/support/prepare.ts <dataDir>`: the accounts a paid checkout leaves behind (pending: no password, setup
+// not completed) with one setup link each, written to <dataDir>/e2e-fixtures.json. Uses the app's own code for the
+// runtime, migrations and tokens; stops the embedded database afterwards so the server can take the folder's lock.
+import fs from "node:fs";
+import path from "node:path";
+import { createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { users } from "@/db/schema";
+import { issueSetupToken } from "@/lib/accounts/accounts.service";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { prepareRuntime } from "@/scripts/runtime";
+import type { E2EFixtures } from "./fixtures";
+
+const HOUR = 60 * 60 * 1000;
+
+const PENDING = {
+  en: { email: "setup-en@e2e.test", fullName: "Alex Martin", locale: "en" },
+  fr: { email: "setup-fr@e2e.test", fullName: "Camille Durand", locale: "fr" },
+  es: { email: "setup-es@e2e.test", fullName: "Lucía García", locale: "es" },
+  // Extra links: one to look at without using it (preview, or a second tab), one already expired (negative test).
+  preview: { email: "setup-preview@e2e.test", fullName: "Sam Preview", locale: "en" },
+  expired: { email: "setup-expired@e2e.test", fullName: "Eli Expired", locale: "en" },
+} as const;
+
+async function main() {
+  const dataDir = process.argv[2];
+  if (!dataDir) throw new Error("usage: tsx tests/e2e/support/prepare.ts <dataDir>");
+  process.env.DATA_DIR = path.resolve(dataDir);
+  const rt = await prepareRuntime();
+  try {
+    await runMigrations(rt.url);
+    const { db, sql } = createDb(rt.url, 1);
+    try {
+      const tokens: Record<string, string> = {};
+      const accounts: E2EFixtures["accounts"] = {};
+      for (const [key, a] of Object.entries(PENDING)) {
+        const [row] = await db
+          .insert(users)
+          .values({
+            email: a.email,
+            passwordHash: null,
+            fullName: a.fullName,
+            workingHours: defaultWorkingHours(),
+            locale: a.locale,
+            setupCompletedAt: null,
+          })
+          .returning({ id: users.id });
+        tokens[key] = await issueSetupToken(db, row!.id, key === "expired" ? -HOUR : undefined);
+        accounts[key] = { email: a.email, fullName: a.fullName };
+      }
+      const fixtures: E2EFixtures = {
+        setupTokens: { en: tokens.en!, fr: tokens.fr!, es: tokens.es! },
+        previewSetupToken: tokens.preview!,
+        expiredSetupToken: tokens.expired!,
+        accounts,
+      };
+      fs.writeFileSync(path.join(dataDir, "e2e-fixtures.json"), JSON.stringify(fixtures, null, 2));
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  } finally {
+    await rt.embedded?.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
