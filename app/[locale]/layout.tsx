@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { env } from "@/lib/env";
@@ -39,8 +39,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         >
           {t("skipToContent")}
         </a>
-        {/* Locale only: client islands get their messages from <IntlIsland> or as props. */}
-        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
+        {/* No i18n provider here: client islands get their messages from <IntlIsland>, or plain strings as props,
+            so a page without a form ships no i18n runtime. */}
+        {children}
       </body>
     </html>
   );

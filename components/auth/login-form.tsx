@@ -1,11 +1,11 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { loginFormSchema } from "@/lib/accounts/accounts.forms";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import type { loginFormSchema } from "@/lib/accounts/accounts.forms";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/client/browser-session";
 import { Link, useRouter } from "@/lib/i18n/navigation";
@@ -17,7 +17,7 @@ export function LoginForm({ expired }: { expired: boolean }) {
   const router = useRouter();
   const [showExpired, setShowExpired] = useState(expired);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm({ resolver: lazyZodResolver<typeof loginFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.loginFormSchema)), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {

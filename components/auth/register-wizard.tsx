@@ -1,5 +1,4 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
@@ -7,7 +6,8 @@ import { BusinessTypeFields, DurationField } from "@/components/forms/business-f
 import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
-import { registerFormSchema, type RegisterFormInput } from "@/lib/accounts/accounts.forms";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/accounts.forms";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { storeSession, type StoredUser } from "@/lib/client/browser-session";
@@ -35,7 +35,7 @@ export function RegisterWizard() {
   const moved = useRef(false);
 
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: lazyZodResolver<typeof registerFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.registerFormSchema)),
     defaultValues: {
       fullName: "", email: "", password: "", confirmPassword: "", phone: "",
       businessName: "", businessType: null, specialty: null, businessSize: null, serviceFrequency: "",

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
-import { Link } from "@/lib/i18n/navigation";
+import { PageLink } from "@/components/site/page-link";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
 const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"];
@@ -33,7 +33,7 @@ export async function SetupLinkProblem({ path, kind }: { path: string; kind: "no
       <div className="rounded-2xl border border-red-300 bg-red-50 p-6">
         <h1 className="text-2xl font-bold text-red-900" data-testid="setup-problem">{t(kind)}</h1>
         {kind === "invalidToken" && <p className="mt-2 text-red-900">{t("invalidTokenHelp")}</p>}
-        <Link className="btn-primary mt-6" href="/login">{common("backToLogin")}</Link>
+        <PageLink className="btn-primary mt-6" href="/login">{common("backToLogin")}</PageLink>
       </div>
     </PublicShell>
   );

@@ -1,5 +1,4 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
@@ -8,7 +7,8 @@ import { BusinessTypeFields, DurationField } from "@/components/forms/business-f
 import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
-import { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
 import { WEEKDAYS } from "@/lib/accounts/options";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { apiFetch, ApiError, SessionExpiredError } from "@/lib/client/api";
@@ -170,7 +170,7 @@ function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> 
   const reg = useTranslations("RegisterPage");
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(setupPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm({ resolver: lazyZodResolver<typeof setupPasswordFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.setupPasswordFormSchema)), defaultValues: { password: "", confirmPassword: "" } });
   const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
@@ -195,8 +195,13 @@ function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> 
 type HoursPayload = Record<string, { openTime: string; closeTime: string } | null>;
 
 /** Spec §3: in setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
-function setupHours(hours: Record<string, { isOpen: boolean; openTime: string; closeTime: string }>): HoursPayload {
-  return Object.fromEntries(WEEKDAYS.map((d) => [d, hours[d]?.isOpen ? { openTime: hours[d]!.openTime, closeTime: hours[d]!.closeTime } : null]));
+function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: string; closeTime: string } | null>>): HoursPayload {
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => {
+      const day = hours[d];
+      return [d, day?.isOpen ? { openTime: day.openTime, closeTime: day.closeTime } : null];
+    }),
+  );
 }
 
 function InformationStep({ email, name, withHours, onDone }: { email: string; name: string; withHours: boolean; onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void> }) {
@@ -206,10 +211,10 @@ function InformationStep({ email, name, withHours, onDone }: { email: string; na
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(setupProfileFormSchema),
+    resolver: lazyZodResolver<typeof setupProfileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema)),
     defaultValues: { fullName: name, businessName: "", businessType: null, specialty: null, phone: "", businessSize: null, businessAddress: "", appointmentDuration: "30", services: "", aiInstructions: "" },
   });
-  const hoursForm = useForm({ resolver: zodResolver(workingHoursFormSchema), defaultValues: { workingHours: defaultWorkingHours() } });
+  const hoursForm = useForm({ resolver: lazyZodResolver<typeof workingHoursFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema)), defaultValues: { workingHours: defaultWorkingHours() } });
   const { errors, isSubmitting } = form.formState;
   const loose = form as unknown as UseFormReturn<FieldValues>;
 
@@ -218,7 +223,7 @@ function InformationStep({ email, name, withHours, onDone }: { email: string; na
     let hours: HoursPayload | undefined;
     if (withHours) {
       if (!(await hoursForm.trigger())) return;
-      hours = setupHours(workingHoursFormSchema.parse(hoursForm.getValues()).workingHours);
+      hours = setupHours(hoursForm.getValues().workingHours);
     }
     try {
       await onDone({ ...profile, ...(profile.businessType === "medical" && specialty ? { specialty } : {}) }, hours);
@@ -259,7 +264,7 @@ function InformationStep({ email, name, withHours, onDone }: { email: string; na
 function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> }) {
   const t = useTranslations("SetupPage");
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(workingHoursFormSchema), defaultValues: { workingHours: defaultWorkingHours() } });
+  const form = useForm({ resolver: lazyZodResolver<typeof workingHoursFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema)), defaultValues: { workingHours: defaultWorkingHours() } });
   return (
     <StepForm
       busy={form.formState.isSubmitting}

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { PageLink } from "./page-link";
 import { locales } from "@/lib/i18n/routing";
 
 /** Links to the same page in each language. next-intl's Link stores the choice in the NEXT_LOCALE cookie on click. */
@@ -10,7 +10,7 @@ export async function LocaleSwitcher({ path }: { path: string }) {
       <ul className="flex items-center gap-1">
         {locales.map((l) => (
           <li key={l}>
-            <Link
+            <PageLink
               href={path}
               locale={l}
               hrefLang={l}
@@ -19,7 +19,7 @@ export async function LocaleSwitcher({ path }: { path: string }) {
             >
               {l.toUpperCase()}
               <span className="sr-only" lang={l}> {t(l)}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

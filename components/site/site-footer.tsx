@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
-import { Link } from "@/lib/i18n/navigation";
+import { PageLink } from "./page-link";
 import { Logo } from "./logo";
 
 const footLink = "inline-flex min-h-11 items-center text-sm text-slate-700 underline-offset-4 hover:text-slate-900 hover:underline";
@@ -18,8 +18,8 @@ export async function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold text-slate-900">{t("legal")}</h2>
           <ul className="mt-1">
-            <li><Link className={footLink} href="/privacy">{t("privacy")}</Link></li>
-            <li><Link className={footLink} href="/terms">{t("terms")}</Link></li>
+            <li><PageLink className={footLink} href="/privacy">{t("privacy")}</PageLink></li>
+            <li><PageLink className={footLink} href="/terms">{t("terms")}</PageLink></li>
           </ul>
         </div>
         <div>

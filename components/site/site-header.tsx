@@ -1,6 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { getPathname, Link } from "@/lib/i18n/navigation";
+import { PageLink } from "./page-link";
+import type { Locale } from "@/lib/i18n/routing";
+import { localizedPath } from "@/lib/i18n/server-navigation";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { LocaleSwitcher } from "./locale-switcher";
 import { Logo } from "./logo";
@@ -18,7 +20,7 @@ const secondary =
 export async function SiteHeader({ path, sections = false }: { path: string; sections?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
   const trialHref = await checkoutHref(user);
-  const home = getPathname({ href: "/", locale });
+  const home = localizedPath(locale as Locale, "/");
 
   const sectionLinks = sections ? (
     <>
@@ -31,12 +33,12 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
   const account = user ? (
     <>
       <span className="text-sm font-medium text-slate-800" data-testid="header-user-name">{user.fullName}</span>
-      <Link className={secondary} href="/dashboard">{t("settings")}</Link>
+      <PageLink className={secondary} href="/dashboard">{t("settings")}</PageLink>
       <SignOutButton className={navLink} label={t("signOut")} busyLabel={t("signingOut")} homeHref={home} />
     </>
   ) : (
     <>
-      <Link className={navLink} href="/login">{t("signIn")}</Link>
+      <PageLink className={navLink} href="/login">{t("signIn")}</PageLink>
       <a className={primary} href={trialHref} target="_blank" rel="noopener">{t("startTrial")}</a>
     </>
   );
@@ -44,9 +46,9 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
-        <Link href="/" className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
+        <PageLink href="/" className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
           <Logo />
-        </Link>
+        </PageLink>
         {sectionLinks && (
           <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">{sectionLinks}</nav>
         )}

@@ -3,14 +3,11 @@
 import type { Metadata } from "next";
 import { env } from "@/lib/env";
 import { defaultLocale, locales, type Locale } from "@/lib/i18n/routing";
+import { localizedPath } from "@/lib/i18n/server-navigation";
+
+export { localizedPath };
 
 const OG_LOCALE: Record<Locale, string> = { en: "en_US", fr: "fr_FR", es: "es_ES" };
-
-/** The public URL of a page in a locale: localizedPath("fr", "/") → "/fr", localizedPath("en", "/login") → "/login". */
-export function localizedPath(locale: Locale, path: string): string {
-  if (locale === defaultLocale) return path;
-  return path === "/" ? `/${locale}` : `/${locale}${path}`;
-}
 
 export function absoluteUrl(path: string): string {
   return `${env().appUrl}${path}`;

@@ -4,7 +4,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { redirect } from "@/lib/i18n/navigation";
+import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
@@ -21,7 +21,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   // Signed in already (a live session cookie): straight to the dashboard. Signing out ends the session on the server,
   // so someone who just signed out stays here.
-  if (await getCurrentUser()) redirect({ href: "/dashboard", locale });
+  if (await getCurrentUser()) localeRedirect(locale, "/dashboard");
   const { expired } = await searchParams;
   const t = await getTranslations("LoginPage");
   return (

@@ -3,7 +3,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/billing/plan";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { PageLink } from "@/components/site/page-link";
+import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { pageMetadata } from "@/lib/seo/page-metadata";
@@ -21,7 +22,7 @@ export default async function OnboardingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await getCurrentUser();
-  if (!user) return redirect({ href: "/login", locale });
+  if (!user) return localeRedirect(locale, "/login");
   const [t, common, plan] = await Promise.all([getTranslations("OnboardingPage"), getTranslations("Common"), getTranslations("Plan")]);
   const upgradeHref = await checkoutHref(user);
   return (
@@ -32,7 +33,7 @@ export default async function OnboardingPage({ params }: Props) {
       <section className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="trial-title">
         <h2 id="trial-title" className="text-xl font-semibold text-emerald-950">{t("trialTitle")}</h2>
         <p className="mt-1 text-emerald-950" data-testid="trial-end">{t("trialEnds", { date: formatTrialEnd(locale, new Date(), user.timeZone) })}</p>
-        <Link className="btn-primary mt-4" href="/dashboard">{common("goToDashboard")}</Link>
+        <PageLink className="btn-primary mt-4" href="/dashboard">{common("goToDashboard")}</PageLink>
       </section>
 
       <section className="mt-8 rounded-2xl border border-slate-200 p-6" aria-labelledby="upgrade-title">

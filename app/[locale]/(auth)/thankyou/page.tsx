@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
-import { Link } from "@/lib/i18n/navigation";
+import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
@@ -32,8 +32,8 @@ export default async function ThankYouPage({ params }: Props) {
         <p className="mt-2 text-emerald-950">{t("text")}</p>
         <p className="mt-4 text-slate-800" data-testid="thankyou-next">{user ? t("hasAccount") : t("checkEmail")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          {user && <Link className="btn-primary" href="/dashboard">{common("goToDashboard")}</Link>}
-          <Link className="btn-secondary" href="/">{common("returnHome")}</Link>
+          {user && <PageLink className="btn-primary" href="/dashboard">{common("goToDashboard")}</PageLink>}
+          <PageLink className="btn-secondary" href="/">{common("returnHome")}</PageLink>
         </div>
       </div>
       <p className="mt-6 text-center text-sm text-slate-700">

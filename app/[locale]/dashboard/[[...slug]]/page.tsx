@@ -1,15 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { redirect } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/routing";
+import { localeRedirect } from "@/lib/i18n/server-navigation";
 
 // Placeholder until the dashboard (issue #4): it already checks the session on the server, not only in the proxy.
 export default async function DashboardPage({ params }: { params: Promise<{ locale: string; slug?: string[] }> }) {
   const { locale, slug = [] } = await params;
   setRequestLocale(locale);
   const user = await getCurrentUser();
-  if (!user) return redirect({ href: "/login", locale });
-  if (slug[0] === "admin" && user.type !== "admin") return redirect({ href: "/dashboard/profile", locale });
+  if (!user) return localeRedirect(locale as Locale, "/login");
+  if (slug[0] === "admin" && user.type !== "admin") return localeRedirect(locale as Locale, "/dashboard/profile");
   const t = await getTranslations("DashboardPage");
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">

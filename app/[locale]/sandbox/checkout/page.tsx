@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { PublicShell } from "@/components/site/public-shell";
 import { formatPlanPrice } from "@/lib/billing/plan";
-import { Link } from "@/lib/i18n/navigation";
+import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
@@ -34,7 +34,7 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
         <p className="text-lg font-semibold text-slate-900">{plan("name")} · {plan("pricePerMonth", { price: formatPlanPrice(locale) })}</p>
         {email && <p className="mt-1 text-slate-700">{t("email", { email })}</p>}
         <p className="mt-4 text-slate-800">{t("text")}</p>
-        <Link className="btn-primary mt-6" href="/register">{t("createAccount")}</Link>
+        <PageLink className="btn-primary mt-6" href="/register">{t("createAccount")}</PageLink>
       </div>
     </PublicShell>
   );
