@@ -58,3 +58,30 @@ test("onboarding without a session goes to sign-in", async ({ page }) => {
   await page.goto("/onboarding");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("every public page fits a 375 px screen and passes axe", async ({ page }) => {
+  const email = `narrow-${Date.now()}@e2e.test`;
+  await page.setViewportSize({ width: 375, height: 812 });
+  const visitorPages = ["/", "/login", "/register", "/thankyou", "/privacy", "/terms", "/setup-account", "/setup-account/expired-or-not", "/setup-account-preview", "/setup-account-preview2", "/sandbox/checkout"];
+  for (const path of visitorPages) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(page);
+  }
+  // The widest form step: the week of working hours.
+  await page.goto("/setup-account-preview");
+  await page.getByLabel("Password", { exact: true }).fill("preview-pass-1");
+  await page.getByLabel("Confirm password").fill("preview-pass-1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Full name").fill("Narrow Screen");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("group", { name: "Saturday" })).toBeVisible();
+  await page.getByRole("group", { name: "Saturday" }).getByRole("checkbox").check();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page);
+
+  expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Narrow Owner" } })).status()).toBe(201);
+  await page.goto("/onboarding");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page);
+});
