@@ -41,6 +41,8 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
   const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  // The link works once: after complete-setup succeeded, a retry (say the sign-in after it failed) only signs in.
+  const passwordSet = useRef(false);
 
   useEffect(() => {
     if (moved.current) heading.current?.focus();
@@ -89,7 +91,10 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
           <PasswordStep
             onDone={async (password) => {
               if (!preview) {
-                await guard(() => apiFetch("/auth/complete-setup", { method: "POST", body: { token, name, password } }));
+                if (!passwordSet.current) {
+                  await guard(() => apiFetch("/auth/complete-setup", { method: "POST", body: { token, name, password } }));
+                  passwordSet.current = true;
+                }
                 // Spec §7 "Setup": then sign in with the new password to get the token (and the session cookie).
                 const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", { method: "POST", body: { email, password }, keepSessionOn401: true });
                 storeSession(session.token, session.user);
