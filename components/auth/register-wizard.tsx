@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
@@ -31,8 +31,14 @@ export function RegisterWizard() {
   const [step, setStep] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const locale = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  // One step at a time: a double click on "Next" must not validate one step and skip the next, nor land on the last
+  // step's button and submit before the user has seen that step. Repeat clicks (click count > 1) are ignored, and so
+  // is a "Next" while a step is still being validated.
+  const advancing = useRef(false);
+  const goTo = setStep;
 
   const form = useForm({
     resolver: lazyZodResolver<typeof registerFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.registerFormSchema)),
@@ -52,14 +58,29 @@ export function RegisterWizard() {
   }, [step, done]);
 
   async function next() {
-    if (await form.trigger(STEP_FIELDS[step], { shouldFocus: true })) setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    if (advancing.current) return;
+    advancing.current = true;
+    try {
+      const current = step;
+      if (await form.trigger(STEP_FIELDS[current], { shouldFocus: true })) {
+        goTo(Math.min(current + 1, STEPS.length - 1));
+      }
+    } finally {
+      advancing.current = false;
+    }
   }
 
   const submit = form.handleSubmit(
     async ({ confirmPassword: _confirm, specialty, ...values }) => {
       setFailure(null);
       try {
-        const payload = { ...values, ...(values.businessType === "medical" && specialty ? { specialty } : {}) };
+        const payload = {
+          ...values,
+          ...(values.businessType === "medical" && specialty ? { specialty } : {}),
+          // The business's language and time zone: the assistant speaks it and the working hours are read in it.
+          locale,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        };
         const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", { method: "POST", body: payload, keepSessionOn401: true });
         storeSession(token, user);
         setDone(true);
@@ -70,7 +91,7 @@ export function RegisterWizard() {
     (invalid) => {
       // A field of an earlier step is wrong (say, the server rules changed): go back to it.
       const first = STEP_FIELDS.findIndex((names) => names.some((n) => n in invalid));
-      if (first >= 0) setStep(first);
+      if (first >= 0) goTo(first);
     },
   );
 
@@ -90,8 +111,8 @@ export function RegisterWizard() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (last) void submit(e);
-        else void next();
+        if (!last) void next();
+        else void submit(e);
       }}
       className="space-y-6"
     >
@@ -134,11 +155,11 @@ export function RegisterWizard() {
 
       <div className="flex items-center justify-between gap-3">
         {step > 0 ? (
-          <button type="button" className="btn-secondary" onClick={() => setStep((s) => s - 1)}>{t("back")}</button>
+          <button type="button" className="btn-secondary" onClick={() => goTo(step - 1)}>{t("back")}</button>
         ) : (
           <span />
         )}
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        <button type="submit" className="btn-primary" disabled={isSubmitting} onClick={(e) => e.detail > 1 && e.preventDefault()}>
           {last ? (isSubmitting ? t("submitting") : t("submit")) : t("next")}
         </button>
       </div>

@@ -13,6 +13,10 @@ export function lazyZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   return async (values, context, options) => {
     ready ??= Promise.all([import("@hookform/resolvers/zod"), load()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+      (e: unknown) => {
+        ready = null; // a failed download (offline) is retried on the next submit
+        throw e;
+      },
     );
     return (await ready)(values, context, options);
   };

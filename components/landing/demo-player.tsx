@@ -36,7 +36,6 @@ export function DemoPlayer({ src, labels }: { src: string; labels: { play: strin
       <button
         type="button"
         onClick={toggle}
-        aria-pressed={playing}
         data-testid="demo-toggle"
         className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white shadow hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
       >

@@ -2,6 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { PageLink } from "@/components/site/page-link";
+import { env } from "@/lib/env";
+import { providerModes } from "@/lib/providers/registry";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
 const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"];
@@ -19,7 +21,7 @@ export async function SetupPage({ path, mode, token, email, name }: { path: stri
       )}
       <h1 className="mb-4 text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
       <IntlIsland namespaces={NAMESPACES}>
-        <SetupWizard mode={mode} token={token} email={email} name={name} />
+        <SetupWizard mode={mode} token={token} email={email} name={name} calendarSandbox={providerModes(env()).calendar === "sandbox"} />
       </IntlIsland>
     </PublicShell>
   );

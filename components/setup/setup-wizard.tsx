@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { Countdown } from "@/components/auth/countdown";
@@ -31,7 +31,9 @@ const STEPS: Record<SetupMode, StepId[]> = {
 };
 const PREVIEW_NUMBER = "+1 555-010-0123";
 
-export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; token?: string; email: string; name: string }) {
+type Prefill = { fullName?: string; businessName?: string | null; businessType?: string | null; specialty?: string | null; phone?: string | null; businessSize?: string | null; businessAddress?: string | null; appointmentDuration?: string; services?: string[]; aiInstructions?: string | null };
+
+export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mode: SetupMode; token?: string; email: string; name: string; calendarSandbox: boolean }) {
   const t = useTranslations("SetupPage");
   const router = useRouter();
   const preview = mode !== "live";
@@ -39,6 +41,7 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
   const [index, setIndex] = useState(0);
   const [calendarConnected, setCalendarConnected] = useState(false);
   const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
+  const [prefill, setPrefill] = useState<Prefill>({ fullName: name });
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   // The link works once: after complete-setup succeeded, a retry (say the sign-in after it failed) only signs in.
@@ -51,11 +54,12 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
 
   const advance = () => setIndex((i) => Math.min(i + 1, steps.length - 1));
   /** Runs a request; a 401 means the session is gone (spec §8): to the sign-in page with the expired message. */
+  const expired = () => router.replace({ pathname: "/login", query: { expired: "true" } });
   const guard = async <T,>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof SessionExpiredError) router.replace({ pathname: "/login", query: { expired: "true" } });
+      if (e instanceof SessionExpiredError) expired();
       throw e;
     }
   };
@@ -98,6 +102,8 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
                 // Spec §7 "Setup": then sign in with the new password to get the token (and the session cookie).
                 const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", { method: "POST", body: { email, password }, keepSessionOn401: true });
                 storeSession(session.token, session.user);
+                // Then the profile (spec §7): what the checkout already knows pre-fills the information step.
+                setPrefill(await guard(() => apiFetch<Prefill>("/auth/profile")));
               }
               advance();
             }}
@@ -106,10 +112,11 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
         {step === "information" && (
           <InformationStep
             email={email}
-            name={name}
+            prefill={prefill}
             withHours={mode === "preview2"}
             onDone={async (profile, hours) => {
               if (!preview) await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
+              setPrefill({ ...prefill, ...(profile as Prefill) });
               if (!preview && hours) await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
               advance();
             }}
@@ -125,10 +132,12 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
         )}
         {step === "calendar" && (
           <CalendarStep
+            sandbox={preview || calendarSandbox}
             connected={calendarConnected}
             connect={async () => {
               if (!preview) {
                 const consent = await sandboxCalendarConsent();
+                if ("error" in consent && consent.error === "unauthorized") expired();
                 if (!("code" in consent)) throw new Error(consent.error);
                 await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code: consent.code } }));
               }
@@ -146,7 +155,9 @@ export function SetupWizard({ mode, token, email, name }: { mode: SetupMode; tok
           />
         )}
       </div>
-      {index > 0 && (
+      {/* Every live step is saved when it is left (the password cannot even be set twice), so going back is for the
+          previews only. */}
+      {preview && index > 0 && (
         <button type="button" className="btn-secondary mt-4" onClick={() => setIndex((i) => i - 1)}>{t("back")}</button>
       )}
     </div>
@@ -164,7 +175,10 @@ function StepForm({ onSubmit, busy, failure, children }: { onSubmit: () => void;
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
       {children}
-      <button type="submit" className="btn-primary" disabled={busy}>{busy ? t("saving") : t("continue")}</button>
+      {/* The second click of a double click would land on the next step's button and submit it unseen: ignored. */}
+      <button type="submit" className="btn-primary" disabled={busy} onClick={(e) => e.detail > 1 && e.preventDefault()}>
+        {busy ? t("saving") : t("continue")}
+      </button>
     </form>
   );
 }
@@ -209,15 +223,27 @@ function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: 
   );
 }
 
-function InformationStep({ email, name, withHours, onDone }: { email: string; name: string; withHours: boolean; onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void> }) {
+function InformationStep({ email, prefill, withHours, onDone }: { email: string; prefill: Prefill; withHours: boolean; onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void> }) {
   const t = useTranslations("SetupPage");
   const fields = useTranslations("Fields");
   const reg = useTranslations("RegisterPage");
+  const locale = useLocale();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof setupProfileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema)),
-    defaultValues: { fullName: name, businessName: "", businessType: null, specialty: null, phone: "", businessSize: null, businessAddress: "", appointmentDuration: "30", services: "", aiInstructions: "" },
+    defaultValues: {
+      fullName: prefill.fullName ?? "",
+      businessName: prefill.businessName ?? "",
+      businessType: (prefill.businessType ?? null) as never,
+      specialty: (prefill.specialty ?? null) as never,
+      phone: prefill.phone ?? "",
+      businessSize: (prefill.businessSize ?? null) as never,
+      businessAddress: prefill.businessAddress ?? "",
+      appointmentDuration: (prefill.appointmentDuration ?? "30") as never,
+      services: (prefill.services ?? []).join(", "),
+      aiInstructions: prefill.aiInstructions ?? "",
+    },
   });
   const hoursForm = useForm({ resolver: lazyZodResolver<typeof workingHoursFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema)), defaultValues: { workingHours: defaultWorkingHours() } });
   const { errors, isSubmitting } = form.formState;
@@ -231,7 +257,15 @@ function InformationStep({ email, name, withHours, onDone }: { email: string; na
       hours = setupHours(hoursForm.getValues().workingHours);
     }
     try {
-      await onDone({ ...profile, ...(profile.businessType === "medical" && specialty ? { specialty } : {}) }, hours);
+      await onDone(
+        {
+          ...profile,
+          ...(profile.businessType === "medical" && specialty ? { specialty } : {}),
+          locale,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+        hours,
+      );
     } catch (e) {
       setFailure(failureText(e, t("profileFailed")));
     }
@@ -289,14 +323,14 @@ function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> 
   );
 }
 
-function CalendarStep({ connected, connect, onContinue }: { connected: boolean; connect: () => Promise<void>; onContinue: () => void }) {
+function CalendarStep({ sandbox, connected, connect, onContinue }: { sandbox: boolean; connected: boolean; connect: () => Promise<void>; onContinue: () => void }) {
   const t = useTranslations("SetupPage");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t("calendarLead")}</p>
-      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("calendarSandbox")}</p>
+      {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("calendarSandbox")}</p>}
       {connected ? (
         <FormAlert tone="success" testId="calendar-connected">{t("connected")}</FormAlert>
       ) : (
@@ -324,7 +358,11 @@ function CalendarStep({ connected, connect, onContinue }: { connected: boolean; 
         <button
           type="button"
           className="btn-primary"
-          onClick={() => (connected ? onContinue() : setMessage(t("calendarRequiredToContinue")))}
+          onClick={(e) => {
+            if (e.detail > 1) return;
+            if (connected) onContinue();
+            else setMessage(t("calendarRequiredToContinue"));
+          }}
         >
           {t("continue")}
         </button>

@@ -19,7 +19,7 @@ const secondary =
 /** The public header: sections, language, and either sign-in/trial or the signed-in user's name, settings and sign-out. */
 export async function SiteHeader({ path, sections = false }: { path: string; sections?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
-  const trialHref = await checkoutHref(user);
+  const trialHref = await checkoutHref(user, locale as Locale);
   const home = localizedPath(locale as Locale, "/");
 
   const sectionLinks = sections ? (
@@ -39,7 +39,10 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
   ) : (
     <>
       <PageLink className={navLink} href="/login">{t("signIn")}</PageLink>
-      <a className={primary} href={trialHref} target="_blank" rel="noopener">{t("startTrial")}</a>
+      <a className={primary} href={trialHref} target="_blank" rel="noopener">
+        {t("startTrial")}
+        <span className="sr-only"> {t("opensInNewTab")}</span>
+      </a>
     </>
   );
 

@@ -15,6 +15,10 @@ async function registerThroughApi(page: Page, email: string, fullName = "Dr. In�
 for (const locale of LOCALES) {
   test(`a visitor registers in four steps and lands on the subscription page (${locale})`, async ({ page }) => {
     const email = unique(`register-${locale}`);
+    const registerCalls: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/auth/register") registerCalls.push(r.method());
+    });
     const check = async () => {
       if (locale !== "en") await expectNoEnglish(page, locale);
       await expectNoSeriousA11yViolations(page);
@@ -66,6 +70,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 4, total: 4 }));
     await page.getByLabel(m(locale, "Fields.aiInstructions")).fill("Fever in infants: first free slot.");
     await check();
+    expect(registerCalls).toEqual([]); // nothing was sent before the last step
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/auth/register")),
       page.getByRole("button", { name: m(locale, "RegisterPage.submit") }).click(),
@@ -73,6 +78,7 @@ for (const locale of LOCALES) {
     const sent = response.request().postDataJSON() as Record<string, unknown>;
     expect(sent).toMatchObject({ email, fullName: "Dr. Inès Moreau", businessType: "medical", specialty: "pediatrics", appointmentDuration: "45", services: ["Vaccination", "Check-up"] });
     expect(sent).not.toHaveProperty("confirmPassword");
+    expect(sent).toMatchObject({ locale, timeZone: expect.any(String) });
     expect(response.status()).toBe(201);
 
     await expect(page.getByRole("heading", { name: m(locale, "RegisterPage.successTitle") })).toBeVisible();
@@ -95,9 +101,24 @@ test("registration shows the server's message when the email is taken", async ({
   await page.getByLabel(m("fr", "Fields.email")).fill(email);
   await page.getByLabel(m("fr", "Fields.password"), { exact: true }).fill("correct-horse-9");
   await page.getByLabel(m("fr", "RegisterPage.confirmPassword")).fill("correct-horse-9");
-  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: m("fr", "RegisterPage.next") }).click();
-  await page.getByRole("button", { name: m("fr", "RegisterPage.submit") }).click();
+  // A double click on "Next" moves one step, not two (the second click must not validate and skip a step).
+  await page.getByRole("button", { name: m("fr", "RegisterPage.next") }).dblclick();
+  await expect(page.getByTestId("register-step")).toHaveText(m("fr", "RegisterPage.stepOf", { current: 2, total: 4 }));
+  await expect(page.getByLabel(m("fr", "Fields.businessName"))).toBeVisible();
+  for (let step = 3; step <= 4; step++) {
+    await page.getByRole("button", { name: m("fr", "RegisterPage.next") }).click();
+    await expect(page.getByTestId("register-step")).toHaveText(m("fr", "RegisterPage.stepOf", { current: step, total: 4 }));
+  }
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/auth/register")),
+    page.getByRole("button", { name: m("fr", "RegisterPage.submit") }).click(),
+  ]);
   await expect(page.getByTestId("register-error")).toHaveText(m("fr", "Api.emailTaken"));
+  // No business type chosen: no specialty in the payload, and the spec's default hours (Mon–Fri 09:00–17:00).
+  const sent = request.postDataJSON();
+  expect(sent).not.toHaveProperty("specialty");
+  expect(sent.workingHours.monday).toEqual({ isOpen: true, openTime: "09:00", closeTime: "17:00" });
+  expect(sent.workingHours.sunday).toEqual({ isOpen: false, openTime: "09:00", closeTime: "17:00" });
 });
 
 for (const locale of LOCALES) {

@@ -2,7 +2,7 @@
 // tag, the fixtures are there, and the English-leak detector finds what it should.
 import { expect, test } from "@playwright/test";
 import { fixtures } from "./support/fixtures";
-import { englishLeaks, literalFragments, untranslatedCandidates } from "./support/i18n";
+import { englishLeaks, literalFragments, untranslatedCandidates, untranslatedWhole } from "./support/i18n";
 
 test("GET /api/health answers 200", async ({ request }) => {
   const res = await request.get("/api/health");
@@ -44,4 +44,12 @@ test("englishLeaks finds untranslated English and ignores ICU syntax", () => {
   expect(englishLeaks(fake, "fr")).toEqual([english]);
   expect(englishLeaks("Recepta — Tableau de bord. Bonjour et merci.", "fr")).toEqual([]);
   expect(englishLeaks("Recepta Dashboard", "es")).toEqual([]); // short or shared words never count
+});
+
+test("short English labels are caught whole, words shared by both languages are not", () => {
+  const whole = untranslatedWhole("fr");
+  expect(whole.has("Next")).toBe(true);
+  expect(whole.has("Back")).toBe(true);
+  expect(whole.has("Contact")).toBe(false); // French for "Contact" is "Contact"
+  expect(whole.has("English")).toBe(false); // language names are the same in every catalogue
 });

@@ -62,7 +62,7 @@ test("the demo call plays, pauses, and resets at the end", async ({ page }) => {
   await expect(toggle).toHaveAccessibleName(m("en", "HomePage.demo.play"));
   await toggle.click();
   await expect(page.getByTestId("now-playing")).toHaveText(m("en", "HomePage.demo.nowPlaying"));
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(toggle).toHaveAccessibleName(m("en", "HomePage.demo.pause"));
   await expect.poll(() => page.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
   await toggle.click();
   await expect(page.getByTestId("now-playing")).toBeHidden();
@@ -73,7 +73,7 @@ test("the demo call plays, pauses, and resets at the end", async ({ page }) => {
   await toggle.click();
   await expect(page.getByTestId("now-playing")).toBeHidden({ timeout: 10_000 });
   await expect.poll(() => page.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBe(0);
-  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(toggle).toHaveAccessibleName(m("en", "HomePage.demo.play"));
 });
 
 test("a visitor's Start free trial opens the checkout in a new tab", async ({ page }) => {
@@ -136,4 +136,14 @@ test("an unknown route goes to the landing page, in its language", async ({ page
   expect(new URL(page.url()).pathname).toBe("/");
   await page.goto("/fr/nulle-part");
   expect(new URL(page.url()).pathname).toBe("/fr");
+});
+
+test("the scroll progress bar grows as the page scrolls", async ({ page }) => {
+  await page.goto("/");
+  const width = () => page.getByTestId("scroll-progress").evaluate((el) => el.getBoundingClientRect().width);
+  expect(await width()).toBeLessThan(5);
+  await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+  await expect.poll(width).toBeGreaterThan(100);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(width).toBeGreaterThan((await page.evaluate(() => window.innerWidth)) - 5);
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DemoPlayer } from "@/components/landing/demo-player";
 import { RotatingWord } from "@/components/landing/rotating-word";
+import { ScrollProgress } from "@/components/landing/scroll-progress";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -32,7 +33,7 @@ export default async function HomePage({ params }: Props) {
     getTranslations("DemoCall"),
     getCurrentUser(),
   ]);
-  const trialHref = await checkoutHref(user);
+  const trialHref = await checkoutHref(user, locale);
   const price = formatPlanPrice(locale);
   const phone = env().PUBLIC_CONTACT_PHONE;
   const lines = demoCall.raw("lines") as { who: "assistant" | "caller"; text: string }[];
@@ -40,7 +41,7 @@ export default async function HomePage({ params }: Props) {
 
   return (
     <>
-      <div aria-hidden="true" className="scroll-progress fixed inset-x-0 top-0 z-50 h-1 bg-indigo-600" />
+      <ScrollProgress />
       <SiteHeader path="/" sections />
       <main id="main">
         {/* Hero */}

@@ -80,13 +80,47 @@ export function englishLeaks(text: string, locale: TranslatedLocale): string[] {
   return untranslatedCandidates(locale).filter((f) => haystack.includes(f));
 }
 
-/** Fails when the page's visible text, title or meta description contains English that has a translation. */
+const exactCache = new Map<TranslatedLocale, Set<string>>();
+
+/**
+ * Whole English messages of any length ("Next", "Back", "Open") whose translation differs and which are not, word for
+ * word, a message of the locale itself (French "Contact" is not an English leak).
+ */
+export function untranslatedWhole(locale: TranslatedLocale): Set<string> {
+  let set = exactCache.get(locale);
+  if (!set) {
+    const en = load("en");
+    const other = load(locale);
+    const ours = new Set([...other.values()].map(normalize));
+    set = new Set([...en].filter(([key, english]) => other.get(key) !== english && !/[{}]/.test(english)).map(([, e]) => normalize(e)).filter((e) => !ours.has(e)));
+    exactCache.set(locale, set);
+  }
+  return set;
+}
+
+/** Fails when the page's visible text, title, meta description, or a control's text or label contains English that has a translation. */
 export async function expectNoEnglish(page: Page, locale: TranslatedLocale): Promise<void> {
   const body = await page.locator("body").innerText();
   const head = await page.evaluate(() => [
     document.title,
     document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
   ]);
-  const leaks = englishLeaks([body, ...head].join("\n"), locale);
+  // Short strings are checked whole: the text of controls and headings, and the labels that are not visible text.
+  const pieces = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("button, a, label, legend, option, summary, h1, h2, h3, h4, li, dt, p, span")) {
+      const text = (el as HTMLElement).innerText?.trim();
+      if (text) out.push(text);
+    }
+    for (const el of document.querySelectorAll("[aria-label], [placeholder], [alt], [title]")) {
+      for (const attr of ["aria-label", "placeholder", "alt", "title"]) {
+        const value = el.getAttribute(attr);
+        if (value) out.push(value);
+      }
+    }
+    return out;
+  });
+  const whole = untranslatedWhole(locale);
+  const leaks = [...englishLeaks([body, ...head].join("\n"), locale), ...new Set(pieces.map(normalize).filter((p) => whole.has(p)))];
   expect(leaks, `English text on a ${locale} page (${page.url()}):\n${leaks.map((l) => `  "${l}"`).join("\n")}\n`).toEqual([]);
 }

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { PublicShell } from "@/components/site/public-shell";
+import { emailSchema } from "@/lib/accounts/accounts.schemas";
 import { formatPlanPrice } from "@/lib/billing/plan";
+import { env } from "@/lib/env";
+import { providerModes } from "@/lib/providers/registry";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
-type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ prefilled_email?: string }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ prefilled_email?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -22,7 +26,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SandboxCheckoutPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { prefilled_email: email } = await searchParams;
+  // Only when billing is the sandbox; and the page shows an address only if it is one (no text injected through a link).
+  if (providerModes(env()).billing !== "sandbox") notFound();
+  const parsed = emailSchema.safeParse((await searchParams).prefilled_email);
+  const email = parsed.success ? parsed.data : null;
   const [t, plan] = await Promise.all([getTranslations("SandboxCheckout"), getTranslations("Plan")]);
   return (
     <PublicShell path="/sandbox/checkout">
