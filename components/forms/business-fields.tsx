@@ -45,9 +45,3 @@ export function DurationField({ form, idPrefix }: { form: UseFormReturn<FieldVal
     </SelectField>
   );
 }
-
-/** Spec §5: services typed comma-separated, trimmed, empty items dropped (the shared schema does it). */
-export function servicesPayload(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : String(value ?? "").split(",");
-  return list.map((s) => String(s).trim()).filter(Boolean);
-}

@@ -1,7 +1,7 @@
 // The browser forms' schemas: the API's own schemas plus what only a form has (a password confirmation). Messages are
 // keys of the "Validation" namespace; components/forms/use-error-text.ts turns them into the user's language.
 import { z } from "zod";
-import { completeSetupSchema, emailSchema, fullNameSchema, loginSchema, newPasswordSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
+import { completeSetupSchema, fullNameSchema, loginSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
@@ -20,8 +20,5 @@ export const setupPasswordFormSchema = z
 export const setupProfileFormSchema = updateProfileSchema
   .pick({ phone: true, businessName: true, businessType: true, specialty: true, businessSize: true, businessAddress: true, appointmentDuration: true, services: true, aiInstructions: true })
   .extend({ fullName: fullNameSchema });
-export type SetupProfileFormInput = z.input<typeof setupProfileFormSchema>;
 
 export const workingHoursFormSchema = z.object({ workingHours: workingHoursSchema });
-
-export { emailSchema, newPasswordSchema };
