@@ -38,7 +38,6 @@ export function RegisterWizard() {
   // step's button and submit before the user has seen that step. Repeat clicks (click count > 1) are ignored, and so
   // is a "Next" while a step is still being validated.
   const advancing = useRef(false);
-  const goTo = setStep;
 
   const form = useForm({
     resolver: lazyZodResolver<typeof registerFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.registerFormSchema)),
@@ -63,7 +62,7 @@ export function RegisterWizard() {
     try {
       const current = step;
       if (await form.trigger(STEP_FIELDS[current], { shouldFocus: true })) {
-        goTo(Math.min(current + 1, STEPS.length - 1));
+        setStep(Math.min(current + 1, STEPS.length - 1));
       }
     } finally {
       advancing.current = false;
@@ -91,7 +90,7 @@ export function RegisterWizard() {
     (invalid) => {
       // A field of an earlier step is wrong (say, the server rules changed): go back to it.
       const first = STEP_FIELDS.findIndex((names) => names.some((n) => n in invalid));
-      if (first >= 0) goTo(first);
+      if (first >= 0) setStep(first);
     },
   );
 
@@ -155,7 +154,7 @@ export function RegisterWizard() {
 
       <div className="flex items-center justify-between gap-3">
         {step > 0 ? (
-          <button type="button" className="btn-secondary" onClick={() => goTo(step - 1)}>{t("back")}</button>
+          <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>{t("back")}</button>
         ) : (
           <span />
         )}

@@ -1,6 +1,7 @@
 // Per-locale <title>, description, canonical URL, hreflang alternates and Open Graph for public pages.
 // English is unprefixed ("/login"), French and Spanish prefixed ("/fr/login"), exactly as the router serves them.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { defaultLocale, locales, type Locale } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";
@@ -40,5 +41,18 @@ export function pageMetadata(
     },
     twitter: { card: "summary_large_image", title: text.title, description: text.description, images: [absoluteUrl(localizedPath(locale, "/opengraph-image"))] },
     robots: opts.index === false ? { index: false, follow: false } : { index: true, follow: true },
+  };
+}
+
+/**
+ * A page's generateMetadata from its message namespace: title from "metaTitle", description from "metaDescription"
+ * when the namespace has one. `export const generateMetadata = localeMetadata("LoginPage", "/login")`.
+ */
+export function localeMetadata(namespace: string, path: string, opts: { index?: boolean } = {}) {
+  return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
+    const locale = (await params).locale as Locale;
+    const t = await getTranslations({ locale, namespace: namespace as never });
+    const text = { title: t("metaTitle" as never), description: t.has("metaDescription" as never) ? t("metaDescription" as never) : undefined };
+    return pageMetadata(locale, path, text, opts);
   };
 }

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DemoPlayer } from "@/components/landing/demo-player";
 import { RotatingWord } from "@/components/landing/rotating-word";
@@ -10,18 +9,14 @@ import { formatPlanPrice, PRO_PLAN } from "@/lib/billing/plan";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
 const PROFESSIONS = ["doctors", "dentists", "restaurants", "accountants", "entrepreneurs", "lawyers"] as const;
 const FAQ = ["howItWorks", "calendar", "health", "languages", "trial", "emergency"] as const;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "HomePage" });
-  return pageMetadata(locale, "/", { title: t("metaTitle"), description: t("metaDescription") });
-}
+export const generateMetadata = localeMetadata("HomePage", "/");
 
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;

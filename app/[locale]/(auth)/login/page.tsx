@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { IntlIsland } from "@/components/intl-island";
@@ -6,15 +5,11 @@ import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "LoginPage" });
-  return pageMetadata(locale, "/login", { title: t("metaTitle"), description: t("metaDescription") });
-}
+export const generateMetadata = localeMetadata("LoginPage", "/login");
 
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale } = await params;

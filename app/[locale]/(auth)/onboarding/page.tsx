@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -7,15 +6,11 @@ import { PageLink } from "@/components/site/page-link";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "OnboardingPage" });
-  return pageMetadata(locale, "/onboarding", { title: t("metaTitle") }, { index: false });
-}
+export const generateMetadata = localeMetadata("OnboardingPage", "/onboarding", { index: false });
 
 /** The welcome page: who you are, when the 7-day trial ends (today + 7 days), and the plan to upgrade to. */
 export default async function OnboardingPage({ params }: Props) {

@@ -1,18 +1,13 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { RegisterWizard } from "@/components/auth/register-wizard";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import type { Locale } from "@/lib/i18n/routing";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "RegisterPage" });
-  return pageMetadata(locale, "/register", { title: t("metaTitle"), description: t("metaDescription") });
-}
+export const generateMetadata = localeMetadata("RegisterPage", "/register");
 
 export default async function RegisterPage({ params }: Props) {
   const { locale } = await params;

@@ -1,19 +1,14 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "ThankYouPage" });
-  return pageMetadata(locale, "/thankyou", { title: t("metaTitle") }, { index: false });
-}
+export const generateMetadata = localeMetadata("ThankYouPage", "/thankyou", { index: false });
 
 /** After the hosted checkout. Whether the payer already has an account comes from the server (their session), not from the browser. */
 export default async function ThankYouPage({ params }: Props) {

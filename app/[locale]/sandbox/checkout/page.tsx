@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
@@ -9,15 +8,11 @@ import { env } from "@/lib/env";
 import { providerModes } from "@/lib/providers/registry";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ prefilled_email?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "SandboxCheckout" });
-  return pageMetadata(locale, "/sandbox/checkout", { title: t("metaTitle") }, { index: false });
-}
+export const generateMetadata = localeMetadata("SandboxCheckout", "/sandbox/checkout", { index: false });
 
 /**
  * Where "Start free trial" lands when no payment provider is configured. It takes Stripe's query parameters; it takes
