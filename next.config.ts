@@ -5,6 +5,8 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `npm run dev` prints and uses http://127.0.0.1:<port> (APP_URL): let that host load the dev server's own resources.
+  allowedDevOrigins: ["127.0.0.1"],
   // The stylesheet (about 8 KB gzipped) goes inline in the HTML: no render-blocking request before the first paint.
   experimental: { inlineCss: true },
   // PGlite ships WASM and the argon2 binding is native: load them from node_modules at run time, never bundle them.

@@ -20,3 +20,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pg = pgError(error);
   return pg?.code === UNIQUE_VIOLATION && (!constraint || pg.constraint === constraint);
 }
+
+export const EXCLUSION_VIOLATION = "23P01";
+
+/** An EXCLUDE constraint refused the row (e.g. appointments_no_overlap: two booked appointments of one user overlap). */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  return pg?.code === EXCLUSION_VIOLATION && (!constraint || pg.constraint === constraint);
+}

@@ -45,7 +45,7 @@ export function LoginForm({ expired }: { expired: boolean }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={showExpired ? "login-expired" : undefined}>
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={showExpired ? "login-expired" : undefined}>
       {showExpired && (
         <div id="login-expired">
           <FormAlert tone="info" testId="session-expired">{t("expired")}</FormAlert>

@@ -10,7 +10,9 @@ export function useErrorText() {
     if (!error) return undefined;
     const leaf = field.split(".").at(-1) ?? field;
     const label = f.has(leaf) ? f(leaf) : leaf;
-    const key = error.message ?? "";
+    let key = error.message ?? "";
+    // As on the server (lib/http/route.ts): a field can have its own "required" wording.
+    if (key === "required" && v.has(`${leaf}Required`)) key = `${leaf}Required`;
     return v.has(key) ? v(key, { field: label, max: "" }) : v("invalid", { field: label });
   };
 }

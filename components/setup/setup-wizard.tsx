@@ -172,7 +172,7 @@ function failureText(e: unknown, fallback: string): string {
 function StepForm({ onSubmit, busy, failure, children }: { onSubmit: () => void; busy: boolean; failure: string | null; children: ReactNode }) {
   const t = useTranslations("SetupPage");
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
       {children}
       {/* The second click of a double click would land on the next step's button and submit it unseen: ignored. */}

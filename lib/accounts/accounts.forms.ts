@@ -1,7 +1,7 @@
 // The browser forms' schemas: the API's own schemas plus what only a form has (a password confirmation). Messages are
 // keys of the "Validation" namespace; components/forms/use-error-text.ts turns them into the user's language.
 import { z } from "zod";
-import { completeSetupSchema, fullNameSchema, loginSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
+import { completeSetupSchema, emailSchema, fullNameSchema, loginSchema, newPasswordSchema, phoneSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
@@ -22,3 +22,35 @@ export const setupProfileFormSchema = updateProfileSchema
   .extend({ fullName: fullNameSchema });
 
 export const workingHoursFormSchema = z.object({ workingHours: workingHoursSchema });
+
+/** Dashboard "Personal information" (spec §5: full name and email required, phone optional). */
+export const profileFormSchema = z.object({ fullName: fullNameSchema, email: emailSchema, phone: phoneSchema });
+
+/** Dashboard password change (spec §5: current, new and confirmation all required; at least 8; confirmation matches). */
+export const passwordChangeFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, "required").max(200),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, "required"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+  });
+
+/** Dashboard "Business information" (spec §2); the specialty only counts for a medical business. */
+export const businessFormSchema = updateProfileSchema.pick({
+  businessName: true,
+  businessType: true,
+  specialty: true,
+  businessSize: true,
+  businessAddress: true,
+  serviceFrequency: true,
+  services: true,
+  aiInstructions: true,
+});
+
+/** Dashboard "Working hours": the appointment duration and the week. */
+export const scheduleFormSchema = z.object({
+  appointmentDuration: updateProfileSchema.shape.appointmentDuration.unwrap(),
+  workingHours: workingHoursSchema,
+});

@@ -20,3 +20,11 @@ export const aiParametersSchema = z.object({
 });
 export type AiParametersInput = z.output<typeof aiParametersSchema>;
 export type AiParameters = { language: "en" | "fr"; voiceId: string; firstMessage: string; agentName: string };
+
+/** The dashboard form: every field present; blank texts are allowed and become the defaults on the server. */
+export const aiParametersFormSchema = z.object({
+  language: fields.language,
+  voiceId: fields.voiceId,
+  firstMessage: z.string().trim().max(500),
+  agentName: z.string().trim().max(80),
+});

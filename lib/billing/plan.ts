@@ -1,5 +1,7 @@
 // The one plan (spec §3 "Plan"), the single source of truth for the landing page, onboarding and the subscription page.
 // The price is 49.99 per month excluding tax; spec §9 shows it in USD on the English site and in EUR elsewhere.
+import { intlLocale } from "@/lib/format/intl";
+
 export const PRO_PLAN = {
   id: "pro",
   amount: 49.99,
@@ -24,7 +26,6 @@ export function displayCurrency(locale: string): "USD" | "EUR" {
   return locale === "en" ? "USD" : "EUR";
 }
 
-const intlLocale = (locale: string) => (locale === "en" ? "en-US" : locale === "fr" ? "fr-FR" : "es-ES");
 
 /** "$49.99" in English, "49,99 €" in French and Spanish. */
 export function formatPlanPrice(locale: string): string {
@@ -35,4 +36,9 @@ export function formatPlanPrice(locale: string): string {
 export function formatTrialEnd(locale: string, now: Date = new Date(), timeZone?: string): string {
   const end = new Date(now.getTime() + PRO_PLAN.trial.days * 24 * 60 * 60 * 1000);
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone }).format(end);
+}
+
+/** What a subscriber is actually charged: the plan's own currency (EUR) in the locale's format ("€49.99", "49,99 €"). */
+export function formatBilledPrice(locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: PRO_PLAN.currency }).format(PRO_PLAN.amount);
 }

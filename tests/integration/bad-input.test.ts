@@ -29,6 +29,7 @@ const BODY_ROUTES: { method: string; path: () => string; as: Row["as"] }[] = [
   { method: "POST", path: () => "/api/ai/parameters", as: "owner" },
   { method: "PUT", path: () => "/api/ai/parameters", as: "owner" },
   { method: "POST", path: () => "/api/google-calendar/authorize", as: "owner" },
+  { method: "POST", path: () => "/api/appointments", as: "owner" },
   { method: "PUT", path: () => `/api/admin/users/${owner.user.id}/status`, as: "admin" },
   { method: "POST", path: () => `/api/admin/users/${owner.user.id}/phone-number`, as: "admin" },
 ];

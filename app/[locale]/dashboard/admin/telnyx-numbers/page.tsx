@@ -1,0 +1,13 @@
+import { AdminNumbers } from "@/components/dashboard/admin/admin-numbers";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("numbers");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params, { admin: true });
+  return (
+    <Section namespaces={["AdminNumbers"]}>
+      <AdminNumbers />
+    </Section>
+  );
+}

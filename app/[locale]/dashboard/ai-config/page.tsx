@@ -1,0 +1,13 @@
+import { AiConfig } from "@/components/dashboard/sections/ai-config";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("aiConfig");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["AiConfigSection", "Fields", "Validation"]}>
+      <AiConfig />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { Appointments } from "@/components/dashboard/sections/appointments";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("appointments");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["AppointmentsSection", "Fields", "Validation"]}>
+      <Appointments />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { BusinessInfo } from "@/components/dashboard/sections/business-info";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("business");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["BusinessSection", "Fields", "Validation", "Options"]}>
+      <BusinessInfo />
+    </Section>
+  );
+}

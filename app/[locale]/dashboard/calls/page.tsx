@@ -1,0 +1,13 @@
+import { Calls } from "@/components/dashboard/sections/calls";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("calls");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["CallsSection"]}>
+      <Calls />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { PhoneNumber } from "@/components/dashboard/sections/phone-number";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("phoneNumber");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["PhoneSection"]}>
+      <PhoneNumber />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { PersonalInfo } from "@/components/dashboard/sections/personal-info";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("profile");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["ProfileSection", "Fields", "Validation", "LocaleSwitcher"]}>
+      <PersonalInfo initialTab="profile" />
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+import { Schedule } from "@/components/dashboard/sections/schedule";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("schedule");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["ScheduleSection", "Fields", "Validation", "Options", "WorkingHoursFields"]}>
+      <Schedule />
+    </Section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { IntlIsland } from "@/components/intl-island";
+import { Logo } from "@/components/site/logo";
+import { SandboxConsent } from "@/components/sandbox/sandbox-consent";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/routing";
+import { providerModes } from "@/lib/providers/registry";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale as Locale, namespace: "SandboxConsent" });
+  return { title: t("metaTitle"), robots: { index: false, follow: false } };
+}
+
+/**
+ * The sandbox's stand-in for Google's consent popup: the same question, and on "Allow" a short-lived signed code sent
+ * back to the window that opened it (lib/client/calendar-consent.ts), exactly as Google's popup flow hands one over.
+ */
+export default async function SandboxCalendarConsentPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  if (providerModes(env()).calendar !== "sandbox") notFound();
+  const [user, t] = await Promise.all([getCurrentUser(), getTranslations("SandboxConsent")]);
+  return (
+    <main id="main" className="mx-auto max-w-md px-6 py-10">
+      <Logo />
+      <p className="mt-6 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950">{t("badge")}</p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">{t("title")}</h1>
+      {user ? (
+        <>
+          <p className="mt-2 text-slate-700">{t("lead", { email: user.email })}</p>
+          <ul className="mt-4 list-disc space-y-1 pl-5 text-slate-800">
+            <li>{t("scopeFreeBusy")}</li>
+            <li>{t("scopeEvents")}</li>
+            <li>{t("scopeIdentity")}</li>
+          </ul>
+          <p className="mt-4 text-sm text-slate-600">{t("sandboxText")}</p>
+          <IntlIsland namespaces={["SandboxConsent"]}>
+            <SandboxConsent />
+          </IntlIsland>
+        </>
+      ) : (
+        <p className="mt-2 text-slate-700" role="alert">{t("signedOut")}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { cancelAppointment } from "@/lib/appointments/appointments.service";
+import { requireUser } from "@/lib/auth/session";
+import { idParam } from "@/lib/http/params";
+import { json, route } from "@/lib/http/route";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+
+export const POST = route<{ id: string }>(async (req, { params }) => {
+  const ctx = appContext();
+  const auth = await requireUser(ctx.db, ctx.session, req);
+  const id = idParam(params.id, "appointmentNotFound");
+  return json(await cancelAppointment(ctx.db, auth.userId, id));
+});

@@ -1,0 +1,144 @@
+"use client";
+// Spec §2 "Admin provider numbers": the pool with refresh, search (number, region or assigned user's name), delete with
+// confirmation (an assigned number is refused by the server) and the CSV export, telnyx-numbers.csv.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { numbersCsv } from "@/lib/admin/csv";
+import { apiFetch } from "@/lib/client/api";
+import { formatShortDate } from "@/lib/format/intl";
+import type { PoolNumber } from "@/lib/numbers/numbers.service";
+import { Badge, ConfirmDialog, failureText, LoadError, Loading, SectionHeader } from "../ui";
+
+const KEY = ["admin", "pool"] as const;
+export const CSV_FILE = "telnyx-numbers.csv";
+
+async function loadPool(): Promise<PoolNumber[]> {
+  const data = await apiFetch<{ phoneNumbers?: unknown }>("/admin/phone-numbers/telnyx");
+  if (!Array.isArray(data?.phoneNumbers)) throw new Error("format");
+  return data.phoneNumbers as PoolNumber[];
+}
+
+export function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  const digits = q.replace(/[^\d]/g, "");
+  return (
+    n.phoneNumber.toLowerCase().includes(q) ||
+    (digits.length > 0 && n.phoneNumber.replace(/[^\d]/g, "").includes(digits)) ||
+    n.region.toLowerCase().includes(q) ||
+    (n.assignedToUserName ?? "").toLowerCase().includes(q)
+  );
+}
+
+export function AdminNumbers() {
+  const t = useTranslations("AdminNumbers");
+  const locale = useLocale();
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: KEY, queryFn: loadPool });
+  const [search, setSearch] = useState("");
+  const [deleting, setDeleting] = useState<PoolNumber | null>(null);
+  const numbers = useMemo(() => (query.data ?? []).filter((n) => matchesNumber(n, search)), [query.data, search]);
+  const remove = useMutation({
+    mutationFn: (id: string) => apiFetch(`/admin/phone-numbers/${id}`, { method: "DELETE" }),
+    onSuccess: async () => {
+      setDeleting(null);
+      toast.success(t("deleted"));
+      await qc.invalidateQueries({ queryKey: ["admin"] });
+    },
+    onError: (e) => {
+      setDeleting(null);
+      // Spec §8: the server's message ("Cannot delete an assigned phone number") first.
+      toast.error(failureText(e, t("deleteFailed")));
+    },
+  });
+
+  const exportCsv = () => {
+    const csv = numbersCsv(numbers, {
+      phoneNumber: t("csv.phoneNumber"),
+      region: t("csv.region"),
+      phoneNumberType: t("csv.phoneNumberType"),
+      assignedTo: t("csv.assignedTo"),
+      created: t("csv.created"),
+      available: t("available"),
+      assigned: t("assigned"),
+    });
+    // A byte-order mark, so spreadsheet software reads accents in names as UTF-8.
+    const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: CSV_FILE });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <>
+      <SectionHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" disabled={query.isFetching} onClick={() => query.refetch()}>
+              {query.isFetching && !query.isPending ? t("refreshing") : t("refresh")}
+            </button>
+            <button type="button" className="btn-primary" disabled={!query.data} onClick={exportCsv}>{t("export")}</button>
+          </>
+        }
+      />
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="border-b border-slate-200 p-4">
+            <label htmlFor="number-search" className="field-label">{t("search")}</label>
+            <input id="number-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: numbers.length })}</p>
+          </div>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  {(["number", "region", "assignedTo", "created", "status", "actions"] as const).map((c) => (
+                    <th key={c} scope="col" className="px-4 py-3 font-semibold">{t(`columns.${c}`)}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {numbers.map((n) => (
+                  <tr key={n.id} data-testid="number-row">
+                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{n.phoneNumber}</th>
+                    <td className="px-4 py-3 text-slate-700">{n.region}</td>
+                    <td className="px-4 py-3 text-slate-700">{n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}</td>
+                    <td className="px-4 py-3 text-slate-700">{formatShortDate(n.createdAt, locale)}</td>
+                    <td className="px-4 py-3"><Badge tone={n.status === "active" ? "green" : "gray"}>{t.has(`statuses.${n.status}` as never) ? t(`statuses.${n.status}` as never) : n.status}</Badge></td>
+                    <td className="px-4 py-3">
+                      <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
+                        {t("delete")}
+                        <span className="sr-only"> {n.phoneNumber}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {numbers.length === 0 && <p className="p-4 text-slate-600">{t("noMatch")}</p>}
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("deleteTitle")}
+        confirmLabel={t("delete")}
+        busyLabel={t("deleting")}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id).catch(() => undefined) : undefined)}
+      >
+        {deleting && <p>{t("deleteText", { number: deleting.phoneNumber })}</p>}
+      </ConfirmDialog>
+    </>
+  );
+}

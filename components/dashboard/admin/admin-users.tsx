@@ -1,0 +1,251 @@
+"use client";
+// Spec §2 "Admin Users": a searchable table, a settings dialog per user (details, Activate/Deactivate, Assign Phone
+// Number with the calendar warning), a confirmation before each change and the "Operation Failed" banner.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { SelectField } from "@/components/forms/fields";
+import type { Profile } from "@/lib/accounts/accounts.repository";
+import { apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { formatLongDate, formatShortDate } from "@/lib/format/intl";
+import type { AvailableNumber } from "@/lib/numbers/numbers.service";
+import { Badge, ConfirmDialog, Details, failureText, LoadError, Loading, SectionHeader } from "../ui";
+import { OperationFailed } from "./operation-failed";
+
+const USERS = ["admin", "users"] as const;
+
+async function loadUsers(): Promise<Profile[]> {
+  const data = await apiFetch<{ users?: unknown }>("/admin/users");
+  if (!Array.isArray(data?.users)) throw new UnexpectedFormat();
+  return data.users as Profile[];
+}
+class UnexpectedFormat extends Error {}
+
+export function matchesUser(u: Pick<Profile, "fullName" | "email">, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || u.fullName.toLowerCase().includes(q) || u.email.toLowerCase().includes(q);
+}
+
+export function AdminUsers({ currentUserId }: { currentUserId: string }) {
+  const t = useTranslations("AdminUsers");
+  const locale = useLocale();
+  const query = useQuery({ queryKey: USERS, queryFn: loadUsers });
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<string | null>(null);
+  const users = useMemo(() => (query.data ?? []).filter((u) => matchesUser(u, search)), [query.data, search]);
+
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message={query.error instanceof UnexpectedFormat ? t("unexpectedFormat") : t("loadFailed")} onRetry={() => query.refetch()} />
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="border-b border-slate-200 p-4">
+            <label htmlFor="user-search" className="field-label">{t("search")}</label>
+            <input id="user-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: users.length })}</p>
+          </div>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  {(["user", "email", "phone", "status", "calendar", "subscription", "actions"] as const).map((c) => (
+                    <th key={c} scope="col" className="px-4 py-3 font-semibold">{t(`columns.${c}`)}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {users.map((u) => (
+                  <tr key={u.id} data-testid="user-row">
+                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                      <span className="inline-flex items-center gap-2">
+                        {u.fullName}
+                        {u.type === "admin" && (
+                          <span title={t("admin")} className="inline-flex items-center text-indigo-700" data-testid="admin-badge">
+                            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z" /></svg>
+                            <span className="sr-only">{t("admin")}</span>
+                          </span>
+                        )}
+                      </span>
+                    </th>
+                    <td className="px-4 py-3 text-slate-700">{u.email}</td>
+                    <td className="px-4 py-3 text-slate-700">{u.telnyxPhoneNumber ?? <span className="text-slate-600">{t("noNumber")}</span>}</td>
+                    <td className="px-4 py-3"><Badge tone={u.isActive ? "green" : "red"}>{u.isActive ? t("active") : t("inactive")}</Badge></td>
+                    <td className="px-4 py-3"><Badge tone={u.hasGoogleOAuth ? "green" : "gray"}>{u.hasGoogleOAuth ? t("authorized") : t("notAuthorized")}</Badge></td>
+                    <td className="px-4 py-3 text-slate-700"><SubscriptionSummary user={u} locale={locale} /></td>
+                    <td className="px-4 py-3">
+                      <button type="button" className="btn-secondary" onClick={() => setSelected(u.id)}>
+                        {t("settings")}
+                        <span className="sr-only"> {u.fullName}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {users.length === 0 && <p className="p-4 text-slate-600">{t("noMatch")}</p>}
+          </div>
+        </div>
+      )}
+      {selected && <UserSettings userId={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />}
+    </>
+  );
+}
+
+/** Spec §4: the admin table derives only active or inactive; the type and the expiry say the rest. */
+function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }) {
+  const t = useTranslations("AdminUsers");
+  if (!user.subscription) return <span className="text-slate-600">{t("subscriptionNone")}</span>;
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="flex flex-wrap items-center gap-1">
+        <Badge tone={user.subscription.status ? "green" : "red"}>{user.subscription.status ? t("active") : t("inactive")}</Badge>
+        <span>{user.subscriptionType === "trial" ? t("typeTrial") : t("typeSubscribed")}</span>
+      </span>
+      {user.subscription.endTime && <span className="text-xs text-slate-600">{t("expires", { date: formatShortDate(user.subscription.endTime, locale) })}</span>}
+    </span>
+  );
+}
+
+type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string };
+
+/** The per-user dialog. Its "Operation Failed" banner sits inside it: the page behind a modal dialog is inert. */
+function UserSettings({ userId, currentUserId, onClose }: { userId: string; currentUserId: string; onClose: () => void }) {
+  const t = useTranslations("AdminUsers");
+  const fields = useTranslations("Fields");
+  const options = useTranslations("Options");
+  const locale = useLocale();
+  const qc = useQueryClient();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const details = useQuery({ queryKey: ["admin", "user", userId], queryFn: () => apiFetch<Profile>(`/admin/users/${userId}`) });
+  const available = useQuery({ queryKey: ["admin", "available-numbers"], queryFn: () => apiFetch<{ phoneNumbers: AvailableNumber[] }>("/admin/phone-numbers/available") });
+  const [choice, setChoice] = useState("");
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const dismiss = useCallback(() => setFailure(null), []);
+
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: USERS }), qc.invalidateQueries({ queryKey: ["admin"] })]);
+  const fail = (e: unknown, fallback: string) => {
+    if (e instanceof SessionExpiredError) return;
+    setPending(null);
+    setFailure(failureText(e, fallback));
+  };
+  const setStatus = useMutation({
+    mutationFn: (isActive: boolean) => apiFetch<Profile>(`/admin/users/${userId}/status`, { method: "PUT", body: { isActive } }),
+    onSuccess: async (p) => {
+      setPending(null);
+      toast.success(p.isActive ? t("activated", { name: p.fullName }) : t("deactivated", { name: p.fullName }));
+      await refresh();
+    },
+    onError: (e) => fail(e, t("statusFailed")),
+  });
+  const assign = useMutation({
+    mutationFn: (phoneNumber: string) => apiFetch(`/admin/users/${userId}/phone-number`, { method: "POST", body: { phoneNumber } }),
+    onSuccess: async (_, phoneNumber) => {
+      setPending(null);
+      setChoice("");
+      toast.success(t("assigned", { number: phoneNumber }));
+      await refresh();
+    },
+    onError: (e) => fail(e, t("assignFailed")),
+  });
+
+  const user = details.data;
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50" data-testid="user-settings">
+      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">{user ? t("settingsFor", { name: user.fullName }) : t("userSettings")}</h2>
+        <button type="button" onClick={() => ref.current?.close()} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700">
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M6 6l12 12M18 6L6 18" /></svg>
+          <span className="sr-only">{t("close")}</span>
+        </button>
+      </div>
+      <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-6 py-4">
+        <OperationFailed message={failure} onDismiss={dismiss} />
+        {details.isPending ? (
+          <Loading />
+        ) : details.isError ? (
+          <LoadError message={t("unableToLoadUser")} onRetry={() => details.refetch()} />
+        ) : (
+          <>
+            <Details
+              rows={[
+                { label: fields("email"), value: user!.email },
+                { label: fields("phone"), value: user!.phone },
+                { label: fields("businessName"), value: user!.businessName },
+                { label: fields("businessType"), value: user!.businessType ? options(`businessTypes.${user!.businessType}` as never) : null },
+                { label: t("columns.status"), value: <Badge tone={user!.isActive ? "green" : "red"} testId="detail-status">{user!.isActive ? t("active") : t("inactive")}</Badge> },
+                { label: t("columns.calendar"), value: user!.hasGoogleOAuth ? t("authorized") : t("notAuthorized") },
+                { label: t("assignedNumber"), value: user!.telnyxPhoneNumber ?? t("noNumber"), testId: "detail-number" },
+                { label: t("memberSince"), value: formatLongDate(user!.createdAt, locale) },
+              ]}
+            />
+            <section aria-labelledby={`${titleId}-status`} className="space-y-2">
+              <h3 id={`${titleId}-status`} className="font-semibold text-slate-900">{t("accountStatus")}</h3>
+              {user!.id === currentUserId ? (
+                <p className="text-sm text-slate-600">{t("cannotDeactivateSelf")}</p>
+              ) : (
+                <button type="button" className="btn-secondary" onClick={() => setPending({ kind: "status", isActive: !user!.isActive })}>
+                  {user!.isActive ? t("deactivate") : t("activate")}
+                </button>
+              )}
+            </section>
+            <section aria-labelledby={`${titleId}-assign`} className="space-y-3">
+              <h3 id={`${titleId}-assign`} className="font-semibold text-slate-900">{t("assignNumber")}</h3>
+              <p role="status" className={`rounded-lg px-3 py-2 text-sm ${user!.hasGoogleOAuth ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-950"}`} data-testid="calendar-warning">
+                {user!.hasGoogleOAuth ? t("calendarAuthorized") : t("calendarNotAuthorized")}
+              </p>
+              {available.isError ? (
+                <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
+              ) : (
+                <form method="post" method="post"
+                  className="flex flex-wrap items-end gap-3"
+                  noValidate
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    // Spec §5: assigning needs a selected number.
+                    if (!choice) return setChoiceError(t("selectNumber"));
+                    setChoiceError(null);
+                    setPending({ kind: "assign", phoneNumber: choice });
+                  }}
+                >
+                  <div className="min-w-64 flex-1">
+                    <SelectField id="assign-number" label={t("availableNumbers")} value={choice} error={choiceError ?? undefined} onChange={(e) => setChoice(e.target.value)} disabled={available.isPending}>
+                      <option value="">{available.isPending ? t("loadingNumbers") : available.data?.phoneNumbers.length ? t("chooseNumber") : t("noAvailable")}</option>
+                      {available.data?.phoneNumbers.map((n) => <option key={n.id} value={n.phoneNumber}>{n.phoneNumber} ({n.region})</option>)}
+                    </SelectField>
+                  </div>
+                  <button type="submit" className={`btn-primary ${choiceError ? "mb-7" : ""}`}>{t("assign")}</button>
+                </form>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        tone={pending?.kind === "status" && !pending.isActive ? "danger" : "primary"}
+        title={t("confirmTitle")}
+        confirmLabel={t("confirm")}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (pending?.kind === "status") return setStatus.mutateAsync(pending.isActive).catch(() => undefined);
+          if (pending?.kind === "assign") return assign.mutateAsync(pending.phoneNumber).catch(() => undefined);
+        }}
+      >
+        {pending?.kind === "status" && <p>{pending.isActive ? t("confirmActivate", { name: user?.fullName ?? "" }) : t("confirmDeactivate", { name: user?.fullName ?? "" })}</p>}
+        {pending?.kind === "assign" && <p>{t("confirmAssign", { number: pending.phoneNumber, name: user?.fullName ?? "" })}</p>}
+      </ConfirmDialog>
+    </dialog>
+  );
+}

@@ -1,0 +1,206 @@
+"use client";
+// The dashboard frame (spec §2 "Layout"): header with the product name, the user's name, the language switcher (full
+// on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState, type ReactNode } from "react";
+import { Logo } from "@/components/site/logo";
+import { MobileMenu } from "@/components/site/mobile-menu";
+import { SignOutButton } from "@/components/site/sign-out-button";
+import { Link, usePathname } from "@/lib/i18n/navigation";
+import { locales, type Locale } from "@/lib/i18n/routing";
+import { localizedPath } from "@/lib/i18n/server-navigation";
+import { useProfile } from "./session";
+
+type Item = { href: string; key: string; also?: string[] };
+type Group = { key: string; items: Item[] };
+type Entry = Item | Group;
+
+const ADMIN: Group = {
+  key: "admin",
+  items: [
+    { href: "/dashboard/admin/users", key: "users" },
+    { href: "/dashboard/admin/telnyx-numbers", key: "numbers" },
+  ],
+};
+const ENTRIES: Entry[] = [
+  { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] },
+  {
+    key: "businessSettings",
+    items: [
+      { href: "/dashboard/business", key: "business" },
+      { href: "/dashboard/schedule", key: "schedule" },
+      { href: "/dashboard/ai-config", key: "aiConfig" },
+    ],
+  },
+  { href: "/dashboard/phone-number", key: "phoneNumber" },
+  { href: "/dashboard/calendar", key: "calendar" },
+  { href: "/dashboard/appointments", key: "appointments" },
+  { href: "/dashboard/calls", key: "calls" },
+  { href: "/dashboard/subscription", key: "subscription" },
+];
+
+const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])].some((h) => path === h || path.startsWith(`${h}/`));
+
+export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: boolean; sandboxNote: string | null; children: ReactNode }) {
+  const t = useTranslations("Dashboard");
+  const locale = useLocale() as Locale;
+  const { profile } = useProfile();
+
+  if (!profile) {
+    // Spec §2: no profile and no stored user to fall back on.
+    return (
+      <main id="main" className="mx-auto max-w-md px-6 py-24 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">{t("unableToLoadUser")}</h1>
+        <a className="btn-primary mt-6" href={localizedPath(locale, "/login")}>{t("returnToLogin")}</a>
+      </main>
+    );
+  }
+
+  const entries = isAdmin ? [ADMIN, ...ENTRIES] : ENTRIES;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="flex items-center gap-2 px-3 py-2 sm:px-6">
+          <MobileMenu openLabel={t("openNavigation")} closeLabel={t("closeNavigation")} title={t("navigation")} hiddenFrom="lg:hidden" side="left">
+            <SideNav entries={entries} />
+          </MobileMenu>
+          <a href={localizedPath(locale, "/")} className="flex min-h-11 items-center rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
+            <Logo />
+          </a>
+          {sandboxNote && (
+            <span className="hidden rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 sm:inline" title={sandboxNote} data-testid="sandbox-badge">
+              {t("sandbox")}
+            </span>
+          )}
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">{profile.fullName}</span>
+            <LanguageLinks />
+            <CompactLanguageSelect />
+            <SignOutButton
+              className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
+              label={t("signOut")}
+              busyLabel={t("signingOut")}
+              homeHref={localizedPath(locale, "/")}
+            />
+          </div>
+        </div>
+      </header>
+      <div className="flex">
+        <aside className="sticky top-[61px] hidden h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3 lg:block">
+          <SideNav entries={entries} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
+          <div className="mx-auto max-w-4xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+const linkClass =
+  "flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800";
+
+function SideNav({ entries }: { entries: Entry[] }) {
+  const t = useTranslations("Dashboard.nav");
+  const path = usePathname();
+  return (
+    <nav aria-label={t("label")}>
+      <ul className="space-y-1">
+        {entries.map((e) =>
+          "items" in e ? (
+            <NavGroup key={e.key} group={e} path={path} />
+          ) : (
+            <li key={e.key}>
+              <Link href={e.href} className={linkClass} aria-current={isActive(e, path) ? "page" : undefined}>{t(e.key)}</Link>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** A collapsible group that opens by itself when the page is one of its items (spec §2 "auto-expand by path"). */
+function NavGroup({ group, path }: { group: Group; path: string }) {
+  const t = useTranslations("Dashboard.nav");
+  const inside = group.items.some((i) => isActive(i, path));
+  const [open, setOpen] = useState(inside);
+  useEffect(() => {
+    if (inside) setOpen(true);
+  }, [inside]);
+  const listId = `nav-group-${group.key}`;
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
+      >
+        {t(group.key)}
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className={open ? "rotate-180" : ""}>
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </button>
+      <ul id={listId} hidden={!open} className="ml-3 mt-1 space-y-1 border-l border-slate-200 pl-2">
+        {group.items.map((i) => (
+          <li key={i.key}>
+            <Link href={i.href} className={linkClass} aria-current={isActive(i, path) ? "page" : undefined}>{t(i.key)}</Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * Full switcher (wide screens): one link per language to the same page. Like the public site's, it goes through the
+ * prefixed path ("/en/dashboard/…"), where the proxy stores the choice in NEXT_LOCALE.
+ */
+function LanguageLinks() {
+  const t = useTranslations("LocaleSwitcher");
+  const locale = useLocale();
+  const path = usePathname();
+  return (
+    <nav aria-label={t("label")} className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        {locales.map((l) => (
+          <li key={l}>
+            <a
+              href={`/${l}${path}`}
+              hrefLang={l}
+              aria-current={l === locale ? "true" : undefined}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white"
+            >
+              {l.toUpperCase()}
+              <span className="sr-only" lang={l}> {t(l)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Compact switcher (small screens): a labelled select. */
+function CompactLanguageSelect() {
+  const t = useTranslations("LocaleSwitcher");
+  const locale = useLocale();
+  const path = usePathname();
+  return (
+    <div className="md:hidden">
+      <label htmlFor="compact-locale" className="sr-only">{t("label")}</label>
+      <select
+        id="compact-locale"
+        value={locale}
+        onChange={(e) => window.location.assign(`/${e.target.value}${path}`)}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800"
+      >
+        {locales.map((l) => (
+          <option key={l} value={l} lang={l}>{l.toUpperCase()} · {t(l)}</option>
+        ))}
+      </select>
+    </div>
+  );
+}

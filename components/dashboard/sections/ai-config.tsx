@@ -1,0 +1,173 @@
+"use client";
+// Spec §2/§4 "AI configuration": loading, then missing (the server answers 404), loaded or error. Missing offers to
+// create one with the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { AI_LANGUAGES, VOICES } from "@/lib/accounts/options";
+import type { AiParameters } from "@/lib/ai/ai.schemas";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
+import { toastFailure } from "../use-profile-save";
+import { FormButtons } from "./personal-info";
+
+// Spec §5: the server fills a blank first message or agent name with these; the create form starts from them.
+const DEFAULTS: AiParameters = { language: "en", voiceId: "voice_english_female_1", firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant" };
+const KEY = ["ai-parameters"] as const;
+
+/** null = none yet (404). */
+async function loadParameters(): Promise<AiParameters | null> {
+  try {
+    return await apiFetch<AiParameters>("/ai/parameters");
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+export function AiConfig() {
+  const t = useTranslations("AiConfigSection");
+  const dash = useTranslations("Dashboard");
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: KEY, queryFn: loadParameters });
+  const [mode, setMode] = useState<"view" | "edit" | "create">("view");
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const set = (value: AiParameters | null) => qc.setQueryData(KEY, value);
+  const reset = useMutation({
+    mutationFn: () => apiFetch<AiParameters>("/ai/parameters", { method: "PUT", body: DEFAULTS }),
+    onSuccess: (p) => {
+      set(p);
+      setResetOpen(false);
+      toast.success(t("resetDone"));
+    },
+    onError: (e) => toastFailure(t("updateFailed"), e),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiFetch("/ai/parameters", { method: "DELETE" }),
+    onSuccess: () => {
+      set(null);
+      setResetOpen(false);
+      setMode("view");
+      toast.success(t("deleted"));
+    },
+    onError: (e) => toastFailure(t("deleteFailed"), e),
+  });
+
+  const header = <SectionHeader title={t("title")} description={t("description")} />;
+  if (query.isPending) return <>{header}<Loading /></>;
+  if (query.isError) return <>{header}<LoadError message={t("loadFailed")} onRetry={() => query.refetch()} /></>;
+
+  const params = query.data;
+  if (mode === "create" || (mode === "edit" && params)) {
+    return (
+      <>
+        {header}
+        <Card title={mode === "create" ? t("createTitle") : t("editTitle")}>
+          <AiForm
+            initial={mode === "create" ? DEFAULTS : params!}
+            creating={mode === "create"}
+            onSaved={(p) => {
+              set(p);
+              setMode("view");
+            }}
+            onCancel={() => setMode("view")}
+          />
+        </Card>
+      </>
+    );
+  }
+
+  if (!params) {
+    return (
+      <>
+        {header}
+        <Card testId="ai-missing">
+          <p className="text-slate-800">{t("missing")}</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => setMode("create")}>{t("create")}</button>
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <Card
+        title={t("cardTitle")}
+        testId="ai-loaded"
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setMode("edit")}>{dash("edit")}</button>
+            <button type="button" className="btn-secondary" onClick={() => setResetOpen(true)}>{t("reset")}</button>
+          </>
+        }
+      >
+        <Details
+          rows={[
+            { label: t("language"), value: t(`languages.${params.language}`), testId: "ai-language" },
+            { label: t("voice"), value: t(`voices.${params.voiceId}` as never), testId: "ai-voice" },
+            { label: t("agentName"), value: params.agentName, testId: "ai-agentName" },
+            { label: t("firstMessage"), value: params.firstMessage, testId: "ai-firstMessage" },
+          ]}
+        />
+      </Card>
+      <ConfirmDialog
+        open={resetOpen}
+        title={t("resetTitle")}
+        onClose={() => setResetOpen(false)}
+        extraActions={
+          <>
+            <button type="button" className="btn-secondary" disabled={reset.isPending || remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? dash("working") : t("deleteConfig")}
+            </button>
+            <button type="button" className="btn-primary" disabled={reset.isPending || remove.isPending} onClick={() => reset.mutate()}>
+              {reset.isPending ? dash("working") : t("resetToDefaults")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("resetText")}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type AiFormValues = { language: string; voiceId: string; agentName: string; firstMessage: string };
+
+function AiForm({ initial, creating, onSaved, onCancel }: { initial: AiParameters; creating: boolean; onSaved: (p: AiParameters) => void; onCancel: () => void }) {
+  const t = useTranslations("AiConfigSection");
+  const dash = useTranslations("Dashboard");
+  const errorText = useErrorText();
+  const form = useForm<AiFormValues>({
+    resolver: lazyZodResolver(() => import("@/lib/ai/ai.schemas").then((s) => s.aiParametersFormSchema)) as never,
+    defaultValues: initial,
+  });
+  const save = useMutation({
+    mutationFn: (body: AiFormValues) => apiFetch<AiParameters>("/ai/parameters", { method: creating ? "POST" : "PUT", body }),
+    onSuccess: (p) => {
+      toast.success(creating ? t("created") : t("updated"));
+      onSaved(p);
+    },
+    onError: (e) => toastFailure(creating ? t("createFailed") : t("updateFailed"), e),
+  });
+  const { errors } = form.formState;
+  return (
+    <form method="post" noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}>
+      <SelectField id="ai-language" label={t("language")} hint={t("languageHint")} {...form.register("language")}>
+        {AI_LANGUAGES.map((l) => <option key={l} value={l}>{t(`languages.${l}`)}</option>)}
+      </SelectField>
+      <SelectField id="ai-voiceId" label={t("voice")} {...form.register("voiceId")}>
+        {VOICES.map((v) => <option key={v} value={v}>{t(`voices.${v}`)}</option>)}
+      </SelectField>
+      <TextField id="ai-agentName" label={t("agentName")} hint={t("agentNameHint")} error={errorText("agentName", errors.agentName)} {...form.register("agentName")} />
+      <TextField id="ai-firstMessage" label={t("firstMessage")} hint={t("firstMessageHint")} error={errorText("firstMessage", errors.firstMessage)} {...form.register("firstMessage")} />
+      <FormButtons busy={save.isPending} onCancel={onCancel} saveLabel={creating ? t("create") : dash("save")} />
+    </form>
+  );
+}

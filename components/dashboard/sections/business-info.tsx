@@ -1,0 +1,98 @@
+"use client";
+// Spec §2 "Business information": view and edit. The specialty shows only for a medical business; services are typed
+// comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { BusinessTypeFields } from "@/components/forms/business-fields";
+import { TextAreaField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { businessFormSchema } from "@/lib/accounts/accounts.forms";
+import { Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { useProfile } from "../session";
+import { useProfileSave } from "../use-profile-save";
+import { FormButtons } from "./personal-info";
+
+export function BusinessInfo() {
+  const t = useTranslations("BusinessSection");
+  const fields = useTranslations("Fields");
+  const options = useTranslations("Options");
+  const dash = useTranslations("Dashboard");
+  const { profile, failed } = useProfile();
+  const [editing, setEditing] = useState(false);
+  if (!profile) return null;
+  const option = (group: string, v: string | null) => (v ? (options.has(`${group}.${v}` as never) ? options(`${group}.${v}` as never) : v) : null);
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      {failed && <StaleNotice message={t("loadFailed")} />}
+      <Card title={t("cardTitle")} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}>
+        {editing ? (
+          <BusinessForm onDone={() => setEditing(false)} />
+        ) : (
+          <Details
+            rows={[
+              { label: fields("businessName"), value: profile.businessName, testId: "business-name" },
+              { label: fields("businessType"), value: option("businessTypes", profile.businessType), testId: "business-type" },
+              ...(profile.businessType === "medical" ? [{ label: fields("specialty"), value: option("specialties", profile.specialty), testId: "business-specialty" }] : []),
+              { label: fields("businessSize"), value: option("businessSizes", profile.businessSize) },
+              { label: fields("businessAddress"), value: profile.businessAddress },
+              { label: fields("serviceFrequency"), value: profile.serviceFrequency },
+              {
+                label: fields("services"),
+                testId: "business-services",
+                value: profile.services.length ? (
+                  <ul className="flex flex-wrap gap-2">
+                    {profile.services.map((s) => <li key={s} className="rounded-full bg-slate-100 px-3 py-1 text-sm">{s}</li>)}
+                  </ul>
+                ) : null,
+              },
+              { label: fields("aiInstructions"), value: profile.aiInstructions ? <p className="whitespace-pre-line">{profile.aiInstructions}</p> : null },
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function BusinessForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslations("BusinessSection");
+  const fields = useTranslations("Fields");
+  const dash = useTranslations("Dashboard");
+  const errorText = useErrorText();
+  const { profile } = useProfile();
+  const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof businessFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.businessFormSchema)),
+    defaultValues: {
+      businessName: profile?.businessName ?? "",
+      businessType: (profile?.businessType ?? null) as never,
+      specialty: (profile?.specialty ?? null) as never,
+      businessSize: (profile?.businessSize ?? null) as never,
+      businessAddress: profile?.businessAddress ?? "",
+      serviceFrequency: profile?.serviceFrequency ?? "",
+      services: (profile?.services ?? []).join(", "),
+      aiInstructions: profile?.aiInstructions ?? "",
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form method="post" method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(({ specialty, ...values }) =>
+        save.mutateAsync({ ...values, specialty: values.businessType === "medical" ? (specialty ?? null) : null }).catch(() => undefined),
+      )}
+    >
+      <TextField id="business-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+      <BusinessTypeFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="business" />
+      <TextField id="business-businessAddress" autoComplete="street-address" label={fields("businessAddress")} error={errorText("businessAddress", errors.businessAddress)} {...form.register("businessAddress")} />
+      <TextField id="business-serviceFrequency" label={fields("serviceFrequency")} hint={t("serviceFrequencyHint")} error={errorText("serviceFrequency", errors.serviceFrequency)} {...form.register("serviceFrequency")} />
+      <TextField id="business-services" label={fields("services")} hint={t("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
+      <TextAreaField id="business-aiInstructions" label={fields("aiInstructions")} hint={t("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+// Spec §2/§4 "Calendar": connection status, connect (popup code flow), disconnect with confirmation, integration notes.
+// Connected or not is the profile's hasGoogleOAuth; a 200 from disconnect marks it not connected.
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormAlert } from "@/components/forms/fields";
+import { apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { ConsentError, requestCalendarCode } from "@/lib/client/calendar-consent";
+import { useRouter } from "@/lib/i18n/navigation";
+import { Badge, Card, ConfirmDialog, failureText, SectionHeader, StaleNotice } from "../ui";
+import { useProfile, useSetProfile } from "../session";
+import { toastFailure } from "../use-profile-save";
+
+export function Calendar({ consentUrl, sandbox }: { consentUrl: string | null; sandbox: boolean }) {
+  const t = useTranslations("CalendarSection");
+  const router = useRouter();
+  const { profile, failed } = useProfile();
+  const setProfile = useSetProfile();
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const connect = useMutation({
+    mutationFn: async () => {
+      if (!consentUrl) throw new Error("unavailable");
+      const code = await requestCalendarCode(consentUrl);
+      return apiFetch("/google-calendar/authorize", { method: "POST", body: { code } });
+    },
+    onSuccess: () => {
+      if (profile) setProfile({ ...profile, hasGoogleOAuth: true });
+      toast.success(t("connected"));
+      router.push("/dashboard/calendar/connected");
+    },
+    onError: (e) => {
+      if (e instanceof SessionExpiredError) return;
+      if (e instanceof ConsentError) setError(e.reason === "popupBlocked" ? t("popupBlocked") : e.reason === "denied" ? t("denied") : null);
+      else setError(failureText(e, t("connectError")));
+    },
+  });
+  const disconnect = useMutation({
+    mutationFn: () => apiFetch("/google-calendar/disconnect", { method: "POST" }),
+    onSuccess: () => {
+      if (profile) setProfile({ ...profile, hasGoogleOAuth: false });
+      setConfirming(false);
+      toast.success(t("disconnected"));
+    },
+    onError: (e) => toastFailure(t("disconnectFailed"), e),
+  });
+
+  if (!profile) return null;
+  const connected = profile.hasGoogleOAuth;
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      {failed && <StaleNotice message={t("loadFailed")} />}
+      <div className="space-y-6">
+        <Card title={t("cardTitle")} actions={<Badge tone={connected ? "green" : "gray"} testId="calendar-status">{connected ? t("statusConnected") : t("statusNotConnected")}</Badge>}>
+          <div className="space-y-4">
+            <p className="text-slate-700">{connected ? t("connectedText") : t("notConnectedText")}</p>
+            {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("sandboxNote")}</p>}
+            {error && <FormAlert testId="calendar-error">{error}</FormAlert>}
+            {connected ? (
+              <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>{t("disconnect")}</button>
+            ) : (
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={connect.isPending}
+                onClick={() => {
+                  setError(null);
+                  connect.mutate();
+                }}
+              >
+                {connect.isPending ? t("connecting") : t("connect")}
+              </button>
+            )}
+          </div>
+        </Card>
+        <Card title={t("notesTitle")}>
+          <ul className="list-disc space-y-2 pl-5 text-slate-700">
+            {(["availability", "booking", "privacy", "revoke"] as const).map((k) => <li key={k}>{t(`notes.${k}`)}</li>)}
+          </ul>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t("disconnectTitle")}
+        confirmLabel={t("disconnect")}
+        busyLabel={t("disconnecting")}
+        onConfirm={() => disconnect.mutateAsync().catch(() => undefined)}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t("disconnectText")}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The connection-success page (spec §2): the good news, then on to the appointments. */
+export function CalendarConnected() {
+  const t = useTranslations("CalendarSection");
+  return (
+    <Card>
+      <h1 className="text-2xl font-bold text-emerald-900" data-testid="calendar-connected">{t("connected")}</h1>
+      <p className="mt-2 text-slate-700">{t("connectedNext")}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,213 @@
+"use client";
+// Spec §2 "Personal info": two tabs, profile and password. The tab is in the address (/dashboard/profile,
+// /dashboard/security), so a reload or a shared link opens the same one.
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/accounts.forms";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { formatLongDate } from "@/lib/format/intl";
+import { locales } from "@/lib/i18n/routing";
+import { localizedPath } from "@/lib/i18n/server-navigation";
+import { Badge, Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { useProfile } from "../session";
+import { useProfileSave } from "../use-profile-save";
+
+type Tab = "profile" | "password";
+const TAB_PATH: Record<Tab, string> = { profile: "/dashboard/profile", password: "/dashboard/security" };
+
+export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
+  const t = useTranslations("ProfileSection");
+  const locale = useLocale();
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, password: null });
+  const base = useId();
+
+  const select = (next: Tab, focus = false) => {
+    setTab(next);
+    window.history.replaceState(null, "", localizedPath(locale as never, TAB_PATH[next]));
+    if (focus) tabs.current[next]?.focus();
+  };
+  // WAI-ARIA tabs: arrow keys move between the two tabs.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      select(tab === "profile" ? "password" : "profile", true);
+    }
+  };
+
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      <div role="tablist" aria-label={t("title")} className="mb-6 flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+        {(["profile", "password"] as const).map((id) => (
+          <button
+            key={id}
+            ref={(el) => {
+              tabs.current[id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-${id}-tab`}
+            aria-controls={`${base}-${id}-panel`}
+            aria-selected={tab === id}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => select(id)}
+            className="-mb-px min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-selected:border-indigo-700 aria-selected:text-indigo-800"
+          >
+            {t(`tabs.${id}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`}>
+        {tab === "profile" ? <ProfileTab /> : <PasswordTab />}
+      </div>
+    </>
+  );
+}
+
+function ProfileTab() {
+  const t = useTranslations("ProfileSection");
+  const fields = useTranslations("Fields");
+  const dash = useTranslations("Dashboard");
+  const locale = useLocale();
+  const { profile, failed } = useProfile();
+  const [editing, setEditing] = useState(false);
+  if (!profile) return null;
+  return (
+    <div className="space-y-6">
+      {failed && <StaleNotice message={t("loadFailed")} />}
+      <Card
+        title={t("personalInfo")}
+        actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}
+      >
+        {editing ? (
+          <ProfileForm onDone={() => setEditing(false)} />
+        ) : (
+          <Details
+            rows={[
+              { label: fields("fullName"), value: profile.fullName, testId: "profile-fullName" },
+              { label: fields("email"), value: profile.email, testId: "profile-email" },
+              { label: fields("phone"), value: profile.phone, testId: "profile-phone" },
+            ]}
+          />
+        )}
+      </Card>
+      <Card title={t("account")}>
+        <Details
+          rows={[
+            { label: t("accountType"), value: profile.type === "admin" ? <Badge tone="blue">{t("administrator")}</Badge> : t("owner") },
+            { label: t("memberSince"), value: formatLongDate(profile.createdAt, locale, profile.timeZone) },
+            { label: t("timeZone"), value: profile.timeZone },
+          ]}
+        />
+      </Card>
+      <LanguageSetting current={profile.locale} />
+    </div>
+  );
+}
+
+function ProfileForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslations("ProfileSection");
+  const fields = useTranslations("Fields");
+  const dash = useTranslations("Dashboard");
+  const errorText = useErrorText();
+  const { profile } = useProfile();
+  const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof profileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.profileFormSchema)),
+    defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: profile?.phone ?? "" },
+  });
+  const { errors } = form.formState;
+  return (
+    <form method="post" noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
+      <TextField id="profile-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
+      <TextField id="profile-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
+      <TextField id="profile-phone" type="tel" autoComplete="tel" label={fields("phone")} error={errorText("phone", errors.phone)} {...form.register("phone")} />
+      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+    </form>
+  );
+}
+
+export function FormButtons({ busy, onCancel, saveLabel }: { busy: boolean; onCancel: () => void; saveLabel: string }) {
+  const dash = useTranslations("Dashboard");
+  return (
+    <div className="flex flex-wrap gap-2 pt-2">
+      <button type="submit" className="btn-primary" disabled={busy}>{busy ? dash("saving") : saveLabel}</button>
+      <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>{dash("cancel")}</button>
+    </div>
+  );
+}
+
+/** Spec §2 "Settings": the account's language, for the dashboard and for what Recepta sends the owner. */
+function LanguageSetting({ current }: { current: string }) {
+  const t = useTranslations("ProfileSection");
+  const switcher = useTranslations("LocaleSwitcher");
+  const dash = useTranslations("Dashboard");
+  const [value, setValue] = useState(current);
+  const save = useProfileSave({ success: t("languageSaved"), failure: t("updateFailed") }, (p) => {
+    // Reload in the chosen language through the prefixed path, which also stores the choice (NEXT_LOCALE).
+    window.location.assign(`/${p.locale}/dashboard/profile`);
+  });
+  return (
+    <Card title={t("settings")}>
+      <form method="post" method="post"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({ locale: value });
+        }}
+      >
+        <div className="min-w-48">
+          <SelectField id="settings-language" label={t("language")} hint={t("languageHint")} value={value} onChange={(e) => setValue(e.target.value)}>
+            {locales.map((l) => <option key={l} value={l} lang={l}>{switcher(l)}</option>)}
+          </SelectField>
+        </div>
+        <button type="submit" className="btn-primary mb-7" disabled={save.isPending || value === current}>{save.isPending ? dash("saving") : dash("save")}</button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordTab() {
+  const t = useTranslations("ProfileSection");
+  const fields = useTranslations("Fields");
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof passwordChangeFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.passwordChangeFormSchema)),
+    defaultValues: { oldPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Card title={t("changePassword")}>
+      <form method="post" method="post"
+        noValidate
+        className="max-w-md space-y-4"
+        onSubmit={form.handleSubmit(async ({ oldPassword, newPassword }) => {
+          setFailure(null);
+          try {
+            // Spec §4: a 401 here means a wrong current password, not an expired session.
+            await apiFetch("/auth/update-password", { method: "PUT", body: { oldPassword, newPassword }, keepSessionOn401: true });
+            form.reset();
+            toast.success(t("passwordUpdated"));
+          } catch (e) {
+            const text = e instanceof ApiError && e.status === 401 ? t("currentPasswordIncorrect") : e instanceof ApiError && e.serverMessage ? e.serverMessage : t("passwordFailed");
+            setFailure(text);
+            toast.error(text);
+          }
+        })}
+      >
+        {failure && <FormAlert testId="password-error">{failure}</FormAlert>}
+        <TextField id="password-old" type="password" autoComplete="current-password" required label={fields("oldPassword")} error={errorText("oldPassword", errors.oldPassword)} {...form.register("oldPassword")} />
+        <TextField id="password-new" type="password" autoComplete="new-password" required label={fields("newPassword")} hint={t("passwordHint")} error={errorText("newPassword", errors.newPassword)} {...form.register("newPassword")} />
+        <TextField id="password-confirm" type="password" autoComplete="new-password" required label={fields("confirmPassword")} error={errorText("confirmPassword", errors.confirmPassword)} {...form.register("confirmPassword")} />
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? t("updatingPassword") : t("updatePassword")}</button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+// Spec §2 "Schedule": the appointment duration and the hours of each weekday, view and edit. View mode writes times the
+// way the page's language does (9:00 AM in English, 09:00 in French, 9:00 in Spanish).
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { DurationField } from "@/components/forms/business-fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
+import type { scheduleFormSchema } from "@/lib/accounts/accounts.forms";
+import { WEEKDAYS } from "@/lib/accounts/options";
+import { formatClock } from "@/lib/format/intl";
+import { Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { useProfile } from "../session";
+import { useProfileSave } from "../use-profile-save";
+import { FormButtons } from "./personal-info";
+
+export function Schedule() {
+  const t = useTranslations("ScheduleSection");
+  const fields = useTranslations("Fields");
+  const options = useTranslations("Options");
+  const hoursText = useTranslations("WorkingHoursFields");
+  const dash = useTranslations("Dashboard");
+  const locale = useLocale();
+  const { profile, failed } = useProfile();
+  const [editing, setEditing] = useState(false);
+  if (!profile) return null;
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      {failed && <StaleNotice message={t("loadFailed")} />}
+      <Card title={t("cardTitle")} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}>
+        {editing ? (
+          <ScheduleForm onDone={() => setEditing(false)} />
+        ) : (
+          <Details
+            rows={[
+              { label: fields("appointmentDuration"), value: options(`durations.${profile.appointmentDuration}` as never), testId: "schedule-duration" },
+              ...WEEKDAYS.map((d) => {
+                const day = profile.workingHours[d];
+                return {
+                  label: fields(d),
+                  testId: `schedule-${d}`,
+                  value: day?.isOpen ? `${formatClock(day.openTime, locale)} – ${formatClock(day.closeTime, locale)}` : <span className="text-slate-600">{hoursText("closed")}</span>,
+                };
+              }),
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function ScheduleForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslations("ScheduleSection");
+  const dash = useTranslations("Dashboard");
+  const { profile } = useProfile();
+  const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof scheduleFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.scheduleFormSchema)),
+    defaultValues: { appointmentDuration: (profile?.appointmentDuration ?? "30") as never, workingHours: profile?.workingHours as never },
+  });
+  const loose = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <form method="post" noValidate className="space-y-6" onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
+      <div className="max-w-xs">
+        <DurationField form={loose} idPrefix="schedule" />
+      </div>
+      <WorkingHoursFields form={loose} idPrefix="schedule-hours" />
+      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+    </form>
+  );
+}

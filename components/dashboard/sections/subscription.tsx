@@ -1,0 +1,94 @@
+"use client";
+// Spec §2/§4 "Subscription": four variants (subscribed, trial, lapsed, none) plus loading and error (Try Again reloads
+// the page). The state is the profile's subscriptionType/subscription, fetched fresh when the page opens.
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { formatBilledPrice, PRO_PLAN } from "@/lib/billing/plan";
+import { formatLongDate } from "@/lib/format/intl";
+import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
+import { useProfile } from "../session";
+
+type Variant = "subscribed" | "trial" | "lapsed" | "none";
+
+export function subscriptionVariant(p: { subscriptionType: string | null; subscription: { status: boolean } | null }): Variant {
+  if (p.subscriptionType === "trial") return "trial";
+  if (p.subscription && p.subscription.status) return "subscribed";
+  if (p.subscription) return "lapsed";
+  return "none";
+}
+
+export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; portalUrl: string | null }) {
+  const t = useTranslations("SubscriptionSection");
+  const plan = useTranslations("Plan");
+  const common = useTranslations("Common");
+  const locale = useLocale();
+  const { profile, failed, fresh } = useProfile();
+  const header = <SectionHeader title={t("title")} description={t("description")} />;
+  if (failed) return <>{header}<LoadError message={t("loadFailed")} onRetry={() => window.location.reload()} /></>;
+  if (!profile || !fresh) return <>{header}<Loading /></>;
+
+  const variant = subscriptionVariant(profile);
+  const date = (iso: string | null | undefined) => formatLongDate(iso, locale, profile.timeZone);
+  const price = `${t("pricePerMonth", { price: formatBilledPrice(locale) })}`;
+  const external = (href: string, label: string, primary = true) => (
+    <a href={href} target="_blank" rel="noopener" className={primary ? "btn-primary" : "btn-secondary"}>
+      {label}
+      <span className="sr-only"> {common("opensInNewTab")}</span>
+    </a>
+  );
+  const features = (title: string) => (
+    <div className="mt-6">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+        {PRO_PLAN.features.map((f) => (
+          <li key={f} className="flex gap-2 text-slate-700">
+            <span aria-hidden="true" className="text-emerald-700">✓</span>
+            {plan(`features.${f}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (variant === "subscribed") {
+    body = (
+      <Card title={t("planName", { name: plan("name") })} actions={<Badge tone="green" testId="subscription-badge">{t("active")}</Badge>} testId="subscription-subscribed">
+        <Details
+          rows={[
+            { label: t("price"), value: price },
+            { label: t("startDate"), value: date(profile.subscription?.startTime) },
+            { label: t("nextBilling"), value: date(profile.subscription?.endTime), testId: "subscription-next-billing" },
+          ]}
+        />
+        {features(t("includedFeatures"))}
+        {portalUrl && <div className="mt-6">{external(portalUrl, t("manage"), false)}</div>}
+      </Card>
+    );
+  } else if (variant === "trial") {
+    body = (
+      <Card title={t("trialTitle")} actions={<Badge tone="blue" testId="subscription-badge">{t("trialActive")}</Badge>} testId="subscription-trial">
+        <Details rows={[{ label: t("trialEnds"), value: date(profile.subscription?.endTime), testId: "subscription-trial-end" }, { label: t("afterTrial"), value: price }]} />
+        {features(t("featuresAfterUpgrade"))}
+        <div className="mt-6">{external(checkoutUrl, t("upgradeNow"))}</div>
+      </Card>
+    );
+  } else if (variant === "lapsed") {
+    body = (
+      <Card title={t("freePlan")} actions={<Badge tone="red" testId="subscription-badge">{t("inactive")}</Badge>} testId="subscription-lapsed">
+        <Details rows={[{ label: t("endedOn"), value: date(profile.subscription?.endTime), testId: "subscription-ended" }]} />
+        <p className="mt-4 text-slate-700">{t("lapsedText")}</p>
+        <div className="mt-6">{external(checkoutUrl, t("resubscribe"))}</div>
+      </Card>
+    );
+  } else {
+    body = (
+      <Card title={t("noneTitle")} testId="subscription-none">
+        <p className="text-slate-700">{t("noneText", { days: PRO_PLAN.trial.days, price })}</p>
+        {features(t("includedFeatures"))}
+        <div className="mt-6">{external(checkoutUrl, t("subscribeNow"))}</div>
+      </Card>
+    );
+  }
+  return <>{header}{body}</>;
+}

@@ -1,0 +1,85 @@
+"use client";
+// The dashboard's client state: one QueryClient, the profile query (spec §2: fetched on load, refreshed every
+// 300000 ms, falling back to the stored user), toasts, and the one place a 401 turns into "/login?expired=true".
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale } from "next-intl";
+import { useEffect, useState, type ReactNode } from "react";
+import { Toaster } from "sonner";
+import type { Profile } from "@/lib/accounts/accounts.repository";
+import { ApiError, apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { clearSession, STORAGE_KEYS } from "@/lib/client/browser-session";
+import { getPathname } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/routing";
+
+export const PROFILE_REFRESH_MS = 300_000;
+export const TOAST_DURATION_MS = 5000;
+export const PROFILE_KEY = ["profile"] as const;
+
+function expiredUrl(locale: Locale): string {
+  return getPathname({ href: { pathname: "/login", query: { expired: "true" } }, locale });
+}
+
+/** Full navigation: nothing of the signed-out session stays in memory. */
+export function goToExpiredLogin(locale: Locale): void {
+  window.location.replace(expiredUrl(locale));
+}
+
+export function DashboardSession({ initialProfile, children }: { initialProfile: Profile; children: ReactNode }) {
+  const locale = useLocale() as Locale;
+  const [client] = useState(() => {
+    const onError = (error: unknown) => {
+      if (error instanceof SessionExpiredError) goToExpiredLogin(locale);
+    };
+    const qc = new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: {
+        // An answer from the server will not change by asking again at once; a dropped connection might.
+        queries: { retry: (count, error) => count < 1 && error instanceof ApiError && error.status === 0 },
+        mutations: { retry: false },
+      },
+    });
+    // The server's copy paints the page at once; updatedAt 0 makes it stale, so the profile is still fetched on load.
+    qc.setQueryData(PROFILE_KEY, initialProfile, { updatedAt: 0 });
+    return qc;
+  });
+
+  // Spec §2: a token-expired flag left by another tab means this session is over too.
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(STORAGE_KEYS.tokenExpired) === "true") {
+        clearSession();
+        goToExpiredLogin(locale);
+      }
+    } catch {
+      // storage unavailable: the server session still decides
+    }
+  }, [locale]);
+
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * The signed-in user's profile. When a refresh fails, react-query keeps the last copy it had (the server's at first):
+ * that is the cached-user fallback of spec §8, and `failed` says the copy may be stale. No copy at all: `profile` null.
+ */
+export function useProfile() {
+  const query = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: () => apiFetch<Profile>("/auth/profile"),
+    refetchInterval: PROFILE_REFRESH_MS,
+  });
+  // The server's render is updatedAt 0: `fresh` turns true once the browser has its own answer (or a save's).
+  return { profile: query.data ?? null, failed: query.isError, fresh: query.dataUpdatedAt > 0, refetch: query.refetch };
+}
+
+/** After a save the server's answer is the new profile: every section and the header see it at once. */
+export function useSetProfile() {
+  const qc = useQueryClient();
+  return (profile: Profile) => qc.setQueryData(PROFILE_KEY, profile);
+}

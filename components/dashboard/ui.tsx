@@ -1,0 +1,175 @@
+"use client";
+// The dashboard's building blocks: section frame, cards, status badges, load errors, the confirm dialog.
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ApiError } from "@/lib/client/api";
+
+export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 max-w-2xl text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function Card({ title, actions, children, testId }: { title?: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={title ? id : undefined} data-testid={testId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      {(title || actions) && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          {title && <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>}
+          {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** A definition list of label/value rows; an empty value reads "Not set". */
+export function Details({ rows }: { rows: { label: string; value: ReactNode; testId?: string }[] }) {
+  const t = useTranslations("Dashboard");
+  return (
+    <dl className="divide-y divide-slate-100">
+      {rows.map((r) => (
+        <div key={r.label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+          <dt className="text-sm font-medium text-slate-600">{r.label}</dt>
+          <dd className="break-words text-slate-900 sm:col-span-2" data-testid={r.testId}>
+            {r.value === null || r.value === undefined || r.value === "" ? <span className="text-slate-600">{t("notSet")}</span> : r.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const TONES = {
+  green: "bg-emerald-100 text-emerald-900",
+  red: "bg-red-100 text-red-900",
+  amber: "bg-amber-100 text-amber-950",
+  blue: "bg-indigo-100 text-indigo-900",
+  gray: "bg-slate-100 text-slate-800",
+} as const;
+
+export function Badge({ tone, children, testId }: { tone: keyof typeof TONES; children: ReactNode; testId?: string }) {
+  return <span data-testid={testId} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>{children}</span>;
+}
+
+export function Loading({ label }: { label?: string }) {
+  const t = useTranslations("Dashboard");
+  return (
+    <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-700" />
+      {label ?? t("loading")}
+    </div>
+  );
+}
+
+/** A failed load: the section's own message, and a way to try again. */
+export function LoadError({ message, onRetry, retryLabel }: { message: string; onRetry: () => void; retryLabel?: string }) {
+  const t = useTranslations("Dashboard");
+  return (
+    <div role="alert" data-testid="load-error" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="font-medium">{message}</p>
+      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>{retryLabel ?? t("tryAgain")}</button>
+    </div>
+  );
+}
+
+/** A profile refresh failed: what is shown is the last copy we had (spec §8's cached-user fallback). */
+export function StaleNotice({ message }: { message: string }) {
+  const t = useTranslations("Dashboard");
+  return (
+    <p role="status" data-testid="stale-notice" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+      {message} {t("showingCached")}
+    </p>
+  );
+}
+
+/** The server's translated message when it sent one (spec §8), else the caller's. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/**
+ * A modal confirmation on the browser's own <dialog>: focus is trapped, Escape cancels, the page behind is inert.
+ * Focus starts on Cancel, so Enter never confirms a destructive action by accident.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  tone = "danger",
+  onConfirm,
+  onClose,
+  extraActions,
+}: {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel?: string;
+  busyLabel?: string;
+  tone?: "danger" | "primary";
+  onConfirm?: () => Promise<unknown> | void;
+  onClose: () => void;
+  extraActions?: ReactNode;
+}) {
+  const t = useTranslations("Dashboard");
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const confirmClass = tone === "danger"
+    ? "inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+    : "btn-primary";
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => busy && e.preventDefault()}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+          {children && <div className="mt-2 text-slate-700">{children}</div>}
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn-secondary" autoFocus disabled={busy} onClick={onClose}>{t("cancel")}</button>
+            {extraActions}
+            {onConfirm && confirmLabel && (
+              <button
+                type="button"
+                className={confirmClass}
+                disabled={busy}
+                data-testid="confirm-action"
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await onConfirm();
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                {busy ? (busyLabel ?? t("working")) : confirmLabel}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

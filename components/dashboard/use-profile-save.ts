@@ -1,0 +1,27 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { Profile } from "@/lib/accounts/accounts.repository";
+import { ApiError, apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { useSetProfile } from "./session";
+
+/** Shows a failed request as the section's own message, with the server's explanation underneath when it sent one. */
+export function toastFailure(title: string, error: unknown): void {
+  if (error instanceof SessionExpiredError) return; // the session handler is already on its way to the sign-in page
+  const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : undefined;
+  toast.error(title, { description: detail });
+}
+
+/** PUT /auth/update-profile with the section's messages; the answer becomes the profile everywhere at once. */
+export function useProfileSave(messages: { success: string; failure: string }, onSaved?: (p: Profile) => void) {
+  const setProfile = useSetProfile();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<Profile>("/auth/update-profile", { method: "PUT", body }),
+    onSuccess: (profile) => {
+      setProfile(profile);
+      toast.success(messages.success);
+      onSaved?.(profile);
+    },
+    onError: (e) => toastFailure(messages.failure, e),
+  });
+}

@@ -1,0 +1,132 @@
+// The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments of one owner never
+// overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two requests
+// racing for one slot get exactly one booking.
+import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { isExclusionViolation } from "@/db/errors";
+import { appointments, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { CreateAppointmentInput } from "./appointments.schemas";
+import { zonedWallTimeToUtc } from "./zoned-time";
+
+export type AppointmentView = {
+  id: string;
+  patientName: string;
+  patientEmail: string | null;
+  patientPhone: string | null;
+  reason: string | null;
+  startsAt: string;
+  endsAt: string;
+  durationMinutes: number;
+  status: "booked" | "cancelled";
+  source: "dashboard" | "phone";
+  calendarSyncStatus: string;
+  createdAt: string;
+};
+
+export type AppointmentList = { upcoming: AppointmentView[]; past: AppointmentView[]; timeZone: string };
+
+export const UPCOMING_LIMIT = 200;
+export const PAST_LIMIT = 100;
+
+const columns = {
+  id: appointments.id,
+  patientName: appointments.patientName,
+  patientEmail: appointments.patientEmail,
+  patientPhone: appointments.patientPhone,
+  reason: appointments.reason,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+  source: appointments.source,
+  calendarSyncStatus: appointments.calendarSyncStatus,
+  createdAt: appointments.createdAt,
+};
+
+type Row = Pick<typeof appointments.$inferSelect, keyof typeof columns>;
+
+function toView(r: Row): AppointmentView {
+  return {
+    ...r,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    durationMinutes: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("not_found", "userNotFound");
+  return user.timeZone;
+}
+
+/**
+ * Upcoming = not yet over (an appointment in progress is still upcoming), soonest first; past = over, latest first.
+ * Cancelled appointments are listed too: the dashboard shows them with a badge.
+ */
+export async function listAppointments(db: Db, userId: string, now = new Date()): Promise<AppointmentList> {
+  const [timeZone, upcoming, past] = await Promise.all([
+    timeZoneOf(db, userId),
+    db
+      .select(columns)
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), gt(appointments.endsAt, now)))
+      .orderBy(asc(appointments.startsAt), asc(appointments.createdAt))
+      .limit(UPCOMING_LIMIT),
+    db
+      .select(columns)
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), lte(appointments.endsAt, now)))
+      .orderBy(desc(appointments.startsAt), desc(appointments.createdAt))
+      .limit(PAST_LIMIT),
+  ]);
+  return { upcoming: upcoming.map(toView), past: past.map(toView), timeZone };
+}
+
+/** Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. */
+export async function bookAppointment(db: Db, userId: string, input: CreateAppointmentInput, now = new Date()): Promise<AppointmentView> {
+  const timeZone = await timeZoneOf(db, userId);
+  const startsAt = zonedWallTimeToUtc(input.date, input.time, timeZone);
+  // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
+  if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
+  if (startsAt.getTime() <= now.getTime()) throw new AppError("bad_request", "appointmentInPast");
+  const endsAt = new Date(startsAt.getTime() + input.duration * 60_000);
+  try {
+    const [row] = await db
+      .insert(appointments)
+      .values({
+        userId,
+        patientName: input.patientName,
+        patientEmail: input.patientEmail,
+        patientPhone: input.patientPhone,
+        reason: input.reason,
+        startsAt,
+        endsAt,
+        status: "booked",
+        source: "dashboard",
+      })
+      .returning(columns);
+    return toView(row!);
+  } catch (e) {
+    if (isExclusionViolation(e, "appointments_no_overlap")) throw new AppError("conflict", "slotTaken");
+    throw e;
+  }
+}
+
+/**
+ * Cancels and frees the slot; cancelling a cancelled appointment returns it unchanged. An id of another owner's
+ * appointment gets the same 404 as an unknown one, so ids cannot be probed.
+ */
+export async function cancelAppointment(db: Db, userId: string, appointmentId: string): Promise<AppointmentView> {
+  const mine = and(eq(appointments.id, appointmentId), eq(appointments.userId, userId));
+  const [cancelled] = await db
+    .update(appointments)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(mine, eq(appointments.status, "booked")))
+    .returning(columns);
+  if (cancelled) return toView(cancelled);
+  const [existing] = await db.select(columns).from(appointments).where(mine).limit(1);
+  if (!existing) throw new AppError("not_found", "appointmentNotFound");
+  return toView(existing);
+}

@@ -1,0 +1,77 @@
+// Wall-clock time in a business's IANA time zone → the UTC instant, with Intl only (no date library). Pure: the same in
+// the browser and on the server, whatever the process's own TZ.
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const HOUR_MS = 3_600_000;
+
+/** "2026-02-28" → true; "2026-02-30", "2026-13-01", "26-1-1" → false. */
+export function isCalendarDate(date: string): boolean {
+  const m = DATE.exec(date);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  // Day 0 of the next month is the last day of this one: 2028-02 → 29, 2026-02 → 28.
+  return d <= new Date(utcMs(y, mo + 1, 0, 0, 0, 0)).getUTCDate();
+}
+
+/**
+ * The instant at which clocks in `timeZone` show `date` `time` (24 h "HH:MM"), or null when that wall time never
+ * happens: an invalid date or time, or the hour skipped when clocks go forward. When clocks go back the hour happens
+ * twice; the earlier instant wins (the first 01:30 in New York on 2026-11-01 is 05:30Z, not 06:30Z).
+ *
+ * How: read the zone's UTC offset a day either side of the wall time (the offsets in force before and after any DST
+ * change that could concern it), try "wall time − offset" for each, and keep the candidates the zone maps back to that
+ * wall time. Paris, 2026-03-29 02:30: offsets +1 h and +2 h give 01:30Z (Paris shows 03:30) and 00:30Z (Paris shows
+ * 01:30): neither shows 02:30, so null.
+ */
+export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date | null {
+  const t = TIME.exec(time);
+  if (!t || !isCalendarDate(date)) return null;
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const wall = utcMs(y, mo, d, Number(t[1]), Number(t[2]), 0);
+  const offsets = new Set([-24, 0, 24].map((h) => offsetMs(wall + h * HOUR_MS, timeZone)));
+  const instants = [...offsets]
+    .map((offset) => wall - offset)
+    .filter((instant) => offsetMs(instant, timeZone) === wall - instant)
+    .sort((a, b) => a - b);
+  return instants.length > 0 ? new Date(instants[0]!) : null;
+}
+
+/** The zone's offset from UTC at `instant`, in ms (Paris in summer: +7 200 000; New York in winter: −18 000 000). */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const shown = utcMs(get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second"));
+  // The formatter drops milliseconds; compare whole seconds.
+  return shown - Math.floor(instant / 1000) * 1000;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Throws a RangeError for an unknown time zone (users.time_zone is validated when it is saved). */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+// Date.UTC reads years 0–99 as 1900–1999; setUTCFullYear does not.
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime();
+}

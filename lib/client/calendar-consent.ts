@@ -1,0 +1,44 @@
+// The popup code flow (spec §7 "POST /google-calendar/authorize {code}"): open the consent page in a popup, wait for it
+// to post back an authorization code, hand the code to our API. The sandbox consent page and (issue #5) Google's
+// callback page speak the same message, so this side does not know which one it opened.
+export const CONSENT_MESSAGE = "recepta:calendar-consent";
+
+export type ConsentMessage = { type: typeof CONSENT_MESSAGE; code?: string; error?: string };
+
+export class ConsentError extends Error {
+  constructor(readonly reason: "popupBlocked" | "cancelled" | "denied") {
+    super(reason);
+  }
+}
+
+export function requestCalendarCode(consentUrl: string): Promise<string> {
+  const width = 520;
+  const height = 640;
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
+  const popup = window.open(consentUrl, "recepta-calendar-consent", `popup,width=${width},height=${height},left=${left},top=${top}`);
+  if (!popup) return Promise.reject(new ConsentError("popupBlocked"));
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      window.removeEventListener("message", onMessage);
+      clearInterval(watch);
+    };
+    const onMessage = (event: MessageEvent) => {
+      // Only our own origin and only the popup we opened.
+      if (event.origin !== window.location.origin || event.source !== popup) return;
+      const data = event.data as ConsentMessage | null;
+      if (!data || data.type !== CONSENT_MESSAGE) return;
+      done();
+      if (data.code) resolve(data.code);
+      else reject(new ConsentError("denied"));
+    };
+    // Closed without an answer: the owner changed their mind.
+    const watch = setInterval(() => {
+      if (popup.closed) {
+        done();
+        reject(new ConsentError("cancelled"));
+      }
+    }, 400);
+    window.addEventListener("message", onMessage);
+  });
+}

@@ -1,0 +1,35 @@
+// What every dashboard page does on the server before rendering: the session check (the proxy's is only a fast first
+// gate), the admin check for admin pages, the noindex metadata, and the message namespaces its client section needs.
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import { IntlIsland } from "@/components/intl-island";
+import type { Profile } from "@/lib/accounts/accounts.repository";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import type { Locale } from "@/lib/i18n/routing";
+import { localeRedirect } from "@/lib/i18n/server-navigation";
+
+type Params = { params: Promise<{ locale: string }> };
+
+export async function dashboardUser(params: Params["params"], opts: { admin?: boolean } = {}): Promise<{ user: Profile; locale: Locale }> {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const user = await getCurrentUser();
+  if (!user) return localeRedirect(locale, "/login");
+  // Spec §6: anyone else hitting an admin route falls to the profile.
+  if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard/profile");
+  return { user, locale };
+}
+
+/** `export const generateMetadata = dashboardMetadata("profile")`: "Profile · Recepta", never indexed. */
+export function dashboardMetadata(navKey: string) {
+  return async ({ params }: Params): Promise<Metadata> => {
+    const locale = (await params).locale as Locale;
+    const t = await getTranslations({ locale, namespace: "Dashboard.nav" });
+    return { title: `${t(navKey as never)} · Recepta`, robots: { index: false, follow: false } };
+  };
+}
+
+export function Section({ namespaces, children }: { namespaces: string[]; children: ReactNode }) {
+  return <IntlIsland namespaces={["Dashboard", "Common", ...namespaces]}>{children}</IntlIsland>;
+}
