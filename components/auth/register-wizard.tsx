@@ -106,7 +106,7 @@ export function RegisterWizard() {
 
   const last = step === STEPS.length - 1;
   return (
-    <form method="post" method="post"
+    <form method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

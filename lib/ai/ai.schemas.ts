@@ -5,6 +5,15 @@ export const DEFAULT_FIRST_MESSAGE = "Hello, how can I help you today?";
 export const DEFAULT_AGENT_NAME = "AI Assistant";
 export const DEFAULT_VOICE = "voice_english_female_1";
 
+/**
+ * The defaults in the assistant's own language: spec §5's English ones, and their French counterparts, so a French
+ * assistant never greets callers in English because a field was left blank.
+ */
+export const AI_DEFAULTS = {
+  en: { language: "en", voiceId: DEFAULT_VOICE, firstMessage: DEFAULT_FIRST_MESSAGE, agentName: DEFAULT_AGENT_NAME },
+  fr: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Assistant IA" },
+} as const satisfies Record<"en" | "fr", { language: "en" | "fr"; voiceId: string; firstMessage: string; agentName: string }>;
+
 const fields = {
   language: z.enum(AI_LANGUAGES),
   voiceId: z.enum(VOICES),

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { aiParameters } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { type AiParameters, type AiParametersInput, DEFAULT_AGENT_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_VOICE } from "./ai.schemas";
+import { AI_DEFAULTS, type AiParameters, type AiParametersInput } from "./ai.schemas";
 
 const columns = {
   language: aiParameters.language,
@@ -18,17 +18,18 @@ export async function getAiParameters(db: Db, userId: string): Promise<AiParamet
   return row;
 }
 
-/** Spec §5: a blank first message or agent name falls back to the defaults. */
+/** Spec §5: a blank first message or agent name falls back to the defaults (in the assistant's language). */
 export async function createAiParameters(db: Db, userId: string, input: AiParametersInput): Promise<AiParameters> {
+  const defaults = AI_DEFAULTS[input.language ?? "en"];
   try {
     const [row] = await db
       .insert(aiParameters)
       .values({
         userId,
-        language: input.language ?? "en",
-        voiceId: input.voiceId ?? DEFAULT_VOICE,
-        firstMessage: input.firstMessage || DEFAULT_FIRST_MESSAGE,
-        agentName: input.agentName || DEFAULT_AGENT_NAME,
+        language: defaults.language,
+        voiceId: input.voiceId ?? defaults.voiceId,
+        firstMessage: input.firstMessage || defaults.firstMessage,
+        agentName: input.agentName || defaults.agentName,
       })
       .returning(columns);
     return row!;
@@ -40,10 +41,13 @@ export async function createAiParameters(db: Db, userId: string, input: AiParame
 
 export async function updateAiParameters(db: Db, userId: string, input: AiParametersInput): Promise<AiParameters> {
   const set: Partial<typeof aiParameters.$inferInsert> = { updatedAt: new Date() };
+  // A blank text takes the default of the language being saved (or, without one, of the stored language).
+  const language = input.language ?? (await getAiParameters(db, userId)).language;
+  const defaults = AI_DEFAULTS[language];
   if (input.language) set.language = input.language;
   if (input.voiceId) set.voiceId = input.voiceId;
-  if (input.firstMessage !== undefined) set.firstMessage = input.firstMessage || DEFAULT_FIRST_MESSAGE;
-  if (input.agentName !== undefined) set.agentName = input.agentName || DEFAULT_AGENT_NAME;
+  if (input.firstMessage !== undefined) set.firstMessage = input.firstMessage || defaults.firstMessage;
+  if (input.agentName !== undefined) set.agentName = input.agentName || defaults.agentName;
   const [row] = await db.update(aiParameters).set(set).where(eq(aiParameters.userId, userId)).returning(columns);
   if (!row) throw new AppError("not_found", "aiConfigNotFound");
   return row;

@@ -21,8 +21,11 @@ describe("AI parameters", () => {
     expect(updated.body).toEqual({ language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" });
     expect((await api("GET", "/api/ai/parameters", { token: owner.token })).body).toEqual(updated.body);
 
+    // Blank texts take the defaults of the assistant's language: a French assistant never greets in English.
     const reset = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { firstMessage: "", agentName: null } });
-    expect(reset.body).toMatchObject({ firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant", language: "fr" });
+    expect(reset.body).toMatchObject({ firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Assistant IA", language: "fr" });
+    const english = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { language: "en", firstMessage: "", agentName: "" } });
+    expect(english.body).toMatchObject({ firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant", language: "en" });
 
     expect((await api("DELETE", "/api/ai/parameters", { token: owner.token })).status).toBe(200);
     expect((await api("GET", "/api/ai/parameters", { token: owner.token })).status).toBe(404);

@@ -208,7 +208,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
               {available.isError ? (
                 <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
               ) : (
-                <form method="post" method="post"
+                <form method="post"
                   className="flex flex-wrap items-end gap-3"
                   noValidate
                   onSubmit={(e) => {

@@ -2,7 +2,7 @@
 // Spec §2/§4 "AI configuration": loading, then missing (the server answers 404), loaded or error. Missing offers to
 // create one with the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,14 +10,12 @@ import { SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { AI_LANGUAGES, VOICES } from "@/lib/accounts/options";
-import type { AiParameters } from "@/lib/ai/ai.schemas";
+import { AI_DEFAULTS, type AiParameters } from "@/lib/ai/ai.schemas";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
 
-// Spec §5: the server fills a blank first message or agent name with these; the create form starts from them.
-const DEFAULTS: AiParameters = { language: "en", voiceId: "voice_english_female_1", firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant" };
 const KEY = ["ai-parameters"] as const;
 
 /** null = none yet (404). */
@@ -33,6 +31,9 @@ async function loadParameters(): Promise<AiParameters | null> {
 export function AiConfig() {
   const t = useTranslations("AiConfigSection");
   const dash = useTranslations("Dashboard");
+  const locale = useLocale();
+  // Spec §5's defaults (the server also fills blank texts with them); a French dashboard starts from the French ones.
+  const defaults: AiParameters = { ...AI_DEFAULTS[locale === "fr" ? "fr" : "en"] };
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: loadParameters });
   const [mode, setMode] = useState<"view" | "edit" | "create">("view");
@@ -40,7 +41,7 @@ export function AiConfig() {
 
   const set = (value: AiParameters | null) => qc.setQueryData(KEY, value);
   const reset = useMutation({
-    mutationFn: () => apiFetch<AiParameters>("/ai/parameters", { method: "PUT", body: DEFAULTS }),
+    mutationFn: () => apiFetch<AiParameters>("/ai/parameters", { method: "PUT", body: defaults }),
     onSuccess: (p) => {
       set(p);
       setResetOpen(false);
@@ -70,7 +71,7 @@ export function AiConfig() {
         {header}
         <Card title={mode === "create" ? t("createTitle") : t("editTitle")}>
           <AiForm
-            initial={mode === "create" ? DEFAULTS : params!}
+            initial={mode === "create" ? defaults : params!}
             creating={mode === "create"}
             onSaved={(p) => {
               set(p);

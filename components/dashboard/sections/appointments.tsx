@@ -143,7 +143,7 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
   });
   const { errors } = form.formState;
   return (
-    <form method="post" method="post"
+    <form method="post"
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit((v) => {

@@ -79,7 +79,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = form.formState;
   return (
-    <form method="post" method="post"
+    <form method="post"
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(({ specialty, ...values }) =>

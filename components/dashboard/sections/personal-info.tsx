@@ -155,7 +155,7 @@ function LanguageSetting({ current }: { current: string }) {
   });
   return (
     <Card title={t("settings")}>
-      <form method="post" method="post"
+      <form method="post"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
@@ -185,7 +185,7 @@ function PasswordTab() {
   const { errors, isSubmitting } = form.formState;
   return (
     <Card title={t("changePassword")}>
-      <form method="post" method="post"
+      <form method="post"
         noValidate
         className="max-w-md space-y-4"
         onSubmit={form.handleSubmit(async ({ oldPassword, newPassword }) => {

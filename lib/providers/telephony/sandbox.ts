@@ -3,7 +3,8 @@ import type { OwnedNumber, TelephonyPort } from "./port";
 // Fictional numbers only: 555-0100 to 555-0199 are reserved for fiction in the North American plan.
 const AREA_CODES = ["212", "415", "312", "617", "305"];
 
-export function sandboxNumbers(count = 10): OwnedNumber[] {
+// 30 numbers: enough for a demo practice group and for the end-to-end suite, which claims and deletes some.
+export function sandboxNumbers(count = 30): OwnedNumber[] {
   return Array.from({ length: count }, (_, i) => {
     const line = String(100 + i).padStart(4, "0");
     const area = AREA_CODES[i % AREA_CODES.length]!;

@@ -10,6 +10,8 @@ export type E2EFixtures = {
   /** A link of setup-expired@e2e.test that expired an hour ago. */
   expiredSetupToken: string;
   accounts: Record<string, { email: string; fullName: string }>;
+  /** An administrator who signs in with a password. */
+  admin: { email: string; password: string; fullName: string };
 };
 
 let cached: E2EFixtures | undefined;

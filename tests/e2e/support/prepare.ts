@@ -7,11 +7,15 @@ import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
+import { ensureUser } from "@/lib/server/bootstrap";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { prepareRuntime } from "@/scripts/runtime";
 import type { E2EFixtures } from "./fixtures";
 
 const HOUR = 60 * 60 * 1000;
+
+/** The administrator of the admin-area tests (the real app creates its first admin the same way, from the environment). */
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass-1", fullName: "Ada Admin" } as const;
 
 const PENDING = {
   en: { email: "setup-en@e2e.test", fullName: "Alex Martin", locale: "en" },
@@ -48,11 +52,13 @@ async function main() {
         tokens[key] = await issueSetupToken(db, row!.id, key === "expired" ? -HOUR : undefined);
         accounts[key] = { email: a.email, fullName: a.fullName };
       }
+      await ensureUser(db, { ...E2E_ADMIN, type: "admin" });
       const fixtures: E2EFixtures = {
         setupTokens: { en: tokens.en!, fr: tokens.fr!, es: tokens.es! },
         previewSetupToken: tokens.preview!,
         expiredSetupToken: tokens.expired!,
         accounts,
+        admin: E2E_ADMIN,
       };
       fs.writeFileSync(path.join(dataDir, "e2e-fixtures.json"), JSON.stringify(fixtures, null, 2));
     } finally {

@@ -1,0 +1,176 @@
+// The admin area in a real browser: users (search, settings dialog, deactivate, assign a number, the "Operation Failed"
+// banner) and the number pool (search, CSV export, delete), refused to non-admins by the server.
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { newOwner, openDashboard, signIn } from "./support/dashboard";
+import { fixtures } from "./support/fixtures";
+import { m } from "./support/messages";
+
+const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function asAdmin(page: Page) {
+  const { admin } = fixtures();
+  return signIn(page, admin.email, admin.password);
+}
+
+test("a non-admin is refused the admin pages and API by the server, not only by the menu", async ({ page }) => {
+  await newOwner(page);
+  for (const path of ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/users", "/fr/dashboard/admin/users"]) {
+    // The server answers with a redirect to the profile: no admin page is ever rendered for this session.
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBeGreaterThanOrEqual(300);
+    expect(res.status(), path).toBeLessThan(400);
+    const html = await page.request.get(path).then((r) => r.text());
+    expect(html).not.toContain(en("AdminUsers.columns.subscription"));
+  }
+  await page.goto("/dashboard/admin/users");
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  expect((await page.request.get("/api/admin/users")).status()).toBe(403);
+  expect((await page.request.get("/api/admin/phone-numbers/telnyx")).status()).toBe(403);
+});
+
+test("admin: find a user, deactivate them (their session ends at once), reactivate, assign a number", async ({ page, browser }) => {
+  // The owner, signed in on their own device.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  const owner = await newOwner(ownerPage, { fullName: "Zoé Target" });
+  await openDashboard(ownerPage, "en", "/dashboard/profile");
+
+  await asAdmin(page);
+  await openDashboard(page, "en", "/dashboard/admin/users");
+  const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
+  await expect(nav.getByRole("button", { name: en("Dashboard.nav.admin") })).toHaveAttribute("aria-expanded", "true");
+  // The admin carries a badge in the table.
+  await expect(page.getByTestId("user-row").filter({ hasText: fixtures().admin.email }).getByTestId("admin-badge")).toBeVisible();
+
+  await page.getByLabel(en("AdminUsers.search")).fill("zoé tar");
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+  await page.getByLabel(en("AdminUsers.search")).fill(owner.email.toUpperCase());
+  const row = page.getByTestId("user-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(en("AdminUsers.noNumber"));
+  await expect(row).toContainText(en("AdminUsers.notAuthorized"));
+
+  await row.getByRole("button", { name: en("AdminUsers.settings") }).click();
+  const dialog = page.getByTestId("user-settings");
+  await expect(dialog.getByRole("heading", { name: en("AdminUsers.settingsFor", { name: "Zoé Target" }) })).toBeVisible();
+  await expect(dialog.getByTestId("calendar-warning")).toHaveText(en("AdminUsers.calendarNotAuthorized"));
+
+  // Deactivate, confirmed: the owner's next request finds the session gone.
+  await dialog.getByRole("button", { name: en("AdminUsers.deactivate") }).click();
+  const confirm = page.getByRole("dialog", { name: en("AdminUsers.confirmTitle") });
+  await expect(confirm).toContainText(en("AdminUsers.confirmDeactivate", { name: "Zoé Target" }));
+  await confirm.getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await expect(toast(page, en("AdminUsers.deactivated", { name: "Zoé Target" }))).toBeVisible();
+  await expect(dialog.getByTestId("detail-status")).toHaveText(en("AdminUsers.inactive"));
+  await ownerPage.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await ownerPage.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(ownerPage).toHaveURL(/\/login\?expired=true$/);
+  const refused = await ownerPage.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } });
+  expect(refused.status()).toBe(403);
+
+  await dialog.getByRole("button", { name: en("AdminUsers.activate") }).click();
+  await confirm.getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await expect(dialog.getByTestId("detail-status")).toHaveText(en("AdminUsers.active"));
+  expect((await ownerPage.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
+
+  // Assign: a number must be chosen; then confirmed.
+  await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
+  await expect(dialog.getByText(en("AdminUsers.selectNumber"))).toBeVisible();
+  const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
+  const option = select.locator("option").nth(1);
+  const label = (await option.textContent())!;
+  expect(label).toMatch(/^\+\d+ \([A-Z]{2}\)$/); // the number with its region
+  const number = label.split(" ")[0]!;
+  await select.selectOption(number);
+  await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
+  await expect(confirm).toContainText(number);
+  await confirm.getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await expect(toast(page, en("AdminUsers.assigned", { number }))).toBeVisible();
+  await expect(dialog.getByTestId("detail-number")).toHaveText(number);
+  await dialog.getByRole("button", { name: en("AdminUsers.close") }).click();
+  await expect(row).toContainText(number);
+  await ownerContext.close();
+});
+
+test("admin: a number taken meanwhile by another admin shows the dismissible 'Operation Failed' banner, gone after 5000 ms", async ({ page }) => {
+  const first = await newOwner(page, { fullName: "First Claimant" });
+  const second = await newOwner(page, { fullName: "Second Claimant" });
+  const { token: adminToken } = await asAdmin(page);
+  await openDashboard(page, "en", "/dashboard/admin/users");
+  await page.getByLabel(en("AdminUsers.search")).fill(second.email);
+  await page.getByTestId("user-row").getByRole("button", { name: en("AdminUsers.settings") }).click();
+  const dialog = page.getByTestId("user-settings");
+  const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
+  const number = (await select.locator("option").nth(1).textContent())!.split(" ")[0]!;
+  await select.selectOption(number);
+  // Another admin gives that very number to someone else first.
+  const other = await page.request.post(`/api/admin/users/${first.id}/phone-number`, { data: { phoneNumber: number }, headers: { authorization: `Bearer ${adminToken}` } });
+  expect(other.status()).toBe(200);
+  await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
+  await page.getByRole("dialog", { name: en("AdminUsers.confirmTitle") }).getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  const banner = dialog.getByTestId("operation-failed");
+  await expect(banner).toContainText(en("AdminUsers.operationFailed"));
+  await expect(banner).toContainText(en("Api.numberTaken"));
+  await banner.getByRole("button", { name: en("AdminUsers.dismiss") }).click();
+  await expect(banner).toBeHidden();
+
+  // Again, and this time leave it: it hides by itself.
+  await select.selectOption({ index: 1 });
+  await page.request.post(`/api/admin/users/${first.id}/phone-number`, { data: { phoneNumber: await select.inputValue() }, headers: { authorization: `Bearer ${adminToken}` } });
+  await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
+  await page.getByRole("dialog", { name: en("AdminUsers.confirmTitle") }).getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await expect(banner).toBeVisible();
+  await page.waitForTimeout(4_000);
+  await expect(banner).toBeVisible();
+  await expect(banner).toBeHidden({ timeout: 3_000 });
+});
+
+test("admin numbers: search, CSV export with the spec's columns, delete a free number, refused for an assigned one", async ({ page }) => {
+  const owner = await newOwner(page, { fullName: "=Formula Owner" });
+  const { token: adminToken } = await asAdmin(page);
+  const pool = (await (await page.request.get("/api/admin/phone-numbers/available")).json()).phoneNumbers as { id: string; phoneNumber: string }[];
+  const assigned = pool[0]!;
+  const free = pool[1]!;
+  expect((await page.request.post(`/api/admin/users/${owner.id}/phone-number`, { data: { phoneNumber: assigned.phoneNumber }, headers: { authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
+
+  await openDashboard(page, "en", "/dashboard/admin/telnyx-numbers");
+  const rows = page.getByTestId("number-row");
+  const total = await rows.count();
+  expect(total).toBeGreaterThan(2);
+  await page.getByLabel(en("AdminNumbers.search")).fill("=formula");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(assigned.phoneNumber);
+  await page.getByLabel(en("AdminNumbers.search")).fill(free.phoneNumber.slice(-4));
+  await expect(rows.filter({ hasText: free.phoneNumber })).toHaveCount(1);
+  await page.getByLabel(en("AdminNumbers.search")).fill("");
+  await expect(rows).toHaveCount(total);
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: en("AdminNumbers.export") }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("telnyx-numbers.csv");
+  const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toBe('"Phone Number","Region","Phone Number Type","Assigned To","Created"');
+  expect(lines).toHaveLength(total + 1);
+  // The owner's name would run as a formula in a spreadsheet: it is neutralised; phone numbers stay text.
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"'\\${assigned.phoneNumber}","US","local","'=Formula Owner","\\d{4}-\\d{2}-\\d{2}T`)));
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"'\\${free.phoneNumber}","US","local","Available",`)));
+
+  // An assigned number cannot go.
+  await rows.filter({ hasText: assigned.phoneNumber }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  const confirm = page.getByRole("dialog", { name: en("AdminNumbers.deleteTitle") });
+  await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await expect(toast(page, en("Api.numberAssigned"))).toBeVisible();
+  await expect(rows.filter({ hasText: assigned.phoneNumber })).toHaveCount(1);
+  // A free one goes, after confirmation.
+  await rows.filter({ hasText: free.phoneNumber }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await expect(confirm).toContainText(free.phoneNumber);
+  await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await expect(toast(page, en("AdminNumbers.deleted"))).toBeVisible();
+  await expect(rows.filter({ hasText: free.phoneNumber })).toHaveCount(0);
+  await page.getByRole("button", { name: en("AdminNumbers.refresh") }).click();
+  await expect(rows).toHaveCount(total - 1);
+});

@@ -1,0 +1,128 @@
+// Every dashboard page in French and Spanish (no English left, dates and times the locale's way), accessible (axe),
+// usable at 375 px and by keyboard; and the owner's and the admin's main jobs done in a second and third language.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { newOwner, openDashboard, signIn } from "./support/dashboard";
+import { fixtures } from "./support/fixtures";
+import { expectNoEnglish } from "./support/i18n";
+import { at, LOCALES, m, type Locale } from "./support/messages";
+
+const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/subscription"];
+const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers"];
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function checkPage(page: Page, locale: Locale, path: string) {
+  await openDashboard(page, locale, path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  if (locale !== "en") await expectNoEnglish(page, locale);
+  await expectNoSeriousA11yViolations(page);
+  // Nothing wider than the screen: tables scroll inside their own region.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${path} overflows at ${page.viewportSize()?.width}px`).toBeLessThanOrEqual(0);
+}
+
+for (const locale of LOCALES) {
+  test(`every owner and admin page is translated, accessible and fits 375 px (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await newOwner(page, { locale });
+    for (const path of OWNER_PAGES) await checkPage(page, locale, path);
+    const { admin } = fixtures();
+    await signIn(page, admin.email, admin.password);
+    for (const path of ADMIN_PAGES) await checkPage(page, locale, path);
+  });
+}
+
+test("small screens: the navigation is a drawer, usable by keyboard; the compact language switch works", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/profile");
+  const nav = page.getByRole("navigation", { name: m("en", "Dashboard.nav.label") });
+  await expect(nav).toBeHidden();
+  const open = page.getByRole("button", { name: m("en", "Dashboard.openNavigation") });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: m("en", "Dashboard.navigation") });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: m("en", "Dashboard.nav.businessSettings") }).press("Enter");
+  await drawer.getByRole("link", { name: m("en", "Dashboard.nav.aiConfig") }).press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/ai-config$/);
+  await expect(drawer).toBeHidden();
+  await page.getByLabel(m("en", "LocaleSwitcher.label")).selectOption("es");
+  await expect(page).toHaveURL(/\/es\/dashboard\/ai-config$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("es", "AiConfigSection.title"));
+});
+
+test("en français : l'owner configure son activité, ses horaires, son assistant, son agenda et son numéro", async ({ page }) => {
+  const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
+  await newOwner(page, { locale: "fr", fullName: "Camille Durand" });
+  await openDashboard(page, "fr", "/dashboard/business");
+  await page.getByRole("button", { name: fr("Dashboard.edit") }).click();
+  await page.getByLabel(fr("Fields.businessName")).fill("Cabinet Durand");
+  await page.getByLabel(fr("Fields.businessType")).selectOption("dental");
+  await page.getByLabel(fr("Fields.services")).fill("Détartrage, Blanchiment");
+  await page.getByRole("button", { name: fr("Dashboard.save") }).click();
+  await expect(toast(page, fr("BusinessSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("business-services").getByRole("listitem")).toHaveText(["Détartrage", "Blanchiment"]);
+
+  // Hours on the 24-hour clock in French.
+  await page.goto(at("fr", "/dashboard/schedule"));
+  await expect(page.getByTestId("schedule-monday")).toHaveText("09:00 – 17:00");
+  await page.getByRole("button", { name: fr("Dashboard.edit") }).click();
+  await page.getByLabel(`${fr("Fields.friday")} ${fr("WorkingHoursFields.closes")}`).fill("15:30");
+  await page.getByRole("button", { name: fr("Dashboard.save") }).click();
+  await expect(toast(page, fr("ScheduleSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("schedule-friday")).toHaveText("09:00 – 15:30");
+
+  await page.goto(at("fr", "/dashboard/ai-config"));
+  await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
+  await page.getByLabel(fr("AiConfigSection.language")).selectOption("fr");
+  await page.getByLabel(fr("AiConfigSection.firstMessage")).fill("Cabinet Durand, bonjour !");
+  await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
+  await expect(toast(page, fr("AiConfigSection.created"))).toBeVisible();
+  await expect(page.getByTestId("ai-language")).toHaveText(fr("AiConfigSection.languages.fr"));
+
+  await page.goto(at("fr", "/dashboard/calendar"));
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: fr("CalendarSection.connect") }).click();
+  const popup = await popupPromise;
+  await popup.getByRole("button", { name: fr("SandboxConsent.allow") }).click();
+  await expect(page.getByTestId("calendar-connected")).toHaveText(fr("CalendarSection.connected"));
+  await page.goto(at("fr", "/dashboard/phone-number"));
+  await page.getByRole("button", { name: fr("PhoneSection.claim") }).click();
+  await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
+  // The guide opens on the French carriers.
+  await page.getByTestId("forwarding-guide").getByText(fr("PhoneSection.forwardingTitle")).click();
+  await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
+
+  await page.goto(at("fr", "/dashboard/subscription"));
+  await expect(page.getByTestId("subscription-none")).toBeVisible();
+  await expectNoEnglish(page, "fr");
+});
+
+test("en español: el administrador busca, desactiva y exporta", async ({ page }) => {
+  const es = (key: string, params: Record<string, string | number> = {}) => m("es", key, params);
+  const owner = await newOwner(page, { locale: "es", fullName: "Lucía Objetivo" });
+  const { admin } = fixtures();
+  await signIn(page, admin.email, admin.password);
+  await openDashboard(page, "es", "/dashboard/admin/users");
+  await page.getByLabel(es("AdminUsers.search")).fill("lucía obj");
+  const row = page.getByTestId("user-row");
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: es("AdminUsers.settings") }).click();
+  const dialog = page.getByTestId("user-settings");
+  await dialog.getByRole("button", { name: es("AdminUsers.deactivate") }).click();
+  await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
+  await expect(toast(page, es("AdminUsers.deactivated", { name: "Lucía Objetivo" }))).toBeVisible();
+  await expectNoEnglish(page, "es");
+  expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(403);
+  // Signing in above failed without touching the admin's session.
+  await page.goto(at("es", "/dashboard/admin/telnyx-numbers"));
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: es("AdminNumbers.export") }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("telnyx-numbers.csv");
+  const { readFileSync } = await import("node:fs");
+  const header = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n")[0];
+  expect(header).toBe(["phoneNumber", "region", "phoneNumberType", "assignedTo", "created"].map((k) => `"${es(`AdminNumbers.csv.${k}`)}"`).join(","));
+});

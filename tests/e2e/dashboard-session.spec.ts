@@ -1,0 +1,149 @@
+// Spec §2/§4 session behaviour in the dashboard: the 300000 ms profile refresh, any 401 ending the session (except the
+// password update's), sign-out, and the subscription page's variants.
+import { expect, test, type Page } from "@playwright/test";
+import { newOwner, openDashboard, PASSWORD } from "./support/dashboard";
+import { m } from "./support/messages";
+
+const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("the profile is fetched on load and again every 300000 ms (mocked clock)", async ({ page }) => {
+  const owner = await newOwner(page, { fullName: "Before Refresh" });
+  await page.clock.install();
+  let fetches = 0;
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/auth/profile" && r.method() === "GET") fetches += 1;
+  });
+  await page.goto("/dashboard/profile");
+  await expect.poll(() => fetches).toBe(1);
+  // Renamed elsewhere (another device): nothing changes here until the refresh.
+  expect((await page.request.put("/api/auth/update-profile", { data: { fullName: "After Refresh" }, headers: { authorization: `Bearer ${owner.token}` } })).status()).toBe(200);
+  await page.clock.runFor(299_000);
+  expect(fetches).toBe(1);
+  await expect(page.getByTestId("header-user-name")).toHaveText("Before Refresh");
+  await page.clock.runFor(2_000);
+  await expect.poll(() => fetches).toBe(2);
+  await expect(page.getByTestId("header-user-name")).toHaveText("After Refresh");
+  await page.clock.runFor(300_000);
+  await expect.poll(() => fetches).toBe(3);
+});
+
+test("a refresh that fails keeps showing the last profile and says so", async ({ page }) => {
+  await newOwner(page, { fullName: "Cached Owner" });
+  await page.route("**/api/auth/profile", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "down" }) }));
+  await openDashboard(page, "en", "/dashboard/business");
+  await expect(page.getByTestId("stale-notice")).toContainText(en("BusinessSection.loadFailed"));
+  await expect(page.getByTestId("header-user-name")).toHaveText("Cached Owner");
+});
+
+test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/profile");
+  await page.evaluate(() => localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" })));
+  // The session ends on the server behind the page's back (signed out elsewhere, expired, deactivated).
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(page).toHaveURL(/\/login\?expired=true$/);
+  await expect(page.getByText(en("LoginPage.expired"))).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+  // And the dashboard is closed to this browser now.
+  await page.goto("/dashboard/profile");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("password change: a wrong current password is not a sign-out; success clears the form and the new password works", async ({ page }) => {
+  const owner = await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/security");
+  await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.password") })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
+  await expect(page.getByText(en("Validation.required", { field: en("Fields.oldPassword") }))).toBeVisible();
+  await page.getByLabel(en("Fields.oldPassword")).fill("not-my-password");
+  await page.getByLabel(en("Fields.newPassword")).fill("brand-new-pass-1");
+  await page.getByLabel(en("Fields.confirmPassword")).fill("brand-new-pass-2");
+  await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
+  await expect(page.getByText(en("Validation.passwordsMismatch"))).toBeVisible();
+  await page.getByLabel(en("Fields.confirmPassword")).fill("brand-new-pass-1");
+  await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
+  await expect(page.getByTestId("password-error")).toHaveText(en("ProfileSection.currentPasswordIncorrect"));
+  await expect(page).toHaveURL(/\/dashboard\/security$/); // the 401 did not sign the owner out
+
+  await page.getByLabel(en("Fields.oldPassword")).fill(PASSWORD);
+  await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
+  await expect(toast(page, en("ProfileSection.passwordUpdated"))).toBeVisible();
+  await expect(page.getByLabel(en("Fields.oldPassword"))).toHaveValue("");
+  await expect(page.getByLabel(en("Fields.newPassword"))).toHaveValue("");
+  expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: "brand-new-pass-1" } })).status()).toBe(200);
+
+  // The tabs switch in place, and the address follows.
+  await page.getByRole("tab", { name: en("ProfileSection.tabs.profile") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
+});
+
+test("sign-out clears the stored session, marks it, ends the server session and goes home", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/profile");
+  await page.evaluate(() => localStorage.setItem("token", "stale"));
+  await page.getByRole("button", { name: en("Dashboard.signOut") }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+  await page.goto("/dashboard/calendar");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("language setting: the account's language is saved and the dashboard switches to it", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/profile");
+  await page.getByLabel(en("ProfileSection.language")).selectOption("fr");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(page).toHaveURL(/\/fr\/dashboard\/profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "ProfileSection.title"));
+  expect((await (await page.request.get("/api/auth/profile")).json()).locale).toBe("fr");
+});
+
+// The subscription page renders what the profile says; these states come from billing (issue #6), so the profile
+// answer is set here to each of them.
+const DAY = 24 * 3600 * 1000;
+const variants = [
+  { name: "subscribed", view: { subscriptionType: "subscribed", subscription: { status: true, startTime: "2026-10-01T10:00:00.000Z", endTime: "2026-12-01T10:00:00.000Z" } }, testId: "subscription-subscribed", badge: "SubscriptionSection.active", link: "SubscriptionSection.manage" },
+  { name: "trial", view: { subscriptionType: "trial", subscription: { status: true, startTime: new Date().toISOString(), endTime: new Date(Date.now() + 7 * DAY).toISOString() } }, testId: "subscription-trial", badge: "SubscriptionSection.trialActive", link: "SubscriptionSection.upgradeNow" },
+  { name: "lapsed", view: { subscriptionType: "subscribed", subscription: { status: false, startTime: "2026-08-01T10:00:00.000Z", endTime: "2026-09-01T10:00:00.000Z" } }, testId: "subscription-lapsed", badge: "SubscriptionSection.inactive", link: "SubscriptionSection.resubscribe" },
+  { name: "none", view: { subscriptionType: null, subscription: null }, testId: "subscription-none", badge: null, link: "SubscriptionSection.subscribeNow" },
+] as const;
+
+for (const v of variants) {
+  test(`subscription: the ${v.name} variant`, async ({ page }) => {
+    const owner = await newOwner(page);
+    await page.route("**/api/auth/profile", async (route) => {
+      const real = await route.fetch();
+      await route.fulfill({ response: real, json: { ...(await real.json()), ...v.view } });
+    });
+    await openDashboard(page, "en", "/dashboard/subscription");
+    await expect(page.getByTestId(v.testId)).toBeVisible();
+    if (v.badge) await expect(page.getByTestId("subscription-badge")).toHaveText(en(v.badge));
+    const link = page.getByRole("link", { name: en(v.link) });
+    const href = new URL((await link.getAttribute("href"))!, "http://x");
+    await expect(link).toHaveAttribute("target", "_blank");
+    expect(href.searchParams.get("prefilled_email")).toBe(owner.email);
+    if (v.name === "subscribed") {
+      expect(href.searchParams.get("client_reference_id")).toBeNull(); // the billing portal takes the email only
+      await expect(page.getByTestId("subscription-next-billing")).toHaveText("December 1, 2026");
+    } else {
+      expect(href.searchParams.get("client_reference_id")).toBe(owner.id);
+    }
+    if (v.name === "lapsed") await expect(page.getByTestId("subscription-ended")).toHaveText("September 1, 2026");
+  });
+}
+
+test("subscription: a failed load offers Try Again, which reloads the page", async ({ page }) => {
+  await newOwner(page);
+  let fail = true;
+  await page.route("**/api/auth/profile", (route) => (fail ? route.fulfill({ status: 500, json: { message: "boom" } }) : route.continue()));
+  await openDashboard(page, "en", "/dashboard/subscription");
+  await expect(page.getByTestId("load-error")).toContainText(en("SubscriptionSection.loadFailed"));
+  fail = false;
+  await page.getByRole("button", { name: en("Dashboard.tryAgain") }).click();
+  await expect(page.getByTestId("subscription-none")).toBeVisible();
+});

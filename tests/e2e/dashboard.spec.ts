@@ -1,0 +1,273 @@
+// The owner's dashboard in a real browser: every section, its view/edit modes and the messages of spec §8.
+import { expect, test, type Page } from "@playwright/test";
+import { newOwner, openDashboard } from "./support/dashboard";
+import { m } from "./support/messages";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
+
+test("/dashboard and unknown sub-routes open the profile; the navigation opens the group of the current page", async ({ page }) => {
+  await newOwner(page);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await page.goto("/dashboard/no-such-section");
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
+  const group = nav.getByRole("button", { name: en("Dashboard.nav.businessSettings") });
+  await expect(group).toHaveAttribute("aria-expanded", "false");
+  // An owner has no Admin group.
+  await expect(nav.getByRole("button", { name: en("Dashboard.nav.admin") })).toHaveCount(0);
+  await group.click();
+  await nav.getByRole("link", { name: en("Dashboard.nav.schedule") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/schedule$/);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("button", { name: en("Dashboard.nav.businessSettings") })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("link", { name: en("Dashboard.nav.schedule") })).toHaveAttribute("aria-current", "page");
+});
+
+test("profile: view, edit and save; the header follows; a taken email is refused with the server's reason", async ({ page }) => {
+  const owner = await newOwner(page, { fullName: "Dr. Inès Moreau" });
+  const other = await page.request.post("/api/auth/register", { data: { email: `taken-${owner.email}`, password: "correct-horse-9", fullName: "Someone Else" } });
+  // That registration signed the browser in as the other account: sign back in as the owner.
+  expect(other.status()).toBe(201);
+  expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
+
+  await openDashboard(page, "en", "/dashboard/profile");
+  await expect(page.getByTestId("profile-fullName")).toHaveText("Dr. Inès Moreau");
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("Fields.fullName")).fill("");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(page.getByText(en("Validation.fullNameRequired"))).toBeVisible();
+  await page.getByLabel(en("Fields.fullName")).fill("Dr. Inès Moreau-Blanc");
+  await page.getByLabel(en("Fields.phone")).fill("+33 6 12 34 56 78");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("ProfileSection.updated"))).toBeVisible();
+  // Saving returns to view mode with the new values, and the header shows the new name.
+  await expect(page.getByTestId("profile-fullName")).toHaveText("Dr. Inès Moreau-Blanc");
+  await expect(page.getByTestId("profile-phone")).toHaveText("+33 6 12 34 56 78");
+  await expect(page.getByTestId("header-user-name")).toHaveText("Dr. Inès Moreau-Blanc");
+
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("Fields.email")).fill(`taken-${owner.email}`);
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("ProfileSection.updateFailed"))).toContainText(en("Api.emailTaken"));
+  await expect(page.getByLabel(en("Fields.email"))).toBeVisible(); // still editing: nothing was lost
+  await page.reload();
+  await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
+});
+
+test("business information: the specialty only for a medical business, services typed comma-separated", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/business");
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("Fields.businessName")).fill("Cabinet Moreau");
+  await page.getByLabel(en("Fields.businessType")).selectOption("restaurant");
+  await expect(page.getByLabel(en("Fields.specialty"))).toHaveCount(0);
+  await page.getByLabel(en("Fields.businessType")).selectOption("medical");
+  await page.getByLabel(en("Fields.specialty")).selectOption("pediatrics");
+  await page.getByLabel(en("Fields.services")).fill(" Consultation , Vaccination,, Check-up ,");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("BusinessSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("business-name")).toHaveText("Cabinet Moreau");
+  await expect(page.getByTestId("business-specialty")).toHaveText(en("Options.specialties.pediatrics"));
+  await expect(page.getByTestId("business-services").getByRole("listitem")).toHaveText(["Consultation", "Vaccination", "Check-up"]);
+
+  // A business that is no longer medical loses its specialty, on the server too.
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("Fields.businessType")).selectOption("dental");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("BusinessSection.updated"))).toHaveCount(1);
+  await expect(page.getByTestId("business-type")).toHaveText(en("Options.businessTypes.dental"));
+  await expect(page.getByTestId("business-specialty")).toHaveCount(0);
+  const profile = await (await page.request.get("/api/auth/profile")).json();
+  expect(profile.specialty).toBeNull();
+});
+
+test("working hours: view mode reads 12-hour AM/PM in English; an impossible day is refused; saving returns to view", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/schedule");
+  await expect(page.getByTestId("schedule-monday")).toHaveText(/^9:00\sAM – 5:00\sPM$/);
+  await expect(page.getByTestId("schedule-saturday")).toHaveText(en("WorkingHoursFields.closed"));
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("Fields.appointmentDuration")).selectOption("45");
+  await page.getByLabel(`${en("Fields.monday")} ${en("WorkingHoursFields.opens")}`).fill("14:00");
+  await page.getByLabel(`${en("Fields.monday")} ${en("WorkingHoursFields.closes")}`).fill("13:00");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(page.getByText(en("Validation.closeAfterOpen", { field: en("Fields.monday") }))).toBeVisible();
+  await page.getByLabel(`${en("Fields.monday")} ${en("WorkingHoursFields.opens")}`).fill("08:30");
+  await page.getByRole("group", { name: en("Fields.saturday") }).getByLabel(en("WorkingHoursFields.open")).check();
+  await page.getByLabel(`${en("Fields.saturday")} ${en("WorkingHoursFields.closes")}`).fill("12:00");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("ScheduleSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("schedule-duration")).toHaveText(en("Options.durations.45"));
+  await expect(page.getByTestId("schedule-monday")).toHaveText(/^8:30\sAM – 1:00\sPM$/);
+  await expect(page.getByTestId("schedule-saturday")).toHaveText(/^9:00\sAM – 12:00\sPM$/);
+});
+
+test("AI configuration: missing → created with the defaults → edited → reset to defaults → deleted", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/ai-config");
+  await expect(page.getByTestId("ai-missing")).toContainText(en("AiConfigSection.missing"));
+  await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
+  await expect(page.getByLabel(en("AiConfigSection.firstMessage"))).toHaveValue("Hello, how can I help you today?");
+  await expect(page.getByLabel(en("AiConfigSection.agentName"))).toHaveValue("AI Assistant");
+  // Language choices are English and French only; the four voices have their display names.
+  await expect(page.getByLabel(en("AiConfigSection.language")).locator("option")).toHaveText([en("AiConfigSection.languages.en"), en("AiConfigSection.languages.fr")]);
+  await expect(page.getByLabel(en("AiConfigSection.voice")).locator("option")).toHaveText(["English Male 1", "English Male 2", "English Female 1", "French Male"]);
+  await page.getByLabel(en("AiConfigSection.agentName")).fill(""); // blank: the server's default
+  await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
+  await expect(toast(page, en("AiConfigSection.created"))).toBeVisible();
+  await expect(page.getByTestId("ai-agentName")).toHaveText("AI Assistant");
+  await expect(page.getByTestId("ai-voice")).toHaveText("English Female 1");
+
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByLabel(en("AiConfigSection.language")).selectOption("fr");
+  await page.getByLabel(en("AiConfigSection.voice")).selectOption("voice_french_male_1");
+  await page.getByLabel(en("AiConfigSection.agentName")).fill("Camille");
+  await page.getByLabel(en("AiConfigSection.firstMessage")).fill("Cabinet Moreau, bonjour !");
+  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await expect(toast(page, en("AiConfigSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("ai-agentName")).toHaveText("Camille");
+  await expect(page.getByTestId("ai-voice")).toHaveText("French Male");
+  await page.reload();
+  await expect(page.getByTestId("ai-firstMessage")).toHaveText("Cabinet Moreau, bonjour !");
+
+  // Reset asks first; cancelling changes nothing.
+  await page.getByRole("button", { name: en("AiConfigSection.reset") }).click();
+  const dialog = page.getByRole("dialog", { name: en("AiConfigSection.resetTitle") });
+  await dialog.getByRole("button", { name: en("Dashboard.cancel") }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("ai-agentName")).toHaveText("Camille");
+  await page.getByRole("button", { name: en("AiConfigSection.reset") }).click();
+  await dialog.getByRole("button", { name: en("AiConfigSection.resetToDefaults") }).click();
+  await expect(toast(page, en("AiConfigSection.resetDone"))).toBeVisible();
+  await expect(page.getByTestId("ai-agentName")).toHaveText("AI Assistant");
+  await expect(page.getByTestId("ai-language")).toHaveText(en("AiConfigSection.languages.en"));
+
+  await page.getByRole("button", { name: en("AiConfigSection.reset") }).click();
+  await dialog.getByRole("button", { name: en("AiConfigSection.deleteConfig") }).click();
+  await expect(toast(page, en("AiConfigSection.deleted"))).toBeVisible();
+  await expect(page.getByTestId("ai-missing")).toBeVisible();
+  expect((await page.request.get("/api/ai/parameters")).status()).toBe(404);
+});
+
+test("AI configuration: a failed load shows the error with Try Again", async ({ page }) => {
+  await newOwner(page);
+  await page.route("**/api/ai/parameters", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }));
+  await openDashboard(page, "en", "/dashboard/ai-config");
+  await expect(page.getByTestId("load-error")).toContainText(en("AiConfigSection.loadFailed"));
+  await page.unroute("**/api/ai/parameters");
+  await page.getByRole("button", { name: en("Dashboard.tryAgain") }).click();
+  await expect(page.getByTestId("ai-missing")).toBeVisible();
+});
+
+test("phone number: claiming waits for the calendar; connect the sandbox calendar in its popup, then claim; the forwarding guide", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/phone-number");
+  await expect(page.getByTestId("calendar-prerequisite")).toContainText(en("PhoneSection.calendarRequired"));
+  const claim = page.getByRole("button", { name: en("PhoneSection.claim") });
+  await expect(claim).toBeDisabled();
+  // The server refuses too, whatever the page shows (spec §5).
+  const refused = await page.request.get("/api/phone-numbers/claim");
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe(en("Api.calendarRequired"));
+
+  await page.getByRole("link", { name: en("PhoneSection.goToCalendar") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
+  await expect(page.getByTestId("calendar-status")).toHaveText(en("CalendarSection.statusNotConnected"));
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: en("CalendarSection.connect") }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByRole("heading", { level: 1 })).toHaveText(en("SandboxConsent.title"));
+  await popup.getByRole("button", { name: en("SandboxConsent.allow") }).click();
+  // The connection-success page, then the appointments after the countdown.
+  await expect(page.getByTestId("calendar-connected")).toHaveText(en("CalendarSection.connected"));
+  await expect(page).toHaveURL(/\/dashboard\/appointments$/, { timeout: 15_000 });
+
+  await page.getByRole("link", { name: en("Dashboard.nav.phoneNumber") }).first().click();
+  await expect(page.getByTestId("calendar-prerequisite")).toHaveCount(0);
+  await page.getByRole("button", { name: en("PhoneSection.claim") }).click();
+  await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
+  const number = (await page.getByTestId("dedicated-number").innerText()).trim();
+  await expect(toast(page, en("PhoneSection.claimed", { number }))).toBeVisible();
+
+  // The guide is collapsed; opened, it lists the four US carriers with the number in their codes.
+  const guide = page.getByTestId("forwarding-guide");
+  await expect(guide.getByRole("table")).toBeHidden();
+  await guide.getByText(en("PhoneSection.forwardingTitle")).click();
+  await expect(guide.getByRole("rowheader")).toHaveText(["AT&T", "Verizon", "T-Mobile", "Sprint"]);
+  const national = number.replace(/\D/g, "").slice(1);
+  await expect(guide.getByRole("row", { name: /Verizon/ })).toContainText(`*72${national}`);
+  await guide.getByLabel(en("PhoneSection.countries.FR")).check();
+  await expect(guide.getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
+});
+
+test("calendar: denying in the popup leaves it disconnected; disconnecting asks first", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/calendar");
+  let popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: en("CalendarSection.connect") }).click();
+  let popup = await popupPromise;
+  await popup.getByRole("button", { name: en("SandboxConsent.deny") }).click();
+  await expect(page.getByTestId("calendar-error")).toHaveText(en("CalendarSection.denied"));
+  await expect(page.getByTestId("calendar-status")).toHaveText(en("CalendarSection.statusNotConnected"));
+
+  popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: en("CalendarSection.connect") }).click();
+  popup = await popupPromise;
+  await popup.getByRole("button", { name: en("SandboxConsent.allow") }).click();
+  await expect(page.getByTestId("calendar-connected")).toBeVisible();
+  await page.goto("/dashboard/calendar");
+  await expect(page.getByTestId("calendar-status")).toHaveText(en("CalendarSection.statusConnected"));
+  await page.getByRole("button", { name: en("CalendarSection.disconnect") }).click();
+  const dialog = page.getByRole("dialog", { name: en("CalendarSection.disconnectTitle") });
+  await expect(dialog).toContainText(en("CalendarSection.disconnectText"));
+  await dialog.getByRole("button", { name: en("CalendarSection.disconnect") }).click();
+  await expect(toast(page, en("CalendarSection.disconnected"))).toBeVisible();
+  await expect(page.getByTestId("calendar-status")).toHaveText(en("CalendarSection.statusNotConnected"));
+  expect((await (await page.request.get("/api/auth/profile")).json()).hasGoogleOAuth).toBe(false);
+});
+
+test("appointments: the form's checks, a booking, the same slot refused, cancellation frees it", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/appointments");
+  await expect(page.getByTestId("appointments-upcoming")).toContainText(en("AppointmentsSection.noUpcoming"));
+  await page.getByRole("button", { name: en("AppointmentsSection.new") }).click();
+  await page.getByRole("button", { name: en("AppointmentsSection.create") }).click();
+  await expect(page.getByText(en("Validation.patientNameRequired"))).toBeVisible();
+
+  const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const book = async (name: string) => {
+    await page.getByLabel(en("Fields.patientName")).fill(name);
+    await page.getByLabel(en("Fields.patientPhone")).fill("+33 6 00 00 00 01");
+    await page.getByLabel(en("Fields.date")).fill(day);
+    await page.getByLabel(en("Fields.time")).fill("10:30");
+    await page.getByLabel(en("Fields.duration")).fill("30");
+    await page.getByRole("button", { name: en("AppointmentsSection.create") }).click();
+  };
+  await book("Jeanne Petit");
+  await expect(toast(page, en("AppointmentsSection.created"))).toBeVisible();
+  const upcoming = page.getByTestId("appointments-upcoming").getByTestId("appointment");
+  await expect(upcoming).toHaveCount(1);
+  await expect(upcoming.first()).toContainText("Jeanne Petit");
+  await expect(upcoming.first()).toContainText("10:30 AM");
+
+  await page.getByRole("button", { name: en("AppointmentsSection.new") }).click();
+  await book("Paul Martin");
+  await expect(page.getByTestId("appointment-error")).toHaveText(en("Api.slotTaken"));
+
+  await upcoming.first().getByRole("button", { name: en("AppointmentsSection.cancel") }).click();
+  const dialog = page.getByRole("dialog", { name: en("AppointmentsSection.cancelTitle") });
+  await dialog.getByRole("button", { name: en("AppointmentsSection.cancelAppointment") }).click();
+  await expect(toast(page, en("AppointmentsSection.cancelled"))).toBeVisible();
+  await expect(upcoming.first()).toContainText(en("AppointmentsSection.status.cancelled"));
+  await page.getByRole("button", { name: en("AppointmentsSection.create") }).click(); // the form kept Paul's booking
+  await expect(toast(page, en("AppointmentsSection.created"))).toBeVisible();
+  await expect(upcoming.filter({ hasText: "Paul Martin" })).toContainText(en("AppointmentsSection.status.booked"));
+});
+
+test("calls: the list starts empty", async ({ page }) => {
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/calls");
+  await expect(page.getByTestId("calls-empty")).toContainText(en("CallsSection.emptyTitle"));
+});

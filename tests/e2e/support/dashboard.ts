@@ -1,0 +1,39 @@
+// Helpers for the dashboard tests: a fresh owner per test (registered through the API, so the browser holds the
+// session cookie), signing in as someone else, and reading what the profile API says.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { at, type Locale } from "./messages";
+
+export const PASSWORD = "correct-horse-9";
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+/** Registers a new owner and signs this browser in as them (page.request shares the browser's cookies). */
+export async function newOwner(page: Page, opts: { fullName?: string; tag?: string; locale?: Locale } = {}) {
+  const email = uniqueEmail(opts.tag ?? "owner");
+  const fullName = opts.fullName ?? "Dr. Inès Moreau";
+  const res = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, fullName, locale: opts.locale ?? "en", timeZone: "Europe/Paris" } });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { email, fullName, password: PASSWORD, id: body.user.id, token: body.token };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { token: string; user: { id: string } };
+}
+
+/** Opens a dashboard page and waits until its client code has taken over (the header shows the user's name). */
+export async function openDashboard(page: Page, locale: Locale, path: string) {
+  await page.goto(at(locale, path));
+  await expect(page.getByTestId("header-user-name").or(page.getByRole("button", { name: /menu|navigation|navegación/i })).first()).toBeAttached();
+  await page.waitForLoadState("networkidle");
+}
+
+export async function profileOf(request: APIRequestContext, token: string) {
+  const res = await request.get("/api/auth/profile", { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
