@@ -28,7 +28,11 @@ export default async function proxy(req: NextRequest): Promise<Response> {
   if (path === "/dashboard" || path.startsWith("/dashboard/")) {
     const claims = await claimsOf(req);
     const prefix = locale === defaultLocale ? "" : `/${locale}`;
-    if (!claims) return NextResponse.redirect(new URL(`${prefix}/login`, req.url));
+    if (!claims) {
+      // A session cookie that no longer verifies (expired) is an expired session; no cookie is a plain visit.
+      const expired = req.cookies.has(sessionCookieName(env().appUrl));
+      return NextResponse.redirect(new URL(`${prefix}/login${expired ? "?expired=true" : ""}`, req.url));
+    }
     if ((path === "/dashboard/admin" || path.startsWith("/dashboard/admin/")) && claims.role !== "admin") {
       return NextResponse.redirect(new URL(`${prefix}/dashboard/profile`, req.url));
     }

@@ -57,12 +57,25 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
   }
 
   const entries = isAdmin ? [ADMIN, ...ENTRIES] : ENTRIES;
+  const signOut = (
+    <SignOutButton
+      className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
+      label={t("signOut")}
+      busyLabel={t("signingOut")}
+      homeHref={localizedPath(locale, "/")}
+    />
+  );
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="flex items-center gap-2 px-3 py-2 sm:px-6">
           <MobileMenu openLabel={t("openNavigation")} closeLabel={t("closeNavigation")} title={t("navigation")} hiddenFrom="lg:hidden" side="left">
             <SideNav entries={entries} />
+            {/* The narrowest screens have no room in the header for the name and sign-out: they are here. */}
+            <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:hidden">
+              <span className="px-3 text-sm font-medium text-slate-800">{profile.fullName}</span>
+              {signOut}
+            </div>
           </MobileMenu>
           <a href={localizedPath(locale, "/")} className="flex min-h-11 items-center rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
             <Logo />
@@ -76,12 +89,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
             <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">{profile.fullName}</span>
             <LanguageLinks />
             <CompactLanguageSelect />
-            <SignOutButton
-              className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
-              label={t("signOut")}
-              busyLabel={t("signingOut")}
-              homeHref={localizedPath(locale, "/")}
-            />
+            <div className="hidden sm:block">{signOut}</div>
           </div>
         </div>
       </header>
@@ -198,7 +206,7 @@ function CompactLanguageSelect() {
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800"
       >
         {locales.map((l) => (
-          <option key={l} value={l} lang={l}>{l.toUpperCase()} · {t(l)}</option>
+          <option key={l} value={l} lang={l} aria-label={t(l)}>{l.toUpperCase()}</option>
         ))}
       </select>
     </div>

@@ -73,6 +73,8 @@ export function useProfile() {
     queryKey: PROFILE_KEY,
     queryFn: () => apiFetch<Profile>("/auth/profile"),
     refetchInterval: PROFILE_REFRESH_MS,
+    // Every section reads the profile: opening one must not fetch it again each time (saves update it directly).
+    staleTime: 60_000,
   });
   // The server's render is updatedAt 0: `fresh` turns true once the browser has its own answer (or a save's).
   return { profile: query.data ?? null, failed: query.isError, fresh: query.dataUpdatedAt > 0, refetch: query.refetch };

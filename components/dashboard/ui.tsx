@@ -138,7 +138,8 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React hands a nested dialog's "close" to its ancestors' onClose too: only this dialog's own counts.
+      onClose={(e) => e.target === e.currentTarget && onClose()}
       onCancel={(e) => busy && e.preventDefault()}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
     >

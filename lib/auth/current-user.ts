@@ -14,3 +14,9 @@ export const getCurrentUser = cache(async (): Promise<Profile | null> => {
   const auth = await resolveSession(ctx.db, ctx.session, token);
   return auth ? findProfileById(ctx.db, auth.userId) : null;
 });
+
+/** Whether the browser sent a session cookie at all (valid or not). */
+export async function hasSessionCookie(): Promise<boolean> {
+  const jar = await cookies();
+  return jar.has(sessionCookieName(appContext().session.appUrl));
+}

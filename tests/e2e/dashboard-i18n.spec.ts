@@ -9,7 +9,7 @@ import { at, LOCALES, m, type Locale } from "./support/messages";
 
 const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/subscription"];
 const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers"];
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 async function checkPage(page: Page, locale: Locale, path: string) {
   await openDashboard(page, locale, path);
@@ -48,7 +48,8 @@ test("small screens: the navigation is a drawer, usable by keyboard; the compact
   await drawer.getByRole("link", { name: m("en", "Dashboard.nav.aiConfig") }).press("Enter");
   await expect(page).toHaveURL(/\/dashboard\/ai-config$/);
   await expect(drawer).toBeHidden();
-  await page.getByLabel(m("en", "LocaleSwitcher.label")).selectOption("es");
+  // At this width the full switcher is hidden: the one "Language" control is the compact select.
+  await page.getByRole("combobox", { name: m("en", "LocaleSwitcher.label") }).selectOption("es");
   await expect(page).toHaveURL(/\/es\/dashboard\/ai-config$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("es", "AiConfigSection.title"));
 });
@@ -60,8 +61,8 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await page.getByRole("button", { name: fr("Dashboard.edit") }).click();
   await page.getByLabel(fr("Fields.businessName")).fill("Cabinet Durand");
   await page.getByLabel(fr("Fields.businessType")).selectOption("dental");
-  await page.getByLabel(fr("Fields.services")).fill("Détartrage, Blanchiment");
-  await page.getByRole("button", { name: fr("Dashboard.save") }).click();
+  await page.getByLabel(fr("Fields.services"), { exact: true }).fill("Détartrage, Blanchiment");
+  await page.getByRole("button", { name: fr("Dashboard.save"), exact: true }).click();
   await expect(toast(page, fr("BusinessSection.updated"))).toBeVisible();
   await expect(page.getByTestId("business-services").getByRole("listitem")).toHaveText(["Détartrage", "Blanchiment"]);
 
@@ -70,13 +71,13 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expect(page.getByTestId("schedule-monday")).toHaveText("09:00 – 17:00");
   await page.getByRole("button", { name: fr("Dashboard.edit") }).click();
   await page.getByLabel(`${fr("Fields.friday")} ${fr("WorkingHoursFields.closes")}`).fill("15:30");
-  await page.getByRole("button", { name: fr("Dashboard.save") }).click();
+  await page.getByRole("button", { name: fr("Dashboard.save"), exact: true }).click();
   await expect(toast(page, fr("ScheduleSection.updated"))).toBeVisible();
   await expect(page.getByTestId("schedule-friday")).toHaveText("09:00 – 15:30");
 
   await page.goto(at("fr", "/dashboard/ai-config"));
   await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
-  await page.getByLabel(fr("AiConfigSection.language")).selectOption("fr");
+  await page.getByRole("combobox", { name: fr("AiConfigSection.language"), exact: true }).selectOption("fr");
   await page.getByLabel(fr("AiConfigSection.firstMessage")).fill("Cabinet Durand, bonjour !");
   await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
   await expect(toast(page, fr("AiConfigSection.created"))).toBeVisible();
@@ -92,7 +93,7 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await page.getByRole("button", { name: fr("PhoneSection.claim") }).click();
   await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
   // The guide opens on the French carriers.
-  await page.getByTestId("forwarding-guide").getByText(fr("PhoneSection.forwardingTitle")).click();
+  await page.getByTestId("forwarding-guide").locator("summary").click();
   await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
 
   await page.goto(at("fr", "/dashboard/subscription"));

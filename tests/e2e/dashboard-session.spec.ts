@@ -5,7 +5,7 @@ import { newOwner, openDashboard, PASSWORD } from "./support/dashboard";
 import { m } from "./support/messages";
 
 const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 test("the profile is fetched on load and again every 300000 ms (mocked clock)", async ({ page }) => {
   const owner = await newOwner(page, { fullName: "Before Refresh" });
@@ -36,20 +36,25 @@ test("a refresh that fails keeps showing the last profile and says so", async ({
   await expect(page.getByTestId("header-user-name")).toHaveText("Cached Owner");
 });
 
-test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({ page }) => {
-  await newOwner(page);
+test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({ page, playwright }) => {
+  const owner = await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
   await page.evaluate(() => localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" })));
-  // The session ends on the server behind the page's back (signed out elsewhere, expired, deactivated).
-  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  // The session ends on the server behind the page's back: a password change on another device signs out the others.
+  const otherDevice = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await otherDevice.post("/api/auth/login", { data: { email: owner.email, password: PASSWORD } })).status()).toBe(200);
+  expect((await otherDevice.put("/api/auth/update-password", { data: { oldPassword: PASSWORD, newPassword: "changed-elsewhere-1" } })).status()).toBe(200);
+  await otherDevice.dispose();
+  // The page's next request is answered 401.
   await page.getByRole("button", { name: en("Dashboard.edit") }).click();
-  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
   await expect(page).toHaveURL(/\/login\?expired=true$/);
   await expect(page.getByText(en("LoginPage.expired"))).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
-  // And the dashboard is closed to this browser now.
+  // The dashboard is closed to this browser now, and says why.
   await page.goto("/dashboard/profile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?expired=true$/);
+  await expect(page.getByText(en("LoginPage.expired"))).toBeVisible();
 });
 
 test("password change: a wrong current password is not a sign-out; success clears the form and the new password works", async ({ page }) => {
@@ -59,7 +64,7 @@ test("password change: a wrong current password is not a sign-out; success clear
   await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
   await expect(page.getByText(en("Validation.required", { field: en("Fields.oldPassword") }))).toBeVisible();
   await page.getByLabel(en("Fields.oldPassword")).fill("not-my-password");
-  await page.getByLabel(en("Fields.newPassword")).fill("brand-new-pass-1");
+  await page.getByLabel(en("Fields.newPassword"), { exact: true }).fill("brand-new-pass-1");
   await page.getByLabel(en("Fields.confirmPassword")).fill("brand-new-pass-2");
   await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
   await expect(page.getByText(en("Validation.passwordsMismatch"))).toBeVisible();
@@ -72,7 +77,7 @@ test("password change: a wrong current password is not a sign-out; success clear
   await page.getByRole("button", { name: en("ProfileSection.updatePassword") }).click();
   await expect(toast(page, en("ProfileSection.passwordUpdated"))).toBeVisible();
   await expect(page.getByLabel(en("Fields.oldPassword"))).toHaveValue("");
-  await expect(page.getByLabel(en("Fields.newPassword"))).toHaveValue("");
+  await expect(page.getByLabel(en("Fields.newPassword"), { exact: true })).toHaveValue("");
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: "brand-new-pass-1" } })).status()).toBe(200);
 
   // The tabs switch in place, and the address follows.
@@ -96,8 +101,8 @@ test("sign-out clears the stored session, marks it, ends the server session and 
 test("language setting: the account's language is saved and the dashboard switches to it", async ({ page }) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
-  await page.getByLabel(en("ProfileSection.language")).selectOption("fr");
-  await page.getByRole("button", { name: en("Dashboard.save") }).click();
+  await page.getByRole("combobox", { name: en("ProfileSection.language") }).selectOption("fr");
+  await page.getByRole("button", { name: en("ProfileSection.saveLanguage") }).click();
   await expect(page).toHaveURL(/\/fr\/dashboard\/profile$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "ProfileSection.title"));
   expect((await (await page.request.get("/api/auth/profile")).json()).locale).toBe("fr");

@@ -21,6 +21,11 @@ describe("proxy", () => {
     expect((await call("/fr/dashboard")).headers.get("location")).toBe("http://localhost:3000/fr/login");
   });
 
+  it("tells a browser whose session cookie no longer verifies that its session expired", async () => {
+    expect((await call("/dashboard/profile", "not-a-valid-token")).headers.get("location")).toBe("http://localhost:3000/login?expired=true");
+    expect((await call("/es/dashboard/calls", "not-a-valid-token")).headers.get("location")).toBe("http://localhost:3000/es/login?expired=true");
+  });
+
   it("sends owners away from admin pages and lets admins in", async () => {
     expect((await call("/dashboard/admin/users", owner.token)).headers.get("location")).toBe("http://localhost:3000/dashboard/profile");
     expect((await call("/es/dashboard/admin/telnyx-numbers", owner.token)).headers.get("location")).toBe("http://localhost:3000/es/dashboard/profile");

@@ -98,7 +98,7 @@ export function AdminNumbers() {
             <input id="number-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
             <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: numbers.length })}</p>
           </div>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>

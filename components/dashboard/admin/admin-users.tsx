@@ -49,7 +49,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
             <input id="user-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
             <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: users.length })}</p>
           </div>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
             <table className="w-full min-w-[56rem] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
@@ -162,7 +162,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
 
   const user = details.data;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50" data-testid="user-settings">
+    <dialog ref={ref} aria-labelledby={titleId} onClose={(e) => e.target === e.currentTarget && onClose()} className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50" data-testid="user-settings">
       <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">{user ? t("settingsFor", { name: user.fullName }) : t("userSettings")}</h2>
         <button type="button" onClick={() => ref.current?.close()} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700">

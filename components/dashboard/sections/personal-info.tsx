@@ -167,7 +167,7 @@ function LanguageSetting({ current }: { current: string }) {
             {locales.map((l) => <option key={l} value={l} lang={l}>{switcher(l)}</option>)}
           </SelectField>
         </div>
-        <button type="submit" className="btn-primary mb-7" disabled={save.isPending || value === current}>{save.isPending ? dash("saving") : dash("save")}</button>
+        <button type="submit" className="btn-primary mb-7" disabled={save.isPending || value === current}>{save.isPending ? dash("saving") : t("saveLanguage")}</button>
       </form>
     </Card>
   );

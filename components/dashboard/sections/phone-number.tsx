@@ -106,7 +106,7 @@ function ForwardingGuide({ number }: { number: string | null }) {
             ))}
           </div>
         </fieldset>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="sr-only">{t("forwardingTitle")}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
