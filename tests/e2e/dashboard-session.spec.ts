@@ -98,14 +98,19 @@ test("sign-out clears the stored session, marks it, ends the server session and 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("language setting: the account's language is saved and the dashboard switches to it", async ({ page }) => {
+test("settings: the time zone is saved; the account's language is saved and the dashboard switches to it", async ({ page }) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
+  await page.getByRole("combobox", { name: en("ProfileSection.timeZone") }).selectOption("America/New_York");
+  await page.getByRole("button", { name: en("ProfileSection.saveSettings") }).click();
+  await expect(toast(page, en("ProfileSection.settingsSaved"))).toBeVisible();
+  expect((await (await page.request.get("/api/auth/profile")).json()).timeZone).toBe("America/New_York");
   await page.getByRole("combobox", { name: en("ProfileSection.language") }).selectOption("fr");
-  await page.getByRole("button", { name: en("ProfileSection.saveLanguage") }).click();
+  await page.getByRole("button", { name: en("ProfileSection.saveSettings") }).click();
   await expect(page).toHaveURL(/\/fr\/dashboard\/profile$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "ProfileSection.title"));
   expect((await (await page.request.get("/api/auth/profile")).json()).locale).toBe("fr");
+  await expect(page.getByRole("combobox", { name: m("fr", "ProfileSection.timeZone") })).toHaveValue("America/New_York");
 });
 
 // The subscription page renders what the profile says; these states come from billing (issue #6), so the profile
@@ -151,4 +156,14 @@ test("subscription: a failed load offers Try Again, which reloads the page", asy
   fail = false;
   await page.getByRole("button", { name: en("Dashboard.tryAgain") }).click();
   await expect(page.getByTestId("subscription-none")).toBeVisible();
+});
+
+test("the sandbox billing portal shows the owner's subscription as recorded, and says nothing is charged", async ({ page }) => {
+  const owner = await newOwner(page);
+  await page.goto(`/sandbox/portal?prefilled_email=${encodeURIComponent(owner.email)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("SandboxPortal.title"));
+  await expect(page.getByText(en("SandboxPortal.account", { email: owner.email }))).toBeVisible();
+  await expect(page.getByTestId("portal-status")).toHaveText(en("SandboxPortal.status.none"));
+  await page.getByRole("link", { name: en("SandboxPortal.back") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription$/);
 });

@@ -38,7 +38,7 @@ export function Calls() {
                   </p>
                   {c.summary && <p className="mt-1 text-sm text-slate-600">{c.summary}</p>}
                 </div>
-                <Badge tone={c.status === "ended" ? "gray" : "blue"}>{c.status}</Badge>
+                <Badge tone={c.status === "ended" ? "gray" : "blue"}>{t.has(`statuses.${c.status}` as never) ? t(`statuses.${c.status}` as never) : c.status}</Badge>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
 // Spec §2 "Personal info": two tabs, profile and password. The tab is in the address (/dashboard/profile,
 // /dashboard/security), so a reload or a shared link opens the same one.
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
@@ -102,11 +102,10 @@ function ProfileTab() {
           rows={[
             { label: t("accountType"), value: profile.type === "admin" ? <Badge tone="blue">{t("administrator")}</Badge> : t("owner") },
             { label: t("memberSince"), value: formatLongDate(profile.createdAt, locale, profile.timeZone) },
-            { label: t("timeZone"), value: profile.timeZone },
           ]}
         />
       </Card>
-      <LanguageSetting current={profile.locale} />
+      <SettingsCard locale={profile.locale} timeZone={profile.timeZone} />
     </div>
   );
 }
@@ -143,31 +142,46 @@ export function FormButtons({ busy, onCancel, saveLabel }: { busy: boolean; onCa
   );
 }
 
-/** Spec §2 "Settings": the account's language, for the dashboard and for what Recepta sends the owner. */
-function LanguageSetting({ current }: { current: string }) {
+/**
+ * Spec §2 "Settings": the account's language (the dashboard and what Recepta sends the owner) and the business's time
+ * zone, in which appointment times are read and shown.
+ */
+function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale: string; timeZone: string }) {
   const t = useTranslations("ProfileSection");
   const switcher = useTranslations("LocaleSwitcher");
   const dash = useTranslations("Dashboard");
-  const [value, setValue] = useState(current);
-  const save = useProfileSave({ success: t("languageSaved"), failure: t("updateFailed") }, (p) => {
-    // Reload in the chosen language through the prefixed path, which also stores the choice (NEXT_LOCALE).
-    window.location.assign(`/${p.locale}/dashboard/profile`);
+  const [locale, setLocale] = useState(currentLocale);
+  const [timeZone, setTimeZone] = useState(currentZone);
+  // The browser's own list, after hydration: the server's ICU may know a different set of zones.
+  const [zones, setZones] = useState<string[]>([currentZone]);
+  useEffect(() => {
+    const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    setZones(all.includes(currentZone) ? all : [currentZone, ...all]);
+  }, [currentZone]);
+  const save = useProfileSave({ success: t("settingsSaved"), failure: t("updateFailed") }, (p) => {
+    // A new language: reload through the prefixed path, which also stores the choice (NEXT_LOCALE).
+    if (p.locale !== currentLocale) window.location.assign(`/${p.locale}/dashboard/profile`);
   });
+  const changed = locale !== currentLocale || timeZone !== currentZone;
   return (
     <Card title={t("settings")}>
-      <form method="post"
-        className="flex flex-wrap items-end gap-3"
+      <form
+        method="post"
+        className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ locale: value });
+          save.mutate({ locale, timeZone });
         }}
       >
-        <div className="min-w-48">
-          <SelectField id="settings-language" label={t("language")} hint={t("languageHint")} value={value} onChange={(e) => setValue(e.target.value)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id="settings-language" label={t("language")} hint={t("languageHint")} value={locale} onChange={(e) => setLocale(e.target.value)}>
             {locales.map((l) => <option key={l} value={l} lang={l}>{switcher(l)}</option>)}
           </SelectField>
+          <SelectField id="settings-timeZone" label={t("timeZone")} hint={t("timeZoneHint")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+            {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, " ")}</option>)}
+          </SelectField>
         </div>
-        <button type="submit" className="btn-primary mb-7" disabled={save.isPending || value === current}>{save.isPending ? dash("saving") : t("saveLanguage")}</button>
+        <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>{save.isPending ? dash("saving") : t("saveSettings")}</button>
       </form>
     </Card>
   );

@@ -1,0 +1,48 @@
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PublicShell } from "@/components/site/public-shell";
+import { PageLink } from "@/components/site/page-link";
+import { SandboxBadge } from "@/components/ui/sandbox-badge";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { env } from "@/lib/env";
+import { formatLongDate } from "@/lib/format/intl";
+import type { Locale } from "@/lib/i18n/routing";
+import { providerModes } from "@/lib/providers/registry";
+import { localeMetadata } from "@/lib/seo/page-metadata";
+
+export const generateMetadata = localeMetadata("SandboxPortal", "/sandbox/portal", { index: false });
+
+/**
+ * Where "Manage Subscription" lands when no payment provider is configured: the signed-in owner's subscription as the
+ * app records it. It changes nothing and claims nothing; cancelling and payment methods come with the billing work.
+ */
+export default async function SandboxPortalPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  if (providerModes(env()).billing !== "sandbox") notFound();
+  const [t, user] = await Promise.all([getTranslations("SandboxPortal"), getCurrentUser()]);
+  const status = !user?.subscription ? "none" : user.subscriptionType === "trial" ? "trial" : user.subscription.status ? "active" : "ended";
+  return (
+    <PublicShell path="/sandbox/portal">
+      <div className="flex items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
+        <SandboxBadge />
+      </div>
+      <div className="mt-6 rounded-2xl border border-slate-200 p-6">
+        {user ? (
+          <>
+            <p className="text-slate-700">{t("account", { email: user.email })}</p>
+            <p className="mt-2 text-lg font-semibold text-slate-900" data-testid="portal-status">{t(`status.${status}`, { date: formatLongDate(user.subscription?.endTime, locale, user.timeZone) })}</p>
+            <p className="mt-4 text-slate-800">{t("text")}</p>
+            <PageLink className="btn-primary mt-6" href="/dashboard/subscription">{t("back")}</PageLink>
+          </>
+        ) : (
+          <>
+            <p className="text-slate-800">{t("signedOut")}</p>
+            <PageLink className="btn-primary mt-6" href="/login">{t("signIn")}</PageLink>
+          </>
+        )}
+      </div>
+    </PublicShell>
+  );
+}
