@@ -31,6 +31,66 @@ export function Card({ title, actions, children, testId }: { title?: string; act
   );
 }
 
+/** Spec §4 "each toggles between view and edit mode; saving returns to view": a card with an Edit button. */
+export function EditableCard({ title, view, edit }: { title: string; view: ReactNode; edit: (done: () => void) => ReactNode }) {
+  const t = useTranslations("Dashboard");
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card title={title} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{t("edit")}</button>}>
+      {editing ? edit(() => setEditing(false)) : view}
+    </Card>
+  );
+}
+
+/** The admin tables: a search box with a live count above a table that scrolls sideways inside its own region. */
+export function SearchTable({
+  title,
+  id,
+  label,
+  placeholder,
+  search,
+  onSearch,
+  count,
+  columns,
+  minWidth,
+  empty,
+  children,
+}: {
+  title: string;
+  id: string;
+  label: string;
+  placeholder: string;
+  search: string;
+  onSearch: (value: string) => void;
+  count: string;
+  columns: string[];
+  minWidth: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="border-b border-slate-200 p-4">
+        <label htmlFor={id} className="field-label">{label}</label>
+        <input id={id} type="search" className="field-input max-w-md" placeholder={placeholder} value={search} onChange={(e) => onSearch(e.target.value)} />
+        <p className="mt-2 text-sm text-slate-600" role="status">{count}</p>
+      </div>
+      {/* relative: the visually hidden labels inside are positioned here, not against the page (which they would widen). */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+        <table className="w-full text-left text-sm" style={{ minWidth }}>
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+            <tr>
+              {columns.map((c) => <th key={c} scope="col" className="px-4 py-3 font-semibold">{c}</th>)}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">{children}</tbody>
+        </table>
+        {empty && <p className="p-4 text-slate-600">{empty}</p>}
+      </div>
+    </div>
+  );
+}
+
 /** A definition list of label/value rows; an empty value reads "Not set". */
 export function Details({ rows }: { rows: { label: string; value: ReactNode; testId?: string }[] }) {
   const t = useTranslations("Dashboard");

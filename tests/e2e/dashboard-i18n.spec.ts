@@ -101,7 +101,7 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expectNoEnglish(page, "fr");
 });
 
-test("en español: el administrador busca, desactiva y exporta", async ({ page }) => {
+test("en español: el administrador busca, desactiva, asigna un número, exporta y borra", async ({ page }) => {
   const es = (key: string, params: Record<string, string | number> = {}) => m("es", key, params);
   const owner = await newOwner(page, { locale: "es", fullName: "Lucía Objetivo" });
   const { admin } = fixtures();
@@ -116,6 +116,14 @@ test("en español: el administrador busca, desactiva y exporta", async ({ page }
   await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
   await expect(toast(page, es("AdminUsers.deactivated", { name: "Lucía Objetivo" }))).toBeVisible();
   await expectNoEnglish(page, "es");
+  // Assign a number, confirmed.
+  const select = dialog.getByLabel(es("AdminUsers.availableNumbers"));
+  const number = (await select.locator("option").nth(1).textContent())!.split(" ")[0]!;
+  await select.selectOption(number);
+  await dialog.getByRole("button", { name: es("AdminUsers.assign") }).click();
+  await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
+  await expect(toast(page, es("AdminUsers.assigned", { number }))).toBeVisible();
+  await expect(dialog.getByTestId("detail-number")).toHaveText(number);
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(403);
   // Signing in above failed without touching the admin's session.
   await page.goto(at("es", "/dashboard/admin/telnyx-numbers"));
@@ -126,4 +134,16 @@ test("en español: el administrador busca, desactiva y exporta", async ({ page }
   const { readFileSync } = await import("node:fs");
   const header = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n")[0];
   expect(header).toBe(["phoneNumber", "region", "phoneNumberType", "assignedTo", "created"].map((k) => `"${es(`AdminNumbers.csv.${k}`)}"`).join(","));
+  // Delete: refused for Lucía's number, done for a free one.
+  const rows = page.getByTestId("number-row");
+  await rows.filter({ hasText: number }).getByRole("button", { name: es("AdminNumbers.delete") }).click();
+  const confirm = page.getByRole("dialog", { name: es("AdminNumbers.deleteTitle") });
+  await confirm.getByRole("button", { name: es("AdminNumbers.delete") }).click();
+  await expect(toast(page, es("Api.numberAssigned"))).toBeVisible();
+  const free = rows.filter({ hasText: es("AdminNumbers.available") }).first();
+  const freeNumber = (await free.getByRole("rowheader").innerText()).trim();
+  await free.getByRole("button", { name: es("AdminNumbers.delete") }).click();
+  await confirm.getByRole("button", { name: es("AdminNumbers.delete") }).click();
+  await expect(toast(page, es("AdminNumbers.deleted"))).toBeVisible();
+  await expect(rows.filter({ hasText: freeNumber })).toHaveCount(0);
 });

@@ -9,7 +9,7 @@ import { numbersCsv } from "@/lib/admin/csv";
 import { apiFetch } from "@/lib/client/api";
 import { formatShortDate } from "@/lib/format/intl";
 import type { PoolNumber } from "@/lib/numbers/numbers.service";
-import { Badge, ConfirmDialog, failureText, LoadError, Loading, SectionHeader } from "../ui";
+import { Badge, ConfirmDialog, failureText, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const KEY = ["admin", "pool"] as const;
 export const CSV_FILE = "telnyx-numbers.csv";
@@ -92,22 +92,18 @@ export function AdminNumbers() {
       ) : query.isError ? (
         <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="border-b border-slate-200 p-4">
-            <label htmlFor="number-search" className="field-label">{t("search")}</label>
-            <input id="number-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
-            <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: numbers.length })}</p>
-          </div>
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {(["number", "region", "assignedTo", "created", "status", "actions"] as const).map((c) => (
-                    <th key={c} scope="col" className="px-4 py-3 font-semibold">{t(`columns.${c}`)}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <SearchTable
+          title={t("title")}
+          id="number-search"
+          label={t("search")}
+          placeholder={t("searchPlaceholder")}
+          search={search}
+          onSearch={setSearch}
+          count={t("count", { count: numbers.length })}
+          columns={(["number", "region", "assignedTo", "created", "status", "actions"] as const).map((c) => t(`columns.${c}`))}
+          minWidth="44rem"
+          empty={numbers.length === 0 ? t("noMatch") : null}
+        >
                 {numbers.map((n) => (
                   <tr key={n.id} data-testid="number-row">
                     <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{n.phoneNumber}</th>
@@ -123,11 +119,7 @@ export function AdminNumbers() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-            {numbers.length === 0 && <p className="p-4 text-slate-600">{t("noMatch")}</p>}
-          </div>
-        </div>
+        </SearchTable>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -10,7 +10,7 @@ import type { Profile } from "@/lib/accounts/accounts.repository";
 import { apiFetch, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
-import { Badge, ConfirmDialog, Details, failureText, LoadError, Loading, SectionHeader } from "../ui";
+import { Badge, ConfirmDialog, Details, failureText, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 import { OperationFailed } from "./operation-failed";
 
 const USERS = ["admin", "users"] as const;
@@ -43,22 +43,18 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
       ) : query.isError ? (
         <LoadError message={query.error instanceof UnexpectedFormat ? t("unexpectedFormat") : t("loadFailed")} onRetry={() => query.refetch()} />
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="border-b border-slate-200 p-4">
-            <label htmlFor="user-search" className="field-label">{t("search")}</label>
-            <input id="user-search" type="search" className="field-input max-w-md" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
-            <p className="mt-2 text-sm text-slate-600" role="status">{t("count", { count: users.length })}</p>
-          </div>
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {(["user", "email", "phone", "status", "calendar", "subscription", "actions"] as const).map((c) => (
-                    <th key={c} scope="col" className="px-4 py-3 font-semibold">{t(`columns.${c}`)}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+        <SearchTable
+          title={t("title")}
+          id="user-search"
+          label={t("search")}
+          placeholder={t("searchPlaceholder")}
+          search={search}
+          onSearch={setSearch}
+          count={t("count", { count: users.length })}
+          columns={(["user", "email", "phone", "status", "calendar", "subscription", "actions"] as const).map((c) => t(`columns.${c}`))}
+          minWidth="56rem"
+          empty={users.length === 0 ? t("noMatch") : null}
+        >
                 {users.map((u) => (
                   <tr key={u.id} data-testid="user-row">
                     <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
@@ -85,11 +81,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-            {users.length === 0 && <p className="p-4 text-slate-600">{t("noMatch")}</p>}
-          </div>
-        </div>
+        </SearchTable>
       )}
       {selected && <UserSettings userId={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />}
     </>

@@ -2,14 +2,13 @@
 // Spec §2 "Business information": view and edit. The specialty shows only for a medical business; services are typed
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { BusinessTypeFields } from "@/components/forms/business-fields";
 import { TextAreaField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { businessFormSchema } from "@/lib/accounts/accounts.forms";
-import { Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
@@ -18,19 +17,17 @@ export function BusinessInfo() {
   const t = useTranslations("BusinessSection");
   const fields = useTranslations("Fields");
   const options = useTranslations("Options");
-  const dash = useTranslations("Dashboard");
   const { profile, failed } = useProfile();
-  const [editing, setEditing] = useState(false);
   if (!profile) return null;
   const option = (group: string, v: string | null) => (v ? (options.has(`${group}.${v}` as never) ? options(`${group}.${v}` as never) : v) : null);
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       {failed && <StaleNotice message={t("loadFailed")} />}
-      <Card title={t("cardTitle")} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}>
-        {editing ? (
-          <BusinessForm onDone={() => setEditing(false)} />
-        ) : (
+      <EditableCard
+        title={t("cardTitle")}
+        edit={(done) => <BusinessForm onDone={done} />}
+        view={
           <Details
             rows={[
               { label: fields("businessName"), value: profile.businessName, testId: "business-name" },
@@ -51,8 +48,8 @@ export function BusinessInfo() {
               { label: fields("aiInstructions"), value: profile.aiInstructions ? <p className="whitespace-pre-line">{profile.aiInstructions}</p> : null },
             ]}
           />
-        )}
-      </Card>
+        }
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { ApiError, apiFetch } from "@/lib/client/api";
 import { formatLongDate } from "@/lib/format/intl";
 import { locales } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";
-import { Badge, Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
 
@@ -73,21 +73,16 @@ export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
 function ProfileTab() {
   const t = useTranslations("ProfileSection");
   const fields = useTranslations("Fields");
-  const dash = useTranslations("Dashboard");
   const locale = useLocale();
   const { profile, failed } = useProfile();
-  const [editing, setEditing] = useState(false);
   if (!profile) return null;
   return (
     <div className="space-y-6">
       {failed && <StaleNotice message={t("loadFailed")} />}
-      <Card
+      <EditableCard
         title={t("personalInfo")}
-        actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}
-      >
-        {editing ? (
-          <ProfileForm onDone={() => setEditing(false)} />
-        ) : (
+        edit={(done) => <ProfileForm onDone={done} />}
+        view={
           <Details
             rows={[
               { label: fields("fullName"), value: profile.fullName, testId: "profile-fullName" },
@@ -95,8 +90,8 @@ function ProfileTab() {
               { label: fields("phone"), value: profile.phone, testId: "profile-phone" },
             ]}
           />
-        )}
-      </Card>
+        }
+      />
       <Card title={t("account")}>
         <Details
           rows={[

@@ -2,7 +2,6 @@
 // Spec §2 "Schedule": the appointment duration and the hours of each weekday, view and edit. View mode writes times the
 // way the page's language does (9:00 AM in English, 09:00 in French, 9:00 in Spanish).
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { DurationField } from "@/components/forms/business-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
@@ -10,7 +9,7 @@ import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import type { scheduleFormSchema } from "@/lib/accounts/accounts.forms";
 import { WEEKDAYS } from "@/lib/accounts/options";
 import { formatClock } from "@/lib/format/intl";
-import { Card, Details, SectionHeader, StaleNotice } from "../ui";
+import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
@@ -20,19 +19,17 @@ export function Schedule() {
   const fields = useTranslations("Fields");
   const options = useTranslations("Options");
   const hoursText = useTranslations("WorkingHoursFields");
-  const dash = useTranslations("Dashboard");
   const locale = useLocale();
   const { profile, failed } = useProfile();
-  const [editing, setEditing] = useState(false);
   if (!profile) return null;
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       {failed && <StaleNotice message={t("loadFailed")} />}
-      <Card title={t("cardTitle")} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{dash("edit")}</button>}>
-        {editing ? (
-          <ScheduleForm onDone={() => setEditing(false)} />
-        ) : (
+      <EditableCard
+        title={t("cardTitle")}
+        edit={(done) => <ScheduleForm onDone={done} />}
+        view={
           <Details
             rows={[
               { label: fields("appointmentDuration"), value: options(`durations.${profile.appointmentDuration}` as never), testId: "schedule-duration" },
@@ -46,8 +43,8 @@ export function Schedule() {
               }),
             ]}
           />
-        )}
-      </Card>
+        }
+      />
     </>
   );
 }
