@@ -2,7 +2,7 @@
 // The dashboard frame (spec §2 "Layout"): header with the product name, the user's name, the language switcher (full
 // on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { Logo } from "@/components/site/logo";
 import { MobileMenu } from "@/components/site/mobile-menu";
 import { SignOutButton } from "@/components/site/sign-out-button";
@@ -136,7 +136,7 @@ function NavGroup({ group, path }: { group: Group; path: string }) {
   useEffect(() => {
     if (inside) setOpen(true);
   }, [inside]);
-  const listId = `nav-group-${group.key}`;
+  const listId = useId(); // the group is rendered twice (side bar and drawer): ids must differ
   return (
     <li>
       <button

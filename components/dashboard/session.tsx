@@ -2,7 +2,7 @@
 // The dashboard's client state: one QueryClient, the profile query (spec §2: fetched on load, refreshed every
 // 300000 ms, falling back to the stored user), toasts, and the one place a 401 turns into "/login?expired=true".
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import type { Profile } from "@/lib/accounts/accounts.repository";
@@ -26,6 +26,7 @@ export function goToExpiredLogin(locale: Locale): void {
 
 export function DashboardSession({ initialProfile, children }: { initialProfile: Profile; children: ReactNode }) {
   const locale = useLocale() as Locale;
+  const t = useTranslations("Dashboard");
   const [client] = useState(() => {
     const onError = (error: unknown) => {
       if (error instanceof SessionExpiredError) goToExpiredLogin(locale);
@@ -46,6 +47,8 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
 
   // Spec §2: a token-expired flag left by another tab means this session is over too.
   useEffect(() => {
+    // The dashboard's client code is running (end-to-end tests wait for this before they click).
+    document.documentElement.dataset.dashboardReady = "true";
     try {
       if (sessionStorage.getItem(STORAGE_KEYS.tokenExpired) === "true") {
         clearSession();
@@ -59,7 +62,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors containerAriaLabel={t("notifications")} toastOptions={{ closeButtonAriaLabel: t("closeNotification") }} />
     </QueryClientProvider>
   );
 }

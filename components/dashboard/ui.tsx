@@ -35,9 +35,22 @@ export function Card({ title, actions, children, testId }: { title?: string; act
 export function EditableCard({ title, view, edit }: { title: string; view: ReactNode; edit: (done: () => void) => ReactNode }) {
   const t = useTranslations("Dashboard");
   const [editing, setEditing] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  // Keyboard and screen-reader users keep their place: into the form's first field, back to Edit afterwards.
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (editing) body.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
+  const toggle = (value: boolean) => {
+    toggled.current = true;
+    setEditing(value);
+  };
   return (
-    <Card title={title} actions={!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{t("edit")}</button>}>
-      {editing ? edit(() => setEditing(false)) : view}
+    <Card title={title} actions={!editing && <button ref={editButton} type="button" className="btn-secondary" onClick={() => toggle(true)}>{t("edit")}</button>}>
+      <div ref={body}>{editing ? edit(() => toggle(false)) : view}</div>
     </Card>
   );
 }
@@ -146,7 +159,8 @@ export function StaleNotice({ message }: { message: string }) {
   const t = useTranslations("Dashboard");
   return (
     <p role="status" data-testid="stale-notice" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-      {message} {t("showingCached")}
+      <span className="block font-semibold">{message}</span>
+      {t("showingCached")}
     </p>
   );
 }

@@ -9,10 +9,11 @@ describe("csv", () => {
   });
 
   it("neutralises anything a spreadsheet would run as a formula", () => {
-    for (const evil of ["=HYPERLINK(\"http://x\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
+    for (const evil of ["=HYPERLINK(\"http://x\")", "+1+cmd|' /C calc'!A0", "+15550100123+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
       expect(csvField(evil).startsWith(`"'`)).toBe(true);
     }
     expect(csvField("Dr. Smith")).toBe('"Dr. Smith"');
+    expect(csvField("+15550100123")).toBe('"+15550100123"'); // a phone number is data, not a formula
     expect(csvField(null)).toBe('""');
   });
 
@@ -26,8 +27,8 @@ describe("csv", () => {
     );
     expect(csv.split("\r\n")).toEqual([
       '"Phone Number","Region","Phone Number Type","Assigned To","Created"',
-      `"'+15550100001","US","local","Available","2026-11-01T09:00:00.000Z"`,
-      `"'+33100000002","FR","local","'=Dr, ""Who""","2026-11-02T09:00:00.000Z"`,
+      `"+15550100001","US","local","Available","2026-11-01T09:00:00.000Z"`,
+      `"+33100000002","FR","local","'=Dr, ""Who""","2026-11-02T09:00:00.000Z"`,
       "",
     ]);
   });

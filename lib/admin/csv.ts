@@ -1,11 +1,13 @@
 // CSV for spreadsheets (RFC 4180): every field quoted, quotes doubled, CRLF rows, and a leading apostrophe on any
-// field a spreadsheet would otherwise run as a formula (=, +, -, @, tab, CR; OWASP "CSV injection"). Phone numbers
-// start with "+": the apostrophe also keeps them as text, so "+33…" is not turned into the number 33….
+// field a spreadsheet would otherwise run as a formula (=, +, -, @, tab, CR; OWASP "CSV injection"). An E.164 phone
+// number ("+15550100123": a plus and digits only) cannot carry a formula and stays as it is, so importers get the
+// number itself.
 const FORMULA_START = /^[=+\-@\t\r]/;
+const E164 = /^\+\d{6,15}$/;
 
 export function csvField(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !E164.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

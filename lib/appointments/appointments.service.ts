@@ -27,6 +27,7 @@ export type AppointmentView = {
 export type AppointmentList = { upcoming: AppointmentView[]; past: AppointmentView[]; timeZone: string };
 
 export const UPCOMING_LIMIT = 200;
+export const MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 export const PAST_LIMIT = 100;
 
 const columns = {
@@ -91,6 +92,8 @@ export async function bookAppointment(db: Db, userId: string, input: CreateAppoi
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
   if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
   if (startsAt.getTime() <= now.getTime()) throw new AppError("bad_request", "appointmentInPast");
+  // A bound the database can always store (year 9999 plus a duration would not be), and a sane horizon for a booking.
+  if (startsAt.getTime() > now.getTime() + MAX_AHEAD_MS) throw new AppError("bad_request", "appointmentTooFar");
   const endsAt = new Date(startsAt.getTime() + input.duration * 60_000);
   try {
     const [row] = await db

@@ -80,9 +80,16 @@ test("password change: a wrong current password is not a sign-out; success clear
   await expect(page.getByLabel(en("Fields.newPassword"), { exact: true })).toHaveValue("");
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: "brand-new-pass-1" } })).status()).toBe(200);
 
-  // The tabs switch in place, and the address follows.
+  // The tabs switch in place, and the address follows; the side navigation agrees with both.
   await page.getByRole("tab", { name: en("ProfileSection.tabs.profile") }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
+  await page.getByRole("tab", { name: en("ProfileSection.tabs.profile") }).press("ArrowRight");
+  await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.password") })).toBeFocused();
+  await expect(page).toHaveURL(/\/dashboard\/security$/);
+  await page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("link", { name: en("Dashboard.nav.profile") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.profile") })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
 });
 

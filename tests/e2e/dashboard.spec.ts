@@ -204,6 +204,9 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
 
 test("calendar: denying in the popup leaves it disconnected; disconnecting asks first", async ({ page }) => {
   await newOwner(page);
+  // The success page does not claim a connection that did not happen.
+  await page.goto("/dashboard/calendar/connected");
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
   await openDashboard(page, "en", "/dashboard/calendar");
   let popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: en("CalendarSection.connect") }).click();

@@ -55,7 +55,8 @@ export function AdminNumbers() {
   });
 
   const exportCsv = () => {
-    const csv = numbersCsv(numbers, {
+    // The whole pool, whatever the search shows.
+    const csv = numbersCsv(query.data ?? [], {
       phoneNumber: t("csv.phoneNumber"),
       region: t("csv.region"),
       phoneNumberType: t("csv.phoneNumberType"),

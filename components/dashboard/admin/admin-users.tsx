@@ -120,6 +120,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const dismiss = useCallback(() => setFailure(null), []);
 
   useEffect(() => {
@@ -130,13 +131,22 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const fail = (e: unknown, fallback: string) => {
     if (e instanceof SessionExpiredError) return;
     setPending(null);
+    setDone(null);
     setFailure(failureText(e, fallback));
+    // What failed may be a number someone else took meanwhile: the list must not offer it again.
+    void qc.invalidateQueries({ queryKey: ["admin", "available-numbers"] });
+  };
+  // The page behind this modal dialog is inert (its toasts too): the outcome is also said here.
+  const succeed = (message: string) => {
+    setFailure(null);
+    setDone(message);
+    toast.success(message);
   };
   const setStatus = useMutation({
     mutationFn: (isActive: boolean) => apiFetch<Profile>(`/admin/users/${userId}/status`, { method: "PUT", body: { isActive } }),
     onSuccess: async (p) => {
       setPending(null);
-      toast.success(p.isActive ? t("activated", { name: p.fullName }) : t("deactivated", { name: p.fullName }));
+      succeed(p.isActive ? t("activated", { name: p.fullName }) : t("deactivated", { name: p.fullName }));
       await refresh();
     },
     onError: (e) => fail(e, t("statusFailed")),
@@ -146,7 +156,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     onSuccess: async (_, phoneNumber) => {
       setPending(null);
       setChoice("");
-      toast.success(t("assigned", { number: phoneNumber }));
+      succeed(t("assigned", { number: phoneNumber }));
       await refresh();
     },
     onError: (e) => fail(e, t("assignFailed")),
@@ -164,6 +174,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
       </div>
       <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-6 py-4">
         <OperationFailed message={failure} onDismiss={dismiss} />
+        <p role="status" data-testid="operation-done" className={done ? "rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>{done}</p>
         {details.isPending ? (
           <Loading />
         ) : details.isError ? (

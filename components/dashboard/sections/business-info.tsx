@@ -41,7 +41,7 @@ export function BusinessInfo() {
                 testId: "business-services",
                 value: profile.services.length ? (
                   <ul className="flex flex-wrap gap-2">
-                    {profile.services.map((s) => <li key={s} className="rounded-full bg-slate-100 px-3 py-1 text-sm">{s}</li>)}
+                    {profile.services.map((s, i) => <li key={`${i}-${s}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm">{s}</li>)}
                   </ul>
                 ) : null,
               },

@@ -60,13 +60,14 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string | null; s
             <p className="text-slate-700">{connected ? t("connectedText") : t("notConnectedText")}</p>
             {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("sandboxNote")}</p>}
             {error && <FormAlert testId="calendar-error">{error}</FormAlert>}
+            {!connected && !consentUrl && <FormAlert tone="info">{t("googleNotReady")}</FormAlert>}
             {connected ? (
               <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>{t("disconnect")}</button>
             ) : (
               <button
                 type="button"
                 className="btn-primary"
-                disabled={connect.isPending}
+                disabled={connect.isPending || !consentUrl}
                 onClick={() => {
                   setError(null);
                   connect.mutate();

@@ -11,6 +11,7 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/accounts.forms";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { formatLongDate } from "@/lib/format/intl";
+import { usePathname } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";
 import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
@@ -23,12 +24,14 @@ const TAB_PATH: Record<Tab, string> = { profile: "/dashboard/profile", password:
 export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
   const t = useTranslations("ProfileSection");
   const locale = useLocale();
-  const [tab, setTab] = useState<Tab>(initialTab);
+  // The tab is the address: the side navigation's Profile link (or Back) after a switch must show the profile tab.
+  const path = usePathname();
+  const tab: Tab = path === TAB_PATH.password ? "password" : path === TAB_PATH.profile ? "profile" : initialTab;
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, password: null });
   const base = useId();
 
   const select = (next: Tab, focus = false) => {
-    setTab(next);
+    // Next.js follows history.replaceState: usePathname() changes without a navigation or a server round trip.
     window.history.replaceState(null, "", localizedPath(locale as never, TAB_PATH[next]));
     if (focus) tabs.current[next]?.focus();
   };

@@ -28,7 +28,7 @@ export async function signIn(page: Page, email: string, password: string) {
 /** Opens a dashboard page and waits until its client code has taken over (the header shows the user's name). */
 export async function openDashboard(page: Page, locale: Locale, path: string) {
   await page.goto(at(locale, path));
-  await expect(page.getByTestId("header-user-name").or(page.getByRole("button", { name: /menu|navigation|navegación/i })).first()).toBeAttached();
+  await expect(page.locator("html[data-dashboard-ready]")).toBeAttached();
   await page.waitForLoadState("networkidle");
 }
 
