@@ -11,16 +11,16 @@ import { clearSession, STORAGE_KEYS } from "@/lib/client/browser-session";
 import { getPathname } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/routing";
 
-export const PROFILE_REFRESH_MS = 300_000;
-export const TOAST_DURATION_MS = 5000;
-export const PROFILE_KEY = ["profile"] as const;
+const PROFILE_REFRESH_MS = 300_000;
+const TOAST_DURATION_MS = 5000;
+const PROFILE_KEY = ["profile"] as const;
 
 function expiredUrl(locale: Locale): string {
   return getPathname({ href: { pathname: "/login", query: { expired: "true" } }, locale });
 }
 
 /** Full navigation: nothing of the signed-out session stays in memory. */
-export function goToExpiredLogin(locale: Locale): void {
+function goToExpiredLogin(locale: Locale): void {
   window.location.replace(expiredUrl(locale));
 }
 

@@ -27,7 +27,7 @@ export type AppointmentView = {
 export type AppointmentList = { upcoming: AppointmentView[]; past: AppointmentView[]; timeZone: string };
 
 export const UPCOMING_LIMIT = 200;
-export const MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
+const MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 export const PAST_LIMIT = 100;
 
 const columns = {

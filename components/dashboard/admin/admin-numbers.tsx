@@ -12,7 +12,7 @@ import type { PoolNumber } from "@/lib/numbers/numbers.service";
 import { Badge, ConfirmDialog, failureText, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const KEY = ["admin", "pool"] as const;
-export const CSV_FILE = "telnyx-numbers.csv";
+const CSV_FILE = "telnyx-numbers.csv";
 
 async function loadPool(): Promise<PoolNumber[]> {
   const data = await apiFetch<{ phoneNumbers?: unknown }>("/admin/phone-numbers/telnyx");
@@ -20,7 +20,7 @@ async function loadPool(): Promise<PoolNumber[]> {
   return data.phoneNumbers as PoolNumber[];
 }
 
-export function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string): boolean {
+function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   const digits = q.replace(/[^\d]/g, "");

@@ -22,7 +22,7 @@ async function loadUsers(): Promise<Profile[]> {
 }
 class UnexpectedFormat extends Error {}
 
-export function matchesUser(u: Pick<Profile, "fullName" | "email">, search: string): boolean {
+function matchesUser(u: Pick<Profile, "fullName" | "email">, search: string): boolean {
   const q = search.trim().toLowerCase();
   return !q || u.fullName.toLowerCase().includes(q) || u.email.toLowerCase().includes(q);
 }

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 
-export const BANNER_MS = 5000;
+const BANNER_MS = 5000;
 
 /** Spec §2/§9: a dismissible "Operation Failed" banner that hides itself after 5000 ms. */
 export function OperationFailed({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {

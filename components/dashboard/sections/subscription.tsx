@@ -10,7 +10,7 @@ import { useProfile } from "../session";
 
 type Variant = "subscribed" | "trial" | "lapsed" | "none";
 
-export function subscriptionVariant(p: { subscriptionType: string | null; subscription: { status: boolean } | null }): Variant {
+function subscriptionVariant(p: { subscriptionType: string | null; subscription: { status: boolean } | null }): Variant {
   if (p.subscriptionType === "trial") return "trial";
   if (p.subscription && p.subscription.status) return "subscribed";
   if (p.subscription) return "lapsed";
