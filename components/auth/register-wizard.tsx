@@ -9,7 +9,7 @@ import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/accounts.forms";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, failureText } from "@/lib/client/api";
 import { storeSession, type StoredUser } from "@/lib/client/browser-session";
 import { Link } from "@/lib/i18n/navigation";
 import { Countdown } from "./countdown";
@@ -84,7 +84,7 @@ export function RegisterWizard() {
         storeSession(token, user);
         setDone(true);
       } catch (e) {
-        setFailure(e instanceof ApiError && e.serverMessage ? e.serverMessage : t("failed"));
+        setFailure(failureText(e, t("failed")));
       }
     },
     (invalid) => {

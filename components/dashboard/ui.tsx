@@ -2,7 +2,6 @@
 // The dashboard's building blocks: section frame, cards, status badges, load errors, the confirm dialog.
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { ApiError } from "@/lib/client/api";
 
 export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -163,11 +162,6 @@ export function StaleNotice({ message }: { message: string }) {
       {t("showingCached")}
     </p>
   );
-}
-
-/** The server's translated message when it sent one (spec §8), else the caller's. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /**

@@ -2,14 +2,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Profile } from "@/lib/accounts/accounts.repository";
-import { ApiError, apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { useSetProfile } from "./session";
 
 /** Shows a failed request as the section's own message, with the server's explanation underneath when it sent one. */
 export function toastFailure(title: string, error: unknown): void {
   if (error instanceof SessionExpiredError) return; // the session handler is already on its way to the sign-in page
-  const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : undefined;
-  toast.error(title, { description: detail });
+  toast.error(title, { description: failureText(error, undefined) });
 }
 
 /** PUT /auth/update-profile with the section's messages; the answer becomes the profile everywhere at once. */

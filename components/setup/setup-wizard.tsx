@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
 import { WEEKDAYS } from "@/lib/accounts/options";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { apiFetch, ApiError, SessionExpiredError } from "@/lib/client/api";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { storeSession, type StoredUser } from "@/lib/client/browser-session";
 import { useRouter } from "@/lib/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
@@ -164,10 +164,6 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
   );
 }
 
-/** The server's message when it sent one (spec §8), else the step's own. */
-function failureText(e: unknown, fallback: string): string {
-  return e instanceof ApiError && e.serverMessage ? e.serverMessage : fallback;
-}
 
 function StepForm({ onSubmit, busy, failure, children }: { onSubmit: () => void; busy: boolean; failure: string | null; children: ReactNode }) {
   const t = useTranslations("SetupPage");

@@ -11,6 +11,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's translated message when it sent one (spec §8: "the server message is preferred"), else `fallback`. */
+export function failureText<T extends string | undefined>(error: unknown, fallback: T): string | T {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
 /** Thrown after a 401: the stored session is cleared and the caller sends the user to /login?expired=true. */
 export class SessionExpiredError extends ApiError {}
 

@@ -6,10 +6,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/admin/csv";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, failureText } from "@/lib/client/api";
 import { formatShortDate } from "@/lib/format/intl";
 import type { PoolNumber } from "@/lib/numbers/numbers.service";
-import { Badge, ConfirmDialog, failureText, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
+import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const KEY = ["admin", "pool"] as const;
 const CSV_FILE = "telnyx-numbers.csv";

@@ -7,10 +7,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/accounts.repository";
-import { apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
-import { Badge, ConfirmDialog, Details, failureText, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
+import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 import { OperationFailed } from "./operation-failed";
 
 const USERS = ["admin", "users"] as const;

@@ -6,10 +6,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/client/calendar-consent";
 import { useRouter } from "@/lib/i18n/navigation";
-import { Badge, Card, ConfirmDialog, failureText, SectionHeader, StaleNotice } from "../ui";
+import { Badge, Card, ConfirmDialog, SectionHeader, StaleNotice } from "../ui";
 import { useProfile, useSetProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
 

@@ -9,7 +9,7 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/accounts.forms";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, apiFetch, failureText } from "@/lib/client/api";
 import { formatLongDate } from "@/lib/format/intl";
 import { usePathname } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/routing";
@@ -208,7 +208,7 @@ function PasswordTab() {
             form.reset();
             toast.success(t("passwordUpdated"));
           } catch (e) {
-            const text = e instanceof ApiError && e.status === 401 ? t("currentPasswordIncorrect") : e instanceof ApiError && e.serverMessage ? e.serverMessage : t("passwordFailed");
+            const text = e instanceof ApiError && e.status === 401 ? t("currentPasswordIncorrect") : failureText(e, t("passwordFailed"));
             setFailure(text);
             toast.error(text);
           }

@@ -6,10 +6,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, SessionExpiredError } from "@/lib/client/api";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { Link } from "@/lib/i18n/navigation";
 import { defaultForwardingCountry, FORWARDING_COUNTRIES, forwardingCodes, type ForwardingCountry } from "@/lib/telephony/forwarding-codes";
-import { Card, failureText, SectionHeader, StaleNotice } from "../ui";
+import { Card, SectionHeader, StaleNotice } from "../ui";
 import { useProfile, useSetProfile } from "../session";
 
 const CALENDAR_MESSAGE = /calendar|agenda|calendario/i;
