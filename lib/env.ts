@@ -27,6 +27,19 @@ const schema = z.object({
   VAPI_API_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   SMTP_URL: optional,
+  // Sender of every email ("Recepta <no-reply@example.com>").
+  MAIL_FROM: z.string().trim().min(3).default("Recepta <no-reply@recepta.app>").catch("Recepta <no-reply@recepta.app>"),
+  // Vapi: the Telnyx credential stored in Vapi (needed to import numbers); base URL for tests.
+  VAPI_TELNYX_CREDENTIAL_ID: optional,
+  VAPI_BASE_URL: optional,
+  // Telnyx: the account's webhook public key (base64 Ed25519), the messaging profile and the WhatsApp sender; base URL for tests.
+  TELNYX_PUBLIC_KEY: optional,
+  TELNYX_MESSAGING_PROFILE_ID: optional,
+  TELNYX_WHATSAPP_NUMBER: optional,
+  TELNYX_BASE_URL: optional,
+  // Google: API and OAuth endpoints for tests (local contract servers).
+  GOOGLE_API_ROOT: optional,
+  GOOGLE_OAUTH_BASE: optional,
   // Shown on the public site (footer, hero "call us", thank-you page). The phone default is a reserved fictional number.
   PUBLIC_CONTACT_EMAIL: z.string().trim().email().default("hello@recepta.app").catch("hello@recepta.app"),
   PUBLIC_CONTACT_PHONE: z.string().trim().min(3).default("+1 555-010-0199").catch("+1 555-010-0199"),

@@ -158,7 +158,28 @@ export const calendarConnections = pgTable("calendar_connections", {
   scopes: text("scopes"),
   sandbox: boolean("sandbox").notNull().default(false),
   connectedAt: createdAt(),
+  // Set when the provider refuses the grant (revoked, expired): the calendar counts as disconnected and the owner is told.
+  revokedAt: ts("revoked_at"),
 });
+
+// The sandbox calendar's events (the stand-in for Google Calendar): what a booking would have put in the owner's
+// calendar, and what its free/busy answers from. Real Google events live at Google.
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    timeZone: text("time_zone").notNull(),
+    summary: text("summary").notNull(),
+    description: text("description").notNull().default(""),
+    attendeeEmail: text("attendee_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("calendar_events_user_starts_idx").on(t.userId, t.startsAt)],
+);
 
 // starts_at/ends_at never overlap for one business: see the exclusion constraint in the migration.
 export const appointments = pgTable(
@@ -177,10 +198,20 @@ export const appointments = pgTable(
     calendarEventId: text("calendar_event_id"),
     calendarSyncStatus: text("calendar_sync_status").notNull().default("pending"),
     callId: uuid("call_id"),
+    // The tool call that booked it: a retried book_appointment returns this booking instead of making a second one.
+    bookingKey: text("booking_key"),
+    // The caller's language for confirmations and reminders.
+    language: text("language", { enum: ["en", "fr", "es"] }).notNull().default("en"),
+    // Bumped on each reschedule: reminders and messages of an older version are skipped.
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("appointments_user_starts_idx").on(t.userId, t.startsAt)],
+  (t) => [
+    index("appointments_user_starts_idx").on(t.userId, t.startsAt),
+    uniqueIndex("appointments_booking_key_unique").on(t.userId, t.bookingKey).where(sql`${t.bookingKey} is not null`),
+    index("appointments_user_phone_idx").on(t.userId, t.patientPhone),
+  ],
 );
 
 export const calls = pgTable(
@@ -199,7 +230,15 @@ export const calls = pgTable(
     transcript: text("transcript"),
     recordingUrl: text("recording_url"),
     message: text("message"),
+    durationSeconds: integer("duration_seconds"),
+    language: text("language"),
+    // What the call achieved, from the tools it ran: booked, rescheduled, cancelled, message, no_action.
+    outcome: text("outcome", { enum: ["booked", "rescheduled", "cancelled", "message", "no_action"] })
+      .notNull()
+      .default("no_action"),
+    sandbox: boolean("sandbox").notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("calls_provider_call_unique").on(t.providerCallId),
@@ -218,6 +257,8 @@ export const notifications = pgTable(
     subject: text("subject"),
     body: text("body").notNull(),
     links: jsonb("links").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    // Names and types only (e.g. the .ics invite); the content went to the provider.
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string }[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     provider: text("provider").notNull(),
     providerMessageId: text("provider_message_id"),
@@ -231,6 +272,37 @@ export const notifications = pgTable(
     uniqueIndex("notifications_dedupe_unique").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("notifications_user_idx").on(t.userId, t.createdAt),
   ],
+);
+
+// Messages the receptionist took for the owner (take_message).
+export const callerMessages = pgTable(
+  "caller_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id"),
+    // The tool call that took it: a retried take_message stores nothing twice.
+    toolCallId: text("tool_call_id"),
+    callerName: text("caller_name"),
+    callerPhone: text("caller_phone"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("caller_messages_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("caller_messages_tool_call_unique").on(t.toolCallId).where(sql`${t.toolCallId} is not null`),
+  ],
+);
+
+// A caller who answered STOP (or asked not to be texted) gets no more SMS/WhatsApp from any business.
+export const optOuts = pgTable(
+  "opt_outs",
+  {
+    phone: text("phone").notNull(),
+    channel: text("channel", { enum: ["sms", "whatsapp"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.channel] })],
 );
 
 export const webhookEvents = pgTable(

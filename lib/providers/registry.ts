@@ -9,7 +9,8 @@ import { createSandboxBilling } from "./billing/sandbox";
 import type { CalendarPort } from "./calendar/port";
 import { createSandboxCalendar } from "./calendar/sandbox";
 import type { MessageSender } from "./messaging/port";
-import { createOutboxSender } from "./messaging/sandbox";
+import { createLoggedSender } from "./messaging/logged-sender";
+import { sandboxTransport } from "./messaging/sandbox";
 import type { TelephonyPort } from "./telephony/port";
 import { createSandboxTelephony } from "./telephony/sandbox";
 import type { VoicePort } from "./voice/port";
@@ -53,13 +54,13 @@ const VENDOR: Record<keyof Providers, string> = {
 export function createProviders(db: Db, e: Env & { appUrl: string }, secret: string): Providers {
   const modes = providerModes(e);
   const sandbox: Providers = {
-    calendar: createSandboxCalendar(secret),
+    calendar: createSandboxCalendar(secret, db),
     telephony: createSandboxTelephony(),
     voice: createSandboxVoice(),
     billing: createSandboxBilling(e.appUrl),
-    email: createOutboxSender(db, "email"),
-    sms: createOutboxSender(db, "sms"),
-    whatsapp: createOutboxSender(db, "whatsapp"),
+    email: createLoggedSender(db, "email", sandboxTransport),
+    sms: createLoggedSender(db, "sms", sandboxTransport),
+    whatsapp: createLoggedSender(db, "whatsapp", sandboxTransport),
   };
   const pick = <K extends keyof Providers>(kind: K): Providers[K] =>
     modes[kind] === "sandbox" ? sandbox[kind] : notYetAvailable<Providers[K]>(VENDOR[kind]);

@@ -62,8 +62,8 @@ describe("calendar connection", () => {
 
   it("accepts a code minted by the sandbox consent step once it is signed with our secret, and nothing forged", async () => {
     const owner = await registerOwner();
-    const ours = createSandboxCalendar(process.env.AUTH_SECRET!).mintConsentCode();
-    const theirs = createSandboxCalendar("someone-elses-secret").mintConsentCode();
+    const ours = createSandboxCalendar(process.env.AUTH_SECRET!, getDb()).mintConsentCode();
+    const theirs = createSandboxCalendar("someone-elses-secret", getDb()).mintConsentCode();
     expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: theirs } })).status).toBe(400);
     const bad = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "made-up" } });
     expect(bad.body.message).toBe("The Google Calendar authorization code is invalid or has expired. Please connect again.");

@@ -1,18 +1,33 @@
+export type Attachment = { filename: string; contentType: string; content: string };
+
+/** A WhatsApp template (business-initiated messages outside the 24-hour window must use an approved template). */
+export type WhatsAppTemplate = { name: string; language: string; parameters: string[] };
+
 export type OutgoingMessage = {
   userId?: string | null;
   to: string;
+  /** SMS/WhatsApp: the sending number (the business's number); email: unused (the configured sender). */
+  from?: string | null;
   subject?: string | null;
   text: string;
   html?: string | null;
   links?: string[];
+  attachments?: Attachment[];
+  whatsappTemplate?: WhatsAppTemplate | null;
   /** Makes a retried send a no-op. */
   dedupeKey?: string;
 };
 export type SendResult = { id: string; status: "sent" | "failed"; duplicate: boolean };
 
-/** One shape for email, SMS and WhatsApp senders. */
+/** One shape for email, SMS and WhatsApp senders: every message is logged in the notifications table. */
 export interface MessageSender {
   readonly kind: string;
   readonly channel: "email" | "sms" | "whatsapp";
   send(message: OutgoingMessage): Promise<SendResult>;
+}
+
+/** Hands one message to the provider. Throws when the provider refuses it; the sender logs and the job retries. */
+export interface MessageTransport {
+  readonly kind: "smtp" | "telnyx" | "sandbox";
+  deliver(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
 }

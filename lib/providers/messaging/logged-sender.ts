@@ -1,0 +1,72 @@
+// Every outgoing message, real or sandbox, is written to the notifications table before it is handed to the provider,
+// then marked sent or failed. A send with a dedupe key already sent is a no-op; one that failed is tried again, so a job
+// retried with backoff delivers at most once per key.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { notifications } from "@/db/schema";
+import type { MessageSender, MessageTransport, OutgoingMessage, SendResult } from "./port";
+
+export class DeliveryError extends Error {
+  constructor(
+    readonly channel: string,
+    readonly reason: string,
+  ) {
+    super(`${channel} delivery failed: ${reason}`);
+    this.name = "DeliveryError";
+  }
+}
+
+export function createLoggedSender(db: Db, channel: MessageSender["channel"], transport: MessageTransport): MessageSender {
+  return {
+    kind: transport.kind,
+    channel,
+    async send(m: OutgoingMessage): Promise<SendResult> {
+      const [inserted] = await db
+        .insert(notifications)
+        .values({
+          userId: m.userId ?? null,
+          channel,
+          recipient: m.to,
+          subject: m.subject ?? null,
+          body: m.text,
+          links: m.links ?? [],
+          attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+          status: "queued",
+          provider: transport.kind,
+          dedupeKey: m.dedupeKey ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: notifications.id });
+      let id = inserted?.id;
+      if (!id) {
+        const [existing] = await db
+          .select({ id: notifications.id, status: notifications.status })
+          .from(notifications)
+          .where(eq(notifications.dedupeKey, m.dedupeKey ?? ""))
+          .limit(1);
+        if (!existing) throw new DeliveryError(channel, "dedupe row vanished");
+        if (existing.status === "sent") return { id: existing.id, status: "sent", duplicate: true };
+        id = existing.id;
+      }
+      try {
+        const { providerMessageId } = await transport.deliver(m);
+        await db
+          .update(notifications)
+          .set({ status: "sent", providerMessageId, error: null, sentAt: new Date() })
+          .where(eq(notifications.id, id));
+        return { id, status: "sent", duplicate: !inserted };
+      } catch (e) {
+        // The provider's reason (status code, error code), never the message body.
+        const reason = errorReason(e);
+        await db.update(notifications).set({ status: "failed", error: reason }).where(eq(notifications.id, id));
+        throw new DeliveryError(channel, reason);
+      }
+    },
+  };
+}
+
+function errorReason(e: unknown): string {
+  const x = e as { name?: string; status?: number; statusCode?: number; code?: string | number; responseCode?: number } | null;
+  const parts = [x?.name ?? "Error", x?.status ?? x?.statusCode ?? x?.responseCode, x?.code].filter((p) => p !== undefined && p !== null);
+  return parts.join(" ").slice(0, 200);
+}
