@@ -25,6 +25,11 @@ export function getDb(): Db {
   return holder().db;
 }
 
+/** The same pool as getDb(), for libraries that speak SQL themselves (the job queue). */
+export function getSql(): Sql {
+  return holder().sql;
+}
+
 function holder(): Holder {
   if (!globalForDb.__receptaDb) {
     const { DATABASE_URL, DATABASE_POOL_MAX } = env();

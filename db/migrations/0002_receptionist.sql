@@ -40,6 +40,7 @@ ALTER TABLE "calls" ADD COLUMN "outcome" text DEFAULT 'no_action' NOT NULL;--> s
 ALTER TABLE "calls" ADD COLUMN "sandbox" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "phone_numbers" ADD COLUMN "voice_provider_id" text;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "caller_messages" ADD CONSTRAINT "caller_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "calendar_events_user_starts_idx" ON "calendar_events" USING btree ("user_id","starts_at");--> statement-breakpoint

@@ -101,6 +101,8 @@ export const phoneNumbers = pgTable(
     phoneNumberType: text("phone_number_type").notNull().default("local"),
     status: text("status").notNull().default("active"),
     providerId: text("provider_id"),
+    // The voice platform's id for this number once it is pointed at our assistant webhook (claimed or assigned).
+    voiceProviderId: text("voice_provider_id"),
     assignedToUserId: uuid("assigned_to_user_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: ts("assigned_at"),
     createdAt: createdAt(),

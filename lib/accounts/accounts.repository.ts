@@ -1,6 +1,6 @@
 // The only place that reads users as profiles. Explicit columns: the password hash, session data and calendar tokens
 // never leave this file, so no route can leak them by returning "the user".
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
 import { deriveSubscription, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
@@ -65,7 +65,8 @@ function profileQuery(db: Db, where: SQL | undefined) {
   return db
     .select(profileColumns)
     .from(users)
-    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
+    // A grant the provider refused (revoked_at set) is no connection: the owner must reconnect.
+    .leftJoin(calendarConnections, and(eq(calendarConnections.userId, users.id), isNull(calendarConnections.revokedAt)))
     .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(where);

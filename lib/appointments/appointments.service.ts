@@ -1,11 +1,13 @@
 // The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments of one owner never
 // overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two requests
 // racing for one slot get exactly one booking.
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isExclusionViolation } from "@/db/errors";
 import { appointments, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { afterChange, type BookingDeps } from "@/lib/booking/booking";
+import { loadBusiness } from "@/lib/receptionist/business";
 import type { CreateAppointmentInput } from "./appointments.schemas";
 import { zonedWallTimeToUtc } from "./zoned-time";
 
@@ -66,28 +68,45 @@ async function timeZoneOf(db: Db, userId: string): Promise<string> {
  * Upcoming = not yet over (an appointment in progress is still upcoming), soonest first; past = over, latest first.
  * Cancelled appointments are listed too: the dashboard shows them with a badge.
  */
-export async function listAppointments(db: Db, userId: string, now = new Date()): Promise<AppointmentList> {
+export async function listAppointments(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  range: { from?: Date; to?: Date } = {},
+): Promise<AppointmentList> {
+  // An optional window on the start time (GET /api/appointments?from=…&to=…).
+  const inRange = and(
+    range.from ? gte(appointments.startsAt, range.from) : undefined,
+    range.to ? lt(appointments.startsAt, range.to) : undefined,
+  );
   const [timeZone, upcoming, past] = await Promise.all([
     timeZoneOf(db, userId),
     db
       .select(columns)
       .from(appointments)
-      .where(and(eq(appointments.userId, userId), gt(appointments.endsAt, now)))
+      .where(and(eq(appointments.userId, userId), gt(appointments.endsAt, now), inRange))
       .orderBy(asc(appointments.startsAt), asc(appointments.createdAt))
       .limit(UPCOMING_LIMIT),
     db
       .select(columns)
       .from(appointments)
-      .where(and(eq(appointments.userId, userId), lte(appointments.endsAt, now)))
+      .where(and(eq(appointments.userId, userId), lte(appointments.endsAt, now), inRange))
       .orderBy(desc(appointments.startsAt), desc(appointments.createdAt))
       .limit(PAST_LIMIT),
   ]);
   return { upcoming: upcoming.map(toView), past: past.map(toView), timeZone };
 }
 
-/** Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. */
-export async function bookAppointment(db: Db, userId: string, input: CreateAppointmentInput, now = new Date()): Promise<AppointmentView> {
-  const timeZone = await timeZoneOf(db, userId);
+/**
+ * Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. The owner may book
+ * outside working hours (they know their day); overlaps are still refused, and the calendar and the patient's
+ * confirmation follow as for a phone booking.
+ */
+export async function bookAppointment(deps: BookingDeps, userId: string, input: CreateAppointmentInput, now = new Date()): Promise<AppointmentView> {
+  const { db } = deps;
+  const biz = await loadBusiness(db, userId, now);
+  if (!biz) throw new AppError("not_found", "userNotFound");
+  const timeZone = biz.timeZone;
   const startsAt = zonedWallTimeToUtc(input.date, input.time, timeZone);
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
   if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
@@ -108,9 +127,12 @@ export async function bookAppointment(db: Db, userId: string, input: CreateAppoi
         endsAt,
         status: "booked",
         source: "dashboard",
+        language: biz.locale,
+        calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
       })
-      .returning(columns);
-    return toView(row!);
+      .returning();
+    await afterChange(deps, biz, row!, "confirmation");
+    return toView((await byId(db, row!.id)) ?? row!);
   } catch (e) {
     if (isExclusionViolation(e, "appointments_no_overlap")) throw new AppError("conflict", "slotTaken");
     throw e;
@@ -121,15 +143,25 @@ export async function bookAppointment(db: Db, userId: string, input: CreateAppoi
  * Cancels and frees the slot; cancelling a cancelled appointment returns it unchanged. An id of another owner's
  * appointment gets the same 404 as an unknown one, so ids cannot be probed.
  */
-export async function cancelAppointment(db: Db, userId: string, appointmentId: string): Promise<AppointmentView> {
+export async function cancelAppointment(deps: BookingDeps, userId: string, appointmentId: string): Promise<AppointmentView> {
+  const { db } = deps;
   const mine = and(eq(appointments.id, appointmentId), eq(appointments.userId, userId));
   const [cancelled] = await db
     .update(appointments)
     .set({ status: "cancelled", updatedAt: new Date() })
     .where(and(mine, eq(appointments.status, "booked")))
-    .returning(columns);
-  if (cancelled) return toView(cancelled);
+    .returning();
+  if (cancelled) {
+    const biz = await loadBusiness(db, userId);
+    if (biz) await afterChange(deps, biz, cancelled, "cancellation");
+    return toView((await byId(db, cancelled.id)) ?? cancelled);
+  }
   const [existing] = await db.select(columns).from(appointments).where(mine).limit(1);
   if (!existing) throw new AppError("not_found", "appointmentNotFound");
   return toView(existing);
+}
+
+async function byId(db: Db, id: string): Promise<Row | undefined> {
+  const [row] = await db.select(columns).from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
 }

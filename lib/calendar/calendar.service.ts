@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
-import type { CalendarPort } from "@/lib/providers/calendar/port";
+import type { CalendarAccess, CalendarPort } from "@/lib/providers/calendar/port";
 
 export type CalendarDeps = { db: Db; calendar: CalendarPort; secrets: SecretBox };
 
@@ -17,6 +17,8 @@ export async function connectCalendar(deps: CalendarDeps, userId: string, code: 
     scopes: grant.scopes,
     sandbox: deps.calendar.kind === "sandbox",
     connectedAt: new Date(),
+    // A new grant replaces a revoked one: the calendar counts as connected again.
+    revokedAt: null,
   };
   await deps.db
     .insert(calendarConnections)
@@ -39,4 +41,34 @@ export async function disconnectCalendar(deps: CalendarDeps, userId: string) {
     }
   }
   return { success: true, hasGoogleOAuth: false };
+}
+
+/**
+ * What an adapter needs to act on the owner's calendar, or null when there is no usable grant: never connected, or
+ * refused by the provider since (revoked_at set), in which case the owner has to reconnect.
+ */
+export async function calendarAccessFor(deps: Pick<CalendarDeps, "db" | "secrets">, userId: string): Promise<CalendarAccess | null> {
+  const [row] = await deps.db
+    .select({
+      refreshTokenEnc: calendarConnections.refreshTokenEnc,
+      calendarId: calendarConnections.calendarId,
+      revokedAt: calendarConnections.revokedAt,
+    })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .limit(1);
+  if (!row || row.revokedAt) return null;
+  return { userId, refreshToken: deps.secrets.open(row.refreshTokenEnc), calendarId: row.calendarId };
+}
+
+/**
+ * The provider refused the grant (CalendarGrantRevokedError): keep the row, so the owner can be told what happened and
+ * the profile shows the calendar as not connected, until a reconnect (connectCalendar) clears it. The first refusal's
+ * time is kept.
+ */
+export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string): Promise<void> {
+  await deps.db
+    .update(calendarConnections)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)));
 }

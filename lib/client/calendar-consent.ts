@@ -1,12 +1,16 @@
 // The popup code flow (spec §7 "POST /google-calendar/authorize {code}"): open the consent page in a popup, wait for it
-// to post back an authorization code, hand the code to our API. The sandbox consent page and (issue #5) Google's
-// callback page speak the same message, so this side does not know which one it opened.
+// to post back an authorization code, hand the code to our API. The sandbox consent page and Google's callback
+// (app/api/google-calendar/callback) speak the same message, so this side does not know which one it opened.
 export const CONSENT_MESSAGE = "recepta:calendar-consent";
 
+/** The popup's first page with Google configured: it redirects to Google's consent screen. */
+export const GOOGLE_CONSENT_PATH = "/api/google-calendar/consent";
+
+/** `error` is "access_denied" when the owner said no; anything else ("invalid_state", "failed") is a failure. */
 export type ConsentMessage = { type: typeof CONSENT_MESSAGE; code?: string; error?: string };
 
 export class ConsentError extends Error {
-  constructor(readonly reason: "popupBlocked" | "cancelled" | "denied") {
+  constructor(readonly reason: "popupBlocked" | "cancelled" | "denied" | "failed") {
     super(reason);
   }
 }
@@ -30,7 +34,7 @@ export function requestCalendarCode(consentUrl: string): Promise<string> {
       if (!data || data.type !== CONSENT_MESSAGE) return;
       done();
       if (data.code) resolve(data.code);
-      else reject(new ConsentError("denied"));
+      else reject(new ConsentError(data.error === "access_denied" ? "denied" : "failed"));
     };
     // Closed without an answer: the owner changed their mind.
     const watch = setInterval(() => {

@@ -92,9 +92,10 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.outp
   throw validationError(result.error.issues[0], data);
 }
 
-async function readBody(req: Request): Promise<string> {
+/** The raw body, refused past `limit` bytes (counted while reading). Webhooks verify signatures on exactly this text. */
+export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", "bodyTooLarge");
+  if (declared > limit) throw new AppError("payload_too_large", "bodyTooLarge");
   if (!req.body) return "";
   // Count while reading: a chunked body has no Content-Length to trust.
   const reader = req.body.getReader();
@@ -104,7 +105,7 @@ async function readBody(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw new AppError("payload_too_large", "bodyTooLarge");
     }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "@/db/errors";
 import { appState, auditLog, calendarConnections, phoneNumbers, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { TelephonyPort } from "@/lib/providers/telephony/port";
+import type { VoicePort } from "@/lib/providers/voice/port";
 
 export type PoolNumber = {
   id: string;
@@ -62,8 +63,53 @@ async function numberOf(db: Pick<Db, "select">, userId: string): Promise<string 
   return row?.phoneNumber ?? null;
 }
 
+/** The voice platform and the URL it must call for a number's calls. */
+export type VoiceLink = { voice: VoicePort; serverUrl: string };
+
+/**
+ * Points a number at our assistant webhook (once: a number already linked is left as it is). When the platform
+ * refuses, the assignment is undone, so a business never holds a number that would not answer.
+ */
+async function linkVoice(db: Db, link: VoiceLink, phoneNumber: string, undo: () => Promise<unknown>): Promise<void> {
+  const [row] = await db
+    .select({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.phoneNumber, phoneNumber))
+    .limit(1);
+  if (!row || row.voiceProviderId) return;
+  try {
+    const { providerNumberId } = await link.voice.attachNumber({ phoneNumber, serverUrl: link.serverUrl });
+    await db.update(phoneNumbers).set({ voiceProviderId: providerNumberId }).where(eq(phoneNumbers.id, row.id));
+  } catch (e) {
+    await undo();
+    if (e instanceof AppError) throw e;
+    throw new AppError("unavailable", "providerNotAvailable", { provider: "Vapi" });
+  }
+}
+
+/** Takes a released number off the voice platform (best effort: the pool row is what decides who owns it). */
+async function unlinkVoice(db: Db, voice: VoicePort, phoneNumberId: string, voiceProviderId: string | null): Promise<void> {
+  if (!voiceProviderId) return;
+  try {
+    await voice.detachNumber(voiceProviderId);
+    await db.update(phoneNumbers).set({ voiceProviderId: null }).where(eq(phoneNumbers.id, phoneNumberId));
+  } catch {
+    // Left linked upstream: its calls reach our webhook, which answers "not in service" for an unassigned number.
+  }
+}
+
 /** GET /api/phone-numbers/claim: idempotent (a user who has a number gets it back), calendar required first. */
-export async function claimNumber(db: Db, userId: string): Promise<{ phoneNumber: string }> {
+export async function claimNumber(db: Db, userId: string, link?: VoiceLink): Promise<{ phoneNumber: string }> {
+  const claimed = await claimRow(db, userId);
+  if (link) {
+    await linkVoice(db, link, claimed.phoneNumber, () =>
+      db.update(phoneNumbers).set({ assignedToUserId: null, assignedAt: null }).where(eq(phoneNumbers.phoneNumber, claimed.phoneNumber)),
+    );
+  }
+  return claimed;
+}
+
+async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string }> {
   const existing = await numberOf(db, userId);
   if (existing) return { phoneNumber: existing };
   const [calendar] = await db
@@ -96,9 +142,10 @@ export async function claimNumber(db: Db, userId: string): Promise<{ phoneNumber
   }
 }
 
-/** Admin: gives `phoneNumber` to a user, releasing the user's previous number. */
-export async function assignNumber(db: Db, actorId: string, userId: string, phoneNumber: string) {
-  return db.transaction(async (tx) => {
+/** Admin: gives `phoneNumber` to a user, releasing the user's previous number (and its voice link). */
+export async function assignNumber(db: Db, actorId: string, userId: string, phoneNumber: string, link?: VoiceLink) {
+  const released: { id: string; voiceProviderId: string | null }[] = [];
+  const result = await db.transaction(async (tx) => {
     // Serializes assignments to one user, so "release old, take new" cannot interleave with another admin's.
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("not_found", "userNotFound");
@@ -111,10 +158,13 @@ export async function assignNumber(db: Db, actorId: string, userId: string, phon
     if (target.assignedTo === userId) return { phoneNumber, userId };
     if (target.assignedTo) throw new AppError("conflict", "numberTaken");
     if (target.status !== "active") throw new AppError("conflict", "numberInactive");
-    await tx
-      .update(phoneNumbers)
-      .set({ assignedToUserId: null, assignedAt: null })
-      .where(eq(phoneNumbers.assignedToUserId, userId));
+    released.push(
+      ...(await tx
+        .update(phoneNumbers)
+        .set({ assignedToUserId: null, assignedAt: null })
+        .where(eq(phoneNumbers.assignedToUserId, userId))
+        .returning({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId })),
+    );
     await tx
       .update(phoneNumbers)
       .set({ assignedToUserId: userId, assignedAt: new Date() })
@@ -128,18 +178,29 @@ export async function assignNumber(db: Db, actorId: string, userId: string, phon
     });
     return { phoneNumber, userId };
   });
+  if (link) {
+    for (const r of released) await unlinkVoice(db, link.voice, r.id, r.voiceProviderId);
+    await linkVoice(db, link, phoneNumber, () =>
+      db
+        .update(phoneNumbers)
+        .set({ assignedToUserId: null, assignedAt: null })
+        .where(and(eq(phoneNumbers.phoneNumber, phoneNumber), eq(phoneNumbers.assignedToUserId, userId))),
+    );
+  }
+  return result;
 }
 
 /** Admin: removes a free number from the pool (and releases it at the provider). Assigned numbers stay: 409. */
-export async function deleteNumber(db: Db, telephony: TelephonyPort, actorId: string, id: string): Promise<void> {
+export async function deleteNumber(db: Db, telephony: TelephonyPort, actorId: string, id: string, voice?: VoicePort): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ assignedTo: phoneNumbers.assignedToUserId, providerId: phoneNumbers.providerId })
+      .select({ assignedTo: phoneNumbers.assignedToUserId, providerId: phoneNumbers.providerId, voiceProviderId: phoneNumbers.voiceProviderId })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.id, id))
       .for("update");
     if (!row) throw new AppError("not_found", "numberNotFound");
     if (row.assignedTo) throw new AppError("conflict", "numberAssigned");
+    if (row.voiceProviderId && voice) await voice.detachNumber(row.voiceProviderId);
     if (row.providerId) await telephony.releaseNumber(row.providerId);
     await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id));
     await tx.insert(auditLog).values({ actorUserId: actorId, action: "phone_number.delete", targetType: "phone_number", targetId: id });

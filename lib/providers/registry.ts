@@ -15,6 +15,10 @@ import type { TelephonyPort } from "./telephony/port";
 import { createSandboxTelephony } from "./telephony/sandbox";
 import type { VoicePort } from "./voice/port";
 import { createSandboxVoice } from "./voice/sandbox";
+import { createVapiVoice } from "./voice/vapi";
+import { createTelnyxTelephony } from "./telephony/telnyx";
+import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport } from "./messaging/telnyx";
+import { createSmtpTransport } from "./messaging/smtp";
 
 export type Providers = {
   calendar: CalendarPort;
@@ -53,25 +57,25 @@ const VENDOR: Record<keyof Providers, string> = {
 
 export function createProviders(db: Db, e: Env & { appUrl: string }, secret: string): Providers {
   const modes = providerModes(e);
-  const sandbox: Providers = {
-    calendar: createSandboxCalendar(secret, db),
-    telephony: createSandboxTelephony(),
-    voice: createSandboxVoice(),
-    billing: createSandboxBilling(e.appUrl),
-    email: createLoggedSender(db, "email", sandboxTransport),
-    sms: createLoggedSender(db, "sms", sandboxTransport),
-    whatsapp: createLoggedSender(db, "whatsapp", sandboxTransport),
-  };
-  const pick = <K extends keyof Providers>(kind: K): Providers[K] =>
-    modes[kind] === "sandbox" ? sandbox[kind] : notYetAvailable<Providers[K]>(VENDOR[kind]);
+  const real = (kind: keyof Providers) => modes[kind] === "real";
+  const telnyxWebhook = `${e.appUrl}/api/webhooks/telnyx`;
+  const telnyx = { apiKey: e.TELNYX_API_KEY ?? "", baseUrl: e.TELNYX_BASE_URL, messagingProfileId: e.TELNYX_MESSAGING_PROFILE_ID, webhookUrl: telnyxWebhook };
   return {
-    calendar: pick("calendar"),
-    telephony: pick("telephony"),
-    voice: pick("voice"),
-    billing: pick("billing"),
-    email: pick("email"),
-    sms: pick("sms"),
-    whatsapp: pick("whatsapp"),
+    calendar: real("calendar") ? notYetAvailable<CalendarPort>(VENDOR.calendar) : createSandboxCalendar(secret, db),
+    telephony: real("telephony") ? createTelnyxTelephony(telnyx) : createSandboxTelephony(),
+    voice: !real("voice")
+      ? createSandboxVoice()
+      : e.VAPI_TELNYX_CREDENTIAL_ID && e.VAPI_WEBHOOK_SECRET
+        ? createVapiVoice({ apiKey: e.VAPI_API_KEY!, baseUrl: e.VAPI_BASE_URL, telnyxCredentialId: e.VAPI_TELNYX_CREDENTIAL_ID, webhookSecret: e.VAPI_WEBHOOK_SECRET })
+        : notYetAvailable<VoicePort>("Vapi (VAPI_TELNYX_CREDENTIAL_ID)"),
+    billing: real("billing") ? notYetAvailable<BillingPort>(VENDOR.billing) : createSandboxBilling(e.appUrl),
+    email: createLoggedSender(db, "email", real("email") ? createSmtpTransport({ url: e.SMTP_URL!, from: e.MAIL_FROM }) : sandboxTransport),
+    sms: createLoggedSender(db, "sms", real("sms") ? createTelnyxSmsTransport(telnyx) : sandboxTransport),
+    whatsapp: createLoggedSender(
+      db,
+      "whatsapp",
+      real("whatsapp") ? createTelnyxWhatsAppTransport({ ...telnyx, fromNumber: e.TELNYX_WHATSAPP_NUMBER }) : sandboxTransport,
+    ),
   };
 }
 

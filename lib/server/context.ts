@@ -1,12 +1,25 @@
-// Wires the domain's dependencies for route handlers and server components: the pool, the session settings and the
-// providers. The domain itself never reads this module; it receives what it needs.
-import { getDb, type Db } from "@/db/client";
+// Wires the domain's dependencies for route handlers and server components: the pool, the session settings, the
+// providers and the job queue. The domain itself never reads this module; it receives what it needs.
+import { getDb, getSql, type Db } from "@/db/client";
 import type { SessionConfig } from "@/lib/auth/session";
+import type { BookingDeps } from "@/lib/booking/booking";
+import type { DispatchDeps } from "@/lib/notifications/dispatch";
 import { env, requireSecret } from "@/lib/env";
 import { createSecretBox, type SecretBox } from "@/lib/crypto/secret-box";
-import { createProviders, type Providers } from "@/lib/providers/registry";
+import { createBoss, createJobQueue, type Boss, type JobQueue } from "@/lib/jobs/queue";
+import { createProviders, providerModes, type Providers } from "@/lib/providers/registry";
 
-export type AppContext = { db: Db; session: SessionConfig; providers: Providers; secrets: SecretBox };
+export type AppContext = {
+  db: Db;
+  session: SessionConfig;
+  providers: Providers;
+  secrets: SecretBox;
+  jobs: JobQueue & { ready(): Promise<Boss> };
+  /** What booking needs, wired once. */
+  booking: BookingDeps;
+  /** What the message jobs need. */
+  dispatch: DispatchDeps;
+};
 
 const globalForCtx = globalThis as unknown as { __receptaCtx?: AppContext };
 
@@ -15,14 +28,25 @@ export function appContext(): AppContext {
     const e = env();
     const db = getDb();
     const secret = requireSecret("AUTH_SECRET");
+    const providers = createProviders(db, e, secret);
+    const secrets = createSecretBox(requireSecret("ENCRYPTION_KEY"));
+    const jobs = createJobQueue(createBoss(getSql()));
     globalForCtx.__receptaCtx = {
       db,
       session: { secret, appUrl: e.appUrl },
-      providers: createProviders(db, e, secret),
-      secrets: createSecretBox(requireSecret("ENCRYPTION_KEY")),
+      providers,
+      secrets,
+      jobs,
+      booking: { db, calendar: providers.calendar, secrets, jobs },
+      dispatch: { db, email: providers.email, sms: providers.sms, whatsapp: providers.whatsapp, appUrl: e.appUrl, mailFrom: e.MAIL_FROM },
     };
   }
   return globalForCtx.__receptaCtx;
+}
+
+/** True when calls are answered by the offline stand-in rather than the voice platform. */
+export function voiceIsSandbox(): boolean {
+  return providerModes(env()).voice === "sandbox";
 }
 
 /** Tests reset the wiring when they change the environment. */

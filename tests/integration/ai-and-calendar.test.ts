@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
+import { calendarAccessFor, markCalendarRevoked } from "@/lib/calendar/calendar.service";
+import { createSecretBox } from "@/lib/crypto/secret-box";
 import { createSandboxCalendar } from "@/lib/providers/calendar/sandbox";
-import { api, createAdmin, registerOwner } from "../helpers/api";
+import { api, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
 
 describe("AI parameters", () => {
   it("goes missing → created with defaults → updated → reset → deleted", async () => {
@@ -68,5 +70,35 @@ describe("calendar connection", () => {
     const bad = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "made-up" } });
     expect(bad.body.message).toBe("The Google Calendar authorization code is invalid or has expired. Please connect again.");
     expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: ours } })).status).toBe(200);
+  });
+
+  it("shows a grant the provider refused as not connected until the owner reconnects", async () => {
+    const owner = await registerOwner();
+    const admin = await createAdmin();
+    const deps = { db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) };
+    await connectSandboxCalendar(owner.token);
+    const granted = await calendarAccessFor(deps, owner.user.id);
+    expect(granted).toMatchObject({ userId: owner.user.id, calendarId: "primary", refreshToken: expect.stringMatching(/^sandbox-refresh-/) });
+
+    // What booking does when the calendar answers CalendarGrantRevokedError.
+    await markCalendarRevoked(deps, owner.user.id);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(false);
+    expect((await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token })).body.hasGoogleOAuth).toBe(false);
+    expect(await calendarAccessFor(deps, owner.user.id)).toBeNull();
+    const [kept] = await getDb().select({ revokedAt: calendarConnections.revokedAt }).from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id));
+    expect(kept!.revokedAt).toBeInstanceOf(Date);
+
+    await connectSandboxCalendar(owner.token);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(true);
+    const [restored] = await getDb().select({ revokedAt: calendarConnections.revokedAt }).from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id));
+    expect(restored!.revokedAt).toBeNull();
+    const regranted = await calendarAccessFor(deps, owner.user.id);
+    expect(regranted?.refreshToken).toMatch(/^sandbox-refresh-/);
+    expect(regranted?.refreshToken).not.toBe(granted?.refreshToken);
+  });
+
+  it("has no calendar access for an owner who never connected", async () => {
+    const owner = await registerOwner();
+    expect(await calendarAccessFor({ db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) }, owner.user.id)).toBeNull();
   });
 });

@@ -61,7 +61,8 @@ describe("POST /api/appointments", () => {
       durationMinutes: 45,
       status: "booked",
       source: "dashboard",
-      calendarSyncStatus: "pending",
+      // No calendar connected: nothing to put it in.
+      calendarSyncStatus: "not_connected",
       createdAt: expect.any(String),
     });
 
@@ -300,6 +301,8 @@ describe("GET /api/calls", () => {
       durationSeconds: 95,
       endedReason: "customer-ended-call",
       summary: "Booked a cleaning",
+      outcome: "no_action",
+      sandbox: false,
     });
     expect(res.body.calls[0]).toMatchObject({ startedAt: null, endedAt: null, durationSeconds: null, fromNumber: null });
 

@@ -1,20 +1,34 @@
 import { createAppointmentSchema } from "@/lib/appointments/appointments.schemas";
 import { bookAppointment, listAppointments } from "@/lib/appointments/appointments.service";
 import { requireUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
 import { json, readJson, route } from "@/lib/http/route";
 import { appContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";
 
+/** `?from=` and `?to=` (ISO 8601 instants or dates) narrow the list to appointments starting in [from, to). */
+function rangeOf(req: Request): { from?: Date; to?: Date } {
+  const params = new URL(req.url).searchParams;
+  const read = (name: "from" | "to") => {
+    const raw = params.get(name);
+    if (raw === null || raw === "") return undefined;
+    const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(raw) ? new Date(raw) : new Date(NaN);
+    if (Number.isNaN(d.getTime())) throw new AppError("bad_request", "Validation.dateInvalid", { field: `@Fields.${name}` });
+    return d;
+  };
+  return { from: read("from"), to: read("to") };
+}
+
 export const GET = route(async (req) => {
   const ctx = appContext();
   const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await listAppointments(ctx.db, auth.userId));
+  return json(await listAppointments(ctx.db, auth.userId, new Date(), rangeOf(req)));
 });
 
 export const POST = route(async (req) => {
   const ctx = appContext();
   const auth = await requireUser(ctx.db, ctx.session, req);
   const input = await readJson(req, createAppointmentSchema);
-  return json(await bookAppointment(ctx.db, auth.userId, input), { status: 201 });
+  return json(await bookAppointment(ctx.booking, auth.userId, input), { status: 201 });
 });

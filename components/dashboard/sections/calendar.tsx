@@ -13,17 +13,18 @@ import { Badge, Card, ConfirmDialog, SectionHeader, StaleNotice } from "../ui";
 import { useProfile, useSetProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
 
-export function Calendar({ consentUrl, sandbox }: { consentUrl: string | null; sandbox: boolean }) {
+export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox: boolean }) {
   const t = useTranslations("CalendarSection");
   const router = useRouter();
   const { profile, failed } = useProfile();
   const setProfile = useSetProfile();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Closing the popup is a change of mind, not an error.
+  const consentErrorText = { popupBlocked: t("popupBlocked"), denied: t("denied"), failed: t("connectError"), cancelled: null };
 
   const connect = useMutation({
     mutationFn: async () => {
-      if (!consentUrl) throw new Error("unavailable");
       const code = await requestCalendarCode(consentUrl);
       return apiFetch("/google-calendar/authorize", { method: "POST", body: { code } });
     },
@@ -34,7 +35,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string | null; s
     },
     onError: (e) => {
       if (e instanceof SessionExpiredError) return;
-      if (e instanceof ConsentError) setError(e.reason === "popupBlocked" ? t("popupBlocked") : e.reason === "denied" ? t("denied") : null);
+      if (e instanceof ConsentError) setError(consentErrorText[e.reason]);
       else setError(failureText(e, t("connectError")));
     },
   });
@@ -60,14 +61,13 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string | null; s
             <p className="text-slate-700">{connected ? t("connectedText") : t("notConnectedText")}</p>
             {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("sandboxNote")}</p>}
             {error && <FormAlert testId="calendar-error">{error}</FormAlert>}
-            {!connected && !consentUrl && <FormAlert tone="info">{t("googleNotReady")}</FormAlert>}
             {connected ? (
               <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>{t("disconnect")}</button>
             ) : (
               <button
                 type="button"
                 className="btn-primary"
-                disabled={connect.isPending || !consentUrl}
+                disabled={connect.isPending}
                 onClick={() => {
                   setError(null);
                   connect.mutate();

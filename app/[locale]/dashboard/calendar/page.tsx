@@ -1,4 +1,5 @@
 import { Calendar } from "@/components/dashboard/sections/calendar";
+import { GOOGLE_CONSENT_PATH } from "@/lib/client/calendar-consent";
 import { env } from "@/lib/env";
 import { localizedPath } from "@/lib/i18n/server-navigation";
 import { providerModes } from "@/lib/providers/registry";
@@ -9,8 +10,8 @@ export const generateMetadata = dashboardMetadata("calendar");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await dashboardUser(params);
   const sandbox = providerModes(env()).calendar === "sandbox";
-  // The popup's page: the sandbox consent screen; Google's consent arrives with its adapter (issue #5).
-  const consentUrl = sandbox ? localizedPath(locale, "/sandbox/calendar-consent") : null;
+  // The popup's first page: the sandbox consent screen, or our redirect to Google's consent screen.
+  const consentUrl = sandbox ? localizedPath(locale, "/sandbox/calendar-consent") : GOOGLE_CONSENT_PATH;
   return (
     <Section namespaces={["CalendarSection"]}>
       <Calendar consentUrl={consentUrl} sandbox={sandbox} />

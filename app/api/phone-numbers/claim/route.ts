@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const claim = route(async (req) => {
   const ctx = appContext();
   const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await claimNumber(ctx.db, auth.userId));
+  return json(await claimNumber(ctx.db, auth.userId, { voice: ctx.providers.voice, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi` }));
 });
 
 export const GET = claim;

@@ -9,6 +9,6 @@ export const runtime = "nodejs";
 export const DELETE = route<{ id: string }>(async (req, { params, locale }) => {
   const ctx = appContext();
   const admin = await requireAdmin(ctx.db, ctx.session, req);
-  await deleteNumber(ctx.db, ctx.providers.telephony, admin.userId, idParam(params.id, "numberNotFound"));
+  await deleteNumber(ctx.db, ctx.providers.telephony, admin.userId, idParam(params.id, "numberNotFound"), ctx.providers.voice);
   return message(locale, "numberDeleted");
 });

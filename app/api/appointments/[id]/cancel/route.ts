@@ -10,5 +10,5 @@ export const POST = route<{ id: string }>(async (req, { params }) => {
   const ctx = appContext();
   const auth = await requireUser(ctx.db, ctx.session, req);
   const id = idParam(params.id, "appointmentNotFound");
-  return json(await cancelAppointment(ctx.db, auth.userId, id));
+  return json(await cancelAppointment(ctx.booking, auth.userId, id));
 });

@@ -14,5 +14,5 @@ export const POST = route<{ id: string }>(async (req, { params }) => {
   const admin = await requireAdmin(ctx.db, ctx.session, req);
   const userId = idParam(params.id, "userNotFound");
   const { phoneNumber } = await readJson(req, bodySchema);
-  return json(await assignNumber(ctx.db, admin.userId, userId, phoneNumber));
+  return json(await assignNumber(ctx.db, admin.userId, userId, phoneNumber, { voice: ctx.providers.voice, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi` }));
 });

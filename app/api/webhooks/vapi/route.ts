@@ -1,0 +1,32 @@
+import { requireSecret } from "@/lib/env";
+import { json, readBody, route } from "@/lib/http/route";
+import { vapiSecretMatches } from "@/lib/receptionist/auth";
+import { handleVapiMessage, VapiPayloadError } from "@/lib/receptionist/webhook";
+import { appContext, voiceIsSandbox } from "@/lib/server/context";
+import { AppError } from "@/lib/errors";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// Vapi's server URL. The shared secret is checked before the body is read; tool answers are always HTTP 200.
+export const POST = route(async (req) => {
+  if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
+  const raw = await readBody(req, 2 * 1024 * 1024);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "invalidJson");
+  }
+  const ctx = appContext();
+  try {
+    const answer = await handleVapiMessage(
+      { ...ctx.booking, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: voiceIsSandbox() },
+      payload,
+    );
+    return json(answer);
+  } catch (e) {
+    if (e instanceof VapiPayloadError) throw new AppError("bad_request", "invalidWebhookPayload");
+    throw e;
+  }
+});

@@ -1,0 +1,21 @@
+// Which domain function runs each job, with its dependencies.
+import { syncAppointmentToCalendar, type BookingDeps } from "@/lib/booking/booking";
+import { sendAppointmentNotice, sendAppointmentReminder, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { loadBusiness } from "@/lib/receptionist/business";
+import { appointments } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { JOB, type JobHandlers } from "./queue";
+
+export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps): JobHandlers {
+  return {
+    [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
+    [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
+    [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),
+    [JOB.calendarSync]: async ({ appointmentId }) => {
+      const [a] = await booking.db.select({ userId: appointments.userId }).from(appointments).where(eq(appointments.id, appointmentId)).limit(1);
+      if (!a) return;
+      const biz = await loadBusiness(booking.db, a.userId);
+      if (biz) await syncAppointmentToCalendar(booking, biz, appointmentId);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+// The durable job queue: pg-boss, in the application's own database. pg-boss runs on our postgres.js connection through
+// its `db` adapter, so on the embedded default it shares the one PGlite session (no second client interleaving
+// extended-protocol messages) and on PostgreSQL it uses the pool. Jobs survive restarts; failed ones are retried with
+// exponential backoff.
+import PgBoss from "pg-boss";
+import type { Sql } from "@/db/client";
+
+export const JOB = {
+  /** Confirmation / reschedule / cancellation messages for one appointment version. */
+  appointmentNotice: "appointment-notice",
+  /** The reminder 24 h before an appointment. */
+  appointmentReminder: "appointment-reminder",
+  /** The owner's email for a message the receptionist took. */
+  messageTaken: "message-taken",
+  /** Puts an appointment in the owner's calendar when the inline attempt failed. */
+  calendarSync: "calendar-sync",
+} as const;
+export type JobName = (typeof JOB)[keyof typeof JOB];
+
+export type JobData = {
+  [JOB.appointmentNotice]: { appointmentId: string; kind: "confirmation" | "reschedule" | "cancellation"; version: number };
+  [JOB.appointmentReminder]: { appointmentId: string; version: number };
+  [JOB.messageTaken]: { messageId: string };
+  [JOB.calendarSync]: { appointmentId: string };
+};
+
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
+
+/** What the domain sees: enqueue only. */
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+}
+
+/** Retries with exponential backoff (30 s, 60 s, 120 s …); a job running longer than 2 minutes is failed and retried. */
+const QUEUE_DEFAULTS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } as const;
+
+export type Boss = PgBoss;
+
+/** A pg-boss instance on our connection. `start()` installs or migrates its schema (under an advisory lock). */
+export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
+  const db: PgBoss.Db = {
+    async executeSql(text, values) {
+      // pg (which pg-boss is written for) sends undefined as NULL and plain objects as JSON text; postgres.js does
+      // neither by itself.
+      const params = (values ?? []).map((v) =>
+        v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
+      );
+      // Its schema migrations are one multi-statement BEGIN … COMMIT text: that needs one connection held throughout.
+      if (/\bBEGIN\b/i.test(text)) {
+        const reserved = await sql.reserve();
+        try {
+          return { rows: Array.from(await reserved.unsafe(text, params as never[])) };
+        } finally {
+          reserved.release();
+        }
+      }
+      const rows = await sql.unsafe(text, params as never[]);
+      return { rows: Array.from(rows) };
+    },
+  };
+  return new PgBoss({
+    db,
+    schema: "pgboss",
+    supervise: options.supervise ?? false,
+    schedule: options.schedule ?? false,
+    migrate: true,
+  });
+}
+
+/** Starts pg-boss once and creates every queue; `send` waits for it, so enqueueing works from the first request. */
+export function createJobQueue(boss: PgBoss): JobQueue & { ready(): Promise<PgBoss> } {
+  let starting: Promise<PgBoss> | null = null;
+  const ready = () =>
+    (starting ??= (async () => {
+      await boss.start();
+      for (const name of Object.values(JOB)) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...QUEUE_DEFAULTS });
+      }
+      return boss;
+    })().catch((e) => {
+      starting = null;
+      throw e;
+    }));
+  return {
+    ready,
+    async send(name, data, options = {}) {
+      const b = await ready();
+      return b.send(name, data as object, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+  };
+}
+
+export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
+
+/** Registers a worker per queue (polling every second), so a booking's messages leave within about a second. */
+export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise<void> {
+  for (const name of Object.values(JOB)) {
+    const handle = handlers[name] as (data: unknown) => Promise<void>;
+    await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handle(job.data);
+    });
+  }
+}
+
+/**
+ * Runs every job that is due now, in this process, until none is left (tests and the CLI's in-process mode). A failing
+ * job is failed in pg-boss exactly as a worker would, so retries and backoff behave the same.
+ */
+export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, max = 500): Promise<{ completed: number; failed: number }> {
+  let completed = 0;
+  let failed = 0;
+  for (let i = 0; i < max; i++) {
+    let progressed = false;
+    for (const name of Object.values(JOB)) {
+      const handle = handlers[name] as ((data: unknown) => Promise<void>) | undefined;
+      if (!handle) continue;
+      const jobs = await boss.fetch(name, { batchSize: 10 });
+      for (const job of jobs ?? []) {
+        progressed = true;
+        try {
+          await handle(job.data);
+          await boss.complete(name, job.id);
+          completed++;
+        } catch (e) {
+          await boss.fail(name, job.id, { error: (e as Error).name });
+          failed++;
+        }
+      }
+    }
+    if (!progressed) break;
+  }
+  return { completed, failed };
+}

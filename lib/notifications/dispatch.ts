@@ -1,0 +1,164 @@
+// The job handlers that send messages. Each message has a dedupe key, so a job retried after a partial failure sends
+// only what did not go out; a message for an appointment version that has since changed is not sent at all.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { appointments, callerMessages } from "@/db/schema";
+import { type Appointment } from "@/lib/booking/booking";
+import type { JobData } from "@/lib/jobs/queue";
+import { DeliveryError } from "@/lib/providers/messaging/logged-sender";
+import type { MessageSender } from "@/lib/providers/messaging/port";
+import { loadBusiness, type Business } from "@/lib/receptionist/business";
+import { isOptedOut } from "@/lib/telnyx/events";
+import { buildIcs, icsAttachment } from "./ics";
+import { callerEmail, callerSms, callerWhatsApp, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
+
+export type DispatchDeps = {
+  db: Db;
+  email: MessageSender;
+  sms: MessageSender;
+  whatsapp: MessageSender;
+  appUrl: string;
+  /** The address invitations are organized from ("Recepta <no-reply@…>"). */
+  mailFrom: string;
+  now?: () => Date;
+};
+
+async function appointment(db: Db, id: string): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}
+
+function facts(biz: Business, a: Appointment): AppointmentFacts {
+  return {
+    businessName: biz.businessName,
+    businessPhone: biz.line ?? biz.ownerPhone,
+    businessAddress: biz.businessAddress,
+    patientName: a.patientName,
+    start: a.startsAt,
+    end: a.endsAt,
+    timeZone: biz.timeZone,
+    reason: a.reason,
+  };
+}
+
+function organizer(mailFrom: string): { name: string; email: string } {
+  const m = /^\s*"?([^"<]*)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  return m ? { name: m[1]!.trim() || m[2]!, email: m[2]! } : { name: mailFrom, email: mailFrom };
+}
+
+/** Sends every message, then fails (so the job retries) if any did not go out. */
+async function sendAll(sends: (() => Promise<unknown>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const send of sends) {
+    try {
+      await send();
+    } catch (e) {
+      failures.push(e);
+    }
+  }
+  if (failures.length) throw failures.find((f) => !(f instanceof DeliveryError)) ?? failures[0];
+}
+
+/** The caller's SMS, WhatsApp and email for one appointment event. */
+function callerSends(deps: DispatchDeps, biz: Business, a: Appointment, kind: Kind, key: string): (() => Promise<unknown>)[] {
+  const locale = a.language;
+  const f = facts(biz, a);
+  const sends: (() => Promise<unknown>)[] = [];
+  // Texts go out from the business's own number; a business without one (a dashboard booking before claiming) gets none.
+  if (a.patientPhone && biz.line) {
+    const to = a.patientPhone;
+    sends.push(async () => {
+      if (await isOptedOut(deps.db, to, "sms")) return;
+      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text: callerSms(locale, kind, f), dedupeKey: `${key}:sms` });
+    });
+    sends.push(async () => {
+      if (await isOptedOut(deps.db, to, "whatsapp")) return;
+      const wa = callerWhatsApp(locale, kind, f);
+      // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template.
+      await deps.whatsapp.send({ userId: biz.userId, to, from: biz.line, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` });
+    });
+  }
+  if (a.patientEmail) {
+    const to = a.patientEmail;
+    const mail = callerEmail(locale, kind, f);
+    const org = organizer(deps.mailFrom);
+    const method = kind === "cancellation" ? "CANCEL" : "REQUEST";
+    const ics = buildIcs({
+      uid: `${a.id}@recepta`,
+      sequence: Math.max(0, a.version - 1) + (kind === "cancellation" ? 1 : 0),
+      method,
+      start: a.startsAt,
+      end: a.endsAt,
+      summary: biz.businessName,
+      description: mail.subject,
+      location: biz.businessAddress,
+      organizerName: biz.businessName || org.name,
+      organizerEmail: org.email,
+      attendeeEmail: to,
+      now: deps.now?.(),
+    });
+    sends.push(() =>
+      deps.email.send({
+        userId: biz.userId,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: kind === "reminder" ? [] : [icsAttachment(ics, method)],
+        dedupeKey: `${key}:email`,
+      }),
+    );
+  }
+  return sends;
+}
+
+export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["appointment-notice"]): Promise<void> {
+  const a = await appointment(deps.db, data.appointmentId);
+  if (!a) return;
+  // Superseded: the appointment was moved or cancelled after this job was queued; a newer job tells the caller.
+  if (data.kind !== "cancellation" && (a.status !== "booked" || a.version !== data.version)) return;
+  if (data.kind === "cancellation" && a.status !== "cancelled") return;
+  const biz = await loadBusiness(deps.db, a.userId);
+  if (!biz) return;
+  const key = `appt:${a.id}:v${data.version}:${data.kind}`;
+  const sends = callerSends(deps, biz, a, data.kind, key);
+  // The owner hears about what happened by phone; what they did in the dashboard they already know.
+  if (a.source === "phone") {
+    const mail = ownerBookingEmail(biz.locale, data.kind, {
+      ...facts(biz, a),
+      patientPhone: a.patientPhone,
+      patientEmail: a.patientEmail,
+      dashboardUrl: `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/appointments`,
+    });
+    sends.push(() =>
+      deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: `${key}:owner` }),
+    );
+  }
+  await sendAll(sends);
+}
+
+export async function sendAppointmentReminder(deps: DispatchDeps, data: JobData["appointment-reminder"]): Promise<void> {
+  const a = await appointment(deps.db, data.appointmentId);
+  const now = deps.now ? deps.now() : new Date();
+  if (!a || a.status !== "booked" || a.version !== data.version || a.startsAt <= now) return;
+  const biz = await loadBusiness(deps.db, a.userId);
+  if (!biz) return;
+  await sendAll(callerSends(deps, biz, a, "reminder", `appt:${a.id}:v${data.version}:reminder`));
+}
+
+export async function sendMessageTaken(deps: DispatchDeps, data: JobData["message-taken"]): Promise<void> {
+  const [m] = await deps.db.select().from(callerMessages).where(eq(callerMessages.id, data.messageId)).limit(1);
+  if (!m) return;
+  const biz = await loadBusiness(deps.db, m.userId);
+  if (!biz) return;
+  const mail = ownerMessageEmail(biz.locale, {
+    businessName: biz.businessName,
+    callerName: m.callerName,
+    callerPhone: m.callerPhone,
+    body: m.body,
+    at: m.createdAt,
+    timeZone: biz.timeZone,
+    dashboardUrl: `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calls`,
+  });
+  await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: `message:${m.id}:owner` });
+}

@@ -1,0 +1,59 @@
+// What the receptionist says, in the call's language: short, single-line, speakable. Texts live in messages/*.json
+// ("Receptionist"); dates are read in the business's time zone.
+import { intlLocale } from "@/lib/format/intl";
+import { translate } from "@/lib/i18n/translate";
+import type { CallLanguage } from "./business";
+
+export type Say = (key: string, params?: Record<string, string | number>) => string;
+
+export function sayer(language: CallLanguage): Say {
+  return (key, params = {}) => oneLine(translate(language, `Receptionist.${key}`, params));
+}
+
+export function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, " ").trim();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: CallLanguage, timeZone: string, kind: "day" | "slot" | "time"): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "day"
+        ? { weekday: "long", month: "long", day: "numeric", timeZone }
+        : kind === "time"
+          ? { hour: "numeric", minute: "2-digit", timeZone }
+          : { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone };
+    f = new Intl.DateTimeFormat(intlLocale(language), options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** "Tuesday, December 1" / "mardi 1 décembre". */
+export const speakDay = (d: Date, language: CallLanguage, timeZone: string) => formatter(language, timeZone, "day").format(d);
+/** "9:30 AM" / "09:30". */
+export const speakTime = (d: Date, language: CallLanguage, timeZone: string) => formatter(language, timeZone, "time").format(d);
+/** "Tuesday, December 1 at 9:30 AM" / "mardi 1 décembre à 09:30". */
+export const speakSlot = (d: Date, language: CallLanguage, timeZone: string) => formatter(language, timeZone, "slot").format(d);
+
+/** "a, b, or c" / "a, b ou c" / "a, b o c". */
+export function speakList(items: string[], language: CallLanguage, type: "disjunction" | "conjunction" = "disjunction"): string {
+  return new Intl.ListFormat(intlLocale(language), { style: "long", type }).format(items);
+}
+
+/** The wall-clock reference the model passes back to book: "2026-12-01 09:30" in the business's zone. */
+export function slotReference(d: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}

@@ -1,0 +1,242 @@
+// The receptionist's tools, as the voice platform calls them. Every answer is one short line in the call's language;
+// every slot offered comes from the availability engine; every booking goes through lib/booking.
+import { callerMessages } from "@/db/schema";
+import { zonedWallTimeToUtc } from "@/lib/appointments/zoned-time";
+import {
+  bookByPhone,
+  CalendarUnavailableError,
+  cancelBooked,
+  findSlots,
+  rescheduleByPhone,
+  upcomingForCaller,
+  type Appointment,
+  type BookingDeps,
+} from "@/lib/booking/booking";
+import type { Interval } from "@/lib/availability/availability";
+import { JOB } from "@/lib/jobs/queue";
+import type { Business, CallLanguage } from "./business";
+import { ensureCall, raiseOutcome } from "./calls";
+import { normalizePhone } from "./phone";
+import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
+
+export const BOOKING_TOOLS = [
+  "check_availability",
+  "book_appointment",
+  "find_my_appointments",
+  "reschedule_appointment",
+  "cancel_appointment",
+] as const;
+export const MESSAGE_TOOL = "take_message";
+
+export type ToolContext = {
+  deps: BookingDeps;
+  biz: Business;
+  language: CallLanguage;
+  /** The caller ID, normalized; the default phone for bookings and the key for "my appointments". */
+  callerNumber: string | null;
+  providerCallId: string;
+  toolCallId: string;
+};
+
+export type ToolAnswer = { result: string } | { error: string };
+
+type Args = Record<string, unknown>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_OFFERED = 4;
+const SEARCH_DAYS = 14;
+
+export async function runTool(ctx: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
+  const say = sayer(ctx.language);
+  const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name);
+  if (bookingTool && !ctx.biz.entitled) return { result: say("bookingDisabled") };
+  try {
+    switch (name) {
+      case "check_availability":
+        return { result: await checkAvailability(ctx, say, args) };
+      case "book_appointment":
+        return { result: await bookAppointment(ctx, say, args) };
+      case "find_my_appointments":
+        return { result: await findMine(ctx, say) };
+      case "reschedule_appointment":
+        return { result: await reschedule(ctx, say, args) };
+      case "cancel_appointment":
+        return { result: await cancel(ctx, say, args) };
+      case MESSAGE_TOOL:
+        return { result: await takeMessage(ctx, say, args) };
+      default:
+        return { error: say("unknownTool") };
+    }
+  } catch (e) {
+    if (e instanceof CalendarUnavailableError) return { error: say("calendarUnavailable") };
+    throw e;
+  }
+}
+
+const text = (v: unknown, max = 500): string | null => {
+  if (typeof v !== "string" && typeof v !== "number") return null;
+  const s = String(v).trim().replace(/\s+/g, " ");
+  return s ? s.slice(0, max) : null;
+};
+
+/** date "YYYY-MM-DD" and time "HH:mm" (or "9", "9:30", "14h30"), or a combined "start"; wall-clock in the business's zone. */
+function readDateTime(args: Args): { date: string | null; time: string | null } {
+  const start = text(args.start ?? args.datetime ?? args.dateTime, 40);
+  const m = start ? /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2})[:h](\d{2})/.exec(start) : null;
+  const date = m ? m[1]! : text(args.date, 10);
+  const rawTime = m ? `${m[2]}:${m[3]}` : text(args.time, 10);
+  const t = rawTime ? /^(\d{1,2})(?:[:h](\d{2}))?$/.exec(rawTime.replace(/\s/g, "")) : null;
+  const time = t && Number(t[1]) < 24 && Number(t[2] ?? 0) < 60 ? `${t[1]!.padStart(2, "0")}:${t[2] ?? "00"}` : null;
+  return { date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, time };
+}
+
+function dayStart(date: string, timeZone: string): Date | null {
+  return zonedWallTimeToUtc(date, "00:00", timeZone) ?? zonedWallTimeToUtc(date, "01:00", timeZone);
+}
+
+function offer(slots: Interval[], ctx: ToolContext): string {
+  const { language, biz } = ctx;
+  const sameDay = slots.every((s) => speakDay(s.start, language, biz.timeZone) === speakDay(slots[0]!.start, language, biz.timeZone));
+  const items = slots.map((s) => {
+    const spoken = sameDay ? speakTime(s.start, language, biz.timeZone) : speakSlot(s.start, language, biz.timeZone);
+    return `${spoken} [${slotReference(s.start, biz.timeZone)}]`;
+  });
+  return speakList(items, language);
+}
+
+function partOfDayFilter(args: Args, ctx: ToolContext): (s: Interval) => boolean {
+  const part = text(args.partOfDay ?? args.part_of_day, 20)?.toLowerCase();
+  if (!part) return () => true;
+  const hourOf = (d: Date) => Number(slotReference(d, ctx.biz.timeZone).slice(11, 13));
+  if (/morning|matin|mañana/.test(part)) return (s) => hourOf(s.start) < 12;
+  if (/afternoon|après|apres|tarde/.test(part)) return (s) => hourOf(s.start) >= 12 && hourOf(s.start) < 17;
+  if (/evening|soir|noche/.test(part)) return (s) => hourOf(s.start) >= 17;
+  return () => true;
+}
+
+async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const { deps, biz, language } = ctx;
+  const now = deps.now ? deps.now() : new Date();
+  const { date, time } = readDateTime(args);
+  const keep = partOfDayFilter(args, ctx);
+  if (date && time) {
+    const start = zonedWallTimeToUtc(date, time, biz.timeZone);
+    if (!start) return say("invalidDateTime");
+    const from = new Date(start.getTime() - 3 * DAY_MS);
+    const slots = await findSlots(deps, biz, from, new Date(start.getTime() + 4 * DAY_MS));
+    if (slots.some((s) => s.start.getTime() === start.getTime())) {
+      return say("slotFree", { slot: `${speakSlot(start, language, biz.timeZone)} [${slotReference(start, biz.timeZone)}]` });
+    }
+    const nearest = [...slots].sort((a, b) => Math.abs(a.start.getTime() - start.getTime()) - Math.abs(b.start.getTime() - start.getTime())).slice(0, 3);
+    nearest.sort((a, b) => a.start.getTime() - b.start.getTime());
+    return nearest.length ? say("slotNotFree", { slots: offer(nearest, ctx) }) : say("nothingFree");
+  }
+  if (date) {
+    const from = dayStart(date, biz.timeZone);
+    if (!from) return say("invalidDateTime");
+    const dayEnd = new Date(from.getTime() + DAY_MS + 2 * 60 * 60 * 1000);
+    const today = (await findSlots(deps, biz, from, dayEnd)).filter((s) => slotReference(s.start, biz.timeZone).startsWith(date)).filter(keep);
+    if (today.length) return say("slotsOnDay", { day: speakDay(from, language, biz.timeZone), slots: offer(today.slice(0, MAX_OFFERED), ctx) });
+    const later = (await findSlots(deps, biz, dayEnd, new Date(dayEnd.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
+    if (!later.length) return say("nothingFree");
+    return say("noneOnDay", { day: speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone), slots: offer(later.slice(0, MAX_OFFERED), ctx) });
+  }
+  const soon = (await findSlots(deps, biz, now, new Date(now.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
+  if (!soon.length) return say("nothingFree");
+  return say("nextFree", { slots: offer(soon.slice(0, MAX_OFFERED), ctx) });
+}
+
+async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const { deps, biz, language } = ctx;
+  const { date, time } = readDateTime(args);
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  const phone = normalizePhone(text(args.phone ?? args.phoneNumber, 40)) ?? ctx.callerNumber;
+  const emailRaw = text(args.email, 254);
+  const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
+  const reason = text(args.reason, 500);
+  const missing = [!name && "name", !date && "date", !time && "time", !phone && "phone"].filter(Boolean) as string[];
+  if (missing.length) return say("missingDetails", { fields: speakList(missing.map((f) => say(`fields.${f}`)), language, "conjunction") });
+  const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
+  if (!start) return say("invalidDateTime");
+  const outcome = await bookByPhone(deps, biz, {
+    start,
+    patientName: name!,
+    patientPhone: phone,
+    patientEmail: email,
+    reason,
+    language,
+    bookingKey: ctx.toolCallId,
+    callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
+  });
+  if (!outcome.ok) return unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
+  await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
+  return say(email ? "bookedWithEmail" : "booked", {
+    name: outcome.appointment.patientName,
+    slot: speakSlot(outcome.appointment.startsAt, language, biz.timeZone),
+  });
+}
+
+function unavailableAnswer(ctx: ToolContext, say: Say, reason: "taken" | "unavailable", alternatives: Interval[]): string {
+  if (!alternatives.length) return say("nothingClose");
+  return say(reason === "taken" ? "slotTaken" : "slotUnavailable", { slots: offer(alternatives, ctx) });
+}
+
+function describe(a: Appointment, ctx: ToolContext): string {
+  return `${speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone)} [${a.id}]`;
+}
+
+async function findMine(ctx: ToolContext, say: Say): Promise<string> {
+  if (!ctx.callerNumber) return say("noCallerId");
+  const mine = await upcomingForCaller(ctx.deps, ctx.biz.userId, ctx.callerNumber);
+  if (!mine.length) return say("noAppointments");
+  return say("yourAppointments", { list: speakList(mine.map((a) => describe(a, ctx)), ctx.language, "conjunction") });
+}
+
+/** The appointment the caller means: the id given, else their only upcoming one. Only ever one of the caller's own. */
+async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | string> {
+  if (!ctx.callerNumber) return say("noCallerId");
+  const mine = await upcomingForCaller(ctx.deps, ctx.biz.userId, ctx.callerNumber);
+  if (!mine.length) return say("noAppointments");
+  const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
+  if (id) return mine.find((a) => a.id === id) ?? say("appointmentNotFound");
+  if (mine.length === 1) return mine[0]!;
+  return say("whichAppointment", { list: speakList(mine.map((a) => describe(a, ctx)), ctx.language) });
+}
+
+async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const chosen = await pick(ctx, say, args);
+  if (typeof chosen === "string") return chosen;
+  const { date, time } = readDateTime(args);
+  if (!date || !time) return say("missingDetails", { fields: speakList([say("fields.date"), say("fields.time")], ctx.language, "conjunction") });
+  const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
+  if (!start) return say("invalidDateTime");
+  const outcome = await rescheduleByPhone(ctx.deps, ctx.biz, chosen.id, start, ctx.callerNumber);
+  if (!outcome.ok) {
+    return outcome.reason === "notFound" ? say("appointmentNotFound") : unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
+  }
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
+  return say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
+}
+
+async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const chosen = await pick(ctx, say, args);
+  if (typeof chosen === "string") return chosen;
+  const cancelled = await cancelBooked(ctx.deps, ctx.biz, chosen.id, ctx.callerNumber);
+  if (!cancelled) return say("appointmentNotFound");
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "cancelled");
+  return say("cancelled", { slot: speakSlot(cancelled.startsAt, ctx.language, ctx.biz.timeZone) });
+}
+
+async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const body = text(args.message ?? args.body ?? args.text, 2000);
+  if (!body) return say("messageMissing");
+  const name = text(args.name ?? args.callerName, 120);
+  const phone = normalizePhone(text(args.phone ?? args.phoneNumber, 40)) ?? ctx.callerNumber;
+  const [row] = await ctx.deps.db
+    .insert(callerMessages)
+    .values({ userId: ctx.biz.userId, providerCallId: ctx.providerCallId, toolCallId: ctx.toolCallId, callerName: name, callerPhone: phone, body })
+    .onConflictDoNothing()
+    .returning({ id: callerMessages.id });
+  if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
+  return say("messageTaken", { business: ctx.biz.businessName });
+}

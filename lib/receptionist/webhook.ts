@@ -1,0 +1,148 @@
+// Vapi's server URL messages, after the route has checked the shared secret. Accepts every tool-call shape the
+// platform (and its docs) send: toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string.
+import { webhookEvents } from "@/db/schema";
+import type { BookingDeps } from "@/lib/booking/booking";
+import { buildAssistant } from "./assistant";
+import { callLanguage, findBusinessByLine, type Business } from "./business";
+import { recordCall } from "./calls";
+import { normalizePhone } from "./phone";
+import { oneLine, sayer } from "./speech";
+import { runTool } from "./tools";
+
+export type VapiDeps = BookingDeps & { serverUrl: string; webhookSecret: string; sandbox: boolean };
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
+const date = (v: unknown): Date | null => {
+  if (typeof v !== "string" && typeof v !== "number") return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+export class VapiPayloadError extends Error {}
+
+type ToolCall = { id: string; name: string; args: Obj };
+
+export function toolCallsOf(message: Obj): ToolCall[] {
+  const out: ToolCall[] = [];
+  const push = (raw: unknown, fallback?: Obj) => {
+    const tc = obj(raw);
+    const f = obj(tc.function ?? fallback?.function);
+    const id = str(tc.id);
+    const name = str(f.name) ?? str(tc.name);
+    if (!id || !name) return;
+    const rawArgs = f.arguments ?? tc.arguments ?? tc.parameters ?? {};
+    let args: Obj = {};
+    if (typeof rawArgs === "string") {
+      try {
+        args = obj(JSON.parse(rawArgs));
+      } catch {
+        args = {};
+      }
+    } else args = obj(rawArgs);
+    if (!out.some((c) => c.id === id)) out.push({ id, name, args });
+  };
+  if (Array.isArray(message.toolCallList)) message.toolCallList.forEach((tc) => push(tc));
+  if (Array.isArray(message.toolWithToolCallList)) {
+    message.toolWithToolCallList.forEach((t) => push(obj(t).toolCall, obj(t)));
+  }
+  if (Array.isArray(message.toolCalls)) message.toolCalls.forEach((tc) => push(tc));
+  return out;
+}
+
+/** The facts every message carries: the call id, our line (the number dialled) and the caller ID. */
+function callFacts(message: Obj) {
+  const call = obj(message.call);
+  const phoneNumber = obj(message.phoneNumber ?? call.phoneNumber);
+  const customer = obj(call.customer ?? message.customer);
+  return {
+    callId: str(call.id),
+    line: normalizePhone(str(phoneNumber.number)),
+    caller: normalizePhone(str(customer.number)),
+  };
+}
+
+async function businessFor(deps: VapiDeps, line: string | null): Promise<Business | null> {
+  return line ? findBusinessByLine(deps.db, line, deps.now ? deps.now() : new Date()) : null;
+}
+
+/** Answers one server message; the returned object is the JSON body (always with HTTP 200). */
+export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promise<Obj> {
+  const message = obj(obj(payload).message);
+  const type = str(message.type);
+  if (!type) throw new VapiPayloadError("message.type is missing");
+  const { callId, line, caller } = callFacts(message);
+
+  switch (type) {
+    case "assistant-request": {
+      const biz = await businessFor(deps, line);
+      if (!biz) return { error: sayer("en")("notInService") };
+      if (callId) await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing", language: callLanguage(biz), sandbox: deps.sandbox });
+      return { assistant: buildAssistant(biz, { serverUrl: deps.serverUrl, webhookSecret: deps.webhookSecret, callerNumber: caller }) };
+    }
+    case "tool-calls": {
+      const calls = toolCallsOf(message);
+      const biz = await businessFor(deps, line);
+      if (!biz || !callId) {
+        return { results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error: sayer("en")("notInService") })) };
+      }
+      const language = callLanguage(biz);
+      const results = [];
+      // One after the other: two tools of one turn (rare) must not race each other for the same slot.
+      for (const c of calls) {
+        const answer = await runTool({ deps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id }, c.name, c.args);
+        results.push("result" in answer ? { toolCallId: c.id, name: c.name, result: oneLine(answer.result) } : { toolCallId: c.id, name: c.name, error: oneLine(answer.error) });
+      }
+      return { results };
+    }
+    case "status-update": {
+      const biz = await businessFor(deps, line);
+      if (callId) {
+        const status = str(message.status);
+        await recordCall(deps.db, {
+          providerCallId: callId,
+          userId: biz?.userId ?? null,
+          fromNumber: caller,
+          toNumber: line,
+          status,
+          startedAt: status === "in-progress" ? (date(obj(message.call).startedAt) ?? date(message.timestamp)) : null,
+          endedReason: str(message.endedReason),
+          sandbox: deps.sandbox,
+        });
+      }
+      return {};
+    }
+    case "end-of-call-report": {
+      if (!callId) return {};
+      // Applied once per call: a replayed report changes nothing.
+      const [fresh] = await deps.db
+        .insert(webhookEvents)
+        .values({ provider: "vapi", eventId: `${callId}:end-of-call-report`, type })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      if (!fresh) return {};
+      const biz = await businessFor(deps, line);
+      const artifact = obj(message.artifact);
+      const analysis = obj(message.analysis);
+      const recording = obj(obj(artifact.recording).mono);
+      await recordCall(deps.db, {
+        providerCallId: callId,
+        userId: biz?.userId ?? null,
+        fromNumber: caller,
+        toNumber: line,
+        status: "ended",
+        startedAt: date(message.startedAt) ?? date(obj(message.call).startedAt),
+        endedAt: date(message.endedAt) ?? date(obj(message.call).endedAt),
+        endedReason: str(message.endedReason),
+        transcript: str(artifact.transcript) ?? str(message.transcript),
+        summary: str(analysis.summary) ?? str(message.summary),
+        recordingUrl: str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl),
+        sandbox: deps.sandbox,
+      });
+      return {};
+    }
+    default:
+      return {};
+  }
+}

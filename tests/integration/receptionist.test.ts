@@ -1,0 +1,246 @@
+// The receptionist end to end through Vapi's server URL: the real route, the real database, the sandbox calendar and
+// outbox, and the job queue drained in-process.
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { appointments, calendarEvents, calls, notifications, subscriptions } from "@/db/schema";
+import { jobHandlers } from "@/lib/jobs/handlers";
+import { drainJobs } from "@/lib/jobs/queue";
+import { appContext } from "@/lib/server/context";
+import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
+
+const SECRET = { "x-vapi-secret": "test-vapi-secret" };
+const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
+const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
+
+type Practice = Account & { line: string };
+
+async function practice(opts: { entitled?: boolean; language?: "en" | "fr"; ownerPhone?: string } = {}): Promise<Practice> {
+  const owner = await registerOwner({ businessName: "Cabinet Lumière", workingHours: EVERY_DAY, appointmentDuration: "30", phone: opts.ownerPhone });
+  await connectSandboxCalendar(owner.token);
+  if (opts.entitled !== false) {
+    await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
+  }
+  await addPoolNumbers(1);
+  const claim = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+  const ai = await api("POST", "/api/ai/parameters", {
+    token: owner.token,
+    body: { language: opts.language ?? "en", voiceId: opts.language === "fr" ? "voice_french_male_1" : "voice_english_female_1", firstMessage: "", agentName: "Léa" },
+  });
+  expect(ai.status).toBe(201);
+  return { ...owner, line: claim.body.phoneNumber };
+}
+
+let seq = 0;
+const newCallId = () => `call-${Date.now().toString(36)}-${++seq}`;
+
+function envelope(p: Practice, callId: string, caller: string, message: Record<string, unknown>) {
+  return { message: { call: { id: callId, customer: { number: caller } }, phoneNumber: { number: p.line }, ...message } };
+}
+
+async function vapi(body: unknown, headers: Record<string, string> = SECRET) {
+  return api("POST", "/api/webhooks/vapi", { body, headers });
+}
+
+async function tool(p: Practice, callId: string, caller: string, name: string, args: unknown, toolCallId = `tc-${++seq}`) {
+  const res = await vapi(envelope(p, callId, caller, { type: "tool-calls", toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }] }));
+  expect(res.status).toBe(200);
+  const [r] = res.body.results;
+  expect(r.toolCallId).toBe(toolCallId);
+  return (r.result ?? r.error) as string;
+}
+
+/** A day two days ahead in Paris, so every slot of it is past the notice period whatever the hour of the run. */
+function dayAhead(days = 2): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+}
+
+async function drain() {
+  const ctx = appContext();
+  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch));
+}
+
+describe("Vapi server URL", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice({ ownerPhone: "+33612345678" });
+  });
+
+  it("refuses a missing or wrong secret with 401 before reading the body, and accepts the Bearer form", async () => {
+    const callId = newCallId();
+    const body = envelope(p, callId, "+33700000001", { type: "status-update", status: "in-progress" });
+    expect((await vapi(body, {})).status).toBe(401);
+    expect((await vapi(body, { "x-vapi-secret": "wrong" })).status).toBe(401);
+    expect((await vapi(body, { authorization: "Bearer wrong" })).status).toBe(401);
+    expect((await api("POST", "/api/webhooks/vapi", { raw: "not json", headers: { "x-vapi-secret": "nope" } })).status).toBe(401);
+    expect(await getDb().select().from(calls).where(eq(calls.providerCallId, callId))).toHaveLength(0);
+    expect((await vapi(body, { authorization: "Bearer test-vapi-secret" })).status).toBe(200);
+    expect(await getDb().select().from(calls).where(eq(calls.providerCallId, callId))).toHaveLength(1);
+    expect((await api("POST", "/api/webhooks/vapi", { raw: "{oops", headers: SECRET })).status).toBe(400);
+  });
+
+  it("answers assistant-request with a transient assistant built from the business's settings", async () => {
+    const res = await vapi(envelope(p, newCallId(), "+33700000002", { type: "assistant-request" }));
+    expect(res.status).toBe(200);
+    const a = res.body.assistant;
+    expect(a.firstMessage).toMatch(/^Hello, you are speaking with Léa, the virtual assistant of Cabinet Lumière\. This call is recorded\./);
+    expect(a.transcriber.language).toBe("en");
+    const names = a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type);
+    expect(names).toEqual(["check_availability", "book_appointment", "find_my_appointments", "reschedule_appointment", "cancel_appointment", "take_message", "transferCall"]);
+    expect(a.model.tools.at(-1).destinations[0].number).toBe("+33612345678");
+    const prompt = a.model.messages[0].content as string;
+    expect(prompt).toContain("Never give medical");
+    expect(prompt).toContain("+33700000002");
+    expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
+  });
+
+  it("says the number is not in service for a line no business holds", async () => {
+    const res = await vapi({ message: { type: "assistant-request", call: { id: newCallId() }, phoneNumber: { number: "+19990000000" } } });
+    expect(res.body).toEqual({ error: "Sorry, this number is not in service." });
+  });
+
+  it("books by phone: availability, booking, calendar event, messages, reminder, call log", async () => {
+    const callId = newCallId();
+    const caller = "+33711111111";
+    const day = dayAhead(3);
+    const offered = await tool(p, callId, caller, "check_availability", { date: day });
+    expect(offered).toContain(`[${day} 08:00]`);
+    // Arguments as a JSON string, as the SDK types them.
+    const booked = await tool(p, callId, caller, "book_appointment", JSON.stringify({ date: day, time: "08:00", name: "Marie Curie", reason: "Check-up", email: "marie@example.com" }), "tc-book-1");
+    expect(booked).toMatch(/^Booked: Marie Curie, .* 8:00\sAM\. A confirmation is on its way by text message and email\.$/);
+    // The same tool call retried: the same booking, not a second one.
+    expect(await tool(p, callId, caller, "book_appointment", { date: day, time: "08:00", name: "Marie Curie" }, "tc-book-1")).toMatch(/^Booked/);
+
+    const db = getDb();
+    const rows = await db.select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
+    expect(rows).toHaveLength(1);
+    const appt = rows[0]!;
+    expect(appt).toMatchObject({ source: "phone", status: "booked", calendarSyncStatus: "synced", language: "en" });
+    const events = await db.select().from(calendarEvents).where(eq(calendarEvents.userId, p.user.id));
+    expect(events.map((e) => e.eventId)).toContain(appt.calendarEventId);
+    expect(events.find((e) => e.eventId === appt.calendarEventId)!.description).toContain("Reason: Check-up");
+
+    // The slot is gone for the next caller.
+    expect(await tool(p, newCallId(), "+33722222222", "check_availability", { date: day })).not.toContain(`[${day} 08:00]`);
+
+    await drain();
+    const sent = await db.select().from(notifications).where(eq(notifications.userId, p.user.id));
+    const to = (channel: string, recipient: string) => sent.filter((n) => n.channel === channel && n.recipient === recipient && n.status === "sent");
+    expect(to("sms", caller)).toHaveLength(1);
+    expect(to("sms", caller)[0]!.body).not.toContain("Check-up");
+    expect(to("whatsapp", caller)).toHaveLength(1);
+    expect(to("email", "marie@example.com")).toHaveLength(1);
+    expect(to("email", "marie@example.com")[0]!.attachments).toEqual([{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" }]);
+    expect(to("email", p.email)).toHaveLength(1);
+    expect(to("email", p.email)[0]!.body).toContain("Check-up");
+    // Draining again sends nothing twice.
+    await drain();
+    expect(await db.select().from(notifications).where(eq(notifications.userId, p.user.id))).toHaveLength(sent.length);
+
+    const reminders = await db.execute<{ start_after: Date }>(
+      sql`select start_after from pgboss.job where name = 'appointment-reminder' and data->>'appointmentId' = ${appt.id}`,
+    );
+    expect(reminders).toHaveLength(1);
+    expect(new Date(reminders[0]!.start_after).getTime()).toBe(appt.startsAt.getTime() - 86_400_000);
+
+    const report = envelope(p, callId, caller, {
+      type: "end-of-call-report",
+      endedReason: "customer-ended-call",
+      startedAt: "2026-11-20T10:00:00.000Z",
+      endedAt: "2026-11-20T10:03:05.000Z",
+      artifact: { transcript: "AI: Hello. User: I'd like an appointment.", recordingUrl: "https://recordings.example/1.wav" },
+      analysis: { summary: "Booked a check-up for Marie Curie." },
+    });
+    expect((await vapi(report)).status).toBe(200);
+    // A replayed report changes nothing.
+    const replay = structuredClone(report) as { message: { analysis: { summary: string } } };
+    replay.message.analysis.summary = "Something else";
+    expect((await vapi(replay)).status).toBe(200);
+
+    const list = await api("GET", "/api/calls", { token: p.token });
+    const call = list.body.calls.find((c: { fromNumber: string }) => c.fromNumber === caller);
+    expect(call).toMatchObject({ outcome: "booked", status: "ended", durationSeconds: 185, summary: "Booked a check-up for Marie Curie." });
+    const detail = await api("GET", `/api/calls/${call.id}`, { token: p.token });
+    expect(detail.body).toMatchObject({ transcript: "AI: Hello. User: I'd like an appointment.", recordingUrl: "https://recordings.example/1.wav" });
+    expect(detail.body.appointments.map((a: { id: string }) => a.id)).toEqual([appt.id]);
+    const other = await registerOwner();
+    expect((await api("GET", `/api/calls/${call.id}`, { token: other.token })).status).toBe(404);
+  });
+
+  it("lets a caller find, move and cancel their own appointment, keeping the calendar in step", async () => {
+    const caller = "+33733333333";
+    const day = dayAhead(4);
+    const callId = newCallId();
+    expect(await tool(p, callId, caller, "find_my_appointments", {})).toBe("I found no upcoming appointment for this phone number.");
+    expect(await tool(p, callId, caller, "book_appointment", { start: `${day}T10:00`, name: "Louis Pasteur" })).toMatch(/^Booked/);
+    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
+    expect(await tool(p, callId, caller, "find_my_appointments", {})).toContain(`[${appt!.id}]`);
+    // Someone else's number cannot see or touch it.
+    expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe("I found no upcoming appointment for this phone number.");
+
+    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(/^Done: the appointment is moved to .*11:30/);
+    const [moved] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
+    expect(moved!.version).toBe(2);
+    const [event] = await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!));
+    expect(event!.startsAt.getTime()).toBe(moved!.startsAt.getTime());
+
+    expect(await tool(p, callId, caller, "cancel_appointment", {})).toMatch(/^Done: the appointment of .* is cancelled\.$/);
+    expect(await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!))).toHaveLength(0);
+    const [{ outcome }] = await getDb().select({ outcome: calls.outcome }).from(calls).where(eq(calls.providerCallId, callId)) as [{ outcome: string }];
+    expect(outcome).toBe("booked");
+  });
+
+  it("accepts toolWithToolCallList and flattened toolCalls, and answers an unknown tool with an error", async () => {
+    const callId = newCallId();
+    const res = await vapi(
+      envelope(p, callId, "+33744444444", {
+        type: "tool-calls",
+        toolWithToolCallList: [{ type: "function", function: { name: "check_availability" }, toolCall: { id: "a1", function: { name: "check_availability", arguments: { date: dayAhead(5) } } } }],
+        toolCalls: [{ id: "a2", name: "take_message", parameters: { message: "Please call me back", name: "Ada" } }, { id: "a3", name: "launch_rocket", arguments: {} }],
+      }),
+    );
+    expect(res.body.results.map((r: { toolCallId: string }) => r.toolCallId)).toEqual(["a1", "a2", "a3"]);
+    expect(res.body.results[0].result).toMatch(/^On .* I can offer/);
+    expect(res.body.results[1].result).toBe("Your message has been passed on to Cabinet Lumière.");
+    expect(res.body.results[2].error).toBe("That is not something I can do.");
+    await drain();
+    const mail = await getDb().select().from(notifications).where(and(eq(notifications.recipient, p.email), eq(notifications.channel, "email")));
+    expect(mail.some((m) => m.body.includes("Please call me back"))).toBe(true);
+  });
+
+  it("gives exactly one of 50 simultaneous callers a slot; the others get alternatives", async () => {
+    const day = dayAhead(6);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        tool(p, newCallId(), `+3375000${String(i).padStart(4, "0")}`, "book_appointment", { date: day, time: "14:00", name: `Caller ${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.startsWith("Booked"))).toHaveLength(1);
+    const taken = results.filter((r) => r.startsWith("Sorry, that time was just taken."));
+    expect(taken).toHaveLength(49);
+    for (const t of taken) expect(t).toMatch(/\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\]/);
+    const booked = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.status, "booked"), sql`${appointments.patientName} like 'Caller %'`));
+    expect(booked).toHaveLength(1);
+    const events = await getDb().select().from(calendarEvents).where(and(eq(calendarEvents.userId, p.user.id), eq(calendarEvents.startsAt, booked[0]!.startsAt)));
+    expect(events).toHaveLength(1);
+    const notices = await getDb().execute(sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${booked[0]!.id}`);
+    expect(notices).toHaveLength(1);
+  });
+});
+
+describe("a line without an active subscription", () => {
+  it("greets politely and only takes messages", async () => {
+    const p = await practice({ entitled: false, language: "fr" });
+    const res = await vapi(envelope(p, newCallId(), "+33755555555", { type: "assistant-request" }));
+    const a = res.body.assistant;
+    expect(a.firstMessage).toContain("Je ne peux pas prendre de rendez-vous sur cette ligne");
+    expect(a.model.tools.map((t: { function?: { name: string } }) => t.function?.name)).toEqual(["take_message"]);
+    expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(/^Je ne peux pas prendre ni modifier/);
+    expect(await getDb().select().from(appointments).where(eq(appointments.userId, p.user.id))).toHaveLength(0);
+  });
+});
