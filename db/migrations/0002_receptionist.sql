@@ -33,6 +33,7 @@ CREATE TABLE "opt_outs" (
 ALTER TABLE "appointments" ADD COLUMN "booking_key" text;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "reminder_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "calendar_connections" ADD COLUMN "revoked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "duration_seconds" integer;--> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "language" text;--> statement-breakpoint

@@ -206,6 +206,8 @@ export const appointments = pgTable(
     language: text("language", { enum: ["en", "fr", "es"] }).notNull().default("en"),
     // Bumped on each reschedule: reminders and messages of an older version are skipped.
     version: integer("version").notNull().default(1),
+    // When the 24-hour reminder job is due (null: none, e.g. booked less than a day ahead or cancelled).
+    reminderAt: ts("reminder_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -23,6 +23,7 @@ export type AppointmentView = {
   status: "booked" | "cancelled";
   source: "dashboard" | "phone";
   calendarSyncStatus: string;
+  reminderAt: string | null;
   createdAt: string;
 };
 
@@ -43,6 +44,7 @@ const columns = {
   status: appointments.status,
   source: appointments.source,
   calendarSyncStatus: appointments.calendarSyncStatus,
+  reminderAt: appointments.reminderAt,
   createdAt: appointments.createdAt,
 };
 
@@ -54,6 +56,7 @@ function toView(r: Row): AppointmentView {
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
     durationMinutes: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000),
+    reminderAt: r.reminderAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -135,7 +135,7 @@ const timeString = fc.oneof(
 );
 /** Open on the quarter hour (mostly) or on any minute, from `open` minutes for `length` minutes (≤ 0: closed). */
 const openFor = (open: fc.Arbitrary<number>, length: fc.Arbitrary<number>): fc.Arbitrary<DayHours> =>
-  fc.tuple(open, length, fc.boolean()).map(([o, len, anyMinute]) => ({
+  fc.tuple(open, fc.noBias(length), fc.boolean()).map(([o, len, anyMinute]) => ({
     isOpen: true,
     openTime: hhmm(o),
     closeTime: hhmm(Math.min(24 * 60 - 1, Math.max(0, anyMinute ? o + len : o + len - (len % 15)))),
@@ -144,10 +144,11 @@ const dayHours: fc.Arbitrary<DayHours> = fc.oneof(
   { weight: 8, arbitrary: openFor(fc.oneof(fc.integer({ min: 0, max: 95 }).map((q) => q * 15), minuteTime), fc.integer({ min: -120, max: 24 * 60 })) },
   { weight: 2, arbitrary: fc.record({ isOpen: fc.boolean(), openTime: timeString, closeTime: timeString }) },
 );
-// A day whose hours cover the 02:00 DST change: open between 00:00 and 02:00, closing between 02:30 and 07:00.
+// A day open around the DST change at about 02:00: opening between 00:00 and 03:00, closing up to 6 hours later, so
+// that either may fall in a skipped or a repeated hour.
 const dstDayHours = openFor(
-  fc.oneof(fc.integer({ min: 0, max: 8 }).map((q) => q * 15), fc.integer({ min: 0, max: 120 })),
-  fc.integer({ min: 150, max: 420 }),
+  fc.oneof(fc.integer({ min: 0, max: 12 }).map((q) => q * 15), fc.integer({ min: 0, max: 180 })),
+  fc.integer({ min: 15, max: 360 }),
 );
 const workingHoursWith = (override?: { weekday: (typeof WEEKDAYS)[number]; day: DayHours }) =>
   fc.tuple(...WEEKDAYS.map(() => dayHours)).map((days) => {
@@ -155,64 +156,87 @@ const workingHoursWith = (override?: { weekday: (typeof WEEKDAYS)[number]; day: 
     if (override) wh[override.weekday] = override.day;
     return wh;
   });
-const durationArb = fc.oneof(fc.constantFrom(15, 30, 45, 60, 90, 120), fc.integer({ min: 1, max: 48 }).map((n) => n * 5));
-const stepArb = fc.option(fc.constantFrom(10, 15, 20, 30, 45, 60, 90), { nil: undefined });
-const noticeArb = fc.oneof(fc.integer({ min: 0, max: 2 * 24 * 60 }), fc.constantFrom(0, -30));
-/** Busy intervals around `anchor`: mostly on the 5-minute grid (so they touch slots exactly), some anywhere, some empty or inverted. */
-const busyArb = (minMinutes: number, maxMinutes: number) =>
+const durationArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(15, 30, 45, 60, 90, 120) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 48 }).map((n) => n * 5) },
+);
+const stepArb = fc.option(fc.constantFrom(10, 15, 20, 30, 45, 60, 90), { nil: undefined, freq: 2 });
+const noticeArb = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 240 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 * 24 * 60 }) },
+  { weight: 1, arbitrary: fc.constantFrom(0, -30) },
+);
+/**
+ * Busy intervals as [start, length] in minutes from an anchor on the quarter hour: mostly on the quarter-hour grid (so
+ * they often touch slots exactly), some on the 5-minute grid, some anywhere, empty or inverted.
+ */
+const busyArb = (minMinutes: number, maxMinutes: number, maxLength: number) =>
   fc.array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fc.integer({ min: minMinutes / 5, max: maxMinutes / 5 }), fc.integer({ min: 1, max: 36 })).map(([k, n]) => [k * 5, n * 5] as const) },
-      { weight: 1, arbitrary: fc.tuple(fc.integer({ min: minMinutes, max: maxMinutes }), fc.integer({ min: -30, max: 2 * 24 * 60 })) },
+      { weight: 4, arbitrary: fc.tuple(fc.integer({ min: minMinutes / 15, max: maxMinutes / 15 }), fc.integer({ min: 1, max: 8 })).map(([k, n]) => [k * 15, n * 15] as const) },
+      { weight: 2, arbitrary: fc.tuple(fc.integer({ min: minMinutes / 5, max: maxMinutes / 5 }), fc.integer({ min: 1, max: 36 })).map(([k, n]) => [k * 5, n * 5] as const) },
+      { weight: 1, arbitrary: fc.tuple(fc.integer({ min: minMinutes, max: maxMinutes }), fc.integer({ min: -30, max: 24 * 60 })) },
     ),
-    { maxLength: 50 },
+    { maxLength, size: "max" },
   );
 const toBusy = (anchor: number, busy: readonly (readonly [number, number])[]): Interval[] =>
   busy.map(([start, length]) => ({ start: new Date(anchor + start * MINUTE), end: new Date(anchor + (start + length) * MINUTE) }));
 const jitter = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 59_999 }), fc.integer({ min: 0, max: 29 }).map((m) => m * MINUTE));
 
-/** Any zone, hours, rules; `now` anywhere in 2024–2030. */
-const anyRulesArb: fc.Arbitrary<Rules> = fc
+/** Rules, and an instant worth asking about. */
+type Case = { rules: Rules; focus: number };
+/** Any zone, hours and rules; `now` anywhere in 2024–2030. */
+const anyCaseArb: fc.Arbitrary<Case> = fc
   .record({
     timeZone: fc.constantFrom(...ZONES),
     workingHours: workingHoursWith(),
     durationMinutes: durationArb,
     stepMinutes: stepArb,
     minNoticeMinutes: noticeArb,
-    horizonDays: fc.integer({ min: 0, max: 9 }),
+    horizonDays: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) }, { weight: 1, arbitrary: fc.constant(0) }),
     quarter: fc.integer({ min: Date.parse("2024-01-01T00:00:00Z") / QUARTER, max: Date.parse("2030-12-31T00:00:00Z") / QUARTER }),
     jitter,
-    busy: busyArb(-24 * 60, 11 * 24 * 60),
+    busy: busyArb(-24 * 60, 10 * 24 * 60, 60),
+    focus: fc.noBias(fc.integer({ min: 0, max: 4 * 24 * 60 })),
   })
-  .map(({ quarter, jitter, busy, ...r }) => ({ ...r, now: new Date(quarter * QUARTER + jitter), busy: toBusy(quarter * QUARTER, busy) }));
-/** A zone on the eve of one of its DST changes, open across it, with the change inside the horizon. */
-const dstRulesArb: fc.Arbitrary<Rules> = fc
+  .map(({ quarter, jitter, busy, focus, ...r }) => ({
+    rules: { ...r, now: new Date(quarter * QUARTER + jitter), busy: toBusy(quarter * QUARTER, busy) },
+    focus: quarter * QUARTER + focus * MINUTE,
+  }));
+/** A zone on the eve of one of its DST changes, open across it, the change inside the horizon; focus on the change. */
+const dstCaseArb: fc.Arbitrary<Case> = fc
   .tuple(fc.constantFrom(...DST_CHANGES), dstDayHours)
   .chain(([[timeZone, change], day]) => {
     const at = Date.parse(change);
-    return fc.record({
-      timeZone: fc.constant(timeZone),
-      workingHours: workingHoursWith({ weekday: weekdayOf(localOf(at, timeZone).date), day }),
-      durationMinutes: durationArb,
-      stepMinutes: stepArb,
-      minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 })),
-      quartersBefore: fc.integer({ min: 0, max: 4 * 96 }),
-      jitter,
-      extraDays: fc.integer({ min: 1, max: 3 }),
-      busy: busyArb(-3 * 24 * 60, 2 * 24 * 60),
-    }).map(({ quartersBefore, jitter, extraDays, busy, ...r }) => {
-      const now = at - quartersBefore * QUARTER - jitter;
-      return { ...r, now: new Date(now), horizonDays: Math.ceil((at - now) / DAY) + extraDays, busy: toBusy(at, busy) };
-    });
+    return fc
+      .record({
+        timeZone: fc.constant(timeZone),
+        workingHours: workingHoursWith({ weekday: weekdayOf(localOf(at, timeZone).date), day }),
+        durationMinutes: durationArb,
+        stepMinutes: stepArb,
+        minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 })),
+        quartersBefore: fc.integer({ min: 0, max: 4 * 96 }),
+        jitter,
+        extraDays: fc.integer({ min: 1, max: 3 }),
+        busy: busyArb(-2 * 24 * 60, 2 * 24 * 60, 20),
+      })
+      .map(({ quartersBefore, jitter, extraDays, busy, ...r }) => {
+        const now = at - quartersBefore * QUARTER - jitter;
+        return { rules: { ...r, now: new Date(now), horizonDays: Math.ceil((at - now) / DAY) + extraDays, busy: toBusy(at, busy) }, focus: at };
+      });
   });
-const rulesArb = fc.oneof(anyRulesArb, dstRulesArb);
+const caseArb = fc.oneof(anyCaseArb, dstCaseArb);
+const rulesArb = caseArb.map((c) => c.rules);
+/** A window around the case's focus: usually a day or more, sometimes empty or inverted. */
 const inputArb: fc.Arbitrary<AvailabilityInput> = fc
-  .tuple(rulesArb, fc.integer({ min: -2 * 24 * 60, max: 5 * 24 * 60 }), fc.integer({ min: -60, max: 9 * 24 * 60 }), fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }))
-  .map(([r, fromMin, lengthMin, limit]) => {
-    const from = r.now.getTime() + fromMin * MINUTE;
-    return { ...r, from: new Date(from), to: new Date(from + lengthMin * MINUTE), limit };
-  });
-const RUNS = { numRuns: 150 };
+  .tuple(
+    caseArb,
+    fc.noBias(fc.integer({ min: -6 * 60, max: 2 * 24 * 60 })),
+    fc.oneof({ weight: 9, arbitrary: fc.noBias(fc.integer({ min: 60, max: 4 * 24 * 60 })) }, { weight: 1, arbitrary: fc.integer({ min: -60, max: 60 }) }),
+    fc.option(fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.constant(0) }), { nil: undefined, freq: 3 }),
+  )
+  .map(([{ rules, focus }, back, forward, limit]) => ({ ...rules, from: new Date(focus - back * MINUTE), to: new Date(focus + forward * MINUTE), limit }));
+const RUNS = { numRuns: 200 };
 
 // ---- properties ------------------------------------------------------------------------------------------------------
 
@@ -304,18 +328,22 @@ describe("freeSlots invariants (property-based)", () => {
 
   it("nearestFreeSlots returns free slots, sorted, and no free slot is closer to `around` than those it left out", () => {
     fc.assert(
-      fc.property(rulesArb, fc.integer({ min: -3 * 24 * 60, max: 12 * 24 * 60 }), fc.integer({ min: 1, max: 6 }), (r, offset, count) => {
-        const around = r.now.getTime() + offset * MINUTE;
+      fc.property(rulesArb, fc.nat(), fc.integer({ min: -60, max: 60 }), fc.integer({ min: -3 * 24 * 60, max: 12 * 24 * 60 }), fc.integer({ min: 1, max: 6 }), (r, pick, near, far, count) => {
+        // Brute force: every free slot from notice to horizon.
+        const { earliest, latest } = bounds(r);
+        const dur = r.durationMinutes * MINUTE;
+        const all = referenceGrid(r, earliest, latest).filter((s) => !overlapsBusy(s, s + dur, r.busy));
+        // Mostly within 2½ hours of a free slot, in steps of 2½ minutes, so that two slots are often equally close;
+        // sometimes anywhere.
+        const around = all.length > 0 && pick % 4 !== 0 ? all[pick % all.length]! + near * 150_000 : r.now.getTime() + far * MINUTE;
         const got = nearestFreeSlots({ ...r, around: new Date(around), count });
         for (const slot of got) {
           expect(isSlotFree({ ...r, start: slot.start })).toBe(true);
-          expect(slot.end.getTime() - slot.start.getTime()).toBe(r.durationMinutes * MINUTE);
+          expect(slot.end.getTime() - slot.start.getTime()).toBe(dur);
         }
         const starts = got.map((s) => s.start.getTime());
         expect(starts).toEqual([...starts].sort((a, b) => a - b));
-        // Brute force: every free slot from notice to horizon, ranked by distance (ties: the earlier).
-        const { earliest, latest } = bounds(r);
-        const all = freeSlots({ ...r, from: new Date(earliest), to: new Date(latest + r.durationMinutes * MINUTE) }).map((s) => s.start.getTime());
+        // The closest `count` (on a tie, the earlier), in time order.
         const expected = [...all]
           .sort((a, b) => Math.abs(a - around) - Math.abs(b - around) || a - b)
           .slice(0, count)
@@ -344,6 +372,17 @@ describe("DST days", () => {
       "2026-03-29T00:00:00.000Z",
       "2026-03-29T00:30:00.000Z",
       "2026-03-29T01:00:00.000Z",
+    ]);
+  });
+
+  it("Europe/Paris 2026-03-29: closing at a skipped time closes when the clocks reach 03:00", () => {
+    // 01:00–02:30: the 02:30 never shows; closing is 03:00 CEST (01:00Z), so a 60-minute 01:30 (to 01:30Z) does not fit.
+    expect(slotsAround("2026-03-29", { workingHours: hours({ sunday: ["01:00", "02:30"] }), durationMinutes: 60, stepMinutes: 30 })).toEqual([
+      "2026-03-29T00:00:00.000Z",
+    ]);
+    expect(slotsAround("2026-03-29", { workingHours: hours({ sunday: ["01:00", "02:30"] }) })).toEqual([
+      "2026-03-29T00:00:00.000Z",
+      "2026-03-29T00:30:00.000Z",
     ]);
   });
 

@@ -202,7 +202,7 @@ function gcd(a: number, b: number): number {
 function forEachGridStart(plan: Plan, lo: number, hi: number, visit: (start: number) => boolean): void {
   const { timeZone: zone, durMs, stepMs } = plan;
   // A day one either side of the local dates of lo and hi: harmless, and safe should a zone fall back across midnight.
-  const firstDay = Math.floor((lo + offsetAt(lo, zone)) / DAY) + 0;
+  const firstDay = Math.floor((lo + offsetAt(lo, zone)) / DAY) - 1;
   const lastDay = Math.floor((hi + offsetAt(hi, zone)) / DAY) + 1;
   let last = -Infinity;
   for (let day = firstDay; day <= lastDay; day++) {

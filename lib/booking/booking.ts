@@ -289,16 +289,17 @@ export async function afterChange(
     }
   }
   await deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version });
-  if (kind !== "cancellation") {
-    const remindAt = new Date(appt.startsAt.getTime() - REMINDER_BEFORE_MS);
-    if (remindAt.getTime() > clock(deps).getTime()) {
-      await deps.jobs.send(
-        JOB.appointmentReminder,
-        { appointmentId: appt.id, version: appt.version },
-        { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
-      );
-    }
+  const remindAt = new Date(appt.startsAt.getTime() - REMINDER_BEFORE_MS);
+  const remind = kind !== "cancellation" && remindAt.getTime() > clock(deps).getTime();
+  if (remind) {
+    // An older version's reminder still fires, finds the version changed and sends nothing.
+    await deps.jobs.send(
+      JOB.appointmentReminder,
+      { appointmentId: appt.id, version: appt.version },
+      { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
+    );
   }
+  await deps.db.update(appointments).set({ reminderAt: remind ? remindAt : null }).where(eq(appointments.id, appt.id));
 }
 
 /** Google event ids are base32hex (0-9, a-v): "rc" + the appointment's hex digits, stable across retries. */

@@ -115,7 +115,7 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string }
   const [calendar] = await db
     .select({ userId: calendarConnections.userId })
     .from(calendarConnections)
-    .where(eq(calendarConnections.userId, userId))
+    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
     .limit(1);
   if (!calendar) throw new AppError("conflict", "calendarRequired");
   try {

@@ -8,6 +8,7 @@ import type { BillingPort } from "./billing/port";
 import { createSandboxBilling } from "./billing/sandbox";
 import type { CalendarPort } from "./calendar/port";
 import { createSandboxCalendar } from "./calendar/sandbox";
+import { createGoogleCalendar, googleCalendarOptions } from "./calendar/google";
 import type { MessageSender } from "./messaging/port";
 import { createLoggedSender } from "./messaging/logged-sender";
 import { sandboxTransport } from "./messaging/sandbox";
@@ -61,7 +62,7 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
   const telnyxWebhook = `${e.appUrl}/api/webhooks/telnyx`;
   const telnyx = { apiKey: e.TELNYX_API_KEY ?? "", baseUrl: e.TELNYX_BASE_URL, messagingProfileId: e.TELNYX_MESSAGING_PROFILE_ID, webhookUrl: telnyxWebhook };
   return {
-    calendar: real("calendar") ? notYetAvailable<CalendarPort>(VENDOR.calendar) : createSandboxCalendar(secret, db),
+    calendar: real("calendar") ? createGoogleCalendar(googleCalendarOptions(e)!) : createSandboxCalendar(secret, db),
     telephony: real("telephony") ? createTelnyxTelephony(telnyx) : createSandboxTelephony(),
     voice: !real("voice")
       ? createSandboxVoice()

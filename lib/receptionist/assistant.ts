@@ -153,7 +153,7 @@ export function buildAssistant(b: Business, o: AssistantOptions) {
     analysisPlan: { summaryPlan: { enabled: true } },
     endCallMessage: say("goodbye"),
     maxDurationSeconds: 900,
-    metadata: { userId: b.userId, language },
+    metadata: { userId: b.userId, language, timeZone: b.timeZone },
   };
 }
 export type AssistantDto = ReturnType<typeof buildAssistant>;

@@ -155,7 +155,7 @@ describe("Vapi server URL", () => {
     });
     expect((await vapi(report)).status).toBe(200);
     // A replayed report changes nothing.
-    const replay = structuredClone(report) as { message: { analysis: { summary: string } } };
+    const replay = structuredClone(report) as unknown as { message: { analysis: { summary: string } } };
     replay.message.analysis.summary = "Something else";
     expect((await vapi(replay)).status).toBe(200);
 

@@ -1,0 +1,46 @@
+// "Try your receptionist": the owner plays the caller against their own configuration. The sandbox conversation engine
+// drives the same handler Vapi's server URL runs, in-process, on the owner's own line; the conversation state travels
+// with the browser and is checked on every turn (it must be one of this owner's test calls, on this owner's line).
+import { eq } from "drizzle-orm";
+import { phoneNumbers, users } from "@/db/schema";
+import { randomToken } from "@/lib/crypto/tokens";
+import { AppError } from "@/lib/errors";
+import { normalizePhone } from "./phone";
+import { callerSays, endCall, isSimState, startCall, type SimState, type Transport } from "./simulator";
+import { handleVapiMessage, type VapiDeps } from "./webhook";
+
+export type TryInput = { action: "start" | "say" | "end"; state?: unknown; text?: string };
+export type TryAnswer = { state: SimState; reply: string; ended: boolean; language: SimState["language"]; line: string };
+
+/** A fictional caller number (555-01xx is reserved for fiction) when the owner has no phone on their profile. */
+const FICTIONAL_CALLER = "+12125550142";
+
+export async function tryCall(deps: VapiDeps, userId: string, input: TryInput): Promise<TryAnswer> {
+  const [owner] = await deps.db
+    .select({ phone: users.phone, line: phoneNumbers.phoneNumber })
+    .from(users)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!owner?.line) throw new AppError("conflict", "noNumberToTry");
+  const line = owner.line;
+  const transport: Transport = (payload) => handleVapiMessage(deps, payload);
+  const answer = (r: { state: SimState; reply: string; ended: boolean }): TryAnswer => ({ ...r, language: r.state.language, line });
+
+  if (input.action === "start") {
+    const caller = normalizePhone(owner.phone ?? "") ?? FICTIONAL_CALLER;
+    return answer(await startCall(transport, { line, caller, callId: `try-${userId}-${randomToken(9)}` }));
+  }
+  const state = input.state;
+  if (!isSimState(state) || !state.callId.startsWith(`try-${userId}-`) || state.line !== line) {
+    throw new AppError("bad_request", "tryStateInvalid");
+  }
+  if (input.action === "end") {
+    if (state.stage !== "ended") await endCall(transport, state);
+    return answer({ state, reply: "", ended: true });
+  }
+  if (state.stage === "ended") throw new AppError("bad_request", "tryStateInvalid");
+  const text = (input.text ?? "").trim();
+  if (!text) throw new AppError("bad_request", "Validation.required", { field: "@Fields.message" });
+  return answer(await callerSays(transport, state, text));
+}

@@ -1,0 +1,91 @@
+// The sandbox conversation engine against the real webhook path, in English and in French, and the try route's guard.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { appointments, calls, subscriptions } from "@/db/schema";
+import { parseDay, parseTime } from "@/lib/receptionist/simulator";
+import { addPoolNumbers, api, connectSandboxCalendar, registerOwner } from "../helpers/api";
+
+const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
+const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
+
+async function owner(language: "en" | "fr") {
+  const o = await registerOwner({ businessName: "Dr Martin", workingHours: EVERY_DAY });
+  await connectSandboxCalendar(o.token);
+  expect((await api("POST", "/api/subscription/start-trial", { token: o.token })).status).toBe(200);
+  await addPoolNumbers(1);
+  expect((await api("GET", "/api/phone-numbers/claim", { token: o.token })).status).toBe(200);
+  await api("POST", "/api/ai/parameters", { token: o.token, body: { language, voiceId: language === "fr" ? "voice_french_male_1" : "voice_english_male_1", firstMessage: "", agentName: "" } });
+  return o;
+}
+
+async function play(token: string, lines: string[]) {
+  const start = await api("POST", "/api/receptionist/try", { token, body: { action: "start" } });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  let state = start.body.state;
+  const replies: string[] = [start.body.reply];
+  for (const text of lines) {
+    const res = await api("POST", "/api/receptionist/try", { token, body: { action: "say", state, text } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    state = res.body.state;
+    replies.push(res.body.reply);
+    if (res.body.ended) break;
+  }
+  return { replies, state };
+}
+
+describe("the sandbox conversation engine", () => {
+  it("books a call in English through the webhook and logs it with transcript and summary", async () => {
+    const o = await owner("en");
+    const { replies } = await play(o.token, ["Hi, I'd like to book an appointment", "My name is Marie Curie", "A check-up", "the day after tomorrow", "the second one", "yes please", "no, that's all"]);
+    expect(replies[0]).toMatch(/virtual assistant of Dr Martin/);
+    expect(replies[4]).toMatch(/^On .* I can offer 8:00\sAM, 8:30\sAM, 9:00\sAM, or 9:30\sAM\. Which one would you like\?$/);
+    expect(replies[5]).toMatch(/^So that is Marie Curie, .* 8:30\sAM\. Shall I book it\?$/);
+    expect(replies[6]).toMatch(/^Booked: Marie Curie/);
+    expect(replies[7]).toBe("Thank you for calling. Goodbye!");
+    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, o.user.id), eq(appointments.source, "phone")));
+    expect(appt).toMatchObject({ patientName: "Marie Curie", reason: "A check-up", status: "booked" });
+    const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
+    expect(call).toMatchObject({ outcome: "booked", status: "ended", sandbox: true });
+    expect(call!.transcript).toContain("User: My name is Marie Curie");
+    expect(call!.summary).toMatch(/^The caller booked an appointment for /);
+  });
+
+  it("books in French", async () => {
+    const o = await owner("fr");
+    const { replies } = await play(o.token, ["Bonjour, je voudrais prendre rendez-vous", "Je m'appelle Louis Pasteur", "Un contrôle", "après-demain", "le premier", "oui", "non merci"]);
+    expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec Assistant IA, l'assistant virtuel de Dr Martin\./);
+    expect(replies[4]).toMatch(/^Le .* je peux vous proposer 8:00, 8:30, 9:00 ou 9:30\. Lequel préférez-vous \?$/);
+    expect(replies[6]).toMatch(/^C'est réservé : Louis Pasteur/);
+    expect(replies[7]).toBe("Merci de votre appel. Au revoir !");
+    const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
+    expect(call!.summary).toMatch(/^L'appelant a pris rendez-vous pour le /);
+  });
+
+  it("refuses a state that is not one of the owner's own test calls", async () => {
+    const a = await owner("en");
+    const b = await owner("en");
+    const start = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "start" } });
+    const stolen = await api("POST", "/api/receptionist/try", { token: b.token, body: { action: "say", state: start.body.state, text: "hello" } });
+    expect(stolen.status).toBe(400);
+    const noNumber = await registerOwner();
+    expect((await api("POST", "/api/receptionist/try", { token: noNumber.token, body: { action: "start" } })).status).toBe(409);
+    expect((await api("POST", "/api/subscription/start-trial", { token: a.token })).status).toBe(200);
+    await getDb().update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, a.user.id));
+    expect((await api("POST", "/api/subscription/start-trial", { token: a.token })).status).toBe(409);
+  });
+
+  it("reads days and times the way callers say them", () => {
+    const now = new Date("2026-11-21T10:00:00Z"); // a Saturday
+    expect(parseDay("tomorrow", now, "Europe/Paris")).toBe("2026-11-22");
+    expect(parseDay("après-demain", now, "Europe/Paris")).toBe("2026-11-23");
+    expect(parseDay("lundi", now, "Europe/Paris")).toBe("2026-11-23");
+    expect(parseDay("on Saturday", now, "Europe/Paris")).toBe("2026-11-28");
+    expect(parseDay("2026-12-01", now, "Europe/Paris")).toBe("2026-12-01");
+    expect(parseDay("whenever", now, "Europe/Paris")).toBeNull();
+    expect(parseTime("10h30")).toBe("10:30");
+    expect(parseTime("2 pm")).toBe("14:00");
+    expect(parseTime("at 9:15")).toBe("09:15");
+    expect(parseTime("the second one")).toBeNull();
+  });
+});
