@@ -1,7 +1,7 @@
 // Shared by the launcher and the db:* scripts: environment (.env files as Next loads them), secrets, and the database
 // (the embedded PGlite server when DATABASE_URL is unset).
 import nextEnv from "@next/env";
-import { readEnv, type Env } from "@/lib/env";
+import { providerConfigProblems, readEnv, type Env } from "@/lib/env";
 import { resolveSecrets } from "@/lib/server/secrets";
 import { startEmbeddedDb, type EmbeddedDb } from "@/lib/server/embedded-db";
 
@@ -10,6 +10,8 @@ export type Runtime = { env: Env & { appUrl: string }; url: string; embedded: Em
 export async function prepareRuntime(dev = false): Promise<Runtime> {
   nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error });
   const base = readEnv();
+  const problems = providerConfigProblems(base);
+  if (problems.length) throw new Error(problems.join("\n"));
   const secrets = resolveSecrets(base); // throws naming any missing variable when DATABASE_URL is set
   const embedded = base.DATABASE_URL ? null : await startEmbeddedDb({ dataDir: base.DATA_DIR });
   const url = base.DATABASE_URL ?? embedded!.url;

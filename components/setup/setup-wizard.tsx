@@ -15,6 +15,7 @@ import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { storeSession, type StoredUser } from "@/lib/client/browser-session";
 import { useRouter } from "@/lib/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
+import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/client/calendar-consent";
 
 /**
  * Account setup from the emailed link (spec §2, §4): Set Password → Your Information → Working Hours → Google Calendar
@@ -136,10 +137,17 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
             connected={calendarConnected}
             connect={async () => {
               if (!preview) {
-                const consent = await sandboxCalendarConsent();
-                if ("error" in consent && consent.error === "unauthorized") expired();
-                if (!("code" in consent)) throw new Error(consent.error);
-                await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code: consent.code } }));
+                let code: string;
+                if (calendarSandbox) {
+                  const consent = await sandboxCalendarConsent();
+                  if ("error" in consent && consent.error === "unauthorized") expired();
+                  if (!("code" in consent)) throw new Error(consent.error);
+                  code = consent.code;
+                } else {
+                  // Google's consent in a popup, opened by this click (lib/client/calendar-consent.ts).
+                  code = await requestCalendarCode(GOOGLE_CONSENT_PATH);
+                }
+                await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code } }));
               }
               setCalendarConnected(true);
             }}

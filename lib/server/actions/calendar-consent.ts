@@ -9,7 +9,7 @@ export type ConsentResult = { code: string } | { error: "unauthorized" | "unavai
 export async function sandboxCalendarConsent(): Promise<ConsentResult> {
   if (!(await getCurrentUser())) return { error: "unauthorized" };
   const calendar = appContext().providers.calendar;
-  // With Google credentials configured, the real consent popup is used instead (issue #5).
+  // With Google credentials configured, Google's own consent popup is used instead (/api/google-calendar/consent).
   if (calendar.kind !== "sandbox" || !("mintConsentCode" in calendar)) return { error: "unavailable" };
   return { code: (calendar as { mintConsentCode(): string }).mintConsentCode() };
 }
