@@ -12,7 +12,7 @@ import { slotReference, speakSlot } from "./speech";
 export type Transport = (payload: { message: Record<string, unknown> }) => Promise<Record<string, unknown>>;
 
 export type Turn = { role: "assistant" | "caller"; text: string };
-type Stage = "intent" | "name" | "reason" | "day" | "choose" | "confirm" | "confirmCancel" | "message" | "anything" | "ended";
+type Stage = "intent" | "name" | "reason" | "email" | "day" | "choose" | "confirm" | "confirmCancel" | "message" | "anything" | "ended";
 type Outcome = { kind: "booked" | "rescheduled" | "cancelled" | "message"; slot?: string };
 
 export type SimState = {
@@ -27,6 +27,7 @@ export type SimState = {
   flow: "book" | "reschedule" | "cancel" | "message" | null;
   name: string | null;
   reason: string | null;
+  email: string | null;
   offers: string[];
   chosen: string | null;
   appointmentId: string | null;
@@ -81,6 +82,7 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     flow: null,
     name: null,
     reason: null,
+    email: null,
     offers: [],
     chosen: null,
     appointmentId: null,
@@ -277,6 +279,10 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       return assistantSays(s, t(s, "askReason", { name: s.name }));
     case "reason":
       s.reason = text.replace(/[.!]+$/, "").slice(0, 500) || null;
+      s.stage = "email";
+      return assistantSays(s, t(s, "askEmail"));
+    case "email":
+      s.email = /[^\s@]+@[^\s@]+\.[^\s@]+/.exec(text)?.[0]?.replace(/[.,;]+$/, "").toLowerCase() ?? null;
       s.stage = "day";
       return assistantSays(s, t(s, "askDay"));
     case "day":
@@ -300,7 +306,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       const result =
         s.flow === "reschedule"
           ? await callTool(transport, s, "reschedule_appointment", { appointmentId: s.appointmentId, date, time })
-          : await callTool(transport, s, "book_appointment", { date, time, name: s.name, reason: s.reason });
+          : await callTool(transport, s, "book_appointment", { date, time, name: s.name, reason: s.reason, ...(s.email ? { email: s.email } : {}) });
       if (offered(s, result)) {
         s.stage = "choose";
         return assistantSays(s, `${spoken(result)} ${t(s, "whichOne")}`);

@@ -91,7 +91,14 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
       const results = [];
       // One after the other: two tools of one turn (rare) must not race each other for the same slot.
       for (const c of calls) {
-        const answer = await runTool({ deps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id }, c.name, c.args);
+        let answer: Awaited<ReturnType<typeof runTool>>;
+        try {
+          answer = await runTool({ deps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id }, c.name, c.args);
+        } catch (e) {
+          // The platform needs an answer for every tool call (HTTP 200): the caller hears a sentence, we log the kind.
+          console.error(JSON.stringify({ level: "error", msg: "receptionist tool failed", tool: c.name, name: (e as Error).name }));
+          answer = { error: sayer(language)("technicalProblem") };
+        }
         results.push("result" in answer ? { toolCallId: c.id, name: c.name, result: oneLine(answer.result) } : { toolCallId: c.id, name: c.name, error: oneLine(answer.error) });
       }
       return { results };

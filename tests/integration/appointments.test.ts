@@ -63,6 +63,8 @@ describe("POST /api/appointments", () => {
       source: "dashboard",
       // No calendar connected: nothing to put it in.
       calendarSyncStatus: "not_connected",
+      // The patient is reminded a day before.
+      reminderAt: `${YEAR}-07-14T14:00:00.000Z`,
       createdAt: expect.any(String),
     });
 
@@ -212,7 +214,8 @@ describe("POST /api/appointments/{id}/cancel", () => {
 
     const cancelled = await api("POST", `/api/appointments/${booked.body.id}/cancel`, { token: owner.token });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toEqual({ ...booked.body, status: "cancelled" });
+    // Cancelled: the 24-hour reminder is off.
+    expect(cancelled.body).toEqual({ ...booked.body, status: "cancelled", reminderAt: null });
     const again = await api("POST", `/api/appointments/${booked.body.id}/cancel`, { token: owner.token });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(cancelled.body);

@@ -37,12 +37,12 @@ async function play(token: string, lines: string[]) {
 describe("the sandbox conversation engine", () => {
   it("books a call in English through the webhook and logs it with transcript and summary", async () => {
     const o = await owner("en");
-    const { replies } = await play(o.token, ["Hi, I'd like to book an appointment", "My name is Marie Curie", "A check-up", "the day after tomorrow", "the second one", "yes please", "no, that's all"]);
+    const { replies } = await play(o.token, ["Hi, I'd like to book an appointment", "My name is Marie Curie", "A check-up", "no thanks", "the day after tomorrow", "the second one", "yes please", "no, that's all"]);
     expect(replies[0]).toMatch(/virtual assistant of Dr Martin/);
-    expect(replies[4]).toMatch(/^On .* I can offer 8:00\sAM, 8:30\sAM, 9:00\sAM, or 9:30\sAM\. Which one would you like\?$/);
-    expect(replies[5]).toMatch(/^So that is Marie Curie, .* 8:30\sAM\. Shall I book it\?$/);
-    expect(replies[6]).toMatch(/^Booked: Marie Curie/);
-    expect(replies[7]).toBe("Thank you for calling. Goodbye!");
+    expect(replies[5]).toMatch(/^On .* I can offer 8:00\sAM, 8:30\sAM, 9:00\sAM, or 9:30\sAM\. Which one would you like\?$/);
+    expect(replies[6]).toMatch(/^So that is Marie Curie, .* 8:30\sAM\. Shall I book it\?$/);
+    expect(replies[7]).toMatch(/^Booked: Marie Curie, .* A confirmation is on its way by text message\./);
+    expect(replies[8]).toBe("Thank you for calling. Goodbye!");
     const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, o.user.id), eq(appointments.source, "phone")));
     expect(appt).toMatchObject({ patientName: "Marie Curie", reason: "A check-up", status: "booked" });
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
@@ -53,11 +53,11 @@ describe("the sandbox conversation engine", () => {
 
   it("books in French", async () => {
     const o = await owner("fr");
-    const { replies } = await play(o.token, ["Bonjour, je voudrais prendre rendez-vous", "Je m'appelle Louis Pasteur", "Un contrôle", "après-demain", "le premier", "oui", "non merci"]);
+    const { replies } = await play(o.token, ["Bonjour, je voudrais prendre rendez-vous", "Je m'appelle Louis Pasteur", "Un contrôle", "c'est louis@example.com", "après-demain", "le premier", "oui", "non merci"]);
     expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec Assistant IA, l'assistant virtuel de Dr Martin\./);
-    expect(replies[4]).toMatch(/^Le .* je peux vous proposer 8:00, 8:30, 9:00 ou 9:30\. Lequel préférez-vous \?$/);
-    expect(replies[6]).toMatch(/^C'est réservé : Louis Pasteur/);
-    expect(replies[7]).toBe("Merci de votre appel. Au revoir !");
+    expect(replies[5]).toMatch(/^Le .* je peux vous proposer 8:00, 8:30, 9:00 ou 9:30\. Lequel préférez-vous \?$/);
+    expect(replies[7]).toMatch(/^C'est réservé : Louis Pasteur, .* par SMS et par e-mail\./);
+    expect(replies[8]).toBe("Merci de votre appel. Au revoir !");
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
     expect(call!.summary).toMatch(/^L'appelant a pris rendez-vous pour le /);
   });
