@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { isExclusionViolation } from "@/db/errors";
 import { appointments, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { afterChange, type BookingDeps } from "@/lib/booking/booking";
+import { afterChangeSafely, type BookingDeps } from "@/lib/booking/booking";
 import { loadBusiness } from "@/lib/receptionist/business";
 import type { CreateAppointmentInput } from "./appointments.schemas";
 import { zonedWallTimeToUtc } from "./zoned-time";
@@ -134,7 +134,7 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
         calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
       })
       .returning();
-    await afterChange(deps, biz, row!, "confirmation");
+    await afterChangeSafely(deps, biz, row!, "confirmation");
     return toView((await byId(db, row!.id)) ?? row!);
   } catch (e) {
     if (isExclusionViolation(e, "appointments_no_overlap")) throw new AppError("conflict", "slotTaken");
@@ -156,7 +156,7 @@ export async function cancelAppointment(deps: BookingDeps, userId: string, appoi
     .returning();
   if (cancelled) {
     const biz = await loadBusiness(db, userId);
-    if (biz) await afterChange(deps, biz, cancelled, "cancellation");
+    if (biz) await afterChangeSafely(deps, biz, cancelled, "cancellation");
     return toView((await byId(db, cancelled.id)) ?? cancelled);
   }
   const [existing] = await db.select(columns).from(appointments).where(mine).limit(1);

@@ -163,16 +163,15 @@ export async function bookByPhone(deps: BookingDeps, biz: Business, req: Booking
       .returning();
     appointment = row!;
   } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap")) {
-      return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, req.start) };
-    }
-    if (req.bookingKey && isUniqueViolation(e, "appointments_booking_key_unique")) {
-      const existing = await byBookingKey(deps.db, biz.userId, req.bookingKey);
+    if (isExclusionViolation(e, "appointments_no_overlap") || isUniqueViolation(e, "appointments_booking_key_unique")) {
+      // The same tool call delivered twice at once: the copy that lost is the same booking, not "taken".
+      const existing = req.bookingKey ? await byBookingKey(deps.db, biz.userId, req.bookingKey) : undefined;
       if (existing) return { ok: true, appointment: existing, replayed: true };
+      if (isExclusionViolation(e)) return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, req.start) };
     }
     throw e;
   }
-  await afterChange(deps, biz, appointment, "confirmation");
+  await afterChangeSafely(deps, biz, appointment, "confirmation");
   return { ok: true, appointment: (await byId(deps.db, appointment.id)) ?? appointment, replayed: false };
 }
 
@@ -192,6 +191,8 @@ export async function rescheduleByPhone(
   const current = await byId(deps.db, appointmentId);
   if (!current || current.userId !== biz.userId || current.status !== "booked") return { ok: false, reason: "notFound" };
   if (callerPhone !== null && current.patientPhone !== callerPhone) return { ok: false, reason: "notFound" };
+  // Asked again for the time it already has (a retried tool call): nothing moves, nobody is told twice.
+  if (current.startsAt.getTime() === start.getTime()) return { ok: true, appointment: current };
   const now = clock(deps);
   const r = rules(biz, now);
   const duration = current.endsAt.getTime() - current.startsAt.getTime();
@@ -226,7 +227,7 @@ export async function rescheduleByPhone(
     throw e;
   }
   if (!moved) return { ok: false, reason: "notFound" };
-  await afterChange(deps, biz, moved, "reschedule");
+  await afterChangeSafely(deps, biz, moved, "reschedule");
   return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
 }
 
@@ -249,7 +250,7 @@ export async function cancelBooked(
     .where(mine)
     .returning();
   if (!cancelled) return null;
-  await afterChange(deps, biz, cancelled, "cancellation");
+  await afterChangeSafely(deps, biz, cancelled, "cancellation");
   return (await byId(deps.db, cancelled.id)) ?? cancelled;
 }
 
@@ -302,6 +303,23 @@ export async function afterChange(
   await deps.db.update(appointments).set({ reminderAt: remind ? remindAt : null }).where(eq(appointments.id, appt.id));
 }
 
+/**
+ * afterChange once the change is committed: the booking stands whatever happens next, so a failure here (the queue
+ * unreachable a moment) is logged rather than turned into "try again" for a caller whose slot is already theirs.
+ */
+export async function afterChangeSafely(
+  deps: BookingDeps,
+  biz: Business,
+  appt: Appointment,
+  kind: "confirmation" | "reschedule" | "cancellation",
+): Promise<void> {
+  try {
+    await afterChange(deps, biz, appt, kind);
+  } catch (e) {
+    console.error(JSON.stringify({ level: "error", msg: "appointment follow-up failed", kind, appointmentId: appt.id, name: (e as Error).name }));
+  }
+}
+
 /** Google event ids are base32hex (0-9, a-v): "rc" + the appointment's hex digits, stable across retries. */
 export function calendarEventIdFor(appointmentId: string): string {
   return `rc${appointmentId.replace(/-/g, "").toLowerCase()}`;
@@ -312,12 +330,21 @@ export function calendarEventIdFor(appointmentId: string): string {
  * none. Idempotent and order-independent, so the inline attempt and any number of job retries converge.
  */
 export async function syncAppointmentToCalendar(deps: BookingDeps, biz: Business, appointmentId: string): Promise<void> {
+  // Changed while we wrote (moved or cancelled meanwhile)? Once more with what it is now.
+  for (let pass = 0; pass < 3; pass++) {
+    const synced = await syncOnce(deps, biz, appointmentId);
+    const now = await byId(deps.db, appointmentId);
+    if (!synced || !now || (now.status === synced.status && now.version === synced.version)) return;
+  }
+}
+
+async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string): Promise<Appointment | null> {
   const appt = await byId(deps.db, appointmentId);
-  if (!appt) return;
+  if (!appt) return null;
   const access = await calendarAccessFor(deps, biz.userId);
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
-    return;
+    return null;
   }
   const eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
   try {
@@ -340,14 +367,15 @@ export async function syncAppointmentToCalendar(deps: BookingDeps, biz: Business
     if (e instanceof CalendarGrantRevokedError) {
       await calendarRevoked(deps, biz.userId);
       await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
-      return;
+      return null;
     }
     throw e;
   }
   await deps.db
     .update(appointments)
     .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })
-    .where(eq(appointments.id, appt.id));
+    .where(and(eq(appointments.id, appt.id), eq(appointments.version, appt.version), eq(appointments.status, appt.status)));
+  return appt;
 }
 
 function eventDescription(biz: Business, a: Appointment): string {

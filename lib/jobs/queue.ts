@@ -31,7 +31,10 @@ export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
 }
 
-/** Retries with exponential backoff (30 s, 60 s, 120 s …); a job running longer than 2 minutes is failed and retried. */
+/**
+ * Retries with exponential backoff (30 s, 60 s, 120 s …); a job still active after 2 minutes (its process died) is
+ * failed and retried by the maintenance the worker process runs (lib/server/workers.ts).
+ */
 const QUEUE_DEFAULTS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } as const;
 
 export type Boss = PgBoss;
@@ -74,7 +77,10 @@ export function createJobQueue(boss: PgBoss): JobQueue & { ready(): Promise<PgBo
     (starting ??= (async () => {
       await boss.start();
       for (const name of Object.values(JOB)) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...QUEUE_DEFAULTS });
+        // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
+        // syncs of one appointment never race each other. The other queues keep every job.
+        const policy = name === JOB.calendarSync ? "stately" : "standard";
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }
       return boss;
     })().catch((e) => {
@@ -93,6 +99,15 @@ export function createJobQueue(boss: PgBoss): JobQueue & { ready(): Promise<PgBo
   };
 }
 
+/** A job's failure as stored by the queue: the error's name and SQLSTATE, never its message. */
+export class JobFailed extends Error {
+  constructor(cause: unknown) {
+    const x = cause as { name?: string; code?: string; cause?: { code?: string } } | null;
+    super([x?.name ?? "Error", x?.code ?? x?.cause?.code].filter(Boolean).join(" "));
+    this.name = "JobFailed";
+  }
+}
+
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
 /** Registers a worker per queue (polling every second), so a booking's messages leave within about a second. */
@@ -100,7 +115,15 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise
   for (const name of Object.values(JOB)) {
     const handle = handlers[name] as (data: unknown) => Promise<void>;
     await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) await handle(job.data);
+      for (const job of jobs) {
+        try {
+          await handle(job.data);
+        } catch (e) {
+          // pg-boss stores the thrown error in the job row: a driver error would carry the query's parameters (phone
+          // numbers, emails, message text). Only the kind goes there.
+          throw new JobFailed(e);
+        }
+      }
     });
   }
 }
@@ -125,7 +148,7 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
           await boss.complete(name, job.id);
           completed++;
         } catch (e) {
-          await boss.fail(name, job.id, { error: (e as Error).name });
+          await boss.fail(name, job.id, { error: new JobFailed(e).message });
           failed++;
         }
       }

@@ -74,8 +74,14 @@ function callerSends(deps: DispatchDeps, biz: Business, a: Appointment, kind: Ki
     sends.push(async () => {
       if (await isOptedOut(deps.db, to, "whatsapp")) return;
       const wa = callerWhatsApp(locale, kind, f);
-      // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template.
-      await deps.whatsapp.send({ userId: biz.userId, to, from: biz.line, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` });
+      // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template. Best
+      // effort: many callers have no WhatsApp (a permanent refusal), and the SMS already carries the same text, so a
+      // refusal is logged in the outbox (status failed) without making the whole job retry.
+      await deps.whatsapp
+        .send({ userId: biz.userId, to, from: biz.line, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` })
+        .catch((e: unknown) => {
+          if (!(e instanceof DeliveryError)) throw e;
+        });
     });
   }
   if (a.patientEmail) {

@@ -76,7 +76,8 @@ async function linkVoice(db: Db, link: VoiceLink, phoneNumber: string, undo: () 
     .from(phoneNumbers)
     .where(eq(phoneNumbers.phoneNumber, phoneNumber))
     .limit(1);
-  if (!row || row.voiceProviderId) return;
+  // A sandbox id is no link at all once the real platform is configured.
+  if (!row || (row.voiceProviderId && !(link.voice.kind === "vapi" && row.voiceProviderId.startsWith("sandbox-")))) return;
   try {
     const { providerNumberId } = await link.voice.attachNumber({ phoneNumber, serverUrl: link.serverUrl });
     await db.update(phoneNumbers).set({ voiceProviderId: providerNumberId }).where(eq(phoneNumbers.id, row.id));
@@ -102,16 +103,22 @@ async function unlinkVoice(db: Db, voice: VoicePort, phoneNumberId: string, voic
 export async function claimNumber(db: Db, userId: string, link?: VoiceLink): Promise<{ phoneNumber: string }> {
   const claimed = await claimRow(db, userId);
   if (link) {
-    await linkVoice(db, link, claimed.phoneNumber, () =>
-      db.update(phoneNumbers).set({ assignedToUserId: null, assignedAt: null }).where(eq(phoneNumbers.phoneNumber, claimed.phoneNumber)),
-    );
+    // Only a number this request took is given back on failure: one the owner already had stays theirs.
+    const undo = claimed.fresh
+      ? () =>
+          db
+            .update(phoneNumbers)
+            .set({ assignedToUserId: null, assignedAt: null })
+            .where(and(eq(phoneNumbers.phoneNumber, claimed.phoneNumber), eq(phoneNumbers.assignedToUserId, userId)))
+      : async () => {};
+    await linkVoice(db, link, claimed.phoneNumber, undo);
   }
-  return claimed;
+  return { phoneNumber: claimed.phoneNumber };
 }
 
-async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string }> {
+async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string; fresh: boolean }> {
   const existing = await numberOf(db, userId);
-  if (existing) return { phoneNumber: existing };
+  if (existing) return { phoneNumber: existing, fresh: false };
   const [calendar] = await db
     .select({ userId: calendarConnections.userId })
     .from(calendarConnections)
@@ -131,12 +138,12 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string }
       returning phone_number`);
     const row = claimed[0];
     if (!row) throw new AppError("conflict", "noNumbersAvailable");
-    return { phoneNumber: row.phone_number };
+    return { phoneNumber: row.phone_number, fresh: true };
   } catch (e) {
     // The same user claimed concurrently and won: hand back that number.
     if (isUniqueViolation(e, "phone_numbers_assignee_unique")) {
       const won = await numberOf(db, userId);
-      if (won) return { phoneNumber: won };
+      if (won) return { phoneNumber: won, fresh: false };
     }
     throw e;
   }

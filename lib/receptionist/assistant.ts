@@ -4,7 +4,7 @@ import { formatClock } from "@/lib/format/intl";
 import { MIN_NOTICE_MINUTES } from "@/lib/booking/booking";
 import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "./business";
-import { emergencyNumber } from "./phone";
+import { emergencyNumber, normalizePhone } from "./phone";
 import { sayer } from "./speech";
 import { BOOKING_TOOLS, MESSAGE_TOOL } from "./tools";
 
@@ -116,8 +116,10 @@ export function toolDefinitions(b: Business, canBook: boolean, say: (k: string) 
     ["message"],
   );
   const tools: unknown[] = canBook ? [...booking, message] : [message];
-  if (b.ownerPhone) {
-    tools.push({ type: "transferCall", destinations: [{ type: "number", number: b.ownerPhone, message: say("transferring") }] });
+  // Vapi dials E.164 only: a number written the national way ("06 12 34 56 78") would make it refuse the assistant.
+  const ownerPhone = normalizePhone(b.ownerPhone);
+  if (ownerPhone?.startsWith("+")) {
+    tools.push({ type: "transferCall", destinations: [{ type: "number", number: ownerPhone, message: say("transferring") }] });
   }
   void BOOKING_TOOLS;
   return tools;

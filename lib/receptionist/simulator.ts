@@ -2,6 +2,7 @@
 // our real webhook path (assistant-request, status-update, tool-calls, end-of-call-report). It understands a small,
 // fixed set of phrases in English, French and Spanish; the booking, the messages and the call log it produces are real.
 // Used by the dashboard's "Try your receptionist" page (in-process) and by `npm run call:simulate` (over HTTP).
+import { z } from "zod";
 import { zonedWallTimeToUtc } from "@/lib/appointments/zoned-time";
 import { translate } from "@/lib/i18n/translate";
 import type { CallLanguage } from "./business";
@@ -360,21 +361,44 @@ export async function endCall(transport: Transport, s: SimState, now = new Date(
   return s;
 }
 
-/** A state sent back by a browser: the shape is checked, and the caller of this function checks whose call it is. */
-export function isSimState(value: unknown): value is SimState {
-  const s = value as SimState | null;
-  return (
-    !!s &&
-    typeof s === "object" &&
-    s.v === 1 &&
-    typeof s.callId === "string" &&
-    typeof s.line === "string" &&
-    typeof s.caller === "string" &&
-    ["en", "fr", "es"].includes(s.language) &&
-    typeof s.timeZone === "string" &&
-    Array.isArray(s.transcript) &&
-    s.transcript.length < 400 &&
-    Array.isArray(s.offers) &&
-    Array.isArray(s.outcomes)
-  );
+const stateSchema = z.object({
+  v: z.literal(1),
+  callId: z.string().max(120),
+  line: z.string().max(20),
+  caller: z.string().max(20),
+  language: z.enum(["en", "fr", "es"]),
+  timeZone: z.string().max(64).refine(isTimeZone),
+  messageOnly: z.boolean(),
+  stage: z.enum(["intent", "name", "reason", "email", "day", "choose", "confirm", "confirmCancel", "message", "anything", "ended"]),
+  flow: z.enum(["book", "reschedule", "cancel", "message"]).nullable(),
+  name: z.string().max(120).nullable(),
+  reason: z.string().max(500).nullable(),
+  email: z.string().max(254).nullable(),
+  offers: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).max(10),
+  chosen: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/).nullable(),
+  appointmentId: z.string().uuid().nullable(),
+  toolCalls: z.number().int().min(0).max(1000),
+  outcomes: z.array(z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message"]), slot: z.string().max(200).optional() })).max(50),
+  transcript: z.array(z.object({ role: z.enum(["assistant", "caller"]), text: z.string().max(2000) })).max(400),
+  startedAt: z.string().datetime(),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A state sent back by a browser, checked field by field (the caller of this function checks whose call it is). */
+export function parseSimState(value: unknown): SimState | null {
+  const parsed = stateSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const s = parsed.data as SimState;
+  // A stage that needs a chosen slot or an appointment must have one.
+  if (s.stage === "confirm" && !s.chosen) return null;
+  if (s.stage === "confirmCancel" && !s.appointmentId) return null;
+  return s;
 }

@@ -6,7 +6,7 @@ import { phoneNumbers, users } from "@/db/schema";
 import { randomToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
 import { normalizePhone } from "./phone";
-import { callerSays, endCall, isSimState, startCall, type SimState, type Transport } from "./simulator";
+import { callerSays, endCall, parseSimState, startCall, type SimState, type Transport } from "./simulator";
 import { handleVapiMessage, type VapiDeps } from "./webhook";
 
 export type TryInput = { action: "start" | "say" | "end"; state?: unknown; text?: string };
@@ -27,14 +27,17 @@ export async function tryCall(deps: VapiDeps, userId: string, input: TryInput): 
   const transport: Transport = (payload) => handleVapiMessage(deps, payload);
   const answer = (r: { state: SimState; reply: string; ended: boolean }): TryAnswer => ({ ...r, language: r.state.language, line });
 
+  // The caller is always the owner (their own phone, else a fictional number), whatever the browser sends back: a test
+  // call never books for, or texts, someone else.
+  const caller = normalizePhone(owner.phone ?? "")?.startsWith("+") ? normalizePhone(owner.phone ?? "")! : FICTIONAL_CALLER;
   if (input.action === "start") {
-    const caller = normalizePhone(owner.phone ?? "") ?? FICTIONAL_CALLER;
     return answer(await startCall(transport, { line, caller, callId: `try-${userId}-${randomToken(9)}` }));
   }
-  const state = input.state;
-  if (!isSimState(state) || !state.callId.startsWith(`try-${userId}-`) || state.line !== line) {
+  const state = parseSimState(input.state);
+  if (!state || !state.callId.startsWith(`try-${userId}-`) || state.line !== line) {
     throw new AppError("bad_request", "tryStateInvalid");
   }
+  state.caller = caller;
   if (input.action === "end") {
     if (state.stage !== "ended") await endCall(transport, state);
     return answer({ state, reply: "", ended: true });

@@ -1,9 +1,10 @@
 // Vapi's server URL messages, after the route has checked the shared secret. Accepts every tool-call shape the
 // platform (and its docs) send: toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string.
+import { and, eq } from "drizzle-orm";
 import { webhookEvents } from "@/db/schema";
 import type { BookingDeps } from "@/lib/booking/booking";
 import { buildAssistant } from "./assistant";
-import { callLanguage, findBusinessByLine, type Business } from "./business";
+import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "./business";
 import { recordCall } from "./calls";
 import { normalizePhone } from "./phone";
 import { oneLine, sayer } from "./speech";
@@ -60,11 +61,20 @@ function callFacts(message: Obj) {
     callId: str(call.id),
     line: normalizePhone(str(phoneNumber.number)),
     caller: normalizePhone(str(customer.number)),
+    // The transient assistant we answered carries the business's id: the fallback when a message omits the line.
+    userId: str(obj(obj(message.assistant ?? call.assistant).metadata).userId),
   };
 }
 
-async function businessFor(deps: VapiDeps, line: string | null): Promise<Business | null> {
-  return line ? findBusinessByLine(deps.db, line, deps.now ? deps.now() : new Date()) : null;
+async function businessFor(deps: VapiDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
+  const now = deps.now ? deps.now() : new Date();
+  if (facts.line) return findBusinessByLine(deps.db, facts.line, now);
+  if (facts.userId && /^[0-9a-f-]{36}$/i.test(facts.userId)) {
+    const biz = await loadBusiness(deps.db, facts.userId, now);
+    // Only a business that still holds a line answers calls.
+    return biz?.line ? biz : null;
+  }
+  return null;
 }
 
 /** Answers one server message; the returned object is the JSON body (always with HTTP 200). */
@@ -72,18 +82,26 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
   const message = obj(obj(payload).message);
   const type = str(message.type);
   if (!type) throw new VapiPayloadError("message.type is missing");
-  const { callId, line, caller } = callFacts(message);
+  const facts = callFacts(message);
+  const { callId, line, caller } = facts;
 
   switch (type) {
     case "assistant-request": {
-      const biz = await businessFor(deps, line);
+      const biz = await businessFor(deps, facts);
       if (!biz) return { error: sayer("en")("notInService") };
       if (callId) await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing", language: callLanguage(biz), sandbox: deps.sandbox });
       return { assistant: buildAssistant(biz, { serverUrl: deps.serverUrl, webhookSecret: deps.webhookSecret, callerNumber: caller }) };
     }
     case "tool-calls": {
       const calls = toolCallsOf(message);
-      const biz = await businessFor(deps, line);
+      let biz: Business | null;
+      try {
+        biz = await businessFor(deps, facts);
+      } catch (e) {
+        // Every tool call gets an answer (HTTP 200), even when the database is briefly unreachable.
+        console.error(JSON.stringify({ level: "error", msg: "receptionist lookup failed", name: (e as Error).name }));
+        return { results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error: sayer("en")("technicalProblem") })) };
+      }
       if (!biz || !callId) {
         return { results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error: sayer("en")("notInService") })) };
       }
@@ -104,7 +122,7 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
       return { results };
     }
     case "status-update": {
-      const biz = await businessFor(deps, line);
+      const biz = await businessFor(deps, facts);
       if (callId) {
         const status = str(message.status);
         await recordCall(deps.db, {
@@ -122,14 +140,16 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
     }
     case "end-of-call-report": {
       if (!callId) return {};
-      // Applied once per call: a replayed report changes nothing.
-      const [fresh] = await deps.db
-        .insert(webhookEvents)
-        .values({ provider: "vapi", eventId: `${callId}:end-of-call-report`, type })
-        .onConflictDoNothing()
-        .returning({ eventId: webhookEvents.eventId });
-      if (!fresh) return {};
-      const biz = await businessFor(deps, line);
+      // Applied once per call: a replayed report changes nothing. The marker is written after the call row, so a
+      // failure in between leaves the report to be applied by the platform's retry rather than lost.
+      const eventId = `${callId}:end-of-call-report`;
+      const [seen] = await deps.db
+        .select({ eventId: webhookEvents.eventId })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, "vapi"), eq(webhookEvents.eventId, eventId)))
+        .limit(1);
+      if (seen) return {};
+      const biz = await businessFor(deps, facts);
       const artifact = obj(message.artifact);
       const analysis = obj(message.analysis);
       const recording = obj(obj(artifact.recording).mono);
@@ -147,6 +167,7 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
         recordingUrl: str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl),
         sandbox: deps.sandbox,
       });
+      await deps.db.insert(webhookEvents).values({ provider: "vapi", eventId, type }).onConflictDoNothing();
       return {};
     }
     default:

@@ -12,7 +12,14 @@ export function startJobWorkers(): Promise<void> {
     const boss = await ctx.jobs.ready();
     boss.on("error", (e: Error) => console.error(JSON.stringify({ level: "error", msg: "job queue error", name: e.name })));
     await startWorkers(boss, jobHandlers(ctx.booking, ctx.dispatch));
+    // pg-boss's maintenance: a job left "active" by a crashed process is failed after its time limit (and so retried),
+    // finished jobs are archived and dropped. Every worker process runs it; pg-boss serializes it in the database.
+    const maintenance = setInterval(() => {
+      boss.maintain().catch((e: Error) => console.error(JSON.stringify({ level: "error", msg: "job queue maintenance failed", name: e.name })));
+    }, 60_000);
+    maintenance.unref();
     const stop = async () => {
+      clearInterval(maintenance);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
     };
     process.once("SIGTERM", stop);

@@ -96,6 +96,12 @@ describe("Vapi server URL", () => {
     expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
   });
 
+  it("leaves the transfer out when the owner's phone is not in international format", async () => {
+    const local = await practice({ ownerPhone: "06 12 34 56 78" });
+    const res = await vapi(envelope(local, newCallId(), "+33700000003", { type: "assistant-request" }));
+    expect(res.body.assistant.model.tools.map((t: { type: string }) => t.type)).not.toContain("transferCall");
+  });
+
   it("says the number is not in service for a line no business holds", async () => {
     const res = await vapi({ message: { type: "assistant-request", call: { id: newCallId() }, phoneNumber: { number: "+19990000000" } } });
     expect(res.body).toEqual({ error: "Sorry, this number is not in service." });
@@ -181,8 +187,12 @@ describe("Vapi server URL", () => {
     expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe("I found no upcoming appointment for this phone number.");
 
     expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(/^Done: the appointment is moved to .*11:30/);
+    // The same move asked again (a retried tool call) changes nothing and tells nobody twice.
+    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(/^Done: the appointment is moved to .*11:30/);
     const [moved] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
     expect(moved!.version).toBe(2);
+    const notices = await getDb().execute(sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${appt!.id} and data->>'kind' = 'reschedule'`);
+    expect(notices).toHaveLength(1);
     const [event] = await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!));
     expect(event!.startsAt.getTime()).toBe(moved!.startsAt.getTime());
 

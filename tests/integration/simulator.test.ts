@@ -68,6 +68,15 @@ describe("the sandbox conversation engine", () => {
     const start = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "start" } });
     const stolen = await api("POST", "/api/receptionist/try", { token: b.token, body: { action: "say", state: start.body.state, text: "hello" } });
     expect(stolen.status).toBe(400);
+    // A state edited to play someone else's number, or broken, is not trusted.
+    const forged = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "say", state: { ...start.body.state, caller: "+33600000000" }, text: "I want to book an appointment" } });
+    expect(forged.status).toBe(200);
+    expect(forged.body.state.caller).toBe(start.body.state.caller);
+    for (const broken of [{ ...start.body.state, stage: "confirm", chosen: null }, { ...start.body.state, timeZone: "Mars/Olympus" }, { v: 1 }, "nope"]) {
+      const res = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "say", state: broken, text: "yes" } });
+      expect(res.status, JSON.stringify(broken)).toBe(400);
+      expect(res.body.message).toBe("This test call has ended. Start a new one.");
+    }
     const noNumber = await registerOwner();
     expect((await api("POST", "/api/receptionist/try", { token: noNumber.token, body: { action: "start" } })).status).toBe(409);
     expect((await api("POST", "/api/subscription/start-trial", { token: a.token })).status).toBe(200);

@@ -206,18 +206,16 @@ export function createGoogleCalendar(opts: GoogleCalendarOptions): CalendarPort 
         } catch (e) {
           if (statusOf(e) !== 409) throw e;
           // 409 "duplicate": our id is already there, most often because an earlier attempt went through and only its
-          // answer was lost. A deleted event keeps its id too (status "cancelled"), so bring that one back.
-          const existing = await cal.events.get({ calendarId: access.calendarId, eventId: event.eventId });
-          if (existing.data.status === "cancelled") {
-            await withRetry(() =>
-              cal.events.patch({
-                calendarId: access.calendarId,
-                eventId: event.eventId,
-                sendUpdates: "none",
-                requestBody: { ...eventBody(event), status: "confirmed" },
-              }),
-            );
-          }
+          // answer was lost (maybe with older details: a reschedule since), or the event was deleted (Google keeps
+          // the id, status "cancelled"). Either way the event is made to say what the appointment says now.
+          await withRetry(() =>
+            cal.events.patch({
+              calendarId: access.calendarId,
+              eventId: event.eventId,
+              sendUpdates: "none",
+              requestBody: { ...eventBody(event), status: "confirmed" },
+            }),
+          );
         }
         return { eventId: event.eventId };
       });

@@ -57,7 +57,11 @@ export function createSandboxCalendar(secret: string, db: Db): CalendarPort & { 
           description: e.description,
           attendeeEmail: e.attendeeEmail ?? null,
         })
-        .onConflictDoNothing();
+        // Inserting an id that exists makes the event match (as the Google adapter does after its 409).
+        .onConflictDoUpdate({
+          target: [calendarEvents.userId, calendarEvents.eventId],
+          set: { startsAt: e.start, endsAt: e.end, timeZone: e.timeZone, summary: e.summary, description: e.description, attendeeEmail: e.attendeeEmail ?? null, updatedAt: new Date() },
+        });
       return { eventId: e.eventId };
     },
     async patchEvent(access, e) {
