@@ -2,7 +2,7 @@
 //  - a claim takes the first free row with FOR UPDATE SKIP LOCKED and sets its owner in the same statement;
 //  - phone_numbers_assignee_unique allows one number per user, so two claims by one user cannot both land;
 //  - an assignment only succeeds on a row that is free or already the target's, so two admins cannot both win.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { appState, auditLog, calendarConnections, phoneNumbers, users } from "@/db/schema";
@@ -212,6 +212,30 @@ export async function deleteNumber(db: Db, telephony: TelephonyPort, actorId: st
     await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id));
     await tx.insert(auditLog).values({ actorUserId: actorId, action: "phone_number.delete", targetType: "phone_number", targetId: id });
   });
+}
+
+/**
+ * The admin pool view syncs with the provider's account (real Telnyx only: the sandbox's fixed list would bring back
+ * numbers an admin deleted): numbers bought since are added, region and type refreshed, and numbers no longer owned
+ * upstream are marked "released" so nobody claims them.
+ */
+export async function syncPool(db: Db, telephony: TelephonyPort): Promise<void> {
+  if (telephony.kind !== "telnyx") return;
+  const owned = await telephony.listOwnedNumbers();
+  if (owned.length) {
+    await db
+      .insert(phoneNumbers)
+      .values(owned.map((n) => ({ ...n, status: "active" })))
+      .onConflictDoUpdate({
+        target: phoneNumbers.phoneNumber,
+        set: { region: sql`excluded.region`, phoneNumberType: sql`excluded.phone_number_type`, providerId: sql`excluded.provider_id`, status: "active" },
+      });
+  }
+  const ownedNumbers = owned.map((n) => n.phoneNumber);
+  await db
+    .update(phoneNumbers)
+    .set({ status: "released" })
+    .where(ownedNumbers.length ? notInArray(phoneNumbers.phoneNumber, ownedNumbers) : sql`true`);
 }
 
 /** First start: fills the pool from the provider once (numbers an admin deletes later are not re-added). */

@@ -145,3 +145,34 @@ describe("admin pool management", () => {
     expect((await api("DELETE", `/api/admin/phone-numbers/${ids[free!]}`, { token: admin.token })).status).toBe(404);
   });
 });
+
+describe("syncing the pool with the Telnyx account", () => {
+  it("adds numbers bought since, refreshes their details and releases numbers no longer owned", async () => {
+    const { getDb } = await import("@/db/client");
+    const { phoneNumbers } = await import("@/db/schema");
+    const { syncPool } = await import("@/lib/numbers/numbers.service");
+    const { inArray } = await import("drizzle-orm");
+    const db = getDb();
+    const before = await db.select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, status: phoneNumbers.status }).from(phoneNumbers);
+    const account = [
+      { phoneNumber: "+33987650001", region: "FR", phoneNumberType: "local", providerId: "tx-1" },
+      { phoneNumber: "+34987650002", region: "ES", phoneNumberType: "toll_free", providerId: "tx-2" },
+    ];
+    const telnyx = { kind: "telnyx" as const, listOwnedNumbers: async () => account, releaseNumber: async () => {} };
+    await syncPool(db, telnyx);
+    const synced = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, account.map((a) => a.phoneNumber)));
+    expect(synced.map((n) => [n.phoneNumber, n.region, n.phoneNumberType, n.status]).sort()).toEqual([
+      ["+33987650001", "FR", "local", "active"],
+      ["+34987650002", "ES", "toll_free", "active"],
+    ]);
+    const others = await db.select({ status: phoneNumbers.status }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, before.map((b) => b.phoneNumber)));
+    expect(others.every((n) => n.status === "released")).toBe(true);
+    // The sandbox never syncs: its fixed list would bring back numbers an admin deleted.
+    account.pop();
+    await syncPool(db, { ...telnyx, kind: "sandbox" as never });
+    const [kept] = await db.select({ status: phoneNumbers.status }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, ["+34987650002"]));
+    expect(kept!.status).toBe("active");
+    // Restore what was there: later test files in this run share the pool.
+    for (const row of before) await db.update(phoneNumbers).set({ status: row.status }).where(eq(phoneNumbers.id, row.id));
+  });
+});
