@@ -33,9 +33,11 @@ const ENTRIES: Entry[] = [
     ],
   },
   { href: "/dashboard/phone-number", key: "phoneNumber" },
+  { href: "/dashboard/try", key: "try" },
   { href: "/dashboard/calendar", key: "calendar" },
   { href: "/dashboard/appointments", key: "appointments" },
   { href: "/dashboard/calls", key: "calls" },
+  { href: "/dashboard/outbox", key: "outbox" },
   { href: "/dashboard/subscription", key: "subscription" },
 ];
 

@@ -130,14 +130,10 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
   const sends = callerSends(deps, biz, a, data.kind, key);
   // The owner hears about what happened by phone; what they did in the dashboard they already know.
   if (a.source === "phone") {
-    const mail = ownerBookingEmail(biz.locale, data.kind, {
-      ...facts(biz, a),
-      patientPhone: a.patientPhone,
-      patientEmail: a.patientEmail,
-      dashboardUrl: `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/appointments`,
-    });
+    const dashboardUrl = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/appointments`;
+    const mail = ownerBookingEmail(biz.locale, data.kind, { ...facts(biz, a), patientPhone: a.patientPhone, patientEmail: a.patientEmail, dashboardUrl });
     sends.push(() =>
-      deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: `${key}:owner` }),
+      deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `${key}:owner` }),
     );
   }
   await sendAll(sends);
@@ -157,6 +153,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
   if (!m) return;
   const biz = await loadBusiness(deps.db, m.userId);
   if (!biz) return;
+  const dashboardUrl = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calls`;
   const mail = ownerMessageEmail(biz.locale, {
     businessName: biz.businessName,
     callerName: m.callerName,
@@ -164,7 +161,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     body: m.body,
     at: m.createdAt,
     timeZone: biz.timeZone,
-    dashboardUrl: `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calls`,
+    dashboardUrl,
   });
-  await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: `message:${m.id}:owner` });
+  await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `message:${m.id}:owner` });
 }

@@ -7,7 +7,7 @@ import { fixtures } from "./support/fixtures";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
 
-const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/subscription"];
+const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/try", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/outbox", "/dashboard/subscription"];
 const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers"];
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 

@@ -18,6 +18,11 @@ import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
 
 const KEY = ["appointments"] as const;
+// A booking whose calendar event is not written yet says so; "synced" needs no word.
+const SYNC_NOTICES = ["pending", "retrying", "not_connected"] as const;
+const SYNC_TONES = { pending: "gray", retrying: "amber", not_connected: "amber" } as const;
+type SyncNotice = (typeof SYNC_NOTICES)[number];
+const syncNotice = (status: string): SyncNotice | null => (SYNC_NOTICES as readonly string[]).includes(status) ? (status as SyncNotice) : null;
 
 export function Appointments() {
   const t = useTranslations("AppointmentsSection");
@@ -87,28 +92,37 @@ function AppointmentItems({ items, timeZone, empty, onCancel }: { items: Appoint
   if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-100">
-      {items.map((a) => (
-        <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="appointment">
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{a.patientName}</p>
-            <p className="text-sm text-slate-700">
-              <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> · {t("minutes", { count: a.durationMinutes })}
-            </p>
-            {(a.patientPhone || a.patientEmail) && <p className="break-all text-sm text-slate-600">{[a.patientPhone, a.patientEmail].filter(Boolean).join(" · ")}</p>}
-            {a.reason && <p className="text-sm text-slate-600">{a.reason}</p>}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={a.source === "phone" ? "blue" : "gray"}>{t(`source.${a.source}`)}</Badge>
-            <Badge tone={a.status === "booked" ? "green" : "red"}>{t(`status.${a.status}`)}</Badge>
-            {onCancel && a.status === "booked" && (
-              <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>
-                {t("cancel")}
-                <span className="sr-only"> {a.patientName}</span>
-              </button>
-            )}
-          </div>
-        </li>
-      ))}
+      {items.map((a) => {
+        const sync = a.status === "booked" ? syncNotice(a.calendarSyncStatus) : null;
+        return (
+          <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="appointment">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{a.patientName}</p>
+              <p className="text-sm text-slate-700">
+                <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> · {t("minutes", { count: a.durationMinutes })}
+              </p>
+              {(a.patientPhone || a.patientEmail) && <p className="break-all text-sm text-slate-600">{[a.patientPhone, a.patientEmail].filter(Boolean).join(" · ")}</p>}
+              {a.reason && <p className="text-sm text-slate-600">{a.reason}</p>}
+              {a.status === "booked" && a.reminderAt && (
+                <p className="text-sm text-slate-600" data-testid="appointment-reminder">
+                  {t("reminderScheduled", { when: formatDateTime(a.reminderAt, locale, timeZone) })}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={a.source === "phone" ? "blue" : "gray"} testId="appointment-source">{t(`source.${a.source}`)}</Badge>
+              {sync && <Badge tone={SYNC_TONES[sync]} testId="appointment-calendar-sync">{t(`calendarSync.${sync}`)}</Badge>}
+              <Badge tone={a.status === "booked" ? "green" : "red"}>{t(`status.${a.status}`)}</Badge>
+              {onCancel && a.status === "booked" && (
+                <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>
+                  {t("cancel")}
+                  <span className="sr-only"> {a.patientName}</span>
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

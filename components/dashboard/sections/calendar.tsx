@@ -1,15 +1,17 @@
 "use client";
 // Spec §2/§4 "Calendar": connection status, connect (popup code flow), disconnect with confirmation, integration notes.
 // Connected or not is the profile's hasGoogleOAuth; a 200 from disconnect marks it not connected.
-import { useMutation } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
+import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/client/calendar-consent";
+import type { SandboxCalendarEvents } from "@/lib/client/receptionist";
+import { formatDateTime, formatTime } from "@/lib/format/intl";
 import { useRouter } from "@/lib/i18n/navigation";
-import { Badge, Card, ConfirmDialog, SectionHeader, StaleNotice } from "../ui";
+import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader, StaleNotice } from "../ui";
 import { useProfile, useSetProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
 
@@ -78,6 +80,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
             )}
           </div>
         </Card>
+        {sandbox && connected && <SandboxEvents />}
         <Card title={t("notesTitle")}>
           <ul className="list-disc space-y-2 pl-5 text-slate-700">
             {(["availability", "booking", "privacy", "revoke"] as const).map((k) => <li key={k}>{t(`notes.${k}`)}</li>)}
@@ -95,6 +98,43 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
         <p>{t("disconnectText")}</p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * The sandbox calendar's upcoming events: what a connected Google Calendar would show, so the owner can see the
+ * assistant's bookings land. The API answers 404 when the calendar is a real Google one: then there is no list.
+ */
+function SandboxEvents() {
+  const t = useTranslations("CalendarSection");
+  const locale = useLocale();
+  const query = useQuery({ queryKey: ["calendar-events"], queryFn: () => apiFetch<SandboxCalendarEvents>("/calendar/events") });
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404) return null;
+  return (
+    <Card title={t("sandboxEventsTitle")} testId="sandbox-calendar">
+      <p className="mb-3 text-sm text-slate-600">{t("sandboxEventsText")}</p>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message={t("sandboxEventsFailed")} onRetry={() => query.refetch()} />
+      ) : query.data.events.length === 0 ? (
+        <p className="text-slate-600">{t("sandboxEventsEmpty")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {query.data.events.map((e) => (
+            <li key={e.eventId} className="py-3" data-testid="sandbox-event">
+              <p className="font-semibold text-slate-900">{e.summary}</p>
+              <p className="text-sm text-slate-700">
+                <time dateTime={e.start}>{formatDateTime(e.start, locale, query.data.timeZone)}</time>
+                {" – "}
+                <time dateTime={e.end}>{formatTime(e.end, locale, query.data.timeZone)}</time>
+              </p>
+              {e.attendeeEmail && <p className="break-all text-sm text-slate-600">{t("attendee", { email: e.attendeeEmail })}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

@@ -1,12 +1,34 @@
 "use client";
-// The calls the assistant answered. The receptionist (issue #5) fills this list; until then it shows its empty state.
+// The calls the assistant answered, newest first: who called, when (the business's clock), how long, what came of it.
+// Each row opens the call's detail page (transcript, recording, messages, appointments).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { CallView } from "@/lib/calls/calls.service";
 import { apiFetch } from "@/lib/client/api";
+import { formatDuration } from "@/lib/client/receptionist";
 import { formatDateTime } from "@/lib/format/intl";
+import { Link } from "@/lib/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
+
+const OUTCOME_TONES = { booked: "green", rescheduled: "blue", cancelled: "red", message: "amber", no_action: "gray" } as const;
+
+export function OutcomeBadge({ outcome }: { outcome: CallView["outcome"] }) {
+  const t = useTranslations("CallsSection");
+  return <Badge tone={OUTCOME_TONES[outcome] ?? "gray"} testId="call-outcome">{t.has(`outcomes.${outcome}`) ? t(`outcomes.${outcome}`) : outcome}</Badge>;
+}
+
+/** A call still under way (or one the provider failed) says so; an ended call needs no status badge. */
+export function CallStatusBadge({ status }: { status: string }) {
+  const t = useTranslations("CallsSection");
+  if (status === "ended") return null;
+  return <Badge tone={status === "failed" ? "red" : "blue"}>{t.has(`statuses.${status}` as never) ? t(`statuses.${status}` as never) : status}</Badge>;
+}
+
+export function SandboxCallBadge() {
+  const t = useTranslations("CallsSection");
+  return <Badge tone="amber" testId="call-sandbox">{t("sandbox")}</Badge>;
+}
 
 export function Calls() {
   const t = useTranslations("CallsSection");
@@ -24,21 +46,43 @@ export function Calls() {
         <Card testId="calls-empty">
           <p className="font-medium text-slate-900">{t("emptyTitle")}</p>
           <p className="mt-1 text-slate-600">{t("emptyText")}</p>
+          <p className="mt-3">
+            <Link href="/dashboard/try" className="font-semibold text-indigo-800 underline">{t("tryIt")}</Link>
+          </p>
         </Card>
       ) : (
         <Card>
           <ul className="divide-y divide-slate-100">
             {query.data.calls.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="call">
+              // The caller's link stretches over the whole row: one tab stop per call, named by the caller.
+              <li key={c.id} className="relative flex flex-wrap items-start justify-between gap-3 rounded-lg py-3 hover:bg-slate-50" data-testid="call">
                 <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{c.fromNumber ?? t("unknownCaller")}</p>
+                  <p className="font-semibold text-slate-900">
+                    <Link
+                      href={`/dashboard/calls/${encodeURIComponent(c.id)}`}
+                      className="rounded after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+                    >
+                      {c.fromNumber ?? t("unknownCaller")}
+                      <span className="sr-only"> {t("viewDetails")}</span>
+                    </Link>
+                  </p>
                   <p className="text-sm text-slate-700">
                     {c.startedAt && <time dateTime={c.startedAt}>{formatDateTime(c.startedAt, locale, profile?.timeZone)}</time>}
-                    {c.durationSeconds !== null && <> · {t("duration", { minutes: Math.floor(c.durationSeconds / 60), seconds: c.durationSeconds % 60 })}</>}
+                    {c.durationSeconds !== null && (
+                      <>
+                        {c.startedAt && " · "}
+                        <span className="sr-only">{t("durationLabel")} </span>
+                        <span data-testid="call-duration">{formatDuration(c.durationSeconds)}</span>
+                      </>
+                    )}
                   </p>
-                  {c.summary && <p className="mt-1 text-sm text-slate-600">{c.summary}</p>}
+                  {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
                 </div>
-                <Badge tone={c.status === "ended" ? "gray" : "blue"}>{t.has(`statuses.${c.status}` as never) ? t(`statuses.${c.status}` as never) : c.status}</Badge>
+                <div className="flex flex-wrap items-center gap-2">
+                  {c.sandbox && <SandboxCallBadge />}
+                  <CallStatusBadge status={c.status} />
+                  <OutcomeBadge outcome={c.outcome} />
+                </div>
               </li>
             ))}
           </ul>

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CallDetail } from "@/components/dashboard/sections/call-detail";
+import type { Locale } from "@/lib/i18n/routing";
+import { dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: "CallDetail" });
+  return { title: `${t("title")} · Recepta`, robots: { index: false, follow: false } };
+}
+
+// The call is read in the browser (GET /api/calls/{id}, scoped to the owner), like every other dashboard section.
+export default async function Page({ params }: Props) {
+  await dashboardUser(params);
+  const { id } = await params;
+  return (
+    <Section namespaces={["CallsSection", "CallDetail"]}>
+      <CallDetail id={id} />
+    </Section>
+  );
+}

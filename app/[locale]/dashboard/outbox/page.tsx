@@ -1,0 +1,13 @@
+import { Outbox } from "@/components/dashboard/sections/outbox";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("outbox");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["OutboxSection"]}>
+      <Outbox />
+    </Section>
+  );
+}

@@ -1,0 +1,166 @@
+"use client";
+// One call: what was said (the transcript as a dialogue), the recording when the provider kept one, the messages the
+// assistant took and the appointments it booked, moved or cancelled. Another owner's call and an unknown id are the
+// same "not found" (the API answers 404 for both).
+import { useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import type { CallDetail as CallDetailData } from "@/lib/calls/calls.service";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { formatDuration, httpUrl, parseTranscript } from "@/lib/client/receptionist";
+import { formatDateTime } from "@/lib/format/intl";
+import { Link } from "@/lib/i18n/navigation";
+import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
+import { useProfile } from "../session";
+import { CallStatusBadge, OutcomeBadge, SandboxCallBadge } from "./calls";
+
+function BackLink() {
+  const t = useTranslations("CallDetail");
+  return (
+    <Link href="/dashboard/calls" className="mb-4 inline-flex min-h-11 items-center gap-1 rounded font-semibold text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-700" data-testid="back-to-calls">
+      <span aria-hidden="true">←</span> {t("back")}
+    </Link>
+  );
+}
+
+export function CallDetail({ id }: { id: string }) {
+  const t = useTranslations("CallDetail");
+  const calls = useTranslations("CallsSection");
+  const locale = useLocale();
+  const { profile } = useProfile();
+  const timeZone = profile?.timeZone;
+  const query = useQuery({
+    queryKey: ["call", id],
+    queryFn: () => apiFetch<CallDetailData>(`/calls/${encodeURIComponent(id)}`),
+  });
+
+  if (query.isPending) {
+    return (
+      <>
+        <BackLink />
+        <Loading />
+      </>
+    );
+  }
+  if (query.isError) {
+    // A malformed id is as unknown as a missing one.
+    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <>
+        <BackLink />
+        {missing ? (
+          <Card testId="call-not-found">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("notFoundTitle")}</h1>
+            <p className="mt-2 text-slate-700">{t("notFoundText")}</p>
+          </Card>
+        ) : (
+          <>
+            <SectionHeader title={t("title")} />
+            <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+          </>
+        )}
+      </>
+    );
+  }
+
+  const call = query.data;
+  const caller = call.fromNumber ?? calls("unknownCaller");
+  const recording = httpUrl(call.recordingUrl);
+  const transcript = call.transcript ? parseTranscript(call.transcript) : [];
+  return (
+    <>
+      <BackLink />
+      <SectionHeader
+        title={t("heading", { caller })}
+        description={call.startedAt ? <time dateTime={call.startedAt}>{formatDateTime(call.startedAt, locale, timeZone)}</time> : undefined}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {call.sandbox && <SandboxCallBadge />}
+            <CallStatusBadge status={call.status} />
+            <OutcomeBadge outcome={call.outcome} />
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        <Card title={t("summaryTitle")} testId="call-summary">
+          <p className="mb-2 whitespace-pre-wrap text-slate-800">{call.summary || <span className="text-slate-600">{t("noSummary")}</span>}</p>
+          <Details
+            rows={[
+              { label: t("caller"), value: caller },
+              { label: t("line"), value: call.toNumber },
+              { label: t("duration"), value: call.durationSeconds === null ? null : formatDuration(call.durationSeconds) },
+              { label: t("outcome"), value: <OutcomeBadge outcome={call.outcome} /> },
+            ]}
+          />
+        </Card>
+
+        <Card title={t("transcriptTitle")} testId="call-transcript">
+          {transcript.length === 0 ? (
+            <p className="text-slate-600">{t("noTranscript")}</p>
+          ) : (
+            <ol className="space-y-3">
+              {transcript.map((line, i) => (
+                <li key={i} className={`flex ${line.speaker === "caller" ? "justify-end" : "justify-start"}`} data-testid="transcript-line" data-speaker={line.speaker ?? "unknown"}>
+                  <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${line.speaker === "caller" ? "bg-indigo-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+                    {line.speaker && (
+                      <p className={`text-xs font-semibold ${line.speaker === "caller" ? "text-indigo-100" : "text-slate-700"}`}>
+                        {line.speaker === "caller" ? t("callerSpeaker") : t("receptionistSpeaker")}
+                        <span className="sr-only">:</span>
+                      </p>
+                    )}
+                    <p className="whitespace-pre-wrap break-words">{line.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+
+        {recording && (
+          <Card title={t("recordingTitle")} testId="call-recording">
+            <audio controls preload="none" src={recording} className="w-full">
+              <a href={recording}>{t("downloadRecording")}</a>
+            </audio>
+          </Card>
+        )}
+
+        <Card title={t("messagesTitle")} testId="call-messages">
+          {call.messages.length === 0 ? (
+            <p className="text-slate-600">{t("noMessages")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {call.messages.map((m) => (
+                <li key={m.id} className="py-3">
+                  <p className="font-semibold text-slate-900">{[m.callerName, m.callerPhone].filter(Boolean).join(" · ") || calls("unknownCaller")}</p>
+                  <p className="text-sm text-slate-600"><time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time></p>
+                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.body}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card
+          title={t("appointmentsTitle")}
+          testId="call-appointments"
+          actions={call.appointments.length > 0 && <Link href="/dashboard/appointments" className="btn-secondary">{t("openAppointments")}</Link>}
+        >
+          {call.appointments.length === 0 ? (
+            <p className="text-slate-600">{t("noAppointments")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {call.appointments.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-semibold text-slate-900">{a.patientName}</p>
+                    <p className="text-sm text-slate-700"><time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time></p>
+                  </div>
+                  <Badge tone={a.status === "booked" ? "green" : "red"}>{a.status === "booked" || a.status === "cancelled" ? t(`appointmentStatus.${a.status}`) : a.status}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

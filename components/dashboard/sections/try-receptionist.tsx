@@ -1,0 +1,332 @@
+"use client";
+// "Try your receptionist": the owner plays the caller against their own configuration. The server runs the sandbox
+// conversation through the real webhook path (POST /api/receptionist/try), so the call, its bookings and its messages
+// show up in Calls, Appointments and Messages like any other. The page only carries the opaque state back and forth.
+// Speech is the browser's own: a microphone button where it can recognise speech, replies read aloud only when the
+// owner turns that on (never by itself).
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { FormAlert } from "@/components/forms/fields";
+import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
+import { EXAMPLE_PHRASES, SPEECH_LANG, type CallLanguage, type TryState, type TryTurn } from "@/lib/client/receptionist";
+import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/client/speech";
+import { Link } from "@/lib/i18n/navigation";
+import { Card, SectionHeader } from "../ui";
+
+type Turn = { id: number; who: "receptionist" | "caller"; text: string };
+type Phase = "idle" | "active" | "ended";
+type TryRequest = { action: "start" } | { action: "say"; state: TryState; text: string } | { action: "end"; state: TryState };
+
+export function TryReceptionist() {
+  const t = useTranslations("TrySection");
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [callState, setCallState] = useState<TryState | null>(null);
+  const [language, setLanguage] = useState<CallLanguage>("en");
+  const [line, setLine] = useState<string | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [noNumber, setNoNumber] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [speakReplies, setSpeakReplies] = useState(false);
+  // Read when a reply arrives, which may be after the box was ticked or unticked.
+  const speakRef = useRef(false);
+  const [listening, setListening] = useState(false);
+  // What the browser can do is only known after hydration (the server renders neither control).
+  const [abilities, setAbilities] = useState({ mic: false, voice: false });
+  const nextId = useRef(0);
+  const stopListening = useRef<(() => void) | null>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const speakId = useId();
+
+  useEffect(() => {
+    setAbilities({ mic: recognitionConstructor() !== null, voice: canSpeak() });
+    return () => {
+      stopListening.current?.();
+      stopSpeaking();
+    };
+  }, []);
+
+  // Once the receptionist has answered, the next thing to do is to answer back: the cursor waits in the text box.
+  useEffect(() => {
+    if (phase === "active") inputRef.current?.focus();
+  }, [phase]);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [turns]);
+
+  const addTurn = (who: Turn["who"], words: string) => {
+    const id = nextId.current++;
+    setTurns((all) => [...all, { id, who, text: words }]);
+    return id;
+  };
+
+  const receive = (turn: TryTurn, lang: CallLanguage) => {
+    setCallState(turn.state);
+    if (turn.reply) {
+      addTurn("receptionist", turn.reply);
+      setAnnouncement(t("announceReply", { reply: turn.reply }));
+      if (speakRef.current) speak(turn.reply, SPEECH_LANG[lang]);
+    }
+    if (turn.ended) {
+      setPhase("ended");
+      stopListening.current?.();
+    }
+  };
+
+  const call = useMutation({
+    mutationFn: (body: TryRequest) => apiFetch<TryTurn>("/receptionist/try", { method: "POST", body }),
+  });
+
+  const start = () => {
+    setError(null);
+    setNoNumber(null);
+    call.mutate(
+      { action: "start" },
+      {
+        onSuccess: (turn) => {
+          const lang = turn.language ?? "en";
+          setTurns([]);
+          setLanguage(lang);
+          setLine(turn.line ?? null);
+          setPhase("active");
+          receive(turn, lang);
+        },
+        onError: (e) => {
+          if (e instanceof SessionExpiredError) return;
+          if (e instanceof ApiError && e.status === 409) setNoNumber(failureText(e, t("noNumber")));
+          else setError(failureText(e, t("startFailed")));
+        },
+      },
+    );
+  };
+
+  // Chips and Send stay focusable while a reply is on its way (a disabled button drops the keyboard's place): words
+  // sent before the reply has come are not taken.
+  const say = (words: string) => {
+    const trimmed = words.trim();
+    if (!trimmed || !callState || phase !== "active" || call.isPending) return;
+    setError(null);
+    const id = addTurn("caller", trimmed);
+    setText("");
+    call.mutate(
+      { action: "say", state: callState, text: trimmed },
+      {
+        onSuccess: (turn) => receive(turn, turn.language ?? language),
+        onError: (e) => {
+          if (e instanceof SessionExpiredError) return;
+          // Unsaid: the words go back in the box to send again.
+          setTurns((all) => all.filter((turn) => turn.id !== id));
+          setText(trimmed);
+          setError(failureText(e, t("sendFailed")));
+        },
+      },
+    );
+  };
+
+  const hangUp = () => {
+    if (!callState) return;
+    setError(null);
+    stopListening.current?.();
+    stopSpeaking();
+    call.mutate(
+      { action: "end", state: callState },
+      {
+        onSuccess: (turn) => {
+          setCallState(turn.state);
+          setPhase("ended");
+          setAnnouncement(t("ended"));
+        },
+        onError: (e) => {
+          if (!(e instanceof SessionExpiredError)) setError(failureText(e, t("hangUpFailed")));
+        },
+      },
+    );
+  };
+
+  const toggleListening = () => {
+    if (listening) {
+      stopListening.current?.();
+      return;
+    }
+    setError(null);
+    const stop = listenOnce(SPEECH_LANG[language], {
+      onText: say,
+      onError: (code) => setError(code === "not-allowed" || code === "service-not-allowed" ? t("micDenied") : t("micFailed")),
+      onEnd: () => {
+        stopListening.current = null;
+        setListening(false);
+      },
+    });
+    if (stop) {
+      stopListening.current = stop;
+      setListening(true);
+    }
+  };
+
+  const busy = call.isPending;
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      <div className="space-y-6">
+        <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="try-sandbox-note">{t("sandboxNote")}</p>
+
+        {noNumber && (
+          <FormAlert tone="info" testId="try-no-number">
+            {noNumber}{" "}
+            <Link href="/dashboard/phone-number" className="font-semibold underline">{t("goToPhoneNumber")}</Link>
+          </FormAlert>
+        )}
+        {error && <FormAlert testId="try-error">{error}</FormAlert>}
+
+        {phase === "idle" && turns.length === 0 && (
+          <Card>
+            <p className="text-slate-700">{t("intro")}</p>
+            <button type="button" className="btn-primary mt-4" disabled={busy} onClick={start}>
+              {busy ? t("starting") : t("start")}
+            </button>
+          </Card>
+        )}
+
+        {(phase !== "idle" || turns.length > 0) && (
+          <Card
+            title={phase === "active" ? t("inCall") : t("ended")}
+            testId="try-call"
+            actions={
+              phase === "active" && (
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+                  disabled={busy}
+                  onClick={hangUp}
+                >
+                  {t("hangUp")}
+                </button>
+              )
+            }
+          >
+            <p className="mb-3 text-sm text-slate-600">
+              {line && <span data-testid="try-line">{t("line", { line })}</span>}
+              {line && " · "}
+              {t("callLanguage", { language: t(`languages.${language}`) })}
+            </p>
+            <div ref={logRef} role="region" aria-label={t("transcriptLabel")} tabIndex={0} className="max-h-[28rem] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-700">
+              <ol className="space-y-3" data-testid="try-transcript">
+                {turns.map((turn) => (
+                  <li key={turn.id} className={`flex ${turn.who === "caller" ? "justify-end" : "justify-start"}`} data-testid="try-turn" data-speaker={turn.who}>
+                    <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${turn.who === "caller" ? "bg-indigo-700 text-white" : "bg-white text-slate-900 shadow-sm"}`}>
+                      <p className={`text-xs font-semibold ${turn.who === "caller" ? "text-indigo-100" : "text-slate-700"}`}>
+                        {turn.who === "caller" ? t("you") : t("receptionist")}
+                        <span className="sr-only">:</span>
+                      </p>
+                      <p className="whitespace-pre-wrap break-words" lang={language}>{turn.text}</p>
+                    </div>
+                  </li>
+                ))}
+                {busy && phase === "active" && (
+                  <li className="text-sm italic text-slate-600" data-testid="try-answering">{t("answering")}</li>
+                )}
+              </ol>
+            </div>
+            {/* New replies are read out by screen readers; the caller's own words are not repeated to them. */}
+            <p className="sr-only" aria-live="polite" data-testid="try-announcement">{announcement}</p>
+
+            {phase === "active" && (
+              <div className="mt-4 space-y-4">
+                <div role="group" aria-label={t("suggestions")}>
+                  <p className="mb-2 text-sm font-medium text-slate-700" aria-hidden="true">{t("suggestions")}</p>
+                  <ul className="flex flex-wrap gap-2">
+                    {EXAMPLE_PHRASES[language].map((phrase) => (
+                      <li key={phrase}>
+                        <button
+                          type="button"
+                          lang={language}
+                          aria-disabled={busy || undefined}
+                          onClick={() => say(phrase)}
+                          data-testid="try-chip"
+                          className="inline-flex min-h-11 items-center rounded-full border border-indigo-300 bg-white px-4 text-sm font-medium text-indigo-900 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-disabled:opacity-60"
+                        >
+                          {phrase}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <form
+                  method="post"
+                  className="flex flex-wrap items-end gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    say(text);
+                  }}
+                >
+                  <div className="min-w-48 flex-1">
+                    <label htmlFor={inputId} className="field-label">{t("yourWords")}</label>
+                    <input
+                      ref={inputRef}
+                      id={inputId}
+                      className="field-input"
+                      autoComplete="off"
+                      lang={language}
+                      maxLength={500}
+                      placeholder={t("placeholder")}
+                      value={text}
+                      onChange={(e) => setText(e.target.value)}
+                    />
+                  </div>
+                  <button type="submit" className="btn-primary aria-disabled:opacity-60" aria-disabled={busy || undefined}>{t("send")}</button>
+                  {abilities.mic && (
+                    <button type="button" className="btn-secondary" aria-pressed={listening} disabled={busy && !listening} onClick={toggleListening} data-testid="try-mic">
+                      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="mr-2">
+                        <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
+                      </svg>
+                      {listening ? t("listening") : t("speak")}
+                    </button>
+                  )}
+                </form>
+              </div>
+            )}
+
+            {abilities.voice && phase !== "ended" && (
+              <div className="mt-4 flex items-start gap-3">
+                <input
+                  id={speakId}
+                  type="checkbox"
+                  className="mt-1 size-5 accent-indigo-700"
+                  checked={speakReplies}
+                  aria-describedby={`${speakId}-hint`}
+                  onChange={(e) => {
+                    setSpeakReplies(e.target.checked);
+                    speakRef.current = e.target.checked;
+                    if (!e.target.checked) stopSpeaking();
+                  }}
+                />
+                <div>
+                  <label htmlFor={speakId} className="font-medium text-slate-900">{t("speakReplies")}</label>
+                  <p id={`${speakId}-hint`} className="text-sm text-slate-600">{t("speakRepliesHint")}</p>
+                </div>
+              </div>
+            )}
+
+            {phase === "ended" && (
+              <div className="mt-4 space-y-3" data-testid="try-ended">
+                <p className="text-slate-700">{t("endedText")}</p>
+                <ul className="flex flex-wrap gap-2">
+                  <li><Link href="/dashboard/calls" className="btn-secondary">{t("openCalls")}</Link></li>
+                  <li><Link href="/dashboard/appointments" className="btn-secondary">{t("openAppointments")}</Link></li>
+                  <li><Link href="/dashboard/outbox" className="btn-secondary">{t("openMessages")}</Link></li>
+                </ul>
+                <button type="button" className="btn-primary" disabled={busy} onClick={start}>{busy ? t("starting") : t("again")}</button>
+              </div>
+            )}
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

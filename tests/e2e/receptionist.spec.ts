@@ -1,0 +1,229 @@
+// "Try your receptionist" in a real browser: the owner plays a caller against their own configuration (the sandbox
+// conversation engine on the real webhook path), and what the call produced shows up where the owner looks for it:
+// the call log and its detail, the appointments, the sandbox calendar and the outbox of messages.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { newOwner, openDashboard } from "./support/dashboard";
+import { expectNoEnglish } from "./support/i18n";
+import { m, type Locale } from "./support/messages";
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+// Open every day: "tomorrow" must have free times whatever day the suite runs.
+const EVERY_DAY = Object.fromEntries(DAYS.map((d) => [d, { isOpen: true, openTime: "08:00", closeTime: "18:00" }]));
+
+/** Everything a receptionist needs before it answers: hours, a connected calendar, a number, AI settings, a trial. */
+async function readyReceptionist(page: Page, token: string, language: "en" | "fr"): Promise<string> {
+  const call = async (method: string, path: string, data?: unknown) => {
+    const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await call("PUT", "/api/auth/update-working-hours", { workingHours: EVERY_DAY });
+  await call("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" });
+  const { phoneNumber } = (await call("GET", "/api/phone-numbers/claim")) as { phoneNumber: string };
+  await call("POST", "/api/ai/parameters", {
+    language,
+    voiceId: language === "fr" ? "voice_french_male_1" : "voice_english_female_1",
+    firstMessage: "",
+    agentName: "Léa",
+  });
+  await call("POST", "/api/subscription/start-trial");
+  return phoneNumber;
+}
+
+/** Drives the Try page: chips by their words, typed words by the text box; each step waits for the reply. */
+function conversation(page: Page, locale: Locale) {
+  const lastReply = page.locator('[data-testid="try-turn"][data-speaker="receptionist"]').last();
+  const chips = page.getByRole("group", { name: m(locale, "TrySection.suggestions") });
+  const expectReply = async (text: string) => {
+    await expect(lastReply).toContainText(text);
+    // The reply has arrived and the page is ready for the next words.
+    await expect(page.getByTestId("try-answering")).toHaveCount(0);
+  };
+  return {
+    lastReply,
+    expectReply,
+    chip: async (words: string, reply: string) => {
+      await chips.getByRole("button", { name: words, exact: true }).click();
+      await expectReply(reply);
+    },
+    type: async (words: string, reply: string) => {
+      await page.getByLabel(m(locale, "TrySection.yourWords")).fill(words);
+      await page.getByRole("button", { name: m(locale, "TrySection.send"), exact: true }).click();
+      await expectReply(reply);
+    },
+  };
+}
+
+/** The outbox fills from a background job within seconds: reload until the three messages are there. */
+async function expectOutbox(page: Page, caller: string, ownerEmail: string) {
+  const item = (channel: string, recipient: string) => page.locator(`[data-testid="outbox-message"][data-channel="${channel}"]`).filter({ hasText: recipient });
+  await expect(async () => {
+    await page.reload();
+    await expect(item("sms", caller)).toHaveCount(1, { timeout: 2000 });
+    await expect(item("whatsapp", caller)).toHaveCount(1, { timeout: 2000 });
+    await expect(item("email", ownerEmail)).toHaveCount(1, { timeout: 2000 });
+  }).toPass({ timeout: 45_000 });
+  return { sms: item("sms", caller), whatsapp: item("whatsapp", caller), email: item("email", ownerEmail) };
+}
+
+test("try your receptionist: a call booked with the suggested phrases shows in Calls, Appointments, Calendar and Messages", async ({ page }) => {
+  test.setTimeout(180_000);
+  const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
+  const owner = await newOwner(page, { tag: "try" });
+  const line = await readyReceptionist(page, owner.token, "en");
+
+  await openDashboard(page, "en", "/dashboard/try");
+  // The navigation: Try right after Phone Number, Messages right after Calls.
+  const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
+  const links = await nav.getByRole("link").allInnerTexts();
+  expect(links.indexOf(en("Dashboard.nav.try"))).toBe(links.indexOf(en("Dashboard.nav.phoneNumber")) + 1);
+  expect(links.indexOf(en("Dashboard.nav.outbox"))).toBe(links.indexOf(en("Dashboard.nav.calls")) + 1);
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.try") })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("try-sandbox-note")).toHaveText(en("TrySection.sandboxNote"));
+  // Replies are never read aloud unless the owner asks.
+  const speakToggle = page.getByRole("checkbox", { name: en("TrySection.speakReplies") });
+  if (await speakToggle.count()) await expect(speakToggle).not.toBeChecked();
+
+  await page.getByRole("button", { name: en("TrySection.start") }).click();
+  const talk = conversation(page, "en");
+  await expect(talk.lastReply).toContainText("Léa");
+  await expect(page.getByTestId("try-line")).toHaveText(en("TrySection.line", { line }));
+  await expect(page.getByTestId("try-announcement")).toHaveAttribute("aria-live", "polite");
+  await expect(page.getByLabel(en("TrySection.yourWords"))).toBeFocused();
+
+  await talk.chip("I'd like to book an appointment", en("Simulator.askName"));
+  await talk.chip("Marie Curie", en("Simulator.askReason", { name: "Marie Curie" }));
+  await talk.type("A check-up", en("Simulator.askEmail"));
+  // Enter sends too.
+  await page.getByLabel(en("TrySection.yourWords")).fill("No");
+  await page.getByLabel(en("TrySection.yourWords")).press("Enter");
+  await talk.expectReply(en("Simulator.askDay"));
+  await talk.chip("Tomorrow", en("Simulator.whichOne"));
+  await talk.chip("The first one", en("Simulator.readBack").split("{slot}")[1]!);
+  const booked = en("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Marie Curie");
+  await talk.chip("Yes", booked);
+  await expect(page.getByTestId("try-announcement")).toContainText(booked);
+  await expect(page.locator('[data-testid="try-turn"][data-speaker="caller"]')).toHaveCount(7);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: en("TrySection.hangUp") }).click();
+  const ended = page.getByTestId("try-ended");
+  await expect(ended).toBeVisible();
+  await expect(page.getByRole("heading", { name: en("TrySection.ended") })).toBeVisible();
+  await expect(ended.getByRole("link", { name: en("TrySection.openAppointments") })).toBeVisible();
+  await expect(ended.getByRole("link", { name: en("TrySection.openMessages") })).toBeVisible();
+  await ended.getByRole("link", { name: en("TrySection.openCalls") }).click();
+
+  // The call log: the call, booked, marked as a sandbox call.
+  await expect(page).toHaveURL(/\/dashboard\/calls$/);
+  const row = page.getByTestId("call");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("call-outcome")).toHaveText(en("CallsSection.outcomes.booked"));
+  await expect(row.getByTestId("call-sandbox")).toHaveText(en("CallsSection.sandbox"));
+  await expect(row.getByTestId("call-duration")).toHaveText(/^\d+:\d{2}$/);
+  const { calls } = (await (await page.request.get("/api/calls")).json()) as { calls: { id: string; fromNumber: string }[] };
+  const caller = calls[0]!.fromNumber;
+  await row.getByRole("link").click();
+
+  // Its detail: summary, the dialogue, the appointment it made; no recording in the sandbox.
+  await expect(page).toHaveURL(new RegExp(`/dashboard/calls/${calls[0]!.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("CallDetail.heading", { caller }));
+  await expect(page.getByTestId("call-summary")).toContainText(en("Simulator.summary.booked").split("{slot}")[0]!);
+  const transcript = page.getByTestId("transcript-line");
+  await expect(transcript.first()).toHaveAttribute("data-speaker", "receptionist");
+  await expect(transcript.first()).toContainText(en("CallDetail.receptionistSpeaker"));
+  await expect(transcript.filter({ hasText: "Marie Curie" }).first()).toHaveAttribute("data-speaker", "caller");
+  await expect(page.locator('[data-testid="transcript-line"][data-speaker="caller"]')).toHaveCount(7);
+  await expect(page.getByTestId("call-appointments")).toContainText("Marie Curie");
+  await expect(page.getByTestId("call-recording")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId("back-to-calls").click();
+  await expect(page).toHaveURL(/\/dashboard\/calls$/);
+
+  // The appointment, booked by phone.
+  await openDashboard(page, "en", "/dashboard/appointments");
+  const appointment = page.getByTestId("appointments-upcoming").getByTestId("appointment").filter({ hasText: "Marie Curie" });
+  await expect(appointment).toHaveCount(1);
+  await expect(appointment.getByTestId("appointment-source")).toHaveText(en("AppointmentsSection.source.phone"));
+  await expect(appointment).toContainText("A check-up");
+
+  // The sandbox calendar holds its event.
+  await openDashboard(page, "en", "/dashboard/calendar");
+  await expect(page.getByTestId("sandbox-calendar").getByTestId("sandbox-event").filter({ hasText: "Marie Curie" })).toHaveCount(1);
+
+  // Messages: a text and a WhatsApp to the caller, an email to the owner, none of them really sent.
+  await openDashboard(page, "en", "/dashboard/outbox");
+  await expect(page.getByTestId("outbox-sandbox-banner")).toContainText(en("OutboxSection.sandboxBanner"));
+  const sent = await expectOutbox(page, caller, owner.email);
+  for (const item of [sent.sms, sent.whatsapp, sent.email]) {
+    await expect(item.getByTestId("outbox-sandbox")).toHaveText(en("OutboxSection.sandbox"));
+    await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.statuses.sent"));
+  }
+  await expect(sent.sms.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.sms"));
+  await expect(sent.whatsapp.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.whatsapp"));
+  const body = sent.email.getByTestId("outbox-body");
+  await expect(body).toBeHidden();
+  await sent.email.getByText(en("OutboxSection.showMessage")).click();
+  await expect(body).toBeVisible();
+  await expect(body).toContainText("Marie Curie");
+  await expect(body).toHaveCSS("white-space", "pre-wrap");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'anglais, et les messages suivent", async ({ page }) => {
+  test.setTimeout(180_000);
+  const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
+  const owner = await newOwner(page, { locale: "fr", tag: "essai", fullName: "Camille Durand" });
+  await readyReceptionist(page, owner.token, "fr");
+
+  await openDashboard(page, "fr", "/dashboard/try");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("TrySection.title"));
+  await expectNoEnglish(page, "fr");
+  await page.getByRole("button", { name: fr("TrySection.start") }).click();
+  const talk = conversation(page, "fr");
+  await expect(talk.lastReply).toContainText("Léa");
+  await expect(page.getByText(fr("TrySection.callLanguage", { language: fr("TrySection.languages.fr") }))).toBeVisible();
+  await talk.chip("Je voudrais prendre rendez-vous", fr("Simulator.askName"));
+  await talk.chip("Marie Curie", fr("Simulator.askReason", { name: "Marie Curie" }));
+  await talk.chip("Un contrôle", fr("Simulator.askEmail"));
+  await talk.type("Non", fr("Simulator.askDay"));
+  await talk.chip("Demain", fr("Simulator.whichOne"));
+  await talk.chip("Le premier", fr("Simulator.readBack").split("{slot}")[1]!);
+  await talk.chip("Oui", fr("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Marie Curie"));
+  await expectNoEnglish(page, "fr");
+  // "Non, merci" ends the call: the receptionist says goodbye and hangs up.
+  await talk.chip("Non, merci", fr("Receptionist.goodbye"));
+  await expect(page.getByTestId("try-ended")).toBeVisible();
+  await expect(page.getByRole("button", { name: fr("TrySection.hangUp") })).toHaveCount(0);
+  await expectNoEnglish(page, "fr");
+
+  await openDashboard(page, "fr", "/dashboard/calls");
+  await expect(page.getByTestId("call").getByTestId("call-outcome")).toHaveText(fr("CallsSection.outcomes.booked"));
+  await expectNoEnglish(page, "fr");
+  const { calls } = (await (await page.request.get("/api/calls")).json()) as { calls: { fromNumber: string }[] };
+
+  await openDashboard(page, "fr", "/dashboard/outbox");
+  await expect(page.getByTestId("outbox-sandbox-banner")).toContainText(fr("OutboxSection.sandboxBanner"));
+  const sent = await expectOutbox(page, calls[0]!.fromNumber, owner.email);
+  await sent.sms.getByText(fr("OutboxSection.showMessage")).click();
+  await expect(sent.sms.getByTestId("outbox-body")).toBeVisible();
+  await expectNoEnglish(page, "fr");
+});
+
+test("without a number the test call cannot start and points to the Phone Number section; an unknown call is not found", async ({ page }) => {
+  const en = (key: string) => m("en", key);
+  await newOwner(page, { tag: "try-nonumber" });
+  await openDashboard(page, "en", "/dashboard/try");
+  await page.getByRole("button", { name: en("TrySection.start") }).click();
+  const notice = page.getByTestId("try-no-number");
+  await expect(notice).toContainText(en("Api.noNumberToTry"));
+  await expect(page.getByTestId("try-call")).toHaveCount(0);
+  await notice.getByRole("link", { name: en("TrySection.goToPhoneNumber") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/phone-number$/);
+
+  await openDashboard(page, "en", "/dashboard/calls/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByTestId("call-not-found").getByRole("heading", { level: 1 })).toHaveText(en("CallDetail.notFoundTitle"));
+  await page.getByTestId("back-to-calls").click();
+  await expect(page.getByTestId("calls-empty")).toBeVisible();
+});
