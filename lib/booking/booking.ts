@@ -8,6 +8,7 @@ import { isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
 import { durationFromSetting, freeSlots, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
 import { calendarAccessFor, markCalendarRevoked } from "@/lib/calendar/calendar.service";
+
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import { CalendarGrantRevokedError, type CalendarPort } from "@/lib/providers/calendar/port";
@@ -51,7 +52,7 @@ export async function busyIntervals(
   biz: Business,
   from: Date,
   to: Date,
-  opts: { ignore?: Interval; ignoreAppointmentId?: string } = {},
+  opts: { ignore?: Interval; ignoreAppointmentId?: string; fresh?: boolean } = {},
 ): Promise<Interval[]> {
   const own = await deps.db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
@@ -67,23 +68,49 @@ export async function busyIntervals(
     )
     .orderBy(asc(appointments.startsAt));
   let calendar: Interval[] = [];
-  if (biz.calendarConnected) {
-    const access = await calendarAccessFor(deps, biz.userId);
-    if (access) {
-      try {
-        calendar = await deps.calendar.freeBusy(access, { from, to, timeZone: biz.timeZone });
-      } catch (e) {
-        if (e instanceof CalendarGrantRevokedError) {
-          await calendarRevoked(deps, biz.userId);
-        } else {
-          throw new CalendarUnavailableError();
-        }
+  if (biz.calendar) {
+    const access = { userId: biz.userId, refreshToken: deps.secrets.open(biz.calendar.refreshTokenEnc), calendarId: biz.calendar.calendarId };
+    try {
+      calendar = await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, opts.fresh === true);
+    } catch (e) {
+      if (e instanceof CalendarGrantRevokedError) {
+        await calendarRevoked(deps, biz.userId);
+      } else {
+        throw new CalendarUnavailableError();
       }
     }
   }
   // The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move.
   if (opts.ignore) calendar = calendar.flatMap((b) => subtract(b, opts.ignore!));
   return [...own, ...calendar];
+}
+
+/**
+ * The calendar's busy times, kept 30 s per owner and window for the availability questions of a call (the brief's
+ * advice: a caller asking about three days should not cost three calendar round trips). Anything that books asks
+ * fresh, and our own writes to the calendar drop the owner's entries.
+ */
+const BUSY_TTL_MS = 30_000;
+const busyCache = new Map<string, { at: number; busy: Interval[] }>();
+
+async function calendarBusy(
+  deps: BookingDeps,
+  access: { userId: string; refreshToken: string; calendarId: string },
+  range: { from: Date; to: Date; timeZone: string },
+  fresh: boolean,
+): Promise<Interval[]> {
+  const key = `${access.userId}|${range.from.getTime()}|${range.to.getTime()}`;
+  const now = Date.now();
+  const hit = busyCache.get(key);
+  if (!fresh && hit && now - hit.at < BUSY_TTL_MS) return hit.busy;
+  const busy = await deps.calendar.freeBusy(access, range);
+  if (busyCache.size > 5_000) busyCache.clear();
+  busyCache.set(key, { at: now, busy });
+  return busy;
+}
+
+export function forgetCalendarBusy(userId: string): void {
+  for (const key of busyCache.keys()) if (key.startsWith(`${userId}|`)) busyCache.delete(key);
 }
 
 function subtract(b: Interval, cut: Interval): Interval[] {
@@ -137,7 +164,7 @@ export async function bookByPhone(deps: BookingDeps, biz: Business, req: Booking
   if (!isSlotFree({ ...r, busy: [], start: req.start })) {
     return { ok: false, reason: "unavailable", alternatives: await alternatives(deps, biz, req.start) };
   }
-  const busy = await busyIntervals(deps, biz, new Date(req.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS));
+  const busy = await busyIntervals(deps, biz, new Date(req.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), { fresh: true });
   if (!isSlotFree({ ...r, busy, start: req.start })) {
     return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, req.start) };
   }
@@ -172,7 +199,7 @@ export async function bookByPhone(deps: BookingDeps, biz: Business, req: Booking
     throw e;
   }
   await afterChangeSafely(deps, biz, appointment, "confirmation");
-  return { ok: true, appointment: (await byId(deps.db, appointment.id)) ?? appointment, replayed: false };
+  return { ok: true, appointment, replayed: false };
 }
 
 export type RescheduleOutcome =
@@ -203,6 +230,7 @@ export async function rescheduleByPhone(
   const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
     ignore: { start: current.startsAt, end: current.endsAt },
     ignoreAppointmentId: current.id,
+    fresh: true,
   });
   if (!isSlotFree({ ...r, durationMinutes: duration / 60_000, busy, start })) {
     return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, start, current.id) };
@@ -341,7 +369,10 @@ export async function syncAppointmentToCalendar(deps: BookingDeps, biz: Business
 async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string): Promise<Appointment | null> {
   const appt = await byId(deps.db, appointmentId);
   if (!appt) return null;
-  const access = await calendarAccessFor(deps, biz.userId);
+  // The grant read with the business (one query less on the call path), else from its table (jobs).
+  const access = biz.calendar
+    ? { userId: biz.userId, refreshToken: deps.secrets.open(biz.calendar.refreshTokenEnc), calendarId: biz.calendar.calendarId }
+    : await calendarAccessFor(deps, biz.userId);
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
     return null;
@@ -371,6 +402,7 @@ async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string)
     }
     throw e;
   }
+  forgetCalendarBusy(biz.userId);
   await deps.db
     .update(appointments)
     .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })

@@ -25,6 +25,8 @@ export type Business = {
   line: string | null;
   ai: { language: "en" | "fr"; voiceId: string; firstMessage: string; agentName: string } | null;
   calendarConnected: boolean;
+  /** The calendar grant as stored (encrypted) and which calendar, read in the same lookup: no second query per call. */
+  calendar: { refreshTokenEnc: string; calendarId: string } | null;
   /** An active account with a live trial or subscription: only then does the receptionist book. */
   entitled: boolean;
 };
@@ -51,6 +53,8 @@ const columns = {
   aiFirstMessage: aiParameters.firstMessage,
   aiAgentName: aiParameters.agentName,
   calendarConnected: sql<boolean>`(${calendarConnections.userId} is not null and ${calendarConnections.revokedAt} is null)`,
+  calendarTokenEnc: calendarConnections.refreshTokenEnc,
+  calendarId: calendarConnections.calendarId,
   subStatus: subscriptions.status,
   subTrialEndsAt: subscriptions.trialEndsAt,
   subPeriodStart: subscriptions.currentPeriodStart,
@@ -94,6 +98,7 @@ function toBusiness(r: Row, now: Date): Business {
       ? { language: r.aiLanguage!, voiceId: r.aiVoiceId, firstMessage: r.aiFirstMessage!, agentName: r.aiAgentName! }
       : null,
     calendarConnected: !!r.calendarConnected,
+    calendar: r.calendarConnected && r.calendarTokenEnc ? { refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" } : null,
     entitled: r.isActive && deriveSubscription(record, now).subscription?.status === true,
   };
 }

@@ -66,19 +66,23 @@ export async function recordCall(db: Db, f: CallFacts): Promise<void> {
 
 /** Raises the call's outcome (booked beats message beats nothing); the row is created if the call is new to us. */
 export async function raiseOutcome(db: Db, providerCallId: string, userId: string, outcome: CallOutcome, message?: string): Promise<void> {
-  await recordCall(db, { providerCallId, userId });
   const rankOf = sql`(case ${calls.outcome} ${sql.raw(
     Object.entries(RANK)
       .map(([k, v]) => `when '${k}' then ${v}`)
       .join(" "),
   )} else 0 end)`;
-  await db
+  const updated = await db
     .update(calls)
     .set({
       outcome: sql`case when ${rankOf} < ${RANK[outcome]} then ${outcome} else ${calls.outcome} end`,
       ...(message ? { message } : {}),
     })
-    .where(eq(calls.providerCallId, providerCallId));
+    .where(eq(calls.providerCallId, providerCallId))
+    .returning({ id: calls.id });
+  if (updated.length) return;
+  // First we hear of this call: create it, then raise.
+  await recordCall(db, { providerCallId, userId });
+  await raiseOutcome(db, providerCallId, userId, outcome, message);
 }
 
 /** The call's row id (creating the row if this is the first we hear of the call). */
