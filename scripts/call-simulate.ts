@@ -60,6 +60,8 @@ async function main() {
       businessName: lang === "fr" ? "Cabinet Martin" : "Smith Family Practice",
       businessType: "medical",
       appointmentDuration: "30",
+      locale: lang,
+      timeZone: lang === "fr" ? "Europe/Paris" : "America/New_York",
       workingHours: Object.fromEntries(days.map((d) => [d, open])),
     });
     token = reg.token as string;
