@@ -49,8 +49,11 @@ function offsetMs(instant: number, timeZone: string): number {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Throws a RangeError for an unknown time zone (users.time_zone is validated when it is saved). */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/**
+ * One cached 24-hour en-US formatter per zone (shared with the availability engine). Throws a RangeError for an
+ * unknown time zone (users.time_zone is validated when it is saved).
+ */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {

@@ -30,6 +30,7 @@
 // with a single pointer, so one computation is O(days + slots + busy log busy).
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { APPOINTMENT_DURATIONS } from "@/lib/accounts/options";
+import { formatterFor } from "@/lib/appointments/zoned-time";
 
 export type { DayHours, WorkingHours };
 export type Interval = { start: Date; end: Date };
@@ -305,26 +306,6 @@ function mergeBusy(busy: Interval[], lo: number, hi: number): Busy {
     }
   }
   return { starts: outStarts, ends: outEnds, n };
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
 }
 
 // "3/29/2026, 03:00:00": format() is about three times faster than formatToParts(), which stays as the fallback.
