@@ -23,6 +23,8 @@ export type Profile = {
   type: "admin" | "user";
   isActive: boolean;
   hasGoogleOAuth: boolean;
+  /** When Google refused the stored grant (revoked or expired): the owner must reconnect. Null otherwise. */
+  calendarRevokedAt: string | null;
   /** Spec §3's assigned-number field; its name carries the telephony provider's. */
   telnyxPhoneNumber: string | null;
   timeZone: string;
@@ -53,6 +55,7 @@ const profileColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   calendarUserId: calendarConnections.userId,
+  calendarRevokedAt: calendarConnections.revokedAt,
   phoneNumber: phoneNumbers.phoneNumber,
   subStatus: subscriptions.status,
   subTrialEndsAt: subscriptions.trialEndsAt,
@@ -65,8 +68,7 @@ function profileQuery(db: Db, where: SQL | undefined) {
   return db
     .select(profileColumns)
     .from(users)
-    // A grant the provider refused (revoked_at set) is no connection: the owner must reconnect.
-    .leftJoin(calendarConnections, and(eq(calendarConnections.userId, users.id), isNull(calendarConnections.revokedAt)))
+    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
     .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(where);
@@ -75,7 +77,7 @@ function profileQuery(db: Db, where: SQL | undefined) {
 type Row = Awaited<ReturnType<typeof profileQuery>>[number];
 
 function toProfile(r: Row, now: Date): Profile {
-  const { calendarUserId, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, ...rest } = r;
+  const { calendarUserId, calendarRevokedAt, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, ...rest } = r;
   const record = subStatus
     ? { status: subStatus, trialEndsAt: subTrialEndsAt, currentPeriodStart: subPeriodStart, currentPeriodEnd: subPeriodEnd, createdAt: subCreatedAt! }
     : null;
@@ -83,7 +85,9 @@ function toProfile(r: Row, now: Date): Profile {
     ...rest,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    hasGoogleOAuth: calendarUserId !== null,
+    // A grant the provider refused (revoked_at set) is no connection: the owner must reconnect.
+    hasGoogleOAuth: calendarUserId !== null && calendarRevokedAt === null,
+    calendarRevokedAt: calendarRevokedAt?.toISOString() ?? null,
     telnyxPhoneNumber: phoneNumber,
     ...deriveSubscription(record, now),
   };

@@ -423,8 +423,9 @@ function eventDescription(biz: Business, a: Appointment): string {
   return lines.filter(Boolean).join("\n");
 }
 
+/** The grant stopped working: the calendar shows as disconnected, and the owner gets one email saying so. */
 async function calendarRevoked(deps: BookingDeps, userId: string): Promise<void> {
-  await markCalendarRevoked(deps, userId);
+  if (await markCalendarRevoked(deps, userId)) await deps.jobs.send(JOB.calendarRevoked, { userId });
 }
 
 async function byId(db: Db, id: string): Promise<Appointment | undefined> {

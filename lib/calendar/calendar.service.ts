@@ -64,11 +64,13 @@ export async function calendarAccessFor(deps: Pick<CalendarDeps, "db" | "secrets
 /**
  * The provider refused the grant (CalendarGrantRevokedError): keep the row, so the owner can be told what happened and
  * the profile shows the calendar as not connected, until a reconnect (connectCalendar) clears it. The first refusal's
- * time is kept.
+ * time is kept; true only for that first refusal (the owner is emailed once).
  */
-export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string): Promise<void> {
-  await deps.db
+export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string): Promise<boolean> {
+  const marked = await deps.db
     .update(calendarConnections)
     .set({ revokedAt: new Date() })
-    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)));
+    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
+    .returning({ userId: calendarConnections.userId });
+  return marked.length > 0;
 }

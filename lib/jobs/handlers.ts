@@ -1,6 +1,6 @@
 // Which domain function runs each job, with its dependencies.
 import { syncAppointmentToCalendar, type BookingDeps } from "@/lib/booking/booking";
-import { sendAppointmentNotice, sendAppointmentReminder, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { sendAppointmentNotice, sendAppointmentReminder, sendCalendarRevoked, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
 import { loadBusiness } from "@/lib/receptionist/business";
 import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
@@ -11,6 +11,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps): JobHa
     [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
     [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
     [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),
+    [JOB.calendarRevoked]: (data) => sendCalendarRevoked(dispatch, data),
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db.select({ userId: appointments.userId }).from(appointments).where(eq(appointments.id, appointmentId)).limit(1);
       if (!a) return;

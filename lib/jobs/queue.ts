@@ -14,6 +14,8 @@ export const JOB = {
   messageTaken: "message-taken",
   /** Puts an appointment in the owner's calendar when the inline attempt failed. */
   calendarSync: "calendar-sync",
+  /** Tells the owner their calendar grant stopped working. */
+  calendarRevoked: "calendar-revoked",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -22,6 +24,7 @@ export type JobData = {
   [JOB.appointmentReminder]: { appointmentId: string; version: number };
   [JOB.messageTaken]: { messageId: string };
   [JOB.calendarSync]: { appointmentId: string };
+  [JOB.calendarRevoked]: { userId: string };
 };
 
 export type SendOptions = { startAfter?: Date; singletonKey?: string };

@@ -10,7 +10,8 @@ import type { MessageSender } from "@/lib/providers/messaging/port";
 import { loadBusiness, type Business } from "@/lib/receptionist/business";
 import { isOptedOut } from "@/lib/telnyx/events";
 import { buildIcs, icsAttachment } from "./ics";
-import { callerEmail, callerSms, callerWhatsApp, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
+import { translate } from "@/lib/i18n/translate";
+import { callerEmail, callerSms, callerWhatsApp, escapeHtml, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
 
 export type DispatchDeps = {
   db: Db;
@@ -164,4 +165,20 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     dashboardUrl,
   });
   await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `message:${m.id}:owner` });
+}
+
+export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["calendar-revoked"]): Promise<void> {
+  const biz = await loadBusiness(deps.db, data.userId);
+  if (!biz) return;
+  const url = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calendar`;
+  const t = (key: string) => translate(biz.locale, `Notifications.calendarRevoked.${key}`).replace("{url}", url);
+  await deps.email.send({
+    userId: biz.userId,
+    to: biz.ownerEmail,
+    subject: t("subject"),
+    text: t("text"),
+    html: `<p>${escapeHtml(t("text")).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</p>`,
+    links: [url],
+    dedupeKey: `calendar-revoked:${biz.userId}:${new Date().toISOString().slice(0, 10)}`,
+  });
 }

@@ -81,8 +81,11 @@ describe("calendar connection", () => {
     expect(granted).toMatchObject({ userId: owner.user.id, calendarId: "primary", refreshToken: expect.stringMatching(/^sandbox-refresh-/) });
 
     // What booking does when the calendar answers CalendarGrantRevokedError.
-    await markCalendarRevoked(deps, owner.user.id);
-    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(false);
+    expect(await markCalendarRevoked(deps, owner.user.id)).toBe(true);
+    expect(await markCalendarRevoked(deps, owner.user.id)).toBe(false);
+    const profile = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
+    expect(profile.hasGoogleOAuth).toBe(false);
+    expect(profile.calendarRevokedAt).toEqual(expect.any(String));
     expect((await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token })).body.hasGoogleOAuth).toBe(false);
     expect(await calendarAccessFor(deps, owner.user.id)).toBeNull();
     const [kept] = await getDb().select({ revokedAt: calendarConnections.revokedAt }).from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id));

@@ -243,6 +243,32 @@ describe("Vapi server URL", () => {
   });
 });
 
+describe("a calendar grant Google refuses", () => {
+  it("marks the calendar disconnected, still answers from our own appointments, and emails the owner once", async () => {
+    const p = await practice();
+    const ctx = appContext();
+    const revoked = Object.assign(new Error("invalid_grant"), { name: "CalendarGrantRevokedError" });
+    const { CalendarGrantRevokedError } = await import("@/lib/providers/calendar/port");
+    const original = ctx.booking.calendar.freeBusy;
+    ctx.booking.calendar.freeBusy = async () => {
+      throw new CalendarGrantRevokedError(revoked.message);
+    };
+    try {
+      const day = dayAhead(3);
+      expect(await tool(p, newCallId(), "+33766666666", "check_availability", { date: day })).toContain(`[${day} 08:00]`);
+      expect(await tool(p, newCallId(), "+33766666667", "check_availability", { date: dayAhead(4) })).toContain("[");
+    } finally {
+      ctx.booking.calendar.freeBusy = original;
+    }
+    const profile = (await api("GET", "/api/auth/profile", { token: p.token })).body;
+    expect(profile).toMatchObject({ hasGoogleOAuth: false, calendarRevokedAt: expect.any(String) });
+    await drain();
+    const mails = await getDb().select().from(notifications).where(and(eq(notifications.recipient, p.email), eq(notifications.subject, "Recepta can no longer read your Google Calendar")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.links[0]).toMatch(/\/dashboard\/calendar$/);
+  });
+});
+
 describe("a line without an active subscription", () => {
   it("greets politely and only takes messages", async () => {
     const p = await practice({ entitled: false, language: "fr" });

@@ -9,7 +9,7 @@ import { FormAlert } from "@/components/forms/fields";
 import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/client/calendar-consent";
 import type { SandboxCalendarEvents } from "@/lib/client/receptionist";
-import { formatDateTime, formatTime } from "@/lib/format/intl";
+import { formatDateTime, formatLongDate, formatTime } from "@/lib/format/intl";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader, StaleNotice } from "../ui";
 import { useProfile, useSetProfile } from "../session";
@@ -17,6 +17,7 @@ import { toastFailure } from "../use-profile-save";
 
 export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox: boolean }) {
   const t = useTranslations("CalendarSection");
+  const locale = useLocale();
   const router = useRouter();
   const { profile, failed } = useProfile();
   const setProfile = useSetProfile();
@@ -61,6 +62,11 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
         <Card title={t("cardTitle")} actions={<Badge tone={connected ? "green" : "gray"} testId="calendar-status">{connected ? t("statusConnected") : t("statusNotConnected")}</Badge>}>
           <div className="space-y-4">
             <p className="text-slate-700">{connected ? t("connectedText") : t("notConnectedText")}</p>
+            {!connected && profile.calendarRevokedAt && (
+              <p role="alert" data-testid="calendar-revoked" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+                {t("revoked", { date: formatLongDate(profile.calendarRevokedAt, locale, profile.timeZone) })}
+              </p>
+            )}
             {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("sandboxNote")}</p>}
             {error && <FormAlert testId="calendar-error">{error}</FormAlert>}
             {connected ? (
