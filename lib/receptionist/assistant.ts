@@ -6,7 +6,7 @@ import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "./business";
 import { emergencyNumber, normalizePhone } from "./phone";
 import { sayer } from "./speech";
-import { BOOKING_TOOLS, MESSAGE_TOOL } from "./tools";
+import { MESSAGE_TOOL } from "./tools";
 
 /** Our voice ids (spec §5) → the platform's voices; Spanish uses a Spanish voice whatever was picked. */
 const VOICES: Record<string, { provider: "azure"; voiceId: string }> = {
@@ -121,7 +121,6 @@ export function toolDefinitions(b: Business, canBook: boolean, say: (k: string) 
   if (ownerPhone?.startsWith("+")) {
     tools.push({ type: "transferCall", destinations: [{ type: "number", number: ownerPhone, message: say("transferring") }] });
   }
-  void BOOKING_TOOLS;
   return tools;
 }
 

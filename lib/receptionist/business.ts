@@ -1,5 +1,5 @@
 // Everything the receptionist needs to know about the business a call is for, in one indexed lookup by the dialled line.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
@@ -52,9 +52,9 @@ const columns = {
   aiVoiceId: aiParameters.voiceId,
   aiFirstMessage: aiParameters.firstMessage,
   aiAgentName: aiParameters.agentName,
-  calendarConnected: sql<boolean>`(${calendarConnections.userId} is not null and ${calendarConnections.revokedAt} is null)`,
   calendarTokenEnc: calendarConnections.refreshTokenEnc,
   calendarId: calendarConnections.calendarId,
+  calendarRevokedAt: calendarConnections.revokedAt,
   subStatus: subscriptions.status,
   subTrialEndsAt: subscriptions.trialEndsAt,
   subPeriodStart: subscriptions.currentPeriodStart,
@@ -75,6 +75,8 @@ function query(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof query>["where"]>>[number];
 
 function toBusiness(r: Row, now: Date): Business {
+  // A grant Google refused (revoked_at) is no connection.
+  const calendar = r.calendarTokenEnc && !r.calendarRevokedAt ? { refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" } : null;
   const record = r.subStatus
     ? { status: r.subStatus, trialEndsAt: r.subTrialEndsAt, currentPeriodStart: r.subPeriodStart, currentPeriodEnd: r.subPeriodEnd, createdAt: r.subCreatedAt! }
     : null;
@@ -97,8 +99,8 @@ function toBusiness(r: Row, now: Date): Business {
     ai: r.aiVoiceId
       ? { language: r.aiLanguage!, voiceId: r.aiVoiceId, firstMessage: r.aiFirstMessage!, agentName: r.aiAgentName! }
       : null,
-    calendarConnected: !!r.calendarConnected,
-    calendar: r.calendarConnected && r.calendarTokenEnc ? { refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" } : null,
+    calendarConnected: calendar !== null,
+    calendar,
     entitled: r.isActive && deriveSubscription(record, now).subscription?.status === true,
   };
 }

@@ -29,7 +29,8 @@ export async function tryCall(deps: VapiDeps, userId: string, input: TryInput): 
 
   // The caller is always the owner (their own phone, else a fictional number), whatever the browser sends back: a test
   // call never books for, or texts, someone else.
-  const caller = normalizePhone(owner.phone ?? "")?.startsWith("+") ? normalizePhone(owner.phone ?? "")! : FICTIONAL_CALLER;
+  const ownPhone = normalizePhone(owner.phone);
+  const caller = ownPhone?.startsWith("+") ? ownPhone : FICTIONAL_CALLER;
   if (input.action === "start") {
     return answer(await startCall(transport, { line, caller, callId: `try-${userId}-${randomToken(9)}` }));
   }
