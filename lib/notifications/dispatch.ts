@@ -10,6 +10,7 @@ import type { MessageSender } from "@/lib/providers/messaging/port";
 import { loadBusiness, type Business } from "@/lib/receptionist/business";
 import { isOptedOut } from "@/lib/telnyx/events";
 import { buildIcs, icsAttachment } from "./ics";
+import { localizedPath } from "@/lib/i18n/server-navigation";
 import { translate } from "@/lib/i18n/translate";
 import { callerEmail, callerSms, callerWhatsApp, escapeHtml, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
 
@@ -23,6 +24,11 @@ export type DispatchDeps = {
   mailFrom: string;
   now?: () => Date;
 };
+
+/** An absolute link to a dashboard page in the owner's language. */
+function dashboardLink(deps: DispatchDeps, biz: Business, path: string): string {
+  return `${deps.appUrl}${localizedPath(biz.locale, path)}`;
+}
 
 async function appointment(db: Db, id: string): Promise<Appointment | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
@@ -131,7 +137,7 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
   const sends = callerSends(deps, biz, a, data.kind, key);
   // The owner hears about what happened by phone; what they did in the dashboard they already know.
   if (a.source === "phone") {
-    const dashboardUrl = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/appointments`;
+    const dashboardUrl = dashboardLink(deps, biz, "/dashboard/appointments");
     const mail = ownerBookingEmail(biz.locale, data.kind, { ...facts(biz, a), patientPhone: a.patientPhone, patientEmail: a.patientEmail, dashboardUrl });
     sends.push(() =>
       deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `${key}:owner` }),
@@ -154,7 +160,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
   if (!m) return;
   const biz = await loadBusiness(deps.db, m.userId);
   if (!biz) return;
-  const dashboardUrl = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calls`;
+  const dashboardUrl = dashboardLink(deps, biz, "/dashboard/calls");
   const mail = ownerMessageEmail(biz.locale, {
     businessName: biz.businessName,
     callerName: m.callerName,
@@ -170,7 +176,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
 export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["calendar-revoked"]): Promise<void> {
   const biz = await loadBusiness(deps.db, data.userId);
   if (!biz) return;
-  const url = `${deps.appUrl}${biz.locale === "en" ? "" : `/${biz.locale}`}/dashboard/calendar`;
+  const url = dashboardLink(deps, biz, "/dashboard/calendar");
   const t = (key: string) => translate(biz.locale, `Notifications.calendarRevoked.${key}`).replace("{url}", url);
   await deps.email.send({
     userId: biz.userId,
