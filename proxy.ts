@@ -9,8 +9,11 @@ import { localeOf, translate } from "@/lib/i18n/translate";
 
 const intl = createMiddleware(routing);
 
-// API paths that need no session: sign-in, registration, account setup, health, Auth.js, and signed webhooks.
+// API paths that need no session: sign-in, registration, account setup, health, Auth.js, signed webhooks, and the
+// checkout a visitor starts (Stripe's, or the sandbox's stand-in).
 const PUBLIC_API = [
+  /^\/api\/billing\/checkout$/,
+  /^\/api\/sandbox\/billing\/checkout$/,
   /^\/api\/health$/,
   /^\/api\/auth\/(login|register|logout|complete-setup)$/,
   /^\/api\/auth\/validate-setup-token(\/.*)?$/,

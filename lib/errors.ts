@@ -2,6 +2,7 @@
 export type ErrorCode =
   | "bad_request"
   | "unauthorized"
+  | "payment_required"
   | "forbidden"
   | "not_found"
   | "conflict"
@@ -13,6 +14,7 @@ export type ErrorCode =
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

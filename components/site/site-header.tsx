@@ -19,7 +19,7 @@ const secondary =
 /** The public header: sections, language, and either sign-in/trial or the signed-in user's name, settings and sign-out. */
 export async function SiteHeader({ path, sections = false }: { path: string; sections?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
-  const trialHref = await checkoutHref(user, locale as Locale);
+  const trialHref = checkoutHref(user, locale as Locale);
   const home = localizedPath(locale as Locale, "/");
 
   const sectionLinks = sections ? (

@@ -128,17 +128,30 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Null while a provider subscription is known only from its own events (they can arrive before the checkout that
+    // names the account); the checkout then links it.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     // Billing-provider status: trialing, active, past_due, canceled, unpaid, incomplete, incomplete_expired, paused.
     status: text("status").notNull(),
+    // "stripe" or "sandbox" for a provider subscription; null for the trial started in the app without a checkout.
+    provider: text("provider"),
     providerCustomerId: text("provider_customer_id"),
     providerSubscriptionId: text("provider_subscription_id"),
     trialEndsAt: ts("trial_ends_at"),
     currentPeriodStart: ts("current_period_start"),
     currentPeriodEnd: ts("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     canceledAt: ts("canceled_at"),
-    // Ordering guard against out-of-order webhooks: the provider's event creation time last applied.
+    // When the subscription stopped (provider's ended_at, or the time of the event that ended it).
+    endedAt: ts("ended_at"),
+    lastPaymentFailedAt: ts("last_payment_failed_at"),
+    // Ordering guard against out-of-order webhooks: the provider's event creation time of the subscription state applied
+    // (null while the state is the provisional one a checkout wrote).
     lastEventAt: ts("last_event_at"),
+    // Lifecycle emails sent (reset when the account becomes live again) and the number given back after the grace period.
+    trialEndingNotifiedAt: ts("trial_ending_notified_at"),
+    lapsedNotifiedAt: ts("lapsed_notified_at"),
+    numberReleasedAt: ts("number_released_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,6 +162,18 @@ export const subscriptions = pgTable(
       .where(sql`${t.providerSubscriptionId} is not null`),
   ],
 );
+
+// Completed checkouts: which account a hosted checkout ended in, so the thank-you page (?session_id=) can tell from the
+// server whether the payer already has an account or must use the emailed setup link.
+export const billingCheckouts = pgTable("billing_checkouts", {
+  sessionId: text("session_id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  // True when this checkout created the (pending) account.
+  createdAccount: boolean("created_account").notNull().default(false),
+  createdAt: createdAt(),
+});
 
 export const calendarConnections = pgTable("calendar_connections", {
   userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),

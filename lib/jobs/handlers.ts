@@ -1,4 +1,5 @@
 // Which domain function runs each job, with its dependencies.
+import { sendAccountSetup, type AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { syncAppointmentToCalendar, type BookingDeps } from "@/lib/booking/booking";
 import { sendAppointmentNotice, sendAppointmentReminder, sendCalendarRevoked, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
 import { loadBusiness } from "@/lib/receptionist/business";
@@ -6,8 +7,9 @@ import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { JOB, type JobHandlers } from "./queue";
 
-export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps): JobHandlers {
+export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
+    [JOB.accountSetup]: (data) => sendAccountSetup(notices, data),
     [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
     [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
     [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),

@@ -2,8 +2,9 @@
 // its `db` adapter, so on the embedded default it shares the one PGlite session (no second client interleaving
 // extended-protocol messages) and on PostgreSQL it uses the pool. Jobs survive restarts; failed ones are retried with
 // exponential backoff.
+import { sql as drizzleSql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Sql } from "@/db/client";
+import type { Db, Sql } from "@/db/client";
 
 export const JOB = {
   /** Confirmation / reschedule / cancellation messages for one appointment version. */
@@ -16,6 +17,8 @@ export const JOB = {
   calendarSync: "calendar-sync",
   /** Tells the owner their calendar grant stopped working. */
   calendarRevoked: "calendar-revoked",
+  /** Emails an account created by a checkout its single-use setup link (the job makes the token). */
+  accountSetup: "account-setup",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -25,13 +28,22 @@ export type JobData = {
   [JOB.messageTaken]: { messageId: string };
   [JOB.calendarSync]: { appointmentId: string };
   [JOB.calendarRevoked]: { userId: string };
+  [JOB.accountSetup]: { userId: string; checkoutSessionId: string };
 };
 
-export type SendOptions = { startAfter?: Date; singletonKey?: string };
+/** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
+export type SqlRunner = Pick<Db, "execute">;
+
+export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner };
 
 /** What the domain sees: enqueue only. */
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Resolves once the queue is usable. Call it before opening a transaction that sends with `tx`: starting the queue
+   * inside that transaction would wait for a connection the transaction holds (the embedded database has one).
+   */
+  ready(): Promise<unknown>;
 }
 
 /**
@@ -46,11 +58,7 @@ export type Boss = PgBoss;
 export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
   const db: PgBoss.Db = {
     async executeSql(text, values) {
-      // pg (which pg-boss is written for) sends undefined as NULL and plain objects as JSON text; postgres.js does
-      // neither by itself.
-      const params = (values ?? []).map((v) =>
-        v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
-      );
+      const params = pgParams(values);
       // Its schema migrations are one multi-statement BEGIN … COMMIT text: that needs one connection held throughout.
       if (/\bBEGIN\b/i.test(text)) {
         const reserved = await sql.reserve();
@@ -73,8 +81,30 @@ export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: 
   });
 }
 
+// pg (which pg-boss is written for) sends undefined as NULL and plain objects as JSON text; postgres.js does neither.
+function pgParams(values: unknown[] | undefined): unknown[] {
+  return (values ?? []).map((v) =>
+    v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
+  );
+}
+
+/** pg-boss's `db` option over a drizzle transaction: its "$1 … $n" text rebuilt as one parameterized drizzle query. */
+function transactionExecutor(tx: SqlRunner): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const params = pgParams(values);
+      const parts = text.split(/\$(\d+)\b/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? drizzleSql.raw(part) : drizzleSql`${params[Number(part) - 1]}`));
+      const rows = await tx.execute(drizzleSql.join(chunks, drizzleSql.raw("")));
+      return { rows: Array.from(rows as Iterable<unknown>) };
+    },
+  };
+}
+
 /** Starts pg-boss once and creates every queue; `send` waits for it, so enqueueing works from the first request. */
-export function createJobQueue(boss: PgBoss): JobQueue & { ready(): Promise<PgBoss> } {
+export type BossQueue = Omit<JobQueue, "ready"> & { ready(): Promise<PgBoss> };
+
+export function createJobQueue(boss: PgBoss): BossQueue {
   let starting: Promise<PgBoss> | null = null;
   const ready = () =>
     (starting ??= (async () => {
@@ -97,6 +127,7 @@ export function createJobQueue(boss: PgBoss): JobQueue & { ready(): Promise<PgBo
       return b.send(name, data as object, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
       });
     },
   };

@@ -10,7 +10,7 @@ import type { MessageSender } from "@/lib/providers/messaging/port";
 import { loadBusiness, type Business } from "@/lib/receptionist/business";
 import { isOptedOut } from "@/lib/telnyx/events";
 import { buildIcs, icsAttachment } from "./ics";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import { localizedPath } from "@/lib/i18n/paths";
 import { translate } from "@/lib/i18n/translate";
 import { callerEmail, callerSms, callerWhatsApp, escapeHtml, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
 

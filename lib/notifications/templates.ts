@@ -145,9 +145,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
-type Row = [label: string, value: string];
+export type Row = [label: string, value: string];
 
-type EmailParts = {
+export type EmailParts = {
   subject: string;
   paragraphs: string[];
   rows: Row[];
@@ -188,12 +188,12 @@ function smsSafe(text: string): string {
   return text.replace(/[\u00a0\u202f\u2009]/g, " ");
 }
 
-function render(locale: Locale, p: EmailParts): EmailContent {
+export function render(locale: Locale, p: EmailParts): EmailContent {
   // "Nom : Marie" in French, "Name: Marie" elsewhere.
   const row = (label: string, value: string) => t(locale, "email.row", { label, value });
   const text = [
     ...p.paragraphs,
-    p.rows.map(([label, value]) => row(label, value)).join("\n"),
+    ...(p.rows.length ? [p.rows.map(([label, value]) => row(label, value)).join("\n")] : []),
     ...(p.quote ? [`${row(p.quote.label, "")}\n${p.quote.body}`.replace(/ +\n/, "\n")] : []),
     ...(p.after ?? []),
     ...(p.link ? [row(p.link.label, p.link.url)] : []),
@@ -215,7 +215,7 @@ function render(locale: Locale, p: EmailParts): EmailContent {
     `<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">`,
     `<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">`,
     ...p.paragraphs.map((para) => `<p style="margin:0 0 12px">${e(para)}</p>`),
-    `<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>`,
+    ...(p.rows.length ? [`<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>`] : []),
     ...(p.quote
       ? [
           `<p style="margin:0 0 4px;color:#555;font-weight:600">${e(p.quote.label)}</p>`,

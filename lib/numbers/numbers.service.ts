@@ -5,8 +5,9 @@
 import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import { appState, auditLog, calendarConnections, phoneNumbers, users } from "@/db/schema";
+import { appState, auditLog, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 import type { TelephonyPort } from "@/lib/providers/telephony/port";
 import type { VoicePort } from "@/lib/providers/voice/port";
 
@@ -125,6 +126,9 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string; 
     .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
     .limit(1);
   if (!calendar) throw new AppError("conflict", "calendarRequired");
+  // A number answers with a receptionist that books: it comes with a live trial or subscription.
+  const [billing] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!deriveSubscription(billing ?? null).subscription?.status) throw new AppError("payment_required", "subscriptionRequired");
   try {
     const claimed = await db.execute<{ phone_number: string }>(sql`
       update ${phoneNumbers} set assigned_to_user_id = ${userId}, assigned_at = now()
@@ -195,6 +199,27 @@ export async function assignNumber(db: Db, actorId: string, userId: string, phon
     );
   }
   return result;
+}
+
+/**
+ * Gives a user's number back to the pool (a lapsed account after its grace period; an erased account) and takes it
+ * off the voice platform. Returns the number released, or null when the user had none.
+ */
+export async function releaseUserNumber(db: Db, userId: string, reason: string, voice?: VoicePort): Promise<string | null> {
+  const [released] = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(phoneNumbers)
+      .set({ assignedToUserId: null, assignedAt: null })
+      .where(eq(phoneNumbers.assignedToUserId, userId))
+      .returning({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, voiceProviderId: phoneNumbers.voiceProviderId });
+    for (const row of rows) {
+      await tx.insert(auditLog).values({ actorUserId: null, action: "phone_number.release", targetType: "phone_number", targetId: row.id, details: { userId, reason } });
+    }
+    return rows;
+  });
+  if (!released) return null;
+  if (voice) await unlinkVoice(db, voice, released.id, released.voiceProviderId);
+  return released.phoneNumber;
 }
 
 /** Admin: removes a free number from the pool (and releases it at the provider). Assigned numbers stay: 409. */

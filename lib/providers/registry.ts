@@ -6,6 +6,7 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { BillingPort } from "./billing/port";
 import { createSandboxBilling } from "./billing/sandbox";
+import { createStripeBilling } from "./billing/stripe";
 import type { CalendarPort } from "./calendar/port";
 import { createSandboxCalendar } from "./calendar/sandbox";
 import { createGoogleCalendar, googleCalendarOptions } from "./calendar/google";
@@ -69,7 +70,16 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
       : e.VAPI_TELNYX_CREDENTIAL_ID && e.VAPI_WEBHOOK_SECRET
         ? createVapiVoice({ apiKey: e.VAPI_API_KEY!, baseUrl: e.VAPI_BASE_URL, telnyxCredentialId: e.VAPI_TELNYX_CREDENTIAL_ID, webhookSecret: e.VAPI_WEBHOOK_SECRET })
         : notYetAvailable<VoicePort>("Vapi (VAPI_TELNYX_CREDENTIAL_ID)"),
-    billing: real("billing") ? notYetAvailable<BillingPort>(VENDOR.billing) : createSandboxBilling(e.appUrl),
+    billing: real("billing")
+      ? createStripeBilling({
+          secretKey: e.STRIPE_SECRET_KEY!,
+          appUrl: e.appUrl,
+          apiBase: e.STRIPE_API_BASE,
+          priceId: e.STRIPE_PRICE_ID,
+          paymentLink: e.STRIPE_PAYMENT_LINK,
+          portalLoginUrl: e.STRIPE_PORTAL_URL,
+        })
+      : createSandboxBilling(e.appUrl),
     email: createLoggedSender(db, "email", real("email") ? createSmtpTransport({ url: e.SMTP_URL!, from: e.MAIL_FROM }) : sandboxTransport),
     sms: createLoggedSender(db, "sms", real("sms") ? createTelnyxSmsTransport(telnyx) : sandboxTransport),
     whatsapp: createLoggedSender(

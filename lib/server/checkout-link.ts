@@ -1,15 +1,27 @@
-// Where "Start free trial" goes: the billing provider's hosted checkout (spec §7: prefilled_email and
-// client_reference_id for a signed-in user), or the sandbox checkout page when no provider is configured.
+// Where "Start free trial" / "Upgrade" / "Manage Subscription" go: the billing provider's hosted pages (spec §7:
+// prefilled_email and client_reference_id for a signed-in user), the sandbox pages when no provider is configured.
 import type { Profile } from "@/lib/accounts/accounts.repository";
 import type { Locale } from "@/lib/i18n/routing";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import { env, requireSecret } from "@/lib/env";
+import type { StripeWebhookDeps } from "@/lib/billing/webhook";
+import { providerModes } from "@/lib/providers/registry";
 import { appContext } from "./context";
 
-export async function checkoutHref(user: Pick<Profile, "id" | "email"> | null, locale: Locale): Promise<string> {
-  try {
-    return await appContext().providers.billing.checkoutUrl({ email: user?.email ?? null, userId: user?.id ?? null });
-  } catch {
-    // A configured provider whose adapter cannot answer: registration still starts a trial without a card.
-    return localizedPath(locale, "/register");
-  }
+export function checkoutHref(user: Pick<Profile, "id" | "email"> | null, locale: Locale): string {
+  return appContext().providers.billing.checkoutHref({ email: user?.email ?? null, userId: user?.id ?? null, locale });
+}
+
+export function portalHref(user: Pick<Profile, "email">, locale: Locale): string {
+  return appContext().providers.billing.portalHref({ email: user.email, locale });
+}
+
+/** What the Stripe webhook (and the sandbox checkout that feeds it) needs. */
+export function billingDeps(): StripeWebhookDeps {
+  const ctx = appContext();
+  return {
+    db: ctx.db,
+    jobs: ctx.jobs,
+    provider: providerModes(env()).billing === "real" ? "stripe" : "sandbox",
+    secret: requireSecret("STRIPE_WEBHOOK_SECRET"),
+  };
 }

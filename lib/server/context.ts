@@ -4,9 +4,11 @@ import { getDb, getSql, type Db } from "@/db/client";
 import type { SessionConfig } from "@/lib/auth/session";
 import type { BookingDeps } from "@/lib/booking/booking";
 import type { DispatchDeps } from "@/lib/notifications/dispatch";
+import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
+import { releaseUserNumber } from "@/lib/numbers/numbers.service";
 import { env, requireSecret } from "@/lib/env";
 import { createSecretBox, type SecretBox } from "@/lib/crypto/secret-box";
-import { createBoss, createJobQueue, type Boss, type JobQueue } from "@/lib/jobs/queue";
+import { createBoss, createJobQueue, type BossQueue } from "@/lib/jobs/queue";
 import { createProviders, providerModes, type Providers } from "@/lib/providers/registry";
 
 export type AppContext = {
@@ -14,11 +16,13 @@ export type AppContext = {
   session: SessionConfig;
   providers: Providers;
   secrets: SecretBox;
-  jobs: JobQueue & { ready(): Promise<Boss> };
+  jobs: BossQueue;
   /** What booking needs, wired once. */
   booking: BookingDeps;
   /** What the message jobs need. */
   dispatch: DispatchDeps;
+  /** What the account lifecycle jobs (setup email, billing sweep) need. */
+  notices: AccountNoticeDeps;
 };
 
 const globalForCtx = globalThis as unknown as { __receptaCtx?: AppContext };
@@ -39,6 +43,13 @@ export function appContext(): AppContext {
       jobs,
       booking: { db, calendar: providers.calendar, secrets, jobs },
       dispatch: { db, email: providers.email, sms: providers.sms, whatsapp: providers.whatsapp, appUrl: e.appUrl, mailFrom: e.MAIL_FROM },
+      notices: {
+        db,
+        email: providers.email,
+        appUrl: e.appUrl,
+        supportEmail: e.PUBLIC_CONTACT_EMAIL,
+        releaseNumber: (userId) => releaseUserNumber(db, userId, "lapsed", providers.voice),
+      },
     };
   }
   return globalForCtx.__receptaCtx;

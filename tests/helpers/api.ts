@@ -24,6 +24,11 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
   [/^\/api\/calls$/, [], () => import("@/app/api/calls/route")],
   [/^\/api\/calls\/([^/]+)$/, ["id"], () => import("@/app/api/calls/[id]/route")],
   [/^\/api\/webhooks\/vapi$/, [], () => import("@/app/api/webhooks/vapi/route")],
+  [/^\/api\/webhooks\/stripe$/, [], () => import("@/app/api/webhooks/stripe/route")],
+  [/^\/api\/billing\/checkout$/, [], () => import("@/app/api/billing/checkout/route")],
+  [/^\/api\/billing\/portal$/, [], () => import("@/app/api/billing/portal/route")],
+  [/^\/api\/sandbox\/billing\/checkout$/, [], () => import("@/app/api/sandbox/billing/checkout/route")],
+  [/^\/api\/sandbox\/billing\/cancel$/, [], () => import("@/app/api/sandbox/billing/cancel/route")],
   [/^\/api\/receptionist\/try$/, [], () => import("@/app/api/receptionist/try/route")],
   [/^\/api\/subscription\/start-trial$/, [], () => import("@/app/api/subscription/start-trial/route")],
   [/^\/api\/outbox$/, [], () => import("@/app/api/outbox/route")],
@@ -35,6 +40,7 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
   [/^\/api\/admin\/users\/([^/]+)\/status$/, ["id"], () => import("@/app/api/admin/users/[id]/status/route")],
   [/^\/api\/admin\/users\/([^/]+)\/phone-number$/, ["id"], () => import("@/app/api/admin/users/[id]/phone-number/route")],
   [/^\/api\/admin\/users\/([^/]+)\/subscription$/, ["id"], () => import("@/app/api/admin/users/[id]/subscription/route")],
+  [/^\/api\/admin\/outbox$/, [], () => import("@/app/api/admin/outbox/route")],
   [/^\/api\/admin\/phone-numbers\/available$/, [], () => import("@/app/api/admin/phone-numbers/available/route")],
   [/^\/api\/admin\/phone-numbers\/telnyx$/, [], () => import("@/app/api/admin/phone-numbers/telnyx/route")],
   [/^\/api\/admin\/phone-numbers\/([^/]+)$/, ["id"], () => import("@/app/api/admin/phone-numbers/[id]/route")],
@@ -125,4 +131,10 @@ export async function addPoolNumbers(count: number): Promise<string[]> {
   const numbers = Array.from({ length: count }, (_, i) => `+1999${String(base + i).padStart(7, "0")}`);
   await getDb().insert(phoneNumbers).values(numbers.map((phoneNumber) => ({ phoneNumber, providerId: `test-${phoneNumber}` })));
   return numbers;
+}
+
+/** The signed-in 7-day trial (what the landing page's trial start does): claiming a number needs a live trial. */
+export async function startTrial(token: string): Promise<void> {
+  const res = await api("POST", "/api/subscription/start-trial", { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -2,11 +2,13 @@ import { eq, inArray, isNull, and, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, phoneNumbers } from "@/db/schema";
-import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
+import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 
+/** What a claim needs: a connected calendar and a live trial. */
 async function ownerWithCalendar() {
   const owner = await registerOwner();
   await connectSandboxCalendar(owner.token);
+  await startTrial(owner.token);
   return owner;
 }
 
@@ -14,6 +16,7 @@ describe("claiming a number", () => {
   it("needs a connected calendar, then hands out a number and shows it on the profile", async () => {
     await addPoolNumbers(2);
     const owner = await registerOwner();
+    await startTrial(owner.token);
     const refused = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("You must connect your Google Calendar before claiming a phone number");

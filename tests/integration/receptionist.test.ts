@@ -18,12 +18,14 @@ type Practice = Account & { line: string };
 async function practice(opts: { entitled?: boolean; language?: "en" | "fr"; ownerPhone?: string } = {}): Promise<Practice> {
   const owner = await registerOwner({ businessName: "Cabinet Lumière", workingHours: EVERY_DAY, appointmentDuration: "30", phone: opts.ownerPhone });
   await connectSandboxCalendar(owner.token);
-  if (opts.entitled !== false) {
-    await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
-  }
+  await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
   await addPoolNumbers(1);
   const claim = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+  // Not entitled: the trial has ended since the number was claimed (the number is kept through the grace period).
+  if (opts.entitled === false) {
+    await getDb().update(subscriptions).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, owner.user.id));
+  }
   const ai = await api("POST", "/api/ai/parameters", {
     token: owner.token,
     body: { language: opts.language ?? "en", voiceId: opts.language === "fr" ? "voice_french_male_1" : "voice_english_female_1", firstMessage: "", agentName: "Léa" },
@@ -59,7 +61,7 @@ function dayAhead(days = 2): string {
 
 async function drain() {
   const ctx = appContext();
-  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch));
+  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
 }
 
 describe("Vapi server URL", () => {

@@ -28,7 +28,7 @@ export default async function HomePage({ params }: Props) {
     getTranslations("DemoCall"),
     getCurrentUser(),
   ]);
-  const trialHref = await checkoutHref(user, locale);
+  const trialHref = checkoutHref(user, locale);
   const price = formatPlanPrice(locale);
   const phone = env().PUBLIC_CONTACT_PHONE;
   const lines = demoCall.raw("lines") as { who: "assistant" | "caller"; text: string }[];

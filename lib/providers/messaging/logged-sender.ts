@@ -21,6 +21,7 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
     kind: transport.kind,
     channel,
     async send(m: OutgoingMessage): Promise<SendResult> {
+      const logged = transport.kind === "sandbox" ? (v: string) => v : (v: string) => redact(v, m.redact ?? []);
       const [inserted] = await db
         .insert(notifications)
         .values({
@@ -28,8 +29,8 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
           channel,
           recipient: m.to,
           subject: m.subject ?? null,
-          body: m.text,
-          links: m.links ?? [],
+          body: logged(m.text),
+          links: (m.links ?? []).map(logged),
           attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
           status: "queued",
           provider: transport.kind,
@@ -63,6 +64,10 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
       }
     },
   };
+}
+
+function redact(value: string, secrets: string[]): string {
+  return secrets.filter((x) => x.length >= 8).reduce((v, x) => v.split(x).join("[redacted]"), value);
 }
 
 function errorReason(e: unknown): string {

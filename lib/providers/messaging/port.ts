@@ -16,6 +16,11 @@ export type OutgoingMessage = {
   whatsappTemplate?: WhatsAppTemplate | null;
   /** Makes a retried send a no-op. */
   dedupeKey?: string;
+  /**
+   * Credentials in the message (a setup link's token). A real provider delivers them, but our log keeps "[redacted]"
+   * instead; only the sandbox, which delivers to that log and nowhere else, keeps them.
+   */
+  redact?: string[];
 };
 export type SendResult = { id: string; status: "sent" | "failed"; duplicate: boolean };
 

@@ -19,7 +19,7 @@ export default async function OnboardingPage({ params }: Props) {
   const user = await getCurrentUser();
   if (!user) return localeRedirect(locale, "/login");
   const [t, common, plan] = await Promise.all([getTranslations("OnboardingPage"), getTranslations("Common"), getTranslations("Plan")]);
-  const upgradeHref = await checkoutHref(user, locale);
+  const upgradeHref = checkoutHref(user, locale);
   return (
     <PublicShell path="/onboarding" wide>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("welcome", { name: user.fullName })}</h1>

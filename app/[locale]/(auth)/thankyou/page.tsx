@@ -1,20 +1,29 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { checkoutOutcome } from "@/lib/billing/lifecycle";
+import { appContext } from "@/lib/server/context";
 import { env } from "@/lib/env";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
-type Props = { params: Promise<{ locale: Locale }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ session_id?: string | string[] }> };
 
 export const generateMetadata = localeMetadata("ThankYouPage", "/thankyou", { index: false });
 
-/** After the hosted checkout. Whether the payer already has an account comes from the server (their session), not from the browser. */
-export default async function ThankYouPage({ params }: Props) {
+/**
+ * After the hosted checkout (?session_id= names it). Whether the payer already has an account comes from the server:
+ * their session, or the account the checkout's webhook linked (set up → sign in; created by it → the emailed link).
+ * A checkout whose webhook has not arrived yet shows "confirming" and refreshes.
+ */
+export default async function ThankYouPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
+  const sessionId = (await searchParams).session_id;
   const [t, common, user] = await Promise.all([getTranslations("ThankYouPage"), getTranslations("Common"), getCurrentUser()]);
+  const checkout = typeof sessionId === "string" ? await checkoutOutcome(appContext().db, sessionId) : null;
+  const state = user ? "hasAccount" : checkout === "ready" ? "accountReady" : checkout === "unknown" ? "confirming" : "checkEmail";
   const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
   return (
     <PublicShell path="/thankyou">
@@ -25,9 +34,11 @@ export default async function ThankYouPage({ params }: Props) {
         </svg>
         <h1 className="mt-4 text-3xl font-bold text-emerald-950">{t("title")}</h1>
         <p className="mt-2 text-emerald-950">{t("text")}</p>
-        <p className="mt-4 text-slate-800" data-testid="thankyou-next">{user ? t("hasAccount") : t("checkEmail")}</p>
+        {state === "confirming" && <meta httpEquiv="refresh" content="4" />}
+        <p className="mt-4 text-slate-800" data-testid="thankyou-next" data-state={state} role="status">{t(state)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          {user && <PageLink className="btn-primary" href="/dashboard">{common("goToDashboard")}</PageLink>}
+          {state === "hasAccount" && <PageLink className="btn-primary" href="/dashboard">{common("goToDashboard")}</PageLink>}
+          {state === "accountReady" && <PageLink className="btn-primary" href="/login">{t("signIn")}</PageLink>}
           <PageLink className="btn-secondary" href="/">{common("returnHome")}</PageLink>
         </div>
       </div>

@@ -1,0 +1,21 @@
+import { authenticate } from "@/lib/auth/session";
+import { openCheckout } from "@/lib/billing/checkout";
+import { route } from "@/lib/http/route";
+import { isLocale } from "@/lib/i18n/routing";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * "Start free trial" / "Upgrade" with Stripe and a price id: creates the Checkout Session on click and sends the
+ * browser to it (303). The signed-in account (if any) comes from the session, never from the query.
+ */
+export const GET = route(async (req, { locale: requestLocale }) => {
+  const ctx = appContext();
+  const asked = new URL(req.url).searchParams.get("locale");
+  const locale = isLocale(asked) ? asked : requestLocale;
+  const auth = await authenticate(ctx.db, ctx.session, req);
+  const url = await openCheckout(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth?.userId ?? null, locale);
+  return new Response(null, { status: 303, headers: { location: url, "cache-control": "no-store" } });
+});

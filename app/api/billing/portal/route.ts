@@ -1,0 +1,34 @@
+import { getProfile } from "@/lib/accounts/accounts.service";
+import { requireUser } from "@/lib/auth/session";
+import { openPortal } from "@/lib/billing/checkout";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { route } from "@/lib/http/route";
+import { localizedPath } from "@/lib/i18n/paths";
+import { isLocale } from "@/lib/i18n/routing";
+import { portalLoginHref } from "@/lib/providers/billing/stripe";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * "Manage Subscription" with Stripe: a billing portal session for the signed-in account's customer (303). An account
+ * Stripe does not know yet goes to the no-code portal login (prefilled_email) when one is configured, else back to
+ * its subscription page.
+ */
+export const GET = route(async (req, { locale: requestLocale }) => {
+  const ctx = appContext();
+  const auth = await requireUser(ctx.db, ctx.session, req);
+  const asked = new URL(req.url).searchParams.get("locale");
+  const locale = isLocale(asked) ? asked : requestLocale;
+  let url: string;
+  try {
+    url = await openPortal(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth.userId, locale);
+  } catch (e) {
+    if (!(e instanceof AppError && e.messageKey === "noBillingAccount")) throw e;
+    const { email } = await getProfile(ctx.db, auth.userId);
+    url = portalLoginHref({ portalLoginUrl: env().STRIPE_PORTAL_URL }, email) ?? `${ctx.session.appUrl}${localizedPath(locale, "/dashboard/subscription")}`;
+  }
+  return new Response(null, { status: 303, headers: { location: url, "cache-control": "no-store" } });
+});

@@ -1,0 +1,317 @@
+// What a verified billing event changes. One transaction per event: its id is recorded first (a replay finds it and
+// changes nothing; if applying fails, the id is rolled back with it and the provider's retry runs again), the account
+// and subscription rows are written, and the setup email's job is enqueued by the same transaction.
+//
+// Ordering. Stripe does not order deliveries. A subscription's state comes only from its own events, applied when
+// they are not older than the state already applied (`lastEventAt`). Stripe's `created` has one-second resolution and
+// created/updated/deleted often share a second, so the key adds a rank in the spare milliseconds: within one second a
+// deletion beats an update, which beats the creation. A canceled subscription never comes back (Stripe starts a new
+// one), so nothing after its deletion applies. A checkout may arrive before or after its subscription's events: it
+// links the account and writes a provisional state only when no subscription event has been applied yet.
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { billingCheckouts, subscriptions, users, webhookEvents } from "@/db/schema";
+import { emailSchema } from "@/lib/accounts/accounts.schemas";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { isUuid } from "@/lib/auth/session";
+import { JOB, type JobQueue } from "@/lib/jobs/queue";
+import { deriveSubscription, type SubscriptionRecord } from "@/lib/subscriptions/subscription-status";
+import type { BillingEvent, SubscriptionState } from "./events";
+import { PRO_PLAN } from "./plan";
+
+export type BillingDeps = {
+  db: Db;
+  jobs: JobQueue;
+  /** Which billing provider the subscriptions come from ("sandbox" for the offline checkout). */
+  provider: "stripe" | "sandbox";
+  now?: () => Date;
+};
+
+export type BillingOutcome = {
+  duplicate: boolean;
+  /** What the event did: for logs and tests, never personal data. */
+  action:
+    | "account-created"
+    | "account-linked"
+    | "subscription-applied"
+    | "subscription-parked"
+    | "stale"
+    | "invoice-applied"
+    | "ignored";
+};
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TERMINAL = new Set(["canceled", "incomplete_expired"]);
+const RANK = { created: 0, updated: 1, deleted: 2 } as const;
+
+/** Applies one verified event exactly once. Retried when a concurrent event for the same rows wins a unique index. */
+export async function processBillingEvent(deps: BillingDeps, event: BillingEvent): Promise<BillingOutcome> {
+  // The queue must be started before the transaction that enqueues with it (lib/jobs/queue.ts, `ready`).
+  await deps.jobs.ready();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(webhookEvents)
+          .values({ provider: "stripe", eventId: event.id, type: event.kind === "ignored" ? event.type : `${event.kind}` })
+          .onConflictDoNothing()
+          .returning({ eventId: webhookEvents.eventId });
+        if (!fresh) return { duplicate: true, action: "ignored" } as const;
+        const action = await apply(deps, tx, event);
+        return { duplicate: false, action };
+      });
+    } catch (e) {
+      if (attempt < 3 && isRaceError(e)) continue;
+      throw e;
+    }
+  }
+}
+
+function isRaceError(e: unknown): boolean {
+  const code = (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === "23505" || code === "40001" || code === "40P01";
+}
+
+async function apply(deps: BillingDeps, tx: Tx, event: BillingEvent): Promise<BillingOutcome["action"]> {
+  switch (event.kind) {
+    case "checkout":
+      return applyCheckout(deps, tx, event);
+    case "subscription":
+      return applySubscription(deps, tx, event);
+    case "invoice":
+      return applyInvoice(tx, event);
+    default:
+      return "ignored";
+  }
+}
+
+// ---- checkout.session.completed ------------------------------------------------------------------------------------
+
+async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent, { kind: "checkout" }>): Promise<BillingOutcome["action"]> {
+  const account = await resolveAccount(tx, ev);
+  if (!account) return "ignored";
+  const { userId, created, pending } = account;
+
+  if (ev.subscriptionId) await linkSubscription(deps, tx, userId, ev);
+
+  const [recorded] = await tx
+    .insert(billingCheckouts)
+    .values({ sessionId: ev.sessionId, userId, createdAccount: created })
+    .onConflictDoNothing()
+    .returning({ sessionId: billingCheckouts.sessionId });
+  // An account that has not been set up gets the setup link (a new one per checkout: the old may have expired). The
+  // job is part of this transaction: the account and its email exist together or not at all. The token itself is
+  // made by the job, so it never sits in the queue's tables.
+  if (pending && recorded) await deps.jobs.send(JOB.accountSetup, { userId, checkoutSessionId: ev.sessionId }, { tx });
+  return created ? "account-created" : "account-linked";
+}
+
+/** The account a checkout is for: client_reference_id, else the payer's email; a new pending account otherwise. */
+async function resolveAccount(
+  tx: Tx,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+): Promise<{ userId: string; created: boolean; pending: boolean } | null> {
+  if (ev.userIdHint && isUuid(ev.userIdHint)) {
+    const [byId] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ev.userIdHint)).limit(1);
+    if (byId) return { userId: byId.id, created: false, pending: byId.passwordHash === null };
+  }
+  const email = emailSchema.safeParse(ev.email ?? "");
+  if (!email.success) return null;
+  const byEmail = async () =>
+    (await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${email.data}`).limit(1))[0];
+  const existing = await byEmail();
+  if (existing) return { userId: existing.id, created: false, pending: existing.passwordHash === null };
+  // A concurrent event for the same payer may insert first: the unique index on lower(email) decides, and the loser
+  // reads the winner's row.
+  const [inserted] = await tx
+    .insert(users)
+    .values({
+      email: email.data,
+      passwordHash: null,
+      fullName: (ev.name ?? "").slice(0, 120),
+      workingHours: defaultWorkingHours(),
+      ...(ev.locale ? { locale: ev.locale } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted) return { userId: inserted.id, created: true, pending: true };
+  const winner = await byEmail();
+  return winner ? { userId: winner.id, created: false, pending: winner.passwordHash === null } : null;
+}
+
+async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: Extract<BillingEvent, { kind: "checkout" }>) {
+  const subscriptionId = ev.subscriptionId!;
+  const [bySub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
+  const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
+  if (bySub) {
+    if (bySub.userId === userId) {
+      if (ev.customerId && !bySub.providerCustomerId) await tx.update(subscriptions).set({ providerCustomerId: ev.customerId, updatedAt: new Date() }).where(eq(subscriptions.id, bySub.id));
+      return;
+    }
+    // Another account already holds this subscription: the checkout cannot move it.
+    if (bySub.userId) return;
+    // The subscription's events came first and were parked: this checkout names their account. It replaces the
+    // account's previous record (an in-app trial, an ended subscription).
+    if (mine) await tx.delete(subscriptions).where(eq(subscriptions.id, mine.id));
+    await tx
+      .update(subscriptions)
+      .set({ userId, providerCustomerId: bySub.providerCustomerId ?? ev.customerId, updatedAt: new Date() })
+      .where(eq(subscriptions.id, bySub.id));
+    return;
+  }
+  // No event of this subscription yet: a provisional state until its own events say (they override it, whatever their
+  // order). A first subscription starts with the trial, as our checkout offers it.
+  const trial = !mine;
+  const start = ev.created;
+  const end = trial ? new Date(start.getTime() + PRO_PLAN.trial.days * DAY_MS) : addMonth(start);
+  const values = {
+    provider: deps.provider,
+    providerCustomerId: ev.customerId ?? mine?.providerCustomerId ?? null,
+    providerSubscriptionId: subscriptionId,
+    status: trial ? "trialing" : "active",
+    trialEndsAt: trial ? end : null,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    endedAt: null,
+    lastPaymentFailedAt: null,
+    lastEventAt: null,
+    ...liveAgain,
+    updatedAt: new Date(),
+  };
+  if (mine) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, mine.id));
+  else await tx.insert(subscriptions).values({ userId, ...values });
+}
+
+// ---- customer.subscription.* -----------------------------------------------------------------------------------------
+
+async function applySubscription(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent, { kind: "subscription" }>): Promise<BillingOutcome["action"]> {
+  const key = new Date(ev.created.getTime() + RANK[ev.type]);
+  const state = stateColumns(deps, ev.sub, key);
+  const now = deps.now?.() ?? new Date();
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, ev.sub.subscriptionId)).for("update").limit(1);
+  if (row) {
+    if ((TERMINAL.has(row.status) && row.lastEventAt) || (row.lastEventAt && key < row.lastEventAt)) return "stale";
+    await tx.update(subscriptions).set({ ...state, ...resets(row, state, now) }).where(eq(subscriptions.id, row.id));
+    return "subscription-applied";
+  }
+  const userId = await accountOf(tx, ev.sub);
+  if (!userId) {
+    // Not mappable yet (a Payment Link checkout whose completion has not arrived): kept until the checkout names it.
+    await tx.insert(subscriptions).values({ userId: null, ...state }).onConflictDoNothing();
+    return "subscription-parked";
+  }
+  const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
+  if (!mine) {
+    await tx.insert(subscriptions).values({ userId, ...state });
+    return "subscription-applied";
+  }
+  // The account already has a record for another (or no) subscription. This one replaces it unless that one is live
+  // and this event is older or not live itself: a late event of a superseded subscription changes nothing.
+  const incomingLive = isLive({ ...mine, ...state }, now);
+  const replace = !mine.providerSubscriptionId || !isLive(mine, now) || (incomingLive && (!mine.lastEventAt || key >= mine.lastEventAt));
+  if (!replace) return "stale";
+  await tx.update(subscriptions).set({ ...state, ...resets(mine, state, now) }).where(eq(subscriptions.id, mine.id));
+  return "subscription-applied";
+}
+
+async function accountOf(tx: Tx, sub: SubscriptionState): Promise<string | null> {
+  if (sub.userIdHint && isUuid(sub.userIdHint)) {
+    const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub.userIdHint)).limit(1);
+    if (u) return u.id;
+  }
+  if (sub.customerId) {
+    const [c] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.providerCustomerId, sub.customerId), sql`${subscriptions.userId} is not null`))
+      .limit(1);
+    if (c?.userId) return c.userId;
+  }
+  return null;
+}
+
+function stateColumns(deps: BillingDeps, s: SubscriptionState, key: Date) {
+  return {
+    provider: deps.provider,
+    providerSubscriptionId: s.subscriptionId,
+    ...(s.customerId ? { providerCustomerId: s.customerId } : {}),
+    status: s.status,
+    trialEndsAt: s.trialEnd,
+    currentPeriodStart: s.periodStart,
+    currentPeriodEnd: s.periodEnd ?? (s.status === "trialing" ? s.trialEnd : null),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    canceledAt: s.canceledAt,
+    endedAt: s.endedAt,
+    lastEventAt: key,
+    updatedAt: new Date(),
+  };
+}
+
+// Lifecycle emails are sent once per episode: a new trial end can be warned about again, an account live again can
+// lapse (and be told) again, and its number is no longer due back to the pool.
+const liveAgain = { lapsedNotifiedAt: null, numberReleasedAt: null } as const;
+
+function resets(before: SubscriptionRow, state: ReturnType<typeof stateColumns>, now: Date) {
+  const after = { ...before, ...state };
+  const switched = before.providerSubscriptionId !== after.providerSubscriptionId;
+  const trialMoved = switched || (before.trialEndsAt?.getTime() ?? null) !== (after.trialEndsAt?.getTime() ?? null);
+  return {
+    ...(trialMoved ? { trialEndingNotifiedAt: null } : {}),
+    ...(isLive(after, now) && (switched || !isLive(before, now)) ? liveAgain : {}),
+  };
+}
+
+function isLive(r: SubscriptionRecord, now: Date): boolean {
+  return deriveSubscription(r, now).subscription?.status === true;
+}
+
+// ---- invoice.paid / invoice.payment_failed ---------------------------------------------------------------------------
+
+async function applyInvoice(tx: Tx, ev: Extract<BillingEvent, { kind: "invoice" }>): Promise<BillingOutcome["action"]> {
+  if (!ev.subscriptionId) return "ignored";
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, ev.subscriptionId)).for("update").limit(1);
+  // An invoice of a subscription we have not seen: its own events will carry the state.
+  if (!row || TERMINAL.has(row.status)) return "ignored";
+  if (ev.type === "payment_failed") {
+    if (!row.lastPaymentFailedAt || ev.created > row.lastPaymentFailedAt) {
+      await tx.update(subscriptions).set({ lastPaymentFailedAt: ev.created, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+    }
+    // The status stays as the subscription's events say: Stripe retries the payment and reports past_due/unpaid.
+    return "invoice-applied";
+  }
+  const recovered = (row.status === "past_due" || row.status === "unpaid") && (!row.lastEventAt || ev.created >= row.lastEventAt);
+  await tx
+    .update(subscriptions)
+    .set({
+      ...(row.lastPaymentFailedAt && row.lastPaymentFailedAt <= ev.created ? { lastPaymentFailedAt: null } : {}),
+      ...(recovered ? { status: "active", ...liveAgain } : {}),
+      ...(ev.periodEnd && (!row.currentPeriodEnd || ev.periodEnd > row.currentPeriodEnd) && row.status !== "trialing" ? { currentPeriodEnd: ev.periodEnd } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, row.id));
+  return "invoice-applied";
+}
+
+function addMonth(d: Date): Date {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/** The checkout a thank-you page names (?session_id=): whether its account exists and is set up. */
+export async function checkoutOutcome(db: Db, sessionId: string): Promise<"ready" | "pending" | "unknown"> {
+  if (!/^[A-Za-z0-9_-]{1,255}$/.test(sessionId)) return "unknown";
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(billingCheckouts)
+    .innerJoin(users, eq(users.id, billingCheckouts.userId))
+    .where(eq(billingCheckouts.sessionId, sessionId))
+    .limit(1);
+  if (!row) return "unknown";
+  return row.passwordHash === null ? "pending" : "ready";
+}

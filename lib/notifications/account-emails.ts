@@ -1,0 +1,49 @@
+// The account lifecycle emails (issue #6): the setup link after a checkout, the warning two days before a trial ends,
+// and the notice when an account lapses. Plain functions over plain data, each with an HTML and a plain-text part.
+import { formatLongDate } from "@/lib/format/intl";
+import type { Locale } from "@/lib/i18n/routing";
+import { translate } from "@/lib/i18n/translate";
+import { render, type EmailContent } from "./templates";
+
+function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  return translate(locale, `Notifications.account.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+}
+
+export function setupEmail(locale: Locale, f: { url: string; expiresAt: Date; timeZone: string; support: string }): EmailContent {
+  return render(locale, {
+    subject: t(locale, "setup.subject"),
+    paragraphs: [t(locale, "setup.thanks"), t(locale, "setup.instructions", { date: formatLongDate(f.expiresAt.toISOString(), locale, f.timeZone) })],
+    rows: [],
+    link: { label: t(locale, "setup.action"), url: f.url },
+    footer: t(locale, "setup.notYou", { support: f.support }),
+  });
+}
+
+export function trialEndingEmail(locale: Locale, f: { trialEnd: Date; timeZone: string; url: string; support: string }): EmailContent {
+  const date = formatLongDate(f.trialEnd.toISOString(), locale, f.timeZone);
+  return render(locale, {
+    subject: t(locale, "trialEnding.subject", { date }),
+    paragraphs: [t(locale, "trialEnding.intro", { date }), t(locale, "trialEnding.after")],
+    rows: [],
+    link: { label: t(locale, "trialEnding.action"), url: f.url },
+    footer: t(locale, "footer", { support: f.support }),
+  });
+}
+
+export function lapsedEmail(
+  locale: Locale,
+  f: { endedAt: Date; wasTrial: boolean; number: string | null; numberKeptUntil: Date; timeZone: string; url: string; support: string },
+): EmailContent {
+  const date = formatLongDate(f.endedAt.toISOString(), locale, f.timeZone);
+  return render(locale, {
+    subject: t(locale, "lapsed.subject"),
+    paragraphs: [
+      t(locale, f.wasTrial ? "lapsed.introTrial" : "lapsed.introSubscription", { date }),
+      t(locale, "lapsed.now"),
+      ...(f.number ? [t(locale, "lapsed.number", { number: f.number, date: formatLongDate(f.numberKeptUntil.toISOString(), locale, f.timeZone) })] : []),
+    ],
+    rows: [],
+    link: { label: t(locale, "lapsed.action"), url: f.url },
+    footer: t(locale, "footer", { support: f.support }),
+  });
+}
