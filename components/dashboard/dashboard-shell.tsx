@@ -20,6 +20,7 @@ const ADMIN: Group = {
   items: [
     { href: "/dashboard/admin/users", key: "users" },
     { href: "/dashboard/admin/telnyx-numbers", key: "numbers" },
+    { href: "/dashboard/admin/outbox", key: "adminOutbox" },
   ],
 };
 const ENTRIES: Entry[] = [

@@ -1,7 +1,8 @@
 // The admin area in a real browser: users (search, settings dialog, deactivate, assign a number, the "Operation Failed"
-// banner) and the number pool (search, CSV export, delete), refused to non-admins by the server.
+// banner), the number pool (search, CSV export, delete) and the sandbox outbox, refused to non-admins by the server.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
 import { m } from "./support/messages";
@@ -16,7 +17,7 @@ async function asAdmin(page: Page) {
 
 test("a non-admin is refused the admin pages and API by the server, not only by the menu", async ({ page }) => {
   await newOwner(page);
-  for (const path of ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/users", "/fr/dashboard/admin/users"]) {
+  for (const path of ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/admin/outbox", "/dashboard/users", "/fr/dashboard/admin/users"]) {
     // The server answers with a redirect to the profile: no admin page is ever rendered for this session.
     const res = await page.request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBeGreaterThanOrEqual(300);
@@ -28,6 +29,7 @@ test("a non-admin is refused the admin pages and API by the server, not only by 
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   expect((await page.request.get("/api/admin/users")).status()).toBe(403);
   expect((await page.request.get("/api/admin/phone-numbers/telnyx")).status()).toBe(403);
+  expect((await page.request.get("/api/admin/outbox")).status()).toBe(403);
 });
 
 test("admin: find a user, deactivate them (their session ends at once), reactivate, assign a number", async ({ page, browser }) => {
@@ -174,4 +176,64 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
   await expect(rows.filter({ hasText: free.phoneNumber })).toHaveCount(0);
   await page.getByRole("button", { name: en("AdminNumbers.refresh") }).click();
   await expect(rows).toHaveCount(total - 1);
+});
+
+test("admin outbox: a message the app sent through the sandbox is listed, found by its recipient, with its link", async ({ page }) => {
+  test.setTimeout(120_000);
+  // An owner whose receptionist takes a message: the owner is emailed, with a link to their calls (a background job).
+  const owner = await newOwner(page, { fullName: "Outbox Owner", tag: "outbox" });
+  const call = async (method: string, path: string, data?: unknown) => {
+    const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${owner.token}` }, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await call("POST", "/api/subscription/start-trial");
+  await call("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" });
+  await call("GET", "/api/phone-numbers/claim");
+  await call("POST", "/api/ai/parameters", { language: "en", voiceId: "voice_english_female_1", firstMessage: "", agentName: "Léa" });
+  let { state } = await call("POST", "/api/receptionist/try", { action: "start" });
+  ({ state } = await call("POST", "/api/receptionist/try", { action: "say", state, text: "I'd like to leave a message" }));
+  await call("POST", "/api/receptionist/try", { action: "say", state, text: "Please call me back about the invoice" });
+
+  const { token: adminToken } = await asAdmin(page);
+  const subject = en("Notifications.message.subject", { caller: "" }).trim();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(owner.email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const { messages } = (await res.json()) as { messages: { subject: string | null; status: string }[] };
+      return messages.some((m) => m.subject?.startsWith(subject) && m.status === "sent");
+    }, { timeout: 45_000 })
+    .toBe(true);
+
+  await openDashboard(page, "en", "/dashboard/admin/outbox");
+  const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.adminOutbox") })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("AdminOutbox.title"));
+  await expect(page.getByTestId("admin-outbox-sandbox")).toContainText(en("AdminOutbox.sandboxTitle"));
+
+  // The search runs on the server, whatever the case: only this owner's messages remain.
+  const items = page.getByTestId("outbox-message");
+  await page.getByLabel(en("AdminOutbox.search")).fill(owner.email.toUpperCase());
+  await expect(items.filter({ hasNotText: owner.email })).toHaveCount(0);
+  const item = items.filter({ hasText: subject });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.email"));
+  await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.statuses.sent"));
+  await expect(item.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+
+  // The channel filter: no text message went to the owner's email address.
+  await page.getByLabel(en("AdminOutbox.channel")).selectOption("sms");
+  await expect(page.getByTestId("admin-outbox-empty")).toHaveText(en("AdminOutbox.noMatch"));
+  await page.getByLabel(en("AdminOutbox.channel")).selectOption("email");
+  await expect(item).toHaveCount(1);
+
+  // The message as it was sent: plain text, and its link as a real anchor.
+  await item.getByText(en("OutboxSection.showMessage")).click();
+  const body = item.getByTestId("outbox-body");
+  await expect(body).toContainText("Please call me back about the invoice");
+  await expect(body).toHaveCSS("white-space", "pre-wrap");
+  const link = item.getByRole("link", { name: /\/dashboard\/calls$/ });
+  await expect(link).toHaveAttribute("href", /^https?:\/\/[^/]+\/dashboard\/calls$/);
+  await expect(link).toHaveAttribute("rel", /\bnoreferrer\b/);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -46,6 +46,7 @@ const cases: Case[] = [
   { name: "admin: available numbers", method: "GET", path: () => "/api/admin/phone-numbers/available", expect: ADMIN_ONLY(200) },
   { name: "admin: provider pool", method: "GET", path: () => "/api/admin/phone-numbers/telnyx", expect: ADMIN_ONLY(200) },
   { name: "admin: delete an unknown number", method: "DELETE", path: () => `/api/admin/phone-numbers/${UNKNOWN_ID}`, expect: ADMIN_ONLY(404) },
+  { name: "admin: sandbox outbox", method: "GET", path: () => "/api/admin/outbox", expect: ADMIN_ONLY(200) },
 ];
 
 let a: Account;

@@ -11,9 +11,9 @@ import { formatDateTime } from "@/lib/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
 
-const CHANNELS: OutboxChannel[] = ["email", "sms", "whatsapp"];
+export const CHANNELS: OutboxChannel[] = ["email", "sms", "whatsapp"];
 // A background job sends within seconds of a booking: while something is still queued, look again shortly.
-const QUEUED_REFRESH_MS = 3000;
+export const QUEUED_REFRESH_MS = 3000;
 const STATUS_TONES = { queued: "amber", sent: "green", failed: "red" } as const;
 
 const ICONS: Record<OutboxChannel, ReactNode> = {
@@ -79,7 +79,8 @@ function firstLine(body: string): string {
   return body.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
 }
 
-function OutboxItem({ message: m }: { message: OutboxMessage }) {
+/** One message as its recipient got it; the admin's sandbox outbox shows the same item (its texts: "OutboxSection"). */
+export function OutboxItem({ message: m }: { message: OutboxMessage }) {
   const t = useTranslations("OutboxSection");
   const locale = useLocale();
   const { profile } = useProfile();
@@ -93,7 +94,9 @@ function OutboxItem({ message: m }: { message: OutboxMessage }) {
           <div className="min-w-0">
             <p className="text-sm font-semibold text-indigo-800" data-testid="outbox-channel">{t(`channels.${m.channel}`)}</p>
             <p className="break-all text-slate-900" data-testid="outbox-recipient">{t("to", { recipient: m.recipient })}</p>
-            <p className="mt-1 line-clamp-2 break-words font-medium text-slate-900">{m.subject || firstLine(m.body)}</p>
+            {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
+                text to localize, hence translate="no". */}
+            <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">{m.subject || firstLine(m.body)}</p>
             <p className="text-sm text-slate-600"><time dateTime={when}>{formatDateTime(when, locale, profile?.timeZone)}</time></p>
           </div>
         </div>
@@ -106,7 +109,7 @@ function OutboxItem({ message: m }: { message: OutboxMessage }) {
       <details className="mt-2 pl-8">
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-700">{t("showMessage")}</summary>
         <div className="mt-2 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <p className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">{m.body}</p>
+          <p translate="no" className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">{m.body}</p>
           {links.length > 0 && (
             <div>
               <p className="text-sm font-semibold text-slate-700">{t("links")}</p>

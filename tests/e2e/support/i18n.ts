@@ -98,9 +98,14 @@ export function untranslatedWhole(locale: TranslatedLocale): Set<string> {
   return set;
 }
 
-/** Fails when the page's visible text, title, meta description, or a control's text or label contains English that has a translation. */
+/**
+ * Fails when the page's visible text, title, meta description, or a control's text or label contains English that has a
+ * translation. Text marked translate="no" is not the page's own (a message quoted as it was sent, in its own language):
+ * it is left out.
+ */
 export async function expectNoEnglish(page: Page, locale: TranslatedLocale): Promise<void> {
-  const body = await page.locator("body").innerText();
+  const quoted = (await page.locator('[translate="no"]').allInnerTexts()).map(normalize).filter(Boolean);
+  const body = quoted.reduce((text, q) => text.replace(q, " "), normalize(await page.locator("body").innerText()));
   const head = await page.evaluate(() => [
     document.title,
     document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
@@ -109,6 +114,7 @@ export async function expectNoEnglish(page: Page, locale: TranslatedLocale): Pro
   const pieces = await page.evaluate(() => {
     const out: string[] = [];
     for (const el of document.querySelectorAll("button, a, label, legend, option, summary, h1, h2, h3, h4, li, dt, p, span")) {
+      if (el.closest('[translate="no"]')) continue;
       const text = (el as HTMLElement).innerText?.trim();
       if (text) out.push(text);
     }
