@@ -31,6 +31,8 @@ export type Profile = {
   locale: "en" | "fr" | "es";
   createdAt: string;
   updatedAt: string;
+  /** Beyond spec §3: what the subscription page warns about (a failed renewal Stripe is retrying; a cancellation at period end). */
+  billing: { paymentFailed: boolean; cancelAtPeriodEnd: boolean };
 } & SubscriptionView;
 
 const profileColumns = {
@@ -62,6 +64,9 @@ const profileColumns = {
   subPeriodStart: subscriptions.currentPeriodStart,
   subPeriodEnd: subscriptions.currentPeriodEnd,
   subCreatedAt: subscriptions.createdAt,
+  subProvider: subscriptions.provider,
+  subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
+  subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
 };
 
 function profileQuery(db: Db, where: SQL | undefined) {
@@ -77,10 +82,12 @@ function profileQuery(db: Db, where: SQL | undefined) {
 type Row = Awaited<ReturnType<typeof profileQuery>>[number];
 
 function toProfile(r: Row, now: Date): Profile {
-  const { calendarUserId, calendarRevokedAt, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, ...rest } = r;
+  const { calendarUserId, calendarRevokedAt, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, subProvider, subPaymentFailedAt, subCancelAtPeriodEnd, ...rest } = r;
   const record = subStatus
-    ? { status: subStatus, trialEndsAt: subTrialEndsAt, currentPeriodStart: subPeriodStart, currentPeriodEnd: subPeriodEnd, createdAt: subCreatedAt! }
+    ? { status: subStatus, provider: subProvider, trialEndsAt: subTrialEndsAt, currentPeriodStart: subPeriodStart, currentPeriodEnd: subPeriodEnd, createdAt: subCreatedAt! }
     : null;
+  const view = deriveSubscription(record, now);
+  const live = view.subscription?.status === true;
   return {
     ...rest,
     createdAt: r.createdAt.toISOString(),
@@ -89,7 +96,8 @@ function toProfile(r: Row, now: Date): Profile {
     hasGoogleOAuth: calendarUserId !== null && calendarRevokedAt === null,
     calendarRevokedAt: calendarRevokedAt?.toISOString() ?? null,
     telnyxPhoneNumber: phoneNumber,
-    ...deriveSubscription(record, now),
+    ...view,
+    billing: { paymentFailed: live && subPaymentFailedAt !== null, cancelAtPeriodEnd: live && subCancelAtPeriodEnd === true },
   };
 }
 

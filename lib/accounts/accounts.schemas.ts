@@ -81,7 +81,9 @@ export const updateWorkingHoursSchema = z.object({ workingHours: workingHoursSch
 
 export const completeSetupSchema = z.object({
   token: z.string().trim().min(1).max(200),
-  name: fullNameSchema,
+  // The name validate-setup-token gave back: blank for an account a checkout created without one (the wizard's next
+  // step, Your Information, asks for it and requires it).
+  name: z.string().trim().max(120).default(""),
   password: newPasswordSchema,
 });
 

@@ -154,7 +154,7 @@ export async function completeSetup(db: Db, input: { token: string; name: string
     if (!claimed) throw new AppError("not_found", "invalidSetupToken");
     await tx
       .update(users)
-      .set({ passwordHash, fullName: input.name, setupCompletedAt: new Date(), updatedAt: new Date() })
+      .set({ passwordHash, ...(input.name ? { fullName: input.name } : {}), setupCompletedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, claimed.userId));
     await endUserSessions(tx, claimed.userId);
   });

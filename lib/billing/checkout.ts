@@ -44,3 +44,9 @@ export async function openPortal(db: Db, billing: BillingPort, appUrl: string, u
   const { url } = await billing.createPortalSession({ customerId: row.customerId, returnUrl: `${appUrl}${localizedPath(locale, "/dashboard/subscription")}`, locale });
   return url;
 }
+
+/** Which billing provider holds the account's subscription: "stripe", "sandbox", or null (in-app trial, or none). */
+export async function subscriptionProvider(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ provider: subscriptions.provider }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row?.provider ?? null;
+}

@@ -60,6 +60,7 @@ const columns = {
   subPeriodStart: subscriptions.currentPeriodStart,
   subPeriodEnd: subscriptions.currentPeriodEnd,
   subCreatedAt: subscriptions.createdAt,
+  subProvider: subscriptions.provider,
 };
 
 function query(db: Db) {
@@ -78,7 +79,7 @@ function toBusiness(r: Row, now: Date): Business {
   // A grant Google refused (revoked_at) is no connection.
   const calendar = r.calendarTokenEnc && !r.calendarRevokedAt ? { refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" } : null;
   const record = r.subStatus
-    ? { status: r.subStatus, trialEndsAt: r.subTrialEndsAt, currentPeriodStart: r.subPeriodStart, currentPeriodEnd: r.subPeriodEnd, createdAt: r.subCreatedAt! }
+    ? { status: r.subStatus, provider: r.subProvider, trialEndsAt: r.subTrialEndsAt, currentPeriodStart: r.subPeriodStart, currentPeriodEnd: r.subPeriodEnd, createdAt: r.subCreatedAt! }
     : null;
   return {
     userId: r.userId,

@@ -186,14 +186,18 @@ test("a signed-in user sees their name in the header, is sent from /login to the
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
 });
 
-test("a signed-in user's Start free trial carries their email and id to the checkout", async ({ page }) => {
+test("a signed-in user's Start free trial starts their 7-day trial (the trial-start handler), then leads to the subscription", async ({ page }) => {
   const email = unique("trial");
   await registerThroughApi(page, email);
   await page.goto("/");
-  const href = await page.getByTestId("pricing-cta").getAttribute("href");
-  const url = new URL(href!);
-  expect(url.searchParams.get("prefilled_email")).toBe(email);
+  // No checkout tab for an account: the button starts the trial on the server.
+  await expect(page.getByTestId("pricing-cta")).not.toHaveAttribute("href", /.*/);
+  await page.getByTestId("pricing-cta").click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription$/);
+  await expect(page.getByTestId("subscription-badge")).toHaveText("Trial Active");
   const profile = await (await page.request.get("/api/auth/profile")).json();
-  expect(url.searchParams.get("client_reference_id")).toBe(profile.id);
+  expect(profile.subscriptionType).toBe("trial");
+  // With a trial on record, the same button is a link to the subscription page (upgrade there).
+  await page.goto("/");
+  await expect(page.getByTestId("pricing-cta")).toHaveAttribute("href", "/dashboard/subscription");
 });
-

@@ -8,7 +8,7 @@ import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
 
 const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/try", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/outbox", "/dashboard/subscription"];
-const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers"];
+const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/admin/outbox"];
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 async function checkPage(page: Page, locale: Locale, path: string) {
@@ -89,6 +89,13 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   const popup = await popupPromise;
   await popup.getByRole("button", { name: fr("SandboxConsent.allow") }).click();
   await expect(page.getByTestId("calendar-connected")).toHaveText(fr("CalendarSection.connected"));
+  // A number comes with a trial: started from the landing page's button (the signed-in trial start).
+  await page.goto(at("fr", "/dashboard/phone-number"));
+  await expect(page.getByTestId("subscription-prerequisite")).toContainText(fr("PhoneSection.subscriptionRequired"));
+  await page.goto(at("fr", "/"));
+  await page.getByTestId("pricing-cta").click();
+  await expect(page).toHaveURL(/\/fr\/dashboard\/subscription$/);
+  await expect(page.getByTestId("subscription-trial")).toBeVisible();
   await page.goto(at("fr", "/dashboard/phone-number"));
   await page.getByRole("button", { name: fr("PhoneSection.claim") }).click();
   await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
@@ -97,7 +104,7 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
 
   await page.goto(at("fr", "/dashboard/subscription"));
-  await expect(page.getByTestId("subscription-none")).toBeVisible();
+  await expect(page.getByTestId("subscription-badge")).toHaveText(fr("SubscriptionSection.trialActive"));
   await expectNoEnglish(page, "fr");
 });
 

@@ -165,6 +165,12 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/phone-number");
   await expect(page.getByTestId("calendar-prerequisite")).toContainText(en("PhoneSection.calendarRequired"));
+  // A number also needs a live trial or subscription; the link leads to the Subscription section.
+  await expect(page.getByTestId("subscription-prerequisite")).toContainText(en("PhoneSection.subscriptionRequired"));
+  await expect(page.getByTestId("subscription-prerequisite").getByRole("link", { name: en("PhoneSection.goToSubscription") })).toHaveAttribute("href", "/dashboard/subscription");
+  expect((await page.request.post("/api/subscription/start-trial")).status()).toBe(200);
+  await openDashboard(page, "en", "/dashboard/phone-number");
+  await expect(page.getByTestId("subscription-prerequisite")).toHaveCount(0);
   const claim = page.getByRole("button", { name: en("PhoneSection.claim") });
   await expect(claim).toBeDisabled();
   // The server refuses too, whatever the page shows (spec §5).

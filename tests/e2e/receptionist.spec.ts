@@ -20,6 +20,7 @@ async function readyReceptionist(page: Page, token: string, language: "en" | "fr
   };
   await call("PUT", "/api/auth/update-working-hours", { workingHours: EVERY_DAY });
   await call("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" });
+  await call("POST", "/api/subscription/start-trial");
   const { phoneNumber } = (await call("GET", "/api/phone-numbers/claim")) as { phoneNumber: string };
   await call("POST", "/api/ai/parameters", {
     language,
@@ -27,7 +28,6 @@ async function readyReceptionist(page: Page, token: string, language: "en" | "fr
     firstMessage: "",
     agentName: "Léa",
   });
-  await call("POST", "/api/subscription/start-trial");
   return phoneNumber;
 }
 

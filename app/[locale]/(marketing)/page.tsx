@@ -9,6 +9,9 @@ import { formatPlanPrice, PRO_PLAN } from "@/lib/billing/plan";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
+import { TrialStartButton } from "@/components/site/trial-start-button";
+import { PageLink } from "@/components/site/page-link";
+import { localizedPath } from "@/lib/i18n/paths";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -29,6 +32,28 @@ export default async function HomePage({ params }: Props) {
     getCurrentUser(),
   ]);
   const trialHref = checkoutHref(user, locale);
+  // Spec §2: a visitor opens the hosted checkout in a new tab; a signed-in account that never had a trial starts it
+  // here (the trial-start handler); one that had a billing record goes to its subscription page to upgrade.
+  const trialCta = (className: string, testId?: string) =>
+    !user ? (
+      <a className={className} href={trialHref} target="_blank" rel="noopener" data-testid={testId}>
+        {t("planCta")}
+        <span className="sr-only"> {common("opensInNewTab")}</span>
+      </a>
+    ) : !user.subscription ? (
+      <TrialStartButton
+        className={className}
+        testId={testId}
+        label={t("planCta")}
+        busyLabel={t("startingTrial")}
+        failedText={t("trialStartFailed")}
+        subscriptionHref={localizedPath(locale, "/dashboard/subscription")}
+      />
+    ) : (
+      <PageLink className={className} href="/dashboard/subscription" data-testid={testId}>
+        {t("planCta")}
+      </PageLink>
+    );
   const price = formatPlanPrice(locale);
   const phone = env().PUBLIC_CONTACT_PHONE;
   const lines = demoCall.raw("lines") as { who: "assistant" | "caller"; text: string }[];
@@ -52,10 +77,7 @@ export default async function HomePage({ params }: Props) {
               </h1>
               <p className="mt-5 text-lg leading-relaxed text-slate-700">{t("heroLead")}</p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <a className="btn-primary" href={trialHref} target="_blank" rel="noopener">
-                  {t("planCta")}
-                  <span className="sr-only"> {common("opensInNewTab")}</span>
-                </a>
+                {trialCta("btn-primary")}
                 <a className="btn-secondary" href="#demo">{t("listenDemo")}</a>
                 <a className="btn-secondary" href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
                   {t("callUs")} <span className="ml-1 font-normal">{phone}</span>
@@ -146,10 +168,7 @@ export default async function HomePage({ params }: Props) {
                 </li>
               ))}
             </ul>
-            <a className="btn-primary mt-8 w-full" href={trialHref} target="_blank" rel="noopener" data-testid="pricing-cta">
-              {t("planCta")}
-              <span className="sr-only"> {common("opensInNewTab")}</span>
-            </a>
+            <div className="mt-8 flex flex-wrap">{trialCta("btn-primary w-full", "pricing-cta")}</div>
           </div>
         </section>
 

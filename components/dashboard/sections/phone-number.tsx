@@ -1,6 +1,7 @@
 "use client";
 // Spec §2 "Phone number": the dedicated number, or a claim button ("Claiming..." while busy). Claiming needs a connected
-// calendar (spec §5): the button waits for it and points to the Calendar section. Then the call-forwarding guide.
+// calendar (spec §5) and a live trial or subscription: the button waits for both and points to the sections that give
+// them. Then the call-forwarding guide.
 import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -35,6 +36,8 @@ export function PhoneNumber() {
   if (!profile) return null;
   const number = profile.telnyxPhoneNumber;
   const needsCalendar = !profile.hasGoogleOAuth || failure === "calendar";
+  // The server refuses a claim without a live trial or subscription (402); the page says so before the click.
+  const needsSubscription = profile.subscription?.status !== true;
 
   return (
     <>
@@ -57,11 +60,17 @@ export function PhoneNumber() {
                   <Link href="/dashboard/calendar" className="font-semibold underline">{t("goToCalendar")}</Link>
                 </FormAlert>
               )}
+              {needsSubscription && (
+                <FormAlert tone="info" testId="subscription-prerequisite">
+                  {t("subscriptionRequired")}{" "}
+                  <Link href="/dashboard/subscription" className="font-semibold underline">{t("goToSubscription")}</Link>
+                </FormAlert>
+              )}
               {failure && failure !== "calendar" && <FormAlert testId="claim-error">{failure}</FormAlert>}
               <button
                 type="button"
                 className="btn-primary"
-                disabled={claim.isPending || !profile.hasGoogleOAuth}
+                disabled={claim.isPending || !profile.hasGoogleOAuth || needsSubscription}
                 onClick={() => {
                   setFailure(null);
                   claim.mutate();

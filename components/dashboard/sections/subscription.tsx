@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatBilledPrice, PRO_PLAN } from "@/lib/billing/plan";
 import { formatLongDate } from "@/lib/format/intl";
+import { FormAlert } from "@/components/forms/fields";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
 
@@ -50,6 +51,16 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
     </div>
   );
 
+  // A renewal Stripe is retrying, or a cancellation taking effect at the period's end: said above the plan's details.
+  const notices = (
+    <>
+      {profile.billing?.paymentFailed && <FormAlert testId="subscription-payment-failed">{t("paymentFailed")}</FormAlert>}
+      {profile.billing?.cancelAtPeriodEnd && (
+        <FormAlert tone="info" testId="subscription-cancels">{t("cancelsAtPeriodEnd", { date: date(profile.subscription?.endTime) })}</FormAlert>
+      )}
+    </>
+  );
+
   let body: ReactNode;
   if (variant === "subscribed") {
     body = (
@@ -61,6 +72,7 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
             { label: t("nextBilling"), value: date(profile.subscription?.endTime), testId: "subscription-next-billing" },
           ]}
         />
+        {notices}
         {features(t("includedFeatures"))}
         {portalUrl && <div className="mt-6">{external(portalUrl, t("manage"), false)}</div>}
       </Card>
@@ -69,8 +81,12 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
     body = (
       <Card title={t("trialTitle")} actions={<Badge tone="blue" testId="subscription-badge">{t("trialActive")}</Badge>} testId="subscription-trial">
         <Details rows={[{ label: t("trialEnds"), value: date(profile.subscription?.endTime), testId: "subscription-trial-end" }, { label: t("afterTrial"), value: price }]} />
+        {notices}
         {features(t("featuresAfterUpgrade"))}
-        <div className="mt-6">{external(checkoutUrl, t("upgradeNow"))}</div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {external(checkoutUrl, t("upgradeNow"))}
+          {portalUrl && external(portalUrl, t("manage"), false)}
+        </div>
       </Card>
     );
   } else if (variant === "lapsed") {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { users } from "@/db/schema";
+import { subscriptions, users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { ensureUser } from "@/lib/server/bootstrap";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
@@ -49,6 +49,18 @@ async function main() {
             setupCompletedAt: null,
           })
           .returning({ id: users.id });
+        // The trial the checkout started (what the Stripe webhook records): the setup's last step claims a number with it.
+        const now = new Date();
+        const trialEnd = new Date(now.getTime() + 7 * 24 * HOUR);
+        await db.insert(subscriptions).values({
+          userId: row!.id,
+          status: "trialing",
+          provider: "sandbox",
+          providerSubscriptionId: `sub_sandbox_e2e_${key}`,
+          trialEndsAt: trialEnd,
+          currentPeriodStart: now,
+          currentPeriodEnd: trialEnd,
+        });
         tokens[key] = await issueSetupToken(db, row!.id, key === "expired" ? -HOUR : undefined);
         accounts[key] = { email: a.email, fullName: a.fullName };
       }

@@ -1,30 +1,37 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SandboxBadge } from "@/components/ui/sandbox-badge";
+import { SandboxCheckoutForm } from "@/components/billing/sandbox-checkout-form";
+import { IntlIsland } from "@/components/intl-island";
+import { PageLink } from "@/components/site/page-link";
 import { PublicShell } from "@/components/site/public-shell";
+import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { emailSchema } from "@/lib/accounts/accounts.schemas";
 import { formatPlanPrice } from "@/lib/billing/plan";
 import { env } from "@/lib/env";
-import { providerModes } from "@/lib/providers/registry";
-import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
+import { providerModes } from "@/lib/providers/registry";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
-type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ prefilled_email?: string | string[] }> };
+type Props = {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ prefilled_email?: string | string[]; client_reference_id?: string | string[] }>;
+};
 
 export const generateMetadata = localeMetadata("SandboxCheckout", "/sandbox/checkout", { index: false });
 
 /**
- * Where "Start free trial" lands when no payment provider is configured. It takes Stripe's query parameters; it takes
- * no payment and claims none. The simulated payment (a signed checkout webhook) comes with the billing work.
+ * Where "Start free trial" lands when no payment provider is configured. It takes Stripe's query parameters and
+ * "pays" by sending the events Stripe would send, signed, to our own webhook (nothing is charged).
  */
 export default async function SandboxCheckoutPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  // Only when billing is the sandbox; and the page shows an address only if it is one (no text injected through a link).
   if (providerModes(env()).billing !== "sandbox") notFound();
-  const parsed = emailSchema.safeParse((await searchParams).prefilled_email);
+  const query = await searchParams;
+  // The address is shown only if it is one (no text injected through a link); the reference as Stripe keeps it.
+  const parsed = emailSchema.safeParse(query.prefilled_email);
   const email = parsed.success ? parsed.data : null;
+  const ref = typeof query.client_reference_id === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(query.client_reference_id) ? query.client_reference_id : null;
   const [t, plan] = await Promise.all([getTranslations("SandboxCheckout"), getTranslations("Plan")]);
   return (
     <PublicShell path="/sandbox/checkout">
@@ -33,10 +40,12 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
         <SandboxBadge />
       </div>
       <div className="mt-6 rounded-2xl border border-slate-200 p-6">
-        <p className="text-lg font-semibold text-slate-900">{plan("name")} · {plan("pricePerMonth", { price: formatPlanPrice(locale) })}</p>
-        {email && <p className="mt-1 text-slate-700">{t("email", { email })}</p>}
+        <p className="text-lg font-semibold text-slate-900" data-testid="sandbox-plan">{t("plan", { plan: plan("name"), price: formatPlanPrice(locale) })}</p>
         <p className="mt-4 text-slate-800">{t("text")}</p>
-        <PageLink className="btn-primary mt-6" href="/register">{t("createAccount")}</PageLink>
+        <IntlIsland namespaces={["SandboxCheckout", "Fields", "Validation"]}>
+          <SandboxCheckoutForm email={email} clientReferenceId={ref} />
+        </IntlIsland>
+        <PageLink className="btn-secondary mt-4 w-full" href="/">{t("cancel")}</PageLink>
       </div>
     </PublicShell>
   );

@@ -1,0 +1,127 @@
+// The commercial path offline, in real Chromium: a visitor starts the trial, pays on the sandbox checkout (which sends
+// signed Stripe events to our own webhook), lands on the thank-you page, gets the setup email (read, as an admin
+// would, from the sandbox outbox), sets the account up from the link, claims a number and sees "Trial Active"; then
+// cancels in the sandbox portal and sees the lapsed state.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { uniqueEmail } from "./support/dashboard";
+import { fixtures } from "./support/fixtures";
+import { expectNoEnglish } from "./support/i18n";
+import { at, m } from "./support/messages";
+
+const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
+
+/** The setup link of the email sent to `email`, as the admin outbox shows it (waits for the job to send it). */
+async function setupLinkFromOutbox(admin: Page, email: string): Promise<string> {
+  const { admin: creds } = fixtures();
+  expect((await admin.request.post("/api/auth/login", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const res = await admin.request.get(`/api/admin/outbox?q=${encodeURIComponent(email)}`);
+      return ((await res.json()).messages as unknown[]).length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await admin.goto("/dashboard/admin/outbox");
+  await expect(admin.locator("html[data-dashboard-ready]")).toBeAttached();
+  await admin.getByRole("searchbox").fill(email);
+  const message = admin.getByTestId("outbox-message");
+  await expect(message).toHaveCount(1);
+  await expect(message.getByTestId("outbox-subject")).toHaveText(en("Notifications.account.setup.subject"));
+  await message.getByText(en("OutboxSection.showMessage")).click();
+  const link = message.getByRole("link", { name: /\/setup-account\// });
+  await expect(link).toHaveCount(1);
+  return (await link.getAttribute("href"))!;
+}
+
+test("visitor → trial → sandbox checkout → thank-you → setup email → setup → Trial Active; cancel in the portal → lapsed", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("payer");
+
+  // The landing page's Start free trial opens the checkout in a new tab.
+  await page.goto("/");
+  const [checkout] = await Promise.all([page.waitForEvent("popup"), page.getByTestId("pricing-cta").click()]);
+  await checkout.waitForLoadState();
+  expect(new URL(checkout.url()).pathname).toBe("/sandbox/checkout");
+  await expect(checkout.getByTestId("sandbox-plan")).toContainText("7");
+  await expectNoSeriousA11yViolations(checkout);
+
+  // A wrong address is refused with the server's message; then the payment.
+  await checkout.getByLabel(en("SandboxCheckout.emailLabel")).fill("not-an-email");
+  await checkout.getByTestId("sandbox-pay").click();
+  await expect(checkout.getByTestId("sandbox-checkout-error")).toBeVisible();
+  await checkout.getByLabel(en("SandboxCheckout.emailLabel")).fill(email);
+  await checkout.getByTestId("sandbox-pay").click();
+
+  // Thank-you: the account was created by the payment, so the server says to check the email.
+  await expect(checkout).toHaveURL(/\/thankyou\?session_id=cs_sandbox_/);
+  await expect(checkout.getByRole("heading", { level: 1 })).toHaveText(en("ThankYouPage.title"));
+  await expect(checkout.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.checkEmail"));
+
+  // The setup email, from the sandbox outbox.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const link = await setupLinkFromOutbox(admin, email);
+  await adminContext.close();
+  const setupUrl = new URL(link);
+  expect(setupUrl.pathname).toMatch(/^\/setup-account\/[A-Za-z0-9_-]+$/);
+
+  // Setup from the link: password, information, hours, calendar, number.
+  await checkout.goto(setupUrl.pathname);
+  const cont = checkout.getByRole("button", { name: en("SetupPage.continue") });
+  await checkout.getByLabel(en("Fields.password"), { exact: true }).fill("paid-and-ready-1");
+  await checkout.getByLabel(en("RegisterPage.confirmPassword")).fill("paid-and-ready-1");
+  await cont.click();
+  await expect(checkout.getByLabel(en("Fields.email"))).toHaveValue(email);
+  await checkout.getByLabel(en("Fields.fullName")).fill("Dr. Paula Payer");
+  await checkout.getByLabel(en("Fields.businessName")).fill("Payer Dental");
+  await cont.click();
+  await expect(checkout.getByTestId("setup-step")).toHaveText(en("SetupPage.stepOf", { current: 3, total: 5 }));
+  await cont.click();
+  await checkout.getByRole("button", { name: en("SetupPage.connect") }).click();
+  await expect(checkout.getByTestId("calendar-connected")).toHaveText(en("SetupPage.connected"));
+  await cont.click();
+  await checkout.getByRole("button", { name: en("SetupPage.claim") }).click();
+  await expect(checkout.getByTestId("claimed-number")).toHaveText(/^\+1/);
+  await checkout.waitForURL(/\/dashboard(\/.*)?$/, { timeout: 15_000 });
+
+  // The subscription the payment started.
+  await checkout.goto("/dashboard/subscription");
+  await expect(checkout.getByTestId("subscription-badge")).toHaveText(en("SubscriptionSection.trialActive"));
+  await expect(checkout.getByTestId("subscription-trial")).toBeVisible();
+
+  // The thank-you page of that checkout now knows the account is set up (from the server, not the browser).
+  const thanks = await browser.newPage();
+  await thanks.goto(new URL(checkout.url()).origin + "/thankyou?" + new URLSearchParams({ session_id: "cs_unknown_1" }).toString());
+  await expect(thanks.getByTestId("thankyou-next")).toHaveAttribute("data-state", "confirming");
+  await thanks.close();
+
+  // Manage Subscription → the sandbox portal → cancel.
+  const [portal] = await Promise.all([checkout.waitForEvent("popup"), checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click()]);
+  await portal.waitForLoadState();
+  expect(new URL(portal.url()).pathname).toBe("/sandbox/portal");
+  await portal.getByTestId("sandbox-cancel").click();
+  await portal.getByTestId("confirm-action").click();
+  await expect(portal.getByTestId("sandbox-cancelled")).toHaveText(en("SandboxPortal.cancelled"));
+  const ended = new RegExp(`^${en("SandboxPortal.status.ended").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\\{date\\}", ".+")}$`);
+  await expect(portal.getByTestId("portal-status")).toHaveText(ended);
+  await portal.close();
+
+  await checkout.reload();
+  await expect(checkout.getByTestId("subscription-lapsed")).toBeVisible();
+  await expect(checkout.getByTestId("subscription-badge")).toHaveText(en("SubscriptionSection.inactive"));
+  // The number stays the owner's through the grace period.
+  const profile = await (await checkout.request.get("/api/auth/profile")).json();
+  expect(profile.telnyxPhoneNumber).toMatch(/^\+1/);
+});
+
+test("the sandbox checkout and thank-you page in French say nothing in English", async ({ page }) => {
+  const email = uniqueEmail("payeur");
+  await page.goto(at("fr", "/sandbox/checkout") + `?prefilled_email=${encodeURIComponent(email)}`);
+  await expect(page.getByLabel(m("fr", "SandboxCheckout.emailLabel"))).toHaveValue(email);
+  await expectNoEnglish(page, "fr");
+  await page.getByTestId("sandbox-pay").click();
+  await expect(page).toHaveURL(/\/fr\/thankyou\?session_id=cs_sandbox_/);
+  await expect(page.getByTestId("thankyou-next")).toHaveText(m("fr", "ThankYouPage.checkEmail"));
+  await expectNoEnglish(page, "fr");
+  await expectNoSeriousA11yViolations(page);
+});
