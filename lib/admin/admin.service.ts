@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { auditLog, users } from "@/db/schema";
+import { auditLog, subscriptions, users } from "@/db/schema";
 import { getProfile } from "@/lib/accounts/accounts.service";
 import { endUserSessions } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
@@ -36,7 +36,28 @@ export async function setUserActive(db: Db, actorId: string, userId: string, isA
   return getProfile(db, userId);
 }
 
+/**
+ * Spec §3's view plus what an admin needs to answer a billing question: the provider's own status and dates (the
+ * provider's customer and subscription ids stay out: support looks them up in the provider's dashboard by email).
+ */
 export async function getUserSubscription(db: Db, userId: string) {
   const { subscriptionType, subscription } = await getProfile(db, userId);
-  return { subscriptionType, subscription };
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    subscriptionType,
+    subscription,
+    billing: row
+      ? {
+          provider: row.provider ?? "app",
+          status: row.status,
+          trialEndsAt: iso(row.trialEndsAt),
+          currentPeriodEnd: iso(row.currentPeriodEnd),
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          endedAt: iso(row.endedAt),
+          lastPaymentFailedAt: iso(row.lastPaymentFailedAt),
+          numberReleasedAt: iso(row.numberReleasedAt),
+        }
+      : null,
+  };
 }

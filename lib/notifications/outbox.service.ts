@@ -7,22 +7,24 @@ import type { OutboxChannel } from "./outbox.schemas";
 
 export const OUTBOX_LIMIT = 200;
 
+const messageColumns = {
+  id: notifications.id,
+  channel: notifications.channel,
+  recipient: notifications.recipient,
+  subject: notifications.subject,
+  body: notifications.body,
+  links: notifications.links,
+  attachments: notifications.attachments,
+  status: notifications.status,
+  provider: notifications.provider,
+  error: notifications.error,
+  createdAt: notifications.createdAt,
+  sentAt: notifications.sentAt,
+};
+
 export async function listOutbox(db: Db, userId: string) {
   const rows = await db
-    .select({
-      id: notifications.id,
-      channel: notifications.channel,
-      recipient: notifications.recipient,
-      subject: notifications.subject,
-      body: notifications.body,
-      links: notifications.links,
-      attachments: notifications.attachments,
-      status: notifications.status,
-      provider: notifications.provider,
-      error: notifications.error,
-      createdAt: notifications.createdAt,
-      sentAt: notifications.sentAt,
-    })
+    .select(messageColumns)
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))
@@ -52,21 +54,7 @@ export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}
     where.push(or(ilike(notifications.recipient, pattern), ilike(notifications.subject, pattern))!);
   }
   const rows = await db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      channel: notifications.channel,
-      recipient: notifications.recipient,
-      subject: notifications.subject,
-      body: notifications.body,
-      links: notifications.links,
-      attachments: notifications.attachments,
-      status: notifications.status,
-      provider: notifications.provider,
-      error: notifications.error,
-      createdAt: notifications.createdAt,
-      sentAt: notifications.sentAt,
-    })
+    .select({ ...messageColumns, userId: notifications.userId })
     .from(notifications)
     .where(and(...where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

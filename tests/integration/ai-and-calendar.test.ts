@@ -40,7 +40,7 @@ describe("AI parameters", () => {
     const details = await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token });
     expect(details.body).toMatchObject({ id: owner.user.id, email: owner.email, aiParameters: { agentName: "Max" } });
     const sub = await api("GET", `/api/admin/users/${owner.user.id}/subscription`, { token: admin.token });
-    expect(sub.body).toEqual({ subscriptionType: null, subscription: null });
+    expect(sub.body).toEqual({ subscriptionType: null, subscription: null, billing: null });
   });
 });
 

@@ -14,7 +14,7 @@ import { jobHandlers } from "@/lib/jobs/handlers";
 import { drainJobs } from "@/lib/jobs/queue";
 import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
 import { appContext } from "@/lib/server/context";
-import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
+import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
 
 const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 const DAY = 24 * 60 * 60;
@@ -164,6 +164,11 @@ describe("the account lifecycle", () => {
     const [now] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(now!.providerSubscriptionId).toBe(sub2);
     expect(now!.status).toBe("active");
+    // The admin's view of it: spec §3's fields and the provider's status.
+    const admin = await createAdmin();
+    const view = await api("GET", `/api/admin/users/${userId}/subscription`, { token: admin.token });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ subscriptionType: "subscribed", subscription: { status: true }, billing: { provider: "sandbox", status: "active", cancelAtPeriodEnd: false } });
   });
 
   it("a replayed event changes nothing", async () => {
