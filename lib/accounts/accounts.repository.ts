@@ -32,7 +32,7 @@ export type Profile = {
   createdAt: string;
   updatedAt: string;
   /** Beyond spec §3: what the subscription page warns about (a failed renewal Stripe is retrying; a cancellation at period end). */
-  billing: { paymentFailed: boolean; cancelAtPeriodEnd: boolean };
+  billing: { paymentFailed: boolean; cancelAtPeriodEnd: boolean; managed: boolean };
 } & SubscriptionView;
 
 const profileColumns = {
@@ -97,7 +97,8 @@ function toProfile(r: Row, now: Date): Profile {
     calendarRevokedAt: calendarRevokedAt?.toISOString() ?? null,
     telnyxPhoneNumber: phoneNumber,
     ...view,
-    billing: { paymentFailed: live && subPaymentFailedAt !== null, cancelAtPeriodEnd: live && subCancelAtPeriodEnd === true },
+    // managed: a live subscription at the billing provider (changed in its portal, not by a second checkout).
+    billing: { paymentFailed: live && subPaymentFailedAt !== null, cancelAtPeriodEnd: live && subCancelAtPeriodEnd === true, managed: live && !!subProvider },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { setupTokens, users } from "@/db/schema";
@@ -7,11 +7,13 @@ import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "@/lib
 import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/auth/session";
 import { randomToken, sha256 } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
+import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
 import { findCredentialsByEmail, findPasswordHash, findProfileById, type Profile } from "./accounts.repository";
 import { defaultWorkingHours, mergeWorkingHours } from "./working-hours";
 
-export type AccountsDeps = { db: Db; session: SessionConfig };
+/** `jobs` sends the setup email when someone registers with the address of an account a checkout left pending. */
+export type AccountsDeps = { db: Db; session: SessionConfig; jobs?: JobQueue };
 export type SignedIn = { token: string; user: Profile; expiresAt: Date };
 
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,10 +48,29 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
       .returning({ id: users.id });
     id = row!.id;
   } catch (e) {
-    if (isUniqueViolation(e, "users_email_unique")) throw new AppError("conflict", "emailTaken");
+    if (isUniqueViolation(e, "users_email_unique")) await refuseTakenEmail(deps, input.email);
     throw e;
   }
   return signIn(deps, { id, type: "user" });
+}
+
+/**
+ * The email belongs to an account. One a checkout created and nobody set up yet cannot be registered over (the payer
+ * owns it), but its owner must not be locked out: a fresh setup link goes to that address (at most one an hour), and
+ * the answer says so. Whoever typed the address learns nothing they could use without that mailbox.
+ */
+async function refuseTakenEmail(deps: AccountsDeps, email: string): Promise<never> {
+  const [existing] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  if (existing && existing.passwordHash === null && deps.jobs) {
+    const hour = new Date().toISOString().slice(0, 13);
+    await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
+    throw new AppError("conflict", "pendingAccountEmailed");
+  }
+  throw new AppError("conflict", "emailTaken");
 }
 
 export async function login(deps: AccountsDeps, creds: { email: string; password: string }, clientIp: string): Promise<SignedIn> {

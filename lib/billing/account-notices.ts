@@ -38,7 +38,7 @@ export async function sendAccountSetup(deps: AccountNoticeDeps, data: JobData["a
     .limit(1);
   // Gone, or set up meanwhile (through an earlier link): nothing to send.
   if (!user || user.passwordHash !== null) return;
-  const dedupeKey = `account-setup:${data.checkoutSessionId}`;
+  const dedupeKey = `account-setup:${data.key}`;
   const [sent] = await deps.db
     .select({ id: notifications.id })
     .from(notifications)
@@ -71,8 +71,8 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
         isNull(subscriptions.trialEndingNotifiedAt),
         gt(subscriptions.trialEndsAt, now),
         lte(subscriptions.trialEndsAt, new Date(now.getTime() + TRIAL_WARNING_DAYS * DAY_MS)),
-        // A Stripe trial set to end the subscription anyway needs no "keep booking" warning... but still ends: warn all.
-        isNotNull(subscriptions.userId),
+        // An account an admin deactivated is not written to.
+        eq(users.isActive, true),
       ),
     );
   for (const r of ending) {
@@ -92,7 +92,15 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
 
   // 2 and 3. Records that may have lapsed (confirmed below with the same rule the receptionist uses).
   const candidates = await deps.db
-    .select({ sub: subscriptions, email: users.email, locale: users.locale, timeZone: users.timeZone, number: phoneNumbers.phoneNumber })
+    .select({
+      sub: subscriptions,
+      email: users.email,
+      locale: users.locale,
+      timeZone: users.timeZone,
+      isActive: users.isActive,
+      number: phoneNumbers.phoneNumber,
+      numberAssignedAt: phoneNumbers.assignedAt,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, subscriptions.userId))
@@ -101,15 +109,21 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
         or(isNull(subscriptions.lapsedNotifiedAt), and(isNull(subscriptions.numberReleasedAt), isNotNull(phoneNumbers.id))),
         or(
           and(eq(subscriptions.status, "trialing"), lte(subscriptions.trialEndsAt, now)),
-          sql`${subscriptions.status} not in ('trialing', 'active', 'past_due')`,
+          // "incomplete" is a first payment still in progress (Stripe expires it after a day): not an ending.
+          sql`${subscriptions.status} not in ('trialing', 'active', 'past_due', 'incomplete')`,
           lte(subscriptions.currentPeriodEnd, now),
         ),
       ),
     );
-  for (const { sub, email, locale, timeZone, number } of candidates) {
-    if (deriveSubscription(sub, now).subscription?.status) continue;
+  for (const { sub, email, locale, timeZone, isActive, number, numberAssignedAt } of candidates) {
+    if (sub.status === "incomplete" || deriveSubscription(sub, now).subscription?.status) continue;
     const endedAt = lapseTime(sub);
     const keptUntil = new Date(endedAt.getTime() + NUMBER_GRACE_DAYS * DAY_MS);
+    if (!sub.lapsedNotifiedAt && !isActive) {
+      // Deactivated by an admin: no email, but the lapse is recorded so the grace period runs.
+      await deps.db.update(subscriptions).set({ lapsedNotifiedAt: now }).where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.lapsedNotifiedAt)));
+      continue;
+    }
     if (!sub.lapsedNotifiedAt) {
       const wasTrial = sub.status === "trialing" || (!!sub.trialEndsAt && endedAt.getTime() <= sub.trialEndsAt.getTime());
       const url = subscriptionUrl(locale);
@@ -120,7 +134,11 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
       // The owner is told first; the number is released on a later pass, never in the same breath.
       continue;
     }
-    if (number && !sub.numberReleasedAt && keptUntil <= now) {
+    // A number an admin assigned after the lapse was given on purpose: it stays.
+    if (number && !sub.numberReleasedAt && keptUntil <= now && !(numberAssignedAt && numberAssignedAt > endedAt)) {
+      // Read again just before: a payment may have brought the account back since the list was read.
+      const [fresh] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).limit(1);
+      if (!fresh || fresh.numberReleasedAt || deriveSubscription(fresh, now).subscription?.status) continue;
       await deps.releaseNumber(sub.userId!);
       await deps.db.update(subscriptions).set({ numberReleasedAt: now }).where(eq(subscriptions.id, sub.id));
       result.released++;

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { Locale } from "@/lib/i18n/routing";
 import type { BillingPort } from "@/lib/providers/billing/port";
+import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
 export async function openCheckout(db: Db, billing: BillingPort, appUrl: string, userId: string | null, locale: Locale): Promise<string> {
   let email: string | null = null;
@@ -14,12 +15,14 @@ export async function openCheckout(db: Db, billing: BillingPort, appUrl: string,
   let trial = true;
   if (userId) {
     const [row] = await db
-      .select({ email: users.email, customerId: subscriptions.providerCustomerId, record: subscriptions.id })
+      .select({ email: users.email, customerId: subscriptions.providerCustomerId, record: subscriptions.id, sub: subscriptions })
       .from(users)
       .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
       .where(eq(users.id, userId))
       .limit(1);
     if (row) {
+      // A live subscription at the provider is changed in its portal: a second checkout would bill twice.
+      if (row.sub?.provider && deriveSubscription(row.sub).subscription?.status) throw new AppError("conflict", "alreadySubscribed");
       email = row.email;
       customerId = row.customerId;
       // One trial per account: any billing record (an in-app trial, a past subscription) means it was used.

@@ -105,7 +105,7 @@ async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent
   // An account that has not been set up gets the setup link (a new one per checkout: the old may have expired). The
   // job is part of this transaction: the account and its email exist together or not at all. The token itself is
   // made by the job, so it never sits in the queue's tables.
-  if (pending && recorded) await deps.jobs.send(JOB.accountSetup, { userId, checkoutSessionId: ev.sessionId }, { tx });
+  if (pending && recorded) await deps.jobs.send(JOB.accountSetup, { userId, key: `checkout:${ev.sessionId}` }, { tx });
   return created ? "account-created" : "account-linked";
 }
 
@@ -144,15 +144,22 @@ async function resolveAccount(
 
 async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: Extract<BillingEvent, { kind: "checkout" }>) {
   const subscriptionId = ev.subscriptionId!;
-  const [bySub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
+  const now = deps.now?.() ?? new Date();
+  let [bySub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
   const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
+  // A concurrent event of this subscription may have attached it to the account between the two reads: the locked row
+  // is the truth.
+  if (!bySub && mine?.providerSubscriptionId === subscriptionId) bySub = mine;
+  // A live provider subscription of the account is never displaced by a checkout: a payer could type someone else's
+  // email on the hosted page. That checkout's subscription stays unattached (its events park) until support looks.
+  const guarded = !!mine && mine.providerSubscriptionId !== subscriptionId && !!mine.providerSubscriptionId && isLive(mine, now);
   if (bySub) {
     if (bySub.userId === userId) {
       if (ev.customerId && !bySub.providerCustomerId) await tx.update(subscriptions).set({ providerCustomerId: ev.customerId, updatedAt: new Date() }).where(eq(subscriptions.id, bySub.id));
       return;
     }
     // Another account already holds this subscription: the checkout cannot move it.
-    if (bySub.userId) return;
+    if (bySub.userId || guarded) return;
     // The subscription's events came first and were parked: this checkout names their account. It replaces the
     // account's previous record (an in-app trial, an ended subscription).
     if (mine) await tx.delete(subscriptions).where(eq(subscriptions.id, mine.id));
@@ -162,6 +169,7 @@ async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: E
       .where(eq(subscriptions.id, bySub.id));
     return;
   }
+  if (guarded) return;
   // No event of this subscription yet: a provisional state until its own events say (they override it, whatever their
   // order). A first subscription starts with the trial, as our checkout offers it.
   const trial = !mine;
@@ -201,8 +209,9 @@ async function applySubscription(deps: BillingDeps, tx: Tx, ev: Extract<BillingE
   }
   const userId = await accountOf(tx, ev.sub);
   if (!userId) {
-    // Not mappable yet (a Payment Link checkout whose completion has not arrived): kept until the checkout names it.
-    await tx.insert(subscriptions).values({ userId: null, ...state }).onConflictDoNothing();
+    // Not mappable yet (a Payment Link checkout whose completion has not arrived): kept until the checkout names it. Two
+    // events of it at once: the unique index fails one, whose transaction is retried and then finds the row.
+    await tx.insert(subscriptions).values({ userId: null, ...state });
     return "subscription-parked";
   }
   const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
@@ -236,6 +245,9 @@ async function accountOf(tx: Tx, sub: SubscriptionState): Promise<string | null>
 }
 
 function stateColumns(deps: BillingDeps, s: SubscriptionState, key: Date) {
+  // Canceled at once (not at the period's end): the account's service ended then, not at the unused period's end.
+  const periodEnd = s.periodEnd ?? (s.status === "trialing" ? s.trialEnd : null);
+  const endsAt = s.endedAt && periodEnd && s.endedAt < periodEnd ? s.endedAt : periodEnd;
   return {
     provider: deps.provider,
     providerSubscriptionId: s.subscriptionId,
@@ -243,7 +255,7 @@ function stateColumns(deps: BillingDeps, s: SubscriptionState, key: Date) {
     status: s.status,
     trialEndsAt: s.trialEnd,
     currentPeriodStart: s.periodStart,
-    currentPeriodEnd: s.periodEnd ?? (s.status === "trialing" ? s.trialEnd : null),
+    currentPeriodEnd: endsAt,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     canceledAt: s.canceledAt,
     endedAt: s.endedAt,

@@ -31,11 +31,13 @@ export async function sandboxCheckout(
   // is offered once; our own checkout sessions leave it out for an account that had one).
   const userId = input.clientReferenceId && isUuid(input.clientReferenceId) ? input.clientReferenceId : null;
   const [known] = await deps.db
-    .select({ id: users.id, customerId: subscriptions.providerCustomerId, hadRecord: subscriptions.id })
+    .select({ id: users.id, customerId: subscriptions.providerCustomerId, hadRecord: subscriptions.id, sub: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(userId ? eq(users.id, userId) : sql`lower(${users.email}) = ${input.email}`)
     .limit(1);
+  // As our Checkout Sessions do: an account with a live subscription changes it in the portal, not with a second one.
+  if (known?.sub?.provider && deriveSubscription(known.sub).subscription?.status) throw new AppError("conflict", "alreadySubscribed");
   const trial = !known?.hadRecord;
   const customer = known?.customerId?.startsWith("cus_sandbox_") ? known.customerId : sandboxId("cus");
   const subscription = sandboxId("sub");

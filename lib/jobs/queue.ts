@@ -28,12 +28,14 @@ export type JobData = {
   [JOB.messageTaken]: { messageId: string };
   [JOB.calendarSync]: { appointmentId: string };
   [JOB.calendarRevoked]: { userId: string };
-  [JOB.accountSetup]: { userId: string; checkoutSessionId: string };
+  /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
+  [JOB.accountSetup]: { userId: string; key: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
 export type SqlRunner = Pick<Db, "execute">;
 
+/** `tx` is for immediate jobs (the setup email): each "$n" of pg-boss's insert becomes its own parameter. */
 export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner };
 
 /** What the domain sees: enqueue only. */
@@ -92,6 +94,8 @@ function pgParams(values: unknown[] | undefined): unknown[] {
 function transactionExecutor(tx: SqlRunner): PgBoss.Db {
   return {
     async executeSql(text, values) {
+      // drizzle would expand an array into a list: pg-boss's job insert sends none, and nothing else goes through here.
+      if ((values ?? []).some(Array.isArray)) throw new Error("transactional send: array parameters are not supported");
       const params = pgParams(values);
       const parts = text.split(/\$(\d+)\b/);
       const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? drizzleSql.raw(part) : drizzleSql`${params[Number(part) - 1]}`));

@@ -54,6 +54,7 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
 
   // Thank-you: the account was created by the payment, so the server says to check the email.
   await expect(checkout).toHaveURL(/\/thankyou\?session_id=cs_sandbox_/);
+  const thankYouPath = new URL(checkout.url()).pathname + new URL(checkout.url()).search;
   await expect(checkout.getByRole("heading", { level: 1 })).toHaveText(en("ThankYouPage.title"));
   await expect(checkout.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.checkEmail"));
 
@@ -89,11 +90,16 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await expect(checkout.getByTestId("subscription-badge")).toHaveText(en("SubscriptionSection.trialActive"));
   await expect(checkout.getByTestId("subscription-trial")).toBeVisible();
 
-  // The thank-you page of that checkout now knows the account is set up (from the server, not the browser).
-  const thanks = await browser.newPage();
-  await thanks.goto(new URL(checkout.url()).origin + "/thankyou?" + new URLSearchParams({ session_id: "cs_unknown_1" }).toString());
+  // Signed out, the thank-you page of that checkout now says the account is ready (the server knows it was set up); a
+  // checkout it has not heard of yet is "confirming".
+  const visitor = await browser.newContext();
+  const thanks = await visitor.newPage();
+  await thanks.goto(new URL(thankYouPath, checkout.url()).toString());
+  await expect(thanks.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.accountReady"));
+  await expect(thanks.getByRole("link", { name: en("ThankYouPage.signIn") })).toHaveAttribute("href", "/login");
+  await thanks.goto(new URL("/thankyou?session_id=cs_not_yet_known", checkout.url()).toString());
   await expect(thanks.getByTestId("thankyou-next")).toHaveAttribute("data-state", "confirming");
-  await thanks.close();
+  await visitor.close();
 
   // Manage Subscription → the sandbox portal → cancel.
   const [portal] = await Promise.all([checkout.waitForEvent("popup"), checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click()]);

@@ -271,6 +271,47 @@ describe("a checkout for an unknown email", () => {
   });
 });
 
+describe("a checkout cannot take over an account", () => {
+  it("a payer typing someone's email does not displace their live subscription", async () => {
+    const victim = await registerOwner();
+    const mine = id("sub");
+    const customer = id("cus");
+    await deliver(event("customer.subscription.created", subscriptionObject({ sub: mine, customer, status: "active", userId: victim.user.id })));
+    // Someone else's Payment Link checkout with the victim's email (no client_reference_id), events in both orders.
+    const theirs = id("sub");
+    const other = id("cus");
+    await deliver(event("customer.subscription.created", subscriptionObject({ sub: theirs, customer: other, status: "trialing", trialEnd: nowS() + 7 * DAY })));
+    await deliver(event("checkout.session.completed", checkoutObject({ sub: theirs, customer: other, email: victim.email })));
+    const theirs2 = id("sub");
+    await deliver(event("checkout.session.completed", checkoutObject({ sub: theirs2, customer: id("cus"), email: victim.email })));
+    // The stranger cancels: the victim's subscription is untouched.
+    await deliver(event("customer.subscription.deleted", subscriptionObject({ sub: theirs, customer: other, status: "canceled", endedAt: nowS() }), nowS() + 1));
+    const [row] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, victim.user.id));
+    expect(row).toMatchObject({ providerSubscriptionId: mine, status: "active" });
+    expect((await profile(victim.token)).subscription?.status).toBe(true);
+  });
+
+  it("registering with the email of an account a checkout left pending sends that address a new setup link", async () => {
+    const email = uniqueEmail("pending");
+    await deliver(event("checkout.session.completed", checkoutObject({ sub: id("sub"), customer: id("cus"), email })));
+    await drain();
+    const [account] = await userByEmail(email);
+    const before = await getDb().select().from(notifications).where(eq(notifications.userId, account!.id));
+    expect(before).toHaveLength(1);
+    const res = await api("POST", "/api/auth/register", { body: { email, password: "someone-else-1", fullName: "Someone" } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("An account with this email is waiting to be set up. We have sent a new setup link to this address.");
+    // Twice within the hour: one more email, not two.
+    await api("POST", "/api/auth/register", { body: { email, password: "someone-else-1", fullName: "Someone" } });
+    await drain();
+    const after = await getDb().select().from(notifications).where(eq(notifications.userId, account!.id));
+    expect(after).toHaveLength(2);
+    expect(after.every((m) => m.recipient === email)).toBe(true);
+    // The account is still pending: nobody got in.
+    expect((await userByEmail(email))[0]!.passwordHash).toBeNull();
+  });
+});
+
 describe("what the subscription gates", () => {
   it("claiming a number needs a live trial or subscription", async () => {
     await addPoolNumbers(2);
@@ -327,6 +368,23 @@ describe("the lifecycle sweep", () => {
     expect(await mailsTo()).toHaveLength(2);
     expect(again.lapsed).toBe(0);
   });
+
+  it("writes nothing to a deactivated account or about a first payment still in progress", async () => {
+    const admin = await createAdmin();
+    const idle = await registerOwner();
+    await startTrial(idle.token);
+    expect((await api("PUT", `/api/admin/users/${idle.user.id}/status`, { token: admin.token, body: { isActive: false } })).status).toBe(200);
+    const paying = await registerOwner();
+    await deliver(event("customer.subscription.created", subscriptionObject({ sub: id("sub"), customer: id("cus"), status: "incomplete", userId: paying.user.id })));
+    const [trial] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, idle.user.id));
+    const notices = appContext().notices;
+    for (const at of [trial!.trialEndsAt!.getTime() - DAY * 1000, trial!.trialEndsAt!.getTime() + 60_000]) {
+      await runBillingSweep({ ...notices, now: () => new Date(at) });
+    }
+    for (const u of [idle, paying]) {
+      expect(await getDb().select().from(notifications).where(eq(notifications.userId, u.user.id))).toHaveLength(0);
+    }
+  });
 });
 
 describe("the sandbox checkout and portal", () => {
@@ -353,6 +411,8 @@ describe("the sandbox checkout and portal", () => {
     const cancelled = await api("POST", "/api/sandbox/billing/cancel", { token: login.body.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ subscriptionType: "subscribed", subscription: { status: false } });
+    // Ended now, not at the end of the trial it cut short.
+    expect(Math.abs(new Date(cancelled.body.subscription.endTime).getTime() - Date.now())).toBeLessThan(60_000);
     const again = await api("POST", "/api/sandbox/billing/cancel", { token: login.body.token });
     expect(again.status).toBe(409);
 

@@ -83,9 +83,10 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
         <Details rows={[{ label: t("trialEnds"), value: date(profile.subscription?.endTime), testId: "subscription-trial-end" }, { label: t("afterTrial"), value: price }]} />
         {notices}
         {features(t("featuresAfterUpgrade"))}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {external(checkoutUrl, t("upgradeNow"))}
-          {portalUrl && external(portalUrl, t("manage"), false)}
+        {/* A trial at the billing provider becomes the paid plan there (a payment method added in its portal); a trial
+            started in the app upgrades through a checkout. */}
+        <div className="mt-6">
+          {profile.billing?.managed && portalUrl ? external(portalUrl, t("manage")) : external(checkoutUrl, t("upgradeNow"))}
         </div>
       </Card>
     );

@@ -1,6 +1,8 @@
 import { authenticate } from "@/lib/auth/session";
 import { openCheckout } from "@/lib/billing/checkout";
+import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
+import { localizedPath } from "@/lib/i18n/paths";
 import { isLocale } from "@/lib/i18n/routing";
 import { appContext } from "@/lib/server/context";
 
@@ -16,6 +18,13 @@ export const GET = route(async (req, { locale: requestLocale }) => {
   const asked = new URL(req.url).searchParams.get("locale");
   const locale = isLocale(asked) ? asked : requestLocale;
   const auth = await authenticate(ctx.db, ctx.session, req);
-  const url = await openCheckout(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth?.userId ?? null, locale);
+  let url: string;
+  try {
+    url = await openCheckout(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth?.userId ?? null, locale);
+  } catch (e) {
+    // Already subscribed: the subscription page (and its Manage Subscription) instead of a second subscription.
+    if (!(e instanceof AppError && e.messageKey === "alreadySubscribed")) throw e;
+    url = `${ctx.session.appUrl}${localizedPath(locale, "/dashboard/subscription")}`;
+  }
   return new Response(null, { status: 303, headers: { location: url, "cache-control": "no-store" } });
 });
