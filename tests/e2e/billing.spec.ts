@@ -96,7 +96,7 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   const thanks = await visitor.newPage();
   await thanks.goto(new URL(thankYouPath, checkout.url()).toString());
   await expect(thanks.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.accountReady"));
-  await expect(thanks.getByRole("link", { name: en("ThankYouPage.signIn") })).toHaveAttribute("href", "/login");
+  await expect(thanks.locator("#main").getByRole("link", { name: en("ThankYouPage.signIn") })).toHaveAttribute("href", "/login");
   await thanks.goto(new URL("/thankyou?session_id=cs_not_yet_known", checkout.url()).toString());
   await expect(thanks.getByTestId("thankyou-next")).toHaveAttribute("data-state", "confirming");
   await visitor.close();
