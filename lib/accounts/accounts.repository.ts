@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import { subscriptionRecordColumns, subscriptionRecordOf } from "@/lib/subscriptions/subscription-columns";
 import { deriveSubscription, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
 
 export type Profile = {
@@ -59,12 +60,7 @@ const profileColumns = {
   calendarUserId: calendarConnections.userId,
   calendarRevokedAt: calendarConnections.revokedAt,
   phoneNumber: phoneNumbers.phoneNumber,
-  subStatus: subscriptions.status,
-  subTrialEndsAt: subscriptions.trialEndsAt,
-  subPeriodStart: subscriptions.currentPeriodStart,
-  subPeriodEnd: subscriptions.currentPeriodEnd,
-  subCreatedAt: subscriptions.createdAt,
-  subProvider: subscriptions.provider,
+  ...subscriptionRecordColumns,
   subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
   subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
 };
@@ -83,10 +79,7 @@ type Row = Awaited<ReturnType<typeof profileQuery>>[number];
 
 function toProfile(r: Row, now: Date): Profile {
   const { calendarUserId, calendarRevokedAt, phoneNumber, subStatus, subTrialEndsAt, subPeriodStart, subPeriodEnd, subCreatedAt, subProvider, subPaymentFailedAt, subCancelAtPeriodEnd, ...rest } = r;
-  const record = subStatus
-    ? { status: subStatus, provider: subProvider, trialEndsAt: subTrialEndsAt, currentPeriodStart: subPeriodStart, currentPeriodEnd: subPeriodEnd, createdAt: subCreatedAt! }
-    : null;
-  const view = deriveSubscription(record, now);
+  const view = deriveSubscription(subscriptionRecordOf(r), now);
   const live = view.subscription?.status === true;
   return {
     ...rest,

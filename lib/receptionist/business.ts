@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import { subscriptionRecordColumns, subscriptionRecordOf } from "@/lib/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
 export type CallLanguage = "en" | "fr" | "es";
@@ -55,12 +56,7 @@ const columns = {
   calendarTokenEnc: calendarConnections.refreshTokenEnc,
   calendarId: calendarConnections.calendarId,
   calendarRevokedAt: calendarConnections.revokedAt,
-  subStatus: subscriptions.status,
-  subTrialEndsAt: subscriptions.trialEndsAt,
-  subPeriodStart: subscriptions.currentPeriodStart,
-  subPeriodEnd: subscriptions.currentPeriodEnd,
-  subCreatedAt: subscriptions.createdAt,
-  subProvider: subscriptions.provider,
+  ...subscriptionRecordColumns,
 };
 
 function query(db: Db) {
@@ -78,9 +74,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof query>["where"]>>[number];
 function toBusiness(r: Row, now: Date): Business {
   // A grant Google refused (revoked_at) is no connection.
   const calendar = r.calendarTokenEnc && !r.calendarRevokedAt ? { refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" } : null;
-  const record = r.subStatus
-    ? { status: r.subStatus, provider: r.subProvider, trialEndsAt: r.subTrialEndsAt, currentPeriodStart: r.subPeriodStart, currentPeriodEnd: r.subPeriodEnd, createdAt: r.subCreatedAt! }
-    : null;
+  const record = subscriptionRecordOf(r);
   return {
     userId: r.userId,
     ownerName: r.ownerName,
