@@ -15,6 +15,7 @@ const PUBLIC_API = [
   /^\/api\/billing\/checkout$/,
   /^\/api\/sandbox\/billing\/checkout$/,
   /^\/api\/health$/,
+  /^\/api\/ready$/,
   /^\/api\/auth\/(login|register|logout|complete-setup)$/,
   /^\/api\/auth\/validate-setup-token(\/.*)?$/,
   /^\/api\/authjs(\/.*)?$/,

@@ -45,6 +45,8 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
   [/^\/api\/admin\/phone-numbers\/telnyx$/, [], () => import("@/app/api/admin/phone-numbers/telnyx/route")],
   [/^\/api\/admin\/phone-numbers\/([^/]+)$/, ["id"], () => import("@/app/api/admin/phone-numbers/[id]/route")],
   [/^\/api\/health$/, [], () => import("@/app/api/health/route")],
+  [/^\/api\/ready$/, [], () => import("@/app/api/ready/route")],
+  [/^\/api\/account\/export$/, [], () => import("@/app/api/account/export/route")],
 ];
 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };

@@ -29,3 +29,29 @@ describe("GET /api/health", () => {
     expect(res.body).toEqual({ status: "unavailable" });
   });
 });
+
+describe("GET /api/ready", () => {
+  const url = process.env.DATABASE_URL;
+  afterEach(async () => {
+    process.env.DATABASE_URL = url;
+    resetEnvCache();
+    resetAppContext();
+    await closeDb();
+  });
+
+  it("answers 200 when the database and the job queue answer", async () => {
+    const res = await api("GET", "/api/ready");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ready", checks: { database: "ok", jobs: "ok" } });
+  });
+
+  it("answers 503 naming the failing checks when the database is unreachable", async () => {
+    await closeDb();
+    process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:1/none";
+    resetEnvCache();
+    resetAppContext();
+    const res = await api("GET", "/api/ready");
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: "unavailable", checks: { database: "failing", jobs: "failing" } });
+  });
+});

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { JOB } from "@/lib/jobs/queue";
+import { json } from "@/lib/http/route";
+import { appContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const TIMEOUT_MS = 2000;
+
+function within<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), TIMEOUT_MS))]);
+}
+
+/**
+ * Readiness: the database answers and the job queue (messages, reminders, setup emails) is started and reads its
+ * queues, each within 2 s. 200 {status: "ready"} or 503 naming the check that failed; nothing else is said.
+ */
+export async function GET(): Promise<Response> {
+  const checks: Record<"database" | "jobs", "ok" | "failing"> = { database: "failing", jobs: "failing" };
+  try {
+    const ctx = appContext();
+    await within(ctx.db.execute(sql`select 1`)).then(() => (checks.database = "ok"), () => {});
+    if (checks.database === "ok") {
+      await within(ctx.jobs.ready().then((boss) => boss.getQueue(JOB.accountSetup))).then((q) => {
+        if (q) checks.jobs = "ok";
+      }, () => {});
+    }
+  } catch {
+    // The wiring itself failed (no DATABASE_URL): nothing is ready.
+  }
+  const ready = checks.database === "ok" && checks.jobs === "ok";
+  return json({ status: ready ? "ready" : "unavailable", checks }, { status: ready ? 200 : 503 });
+}
