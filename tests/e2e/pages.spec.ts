@@ -85,3 +85,18 @@ test("every public page fits a 375 px screen and passes axe", async ({ page }) =
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoSeriousA11yViolations(page);
 });
+
+test("security headers on pages and API answers; the microphone only on the Try page", async ({ request }) => {
+  for (const path of ["/", "/fr/login", "/api/health", "/api/auth/profile"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const h = res.headers();
+    expect(h["x-content-type-options"], path).toBe("nosniff");
+    expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(h["permissions-policy"], path).toContain("microphone=()");
+  }
+  for (const path of ["/dashboard/try", "/fr/dashboard/try"]) {
+    const h = (await request.get(path, { maxRedirects: 0 })).headers();
+    expect(h["permissions-policy"], path).toContain("microphone=(self)");
+  }
+});
