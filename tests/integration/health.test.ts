@@ -4,15 +4,16 @@ import { resetEnvCache } from "@/lib/env";
 import { resetAppContext } from "@/lib/server/context";
 import { api } from "../helpers/api";
 
-describe("GET /api/health", () => {
-  const url = process.env.DATABASE_URL;
-  afterEach(async () => {
-    process.env.DATABASE_URL = url;
-    resetEnvCache();
-    resetAppContext();
-    await closeDb();
-  });
+// Some cases point the app at an unreachable database: each case starts from the run's own again.
+const url = process.env.DATABASE_URL;
+afterEach(async () => {
+  process.env.DATABASE_URL = url;
+  resetEnvCache();
+  resetAppContext();
+  await closeDb();
+});
 
+describe("GET /api/health", () => {
   it("answers 200 with nothing but a status while the database answers", async () => {
     const res = await api("GET", "/api/health");
     expect(res.status).toBe(200);
@@ -31,14 +32,6 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/ready", () => {
-  const url = process.env.DATABASE_URL;
-  afterEach(async () => {
-    process.env.DATABASE_URL = url;
-    resetEnvCache();
-    resetAppContext();
-    await closeDb();
-  });
-
   it("answers 200 when the database and the job queue answer", async () => {
     const res = await api("GET", "/api/ready");
     expect(res.status).toBe(200);
