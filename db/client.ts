@@ -3,6 +3,7 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
 import { env } from "@/lib/env";
+import { onShutdown } from "@/lib/server/shutdown";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Sql = postgres.Sql;
@@ -37,6 +38,8 @@ function holder(): Holder {
       throw new Error("DATABASE_URL is not set. Start the app with `npm start`, which serves the embedded database.");
     }
     globalForDb.__receptaDb = createDb(DATABASE_URL, DATABASE_POOL_MAX);
+    // Closed at shutdown after the HTTP drain and the job workers, which were registered later and still query it.
+    onShutdown("database pool", closeDb);
   }
   return globalForDb.__receptaDb;
 }

@@ -15,6 +15,7 @@ import { CalendarGrantRevokedError, type CalendarPort } from "@/lib/providers/ca
 import type { Business, CallLanguage } from "@/lib/receptionist/business";
 import { translate } from "@/lib/i18n/translate";
 import { formatDateTime } from "@/lib/format/intl";
+import { logger } from "@/lib/log/logger";
 
 export type BookingDeps = { db: Db; calendar: CalendarPort; secrets: SecretBox; jobs: JobQueue; now?: () => Date };
 
@@ -344,7 +345,7 @@ export async function afterChangeSafely(
   try {
     await afterChange(deps, biz, appt, kind);
   } catch (e) {
-    console.error(JSON.stringify({ level: "error", msg: "appointment follow-up failed", kind, appointmentId: appt.id, name: (e as Error).name }));
+    logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
   }
 }
 

@@ -1,27 +1,48 @@
 // The thin edge every /api route goes through: locale → handler → JSON, with errors mapped to a status and a translated
-// `{ message }`. Nothing here knows a domain rule.
+// `{ message }`, and a request id (X-Request-Id) shared by the response and the request's log lines. Nothing here knows
+// a domain rule.
 import type { z } from "zod";
 import { pgError } from "@/db/errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { localeOf, translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
+import { logger, withRequest, type Logger } from "@/lib/log/logger";
 import en from "@/messages/en.json";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export type RouteContext<P> = { params: Promise<P> };
-export type Handler<P> = (req: Request, ctx: { params: P; locale: Locale }) => Promise<Response>;
+/** `log` carries the request's id, method and route path: what a handler logs can be matched to the request. */
+export type Handler<P> = (req: Request, ctx: { params: P; locale: Locale; log: Logger }) => Promise<Response>;
 
 export function route<P extends Record<string, string> = Record<string, never>>(handler: Handler<P>) {
-  return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+  return async (req: Request, ctx?: RouteContext<P>): Promise<Response> => {
+    const started = performance.now();
     const locale = localeOf(req);
+    const params = ((await ctx?.params) ?? {}) as P;
+    const { requestId, log } = withRequest(req, params);
+    let res: Response;
     try {
-      const params = ((await ctx?.params) ?? {}) as P;
-      return await handler(req, { params, locale });
+      res = await handler(req, { params, locale, log });
     } catch (error) {
-      return errorResponse(error, locale);
+      res = errorResponse(error, locale, { log, req });
     }
+    res = withHeader(res, "x-request-id", requestId);
+    log.info({ status: res.status, ms: Math.round(performance.now() - started) }, "request");
+    return res;
   };
+}
+
+/** Sets a header, on a copy when the response's headers are immutable (Response.redirect, a fetched response). */
+function withHeader(res: Response, name: string, value: string): Response {
+  try {
+    res.headers.set(name, value);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set(name, value);
+    return copy;
+  }
 }
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -34,7 +55,7 @@ export function message(locale: Locale, key: string, status = 200, params: Recor
   return json({ message: translate(locale, `Api.${key}`, params) }, { status });
 }
 
-export function errorResponse(error: unknown, locale: Locale): Response {
+export function errorResponse(error: unknown, locale: Locale, on: { log?: Logger; req?: Request } = {}): Response {
   if (error instanceof AppError) {
     const ns = error.messageKey.includes(".") ? error.messageKey : `Api.${error.messageKey}`;
     return json(
@@ -45,22 +66,46 @@ export function errorResponse(error: unknown, locale: Locale): Response {
   if (isDatabaseUnreachable(error)) {
     return json({ message: translate(locale, "Api.unavailable") }, { status: 503, headers: { "retry-after": "5" } });
   }
-  logUnexpected(error);
+  logUnexpected(error, on.log ?? logger(), on.req);
   return json({ message: translate(locale, "Api.serverError") }, { status: 500 });
 }
 
 /**
  * Logs what failed without personal data: drizzle's "Failed query" text carries the query's parameters (emails, phone
- * numbers), so a database error is logged by its SQLSTATE and the driver's own message only, never the wrapper's.
+ * numbers), so a database error is logged by its SQLSTATE and the driver's own message only, never the wrapper's. The
+ * request body is never logged; the logger adds the request id, method and route path, and scrubs what is left.
  */
-function logUnexpected(error: unknown): void {
+function logUnexpected(error: unknown, log: Logger, req?: Request): void {
   const pg = pgError(error);
   const e = error as { name?: string; message?: string } | null;
   const cause = (error as { cause?: { message?: string } } | null)?.cause;
   // Postgres messages can quote values ("invalid input syntax … "abc""): for those, the SQLSTATE says enough.
   const message = e?.message?.startsWith("Failed query") ? cause?.message : e?.message;
-  const detail = pg ? { sqlstate: pg.code, constraint: pg.constraint } : { error: message };
-  console.error(JSON.stringify({ level: "error", msg: "unhandled route error", name: e?.name, ...detail }));
+  const detail = pg ? { sqlstate: pg.code, constraint: pg.constraint } : { error: withoutInputs(message, req) };
+  log.error({ status: 500, name: e?.name, ...detail }, "unhandled route error");
+}
+
+// The strings a request's JSON body carried. The logger's patterns catch emails and phone numbers; a password or a name
+// quoted by an error message ("could not save <input>") has no pattern, so it is replaced by what the client sent.
+const INPUTS = new WeakMap<Request, Set<string>>();
+
+function rememberInputs(req: Request, data: unknown, depth = 0): void {
+  if (typeof data === "string") {
+    if (data.length >= 4) {
+      const seen = INPUTS.get(req) ?? new Set<string>();
+      INPUTS.set(req, seen.add(data));
+    }
+  } else if (data && typeof data === "object" && depth < 5) {
+    for (const v of Object.values(data)) rememberInputs(req, v, depth + 1);
+  }
+}
+
+function withoutInputs(text: string | undefined, req?: Request): string | undefined {
+  const inputs = req && INPUTS.get(req);
+  if (!text || !inputs) return text;
+  let out = text;
+  for (const input of inputs) out = out.split(input).join("[input]");
+  return out;
 }
 
 function isDatabaseUnreachable(error: unknown): boolean {
@@ -83,6 +128,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     }
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) throw new AppError("bad_request", "bodyNotObject");
+  rememberInputs(req, data);
   return parseWith(schema, data);
 }
 
