@@ -17,6 +17,8 @@ const schema = z.object({
   DATA_DIR: z.string().default(".data"),
   AUTH_SECRET: optional,
   ENCRYPTION_KEY: optional,
+  // Previous encryption keys, comma-separated: they still open what they sealed until `npm run keys:rotate` moves it.
+  ENCRYPTION_KEYS_OLD: optional,
   VAPI_WEBHOOK_SECRET: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   SEED_ADMIN_EMAIL: optional,
@@ -52,6 +54,8 @@ const schema = z.object({
   // Behind a reverse proxy that sets X-Forwarded-For, the client address for rate limiting comes from it.
   TRUST_PROXY: bool,
   RECEPTA_EMBEDDED_DB: bool,
+  // pino's level for the JSON logs on stdout; unset: "info" (silent under tests).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().catch(undefined),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -7,9 +7,10 @@ import type { DispatchDeps } from "@/lib/notifications/dispatch";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber } from "@/lib/numbers/numbers.service";
 import { env, requireSecret } from "@/lib/env";
-import { createSecretBox, type SecretBox } from "@/lib/crypto/secret-box";
+import type { SecretBox } from "@/lib/crypto/secret-box";
 import { createBoss, createJobQueue, type BossQueue } from "@/lib/jobs/queue";
 import { createProviders, providerModes, type Providers } from "@/lib/providers/registry";
+import { secretBoxFor } from "@/lib/server/secrets";
 
 export type AppContext = {
   db: Db;
@@ -33,7 +34,7 @@ export function appContext(): AppContext {
     const db = getDb();
     const secret = requireSecret("AUTH_SECRET");
     const providers = createProviders(db, e, secret);
-    const secrets = createSecretBox(requireSecret("ENCRYPTION_KEY"));
+    const secrets = secretBoxFor({ ENCRYPTION_KEY: requireSecret("ENCRYPTION_KEY"), ENCRYPTION_KEYS_OLD: e.ENCRYPTION_KEYS_OLD });
     const jobs = createJobQueue(createBoss(getSql()));
     globalForCtx.__receptaCtx = {
       db,

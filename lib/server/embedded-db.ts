@@ -13,15 +13,8 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 export type EmbeddedDb = { url: string; stop(): Promise<void> };
 
 export async function startEmbeddedDb(opts: { dataDir?: string; maxConnections?: number } = {}): Promise<EmbeddedDb> {
-  let release = () => {};
-  let dataDir: string | undefined;
-  if (opts.dataDir) {
-    dataDir = path.resolve(opts.dataDir, "pglite");
-    fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not create missing parents
-    release = acquireLock(path.resolve(opts.dataDir, "pglite.lock"));
-  }
+  const { pg, close } = opts.dataDir ? await openEmbeddedPglite(opts.dataDir) : await inMemory();
   try {
-    const pg = await PGlite.create({ dataDir, extensions: { btree_gist } });
     const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: 0, maxConnections: opts.maxConnections ?? 4 });
     await server.start();
     const address = server.getServerConn(); // "127.0.0.1:<port>"
@@ -29,8 +22,38 @@ export async function startEmbeddedDb(opts: { dataDir?: string; maxConnections?:
       url: `postgres://postgres@${address}/postgres?sslmode=disable`,
       async stop() {
         await server.stop();
-        await pg.close();
-        release();
+        await close();
+      },
+    };
+  } catch (e) {
+    await close().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function inMemory() {
+  const pg = await PGlite.create({ extensions: { btree_gist } });
+  return { pg, close: () => pg.close() };
+}
+
+/**
+ * PGlite on <dataDir>/pglite, locked to this process until close(): what `npm start` serves, and what the backup and
+ * restore scripts open directly (loadDataDir fills an empty folder from a PGlite tarball).
+ */
+export async function openEmbeddedPglite(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<{ pg: PGlite; close(): Promise<void> }> {
+  const pgDir = path.resolve(dataDir, "pglite");
+  fs.mkdirSync(pgDir, { recursive: true }); // PGlite does not create missing parents
+  const release = acquireLock(path.resolve(dataDir, "pglite.lock"));
+  try {
+    const pg = await PGlite.create({ dataDir: pgDir, extensions: { btree_gist }, loadDataDir: opts.loadDataDir });
+    return {
+      pg,
+      async close() {
+        try {
+          if (!pg.closed) await pg.close();
+        } finally {
+          release();
+        }
       },
     };
   } catch (e) {
@@ -40,7 +63,7 @@ export async function startEmbeddedDb(opts: { dataDir?: string; maxConnections?:
 }
 
 /** One process owns a PGlite folder at a time: a second `npm start` on the same DATA_DIR stops with a clear message. */
-function acquireLock(file: string): () => void {
+export function acquireLock(file: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: "wx" });
