@@ -10,7 +10,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/client/browser-session";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 
-export function LoginForm({ expired }: { expired: boolean }) {
+export function LoginForm({ expired, deleted = false }: { expired: boolean; deleted?: boolean }) {
   const t = useTranslations("LoginPage");
   const fields = useTranslations("Fields");
   const errorText = useErrorText();
@@ -51,6 +51,7 @@ export function LoginForm({ expired }: { expired: boolean }) {
           <FormAlert tone="info" testId="session-expired">{t("expired")}</FormAlert>
         </div>
       )}
+      {deleted && <FormAlert tone="success" testId="account-deleted">{t("accountDeleted")}</FormAlert>}
       {failure && <FormAlert testId="login-error">{failure}</FormAlert>}
       <TextField id="login-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
       <TextField id="login-password" type="password" autoComplete="current-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />

@@ -40,6 +40,7 @@ const ENTRIES: Entry[] = [
   { href: "/dashboard/calls", key: "calls" },
   { href: "/dashboard/outbox", key: "outbox" },
   { href: "/dashboard/subscription", key: "subscription" },
+  { href: "/dashboard/privacy", key: "privacy" },
 ];
 
 const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])].some((h) => path === h || path.startsWith(`${h}/`));

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -47,11 +48,19 @@ export const users = pgTable(
     aiInstructions: text("ai_instructions"),
     timeZone: text("time_zone").notNull().default("Europe/Paris"),
     locale: text("locale", { enum: ["en", "fr", "es"] }).notNull().default("en"),
+    // Privacy settings: days a call's transcript, summary and recording are kept (lib/privacy/retention.ts bounds it),
+    // and whether calls are recorded at all (the assistant's disclosure says so either way).
+    retentionDays: integer("retention_days").notNull().default(90),
+    recordingEnabled: boolean("recording_enabled").notNull().default(true),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    // The bounds the privacy page states (RETENTION_DAYS in lib/privacy/retention.ts).
+    check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
+  ],
 );
 
 // One row per signed-in device: the session token names its row, so one session can end while the others carry on.
@@ -266,12 +275,16 @@ export const calls = pgTable(
       .notNull()
       .default("no_action"),
     sandbox: boolean("sandbox").notNull().default(false),
+    // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
+    contentPurgedAt: ts("content_purged_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("calls_provider_call_unique").on(t.providerCallId),
     index("calls_user_idx").on(t.userId, t.createdAt),
+    // The retention job's scan: calls whose content has not been purged yet, oldest first.
+    index("calls_unpurged_idx").on(t.createdAt).where(sql`${t.contentPurgedAt} is null`),
   ],
 );
 

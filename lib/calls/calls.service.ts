@@ -1,8 +1,9 @@
 // The owner's call log. The list leaves out transcripts and recording links: they are read one call at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls } from "@/db/schema";
+import { appointments, callerMessages, calls, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { purgeDate } from "@/lib/privacy/retention";
 
 export type CallView = {
   id: string;
@@ -16,6 +17,10 @@ export type CallView = {
   summary: string | null;
   outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
   sandbox: boolean;
+  /** When the retention job removes the transcript, summary and recording (null once done). */
+  contentPurgeAt: string | null;
+  /** When it removed them. */
+  contentPurgedAt: string | null;
 };
 
 export type CallDetail = CallView & {
@@ -39,12 +44,17 @@ const listColumns = {
   summary: calls.summary,
   outcome: calls.outcome,
   sandbox: calls.sandbox,
+  createdAt: calls.createdAt,
+  contentPurgedAt: calls.contentPurgedAt,
+  retentionDays: users.retentionDays,
 };
-type ListRow = { [K in keyof typeof listColumns]: (typeof calls.$inferSelect)[K] };
+type ListRow = { [K in Exclude<keyof typeof listColumns, "retentionDays">]: (typeof calls.$inferSelect)[K] } & { retentionDays: number };
 
-function toView(r: ListRow): CallView {
+function toView({ createdAt, retentionDays, contentPurgedAt, ...r }: ListRow): CallView {
   return {
     ...r,
+    contentPurgeAt: contentPurgedAt ? null : purgeDate(createdAt, retentionDays).toISOString(),
+    contentPurgedAt: contentPurgedAt?.toISOString() ?? null,
     startedAt: r.startedAt?.toISOString() ?? null,
     endedAt: r.endedAt?.toISOString() ?? null,
     durationSeconds:
@@ -58,6 +68,7 @@ export async function listCalls(db: Db, userId: string): Promise<CallView[]> {
   const rows = await db
     .select(listColumns)
     .from(calls)
+    .innerJoin(users, eq(users.id, calls.userId))
     .where(eq(calls.userId, userId))
     .orderBy(desc(sql`coalesce(${calls.startedAt}, ${calls.createdAt})`), desc(calls.createdAt))
     .limit(CALLS_LIMIT);
@@ -69,6 +80,7 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
   const [row] = await db
     .select({ ...listColumns, transcript: calls.transcript, recordingUrl: calls.recordingUrl, providerCallId: calls.providerCallId })
     .from(calls)
+    .innerJoin(users, eq(users.id, calls.userId))
     .where(and(eq(calls.id, id), eq(calls.userId, userId)))
     .limit(1);
   if (!row) throw new AppError("not_found", "callNotFound");

@@ -6,6 +6,9 @@ import { sql as drizzleSql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Db, Sql } from "@/db/client";
 
+/** The database schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = "pgboss";
+
 export const JOB = {
   /** Confirmation / reschedule / cancellation messages for one appointment version. */
   appointmentNotice: "appointment-notice",
@@ -19,6 +22,8 @@ export const JOB = {
   calendarRevoked: "calendar-revoked",
   /** Emails an account created by a checkout its single-use setup link (the job makes the token). */
   accountSetup: "account-setup",
+  /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
+  retentionPurge: "retention-purge",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -30,6 +35,7 @@ export type JobData = {
   [JOB.calendarRevoked]: { userId: string };
   /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
   [JOB.accountSetup]: { userId: string; key: string };
+  [JOB.retentionPurge]: Record<string, never>;
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
@@ -76,7 +82,7 @@ export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: 
   };
   return new PgBoss({
     db,
-    schema: "pgboss",
+    schema: JOB_SCHEMA,
     supervise: options.supervise ?? false,
     schedule: options.schedule ?? false,
     migrate: true,
@@ -115,8 +121,9 @@ export function createJobQueue(boss: PgBoss): BossQueue {
       await boss.start();
       for (const name of Object.values(JOB)) {
         // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
-        // syncs of one appointment never race each other. The other queues keep every job.
-        const policy = name === JOB.calendarSync ? "stately" : "standard";
+        // syncs of one appointment never race each other. So is the retention purge: every worker process enqueues it
+        // hourly, one run waits at most. The other queues keep every job.
+        const policy = name === JOB.calendarSync || name === JOB.retentionPurge ? "stately" : "standard";
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }
       return boss;

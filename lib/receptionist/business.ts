@@ -30,6 +30,8 @@ export type Business = {
   calendar: { refreshTokenEnc: string; calendarId: string } | null;
   /** An active account with a live trial or subscription: only then does the receptionist book. */
   entitled: boolean;
+  /** The owner's privacy setting: calls are recorded (and the caller told so) only when true. */
+  recordingEnabled: boolean;
 };
 
 const columns = {
@@ -48,6 +50,7 @@ const columns = {
   timeZone: users.timeZone,
   locale: users.locale,
   isActive: users.isActive,
+  recordingEnabled: users.recordingEnabled,
   line: phoneNumbers.phoneNumber,
   aiLanguage: aiParameters.language,
   aiVoiceId: aiParameters.voiceId,
@@ -97,6 +100,7 @@ function toBusiness(r: Row, now: Date): Business {
     calendarConnected: calendar !== null,
     calendar,
     entitled: r.isActive && deriveSubscription(record, now).subscription?.status === true,
+    recordingEnabled: r.recordingEnabled,
   };
 }
 

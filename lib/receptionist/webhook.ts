@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEvents } from "@/db/schema";
 import type { BookingDeps } from "@/lib/booking/booking";
+import { logger } from "@/lib/log/logger";
 import { buildAssistant } from "./assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "./business";
 import { recordCall } from "./calls";
@@ -90,7 +91,7 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
       const biz = await businessFor(deps, facts);
       if (!biz) return { error: sayer("en")("notInService") };
       if (callId) await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing", language: callLanguage(biz), sandbox: deps.sandbox });
-      return { assistant: buildAssistant(biz, { serverUrl: deps.serverUrl, webhookSecret: deps.webhookSecret, callerNumber: caller }) };
+      return { assistant: buildAssistant(biz, { serverUrl: deps.serverUrl, webhookSecret: deps.webhookSecret, callerNumber: caller, recording: biz.recordingEnabled }) };
     }
     case "tool-calls": {
       const calls = toolCallsOf(message);
@@ -99,7 +100,7 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
         biz = await businessFor(deps, facts);
       } catch (e) {
         // Every tool call gets an answer (HTTP 200), even when the database is briefly unreachable.
-        console.error(JSON.stringify({ level: "error", msg: "receptionist lookup failed", name: (e as Error).name }));
+        logger().error({ name: (e as Error).name }, "receptionist lookup failed");
         return { results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error: sayer("en")("technicalProblem") })) };
       }
       if (!biz || !callId) {
@@ -114,7 +115,7 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
           answer = await runTool({ deps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id }, c.name, c.args);
         } catch (e) {
           // The platform needs an answer for every tool call (HTTP 200): the caller hears a sentence, we log the kind.
-          console.error(JSON.stringify({ level: "error", msg: "receptionist tool failed", tool: c.name, name: (e as Error).name }));
+          logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
           answer = { error: sayer(language)("technicalProblem") };
         }
         results.push("result" in answer ? { toolCallId: c.id, name: c.name, result: oneLine(answer.result) } : { toolCallId: c.id, name: c.name, error: oneLine(answer.error) });
@@ -164,7 +165,8 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
         endedReason: str(message.endedReason),
         transcript: str(artifact.transcript) ?? str(message.transcript),
         summary: str(analysis.summary) ?? str(message.summary),
-        recordingUrl: str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl),
+        // A business that turned recording off keeps no recording link, even if the platform sent one.
+        recordingUrl: biz && !biz.recordingEnabled ? null : (str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl)),
         sandbox: deps.sandbox,
       });
       await deps.db.insert(webhookEvents).values({ provider: "vapi", eventId, type }).onConflictDoNothing();

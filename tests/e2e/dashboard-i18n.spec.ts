@@ -7,7 +7,7 @@ import { fixtures } from "./support/fixtures";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
 
-const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/try", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/outbox", "/dashboard/subscription"];
+const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/try", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/outbox", "/dashboard/subscription", "/dashboard/privacy"];
 const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/admin/outbox"];
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 

@@ -1,5 +1,7 @@
 // The owner's dashboard in a real browser: every section, its view/edit modes and the messages of spec §8.
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { newOwner, openDashboard } from "./support/dashboard";
 import { m } from "./support/messages";
 
@@ -55,6 +57,21 @@ test("profile: view, edit and save; the header follows; a taken email is refused
   await expect(page.getByLabel(en("Fields.email"))).toBeVisible(); // still editing: nothing was lost
   await page.reload();
   await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
+});
+
+test("your data: the ZIP download from the Privacy & data page opens, with the owner's profile in profile.csv", async ({ page }) => {
+  const owner = await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/privacy");
+  const section = page.getByTestId("data-export");
+  await expect(section.getByRole("heading", { name: en("DataExportSection.title") })).toBeVisible();
+  await expect(section.getByRole("link", { name: en("DataExportSection.json") })).toHaveAttribute("href", "/api/account/export?format=json");
+  const downloadPromise = page.waitForEvent("download");
+  await section.getByRole("link", { name: en("DataExportSection.zip") }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^recepta-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(["README.txt", "export.json", "profile.csv", "appointments.csv"]));
+  expect(new TextDecoder().decode(files["profile.csv"])).toContain(`"${owner.email}"`);
 });
 
 test("business information: the specialty only for a medical business, services typed comma-separated", async ({ page }) => {

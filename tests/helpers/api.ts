@@ -47,6 +47,9 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
   [/^\/api\/health$/, [], () => import("@/app/api/health/route")],
   [/^\/api\/ready$/, [], () => import("@/app/api/ready/route")],
   [/^\/api\/account\/export$/, [], () => import("@/app/api/account/export/route")],
+  [/^\/api\/account$/, [], () => import("@/app/api/account/route")],
+  [/^\/api\/account\/privacy$/, [], () => import("@/app/api/account/privacy/route")],
+  [/^\/api\/callers\/([^/]+)$/, ["phone"], () => import("@/app/api/callers/[phone]/route")],
 ];
 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };

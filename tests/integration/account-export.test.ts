@@ -1,15 +1,78 @@
-// GET /api/account/export: everything held about the owner, every table accounted for, no secret, nobody else's rows.
+// GET /api/account/export: everything held about the owner, every table accounted for, no secret, nobody else's rows;
+// as JSON, or as a ZIP of CSV files for a spreadsheet.
 import { randomUUID } from "node:crypto";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/account/export/route";
 import { getDb } from "@/db/client";
 import * as schema from "@/db/schema";
 import { auditLog, billingCheckouts, calendarConnections, callerMessages, calls, notifications, users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { EXPORT_COVERAGE } from "@/lib/privacy/export";
+import { csvFileName } from "@/lib/privacy/export-zip";
+import fr from "@/messages/fr.json";
 import { eq } from "drizzle-orm";
-import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
+import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial, type Account } from "../helpers/api";
+
+const PATIENT = 'Inès "Jo" Dupont, Jr';
+const FORMULA = "=HYPERLINK(\"http://evil.test\",\"x\")";
+
+/** An owner with a row in every exported table, another owner with a booking of their own, and a live setup link. */
+async function ownerWithEverything() {
+  await addPoolNumbers(1);
+  const owner = await registerOwner({ businessName: "Cabinet Export" });
+  const other = await registerOwner();
+  const id = owner.user.id;
+  await connectSandboxCalendar(owner.token);
+  await startTrial(owner.token);
+  expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
+  expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Léa" } })).status).toBe(201);
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const booked = await api("POST", "/api/appointments", { token: owner.token, body: { patientName: PATIENT, date: day, time: "10:00", duration: 30 } });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  await api("POST", "/api/appointments", { token: other.token, body: { patientName: "Not Mine", date: day, time: "10:00", duration: 30 } });
+  const db = getDb();
+  await db.insert(calls).values({ userId: id, providerCallId: `export-${randomUUID()}`, status: "ended", transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3", fromNumber: "+33611111111" });
+  await db.insert(callerMessages).values({ userId: id, callerName: FORMULA, callerPhone: "+33622222222", body: "Please call me back" });
+  await db.insert(notifications).values({ userId: id, channel: "sms", recipient: "+33622222222", body: "Confirmed", status: "sent", provider: "sandbox" });
+  await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
+  await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
+  await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });
+  const setupToken = await issueSetupToken(db, id);
+  return { owner, other, id, setupToken };
+}
+
+/** No secret: the password hash, the calendar token's ciphertext, a setup link's token or hash; no other owner. */
+async function expectNoSecret(text: string, id: string, setupToken: string, other: Account) {
+  const db = getDb();
+  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  const [c] = await db.select({ enc: calendarConnections.refreshTokenEnc }).from(calendarConnections).where(eq(calendarConnections.userId, id));
+  expect(text).not.toContain(u!.passwordHash!);
+  expect(text).not.toContain(c!.enc);
+  expect(text).not.toContain(setupToken);
+  expect(text).not.toMatch(/passwordHash|refreshToken|tokenHash/);
+  expect(text).not.toContain("Not Mine");
+  expect(text).not.toContain(other.email);
+}
+
+/** The route itself, for answers that are not JSON (tests/helpers/api.ts parses every body as JSON). */
+async function download(token: string | undefined, query: string): Promise<Response> {
+  const headers = new Headers({ "x-forwarded-for": "127.0.0.1" });
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  return GET(new Request(`http://localhost:3000/api/account/export${query}`, { headers }), { params: Promise.resolve({}) });
+}
+
+/** A column's values in a CSV of ours (BOM, every field quoted, no line break inside a field), quotes undone. */
+function column(csv: string, name: string): string[] {
+  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((line) =>
+    [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]!.replace(/""/g, '"')),
+  );
+  const i = header!.indexOf(name);
+  expect(i, `no column ${name}`).toBeGreaterThanOrEqual(0);
+  return rows.map((r) => r[i]!);
+}
 
 const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableName(t));
 
@@ -21,26 +84,7 @@ describe("GET /api/account/export", () => {
   });
 
   it("returns the owner's data from every exported table, without a secret, and nothing of another owner", async () => {
-    await addPoolNumbers(1);
-    const owner = await registerOwner({ businessName: "Cabinet Export" });
-    const other = await registerOwner();
-    const id = owner.user.id;
-    await connectSandboxCalendar(owner.token);
-    await startTrial(owner.token);
-    expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
-    expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Léa" } })).status).toBe(201);
-    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const booked = await api("POST", "/api/appointments", { token: owner.token, body: { patientName: "Jane Export", date: day, time: "10:00", duration: 30 } });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    await api("POST", "/api/appointments", { token: other.token, body: { patientName: "Not Mine", date: day, time: "10:00", duration: 30 } });
-    const db = getDb();
-    await db.insert(calls).values({ userId: id, providerCallId: `export-${randomUUID()}`, status: "ended", transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3", fromNumber: "+33611111111" });
-    await db.insert(callerMessages).values({ userId: id, callerName: "Bob", callerPhone: "+33622222222", body: "Please call me back" });
-    await db.insert(notifications).values({ userId: id, channel: "sms", recipient: "+33622222222", body: "Confirmed", status: "sent", provider: "sandbox" });
-    await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
-    await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
-    await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });
-    const setupToken = await issueSetupToken(db, id);
+    const { owner, other, id, setupToken } = await ownerWithEverything();
 
     const res = await api("GET", "/api/account/export", { token: owner.token });
     expect(res.status).toBe(200);
@@ -53,19 +97,47 @@ describe("GET /api/account/export", () => {
       if (Array.isArray(value)) expect(value.length, `${table} → ${key} is empty`).toBeGreaterThan(0);
     }
     expect(data.profile).toMatchObject({ id, email: owner.email, businessName: "Cabinet Export", hasPassword: true });
-    expect((data.appointments as { patientName: string }[]).map((a) => a.patientName)).toEqual(["Jane Export"]);
+    expect((data.appointments as { patientName: string }[]).map((a) => a.patientName)).toEqual([PATIENT]);
     expect(data.calls).toEqual([expect.objectContaining({ transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3" })]);
+    await expectNoSecret(JSON.stringify(data), id, setupToken, other);
+  });
 
-    // No secret: the password hash, the calendar token's ciphertext, a setup link's token or hash.
-    const text = JSON.stringify(data);
-    const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
-    const [c] = await db.select({ enc: calendarConnections.refreshTokenEnc }).from(calendarConnections).where(eq(calendarConnections.userId, id));
-    expect(text).not.toContain(u!.passwordHash!);
-    expect(text).not.toContain(c!.enc);
-    expect(text).not.toContain(setupToken);
-    expect(text).not.toMatch(/passwordHash|refreshToken|tokenHash/);
-    expect(text).not.toContain("Not Mine");
-    expect(text).not.toContain(other.email);
+  it("?format=zip: one CSV per exported key for a spreadsheet, the same JSON document, a README; no secret, nobody else", async () => {
+    const { owner, other, id, setupToken } = await ownerWithEverything();
+    const res = await download(owner.token, "?format=zip");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="recepta-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const text = (name: string) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(files[name]);
+
+    const keys = Object.values(EXPORT_COVERAGE).filter((k) => !k.startsWith("excluded:"));
+    expect(Object.keys(files).sort()).toEqual(["README.txt", "export.json", ...keys.map(csvFileName)].sort());
+    for (const key of keys) {
+      // Every key holds rows here (the JSON test checks that), so every file has a header row and a data row.
+      const csv = text(csvFileName(key));
+      expect(csv.startsWith('\uFEFF"'), `${key}: BOM then a quoted header`).toBe(true);
+      expect(csv.split("\r\n").length, `${key} has no data row`).toBeGreaterThan(2);
+    }
+    expect(text("profile.csv")).toContain(`"${owner.email}"`);
+    // Comma, quotes and accents survive RFC 4180 quoting in UTF-8.
+    expect(column(text("appointments.csv"), "patientName")).toEqual([PATIENT]);
+    // A caller's name written like a formula is text in the spreadsheet: the apostrophe says so.
+    expect(column(text("messages-taken.csv"), "callerName")).toEqual([`'${FORMULA}`]);
+    expect(text("README.txt")).toContain("appointments.csv");
+
+    const inside = JSON.parse(text("export.json")) as Record<string, unknown>;
+    const json = (await api("GET", "/api/account/export", { token: owner.token })).body as Record<string, unknown>;
+    expect({ ...inside, exportedAt: null }).toEqual({ ...json, exportedAt: null });
+    await expectNoSecret(Object.keys(files).map(text).join("\n"), id, setupToken, other);
+  });
+
+  it("refuses an unknown format with a translated message", async () => {
+    const owner = await registerOwner();
+    const res = await api("GET", "/api/account/export?format=xlsx", { token: owner.token, headers: { "accept-language": "fr" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: fr.Api.unknownExportFormat });
+    expect((await download(undefined, "?format=zip")).status).toBe(401);
   });
 
   it("needs a session", async () => {

@@ -306,6 +306,9 @@ describe("GET /api/calls", () => {
       summary: "Booked a cleaning",
       outcome: "no_action",
       sandbox: false,
+      // The default 90-day retention, counted from when the call reached us.
+      contentPurgeAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      contentPurgedAt: null,
     });
     expect(res.body.calls[0]).toMatchObject({ startedAt: null, endedAt: null, durationSeconds: null, fromNumber: null });
 

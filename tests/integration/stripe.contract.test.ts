@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AppError } from "@/lib/errors";
 import type { CheckoutSessionInput } from "@/lib/providers/billing/port";
 import { createStripeBilling, portalLoginHref, type StripeBillingOptions } from "@/lib/providers/billing/stripe";
+import { captureLogs } from "@/tests/helpers/logs";
 
 type Recorded = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
 type Reply = { status?: number; headers?: Record<string, string>; body: unknown };
@@ -198,10 +199,10 @@ describe("createStripeBilling: createCheckoutSession", () => {
 
 describe("createStripeBilling: Stripe failures", () => {
   it("retries a 500 twice with the same key, then fails as unavailable without Stripe's text", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     respond = () => stripeFailure(500, "api_error");
 
-    const error = await failureOf(billing().createCheckoutSession(checkoutInput()));
+    const error = await failureOf(billing().createCheckoutSession(checkoutInput())).finally(logs.restore);
 
     expect(error).toMatchObject({ code: "unavailable", messageKey: "paymentUnavailable" });
     expect(error.message).not.toContain(STRIPE_TEXT);
@@ -210,13 +211,12 @@ describe("createStripeBilling: Stripe failures", () => {
     expect(requests).toHaveLength(3);
     expect(new Set(requests.map((r) => r.headers["idempotency-key"])).size).toBe(1);
     // The log names the failure without Stripe's message or the email it quoted.
-    const logged = vi.mocked(console.error).mock.calls.map((c) => String(c[0])).join("\n");
-    expect(logged).toContain("api_error");
+    const logged = logs.text();
+    expect(logs.entries()).toEqual([expect.objectContaining({ level: "error", msg: "stripe call failed", type: "api_error" })]);
     expect(logged).not.toContain("jenny.rosen");
   });
 
   it("does not retry a 500 Stripe marks as not retryable", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     respond = () => stripeFailure(500, "api_error", { "stripe-should-retry": "false" });
     const error = await failureOf(billing().createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/dashboard`, locale: "en" }));
     expect(error.code).toBe("unavailable");
@@ -224,7 +224,6 @@ describe("createStripeBilling: Stripe failures", () => {
   });
 
   it("maps a rejected secret key (401) to unavailable, for checkout and portal alike", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     respond = () => stripeFailure(401, "invalid_request_error");
     const adapter = billing();
 
@@ -239,7 +238,6 @@ describe("createStripeBilling: Stripe failures", () => {
   });
 
   it("maps an unreachable Stripe to unavailable", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     // A port nothing listens on: the connection is refused on every try.
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -266,6 +264,28 @@ describe("createStripeBilling: createPortalSession", () => {
       return_url: `${APP_URL}/fr/dashboard/subscription`,
       locale: "fr",
     });
+  });
+});
+
+describe("createStripeBilling: cancelSubscription (account erasure)", () => {
+  it("DELETEs /v1/subscriptions/{id} at once, with an idempotency key of its own", async () => {
+    respond = () => ({ body: { id: "sub_Erase1", object: "subscription", status: "canceled" } });
+    await billing().cancelSubscription("sub_Erase1");
+    const [r] = requests;
+    expect(`${r!.method} ${r!.path}`).toBe("DELETE /v1/subscriptions/sub_Erase1");
+    expect(r!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(r!.headers["idempotency-key"]).toBe("cancel:sub_Erase1");
+  });
+
+  it("counts a subscription Stripe no longer knows as cancelled", async () => {
+    respond = () => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription: 'sub_Gone'" } } });
+    await expect(billing().cancelSubscription("sub_Gone")).resolves.toBeUndefined();
+  });
+
+  it("fails as unavailable when Stripe can't cancel, so nothing is erased while the subscription still charges", async () => {
+    respond = () => stripeFailure(401, "invalid_request_error");
+    const error = await failureOf(billing().cancelSubscription("sub_Live"));
+    expect(error).toMatchObject({ code: "unavailable", messageKey: "paymentUnavailable" });
   });
 });
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "@/lib/format/intl";
 import { Link } from "@/lib/i18n/navigation";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
-import { CallStatusBadge, OutcomeBadge, SandboxCallBadge } from "./calls";
+import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge } from "./calls";
 
 function BackLink() {
   const t = useTranslations("CallDetail");
@@ -94,6 +94,9 @@ export function CallDetail({ id }: { id: string }) {
         </Card>
 
         <Card title={t("transcriptTitle")} testId="call-transcript">
+          <div className="mb-3">
+            <RetentionNote call={call} timeZone={timeZone} />
+          </div>
           {transcript.length === 0 ? (
             <p className="text-slate-600">{t("noTranscript")}</p>
           ) : (

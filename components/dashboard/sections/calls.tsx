@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { CallView } from "@/lib/calls/calls.service";
 import { apiFetch } from "@/lib/client/api";
 import { formatDuration } from "@/lib/client/receptionist";
-import { formatDateTime } from "@/lib/format/intl";
+import { formatDateTime, formatLongDate } from "@/lib/format/intl";
 import { Link } from "@/lib/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
@@ -28,6 +28,20 @@ export function CallStatusBadge({ status }: { status: string }) {
 export function SandboxCallBadge() {
   const t = useTranslations("CallsSection");
   return <Badge tone="amber" testId="call-sandbox">{t("sandbox")}</Badge>;
+}
+
+/** When the retention job removes (or removed) the call's transcript, summary and recording. */
+export function RetentionNote({ call, timeZone }: { call: Pick<CallView, "contentPurgeAt" | "contentPurgedAt">; timeZone?: string }) {
+  const t = useTranslations("CallsSection");
+  const locale = useLocale();
+  const at = call.contentPurgedAt ?? call.contentPurgeAt;
+  if (!at) return null;
+  const date = <time dateTime={at}>{formatLongDate(at, locale, timeZone)}</time>;
+  return (
+    <p className="mt-1 text-xs text-slate-600" data-testid="call-retention">
+      {call.contentPurgedAt ? t.rich("contentPurgedOn", { date: () => date }) : t.rich("contentKeptUntil", { date: () => date })}
+    </p>
+  );
 }
 
 export function Calls() {
@@ -77,6 +91,7 @@ export function Calls() {
                     )}
                   </p>
                   {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
+                  <RetentionNote call={c} timeZone={profile?.timeZone} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {c.sandbox && <SandboxCallBadge />}

@@ -28,4 +28,9 @@ export interface BillingPort {
   portalHref(input: { email: string; locale: Locale }): string;
   /** A billing portal session for a known customer (Stripe with a secret key). */
   createPortalSession(input: { customerId: string; returnUrl: string; locale: Locale }): Promise<{ url: string }>;
+  /**
+   * Ends a provider subscription now (account erasure), without a refund or a final invoice. A subscription the
+   * provider no longer knows, or one already ended, counts as cancelled.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
 }

@@ -25,5 +25,8 @@ export function createSandboxBilling(appUrl: string): BillingPort {
     async createPortalSession() {
       throw new AppError("unavailable", "providerNotAvailable", { provider: "Stripe" });
     },
+    async cancelSubscription() {
+      // A sandbox subscription exists only as our own row (nothing was charged anywhere): erasing the row ends it.
+    },
   };
 }

@@ -10,6 +10,7 @@ import Stripe from "stripe";
 import { PRO_PLAN } from "@/lib/billing/plan";
 import { AppError } from "@/lib/errors";
 import { localizedPath } from "@/lib/i18n/paths";
+import { logger } from "@/lib/log/logger";
 import type { BillingPort, CheckoutSessionInput } from "./port";
 
 export type StripeBillingOptions = {
@@ -93,6 +94,19 @@ export function createStripeBilling(o: StripeBillingOptions): BillingPort {
       if (!session.url) throw unavailable();
       return { url: session.url };
     },
+
+    async cancelSubscription(subscriptionId) {
+      await call("subscriptions.cancel", async () => {
+        try {
+          await stripe().subscriptions.cancel(subscriptionId, undefined, { idempotencyKey: `cancel:${subscriptionId}` });
+        } catch (e) {
+          // Already gone (deleted customer, test-mode cleanup) or already canceled: what erasure wants either way.
+          const s = e instanceof Stripe.errors.StripeError ? e : null;
+          if (s?.code === "resource_missing" || (s?.statusCode === 400 && /canceled/i.test(s.message ?? ""))) return;
+          throw e;
+        }
+      });
+    },
   };
 }
 
@@ -162,14 +176,13 @@ async function call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof AppError) throw e;
     const s = e instanceof Stripe.errors.StripeError ? e : null;
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "stripe call failed",
+    logger().error(
+      {
         operation,
         // rawType is Stripe's own word ("api_error", "invalid_request_error"); type is the SDK's class name.
         ...(s ? { type: s.rawType ?? s.type, status: s.statusCode, code: s.code, requestId: s.requestId } : { name: (e as Error | null)?.name }),
-      }),
+      },
+      "stripe call failed",
     );
     throw unavailable();
   }

@@ -7,7 +7,7 @@ import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
-type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string; deleted?: string }> };
 
 export const generateMetadata = localeMetadata("LoginPage", "/login");
 
@@ -17,14 +17,14 @@ export default async function LoginPage({ params, searchParams }: Props) {
   // Signed in already (a live session cookie): straight to the dashboard. Signing out ends the session on the server,
   // so someone who just signed out stays here.
   if (await getCurrentUser()) localeRedirect(locale, "/dashboard");
-  const { expired } = await searchParams;
+  const { expired, deleted } = await searchParams;
   const t = await getTranslations("LoginPage");
   return (
     <PublicShell path="/login">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
       <p className="mb-8 mt-2 text-slate-700">{t("lead")}</p>
       <IntlIsland namespaces={["LoginPage", "Fields", "Validation"]}>
-        <LoginForm expired={expired === "true"} />
+        <LoginForm expired={expired === "true"} deleted={deleted === "true"} />
       </IntlIsland>
     </PublicShell>
   );

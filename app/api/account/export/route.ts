@@ -1,15 +1,28 @@
 import { requireUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
 import { json, route } from "@/lib/http/route";
+import { translate } from "@/lib/i18n/translate";
 import { exportAccount } from "@/lib/privacy/export";
+import { exportReadme, exportZip } from "@/lib/privacy/export-zip";
 import { appContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Right of access: the session's own account and business, as one JSON document (downloaded as a file). */
+/**
+ * Right of access: the session's own account and business, as one JSON document (downloaded as a file), or with
+ * `?format=zip` as CSV files for a spreadsheet plus that same document and a README in the owner's language.
+ */
 export const GET = route(async (req) => {
   const ctx = appContext();
   const auth = await requireUser(ctx.db, ctx.session, req);
+  const format = new URL(req.url).searchParams.get("format") ?? "json";
+  if (format !== "json" && format !== "zip") throw new AppError("bad_request", "unknownExportFormat");
   const data = await exportAccount(ctx.db, auth.userId);
-  return json(data, { headers: { "content-disposition": `attachment; filename="recepta-export-${data.exportedAt.slice(0, 10)}.json"` } });
+  const filename = `recepta-export-${data.exportedAt.slice(0, 10)}.${format}`;
+  if (format === "json") return json(data, { headers: { "content-disposition": `attachment; filename="${filename}"` } });
+  const readme = exportReadme(data, (key, params) => translate(auth.locale, `ExportReadme.${key}`, params));
+  return new Response(Buffer.from(exportZip(data, readme)), {
+    headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "no-store" },
+  });
 });

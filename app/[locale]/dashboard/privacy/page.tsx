@@ -1,0 +1,13 @@
+import { PrivacyAndData } from "@/components/dashboard/sections/privacy";
+import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("privacy");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["PrivacySection", "DataExportSection", "Fields", "Validation"]}>
+      <PrivacyAndData />
+    </Section>
+  );
+}

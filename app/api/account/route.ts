@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { clearSessionCookieHeader, requireUser } from "@/lib/auth/session";
+import { JOB_SCHEMA } from "@/lib/jobs/queue";
+import { json, readJson, route } from "@/lib/http/route";
+import { eraseAccount } from "@/lib/privacy/erase";
+import { appContext } from "@/lib/server/context";
+import { translate } from "@/lib/i18n/translate";
+
+export const runtime = "nodejs";
+
+// The password is optional: a sign-in in the last ten minutes is proof enough (lib/privacy/erase.ts).
+const eraseSchema = z.object({ password: z.string().max(200).optional() });
+
+/** Right to erasure: the session's account, its business and its callers' data, then the cookie is cleared. */
+export const DELETE = route(async (req, { locale }) => {
+  const ctx = appContext();
+  const auth = await requireUser(ctx.db, ctx.session, req);
+  const { password } = await readJson(req, eraseSchema);
+  const { billing, calendar, voice } = ctx.providers;
+  const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, { password: password || undefined });
+  return json(
+    { message: translate(locale, "Api.accountErased"), erased },
+    { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } },
+  );
+});

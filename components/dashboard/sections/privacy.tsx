@@ -1,0 +1,231 @@
+"use client";
+// "Privacy & data": the owner's GDPR tools in one place. Export (access and portability), how long call content is kept
+// and whether calls are recorded, erasing one caller on request, and deleting the account. The server enforces every
+// bound and check; the form only helps.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { FormAlert, TextField } from "@/components/forms/fields";
+import { apiFetch, failureText } from "@/lib/client/api";
+import { clearSession } from "@/lib/client/browser-session";
+import { localizedPath } from "@/lib/i18n/paths";
+import type { Locale } from "@/lib/i18n/routing";
+import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
+import { useProfile } from "../session";
+import { DataExportSection } from "./data-export";
+
+type Settings = { retentionDays: number; recordingEnabled: boolean; retentionLimits: { min: number; max: number; default: number } };
+
+export function PrivacyAndData() {
+  const t = useTranslations("PrivacySection");
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      <div className="space-y-6">
+        <DataExportSection />
+        <PrivacySettings />
+        <EraseCaller />
+        <DeleteAccount />
+      </div>
+    </>
+  );
+}
+
+function PrivacySettings() {
+  const t = useTranslations("PrivacySection");
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ["privacy"], queryFn: () => apiFetch<Settings>("/account/privacy") });
+  const [days, setDays] = useState("");
+  const [recording, setRecording] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    setDays(String(query.data.retentionDays));
+    setRecording(query.data.recordingEnabled);
+  }, [query.data]);
+  const save = useMutation({
+    mutationFn: () => apiFetch<Settings>("/account/privacy", { method: "PUT", body: { retentionDays: Number(days), recordingEnabled: recording } }),
+    onSuccess: (data) => {
+      setFailure(null);
+      queryClient.setQueryData(["privacy"], data);
+      // The Calls page's purge dates follow the new period.
+      void queryClient.invalidateQueries({ queryKey: ["calls"] });
+      toast.success(t("saved"));
+    },
+    onError: (e) => setFailure(failureText(e, t("saveFailed"))),
+  });
+  if (query.isPending) return <Card title={t("settingsTitle")}><Loading /></Card>;
+  if (query.isError) return <Card title={t("settingsTitle")}><LoadError message={t("loadFailed")} onRetry={() => query.refetch()} /></Card>;
+  const { min, max, default: def } = query.data.retentionLimits;
+  return (
+    <Card title={t("settingsTitle")} testId="privacy-settings">
+      <form
+        method="post"
+        noValidate
+        className="max-w-xl space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        {failure && <FormAlert testId="privacy-error">{failure}</FormAlert>}
+        <TextField
+          id="privacy-retention"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          required
+          label={t("retentionLabel")}
+          hint={t("retentionHint", { min, max, default: def })}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            id="privacy-recording"
+            type="checkbox"
+            className="mt-1 h-5 w-5 rounded border-slate-400"
+            checked={recording}
+            onChange={(e) => setRecording(e.target.checked)}
+            aria-describedby="privacy-recording-hint"
+          />
+          <div>
+            <label htmlFor="privacy-recording" className="font-medium text-slate-900">{t("recordingLabel")}</label>
+            <p id="privacy-recording-hint" className="text-sm text-slate-600">{t("recordingHint")}</p>
+          </div>
+        </div>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>{save.isPending ? t("saving") : t("save")}</button>
+      </form>
+    </Card>
+  );
+}
+
+function EraseCaller() {
+  const t = useTranslations("PrivacySection");
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  return (
+    <Card title={t("eraseCallerTitle")} testId="erase-caller">
+      <p className="mb-4 max-w-2xl text-slate-600">{t("eraseCallerText")}</p>
+      <form
+        method="post"
+        noValidate
+        className="flex max-w-xl flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setResult(null);
+          if (phone.trim()) setConfirming(true);
+          else setResult({ tone: "error", text: t("phoneRequired") });
+        }}
+      >
+        <div className="min-w-64 flex-1">
+          <TextField id="erase-caller-phone" type="tel" autoComplete="off" label={t("callerPhone")} value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-secondary">{t("eraseCaller")}</button>
+      </form>
+      {result && <div className="mt-4"><FormAlert tone={result.tone} testId="erase-caller-result">{result.text}</FormAlert></div>}
+      <ConfirmDialog
+        open={confirming}
+        title={t("eraseCallerConfirmTitle", { phone: phone.trim() })}
+        confirmLabel={t("eraseCallerConfirm")}
+        busyLabel={t("erasing")}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            const res = await apiFetch<{ message: string }>(`/callers/${encodeURIComponent(phone.trim())}`, { method: "DELETE" });
+            setResult({ tone: "success", text: res.message });
+            setPhone("");
+            await queryClient.invalidateQueries();
+          } catch (e) {
+            setResult({ tone: "error", text: failureText(e, t("eraseFailed")) });
+          } finally {
+            setConfirming(false);
+          }
+        }}
+      >
+        <p>{t("eraseCallerConfirmText")}</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function DeleteAccount() {
+  const t = useTranslations("PrivacySection");
+  const locale = useLocale() as Locale;
+  const { profile } = useProfile();
+  const [password, setPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (profile?.type === "admin") {
+    return (
+      <Card title={t("deleteTitle")} testId="delete-account">
+        <p className="text-slate-600">{t("deleteAdmin")}</p>
+      </Card>
+    );
+  }
+  return (
+    <Card title={t("deleteTitle")} testId="delete-account">
+      <div className="max-w-2xl space-y-3 text-slate-700">
+        <p>{t("deleteText")}</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>{t("deleteItemData")}</li>
+          <li>{t("deleteItemNumber")}</li>
+          <li>{t("deleteItemSubscription")}</li>
+          <li>{t("deleteItemCalendar")}</li>
+        </ul>
+        <p className="font-medium">{t("deleteExportFirst")}</p>
+      </div>
+      <form
+        method="post"
+        noValidate
+        className="mt-4 max-w-md space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFailure(null);
+          setConfirming(true);
+        }}
+      >
+        {failure && <FormAlert testId="delete-account-error">{failure}</FormAlert>}
+        <TextField
+          id="delete-password"
+          type="password"
+          autoComplete="current-password"
+          label={t("deletePassword")}
+          hint={t("deletePasswordHint")}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {t("deleteAccount")}
+        </button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t("deleteConfirmTitle")}
+        confirmLabel={t("deleteConfirm")}
+        busyLabel={t("deleting")}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await apiFetch("/account", { method: "DELETE", body: password ? { password } : {}, keepSessionOn401: true });
+            clearSession("loggedOut");
+            window.location.assign(`${localizedPath(locale, "/login")}?deleted=true`);
+          } catch (e) {
+            setFailure(failureText(e, t("deleteFailed")));
+            setConfirming(false);
+          }
+        }}
+      >
+        <p>{t("deleteConfirmText")}</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}

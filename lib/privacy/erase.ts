@@ -1,0 +1,222 @@
+// Right to erasure (GDPR art. 17): the whole account, or one caller's data within a business.
+//
+// An account erasure is one database transaction: every row that names the owner, their business or their callers goes
+// (most by the users row's cascade; the rest here), the number goes back to the pool, and the audit log keeps one row
+// without personal data. What lives at providers is handled around it: the subscription is cancelled first (if the
+// billing provider can't be reached nothing is erased and the owner can retry), the number is detached from the voice
+// platform and the calendar grant revoked after the commit (best effort: our copy of the grant is already gone).
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "@/db/client";
+import {
+  appointments,
+  auditLog,
+  calendarConnections,
+  calendarEvents,
+  callerMessages,
+  calls,
+  loginAttempts,
+  notifications,
+  phoneNumbers,
+  sessions,
+  subscriptions,
+  users,
+} from "@/db/schema";
+import type { AuthContext } from "@/lib/auth/session";
+import { verifyPassword } from "@/lib/auth/password";
+import type { SecretBox } from "@/lib/crypto/secret-box";
+import { AppError } from "@/lib/errors";
+import type { BillingPort } from "@/lib/providers/billing/port";
+import type { CalendarPort } from "@/lib/providers/calendar/port";
+import type { VoicePort } from "@/lib/providers/voice/port";
+import { normalizePhone } from "@/lib/receptionist/phone";
+
+export type ErasureDeps = {
+  db: Db;
+  secrets: SecretBox;
+  billing: BillingPort;
+  calendar: CalendarPort;
+  voice: VoicePort;
+  /** Where the job queue keeps its jobs (pg-boss schema): pending jobs naming the account go too. */
+  jobSchema?: string;
+  now?: () => Date;
+};
+
+/** A sign-in this recent counts as proof of identity without typing the password again. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+export type ErasureSummary = {
+  appointments: number;
+  calls: number;
+  messages: number;
+  notifications: number;
+  numberReleased: boolean;
+  subscriptionCancelled: boolean;
+};
+
+/**
+ * Proof that the person at the keyboard is the owner: the current password, or a session opened in the last ten
+ * minutes (the account page asks them to sign in again otherwise).
+ */
+async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: string | undefined): Promise<void> {
+  if (password) {
+    const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
+    if (!(await verifyPassword(row?.hash ?? null, password))) throw new AppError("forbidden", "currentPasswordIncorrect");
+    return;
+  }
+  const [session] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1);
+  const now = deps.now?.() ?? new Date();
+  if (!session || now.getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) throw new AppError("forbidden", "erasureNeedsConfirmation");
+}
+
+export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: { password?: string }): Promise<ErasureSummary> {
+  const { db } = deps;
+  if (auth.role === "admin") throw new AppError("conflict", "adminErasure");
+  await confirmIdentity(deps, auth, input.password);
+  const userId = auth.userId;
+
+  // 1. The billing provider first: a subscription left running would go on charging an account that no longer exists.
+  const [sub] = await db
+    .select({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId, endedAt: subscriptions.endedAt, status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  const live = !!sub?.providerSubscriptionId && !sub.endedAt && !["canceled", "incomplete_expired"].includes(sub.status);
+  if (live && sub.provider === deps.billing.kind) await deps.billing.cancelSubscription(sub.providerSubscriptionId!);
+
+  // 2. Everything in our store, at once.
+  const erased = await db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw new AppError("unauthorized", "unauthorized");
+    const [calendar] = await tx
+      .select({ refreshTokenEnc: calendarConnections.refreshTokenEnc })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, userId));
+    const released = await tx
+      .update(phoneNumbers)
+      .set({ assignedToUserId: null, assignedAt: null })
+      .where(eq(phoneNumbers.assignedToUserId, userId))
+      .returning({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId });
+    const counts = {
+      appointments: await tx.$count(appointments, eq(appointments.userId, userId)),
+      calls: await tx.$count(calls, eq(calls.userId, userId)),
+      messages: await tx.$count(callerMessages, eq(callerMessages.userId, userId)),
+    };
+    // Messages to the owner that were logged before the account existed (a checkout's setup link) carry no user id.
+    const toOwner = [user.email.toLowerCase(), ...(user.phone ? [user.phone] : [])];
+    const sent = await tx
+      .delete(notifications)
+      .where(or(eq(notifications.userId, userId), and(isNull(notifications.userId), inArray(sql`lower(${notifications.recipient})`, toOwner))))
+      .returning({ id: notifications.id });
+    await tx.delete(loginAttempts).where(eq(loginAttempts.key, `login:email:${user.email.toLowerCase()}`));
+    // Earlier audit rows stay as a record of what was done, without a way back to this person.
+    await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, userId));
+    await tx.update(auditLog).set({ targetId: null }).where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)));
+    await tx.update(auditLog).set({ details: sql`${auditLog.details} - 'userId'` }).where(sql`${auditLog.details}->>'userId' = ${userId}`);
+    if (deps.jobSchema) {
+      // Jobs that name the account (setup link, calendar notice), waiting or archived; the others name rows that are
+      // about to go. The queue's tables exist once it has started (the workers do at boot).
+      for (const table of ["job", "archive"]) {
+        const [found] = await tx.execute<{ t: string | null }>(sql`select to_regclass(${`${deps.jobSchema}.${table}`})::text as t`);
+        if (found?.t) await tx.execute(sql`delete from ${sql.identifier(deps.jobSchema)}.${sql.identifier(table)} where data->>'userId' = ${userId}`);
+      }
+    }
+    // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
+    // appointments, calls, messages taken.
+    await tx.delete(users).where(eq(users.id, userId));
+    const summary: ErasureSummary = {
+      ...counts,
+      notifications: sent.length,
+      numberReleased: released.length > 0,
+      subscriptionCancelled: live,
+    };
+    for (const n of released) {
+      await tx.insert(auditLog).values({ action: "phone_number.release", targetType: "phone_number", targetId: n.id, details: { reason: "account_erased" } });
+    }
+    await tx.insert(auditLog).values({ action: "account.erase", targetType: "user", details: summary });
+    return { summary, released, refreshTokenEnc: calendar?.refreshTokenEnc ?? null };
+  });
+
+  // 3. Upstream, after the commit.
+  for (const n of erased.released) {
+    if (!n.voiceProviderId) continue;
+    try {
+      await deps.voice.detachNumber(n.voiceProviderId);
+      await db.update(phoneNumbers).set({ voiceProviderId: null }).where(eq(phoneNumbers.id, n.id));
+    } catch {
+      // Left linked upstream: its calls reach our webhook, which answers "not in service" for an unassigned number.
+    }
+  }
+  if (erased.refreshTokenEnc) {
+    try {
+      await deps.calendar.revoke(deps.secrets.open(erased.refreshTokenEnc));
+    } catch {
+      // Our copy is gone; the owner can still remove the app from their Google account's permissions.
+    }
+  }
+  return erased.summary;
+}
+
+export type CallerErasure = { appointments: number; calls: number; messages: number; notifications: number };
+
+/** A stored number in the form normalizePhone gives, so "+33 6 12-34-56-78" as typed on the dashboard matches. */
+function normalized(column: AnyPgColumn): SQL {
+  return sql`regexp_replace(regexp_replace(${column}, '[[:space:]().-]', '', 'g'), '^00', '+')`;
+}
+
+/**
+ * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
+ * calendar's copies), calls from their number, messages they left and the messages we sent them. Their STOP
+ * (opt-out) stays: it is what keeps us from texting them again.
+ */
+export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
+  const phone = normalizePhone(rawPhone);
+  if (!phone) throw new AppError("bad_request", "invalidPhone");
+  return db.transaction(async (tx) => {
+    const appts = await tx
+      .delete(appointments)
+      .where(and(eq(appointments.userId, userId), sql`${normalized(appointments.patientPhone)} = ${phone}`))
+      .returning({ id: appointments.id, email: appointments.patientEmail, eventId: appointments.calendarEventId, callId: appointments.callId });
+    const eventIds = appts.flatMap((a) => (a.eventId ? [a.eventId] : []));
+    if (eventIds.length) await tx.delete(calendarEvents).where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.eventId, eventIds)));
+    const callIds = appts.flatMap((a) => (a.callId ? [a.callId] : []));
+    const removedCalls = await tx
+      .delete(calls)
+      .where(and(eq(calls.userId, userId), or(sql`${normalized(calls.fromNumber)} = ${phone}`, callIds.length ? inArray(calls.id, callIds) : sql`false`)))
+      .returning({ providerCallId: calls.providerCallId });
+    const providerCallIds = removedCalls.map((c) => c.providerCallId);
+    const messages = await tx
+      .delete(callerMessages)
+      .where(
+        and(
+          eq(callerMessages.userId, userId),
+          or(
+            sql`${normalized(callerMessages.callerPhone)} = ${phone}`,
+            providerCallIds.length ? inArray(callerMessages.providerCallId, providerCallIds) : sql`false`,
+          ),
+        ),
+      )
+      .returning({ id: callerMessages.id });
+    // What we sent the caller, and what we sent the owner about them (booking and message notices quote the caller's
+    // number; their dedupe keys name the appointment or message).
+    const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];
+    const ids = [...appts.map((a) => a.id), ...messages.map((m) => m.id)];
+    const sent = await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          or(
+            sql`${normalized(notifications.recipient)} = ${phone}`,
+            emails.length ? inArray(sql`lower(${notifications.recipient})`, emails) : sql`false`,
+            sql`strpos(${normalized(notifications.body)}, ${phone}) > 0`,
+            ...ids.map((id) => sql`strpos(coalesce(${notifications.dedupeKey}, ''), ${id}) > 0`),
+          ),
+        ),
+      )
+      .returning({ id: notifications.id });
+    const summary = { appointments: appts.length, calls: removedCalls.length, messages: messages.length, notifications: sent.length };
+    await tx.insert(auditLog).values({ actorUserId: userId, action: "caller.erase", targetType: "caller", details: summary });
+    return summary;
+  });
+}

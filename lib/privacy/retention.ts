@@ -1,0 +1,70 @@
+// Storage limitation (GDPR art. 5(1)(e)): a call's transcript, summary and recording link are kept for the business's
+// retention period, then removed by the retention job. The call's row (time, duration, outcome) stays for the log, as
+// do the appointments and messages the call produced: the owner manages those, and can erase one caller entirely.
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { calls, users } from "@/db/schema";
+
+/** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
+export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
+
+const DAY_MS = 86_400_000;
+
+/** When a call's content goes: its arrival time plus the business's retention period. */
+export function purgeDate(callCreatedAt: Date, retentionDays: number): Date {
+  return new Date(callCreatedAt.getTime() + retentionDays * DAY_MS);
+}
+
+export type PrivacySettings = { retentionDays: number; recordingEnabled: boolean };
+
+export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings | null> {
+  const [row] = await db
+    .select({ retentionDays: users.retentionDays, recordingEnabled: users.recordingEnabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updatePrivacySettings(db: Db, userId: string, input: Partial<PrivacySettings>): Promise<PrivacySettings | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ retentionDays: users.retentionDays, recordingEnabled: users.recordingEnabled });
+  return row ?? null;
+}
+
+/**
+ * Purges the content of every call past its business's retention period, a batch per transaction (rows locked with
+ * SKIP LOCKED, so two workers share the work instead of waiting on each other). Returns how many calls were purged.
+ */
+export async function purgeExpiredCallContent(db: Db, now = new Date(), batchSize = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const purged = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: calls.id })
+        .from(calls)
+        // A call to a number nobody held (answered "not in service") has no business: the default period applies.
+        .leftJoin(users, eq(users.id, calls.userId))
+        .where(
+          and(
+            isNull(calls.contentPurgedAt),
+            lt(calls.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(days => coalesce(${users.retentionDays}, ${RETENTION_DAYS.default}))`),
+          ),
+        )
+        .orderBy(calls.createdAt)
+        .limit(batchSize)
+        .for("update", { of: calls, skipLocked: true });
+      if (due.length === 0) return 0;
+      await tx
+        .update(calls)
+        .set({ transcript: null, summary: null, recordingUrl: null, contentPurgedAt: now, updatedAt: now })
+        .where(inArray(calls.id, due.map((d) => d.id)));
+      return due.length;
+    });
+    total += purged;
+    if (purged < batchSize) return total;
+  }
+}

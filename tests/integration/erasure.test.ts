@@ -1,0 +1,230 @@
+// Right to erasure: DELETE /api/account (everything about the owner, their business and their callers, in every table,
+// including the job queue's) and DELETE /api/callers/{phone} (one caller, one business).
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { appointments, auditLog, callerMessages, calls, notifications, phoneNumbers, sessions, subscriptions, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { eraseAccount } from "@/lib/privacy/erase";
+import type { BillingPort } from "@/lib/providers/billing/port";
+import { jobHandlers } from "@/lib/jobs/handlers";
+import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/jobs/queue";
+import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator";
+import { appContext } from "@/lib/server/context";
+import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
+
+const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
+const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
+
+const vapi: Transport = async (payload) => (await api("POST", "/api/webhooks/vapi", { body: payload, headers: { "x-vapi-secret": "test-vapi-secret" } })).body;
+
+async function drain() {
+  const ctx = appContext();
+  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+}
+
+/** A live business: calendar, trial, number, and its phone on the profile. */
+async function business(phone: string) {
+  const o = await registerOwner({ businessName: `Cabinet ${randomUUID().slice(0, 6)}`, workingHours: EVERY_DAY, phone });
+  await connectSandboxCalendar(o.token);
+  await startTrial(o.token);
+  await addPoolNumbers(1);
+  const claim = await api("GET", "/api/phone-numbers/claim", { token: o.token });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+  return { ...o, line: claim.body.phoneNumber as string };
+}
+
+/** A caller books through the receptionist webhook (the path a real call takes), giving an email for the confirmation. */
+async function callAndBook(line: string, caller: string, name: string, email: string) {
+  let turn = await startCall(vapi, { line, caller, callId: `call-${randomUUID()}` });
+  for (const text of ["I'd like to book an appointment", `My name is ${name}`, "A check-up", `it's ${email}`, "the day after tomorrow", "the first one", "yes", "no, that's all"]) {
+    turn = await callerSays(vapi, turn.state, text);
+    if (turn.ended) break;
+  }
+  if (!turn.ended) await endCall(vapi, turn.state);
+}
+
+/** A caller leaves a message. */
+async function callAndLeaveMessage(line: string, caller: string, name: string) {
+  let turn = await startCall(vapi, { line, caller, callId: `call-${randomUUID()}` });
+  turn = await callerSays(vapi, turn.state, "Can I leave a message for the doctor?");
+  turn = await callerSays(vapi, turn.state, `This is ${name}, please call me back about my results`);
+  if (!turn.ended) await endCall(vapi, turn.state);
+}
+
+/** Every row of every table (ours and the job queue's) whose text contains one of the needles. */
+async function rowsContaining(needles: string[]): Promise<string[]> {
+  const db = getDb();
+  const tables = await db.execute<{ schema: string; name: string }>(
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+        where table_schema in ('public', ${JOB_SCHEMA}) and table_type = 'BASE TABLE'`,
+  );
+  const hits: string[] = [];
+  for (const t of tables) {
+    const rows = await db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(t.schema)}.${sql.identifier(t.name)} t`);
+    for (const { row } of rows) {
+      const lower = row.toLowerCase();
+      for (const n of needles) if (lower.includes(n.toLowerCase())) hits.push(`${t.schema}.${t.name} holds ${n}: ${row.slice(0, 200)}`);
+    }
+  }
+  return hits;
+}
+
+describe("DELETE /api/account", () => {
+  it("exports, then erases: no table holds the owner's email, phone, id or their callers' details; the number is back in the pool; the old token gets 401", async () => {
+    const owner = await business("+33 1 44 55 66 77");
+    const ownerPhone = "+33144556677";
+    const caller = { phone: "+33655443322", name: "Marie Erasable", email: `marie-${randomUUID().slice(0, 8)}@example.com` };
+    await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Léa" } });
+    await callAndBook(owner.line, caller.phone, caller.name, caller.email);
+    await callAndLeaveMessage(owner.line, "+33699887766", "Paul Erasable");
+    await drain();
+    // A mistyped password at sign-in (counted under the email) and an admin's action on the account (audited).
+    await api("POST", "/api/auth/login", { body: { email: owner.email, password: "mistyped-password-1" } });
+    const admin = await createAdmin();
+    // A notice still waiting in the job queue, naming the account.
+    await appContext().jobs.send(JOB.calendarRevoked, { userId: owner.user.id }, { startAfter: new Date(Date.now() + 3_600_000) });
+    expect((await api("PUT", `/api/admin/users/${owner.user.id}/status`, { token: admin.token, body: { isActive: true } })).status).toBe(200);
+    const db = getDb();
+    // The data is really there before: appointments, calls with transcripts, messages, notifications to callers and owner.
+    expect(await db.$count(appointments, eq(appointments.userId, owner.user.id))).toBe(1);
+    expect(await db.$count(calls, eq(calls.userId, owner.user.id))).toBe(2);
+    expect(await db.$count(callerMessages, eq(callerMessages.userId, owner.user.id))).toBe(1);
+    expect(await db.$count(notifications, and(eq(notifications.userId, owner.user.id), eq(notifications.recipient, caller.phone)))).toBeGreaterThan(0);
+    const needles = [owner.user.id, owner.email, ownerPhone, caller.phone, caller.email, caller.name, "+33699887766", "Paul Erasable"];
+    expect((await rowsContaining(needles)).length).toBeGreaterThan(5);
+
+    const exported = await api("GET", "/api/account/export", { token: owner.token });
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).toContain(caller.name);
+
+    const res = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ message: "Your account and all its data have been deleted.", erased: { appointments: 1, calls: 2, messages: 1, numberReleased: true } });
+    expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+
+    expect(await rowsContaining(needles)).toEqual([]);
+    const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, owner.line));
+    expect(number).toMatchObject({ assignedToUserId: null, assignedAt: null });
+    const available = await api("GET", "/api/admin/phone-numbers/available", { token: admin.token });
+    expect((available.body.phoneNumbers as { phoneNumber: string }[]).map((n) => n.phoneNumber)).toContain(owner.line);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401);
+    expect((await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } })).status).toBe(401);
+    // The audit log keeps that an erasure happened, and what it removed, not who it was.
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "account.erase")).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
+    expect(audit).toMatchObject({ actorUserId: null, targetId: null, details: { appointments: 1, calls: 2, messages: 1, numberReleased: true } });
+    // A call to the released number now reaches nobody's business.
+    const late = await vapi({ message: { type: "assistant-request", call: { id: `late-${randomUUID()}`, customer: { number: caller.phone }, phoneNumber: { number: owner.line } } } });
+    expect(JSON.stringify(late)).not.toContain(owner.user.id);
+  });
+
+  it("wants the current password, or a sign-in of the last ten minutes; a wrong one erases nothing", async () => {
+    const owner = await registerOwner();
+    const wrong = await api("DELETE", "/api/account", { token: owner.token, body: { password: "not-my-password-9" } });
+    expect(wrong).toMatchObject({ status: 403, body: { message: "Current password is incorrect" } });
+    await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, owner.user.id));
+    const stale = await api("DELETE", "/api/account", { token: owner.token, headers: { "accept-language": "fr" } });
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/^Saisissez votre mot de passe actuel/);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
+
+    const fresh = await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } });
+    const erased = await api("DELETE", "/api/account", { token: fresh.body.token });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    // Every session ended, not only the one that asked.
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401);
+    expect((await api("GET", "/api/auth/profile", { token: fresh.body.token })).status).toBe(401);
+  });
+
+  it("cancels a live Stripe subscription first; if Stripe can't be reached, nothing is erased", async () => {
+    const owner = await registerOwner();
+    await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "active", provider: "stripe", providerCustomerId: "cus_E1", providerSubscriptionId: `sub_${randomUUID()}`, currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) });
+    const cancelled: string[] = [];
+    let reachable = false;
+    const stripe = {
+      kind: "stripe",
+      async cancelSubscription(id: string) {
+        if (!reachable) throw new AppError("unavailable", "paymentUnavailable");
+        cancelled.push(id);
+      },
+    } as unknown as BillingPort;
+    const ctx = appContext();
+    const deps = { db: getDb(), secrets: ctx.secrets, billing: stripe, calendar: ctx.providers.calendar, voice: ctx.providers.voice, jobSchema: JOB_SCHEMA };
+    const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
+    await expect(eraseAccount(deps, auth, { password: owner.password })).rejects.toMatchObject({ code: "unavailable" });
+    expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(1);
+    reachable = true;
+    const summary = await eraseAccount(deps, auth, { password: owner.password });
+    expect(summary.subscriptionCancelled).toBe(true);
+    expect(cancelled).toHaveLength(1);
+    expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(0);
+  });
+
+  it("refuses an administrator's own erasure and needs a session", async () => {
+    const admin = await createAdmin();
+    const res = await api("DELETE", "/api/account", { token: admin.token, body: { password: admin.password } });
+    expect(res.status).toBe(409);
+    expect((await api("GET", "/api/auth/profile", { token: admin.token })).status).toBe(200);
+    expect((await api("DELETE", "/api/account")).status).toBe(401);
+  });
+
+  it("answers 400 for a body that is not the expected shape", async () => {
+    const owner = await registerOwner();
+    expect((await api("DELETE", "/api/account", { token: owner.token, body: { password: 12 } })).status).toBe(400);
+    expect((await api("DELETE", "/api/account", { token: owner.token, raw: "{oops", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
+  });
+});
+
+describe("DELETE /api/callers/{phone}", () => {
+  it("removes that caller's appointments, calls, messages and notices at this business only", async () => {
+    const a = await business("+33 1 40 00 00 01");
+    const b = await business("+33 1 40 00 00 02");
+    const gone = { phone: "+33611223344", name: "Alice Forgotten", email: `alice-${randomUUID().slice(0, 8)}@example.com` };
+    const kept = { phone: "+33655667788", name: "Bruno Kept", email: `bruno-${randomUUID().slice(0, 8)}@example.com` };
+    await callAndBook(a.line, gone.phone, gone.name, gone.email);
+    await callAndLeaveMessage(a.line, gone.phone, gone.name);
+    await callAndBook(a.line, kept.phone, kept.name, kept.email);
+    await callAndBook(b.line, gone.phone, gone.name, gone.email);
+    // The same person entered by hand on the dashboard, number typed with spaces.
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const manual = await api("POST", "/api/appointments", { token: a.token, body: { patientName: gone.name, patientPhone: "+33 6 11 22 33 44", date: day, time: "15:00", duration: 30 } });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(201);
+    await drain();
+
+    const res = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.erased).toMatchObject({ appointments: 2, calls: 2, messages: 1 });
+    expect(res.body.erased.notifications).toBeGreaterThan(2);
+
+    const db = getDb();
+    const atA = async (needle: string) => {
+      const rows = await db.execute<{ n: number }>(sql`
+        select (select count(*) from appointments where user_id = ${a.user.id} and appointments::text ilike ${`%${needle}%`})
+             + (select count(*) from calls where user_id = ${a.user.id} and calls::text ilike ${`%${needle}%`})
+             + (select count(*) from caller_messages where user_id = ${a.user.id} and caller_messages::text ilike ${`%${needle}%`})
+             + (select count(*) from notifications where user_id = ${a.user.id} and notifications::text ilike ${`%${needle}%`})
+             + (select count(*) from calendar_events where user_id = ${a.user.id} and calendar_events::text ilike ${`%${needle}%`}) as n`);
+      return Number(rows[0]!.n);
+    };
+    expect(await atA(gone.name)).toBe(0);
+    expect(await atA(gone.phone)).toBe(0);
+    expect(await atA(gone.email)).toBe(0);
+    expect(await atA(kept.name)).toBeGreaterThan(0);
+    // The other business keeps its own record of the same caller.
+    expect(await db.$count(appointments, and(eq(appointments.userId, b.user.id), eq(appointments.patientPhone, gone.phone)))).toBe(1);
+
+    const again = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token, headers: { "accept-language": "es" } });
+    expect(again).toMatchObject({ status: 200, body: { message: "No guardamos ningún dato de este número de teléfono.", erased: { appointments: 0, calls: 0, messages: 0, notifications: 0 } } });
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "caller.erase"), eq(auditLog.actorUserId, a.user.id))).limit(1);
+    expect(JSON.stringify(audit)).not.toContain(gone.phone.slice(1));
+  });
+
+  it("answers 400 for something that is not a phone number and 401 without a session", async () => {
+    const owner = await registerOwner();
+    const bad = await api("DELETE", "/api/callers/not-a-number", { token: owner.token });
+    expect(bad).toMatchObject({ status: 400, body: { message: "Enter a valid phone number." } });
+    expect((await api("DELETE", "/api/callers/%2B33611223344")).status).toBe(401);
+  });
+});
