@@ -1,3 +1,8 @@
+CREATE TABLE "erased_billing_refs" (
+	"ref_hash" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "content_purged_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "retention_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "recording_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint

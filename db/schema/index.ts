@@ -358,6 +358,13 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+// Billing ids (SHA-256 of "provider:id") of erased accounts: a late or retried provider event about them (the
+// cancellation our erasure caused, a checkout retried for days) must not bring the account or its data back.
+export const erasedBillingRefs = pgTable("erased_billing_refs", {
+  refHash: text("ref_hash").primaryKey(),
+  erasedAt: createdAt(),
+});
+
 // Admin actions, without personal data: ids and field names, not values.
 export const auditLog = pgTable(
   "audit_log",

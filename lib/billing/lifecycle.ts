@@ -8,9 +8,10 @@
 // deletion beats an update, which beats the creation. A canceled subscription never comes back (Stripe starts a new
 // one), so nothing after its deletion applies. A checkout may arrive before or after its subscription's events: it
 // links the account and writes a provisional state only when no subscription event has been applied yet.
-import { and, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { billingCheckouts, subscriptions, users, webhookEvents } from "@/db/schema";
+import { billingCheckouts, erasedBillingRefs, subscriptions, users, webhookEvents } from "@/db/schema";
 import { emailSchema } from "@/lib/accounts/accounts.schemas";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { isUuid } from "@/lib/auth/session";
@@ -88,9 +89,25 @@ async function apply(deps: BillingDeps, tx: Tx, event: BillingEvent): Promise<Bi
   }
 }
 
+// ---- erased accounts -------------------------------------------------------------------------------------------------
+
+/** How an erased account's provider ids are remembered: a digest, so the table names no customer. */
+export function erasedRefHash(id: string): string {
+  return createHash("sha256").update(`billing:${id}`).digest("hex");
+}
+
+async function isErased(tx: Tx, ids: (string | null | undefined)[]): Promise<boolean> {
+  const hashes = ids.filter((id): id is string => !!id).map(erasedRefHash);
+  if (hashes.length === 0) return false;
+  const [hit] = await tx.select({ refHash: erasedBillingRefs.refHash }).from(erasedBillingRefs).where(inArray(erasedBillingRefs.refHash, hashes)).limit(1);
+  return !!hit;
+}
+
 // ---- checkout.session.completed ------------------------------------------------------------------------------------
 
 async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent, { kind: "checkout" }>): Promise<BillingOutcome["action"]> {
+  // A checkout of an erased account (retried by the provider for days) must not create it again from the email.
+  if (await isErased(tx, [ev.customerId, ev.subscriptionId])) return "ignored";
   const account = await resolveAccount(tx, ev);
   if (!account) return "ignored";
   const { userId, created, pending } = account;
@@ -207,6 +224,8 @@ async function applySubscription(deps: BillingDeps, tx: Tx, ev: Extract<BillingE
     await tx.update(subscriptions).set({ ...state, ...resets(row, state, now) }).where(eq(subscriptions.id, row.id));
     return "subscription-applied";
   }
+  // The cancellation an erasure made (and anything later about that subscription) concerns nobody any more.
+  if (await isErased(tx, [ev.sub.subscriptionId, ev.sub.customerId])) return "ignored";
   const userId = await accountOf(tx, ev.sub);
   if (!userId) {
     // Not mappable yet (a Payment Link checkout whose completion has not arrived): kept until the checkout names it. Two

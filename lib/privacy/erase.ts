@@ -5,7 +5,7 @@
 // without personal data. What lives at providers is handled around it: the subscription is cancelled first (if the
 // billing provider can't be reached nothing is erased and the owner can retry), the number is detached from the voice
 // platform and the calendar grant revoked after the commit (best effort: our copy of the grant is already gone).
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import {
@@ -15,15 +15,19 @@ import {
   calendarEvents,
   callerMessages,
   calls,
+  erasedBillingRefs,
   loginAttempts,
   notifications,
   phoneNumbers,
   sessions,
   subscriptions,
   users,
+  webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/auth/session";
 import { verifyPassword } from "@/lib/auth/password";
+import { assertNotLimited, loginKeys, recordFailure } from "@/lib/auth/rate-limit";
+import { erasedRefHash } from "@/lib/billing/lifecycle";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
 import type { BillingPort } from "@/lib/providers/billing/port";
@@ -58,10 +62,16 @@ export type ErasureSummary = {
  * Proof that the person at the keyboard is the owner: the current password, or a session opened in the last ten
  * minutes (the account page asks them to sign in again otherwise).
  */
-async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: string | undefined): Promise<void> {
+async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: string | undefined, clientIp: string): Promise<void> {
   if (password) {
-    const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
-    if (!(await verifyPassword(row?.hash ?? null, password))) throw new AppError("forbidden", "currentPasswordIncorrect");
+    const [row] = await deps.db.select({ hash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.userId)).limit(1);
+    // The sign-in limit counts here too: a stolen session is no way around it to guess the password.
+    const keys = loginKeys(row?.email ?? auth.userId, clientIp);
+    await assertNotLimited(deps.db, keys);
+    if (!(await verifyPassword(row?.hash ?? null, password))) {
+      await recordFailure(deps.db, keys);
+      throw new AppError("forbidden", "currentPasswordIncorrect");
+    }
     return;
   }
   const [session] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1);
@@ -69,20 +79,31 @@ async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: s
   if (!session || now.getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) throw new AppError("forbidden", "erasureNeedsConfirmation");
 }
 
-export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: { password?: string }): Promise<ErasureSummary> {
+export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: { password?: string; clientIp?: string }): Promise<ErasureSummary> {
   const { db } = deps;
   if (auth.role === "admin") throw new AppError("conflict", "adminErasure");
-  await confirmIdentity(deps, auth, input.password);
+  await confirmIdentity(deps, auth, input.password, input.clientIp ?? "unknown");
   const userId = auth.userId;
 
   // 1. The billing provider first: a subscription left running would go on charging an account that no longer exists.
   const [sub] = await db
-    .select({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId, endedAt: subscriptions.endedAt, status: subscriptions.status })
+    .select({
+      provider: subscriptions.provider,
+      providerCustomerId: subscriptions.providerCustomerId,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      endedAt: subscriptions.endedAt,
+      status: subscriptions.status,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   const live = !!sub?.providerSubscriptionId && !sub.endedAt && !["canceled", "incomplete_expired"].includes(sub.status);
-  if (live && sub.provider === deps.billing.kind) await deps.billing.cancelSubscription(sub.providerSubscriptionId!);
+  if (live && sub.provider !== deps.billing.kind) {
+    // A Stripe subscription while this deployment runs without Stripe keys: erasing now would leave it charging.
+    if (sub.provider === "stripe") throw new AppError("unavailable", "erasureBillingUnavailable");
+  } else if (live) {
+    await deps.billing.cancelSubscription(sub.providerSubscriptionId!);
+  }
 
   // 2. Everything in our store, at once.
   const erased = await db.transaction(async (tx) => {
@@ -92,22 +113,57 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       .select({ refreshTokenEnc: calendarConnections.refreshTokenEnc })
       .from(calendarConnections)
       .where(eq(calendarConnections.userId, userId));
-    const released = await tx
-      .update(phoneNumbers)
-      .set({ assignedToUserId: null, assignedAt: null })
+    // The voice platform's link goes with the owner: whoever claims the number next gets a fresh one, and the old one
+    // is detached after the commit.
+    const before = await tx
+      .select({ id: phoneNumbers.id, line: phoneNumbers.phoneNumber, voiceProviderId: phoneNumbers.voiceProviderId })
+      .from(phoneNumbers)
       .where(eq(phoneNumbers.assignedToUserId, userId))
-      .returning({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId });
+      .for("update");
+    const released = before.length
+      ? await tx
+          .update(phoneNumbers)
+          .set({ assignedToUserId: null, assignedAt: null, voiceProviderId: null })
+          .where(inArray(phoneNumbers.id, before.map((n) => n.id)))
+          .returning({ id: phoneNumbers.id })
+      : [];
     const counts = {
       appointments: await tx.$count(appointments, eq(appointments.userId, userId)),
       calls: await tx.$count(calls, eq(calls.userId, userId)),
       messages: await tx.$count(callerMessages, eq(callerMessages.userId, userId)),
     };
     // Messages to the owner that were logged before the account existed (a checkout's setup link) carry no user id.
-    const toOwner = [user.email.toLowerCase(), ...(user.phone ? [user.phone] : [])];
+    const ownerPhone = normalizePhone(user.phone);
     const sent = await tx
       .delete(notifications)
-      .where(or(eq(notifications.userId, userId), and(isNull(notifications.userId), inArray(sql`lower(${notifications.recipient})`, toOwner))))
+      .where(
+        or(
+          eq(notifications.userId, userId),
+          and(
+            isNull(notifications.userId),
+            or(sql`lower(${notifications.recipient}) = ${user.email.toLowerCase()}`, ownerPhone ? sql`${normalized(notifications.recipient)} = ${ownerPhone}` : sql`false`),
+          ),
+        ),
+      )
       .returning({ id: notifications.id });
+    // Calls to the owner's line that reached us while nobody held it (a call still running at the erasure, or after a
+    // lapse released the number) carry no user id either.
+    if (before.length) await tx.delete(calls).where(and(isNull(calls.userId), inArray(calls.toNumber, before.map((n) => n.line))));
+    // Test calls from the Try page name the account in their call id, and so in the replay markers.
+    await tx.delete(webhookEvents).where(and(eq(webhookEvents.provider, "vapi"), like(webhookEvents.eventId, `try-${userId}-%`)));
+    // Billing: later provider events about these ids are ignored (lib/billing/lifecycle.ts), and a subscription of the
+    // same customer that never got linked to an account goes too.
+    const billingIds = [sub?.providerCustomerId, sub?.providerSubscriptionId].filter((id): id is string => !!id);
+    if (sub?.providerCustomerId) {
+      const parked = await tx
+        .delete(subscriptions)
+        .where(and(isNull(subscriptions.userId), eq(subscriptions.providerCustomerId, sub.providerCustomerId)))
+        .returning({ id: subscriptions.providerSubscriptionId });
+      billingIds.push(...parked.flatMap((p) => (p.id ? [p.id] : [])));
+    }
+    if (billingIds.length) {
+      await tx.insert(erasedBillingRefs).values(billingIds.map((id) => ({ refHash: erasedRefHash(id) }))).onConflictDoNothing();
+    }
     await tx.delete(loginAttempts).where(eq(loginAttempts.key, `login:email:${user.email.toLowerCase()}`));
     // Earlier audit rows stay as a record of what was done, without a way back to this person.
     await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, userId));
@@ -134,15 +190,13 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       await tx.insert(auditLog).values({ action: "phone_number.release", targetType: "phone_number", targetId: n.id, details: { reason: "account_erased" } });
     }
     await tx.insert(auditLog).values({ action: "account.erase", targetType: "user", details: summary });
-    return { summary, released, refreshTokenEnc: calendar?.refreshTokenEnc ?? null };
+    return { summary, detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])), refreshTokenEnc: calendar?.refreshTokenEnc ?? null };
   });
 
   // 3. Upstream, after the commit.
-  for (const n of erased.released) {
-    if (!n.voiceProviderId) continue;
+  for (const voiceProviderId of erased.detach) {
     try {
-      await deps.voice.detachNumber(n.voiceProviderId);
-      await db.update(phoneNumbers).set({ voiceProviderId: null }).where(eq(phoneNumbers.id, n.id));
+      await deps.voice.detachNumber(voiceProviderId);
     } catch {
       // Left linked upstream: its calls reach our webhook, which answers "not in service" for an unassigned number.
     }
@@ -173,6 +227,9 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
   const phone = normalizePhone(rawPhone);
   if (!phone) throw new AppError("bad_request", "invalidPhone");
   return db.transaction(async (tx) => {
+    // Bookings and messages being written for this business hold a key-share lock on its row: they finish first, and
+    // new ones wait for this erasure, so nothing of the caller slips in between the deletes.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const appts = await tx
       .delete(appointments)
       .where(and(eq(appointments.userId, userId), sql`${normalized(appointments.patientPhone)} = ${phone}`))
@@ -197,8 +254,8 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         ),
       )
       .returning({ id: callerMessages.id });
-    // What we sent the caller, and what we sent the owner about them (booking and message notices quote the caller's
-    // number; their dedupe keys name the appointment or message).
+    // What we sent the caller, and what we sent the owner about them (booking and message notices: their dedupe keys
+    // name the appointment or message). Bodies are not searched for the number: "21.11.2026" would match "21112026".
     const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];
     const ids = [...appts.map((a) => a.id), ...messages.map((m) => m.id)];
     const sent = await tx
@@ -209,7 +266,6 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
           or(
             sql`${normalized(notifications.recipient)} = ${phone}`,
             emails.length ? inArray(sql`lower(${notifications.recipient})`, emails) : sql`false`,
-            sql`strpos(${normalized(notifications.body)}, ${phone}) > 0`,
             ...ids.map((id) => sql`strpos(coalesce(${notifications.dedupeKey}, ''), ${id}) > 0`),
           ),
         ),

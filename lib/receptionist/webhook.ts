@@ -129,7 +129,8 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
         await recordCall(deps.db, {
           providerCallId: callId,
           userId: biz?.userId ?? null,
-          fromNumber: caller,
+          // A call nobody's business answers for (the number was released mid-call) keeps no caller data.
+          fromNumber: biz ? caller : null,
           toNumber: line,
           status,
           startedAt: status === "in-progress" ? (date(obj(message.call).startedAt) ?? date(message.timestamp)) : null,
@@ -157,16 +158,16 @@ export async function handleVapiMessage(deps: VapiDeps, payload: unknown): Promi
       await recordCall(deps.db, {
         providerCallId: callId,
         userId: biz?.userId ?? null,
-        fromNumber: caller,
+        fromNumber: biz ? caller : null,
         toNumber: line,
         status: "ended",
         startedAt: date(message.startedAt) ?? date(obj(message.call).startedAt),
         endedAt: date(message.endedAt) ?? date(obj(message.call).endedAt),
         endedReason: str(message.endedReason),
-        transcript: str(artifact.transcript) ?? str(message.transcript),
-        summary: str(analysis.summary) ?? str(message.summary),
+        transcript: biz ? (str(artifact.transcript) ?? str(message.transcript)) : null,
+        summary: biz ? (str(analysis.summary) ?? str(message.summary)) : null,
         // A business that turned recording off keeps no recording link, even if the platform sent one.
-        recordingUrl: biz && !biz.recordingEnabled ? null : (str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl)),
+        recordingUrl: biz?.recordingEnabled ? (str(artifact.recordingUrl) ?? str(recording.combinedUrl) ?? str(message.recordingUrl)) : null,
         sandbox: deps.sandbox,
       });
       await deps.db.insert(webhookEvents).values({ provider: "vapi", eventId, type }).onConflictDoNothing();

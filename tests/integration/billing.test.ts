@@ -430,3 +430,31 @@ describe("the sandbox checkout and portal", () => {
     expect(await checkoutOutcome(getDb(), "../../etc")).toBe("unknown");
   });
 });
+
+describe("an erased account", () => {
+  it("stays erased: the cancellation's webhook and a checkout retried days later bring back neither the account nor its subscription", async () => {
+    const owner = await registerOwner();
+    const sub = id("sub");
+    const customer = id("cus");
+    const checkout = checkoutObject({ sub, customer, email: owner.email, userId: owner.user.id });
+    expect((await deliver(event("checkout.session.completed", checkout))).status).toBe(200);
+    expect((await deliver(event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", userId: owner.user.id, trialEnd: nowS() + 7 * DAY })))).status).toBe(200);
+    expect((await profile(owner.token)).subscriptionType).toBeTruthy();
+
+    const erased = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+
+    const late = [
+      event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId: owner.user.id, endedAt: nowS() })),
+      event("checkout.session.completed", checkout),
+      event("invoice.paid", invoiceObject(sub)),
+    ];
+    for (const e of late) expect((await deliver(e)).status).toBe(200);
+    await drain();
+    const db = getDb();
+    expect(await userByEmail(owner.email)).toEqual([]);
+    expect(await db.$count(subscriptions, eq(subscriptions.providerSubscriptionId, sub))).toBe(0);
+    expect(await db.$count(subscriptions, eq(subscriptions.providerCustomerId, customer))).toBe(0);
+    expect(await db.$count(notifications, eq(notifications.recipient, owner.email))).toBe(0);
+  });
+});

@@ -74,7 +74,7 @@ async function rowsContaining(needles: string[]): Promise<string[]> {
 describe("DELETE /api/account", () => {
   it("exports, then erases: no table holds the owner's email, phone, id or their callers' details; the number is back in the pool; the old token gets 401", async () => {
     const owner = await business("+33 1 44 55 66 77");
-    const ownerPhone = "+33144556677";
+    const ownerPhone = "+33 1 44 55 66 77"; // stored as typed
     const caller = { phone: "+33655443322", name: "Marie Erasable", email: `marie-${randomUUID().slice(0, 8)}@example.com` };
     await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Léa" } });
     await callAndBook(owner.line, caller.phone, caller.name, caller.email);
@@ -92,8 +92,11 @@ describe("DELETE /api/account", () => {
     expect(await db.$count(calls, eq(calls.userId, owner.user.id))).toBe(2);
     expect(await db.$count(callerMessages, eq(callerMessages.userId, owner.user.id))).toBe(1);
     expect(await db.$count(notifications, and(eq(notifications.userId, owner.user.id), eq(notifications.recipient, caller.phone)))).toBeGreaterThan(0);
-    const needles = [owner.user.id, owner.email, ownerPhone, caller.phone, caller.email, caller.name, "+33699887766", "Paul Erasable"];
-    expect((await rowsContaining(needles)).length).toBeGreaterThan(5);
+    // A call still going on while the owner erases the account: it ends afterwards.
+    const live = await startCall(vapi, { line: owner.line, caller: "+33677665544", callId: `call-${randomUUID()}` });
+    const needles = [owner.user.id, owner.email, ownerPhone, caller.phone, caller.email, caller.name, "+33699887766", "Paul Erasable", "+33677665544"];
+    const before = await rowsContaining(needles);
+    for (const n of needles) expect(before.some((hit) => hit.includes(` holds ${n}:`)), `${n} is stored before`).toBe(true);
 
     const exported = await api("GET", "/api/account/export", { token: owner.token });
     expect(exported.status).toBe(200);
@@ -101,10 +104,12 @@ describe("DELETE /api/account", () => {
 
     const res = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ message: "Your account and all its data have been deleted.", erased: { appointments: 1, calls: 2, messages: 1, numberReleased: true } });
+    expect(res.body).toMatchObject({ message: "Your account and all its data have been deleted.", erased: { appointments: 1, calls: 3, messages: 1, numberReleased: true } });
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
 
-    expect(await rowsContaining(needles)).toEqual([]);
+    const ended = await callerSays(vapi, live.state, "My name is Late Caller, I'd like an appointment");
+    await endCall(vapi, ended.state);
+    expect(await rowsContaining([...needles, "Late Caller"])).toEqual([]);
     const [number] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, owner.line));
     expect(number).toMatchObject({ assignedToUserId: null, assignedAt: null });
     const available = await api("GET", "/api/admin/phone-numbers/available", { token: admin.token });
@@ -113,10 +118,10 @@ describe("DELETE /api/account", () => {
     expect((await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } })).status).toBe(401);
     // The audit log keeps that an erasure happened, and what it removed, not who it was.
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "account.erase")).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
-    expect(audit).toMatchObject({ actorUserId: null, targetId: null, details: { appointments: 1, calls: 2, messages: 1, numberReleased: true } });
+    expect(audit).toMatchObject({ actorUserId: null, targetId: null, details: { appointments: 1, calls: 3, messages: 1, numberReleased: true } });
     // A call to the released number now reaches nobody's business.
     const late = await vapi({ message: { type: "assistant-request", call: { id: `late-${randomUUID()}`, customer: { number: caller.phone }, phoneNumber: { number: owner.line } } } });
-    expect(JSON.stringify(late)).not.toContain(owner.user.id);
+    expect(late).toEqual({ error: expect.stringMatching(/not in service/i) });
   });
 
   it("wants the current password, or a sign-in of the last ten minutes; a wrong one erases nothing", async () => {
@@ -159,6 +164,17 @@ describe("DELETE /api/account", () => {
     expect(summary.subscriptionCancelled).toBe(true);
     expect(cancelled).toHaveLength(1);
     expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(0);
+  });
+
+  it("counts wrong passwords against the sign-in limit", async () => {
+    const owner = await registerOwner();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await api("DELETE", "/api/account", { token: owner.token, body: { password: `wrong-password-${i}` } })).status);
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right password waits now.
+    expect((await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } })).status).toBe(429);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
   });
 
   it("refuses an administrator's own erasure and needs a session", async () => {
@@ -214,6 +230,14 @@ describe("DELETE /api/callers/{phone}", () => {
     expect(await atA(kept.name)).toBeGreaterThan(0);
     // The other business keeps its own record of the same caller.
     expect(await db.$count(appointments, and(eq(appointments.userId, b.user.id), eq(appointments.patientPhone, gone.phone)))).toBe(1);
+
+    // A number that is a prefix of another caller's, or digits that appear in a date, erases nobody else.
+    await db.insert(notifications).values({ userId: a.user.id, channel: "sms", recipient: kept.phone, body: "See you on 21.11.2026", status: "sent", provider: "sandbox" });
+    for (const other of ["21112026", kept.phone.slice(0, 10)]) {
+      expect((await api("DELETE", `/api/callers/${encodeURIComponent(other)}`, { token: a.token })).body.erased).toEqual({ appointments: 0, calls: 0, messages: 0, notifications: 0 });
+    }
+    expect(await atA(kept.phone)).toBeGreaterThan(0);
+    expect(await db.$count(notifications, and(eq(notifications.userId, a.user.id), eq(notifications.body, "See you on 21.11.2026")))).toBe(1);
 
     const again = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token, headers: { "accept-language": "es" } });
     expect(again).toMatchObject({ status: 200, body: { message: "No guardamos ningún dato de este número de teléfono.", erased: { appointments: 0, calls: 0, messages: 0, notifications: 0 } } });

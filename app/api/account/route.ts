@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clearSessionCookieHeader, requireUser } from "@/lib/auth/session";
 import { JOB_SCHEMA } from "@/lib/jobs/queue";
+import { clientIp } from "@/lib/http/client-ip";
 import { json, readJson, route } from "@/lib/http/route";
 import { eraseAccount } from "@/lib/privacy/erase";
 import { appContext } from "@/lib/server/context";
@@ -17,7 +18,7 @@ export const DELETE = route(async (req, { locale }) => {
   const auth = await requireUser(ctx.db, ctx.session, req);
   const { password } = await readJson(req, eraseSchema);
   const { billing, calendar, voice } = ctx.providers;
-  const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, { password: password || undefined });
+  const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, { password: password || undefined, clientIp: clientIp(req) });
   return json(
     { message: translate(locale, "Api.accountErased"), erased },
     { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } },
