@@ -12,13 +12,12 @@ const nextConfig: NextConfig = {
   // PGlite ships WASM and the argon2 binding is native: load them from node_modules at run time, never bundle them.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres"],
   // On every page and API answer. The microphone is the Try page's only (speech input); no page may be framed.
-  // (The Content-Security-Policy with script nonces, HSTS and the Origin check come with issue #7's rest.)
+  // The Content-Security-Policy (a fresh nonce per request) and HSTS are set by proxy.ts.
   async headers() {
     const base = [
       { key: "X-Content-Type-Options", value: "nosniff" },
       { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
       { key: "X-Frame-Options", value: "DENY" },
-      { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
       { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
     ];
     return [

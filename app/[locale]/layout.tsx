@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -26,6 +27,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4338ca" };
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Every page renders per request, never prerendered: Next.js can only put the request's CSP nonce (proxy.ts) on the
+  // scripts of a page it renders for that request, and a prerendered page's scripts would all be blocked.
+  await connection();
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);

@@ -17,6 +17,9 @@ export const { handlers } = NextAuth(() => {
     secret: ctx.session.secret,
     trustHost: true,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // Its other cookies (CSRF token, callback URL) follow APP_URL like ours, not the scheme the request arrived with
+    // (plain http behind a TLS-terminating proxy).
+    useSecureCookies: secure,
     cookies: {
       sessionToken: {
         name: sessionCookieName(ctx.session.appUrl),

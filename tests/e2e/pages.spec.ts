@@ -1,6 +1,8 @@
 // The other public pages: thank-you, onboarding, privacy and terms, in each language, accessible.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { newOwner, openDashboard, profileOf } from "./support/dashboard";
+import { baseURL } from "./support/fixtures";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m } from "./support/messages";
 
@@ -94,9 +96,80 @@ test("security headers on pages and API answers; the microphone only on the Try 
     expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(h["permissions-policy"], path).toContain("microphone=()");
+    // The server runs on http://127.0.0.1: no HSTS there (only for an https APP_URL in production).
+    expect(h["strict-transport-security"], path).toBeUndefined();
+  }
+  for (const path of ["/api/health", "/api/auth/profile"]) {
+    expect((await request.get(path)).headers()["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
   }
   for (const path of ["/dashboard/try", "/fr/dashboard/try"]) {
     const h = (await request.get(path, { maxRedirects: 0 })).headers();
     expect(h["permissions-policy"], path).toContain("microphone=(self)");
   }
+});
+
+test("every page load gets a CSP nonce of its own, and every script in the page carries it", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (const path of ["/", "/", "/fr/privacy", "/login"]) {
+    const res = await request.get(path);
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/);
+    expect(csp, path).not.toContain("unsafe-eval");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    nonces.add(nonce);
+    const scripts = (await res.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size).toBe(4);
+});
+
+test("pages hydrate under the CSP: no violation on the landing page, sign-in and dashboard pages", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
+  });
+  // Also the browser's own report of each blocked load, registered before any page script runs.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+    });
+  });
+  // React marks the document it hydrated: proof the page's scripts ran.
+  const hydrated = () => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__reactContainer$")));
+
+  for (const path of ["/", "/login"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(hydrated, { message: path }).toBe(true);
+  }
+  // The sign-in form is React's, its schema a chunk loaded on demand ('strict-dynamic'): an empty submit is checked in
+  // the page.
+  await page.getByRole("button", { name: m("en", "LoginPage.submit") }).click();
+  await expect(page.locator("#login-email")).toHaveAttribute("aria-invalid", "true");
+
+  await newOwner(page, { tag: "csp" });
+  // AI settings builds its zod schemas on load (instrumentation-client.ts keeps zod from probing for eval).
+  for (const path of ["/dashboard/profile", "/dashboard/ai-config", "/dashboard/try"]) {
+    await openDashboard(page, "en", path);
+    await expect.poll(hydrated, { message: path }).toBe(true);
+  }
+  expect(violations).toEqual([]);
+});
+
+test("an API write from another origin on the session cookie is refused; with a bearer token it goes through", async ({ page }) => {
+  const owner = await newOwner(page, { tag: "csrf", fullName: "Cleo Origin" });
+  const evil = "https://evil.example";
+  // page.request carries the browser's session cookie, as a forged form or fetch from another site would.
+  const forged = await page.request.put("/api/auth/update-profile", { headers: { origin: evil }, data: { fullName: "Mallory" } });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).message).toBe(m("en", "Api.crossOrigin"));
+  expect((await profileOf(page.request, owner.token)).fullName).toBe("Cleo Origin");
+
+  const sameOrigin = await page.request.put("/api/auth/update-profile", { headers: { origin: new URL(baseURL()).origin }, data: { fullName: "Cleo Same" } });
+  expect(sameOrigin.status()).toBe(200);
+
+  const bearer = await page.request.put("/api/auth/update-profile", { headers: { origin: evil, authorization: `Bearer ${owner.token}` }, data: { fullName: "Cleo Bearer" } });
+  expect(bearer.status()).toBe(200);
+  expect((await profileOf(page.request, owner.token)).fullName).toBe("Cleo Bearer");
 });

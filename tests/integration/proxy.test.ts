@@ -1,7 +1,9 @@
 // The proxy's optimistic gate, called as Next calls it.
 import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch as matches } from "next/experimental/testing/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import proxy from "@/proxy";
+import { resetEnvCache } from "@/lib/env";
+import proxy, { config } from "@/proxy";
 import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
 
 let owner: Account;
@@ -14,6 +16,12 @@ beforeAll(async () => {
 
 const call = (path: string, token?: string, headers: Record<string, string> = {}) =>
   proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers: { ...headers, ...(token ? { cookie: `authjs.session-token=${token}` } : {}) } }));
+
+const send = (method: string, path: string, headers: Record<string, string>) =>
+  proxy(new NextRequest(new URL(path, "http://localhost:3000"), { method, headers }));
+
+/** The nonce of a page's CSP. */
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("proxy", () => {
   it("sends anonymous dashboard visits to the login page of their language", async () => {
@@ -51,5 +59,83 @@ describe("proxy", () => {
     await api("POST", "/api/auth/logout", { token: owner.token });
     expect((await call("/api/auth/profile", owner.token)).status).toBe(200); // the proxy passes it on…
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401); // …the handler refuses it
+  });
+
+  it("runs on every page and every API path (dotted ones too), not on Next's assets or public files", () => {
+    for (const url of ["/", "/fr/login", "/dashboard/profile", "/api", "/api/health", "/api/auth/validate-setup-token/a.b", "/api/admin/users/x.json"]) {
+      expect(matches({ config, url }), url).toBe(true);
+    }
+    for (const url of ["/_next/static/chunks/app.js", "/favicon.svg", "/audio/demo-call-en.mp3", "/robots.txt"]) {
+      expect(matches({ config, url }), url).toBe(false);
+    }
+  });
+
+  it("gives every page a strict CSP with a nonce of its own, handed on to the render", async () => {
+    const first = await call("/login");
+    const second = await call("/fr/privacy");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(nonceOf(first)).toBeTruthy();
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    // Next.js finds the nonce in the request's CSP header; x-nonce is there for our own components.
+    expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonceOf(first));
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+    // Redirects carry it too.
+    expect(nonceOf(await call("/dashboard/profile"))).toBeTruthy();
+  });
+
+  it("gives API answers a CSP that allows nothing, except the consent callback, which sets its own", async () => {
+    expect((await call("/api/health")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await call("/api/auth/profile")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await call("/api/google-calendar/callback?code=x", admin.token)).headers.get("content-security-policy")).toBeNull();
+    // The proxy's own refusal there is JSON like any other.
+    expect((await call("/api/google-calendar/callback?code=x")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("refuses API writes from another origin on the session cookie, in the caller's language; a bearer token passes", async () => {
+    const evil = { origin: "https://evil.example", "content-type": "application/json" };
+    const withCookie = await send("PUT", "/api/auth/update-profile", { ...evil, cookie: `authjs.session-token=${admin.token}`, "accept-language": "fr" });
+    expect(withCookie.status).toBe(403);
+    expect((await withCookie.json()).message).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+    expect(withCookie.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    // A forged sign-in is refused too, cookie or not.
+    expect((await send("POST", "/api/auth/login", evil)).status).toBe(403);
+    expect((await send("DELETE", "/api/appointments/x", { "sec-fetch-site": "same-site", cookie: `authjs.session-token=${admin.token}` })).status).toBe(403);
+
+    // Passed on to the handler (NextResponse.next()):
+    const passed = (res: Response) => res.status === 200 && res.headers.get("x-middleware-next") === "1";
+    expect(passed(await send("PUT", "/api/auth/update-profile", { ...evil, authorization: `Bearer ${admin.token}` }))).toBe(true);
+    expect(passed(await send("PUT", "/api/auth/update-profile", { origin: "http://localhost:3000", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    // The origin the browser addressed counts as ours too (here 127.0.0.1 while APP_URL says localhost)…
+    expect(passed(await send("PUT", "/api/auth/update-profile", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    // …but not when it was addressed to APP_URL's host.
+    expect((await send("PUT", "/api/auth/update-profile", { host: "localhost:3000", origin: "http://127.0.0.1:3000", cookie: `authjs.session-token=${admin.token}` })).status).toBe(403);
+    expect(passed(await send("PUT", "/api/auth/update-profile", { "sec-fetch-site": "same-origin", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    // A client that is not a browser sends no Origin at all.
+    expect(passed(await send("PUT", "/api/auth/update-profile", { cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    // Webhooks are signed by their senders, whatever Origin they claim.
+    expect(passed(await send("POST", "/api/webhooks/stripe", evil))).toBe(true);
+    // Reads are never refused.
+    expect((await call("/api/auth/profile", admin.token, { origin: "https://evil.example" })).status).toBe(200);
+  });
+
+  it("sends HSTS in production on an https APP_URL only", async () => {
+    expect((await call("/login")).headers.get("strict-transport-security")).toBeNull();
+    const saved = { NODE_ENV: process.env.NODE_ENV, APP_URL: process.env.APP_URL };
+    try {
+      Object.assign(process.env, { NODE_ENV: "production", APP_URL: "https://recepta.example" });
+      resetEnvCache();
+      for (const path of ["/login", "/api/health"]) {
+        const res = await call(path);
+        expect(res.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+      }
+      expect((await call("/login")).headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    } finally {
+      Object.assign(process.env, saved);
+      resetEnvCache();
+    }
   });
 });
