@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { BASE_HEADERS, STATIC_CSP } from "./lib/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -11,19 +12,21 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: true },
   // PGlite ships WASM and the argon2 binding is native: load them from node_modules at run time, never bundle them.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres"],
-  // On every page and API answer. The microphone is the Try page's only (speech input); no page may be framed.
-  // The Content-Security-Policy (a fresh nonce per request) and HSTS are set by proxy.ts.
+  // On every answer (fixed at build time). Pages and API answers get their Content-Security-Policy from proxy.ts (a
+  // fresh nonce per page request); what the proxy never sees (Next's build output, public/ files, robots.txt and
+  // sitemap.xml, any other path with a file extension) gets the static one here. HSTS depends on the APP_URL of the
+  // run, not of the build: proxy.ts and scripts/server.mjs add it.
   async headers() {
-    const base = [
-      { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-      { key: "X-Frame-Options", value: "DENY" },
-      { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-    ];
+    const base = Object.entries(BASE_HEADERS).map(([key, value]) => ({ key, value }));
+    const tryPage = [{ key: "Permissions-Policy", value: "camera=(), microphone=(self), geolocation=(), payment=()" }];
+    const staticCsp = [{ key: "Content-Security-Policy", value: STATIC_CSP }];
     return [
       { source: "/:path*", headers: base },
-      { source: "/dashboard/try", headers: [{ key: "Permissions-Policy", value: "camera=(), microphone=(self), geolocation=(), payment=()" }] },
-      { source: "/:locale(fr|es)/dashboard/try", headers: [{ key: "Permissions-Policy", value: "camera=(), microphone=(self), geolocation=(), payment=()" }] },
+      { source: "/dashboard/try", headers: tryPage },
+      { source: "/:locale(fr|es)/dashboard/try", headers: tryPage },
+      // The complement of the proxy's matcher (proxy.ts): a second CSP on a page would be enforced as well as its own.
+      { source: "/_next/:path*", headers: staticCsp },
+      { source: "/:file((?!api/|_next/).*\\.[^/]+)", headers: staticCsp },
     ];
   },
 };

@@ -1,36 +1,45 @@
 // Next 16's proxy: locale routing for pages, plus a fast, optimistic gate (token signature and role claim only).
-// Every route handler and page checks again against the database; this only turns obvious cases away early.
-// It is also where the browser security headers are set (per request: the CSP carries a fresh nonce) and where API
-// writes from other origins are refused: the matcher sends every page and every /api path through here.
+// Every route handler and page checks again against the database; this only turns obvious cases away early. Which API
+// addresses need a session or an admin is read from the route table the handlers' declarations generate.
+// It is also where the browser security headers are set (per request: the CSP carries a fresh nonce) and where writes
+// from other origins are refused (API calls, and server actions, which post to a page's address): the matcher sends
+// every page and every /api path through here.
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { API_ROUTES } from "@/app/api/routes.generated";
 import { decodeSessionToken, bearerOrCookie, sessionCookieName } from "@/lib/auth/session-token";
 import { env } from "@/lib/env";
+import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, type ApiPolicy } from "@/lib/http/api-routes";
 import { API_CSP, HSTS, newNonce, pageCsp, wantsHsts } from "@/lib/http/csp";
-import { isCrossOriginRequest } from "@/lib/http/csrf";
-import { routing, isLocale, defaultLocale } from "@/lib/i18n/routing";
-import { localeOf, translate } from "@/lib/i18n/translate";
+import { isCrossOriginRequest, isForeignRequest } from "@/lib/http/csrf";
+import { localeOf } from "@/lib/http/locale";
+import { localizedPath } from "@/lib/i18n/paths";
+import { routing, isLocale, defaultLocale, type Locale } from "@/lib/i18n/routing";
+import { translate } from "@/lib/i18n/translate";
 
 const intl = createMiddleware(routing);
 
-// API paths that need no session: sign-in, registration, account setup, health, Auth.js, signed webhooks, and the
-// checkout a visitor starts (Stripe's, or the sandbox's stand-in).
-const PUBLIC_API = [
-  /^\/api\/billing\/checkout$/,
-  /^\/api\/sandbox\/billing\/checkout$/,
-  /^\/api\/health$/,
-  /^\/api\/ready$/,
-  /^\/api\/auth\/(login|register|logout|complete-setup)$/,
-  /^\/api\/auth\/validate-setup-token(\/.*)?$/,
-  /^\/api\/authjs(\/.*)?$/,
-  /^\/api\/webhooks\//,
-];
-
-// Signed by their senders and verified by their handlers; never sent by a browser.
+// Signed by their senders and verified by their handlers; never sent by a browser. Every address there passes
+// without a session, served or not: a vendor never has one.
 const WEBHOOKS = /^\/api\/webhooks\//;
+// Every address here asks for an admin, served or not: a caller who is not one learns nothing of which exist (the route
+// table's generator keeps admin routes here, and only them).
+const ADMIN_API = /^\/api\/admin\//;
 // Google's consent popup lands here: an HTML page whose one inline script its own CSP allows by hash (a header set
 // here would win over the handler's).
 const OWN_CSP = /^\/api\/google-calendar\/callback$/;
+
+// The GETs that change something, refused when the browser says another site sent them (isForeignRequest): a link or
+// a redirect from elsewhere carries the Lax session cookie. Claiming a number is a GET in the API contract; the other
+// two open a Stripe Checkout or billing portal session for the signed-in account. Those two are links a visitor may
+// also follow from another site (a marketing site on a sibling domain): they land on the page that offers the same
+// button instead, one click from it. (Google's consent callback comes from Google by design: the state it must carry,
+// signed for the signed-in user, is its protection, and it only hands the code to our own window.)
+const STATE_CHANGING_GETS: { path: RegExp; page?: string }[] = [
+  { path: /^\/api\/phone-numbers\/claim$/ },
+  { path: /^\/api\/billing\/checkout$/, page: "/#pricing" },
+  { path: /^\/api\/billing\/portal$/, page: "/dashboard/subscription" },
+];
 
 export default async function proxy(req: NextRequest): Promise<Response> {
   const { pathname } = req.nextUrl;
@@ -39,6 +48,13 @@ export default async function proxy(req: NextRequest): Promise<Response> {
     const res = refusal ?? NextResponse.next();
     if (refusal || !OWN_CSP.test(pathname)) res.headers.set("Content-Security-Policy", API_CSP);
     return withHsts(res);
+  }
+  // A server action is a POST to the page's own address: one from another origin is refused here with a readable
+  // answer (Next.js would refuse it too, but with a 500).
+  if (isCrossOriginRequest(req.method, req.headers, ourOrigins(req))) {
+    const message = translate(pageLocale(req, pathname), "Api.crossOrigin");
+    const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": API_CSP };
+    return withHsts(new NextResponse(message, { status: 403, headers }));
   }
   // Next.js puts the nonce it finds in the request's CSP on its own scripts (pages render per request: see the
   // locale layout); x-nonce is for a server component that needs it for a script of its own.
@@ -51,6 +67,12 @@ export default async function proxy(req: NextRequest): Promise<Response> {
   const res = await pageGate(new NextRequest(req, { headers }), pathname);
   res.headers.set("Content-Security-Policy", csp);
   return withHsts(res);
+}
+
+/** The language of a page address: its prefix, else the visitor's (cookie, then Accept-Language). */
+function pageLocale(req: NextRequest, pathname: string): Locale {
+  const prefix = pathname.split("/")[1];
+  return isLocale(prefix) ? prefix : localeOf(req);
 }
 
 async function pageGate(req: NextRequest, pathname: string): Promise<Response> {
@@ -79,13 +101,33 @@ async function apiGate(req: NextRequest, pathname: string): Promise<Response | n
   if (!WEBHOOKS.test(pathname) && isCrossOriginRequest(req.method, req.headers, ourOrigins(req))) {
     return NextResponse.json({ message: translate(locale, "Api.crossOrigin") }, { status: 403 });
   }
-  if (PUBLIC_API.some((re) => re.test(pathname))) return null;
+  const stateChanging = STATE_CHANGING_GETS.find((g) => g.path.test(pathname));
+  if (stateChanging && (req.method === "GET" || req.method === "HEAD") && isForeignRequest(req.headers, ourOrigins(req))) {
+    if (!stateChanging.page) return NextResponse.json({ message: translate(locale, "Api.crossOrigin") }, { status: 403 });
+    // These links name their language (?locale=); the page they land on is in it.
+    const asked = req.nextUrl.searchParams.get("locale");
+    const [page = "/", hash] = stateChanging.page.split("#");
+    const location = new URL(localizedPath(isLocale(asked) ? asked : locale, page), req.url);
+    if (hash) location.hash = hash;
+    return NextResponse.redirect(location, 303);
+  }
+  const policy = policyOf(pathname);
+  if (WEBHOOKS.test(pathname) || (policy && isPublicPolicy(policy))) return null;
   const claims = await claimsOf(req);
   if (!claims) return NextResponse.json({ message: translate(locale, "Api.unauthorized") }, { status: 401 });
-  if (pathname.startsWith("/api/admin/") && claims.role !== "admin") {
+  if ((policy === "admin" || ADMIN_API.test(pathname)) && claims.role !== "admin") {
     return NextResponse.json({ message: translate(locale, "Api.forbidden") }, { status: 403 });
   }
   return null;
+}
+
+/**
+ * The policy the route serving `pathname` declares (app/api/routes.generated.ts), or null for an address no route of
+ * the API serves: the catch-all's 404 is for callers with a session, so a stranger learns nothing of which exist.
+ */
+function policyOf(pathname: string): ApiPolicy | null {
+  const served = matchApiRoute(API_ROUTES, pathname)?.route;
+  return served && served.path !== FALLBACK_PATH ? served.policy : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
 import { env } from "@/lib/env";
-import { onShutdown } from "@/lib/server/shutdown";
+import { onShutdown } from "@/lib/process/shutdown";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Sql = postgres.Sql;

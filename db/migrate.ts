@@ -1,6 +1,7 @@
 import path from "node:path";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { createDb } from "./client";
+import { runDataMigrations } from "./data-migrations";
 
 // Any fixed 64-bit number: every instance takes this advisory lock, so two starting instances never migrate at once.
 const MIGRATION_LOCK = 727_365_001;
@@ -13,6 +14,8 @@ export async function runMigrations(url: string): Promise<void> {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Then the steps SQL cannot express (db/data-migrations.ts), each once.
+      await runDataMigrations(db);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     }

@@ -7,6 +7,11 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** An empty variable (`PUBLIC_RATING=` in a .env file) is an unset one. */
+function blankAsUnset(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -51,8 +56,20 @@ const schema = z.object({
   // Shown on the public site (footer, hero "call us", thank-you page). The phone default is a reserved fictional number.
   PUBLIC_CONTACT_EMAIL: z.string().trim().email().default("hello@recepta.app").catch("hello@recepta.app"),
   PUBLIC_CONTACT_PHONE: z.string().trim().min(3).default("+1 555-010-0199").catch("+1 555-010-0199"),
+  // Social proof on the landing page, only as measured and configured: the average rating out of 5 customers gave, and
+  // how many businesses use the service. Unset, the line is not shown (an invented claim is misleading advertising);
+  // a value that is not a number in range stops the start rather than being shown or dropped silently.
+  PUBLIC_RATING: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(5).optional()),
+  PUBLIC_CUSTOMER_COUNT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
   // Behind a reverse proxy that sets X-Forwarded-For, the client address for rate limiting comes from it.
-  TRUST_PROXY: bool,
+  // How many reverse proxies in front of the app append to X-Forwarded-For: "true" is one, "false" (or unset) none.
+  TRUST_PROXY: z
+    .union([z.enum(["true", "false"]), z.coerce.number().int().min(0).max(10)])
+    .optional()
+    .transform((v) => (v === "true" ? 1 : v === "false" || v === undefined ? 0 : v)),
+  // Registration attempts one client address may make per hour (429 beyond). Test runs raise it: all their clients
+  // share one address.
+  REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RECEPTA_EMBEDDED_DB: bool,
   // pino's level for the JSON logs on stdout; unset: "info" (silent under tests).
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().catch(undefined),

@@ -1,7 +1,8 @@
 // `npm start` / `npm run dev`: environment and secrets → database (embedded when DATABASE_URL is unset) → migrations
 // (under an advisory lock) → first admin and sandbox pool → build if stale → Next.js as a child process.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
@@ -11,9 +12,30 @@ import { fail, prepareRuntime } from "./runtime";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
+// A stop request (SIGTERM from `docker stop` or a process manager, forwarded by `npm start`; SIGINT from Ctrl-C) goes
+// to whatever runs at the moment, the build or the server, and this process exits with its exit code once it has
+// ended: the server drains its requests first, and a repeated signal makes it give up waiting (scripts/server.mjs).
+// Before the server runs, start-up stops after the step under way. Registered first, so no signal meets node's
+// default (exit at once, leaving the child running with nobody to stop it).
+let stopSignal: NodeJS.Signals | null = null;
+let running: ChildProcess | null = null;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopSignal ??= signal;
+    running?.kill(signal);
+  });
+}
+
 async function main() {
   const rt = await prepareRuntime(mode === "dev");
+  const stopIfAsked = async () => {
+    if (!stopSignal) return;
+    await rt.embedded?.stop();
+    process.exit(0);
+  };
+  await stopIfAsked();
   await runMigrations(rt.url);
+  await stopIfAsked();
   const { db, sql } = createDb(rt.url, 1);
   try {
     const notes = await bootstrap(db, rt.env, createProviders(db, rt.env, rt.vars.AUTH_SECRET ?? rt.env.AUTH_SECRET!).telephony);
@@ -25,24 +47,33 @@ async function main() {
 
   const next = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   if (mode === "start" && buildIsStale()) {
+    await stopIfAsked();
     console.log("Building the app (next build)…");
-    const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
-    if (build.status !== 0) throw new Error("next build failed");
+    const build = await run([next, "build"], process.env);
+    await stopIfAsked();
+    if (build.code !== 0) throw new Error("next build failed");
   }
+  await stopIfAsked();
   // Production goes through scripts/server.mjs (client address from the socket); development uses `next dev` as is.
   const args = mode === "start" ? [path.join(process.cwd(), "scripts", "server.mjs")] : [next, "dev", "-p", String(rt.env.PORT)];
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NODE_ENV: mode === "start" ? "production" : "development" } });
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    child.kill(signal);
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  child.on("exit", async (code) => {
-    await rt.embedded?.stop();
-    process.exit(code ?? 0);
+  const server = await run(args, { ...process.env, NODE_ENV: mode === "start" ? "production" : "development" });
+  await rt.embedded?.stop();
+  process.exit(server.code);
+}
+
+/**
+ * Runs node with `args` as the current child (the one a stop signal reaches) and resolves when it has exited: its exit
+ * code, or 128 + the signal's number when a signal ended it (the shell's convention), so a crash never reads as success.
+ */
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: "inherit", env });
+    running = child;
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      running = null;
+      resolve({ code: code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0) });
+    });
   });
 }
 

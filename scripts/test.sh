@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: the type check, the suite on the embedded PGlite, then the integration suite again on Postgres when
-# TEST_DATABASE_URL is set, then the end-to-end suite (Playwright, Debian's Chromium) against the production build.
+# Every test: the type check, the dependency rules of lib/ (scripts/check-deps.ts), ESLint, the suite on the embedded
+# PGlite, then the integration and conversation suites again on Postgres when TEST_DATABASE_URL is set, then the
+# end-to-end suite (Playwright, Debian's Chromium) against the production build.
 # Ends with one "N passed, N failed" line over all runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -10,12 +11,30 @@ status=0
 echo "== Type check"
 npx tsc --noEmit || status=1
 
+# Counted as one test in the final line, so a broken rule shows there as well as in the exit status.
+echo "== Dependency rules"
+if npx tsx scripts/check-deps.ts; then
+  echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/dependency-rules.json"
+else
+  echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/dependency-rules.json"
+  status=1
+fi
+
+# ESLint (eslint.config.mjs), without a cache so CI sees every file; one test in the final line, like the rules above.
+echo "== Lint"
+if npx eslint .; then
+  echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/lint.json"
+else
+  echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/lint.json"
+  status=1
+fi
+
 echo "== Tests on PGlite (embedded default)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/pglite.json" || status=1
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== Integration tests on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//#'))"
-  TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile.json="$results/postgres.json" || status=1
+  echo "== Integration and conversation tests on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//#'))"
+  TEST_DB=postgres npx vitest run tests/integration tests/conversations --reporter=default --reporter=json --outputFile.json="$results/postgres.json" || status=1
 else
   echo "== TEST_DATABASE_URL is not set: skipping the PostgreSQL run"
 fi

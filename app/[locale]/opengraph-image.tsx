@@ -1,6 +1,6 @@
 import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
-import { formatPlanPrice } from "@/lib/billing/plan";
+import { formatPlanPrice } from "@/lib/subscriptions/plan";
 import type { Locale } from "@/lib/i18n/routing";
 
 export const size = { width: 1200, height: 630 };

@@ -5,7 +5,7 @@ import { useRouter } from "@/lib/i18n/navigation";
 
 export const COUNTDOWN_SECONDS = 5;
 
-/** "Redirecting in 5 s…" down to 0, then the destination (spec §4: registration and setup completion). */
+/** "Redirecting in 5 s…" down to 0, then the destination (after registration and after setup completion). */
 export function Countdown({ href }: { href: string }) {
   const t = useTranslations("Common");
   const router = useRouter();

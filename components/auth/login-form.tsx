@@ -21,7 +21,7 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    // The dashboard sets this flag when the server answered 401 (spec §4 "Session end").
+    // The dashboard sets this flag when the server answered 401: the session has ended.
     if (takeFlag("tokenExpired")) setShowExpired(true);
     if (expired) clearSession();
     takeFlag("loggedOut");

@@ -15,7 +15,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { Countdown } from "./countdown";
 
 const STEPS = ["personal", "business", "scheduling", "ai"] as const;
-// The fields each step owns: "Next" validates these only; the request is sent at the last step (spec §4).
+// The fields each step owns: "Next" validates these only; the request is sent at the last step.
 const STEP_FIELDS: (keyof RegisterFormInput)[][] = [
   ["fullName", "email", "password", "confirmPassword", "phone"],
   ["businessName", "businessType", "specialty", "businessSize", "serviceFrequency"],

@@ -1,5 +1,5 @@
 "use client";
-// The dashboard frame (spec §2 "Layout"): header with the product name, the user's name, the language switcher (full
+// The dashboard frame: header with the product name, the user's name, the language switcher (full
 // on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState, type ReactNode } from "react";
@@ -51,7 +51,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
   const { profile } = useProfile();
 
   if (!profile) {
-    // Spec §2: no profile and no stored user to fall back on.
+    // No profile and no stored user to fall back on.
     return (
       <main id="main" className="mx-auto max-w-md px-6 py-24 text-center">
         <h1 className="text-xl font-semibold text-slate-900">{t("unableToLoadUser")}</h1>
@@ -132,7 +132,7 @@ function SideNav({ entries }: { entries: Entry[] }) {
   );
 }
 
-/** A collapsible group that opens by itself when the page is one of its items (spec §2 "auto-expand by path"). */
+/** A collapsible group that opens by itself when the page is one of its items. */
 function NavGroup({ group, path }: { group: Group; path: string }) {
   const t = useTranslations("Dashboard.nav");
   const inside = group.items.some((i) => isActive(i, path));

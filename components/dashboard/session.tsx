@@ -1,5 +1,5 @@
 "use client";
-// The dashboard's client state: one QueryClient, the profile query (spec §2: fetched on load, refreshed every
+// The dashboard's client state: one QueryClient, the profile query (fetched on load, refreshed every
 // 300000 ms, falling back to the stored user), toasts, and the one place a 401 turns into "/login?expired=true".
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -45,7 +45,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
     return qc;
   });
 
-  // Spec §2: a token-expired flag left by another tab means this session is over too.
+  // A token-expired flag left by another tab means this session is over too.
   useEffect(() => {
     // The dashboard's client code is running (end-to-end tests wait for this before they click).
     document.documentElement.dataset.dashboardReady = "true";
@@ -69,7 +69,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
 
 /**
  * The signed-in user's profile. When a refresh fails, react-query keeps the last copy it had (the server's at first):
- * that is the cached-user fallback of spec §8, and `failed` says the copy may be stale. No copy at all: `profile` null.
+ * that is the cached-user fallback, and `failed` says the copy may be stale. No copy at all: `profile` null.
  */
 export function useProfile() {
   const query = useQuery({

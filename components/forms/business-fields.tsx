@@ -8,7 +8,7 @@ import { useErrorText } from "./use-error-text";
 // An empty choice is "not given": null for the API, never the empty string (which no enum accepts).
 const orNull = (v: unknown) => (v === "" ? null : v);
 
-/** Business type, specialty (only for a medical business, spec §5) and size. */
+/** Business type, specialty (only for a medical business) and size. */
 export function BusinessTypeFields({ form, idPrefix }: { form: UseFormReturn<FieldValues>; idPrefix: string }) {
   const fields = useTranslations("Fields");
   const options = useTranslations("Options");

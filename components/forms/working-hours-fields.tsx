@@ -4,7 +4,7 @@ import type { FieldError, FieldValues, UseFormReturn } from "react-hook-form";
 import { WEEKDAYS } from "@/lib/accounts/options";
 import { useErrorText } from "./use-error-text";
 
-/** One row per weekday: open or closed, and the opening and closing times (spec §3 "Working hours"). */
+/** One row per weekday: open or closed, and the opening and closing times. */
 export function WorkingHoursFields({ form, idPrefix }: { form: UseFormReturn<FieldValues>; idPrefix: string }) {
   const t = useTranslations("WorkingHoursFields");
   const days = useTranslations("Fields");

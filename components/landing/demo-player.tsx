@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 
-/** The demo call: play/pause, a "now playing" indicator while it plays, and back to the start when it ends (spec §4). */
+/** The demo call: play/pause, a "now playing" indicator while it plays, and back to the start when it ends. */
 export function DemoPlayer({ src, labels }: { src: string; labels: { play: string; pause: string; nowPlaying: string } }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);

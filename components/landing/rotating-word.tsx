@@ -5,7 +5,7 @@ export const ROTATE_MS = 3000;
 export const FADE_MS = 500;
 
 /**
- * The hero's profession word: a new one every 3000 ms with a 500 ms fade (spec §4). Still when the user prefers
+ * The hero's profession word: a new one every 3000 ms with a 500 ms fade. Still when the user prefers
  * reduced motion. Screen readers get the whole list once (the parent renders it), not a word changing under them.
  */
 export function RotatingWord({ words }: { words: string[] }) {

@@ -2,11 +2,13 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/client/calendar-consent";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 
 /** Allow → a signed code for the opener; Deny → "access_denied". Either way the popup closes, like Google's. */
 export function SandboxConsent() {
   const t = useTranslations("SandboxConsent");
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const reply = (message: Omit<ConsentMessage, "type">) => {
@@ -18,11 +20,11 @@ export function SandboxConsent() {
     <div className="mt-6 space-y-3">
       {problem && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{problem}</p>}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn-secondary" disabled={busy} onClick={() => reply({ error: "access_denied" })}>{t("deny")}</button>
+        <button type="button" className="btn-secondary" disabled={busy || !hydrated} onClick={() => reply({ error: "access_denied" })}>{t("deny")}</button>
         <button
           type="button"
           className="btn-primary"
-          disabled={busy}
+          disabled={busy || !hydrated}
           onClick={async () => {
             setBusy(true);
             const result = await sandboxCalendarConsent().catch(() => ({ error: "unavailable" as const }));

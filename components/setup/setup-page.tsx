@@ -27,7 +27,7 @@ export async function SetupPage({ path, mode, token, email, name }: { path: stri
   );
 }
 
-/** "No token provided" / "Invalid or expired token", with the way back to sign-in (spec §2). */
+/** "No token provided" / "Invalid or expired token", with the way back to sign-in. */
 export async function SetupLinkProblem({ path, kind }: { path: string; kind: "noToken" | "invalidToken" }) {
   const [t, common] = await Promise.all([getTranslations("SetupPage"), getTranslations("Common")]);
   return (

@@ -18,7 +18,7 @@ import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/client/calendar-consent";
 
 /**
- * Account setup from the emailed link (spec §2, §4): Set Password → Your Information → Working Hours → Google Calendar
+ * Account setup from the emailed link: Set Password → Your Information → Working Hours → Google Calendar
  * → Phone Number → Setup Complete. "preview" walks the same screens and sends nothing; "preview2" is the four-step
  * variant with the working hours beside the information step.
  */
@@ -54,7 +54,7 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
   }, [index, phoneNumber]);
 
   const advance = () => setIndex((i) => Math.min(i + 1, steps.length - 1));
-  /** Runs a request; a 401 means the session is gone (spec §8): to the sign-in page with the expired message. */
+  /** Runs a request; a 401 means the session is gone: to the sign-in page with the expired message. */
   const expired = () => router.replace({ pathname: "/login", query: { expired: "true" } });
   const guard = async <T,>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -100,10 +100,10 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
                   await guard(() => apiFetch("/auth/complete-setup", { method: "POST", body: { token, name, password } }));
                   passwordSet.current = true;
                 }
-                // Spec §7 "Setup": then sign in with the new password to get the token (and the session cookie).
+                // Then sign in with the new password to get the token (and the session cookie).
                 const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", { method: "POST", body: { email, password }, keepSessionOn401: true });
                 storeSession(session.token, session.user);
-                // Then the profile (spec §7): what the checkout already knows pre-fills the information step.
+                // Then the profile: what the checkout already knows pre-fills the information step.
                 setPrefill(await guard(() => apiFetch<Prefill>("/auth/profile")));
               }
               advance();
@@ -217,7 +217,7 @@ function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> 
 
 type HoursPayload = Record<string, { openTime: string; closeTime: string } | null>;
 
-/** Spec §3: in setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
+/** In setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
 function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: string; closeTime: string } | null>>): HoursPayload {
   return Object.fromEntries(
     WEEKDAYS.map((d) => {
@@ -394,7 +394,7 @@ function PhoneStep({ claim }: { claim: () => Promise<void> }) {
             await claim();
           } catch (e) {
             const text = failureText(e, t("claimFailed"));
-            // Spec §8: a message about the calendar integration becomes a prompt to connect it first.
+            // A message about the calendar integration becomes a prompt to connect it first.
             setFailure(/calendar|agenda|calendario/i.test(text) ? t("connectCalendarFirst") : text);
             setBusy(false);
           }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { clearSession, storedToken } from "@/lib/client/browser-session";
 
-/** Ends the session on the server, forgets it in the browser, marks "just signed out" and goes home (spec §2). */
+/** Ends the session on the server, forgets it in the browser, marks "just signed out" and goes home. */
 export function SignOutButton({ label, busyLabel, homeHref, className }: { label: string; busyLabel: string; homeHref: string; className?: string }) {
   const [busy, setBusy] = useState(false);
   async function signOut() {

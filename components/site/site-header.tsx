@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { PageLink } from "./page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -174,15 +173,27 @@ export const subscriptions = pgTable(
 
 // Completed checkouts: which account a hosted checkout ended in, so the thank-you page (?session_id=) can tell from the
 // server whether the payer already has an account or must use the emailed setup link.
-export const billingCheckouts = pgTable("billing_checkouts", {
-  sessionId: text("session_id").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  // True when this checkout created the (pending) account.
-  createdAccount: boolean("created_account").notNull().default(false),
-  createdAt: createdAt(),
-});
+export const billingCheckouts = pgTable(
+  "billing_checkouts",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // True when this checkout created the (pending) account.
+    createdAccount: boolean("created_account").notNull().default(false),
+    // A checkout that named this account by its email alone, with nothing proving the payer is its owner: its
+    // subscription (this id) stays unattached, held for the owner to claim or for support to sort out.
+    heldSubscriptionId: text("held_subscription_id"),
+    // When the account's owner attached the held subscription.
+    claimedAt: ts("claimed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("billing_checkouts_held_sub_unique").on(t.heldSubscriptionId).where(sql`${t.heldSubscriptionId} is not null`),
+    index("billing_checkouts_held_user_idx").on(t.userId).where(sql`${t.heldSubscriptionId} is not null`),
+  ],
+);
 
 export const calendarConnections = pgTable("calendar_connections", {
   userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
@@ -285,6 +296,8 @@ export const calls = pgTable(
     index("calls_user_idx").on(t.userId, t.createdAt),
     // The retention job's scan: calls whose content has not been purged yet, oldest first.
     index("calls_unpurged_idx").on(t.createdAt).where(sql`${t.contentPurgedAt} is null`),
+    // The abandoned-calls sweep's scan: calls not over yet, by their last event.
+    index("calls_open_idx").on(t.updatedAt).where(sql`${t.status} not in ('ended', 'failed')`),
   ],
 );
 
@@ -323,7 +336,8 @@ export const callerMessages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     providerCallId: text("provider_call_id"),
-    // The tool call that took it: a retried take_message stores nothing twice.
+    // The tool call that took it: a retried take_message stores nothing twice. Unique per business, so a tool-call id
+    // another line happens to send never stops this business's message from being stored.
     toolCallId: text("tool_call_id"),
     callerName: text("caller_name"),
     callerPhone: text("caller_phone"),
@@ -332,7 +346,7 @@ export const callerMessages = pgTable(
   },
   (t) => [
     index("caller_messages_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("caller_messages_tool_call_unique").on(t.toolCallId).where(sql`${t.toolCallId} is not null`),
+    uniqueIndex("caller_messages_user_tool_call_unique").on(t.userId, t.toolCallId).where(sql`${t.toolCallId} is not null`),
   ],
 );
 

@@ -16,17 +16,17 @@ export const setupPasswordFormSchema = z
   .object({ password: completeSetupSchema.shape.password, confirmPassword: z.string() })
   .superRefine(confirmed);
 
-/** Spec §3 "Setup profile payload"; the email is shown read-only, so it is not part of the form. */
+/** The setup step's profile payload; the email is shown read-only, so it is not part of the form. */
 export const setupProfileFormSchema = updateProfileSchema
   .pick({ phone: true, businessName: true, businessType: true, specialty: true, businessSize: true, businessAddress: true, appointmentDuration: true, services: true, aiInstructions: true })
   .extend({ fullName: fullNameSchema });
 
 export const workingHoursFormSchema = z.object({ workingHours: workingHoursSchema });
 
-/** Dashboard "Personal information" (spec §5: full name and email required, phone optional). */
+/** Dashboard "Personal information" (full name and email required, phone optional). */
 export const profileFormSchema = z.object({ fullName: fullNameSchema, email: emailSchema, phone: phoneSchema });
 
-/** Dashboard password change (spec §5: current, new and confirmation all required; at least 8; confirmation matches). */
+/** Dashboard password change (current, new and confirmation all required; at least 8; confirmation matches). */
 export const passwordChangeFormSchema = z
   .object({
     oldPassword: z.string().min(1, "required").max(200),
@@ -37,7 +37,7 @@ export const passwordChangeFormSchema = z
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
   });
 
-/** Dashboard "Business information" (spec §2); the specialty only counts for a medical business. */
+/** Dashboard "Business information"; the specialty only counts for a medical business. */
 export const businessFormSchema = updateProfileSchema.pick({
   businessName: true,
   businessType: true,

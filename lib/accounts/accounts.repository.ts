@@ -1,8 +1,9 @@
 // The only place that reads users as profiles. Explicit columns: the password hash, session data and calendar tokens
 // never leave this file, so no route can leak them by returning "the user".
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import { countryOfBusiness } from "@/lib/phone/phone";
 import { subscriptionRecordColumns, subscriptionRecordOf } from "@/lib/subscriptions/subscription-columns";
 import { deriveSubscription, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
 
@@ -26,13 +27,18 @@ export type Profile = {
   hasGoogleOAuth: boolean;
   /** When Google refused the stored grant (revoked or expired): the owner must reconnect. Null otherwise. */
   calendarRevokedAt: string | null;
-  /** Spec §3's assigned-number field; its name carries the telephony provider's. */
+  /** The assigned number; the field's name carries the telephony provider's (the API contract fixes it). */
   telnyxPhoneNumber: string | null;
   timeZone: string;
   locale: "en" | "fr" | "es";
+  /**
+   * Beyond the documented profile: the business's country (ISO 3166-1, lib/phone countryOfBusiness). Numbers of this country are
+   * shown in national form, any other in international form; numbers typed without a country code are read in it.
+   */
+  country: string;
   createdAt: string;
   updatedAt: string;
-  /** Beyond spec §3: what the subscription page warns about (a failed renewal Stripe is retrying; a cancellation at period end). */
+  /** Beyond the documented profile: what the subscription page warns about (a failed renewal Stripe is retrying; a cancellation at period end). */
   billing: { paymentFailed: boolean; cancelAtPeriodEnd: boolean; managed: boolean };
 } & SubscriptionView;
 
@@ -89,6 +95,7 @@ function toProfile(r: Row, now: Date): Profile {
     hasGoogleOAuth: calendarUserId !== null && calendarRevokedAt === null,
     calendarRevokedAt: calendarRevokedAt?.toISOString() ?? null,
     telnyxPhoneNumber: phoneNumber,
+    country: countryOfBusiness({ timeZone: r.timeZone, line: phoneNumber, locale: r.locale }),
     ...view,
     // managed: a live subscription at the billing provider (changed in its portal, not by a second checkout).
     billing: { paymentFailed: live && subPaymentFailedAt !== null, cancelAtPeriodEnd: live && subCancelAtPeriodEnd === true, managed: live && !!subProvider },
@@ -112,9 +119,4 @@ export async function findCredentialsByEmail(db: Db, email: string) {
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
   return row ?? null;
-}
-
-export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.passwordHash ?? null;
 }

@@ -11,8 +11,10 @@ const optionalText = (max: number) =>
 export const emailSchema = z.string().trim().toLowerCase().min(1, "required").max(254).pipe(z.email("emailInvalid"));
 export const newPasswordSchema = z.string().min(1, "passwordRequired").min(8, "passwordMin").max(200);
 export const fullNameSchema = z.string().trim().min(1, "fullNameRequired").max(120);
+// A shape check only (digits and the usual separators, "(212) 555-0142" included), shared with the browser's forms: the
+// server reads the number for real in the business's country and stores it in E.164 (lib/phone).
 export const phoneSchema = z
-  .union([z.string().trim().max(32).regex(/^$|^\+?[0-9][0-9 ().-]{2,30}$/, "phoneInvalid"), z.null()])
+  .union([z.string().trim().max(32).regex(/^$|^\+?[0-9(][0-9 ().\/-]{2,30}$/, "phoneInvalid"), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 

@@ -2,23 +2,33 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { setupTokens, users } from "@/db/schema";
+import { confirmPassword } from "@/lib/auth/confirm-password";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { assertNotLimited, clearFailures, loginKeys, recordFailure } from "@/lib/auth/rate-limit";
+import { registrationKeys, rememberAddress, signInKeys, signInSucceeded, takeAttempt } from "@/lib/auth/rate-limit";
 import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/auth/session";
 import { randomToken, sha256 } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
 import { JOB, type JobQueue } from "@/lib/jobs/queue";
+import { businessCountryOf } from "@/lib/business/business-country";
+import { countryOfBusiness, requirePhone } from "@/lib/phone/phone";
 import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
-import { findCredentialsByEmail, findPasswordHash, findProfileById, type Profile } from "./accounts.repository";
+import { findCredentialsByEmail, findProfileById, type Profile } from "./accounts.repository";
 import { defaultWorkingHours, mergeWorkingHours } from "./working-hours";
 
-/** `jobs` sends the setup email when someone registers with the address of an account a checkout left pending. */
+/** `jobs` sends the email to the owner of an address someone tried to register with. */
 export type AccountsDeps = { db: Db; session: SessionConfig; jobs?: JobQueue };
+/** Where a registration comes from, and how many attempts one client address gets per hour. */
+export type RegistrationSource = { clientIp: string; attemptsPerHour: number };
 export type SignedIn = { token: string; user: Profile; expiresAt: Date };
 
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function register(deps: AccountsDeps, input: RegisterInput): Promise<SignedIn> {
+export async function register(deps: AccountsDeps, input: RegisterInput, source: RegistrationSource): Promise<SignedIn> {
+  // Read in the country of the business being created: its time zone (the column's default when none is sent), else
+  // its language. Refused before the password is hashed, and before an attempt is counted: a typo costs nothing.
+  const stored = (v: unknown) => (typeof v === "string" ? v : null);
+  const phone = requirePhone(input.phone, countryOfBusiness({ timeZone: input.timeZone ?? stored(users.timeZone.default), locale: input.locale ?? stored(users.locale.default) }));
+  await takeAttempt(deps.db, registrationKeys(source.clientIp, source.attemptsPerHour));
   const passwordHash = await hashPassword(input.password);
   const businessType = input.businessType ?? null;
   let id: string;
@@ -29,10 +39,10 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
         email: input.email,
         passwordHash,
         fullName: input.fullName,
-        phone: input.phone ?? null,
+        phone,
         businessName: input.businessName ?? null,
         businessType,
-        // Spec §3: the specialty only exists for a medical business.
+        // The specialty only exists for a medical business.
         specialty: businessType === "medical" ? (input.specialty ?? null) : null,
         businessSize: input.businessSize ?? null,
         businessAddress: input.businessAddress ?? null,
@@ -55,9 +65,11 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
 }
 
 /**
- * The email belongs to an account. One a checkout created and nobody set up yet cannot be registered over (the payer
- * owns it), but its owner must not be locked out: a fresh setup link goes to that address (at most one an hour), and
- * the answer says so. Whoever typed the address learns nothing they could use without that mailbox.
+ * The email belongs to an account. The answer is the same whatever the account (set up, or created by a checkout and
+ * not set up yet), after the same work (the password was hashed before the insert failed): a stranger learns no more
+ * than that this email cannot be registered. Its owner learns the rest from their mailbox: a pending account gets a
+ * fresh setup link (the payer owns it, and must not be locked out), a set-up one a note that someone tried to register
+ * with it, each at most once an hour.
  */
 async function refuseTakenEmail(deps: AccountsDeps, email: string): Promise<never> {
   const [existing] = await deps.db
@@ -65,31 +77,30 @@ async function refuseTakenEmail(deps: AccountsDeps, email: string): Promise<neve
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  if (existing && existing.passwordHash === null && deps.jobs) {
+  if (existing && deps.jobs) {
     const hour = new Date().toISOString().slice(0, 13);
-    await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
-    throw new AppError("conflict", "pendingAccountEmailed");
+    if (existing.passwordHash === null) await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
+    else await deps.jobs.send(JOB.registerAttempt, { userId: existing.id, key: `${existing.id}:${hour}` });
   }
-  throw new AppError("conflict", "emailTaken");
+  throw new AppError("conflict", "registrationRefused");
 }
 
 export async function login(deps: AccountsDeps, creds: { email: string; password: string }, clientIp: string): Promise<SignedIn> {
   return signIn(deps, await verifyCredentials(deps.db, creds, clientIp));
 }
 
-/** Checks the password under the rate limit; starts no session (Auth.js's sign-in starts its own). */
+/** Checks the password under the rate limit (lib/auth/rate-limit.ts); starts no session (Auth.js's sign-in starts its own). */
 export async function verifyCredentials(db: Db, creds: { email: string; password: string }, clientIp: string) {
-  const keys = loginKeys(creds.email, clientIp);
-  await assertNotLimited(db, keys);
+  const keys = await signInKeys(db, creds.email, clientIp);
+  // Taken before the password is checked and kept when it is wrong.
+  await takeAttempt(db, keys);
   const account = await findCredentialsByEmail(db, creds.email);
   const ok = await verifyPassword(account?.passwordHash ?? null, creds.password);
-  if (!account || !ok) {
-    await recordFailure(db, keys);
-    throw new AppError("unauthorized", "invalidCredentials");
-  }
+  if (!account || !ok) throw new AppError("unauthorized", "invalidCredentials");
+  await signInSucceeded(db, keys);
+  await rememberAddress(db, creds.email, clientIp);
   // Only someone who knows the password learns that the account is deactivated.
   if (!account.isActive) throw new AppError("forbidden", "accountDeactivated");
-  await clearFailures(db, keys[0]!.key);
   return { id: account.id, type: account.type };
 }
 
@@ -105,18 +116,28 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return profile;
 }
 
-export async function updateProfile(db: Db, userId: string, update: Partial<ProfileUpdate>): Promise<Profile> {
+/**
+ * `source` is where a change of email comes from. A taken email answers 409 here, so each attempt to move the account
+ * to another email spends the address's registration budget: an account is no way around that limit to probe emails.
+ */
+export async function updateProfile(db: Db, userId: string, update: Partial<ProfileUpdate>, source?: RegistrationSource): Promise<Profile> {
   const current = await db
-    .select({ businessType: users.businessType, specialty: users.specialty, workingHours: users.workingHours })
+    .select({ businessType: users.businessType, specialty: users.specialty, workingHours: users.workingHours, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   const row = current[0];
   if (!row) throw new AppError("not_found", "userNotFound");
-  const { workingHours, ...fields } = update;
+  if (source && update.email !== undefined && update.email.toLowerCase() !== row.email.toLowerCase()) {
+    const keys = registrationKeys(source.clientIp, source.attemptsPerHour).map((k) => ({ ...k, messageKey: "tooManyEmailChanges" }));
+    await takeAttempt(db, keys);
+  }
+  const { workingHours, phone, ...fields } = update;
   const set: Partial<typeof users.$inferInsert> = Object.fromEntries(
     Object.entries(fields).filter(([, v]) => v !== undefined),
   );
+  // Stored in E.164, read in the business's country (as this update leaves it).
+  if (phone !== undefined) set.phone = requirePhone(phone, await businessCountryOf(db, userId, { timeZone: update.timeZone, locale: update.locale }));
   if (workingHours) set.workingHours = mergeWorkingHours(row.workingHours, workingHours);
   const businessType = update.businessType !== undefined ? update.businessType : row.businessType;
   if (businessType !== "medical") set.specialty = null;
@@ -133,9 +154,9 @@ export async function updatePassword(
   db: Db,
   auth: AuthContext,
   input: { oldPassword: string; newPassword: string },
+  clientIp: string,
 ): Promise<void> {
-  const stored = await findPasswordHash(db, auth.userId);
-  if (!(await verifyPassword(stored, input.oldPassword))) throw new AppError("unauthorized", "currentPasswordIncorrect");
+  await confirmPassword(db, { userId: auth.userId, password: input.oldPassword, clientIp });
   if (input.oldPassword === input.newPassword) throw new AppError("bad_request", "passwordUnchanged");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

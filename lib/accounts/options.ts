@@ -1,4 +1,4 @@
-// The option lists of spec §3, one source for forms, routes and the assistant.
+// The fixed option lists, one source for forms, routes and the assistant.
 export const BUSINESS_TYPES = [
   "medical", "dental", "restaurant", "beauty", "fitness", "consultancy", "legal",
   "accounting", "real_estate", "hotel", "education", "retail", "other",

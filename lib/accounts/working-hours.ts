@@ -1,7 +1,7 @@
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { WEEKDAYS } from "./options";
 
-/** Spec §3: Monday to Friday 09:00-17:00; the weekend closed with 09:00-17:00 kept as the prefilled times. */
+/** The default: Monday to Friday 09:00-17:00; the weekend closed with 09:00-17:00 kept as the prefilled times. */
 export function defaultWorkingHours(): WorkingHours {
   const open: DayHours = { isOpen: true, openTime: "09:00", closeTime: "17:00" };
   const closed: DayHours = { isOpen: false, openTime: "09:00", closeTime: "17:00" };

@@ -37,7 +37,7 @@ export async function setUserActive(db: Db, actorId: string, userId: string, isA
 }
 
 /**
- * Spec §3's view plus what an admin needs to answer a billing question: the provider's own status and dates (the
+ * The profile's subscription view plus what an admin needs to answer a billing question: the provider's own status and dates (the
  * provider's customer and subscription ids stay out: support looks them up in the provider's dashboard by email).
  */
 export async function getUserSubscription(db: Db, userId: string) {

@@ -18,7 +18,7 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
 export type CsvNumber = { phoneNumber: string; region: string; phoneNumberType: string; assignedToUserName: string | null; isAssigned: boolean; createdAt: string };
 
 /**
- * Spec §2: Phone Number, Region, Phone Number Type, Assigned To (or Available), Created. Headers and "Available" in the
+ * The columns: Phone Number, Region, Phone Number Type, Assigned To (or Available), Created. Headers and "Available" in the
  * admin's language; the date stays ISO 8601 so a spreadsheet can sort it.
  */
 export function numbersCsv(

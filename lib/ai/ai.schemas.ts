@@ -6,7 +6,7 @@ export const DEFAULT_AGENT_NAME = "AI Assistant";
 export const DEFAULT_VOICE = "voice_english_female_1";
 
 /**
- * The defaults in the assistant's own language: spec §5's English ones, and their French counterparts, so a French
+ * The defaults in the assistant's own language: the documented English ones, and their French counterparts, so a French
  * assistant never greets callers in English because a field was left blank.
  */
 export const AI_DEFAULTS = {

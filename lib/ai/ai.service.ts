@@ -18,7 +18,7 @@ export async function getAiParameters(db: Db, userId: string): Promise<AiParamet
   return row;
 }
 
-/** Spec §5: a blank first message or agent name falls back to the defaults (in the assistant's language). */
+/** A blank first message or agent name falls back to the defaults (in the assistant's language). */
 export async function createAiParameters(db: Db, userId: string, input: AiParametersInput): Promise<AiParameters> {
   const defaults = AI_DEFAULTS[input.language ?? "en"];
   try {

@@ -2,7 +2,7 @@
 // namespace; the checks that need the business's time zone or the clock (DST gap, start in the past) are the service's.
 import { z } from "zod";
 import { emailSchema, phoneSchema } from "@/lib/accounts/accounts.schemas";
-import { isCalendarDate } from "./zoned-time";
+import { isCalendarDate } from "@/lib/time/zoned-time";
 
 export const MIN_DURATION_MINUTES = 5;
 export const MAX_DURATION_MINUTES = 480;

@@ -3,13 +3,13 @@
 // racing for one slot get exactly one booking.
 import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { isExclusionViolation } from "@/db/errors";
 import { appointments, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { afterChangeSafely, type BookingDeps } from "@/lib/booking/booking";
-import { loadBusiness } from "@/lib/receptionist/business";
+import { cancelBooked, insertBooking, type BookingDeps } from "@/lib/booking/booking";
+import { countryOfBusiness, requirePhone } from "@/lib/phone/phone";
+import { loadBusiness } from "@/lib/business/business";
 import type { CreateAppointmentInput } from "./appointments.schemas";
-import { zonedWallTimeToUtc } from "./zoned-time";
+import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 
 export type AppointmentView = {
   id: string;
@@ -110,36 +110,26 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
   const biz = await loadBusiness(db, userId, now);
   if (!biz) throw new AppError("not_found", "userNotFound");
   const timeZone = biz.timeZone;
+  // In E.164, read in the business's country: the confirmation texts go to it, and the caller is found by it.
+  const patientPhone = requirePhone(input.patientPhone, countryOfBusiness(biz), "patientPhone");
   const startsAt = zonedWallTimeToUtc(input.date, input.time, timeZone);
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
   if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
   if (startsAt.getTime() <= now.getTime()) throw new AppError("bad_request", "appointmentInPast");
   // A bound the database can always store (year 9999 plus a duration would not be), and a sane horizon for a booking.
   if (startsAt.getTime() > now.getTime() + MAX_AHEAD_MS) throw new AppError("bad_request", "appointmentTooFar");
-  const endsAt = new Date(startsAt.getTime() + input.duration * 60_000);
-  try {
-    const [row] = await db
-      .insert(appointments)
-      .values({
-        userId,
-        patientName: input.patientName,
-        patientEmail: input.patientEmail,
-        patientPhone: input.patientPhone,
-        reason: input.reason,
-        startsAt,
-        endsAt,
-        status: "booked",
-        source: "dashboard",
-        language: biz.locale,
-        calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
-      })
-      .returning();
-    await afterChangeSafely(deps, biz, row!, "confirmation");
-    return toView((await byId(db, row!.id)) ?? row!);
-  } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap")) throw new AppError("conflict", "slotTaken");
-    throw e;
-  }
+  const booked = await insertBooking(deps, biz, {
+    start: startsAt,
+    end: new Date(startsAt.getTime() + input.duration * 60_000),
+    patientName: input.patientName,
+    patientEmail: input.patientEmail ?? null,
+    patientPhone,
+    reason: input.reason ?? null,
+    language: biz.locale,
+    source: "dashboard",
+  });
+  if (!booked.ok) throw new AppError("conflict", "slotTaken");
+  return toView((await byId(db, booked.appointment.id)) ?? booked.appointment);
 }
 
 /**
@@ -148,18 +138,12 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
  */
 export async function cancelAppointment(deps: BookingDeps, userId: string, appointmentId: string): Promise<AppointmentView> {
   const { db } = deps;
-  const mine = and(eq(appointments.id, appointmentId), eq(appointments.userId, userId));
-  const [cancelled] = await db
-    .update(appointments)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(mine, eq(appointments.status, "booked")))
-    .returning();
-  if (cancelled) {
-    const biz = await loadBusiness(db, userId);
-    if (biz) await afterChangeSafely(deps, biz, cancelled, "cancellation");
-    return toView((await byId(db, cancelled.id)) ?? cancelled);
-  }
-  const [existing] = await db.select(columns).from(appointments).where(mine).limit(1);
+  const biz = await loadBusiness(db, userId);
+  if (!biz) throw new AppError("not_found", "appointmentNotFound");
+  // The same command as a cancellation by phone, without the caller's number to match: the owner cancels any of theirs.
+  const cancelled = await cancelBooked(deps, biz, appointmentId, null);
+  if (cancelled) return toView((await byId(db, cancelled.id)) ?? cancelled);
+  const [existing] = await db.select(columns).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId))).limit(1);
   if (!existing) throw new AppError("not_found", "appointmentNotFound");
   return toView(existing);
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/http/params";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
 import {
   bearerOrCookie,
@@ -96,8 +97,4 @@ export function sessionCookieHeader(cfg: SessionConfig, token: string, expiresAt
 export function clearSessionCookieHeader(cfg: SessionConfig): string {
   const secure = cfg.appUrl.startsWith("https://") ? "; Secure" : "";
   return `${sessionCookieName(cfg.appUrl)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

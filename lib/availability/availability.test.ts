@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { DayHours, WorkingHours } from "@/db/schema";
-import { zonedWallTimeToUtc } from "@/lib/appointments/zoned-time";
+import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import {
   DEFAULT_VARIABLE_DURATION_MINUTES,
   durationFromSetting,
@@ -45,7 +45,7 @@ const rules = (over: Partial<Rules> = {}): Rules => ({
 const slotsAround = (date: string, over: Partial<Rules> = {}) =>
   iso(freeSlots({ ...rules(over), from: new Date(Date.parse(`${date}T00:00:00Z`) - 14 * 3_600_000), to: at(`${date}T23:59:00Z`) }));
 
-// ---- an independent reference, built on zonedWallTimeToUtc (lib/appointments/zoned-time.ts) -------------------------
+// ---- an independent reference, built on zonedWallTimeToUtc (lib/time/zoned-time.ts) ---------------------------------
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 /** Local calendar date and "HH:mm" of an instant in a zone, via formatToParts. */

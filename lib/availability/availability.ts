@@ -30,7 +30,7 @@
 // with a single pointer, so one computation is O(days + slots + busy log busy).
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { APPOINTMENT_DURATIONS } from "@/lib/accounts/options";
-import { formatterFor } from "@/lib/appointments/zoned-time";
+import { formatterFor } from "@/lib/time/zoned-time";
 
 export type { DayHours, WorkingHours };
 export type Interval = { start: Date; end: Date };

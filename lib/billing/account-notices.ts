@@ -1,14 +1,14 @@
-// The account lifecycle around billing, run by the job workers: the setup email of an account a checkout created, and
-// the periodic sweep that warns before a trial ends, tells the owner when the account lapses, and gives a lapsed
-// account's number back to the pool after the grace period. Every step is idempotent (dedupe keys, conditional
-// updates), so two worker processes or a retried job never send twice.
+// The account lifecycle around billing, run by the job workers: the setup email of an account a checkout created, the
+// notice of a checkout held for an account, and the periodic sweep that warns before a trial ends, tells the owner when
+// the account lapses, and gives a lapsed account's number back to the pool after the grace period. Every step is
+// idempotent (dedupe keys, conditional updates), so two worker processes or a retried job never send twice.
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { notifications, phoneNumbers, subscriptions, users } from "@/db/schema";
+import { billingCheckouts, notifications, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "@/lib/accounts/accounts.service";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { JobData } from "@/lib/jobs/queue";
-import { lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/notifications/account-emails";
+import { heldCheckoutEmail, lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/notifications/account-emails";
 import type { MessageSender } from "@/lib/providers/messaging/port";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
@@ -50,6 +50,23 @@ export async function sendAccountSetup(deps: AccountNoticeDeps, data: JobData["a
   const url = `${deps.appUrl}${localizedPath(user.locale, `/setup-account/${token}`)}`;
   const mail = setupEmail(user.locale, { url, expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), timeZone: user.timeZone, support: deps.supportEmail });
   await deps.email.send({ userId: data.userId, to: user.email, subject: mail.subject, text: mail.text, html: mail.html, links: [url], dedupeKey, redact: [token] });
+}
+
+/**
+ * Tells the account's owner that a checkout was paid with their email and held: their plan is unchanged, and they can
+ * claim the subscription if the payment was theirs. Once per checkout; not to an account an admin deactivated.
+ */
+export async function sendHeldCheckoutNotice(deps: AccountNoticeDeps, { userId, sessionId }: JobData["held-checkout"]): Promise<void> {
+  const [row] = await deps.db
+    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone, isActive: users.isActive, paidAt: billingCheckouts.createdAt })
+    .from(billingCheckouts)
+    .innerJoin(users, eq(users.id, billingCheckouts.userId))
+    .where(and(eq(billingCheckouts.sessionId, sessionId), eq(billingCheckouts.userId, userId)))
+    .limit(1);
+  if (!row || !row.isActive) return;
+  const url = `${deps.appUrl}${localizedPath(row.locale, "/dashboard/subscription")}`;
+  const mail = heldCheckoutEmail(row.locale, { email: row.email, paidAt: row.paidAt, timeZone: row.timeZone, url, support: deps.supportEmail });
+  await deps.email.send({ userId, to: row.email, subject: mail.subject, text: mail.text, html: mail.html, links: [url], dedupeKey: `held-checkout:${sessionId}` });
 }
 
 export type SweepResult = { trialEnding: number; lapsed: number; released: number };

@@ -3,6 +3,7 @@
 // Field locations follow the pinned API version (2026-10-28): a subscription's period is on its items, an invoice's
 // subscription on parent.subscription_details.
 import { z } from "zod";
+import { withoutControlCharacters } from "@/lib/format/control-characters";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
 
 export type SubscriptionState = {
@@ -40,10 +41,12 @@ export type BillingEvent =
 const id = z.string().min(1).max(255);
 // An expandable field: the id, or the expanded object carrying it.
 const ref = z.union([id, z.object({ id })]).nullish().transform((v) => (v == null ? null : typeof v === "string" ? v : v.id));
-const seconds = z.number().int().nonnegative().nullish().transform((v) => (v == null ? null : new Date(v * 1000)));
+// Unix seconds before year 3000: a larger number is no date JavaScript or Postgres can hold, so the event is malformed.
+const unixSeconds = z.number().int().nonnegative().max(32_503_680_000);
+const seconds = unixSeconds.nullish().transform((v) => (v == null ? null : new Date(v * 1000)));
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
-const envelope = z.object({ id, type: z.string().min(1), created: z.number().int().nonnegative(), data: z.object({ object: z.unknown() }) });
+const envelope = z.object({ id, type: z.string().min(1), created: unixSeconds, data: z.object({ object: z.unknown() }) });
 
 const checkoutSchema = z.object({
   id,
@@ -83,9 +86,12 @@ export class InvalidBillingEvent extends Error {}
 const metaString = (m: Record<string, unknown> | null | undefined, key: string): string | null =>
   typeof m?.[key] === "string" && m[key] ? (m[key] as string) : null;
 
-/** The event in our terms; `ignored` for types we do not act on; throws InvalidBillingEvent for a malformed one. */
+/**
+ * The event in our terms; `ignored` for types we do not act on; throws InvalidBillingEvent for a malformed one. Control
+ * characters (a NUL in a customer's name) are removed first: Postgres cannot store them, and the event still applies.
+ */
 export function parseBillingEvent(json: unknown): BillingEvent {
-  const env = envelope.safeParse(json);
+  const env = envelope.safeParse(withoutControlCharacters(json));
   if (!env.success) throw new InvalidBillingEvent("envelope");
   const { id: eventId, type, created: createdSeconds, data } = env.data;
   const created = new Date(createdSeconds * 1000);

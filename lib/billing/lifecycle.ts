@@ -8,17 +8,24 @@
 // deletion beats an update, which beats the creation. A canceled subscription never comes back (Stripe starts a new
 // one), so nothing after its deletion applies. A checkout may arrive before or after its subscription's events: it
 // links the account and writes a provisional state only when no subscription event has been applied yet.
+//
+// Ownership. An account's billing record, whatever made it (the in-app trial, a checkout, an admin), is changed only by
+// an event proven to belong to the account: our own client_reference_id or metadata.userId, or a provider customer or
+// subscription already linked to it. An email is no proof: anyone can type one on the hosted page. A checkout that
+// matches an account by its email alone is held for it (see holdCheckout) unless the account was never set up and has
+// nothing live.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingCheckouts, erasedBillingRefs, subscriptions, users, webhookEvents } from "@/db/schema";
 import { emailSchema } from "@/lib/accounts/accounts.schemas";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { isUuid } from "@/lib/auth/session";
+import { isUuid } from "@/lib/http/params";
 import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import { deriveSubscription, type SubscriptionRecord } from "@/lib/subscriptions/subscription-status";
 import type { BillingEvent, SubscriptionState } from "./events";
-import { PRO_PLAN } from "./plan";
+import { PRO_PLAN } from "@/lib/subscriptions/plan";
+import { isRaceError } from "./race";
 
 export type BillingDeps = {
   db: Db;
@@ -36,6 +43,7 @@ export type BillingOutcome = {
     | "account-linked"
     | "subscription-applied"
     | "subscription-parked"
+    | "checkout-held"
     | "stale"
     | "invoice-applied"
     | "ignored";
@@ -69,11 +77,6 @@ export async function processBillingEvent(deps: BillingDeps, event: BillingEvent
       throw e;
     }
   }
-}
-
-function isRaceError(e: unknown): boolean {
-  const code = (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
-  return code === "23505" || code === "40001" || code === "40P01";
 }
 
 async function apply(deps: BillingDeps, tx: Tx, event: BillingEvent): Promise<BillingOutcome["action"]> {
@@ -111,8 +114,17 @@ async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent
   const account = await resolveAccount(tx, ev);
   if (!account) return "ignored";
   const { userId, created, pending } = account;
+  const now = deps.now?.() ?? new Date();
 
-  if (ev.subscriptionId) await linkSubscription(deps, tx, userId, ev);
+  // Locked in the order every billing event takes: the subscription's row, then the account's.
+  let bySub = ev.subscriptionId ? await lockBySubscription(tx, ev.subscriptionId) : undefined;
+  const mine = await lockByAccount(tx, userId);
+  // A concurrent event of this subscription may have attached it to the account between the two reads: the locked row
+  // is the truth.
+  if (!bySub && ev.subscriptionId && mine?.providerSubscriptionId === ev.subscriptionId) bySub = mine;
+  if (!mayChangeAccount(account, ev, bySub, mine, now)) return holdCheckout(deps, tx, account, ev, bySub);
+
+  if (ev.subscriptionId) await linkSubscription(deps, tx, userId, ev, bySub, mine, now);
 
   const [recorded] = await tx
     .insert(billingCheckouts)
@@ -126,21 +138,27 @@ async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent
   return created ? "account-created" : "account-linked";
 }
 
+type CheckoutAccount = {
+  userId: string;
+  created: boolean;
+  /** Not set up yet: created by an earlier checkout, no password chosen. */
+  pending: boolean;
+  /** Named by our own client_reference_id, or created by this checkout: the payer is its owner. */
+  named: boolean;
+};
+
 /** The account a checkout is for: client_reference_id, else the payer's email; a new pending account otherwise. */
-async function resolveAccount(
-  tx: Tx,
-  ev: Extract<BillingEvent, { kind: "checkout" }>,
-): Promise<{ userId: string; created: boolean; pending: boolean } | null> {
+async function resolveAccount(tx: Tx, ev: Extract<BillingEvent, { kind: "checkout" }>): Promise<CheckoutAccount | null> {
   if (ev.userIdHint && isUuid(ev.userIdHint)) {
     const [byId] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ev.userIdHint)).limit(1);
-    if (byId) return { userId: byId.id, created: false, pending: byId.passwordHash === null };
+    if (byId) return { userId: byId.id, created: false, pending: byId.passwordHash === null, named: true };
   }
   const email = emailSchema.safeParse(ev.email ?? "");
   if (!email.success) return null;
   const byEmail = async () =>
     (await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${email.data}`).limit(1))[0];
   const existing = await byEmail();
-  if (existing) return { userId: existing.id, created: false, pending: existing.passwordHash === null };
+  if (existing) return { userId: existing.id, created: false, pending: existing.passwordHash === null, named: false };
   // A concurrent event for the same payer may insert first: the unique index on lower(email) decides, and the loser
   // reads the winner's row.
   const [inserted] = await tx
@@ -154,21 +172,85 @@ async function resolveAccount(
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted) return { userId: inserted.id, created: true, pending: true };
+  if (inserted) return { userId: inserted.id, created: true, pending: true, named: true };
   const winner = await byEmail();
-  return winner ? { userId: winner.id, created: false, pending: winner.passwordHash === null } : null;
+  return winner ? { userId: winner.id, created: false, pending: winner.passwordHash === null, named: false } : null;
 }
 
-async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: Extract<BillingEvent, { kind: "checkout" }>) {
+async function lockBySubscription(tx: Tx, subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
+  return row;
+}
+
+async function lockByAccount(tx: Tx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
+  return row;
+}
+
+/**
+ * Whether a checkout may change the account's billing record. It may when it proves the payer is the owner: the account
+ * was named by our client_reference_id (or created by this checkout), or the checkout's subscription or customer is
+ * already the account's. Matched by email alone, it may only when the account was never set up and has nothing live:
+ * such an account is that mailbox's (its setup link goes there) and there is nothing of anyone's to displace.
+ */
+function mayChangeAccount(
+  account: CheckoutAccount,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+  bySub: SubscriptionRow | undefined,
+  mine: SubscriptionRow | undefined,
+  now: Date,
+): boolean {
+  if (account.named) return true;
+  if (bySub?.userId === account.userId) return true;
+  if (ev.customerId && mine?.providerCustomerId === ev.customerId) return true;
+  return account.pending && !(mine && isLive(mine, now));
+}
+
+/**
+ * A checkout by a payer nothing proves to be the account's owner: the account is left as it is, and the checkout's
+ * subscription stays unattached (its own events keep its state) so the payer's money is not lost. The checkout is
+ * recorded as held for the account, whose owner is told by email and can claim it from the Subscription page if it
+ * was them; otherwise support sorts it out with the payer.
+ */
+async function holdCheckout(
+  deps: BillingDeps,
+  tx: Tx,
+  { userId, pending }: CheckoutAccount,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+  bySub: SubscriptionRow | undefined,
+): Promise<BillingOutcome["action"]> {
+  const subscriptionId = ev.subscriptionId;
+  // Nothing was bought that could be held, or the subscription already belongs to an account.
+  if (!subscriptionId || bySub?.userId) return "ignored";
+  // Its events have not come yet: a provisional parked state (they override it), so it can be claimed before them. A
+  // payer the checkout does not know gets the plan's trial, as our checkout offers it.
+  // The checkout is recorded first: a session already recorded (a redelivery under another event id) leaves nothing
+  // else behind, not even a parked row with no checkout naming it.
+  const [recorded] = await tx
+    .insert(billingCheckouts)
+    .values({ sessionId: ev.sessionId, userId, createdAccount: false, heldSubscriptionId: subscriptionId })
+    .onConflictDoNothing()
+    .returning({ sessionId: billingCheckouts.sessionId });
+  if (!recorded) return "checkout-held";
+  if (!bySub) await tx.insert(subscriptions).values({ userId: null, ...provisionalState(deps, ev, true, null) });
+  await deps.jobs.send(JOB.heldCheckout, { userId, sessionId: ev.sessionId }, { tx });
+  // An account never set up has no password to sign in with and claim: a fresh setup link goes with the notice.
+  if (pending) await deps.jobs.send(JOB.accountSetup, { userId, key: `checkout:${ev.sessionId}` }, { tx });
+  return "checkout-held";
+}
+
+async function linkSubscription(
+  deps: BillingDeps,
+  tx: Tx,
+  userId: string,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+  bySub: SubscriptionRow | undefined,
+  mine: SubscriptionRow | undefined,
+  now: Date,
+) {
   const subscriptionId = ev.subscriptionId!;
-  const now = deps.now?.() ?? new Date();
-  let [bySub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
-  const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);
-  // A concurrent event of this subscription may have attached it to the account between the two reads: the locked row
-  // is the truth.
-  if (!bySub && mine?.providerSubscriptionId === subscriptionId) bySub = mine;
-  // A live provider subscription of the account is never displaced by a checkout: a payer could type someone else's
-  // email on the hosted page. That checkout's subscription stays unattached (its events park) until support looks.
+  // A live provider subscription of the account is never displaced by a checkout, even one of its owner's (a second
+  // subscription would bill twice): that checkout's subscription stays unattached (its events park) until support looks.
   const guarded = !!mine && mine.providerSubscriptionId !== subscriptionId && !!mine.providerSubscriptionId && isLive(mine, now);
   if (bySub) {
     if (bySub.userId === userId) {
@@ -189,13 +271,18 @@ async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: E
   if (guarded) return;
   // No event of this subscription yet: a provisional state until its own events say (they override it, whatever their
   // order). A first subscription starts with the trial, as our checkout offers it.
-  const trial = !mine;
+  const values = provisionalState(deps, ev, !mine, mine?.providerCustomerId ?? null);
+  if (mine) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, mine.id));
+  else await tx.insert(subscriptions).values({ userId, ...values });
+}
+
+function provisionalState(deps: BillingDeps, ev: Extract<BillingEvent, { kind: "checkout" }>, trial: boolean, knownCustomerId: string | null) {
   const start = ev.created;
   const end = trial ? new Date(start.getTime() + PRO_PLAN.trial.days * DAY_MS) : addMonth(start);
-  const values = {
+  return {
     provider: deps.provider,
-    providerCustomerId: ev.customerId ?? mine?.providerCustomerId ?? null,
-    providerSubscriptionId: subscriptionId,
+    providerCustomerId: ev.customerId ?? knownCustomerId,
+    providerSubscriptionId: ev.subscriptionId!,
     status: trial ? "trialing" : "active",
     trialEndsAt: trial ? end : null,
     currentPeriodStart: start,
@@ -208,8 +295,6 @@ async function linkSubscription(deps: BillingDeps, tx: Tx, userId: string, ev: E
     ...liveAgain,
     updatedAt: new Date(),
   };
-  if (mine) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, mine.id));
-  else await tx.insert(subscriptions).values({ userId, ...values });
 }
 
 // ---- customer.subscription.* -----------------------------------------------------------------------------------------
@@ -334,15 +419,19 @@ function addMonth(d: Date): Date {
   return next;
 }
 
-/** The checkout a thank-you page names (?session_id=): whether its account exists and is set up. */
+/**
+ * The checkout a thank-you page names (?session_id=): whether its account exists and is set up. A held checkout's
+ * payer is not told an account is ready to sign into: it is someone else's until its owner claims the subscription,
+ * and that mailbox has been written to.
+ */
 export async function checkoutOutcome(db: Db, sessionId: string): Promise<"ready" | "pending" | "unknown"> {
   if (!/^[A-Za-z0-9_-]{1,255}$/.test(sessionId)) return "unknown";
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ passwordHash: users.passwordHash, held: billingCheckouts.heldSubscriptionId })
     .from(billingCheckouts)
     .innerJoin(users, eq(users.id, billingCheckouts.userId))
     .where(eq(billingCheckouts.sessionId, sessionId))
     .limit(1);
   if (!row) return "unknown";
-  return row.passwordHash === null ? "pending" : "ready";
+  return row.passwordHash === null || row.held ? "pending" : "ready";
 }

@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { subscriptions, users } from "@/db/schema";
-import { isUuid } from "@/lib/auth/session";
+import { isUuid } from "@/lib/http/params";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/routing";
 import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
-import { PRO_PLAN } from "./plan";
+import { PRO_PLAN } from "@/lib/subscriptions/plan";
 import { receiveStripeWebhook, type StripeWebhookDeps } from "./webhook";
 
 const DAY_S = 24 * 60 * 60;
@@ -39,7 +39,9 @@ export async function sandboxCheckout(
   // As our Checkout Sessions do: an account with a live subscription changes it in the portal, not with a second one.
   if (known?.sub?.provider && deriveSubscription(known.sub).subscription?.status) throw new AppError("conflict", "alreadySubscribed");
   const trial = !known?.hadRecord;
-  const customer = known?.customerId?.startsWith("cus_sandbox_") ? known.customerId : sandboxId("cus");
+  // The account's customer only for a checkout opened for the account: a payer who merely types its email is a new
+  // customer (and the checkout is held for the account, not attached to it).
+  const customer = userId && known?.customerId?.startsWith("cus_sandbox_") ? known.customerId : sandboxId("cus");
   const subscription = sandboxId("sub");
   const session = sandboxId("cs");
   const periodEnd = trial ? now + PRO_PLAN.trial.days * DAY_S : now + 30 * DAY_S;

@@ -1,5 +1,5 @@
-// The browser's client for our own API (spec §7): JSON bodies, the bearer token attached, the server's translated
-// {message} surfaced. A 401 means the session is gone (spec §8), except where the caller says otherwise.
+// The browser's client for our own API: JSON bodies, the bearer token attached, the server's translated
+// {message} surfaced. A 401 means the session is gone, except where the caller says otherwise.
 import { clearSession, storedToken } from "./browser-session";
 
 export class ApiError extends Error {
@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's translated message when it sent one (spec §8: "the server message is preferred"), else `fallback`. */
+/** The server's translated message when it sent one (it is preferred), else `fallback`. */
 export function failureText<T extends string | undefined>(error: unknown, fallback: T): string | T {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

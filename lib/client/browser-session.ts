@@ -1,4 +1,4 @@
-// What the browser keeps about the session (spec §7 "Browser storage"). The httpOnly session cookie is what the server
+// What the browser keeps about the session. The httpOnly session cookie is what the server
 // trusts; these copies let client code attach the bearer token and show the user's name without a round trip.
 export const STORAGE_KEYS = {
   token: "token",

@@ -1,4 +1,4 @@
-// The popup code flow (spec §7 "POST /google-calendar/authorize {code}"): open the consent page in a popup, wait for it
+// The popup code flow (ending in POST /google-calendar/authorize {code}): open the consent page in a popup, wait for it
 // to post back an authorization code, hand the code to our API. The sandbox consent page and Google's callback
 // (app/api/google-calendar/callback) speak the same message, so this side does not know which one it opened.
 export const CONSENT_MESSAGE = "recepta:calendar-consent";
@@ -23,9 +23,11 @@ export function requestCalendarCode(consentUrl: string): Promise<string> {
   const popup = window.open(consentUrl, "recepta-calendar-consent", `popup,width=${width},height=${height},left=${left},top=${top}`);
   if (!popup) return Promise.reject(new ConsentError("popupBlocked"));
   return new Promise((resolve, reject) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       window.removeEventListener("message", onMessage);
       clearInterval(watch);
+      clearTimeout(grace);
     };
     const onMessage = (event: MessageEvent) => {
       // Only our own origin and only the popup we opened.
@@ -36,12 +38,15 @@ export function requestCalendarCode(consentUrl: string): Promise<string> {
       if (data.code) resolve(data.code);
       else reject(new ConsentError(data.error === "access_denied" ? "denied" : "failed"));
     };
-    // Closed without an answer: the owner changed their mind.
+    // Closed without an answer: the owner changed their mind. The consent page posts its answer and closes at once, and
+    // the answer can reach this window just after the popup reads as closed: it gets a moment to arrive first.
     const watch = setInterval(() => {
-      if (popup.closed) {
+      if (!popup.closed || grace) return;
+      clearInterval(watch);
+      grace = setTimeout(() => {
         done();
         reject(new ConsentError("cancelled"));
-      }
+      }, 1000);
     }, 400);
     window.addEventListener("message", onMessage);
   });

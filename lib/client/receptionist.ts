@@ -29,7 +29,19 @@ export type CallLanguage = "en" | "fr" | "es";
 /** The state is the server's: the page keeps it and sends it back unchanged. */
 export type TryState = Record<string, unknown>;
 
-export type TryTurn = { state: TryState; reply?: string; ended: boolean; language?: CallLanguage; line?: string };
+export type TryTurn = { state: TryState; reply?: string; ended: boolean; language?: CallLanguage; line?: string; caller?: string };
+
+/** What an owner still has to do before a test call (GET /api/receptionist/try), in the order to do it. */
+export type TryStep = "account" | "calendar" | "subscription" | "number";
+export type TryReadiness = { ready: boolean; missing: TryStep[] };
+
+/** The dashboard page where each step is done; a deactivated account has none (support reactivates it). */
+export const TRY_STEP_PAGE: Record<TryStep, string | null> = {
+  account: null,
+  calendar: "/dashboard/calendar",
+  subscription: "/dashboard/subscription",
+  number: "/dashboard/phone-number",
+};
 
 /** 185 → "3:05": a call's length as a phone shows it. */
 export function formatDuration(totalSeconds: number): string {

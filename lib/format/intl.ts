@@ -1,5 +1,5 @@
 // Locale-aware formatting shared by server and client: one place decides what "long" and "short" dates look like and
-// how a working-hours time reads in each language (spec §9: 12-hour AM/PM in English, the locale's own clock otherwise).
+// how a working-hours time reads in each language (12-hour AM/PM in English, the locale's own clock otherwise).
 const INTL_LOCALE: Record<string, string> = { en: "en-US", fr: "fr-FR", es: "es-ES" };
 
 export function intlLocale(locale: string): string {

@@ -32,16 +32,5 @@ export function pageCsp({ nonce, dev, https }: CspOptions): string {
   ].join("; ");
 }
 
-/** API answers are JSON: nothing may load or run in them, nor frame them. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** Two years, every subdomain: browsers then refuse plain http to this host. Only worth sending over https. */
-export const HSTS = "max-age=63072000; includeSubDomains";
-
-/**
- * Only in production with an https APP_URL: browsers ignore HSTS over http anyway, and a development server behind a
- * local TLS proxy must not pin https on every port of localhost for two years.
- */
-export function wantsHsts(nodeEnv: string | undefined, appUrl: string): boolean {
-  return nodeEnv === "production" && appUrl.startsWith("https://");
-}
+// API_CSP, HSTS and wantsHsts live with the other security headers, which scripts/server.mjs (plain node) reads too.
+export { API_CSP, HSTS, wantsHsts } from "./security-headers.mjs";

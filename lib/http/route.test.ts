@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { captureLogs, type CapturedLogs } from "@/tests/helpers/logs";
-import { json, readJson, route } from "./route";
+import { json, parseWith, readJson, route } from "./route";
 
 const signup = z.object({ email: z.string(), phone: z.string(), password: z.string(), fullName: z.string() });
 const personal = { email: "jane.doe@example.com", phone: "+33612345678", password: "hunter2-correct-horse", fullName: "Jane Doe" };
@@ -91,5 +91,31 @@ describe("route: request ids and logs", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("http://localhost:3000/login");
     expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+});
+
+describe("parseWith: text a database cannot store", () => {
+  const schema = z.object({ profile: z.object({ fullName: z.string() }), extra: z.unknown().optional() });
+
+  function refusal(data: unknown): AppError | null {
+    try {
+      parseWith(schema, data);
+      return null;
+    } catch (e) {
+      return e as AppError;
+    }
+  }
+
+  it("refuses a control character anywhere, before the schema, naming the nearest known field", () => {
+    expect(refusal({ profile: { fullName: "Jane\u0000" } })).toMatchObject({ code: "bad_request", messageKey: "Validation.controlCharacters", params: { field: "@Fields.fullName" } });
+    // Where the schema takes anything (z.unknown()), or the key itself is the problem, the request as a whole is named.
+    expect(refusal({ profile: { fullName: "Jane" }, extra: [{ deep: "\u001b" }] })).toMatchObject({ messageKey: "Validation.controlCharacters", params: { field: "@Fields.body" } });
+    expect(refusal({ profile: { fullName: "Jane" }, "e\u0000": 1 })).toMatchObject({ messageKey: "Validation.controlCharacters" });
+    expect(refusal({ profile: { fullName: "\uD800" } })).toMatchObject({ messageKey: "Validation.controlCharacters" });
+  });
+
+  it("lets tabs, line breaks and every script through to the schema", () => {
+    expect(parseWith(schema, { profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" } })).toEqual({ profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" } });
+    expect(refusal({ profile: { fullName: 42 } })).toMatchObject({ messageKey: "Validation.invalid" });
   });
 });

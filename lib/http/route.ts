@@ -1,13 +1,15 @@
 // The thin edge every /api route goes through: locale → handler → JSON, with errors mapped to a status and a translated
 // `{ message }`, and a request id (X-Request-Id) shared by the response and the request's log lines. Nothing here knows
 // a domain rule.
-import type { z } from "zod";
+import { z } from "zod";
 import { pgError } from "@/db/errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
-import { localeOf, translate } from "@/lib/i18n/translate";
+import { findControlCharacters } from "@/lib/format/control-characters";
+import { translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/log/logger";
 import en from "@/messages/en.json";
+import { localeOf } from "./locale";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -132,7 +134,20 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   return parseWith(schema, data);
 }
 
+/**
+ * One refinement for every string a request carries, object keys included, whatever the route's own schema says (a
+ * z.unknown() field, a record's keys, a field the schema drops): text a database cannot store, or that no person types,
+ * is a 400 naming the field, never a failed write. Run here, before the route's schema, so every route and every
+ * server action that parses its input with parseWith gets it without opting in.
+ */
+export const storableText = z.unknown().superRefine((value, ctx) => {
+  const path = findControlCharacters(value);
+  if (path) ctx.addIssue({ code: "custom", path, message: "controlCharacters" });
+});
+
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const text = storableText.safeParse(data);
+  if (!text.success) throw validationError(text.error.issues[0], data);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw validationError(result.error.issues[0], data);

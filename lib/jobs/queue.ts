@@ -22,8 +22,14 @@ export const JOB = {
   calendarRevoked: "calendar-revoked",
   /** Emails an account created by a checkout its single-use setup link (the job makes the token). */
   accountSetup: "account-setup",
+  /** Tells an account's owner that a checkout paid with its email was held for it (its plan unchanged). */
+  heldCheckout: "held-checkout",
+  /** Tells the owner of a set-up account that someone tried to register with its email. */
+  registerAttempt: "register-attempt",
   /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
   retentionPurge: "retention-purge",
+  /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
+  abandonedCalls: "abandoned-calls",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -35,7 +41,12 @@ export type JobData = {
   [JOB.calendarRevoked]: { userId: string };
   /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
   [JOB.accountSetup]: { userId: string; key: string };
+  /** One email per held checkout (`sessionId`). */
+  [JOB.heldCheckout]: { userId: string; sessionId: string };
+  /** `key` names the occasion (the account and the hour): one email per key. */
+  [JOB.registerAttempt]: { userId: string; key: string };
   [JOB.retentionPurge]: Record<string, never>;
+  [JOB.abandonedCalls]: Record<string, never>;
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
@@ -121,9 +132,10 @@ export function createJobQueue(boss: PgBoss): BossQueue {
       await boss.start();
       for (const name of Object.values(JOB)) {
         // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
-        // syncs of one appointment never race each other. So is the retention purge: every worker process enqueues it
-        // hourly, one run waits at most. The other queues keep every job.
-        const policy = name === JOB.calendarSync || name === JOB.retentionPurge ? "stately" : "standard";
+        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls): every
+        // worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
+        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls];
+        const policy = stately.includes(name) ? "stately" : "standard";
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }
       return boss;

@@ -1,5 +1,6 @@
-// The account lifecycle emails (issue #6): the setup link after a checkout, the warning two days before a trial ends,
-// and the notice when an account lapses. Plain functions over plain data, each with an HTML and a plain-text part.
+// The account lifecycle emails: the setup link after a checkout, the warning two days before a trial ends,
+// the notice when an account lapses, and the notice of a checkout held for the account. Plain functions over plain
+// data, each with an HTML and a plain-text part.
 import { formatLongDate } from "@/lib/format/intl";
 import type { Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
@@ -44,6 +45,18 @@ export function lapsedEmail(
     ],
     rows: [],
     link: { label: t(locale, "lapsed.action"), url: f.url },
+    footer: t(locale, "footer", { support: f.support }),
+  });
+}
+
+/** To an account whose email a payer used without proving they own it: what happened, and what the owner may do. */
+export function heldCheckoutEmail(locale: Locale, f: { email: string; paidAt: Date; timeZone: string; url: string; support: string }): EmailContent {
+  const date = formatLongDate(f.paidAt.toISOString(), locale, f.timeZone);
+  return render(locale, {
+    subject: t(locale, "held.subject"),
+    paragraphs: [t(locale, "held.intro", { date, email: f.email }), t(locale, "held.unchanged"), t(locale, "held.ifYou"), t(locale, "held.ifNotYou")],
+    rows: [],
+    link: { label: t(locale, "held.action"), url: f.url },
     footer: t(locale, "footer", { support: f.support }),
   });
 }

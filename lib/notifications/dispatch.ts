@@ -7,7 +7,8 @@ import { type Appointment } from "@/lib/booking/booking";
 import type { JobData } from "@/lib/jobs/queue";
 import { DeliveryError } from "@/lib/providers/messaging/logged-sender";
 import type { MessageSender } from "@/lib/providers/messaging/port";
-import { loadBusiness, type Business } from "@/lib/receptionist/business";
+import { countryOfBusiness, countryOfPhone } from "@/lib/phone/phone";
+import { loadBusiness, type Business } from "@/lib/business/business";
 import { isOptedOut } from "@/lib/telnyx/events";
 import { buildIcs, icsAttachment } from "./ics";
 import { localizedPath } from "@/lib/i18n/paths";
@@ -45,6 +46,8 @@ function facts(biz: Business, a: Appointment): AppointmentFacts {
     end: a.endsAt,
     timeZone: biz.timeZone,
     reason: a.reason,
+    // The caller reads these: numbers of their own country (their phone's) in national form.
+    country: countryOfPhone(a.patientPhone) ?? countryOfBusiness(biz),
   };
 }
 
@@ -138,7 +141,7 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
   // The owner hears about what happened by phone; what they did in the dashboard they already know.
   if (a.source === "phone") {
     const dashboardUrl = dashboardLink(deps, biz, "/dashboard/appointments");
-    const mail = ownerBookingEmail(biz.locale, data.kind, { ...facts(biz, a), patientPhone: a.patientPhone, patientEmail: a.patientEmail, dashboardUrl });
+    const mail = ownerBookingEmail(biz.locale, data.kind, { ...facts(biz, a), country: countryOfBusiness(biz), patientPhone: a.patientPhone, patientEmail: a.patientEmail, dashboardUrl });
     sends.push(() =>
       deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `${key}:owner` }),
     );
@@ -169,6 +172,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     at: m.createdAt,
     timeZone: biz.timeZone,
     dashboardUrl,
+    country: countryOfBusiness(biz),
   });
   await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `message:${m.id}:owner` });
 }

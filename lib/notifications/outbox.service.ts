@@ -3,6 +3,7 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
+import { toE164 } from "@/lib/phone/phone";
 import type { OutboxChannel } from "./outbox.schemas";
 
 export const OUTBOX_LIMIT = 200;
@@ -32,7 +33,8 @@ export async function listOutbox(db: Db, userId: string) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
 }
 
-export type SandboxOutboxFilter = { q?: string; channel?: OutboxChannel; limit?: number };
+/** `region`: the admin's country, to read a number searched for in national form ("06 98 76 54 32"). */
+export type SandboxOutboxFilter = { q?: string; channel?: OutboxChannel; limit?: number; region?: string | null };
 
 /** A search for "50%_off" finds that text, not "50" followed by anything: LIKE's wildcards and escape are escaped. */
 function containsPattern(text: string): string {
@@ -51,7 +53,9 @@ export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
-    where.push(or(ilike(notifications.recipient, pattern), ilike(notifications.subject, pattern))!);
+    // Text numbers are stored in E.164: a number searched for as it is written finds them too.
+    const phone = /\d/.test(q) ? toE164(q, filter.region) : null;
+    where.push(or(ilike(notifications.recipient, pattern), ilike(notifications.subject, pattern), phone ? eq(notifications.recipient, phone) : undefined)!);
   }
   const rows = await db
     .select({ ...messageColumns, userId: notifications.userId })

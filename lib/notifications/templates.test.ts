@@ -184,3 +184,42 @@ describe("html safety", () => {
     expect(sms).toMatch(/STOP[^.]*\.$/);
   });
 });
+
+describe("phone numbers in the messages", () => {
+  const stored = { ...facts, businessPhone: "+33123456789" };
+
+  it("writes the business's number nationally for a reader of its country, internationally for another", () => {
+    expect(callerSms("fr", "confirmation", { ...stored, country: "FR" })).toContain("01 23 45 67 89");
+    const abroad = callerSms("en", "confirmation", { ...stored, country: "US" });
+    expect(abroad).toContain("+33 1 23 45 67 89");
+    expect(abroad).not.toContain("01 23 45 67 89");
+    const mail = callerEmail("fr", "confirmation", { ...stored, country: "FR" });
+    expect(mail.text).toContain("01 23 45 67 89");
+    // The link dials from anywhere: E.164.
+    expect(mail.html).toContain('<a href="tel:+33123456789" style="color:#2563eb">01 23 45 67 89</a>');
+  });
+
+  it("writes the caller's number for the owner, linked in the HTML part", () => {
+    const mail = ownerBookingEmail("fr", "confirmation", { ...owner, patientPhone: "+33611223344", country: "FR" });
+    expect(mail.text).toContain("06 11 22 33 44");
+    expect(mail.html).toContain('href="tel:+33611223344"');
+    const message = ownerMessageEmail("en", {
+      businessName: "Cabinet Dupont",
+      callerName: null,
+      callerPhone: "+12125550142",
+      body: "Call me back",
+      at: facts.start,
+      timeZone: "Europe/Paris",
+      dashboardUrl: "https://app.recepta.test/dashboard",
+      country: "FR",
+    });
+    expect(message.subject).toContain("+1 212 555 0142");
+    expect(message.html).toContain('href="tel:+12125550142"');
+  });
+
+  it("shows a number kept as typed (never normalized) as it is, without a link", () => {
+    const mail = ownerBookingEmail("en", "confirmation", { ...owner, patientPhone: "06 11 22 33 44", country: "FR" });
+    expect(mail.text).toContain("06 11 22 33 44");
+    expect(mail.html).not.toContain("tel:");
+  });
+});

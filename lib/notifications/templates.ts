@@ -4,6 +4,7 @@
 // Health data: a text message shows on a locked phone's screen, so SMS and WhatsApp to the caller never carry the
 // reason for the visit; the caller's email leaves it out as well. Only the owner's email states it.
 import { formatTime, intlLocale } from "@/lib/format/intl";
+import { formatPhone, phoneHref } from "@/lib/phone/format";
 import type { Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
 
@@ -17,6 +18,11 @@ export type AppointmentFacts = {
   /** The business's IANA zone: every date and time is written as the business's clock shows it. */
   timeZone: string;
   reason: string | null;
+  /**
+   * The reader's country (ISO 3166-1): numbers of it are written in national form ("01 23 45 67 89"), others in
+   * international form ("+33 1 23 45 67 89"). Numbers arrive in E.164.
+   */
+  country?: string | null;
 };
 
 export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
@@ -37,6 +43,8 @@ export type OwnerMessageFacts = {
   at: Date;
   timeZone: string;
   dashboardUrl: string;
+  /** The owner's business's country (see AppointmentFacts.country). */
+  country?: string | null;
 };
 
 /** Approved WhatsApp templates, one per kind, each with the body parameters {{1}} business, {{2}} date, {{3}} time. */
@@ -56,7 +64,7 @@ const SMS_NAME_MAX = 50;
 export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): string {
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
-  if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: facts.businessPhone }));
+  if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
   parts.push(t(locale, "sms.optOut"));
   return smsSafe(parts.join(" "));
 }
@@ -86,13 +94,13 @@ export function callerEmail(locale: Locale, kind: Kind, facts: AppointmentFacts)
     [t(locale, "email.date"), date],
     [t(locale, "email.time"), timeRange(locale, facts)],
     ...(facts.businessAddress ? [[t(locale, "email.address"), facts.businessAddress] as Row] : []),
-    ...(facts.businessPhone ? [[t(locale, "email.phone"), facts.businessPhone] as Row] : []),
+    ...(facts.businessPhone ? [phoneRow(t(locale, "email.phone"), facts.businessPhone, facts.country)] : []),
   ];
   const greeting = facts.patientName.trim()
     ? t(locale, "email.greeting", { name: facts.patientName.trim() })
     : t(locale, "email.greetingNoName");
   const closing = facts.businessPhone
-    ? [t(locale, kind === "cancellation" ? "email.rebook" : "email.change", { phone: facts.businessPhone })]
+    ? [t(locale, kind === "cancellation" ? "email.rebook" : "email.change", { phone: formatPhone(facts.businessPhone, facts.country) })]
     : [];
   return render(locale, {
     subject,
@@ -114,7 +122,7 @@ export function ownerBookingEmail(locale: Locale, kind: Kind, facts: OwnerBookin
       [t(locale, "owner.name"), name],
       [t(locale, "email.date"), date],
       [t(locale, "email.time"), timeRange(locale, facts)],
-      [t(locale, "owner.phone"), facts.patientPhone || missing],
+      facts.patientPhone ? phoneRow(t(locale, "owner.phone"), facts.patientPhone, facts.country) : [t(locale, "owner.phone"), missing],
       [t(locale, "owner.email"), facts.patientEmail || missing],
       [t(locale, "owner.reason"), facts.reason?.trim() || missing],
     ],
@@ -126,13 +134,13 @@ export function ownerBookingEmail(locale: Locale, kind: Kind, facts: OwnerBookin
 export function ownerMessageEmail(locale: Locale, m: OwnerMessageFacts): EmailContent {
   const { date, time } = when(locale, m.at, m.timeZone);
   const name = m.callerName?.trim() || null;
-  const caller = name ?? m.callerPhone ?? t(locale, "message.unknownCaller");
+  const caller = name ?? (m.callerPhone ? formatPhone(m.callerPhone, m.country) : t(locale, "message.unknownCaller"));
   return render(locale, {
     subject: t(locale, "message.subject", { caller }),
     paragraphs: [t(locale, "message.intro", { business: m.businessName, date, time })],
     rows: [
       [t(locale, "message.from"), name ?? t(locale, "message.unknownCaller")],
-      [t(locale, "message.phone"), m.callerPhone || t(locale, "owner.notProvided")],
+      m.callerPhone ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country) : [t(locale, "message.phone"), t(locale, "owner.notProvided")],
     ],
     quote: { label: t(locale, "message.message"), body: m.body },
     link: { label: t(locale, "owner.openDashboard"), url: m.dashboardUrl },
@@ -145,7 +153,14 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
-export type Row = [label: string, value: string];
+/** A label and its value; `href` makes the value a link in the HTML part (a phone number's tel: link). */
+export type Row = [label: string, value: string, href?: string];
+
+/** A phone number's row: written for the reader, linked to its E.164 form. */
+function phoneRow(label: string, phone: string, country: string | null | undefined): Row {
+  const href = phoneHref(phone);
+  return href ? [label, formatPhone(phone, country), href] : [label, phone];
+}
 
 export type EmailParts = {
   subject: string;
@@ -204,9 +219,9 @@ export function render(locale: Locale, p: EmailParts): EmailContent {
   const e = escapeHtml;
   const rows = p.rows
     .map(
-      ([label, value]) =>
+      ([label, value, href]) =>
         `<tr><th align="left" style="padding:4px 16px 4px 0;color:#555;font-weight:600;vertical-align:top">${e(label)}</th>` +
-        `<td style="padding:4px 0">${e(value)}</td></tr>`,
+        `<td style="padding:4px 0">${href ? `<a href="${e(href)}" style="color:#2563eb">${e(value)}</a>` : e(value)}</td></tr>`,
     )
     .join("");
   const html = [

@@ -7,6 +7,8 @@ import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { appState, auditLog, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { businessCountryOf } from "@/lib/business/business-country";
+import { requirePhone } from "@/lib/phone/phone";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 import type { TelephonyPort } from "@/lib/providers/telephony/port";
 import type { VoicePort } from "@/lib/providers/voice/port";
@@ -154,7 +156,11 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string; 
 }
 
 /** Admin: gives `phoneNumber` to a user, releasing the user's previous number (and its voice link). */
-export async function assignNumber(db: Db, actorId: string, userId: string, phoneNumber: string, link?: VoiceLink) {
+export async function assignNumber(db: Db, actorId: string, userId: string, typed: string, link?: VoiceLink) {
+  // The pool holds E.164 numbers: what the admin typed is read as such ("(212) 555-0142" in the business's country).
+  const region = await businessCountryOf(db, userId);
+  if (!region) throw new AppError("not_found", "userNotFound");
+  const phoneNumber = requirePhone(typed, region, "phoneNumber") ?? typed;
   const released: { id: string; voiceProviderId: string | null }[] = [];
   const result = await db.transaction(async (tx) => {
     // Serializes assignments to one user, so "release old, take new" cannot interleave with another admin's.

@@ -5,8 +5,7 @@
 // without personal data. What lives at providers is handled around it: the subscription is cancelled first (if the
 // billing provider can't be reached nothing is erased and the owner can retry), the number is detached from the voice
 // platform and the calendar grant revoked after the commit (best effort: our copy of the grant is already gone).
-import { and, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   appointments,
@@ -25,15 +24,16 @@ import {
   webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/auth/session";
-import { verifyPassword } from "@/lib/auth/password";
-import { assertNotLimited, loginKeys, recordFailure } from "@/lib/auth/rate-limit";
+import { confirmPassword } from "@/lib/auth/confirm-password";
+import { signInCountersOf } from "@/lib/auth/rate-limit";
 import { erasedRefHash } from "@/lib/billing/lifecycle";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
 import type { BillingPort } from "@/lib/providers/billing/port";
 import type { CalendarPort } from "@/lib/providers/calendar/port";
 import type { VoicePort } from "@/lib/providers/voice/port";
-import { normalizePhone } from "@/lib/receptionist/phone";
+import { businessCountryOf } from "@/lib/business/business-country";
+import { requirePhone, toE164 } from "@/lib/phone/phone";
 
 export type ErasureDeps = {
   db: Db;
@@ -64,14 +64,8 @@ export type ErasureSummary = {
  */
 async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: string | undefined, clientIp: string): Promise<void> {
   if (password) {
-    const [row] = await deps.db.select({ hash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.userId)).limit(1);
-    // The sign-in limit counts here too: a stolen session is no way around it to guess the password.
-    const keys = loginKeys(row?.email ?? auth.userId, clientIp);
-    await assertNotLimited(deps.db, keys);
-    if (!(await verifyPassword(row?.hash ?? null, password))) {
-      await recordFailure(deps.db, keys);
-      throw new AppError("forbidden", "currentPasswordIncorrect");
-    }
+    // Under the sign-in limit, like every password re-check; 403, since a 401 would read as a signed-out session.
+    await confirmPassword(deps.db, { userId: auth.userId, password, clientIp, wrongPassword: "forbidden" });
     return;
   }
   const [session] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1);
@@ -133,7 +127,8 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       messages: await tx.$count(callerMessages, eq(callerMessages.userId, userId)),
     };
     // Messages to the owner that were logged before the account existed (a checkout's setup link) carry no user id.
-    const ownerPhone = normalizePhone(user.phone);
+    // Numbers are stored in E.164 (lib/phone): the owner's is compared as stored.
+    const ownerPhone = toE164(user.phone);
     const sent = await tx
       .delete(notifications)
       .where(
@@ -141,7 +136,7 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
           eq(notifications.userId, userId),
           and(
             isNull(notifications.userId),
-            or(sql`lower(${notifications.recipient}) = ${user.email.toLowerCase()}`, ownerPhone ? sql`${normalized(notifications.recipient)} = ${ownerPhone}` : sql`false`),
+            or(sql`lower(${notifications.recipient}) = ${user.email.toLowerCase()}`, ownerPhone ? eq(notifications.recipient, ownerPhone) : sql`false`),
           ),
         ),
       )
@@ -164,7 +159,7 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
     if (billingIds.length) {
       await tx.insert(erasedBillingRefs).values(billingIds.map((id) => ({ refHash: erasedRefHash(id) }))).onConflictDoNothing();
     }
-    await tx.delete(loginAttempts).where(eq(loginAttempts.key, `login:email:${user.email.toLowerCase()}`));
+    await tx.delete(loginAttempts).where(signInCountersOf(user.email, userId));
     // Earlier audit rows stay as a record of what was done, without a way back to this person.
     await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, userId));
     await tx.update(auditLog).set({ targetId: null }).where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)));
@@ -178,7 +173,8 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
-    // appointments, calls, messages taken.
+    // appointments, calls, messages taken. Checkouts held for the account go with it: the subscription a stranger paid
+    // with the owner's email is the payer's, not the owner's, and stays unattached (no longer naming anyone) for support.
     await tx.delete(users).where(eq(users.id, userId));
     const summary: ErasureSummary = {
       ...counts,
@@ -213,18 +209,15 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
 
 export type CallerErasure = { appointments: number; calls: number; messages: number; notifications: number };
 
-/** A stored number in the form normalizePhone gives, so "+33 6 12-34-56-78" as typed on the dashboard matches. */
-function normalized(column: AnyPgColumn): SQL {
-  return sql`regexp_replace(regexp_replace(${column}, '[[:space:]().-]', '', 'g'), '^00', '+')`;
-}
-
 /**
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
  * calendar's copies), calls from their number, messages they left and the messages we sent them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
-  const phone = normalizePhone(rawPhone);
+  // Every number is stored in E.164: the one the owner typed ("06 11 22 33 44") is read in the business's country and
+  // compared exactly.
+  const phone = requirePhone(rawPhone, await businessCountryOf(db, userId));
   if (!phone) throw new AppError("bad_request", "invalidPhone");
   return db.transaction(async (tx) => {
     // Bookings and messages being written for this business hold a key-share lock on its row: they finish first, and
@@ -232,14 +225,14 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const appts = await tx
       .delete(appointments)
-      .where(and(eq(appointments.userId, userId), sql`${normalized(appointments.patientPhone)} = ${phone}`))
+      .where(and(eq(appointments.userId, userId), eq(appointments.patientPhone, phone)))
       .returning({ id: appointments.id, email: appointments.patientEmail, eventId: appointments.calendarEventId, callId: appointments.callId });
     const eventIds = appts.flatMap((a) => (a.eventId ? [a.eventId] : []));
     if (eventIds.length) await tx.delete(calendarEvents).where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.eventId, eventIds)));
     const callIds = appts.flatMap((a) => (a.callId ? [a.callId] : []));
     const removedCalls = await tx
       .delete(calls)
-      .where(and(eq(calls.userId, userId), or(sql`${normalized(calls.fromNumber)} = ${phone}`, callIds.length ? inArray(calls.id, callIds) : sql`false`)))
+      .where(and(eq(calls.userId, userId), or(eq(calls.fromNumber, phone), callIds.length ? inArray(calls.id, callIds) : sql`false`)))
       .returning({ providerCallId: calls.providerCallId });
     const providerCallIds = removedCalls.map((c) => c.providerCallId);
     const messages = await tx
@@ -248,7 +241,7 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         and(
           eq(callerMessages.userId, userId),
           or(
-            sql`${normalized(callerMessages.callerPhone)} = ${phone}`,
+            eq(callerMessages.callerPhone, phone),
             providerCallIds.length ? inArray(callerMessages.providerCallId, providerCallIds) : sql`false`,
           ),
         ),
@@ -264,7 +257,7 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         and(
           eq(notifications.userId, userId),
           or(
-            sql`${normalized(notifications.recipient)} = ${phone}`,
+            eq(notifications.recipient, phone),
             emails.length ? inArray(sql`lower(${notifications.recipient})`, emails) : sql`false`,
             ...ids.map((id) => sql`strpos(coalesce(${notifications.dedupeKey}, ''), ${id}) > 0`),
           ),

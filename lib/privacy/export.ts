@@ -19,6 +19,7 @@ import {
   subscriptions,
   users,
 } from "@/db/schema";
+import { signInCountersOf } from "@/lib/auth/rate-limit";
 import { AppError } from "@/lib/errors";
 
 /** Table → the export key holding its rows, or "excluded: <reason>". */
@@ -92,7 +93,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     signInAttempts: (await db
       .select({ windowStart: loginAttempts.windowStart, failures: loginAttempts.failures })
       .from(loginAttempts)
-      .where(eq(loginAttempts.key, `login:email:${user.email.toLowerCase()}`))).map(plain),
+      .where(signInCountersOf(user.email, userId))).map(plain),
     auditLog: (await db
       .select()
       .from(auditLog)

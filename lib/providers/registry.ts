@@ -47,16 +47,6 @@ export function providerModes(e: Env): ProviderModes {
   };
 }
 
-const VENDOR: Record<keyof Providers, string> = {
-  calendar: "Google Calendar",
-  telephony: "Telnyx",
-  voice: "Vapi",
-  billing: "Stripe",
-  email: "SMTP",
-  sms: "Telnyx",
-  whatsapp: "Telnyx",
-};
-
 export function createProviders(db: Db, e: Env & { appUrl: string }, secret: string): Providers {
   const modes = providerModes(e);
   const real = (kind: keyof Providers) => modes[kind] === "real";

@@ -1,7 +1,10 @@
 // The call log. One row per provider call id, written by whichever message arrives first (assistant-request,
 // status-update, a tool call or the end-of-call report) and completed by the others, so every message is idempotent
 // and order-independent.
-import { eq, sql } from "drizzle-orm";
+//
+// A call id comes from the platform's payload, not from us: every write is scoped by the business the message came in
+// on, so a message naming another business's call id changes nothing of that call (first writer owns the row).
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls } from "@/db/schema";
 
@@ -26,12 +29,30 @@ export type CallFacts = {
   sandbox?: boolean;
 };
 
-/** Inserts the call or fills in what this message knows; an "ended" call never goes back to "in-progress". */
-export async function recordCall(db: Db, f: CallFacts): Promise<void> {
-  const durationSeconds =
-    f.startedAt && f.endedAt ? Math.max(0, Math.round((f.endedAt.getTime() - f.startedAt.getTime()) / 1000)) : null;
+// No phone call lasts a week: a longer span is a malformed pair of timestamps (and past 2^31 s not even an integer
+// column's value), so no duration is stored.
+const MAX_CALL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Which existing row a message may fill in: its own business's call, or a call no business holds yet (the message
+ * claims it). A message no business answers for (its line was released mid-call) may still close the call that came
+ * in on that same line.
+ */
+function writableBy(f: Pick<CallFacts, "userId" | "toNumber">): SQL | undefined {
+  if (f.userId) return or(isNull(calls.userId), eq(calls.userId, f.userId));
+  return f.toNumber ? or(isNull(calls.userId), eq(calls.toNumber, f.toNumber)) : isNull(calls.userId);
+}
+
+/**
+ * Inserts the call or fills in what this message knows; an "ended" call never goes back to "in-progress". False when
+ * the call id belongs to another business's call: nothing was written.
+ */
+export async function recordCall(db: Db, f: CallFacts): Promise<boolean> {
+  const span = f.startedAt && f.endedAt ? Math.max(0, Math.round((f.endedAt.getTime() - f.startedAt.getTime()) / 1000)) : null;
+  const durationSeconds = span !== null && span <= MAX_CALL_SECONDS ? span : null;
   const set: Record<string, unknown> = { updatedAt: new Date() };
-  if (f.userId) set.userId = f.userId;
+  // A call belongs to the business it was first recorded for: no later message can move it to another one.
+  if (f.userId) set.userId = sql`coalesce(${calls.userId}, ${f.userId})`;
   if (f.fromNumber) set.fromNumber = f.fromNumber;
   if (f.toNumber) set.toNumber = f.toNumber;
   if (f.startedAt) set.startedAt = f.startedAt;
@@ -43,7 +64,7 @@ export async function recordCall(db: Db, f: CallFacts): Promise<void> {
   if (f.recordingUrl) set.recordingUrl = f.recordingUrl;
   if (f.language) set.language = f.language;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
-  await db
+  const written = await db
     .insert(calls)
     .values({
       providerCallId: f.providerCallId,
@@ -61,10 +82,15 @@ export async function recordCall(db: Db, f: CallFacts): Promise<void> {
       language: f.language ?? null,
       sandbox: f.sandbox ?? false,
     })
-    .onConflictDoUpdate({ target: calls.providerCallId, set });
+    .onConflictDoUpdate({ target: calls.providerCallId, set, setWhere: writableBy(f) })
+    .returning({ id: calls.id });
+  return written.length > 0;
 }
 
-/** Raises the call's outcome (booked beats message beats nothing); the row is created if the call is new to us. */
+/**
+ * Raises the call's outcome (booked beats message beats nothing); the row is created if the call is new to us. Another
+ * business's call id is left alone.
+ */
 export async function raiseOutcome(db: Db, providerCallId: string, userId: string, outcome: CallOutcome, message?: string): Promise<void> {
   const rankOf = sql`(case ${calls.outcome} ${sql.raw(
     Object.entries(RANK)
@@ -77,17 +103,22 @@ export async function raiseOutcome(db: Db, providerCallId: string, userId: strin
       outcome: sql`case when ${rankOf} < ${RANK[outcome]} then ${outcome} else ${calls.outcome} end`,
       ...(message ? { message } : {}),
     })
-    .where(eq(calls.providerCallId, providerCallId))
+    .where(and(eq(calls.providerCallId, providerCallId), eq(calls.userId, userId)))
     .returning({ id: calls.id });
   if (updated.length) return;
-  // First we hear of this call: create it, then raise.
-  await recordCall(db, { providerCallId, userId });
+  // First we hear of this call (or no business held it yet): record it as this business's, then raise. Once recorded,
+  // the row is this business's, so the second pass updates it.
+  if (!(await recordCall(db, { providerCallId, userId }))) return;
   await raiseOutcome(db, providerCallId, userId, outcome, message);
 }
 
-/** The call's row id (creating the row if this is the first we hear of the call). */
-export async function ensureCall(db: Db, providerCallId: string, userId: string): Promise<string> {
+/** The call's row id (creating the row if this is the first we hear of the call); null for another business's call id. */
+export async function ensureCall(db: Db, providerCallId: string, userId: string): Promise<string | null> {
   await recordCall(db, { providerCallId, userId });
-  const [row] = await db.select({ id: calls.id }).from(calls).where(eq(calls.providerCallId, providerCallId)).limit(1);
-  return row!.id;
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.providerCallId, providerCallId), eq(calls.userId, userId)))
+    .limit(1);
+  return row?.id ?? null;
 }

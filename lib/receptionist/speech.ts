@@ -2,7 +2,7 @@
 // ("Receptionist"); dates are read in the business's time zone.
 import { intlLocale } from "@/lib/format/intl";
 import { translate } from "@/lib/i18n/translate";
-import type { CallLanguage } from "./business";
+import type { CallLanguage } from "@/lib/business/business";
 
 export type Say = (key: string, params?: Record<string, string | number>) => string;
 

@@ -1,23 +1,25 @@
 // The receptionist's tools, as the voice platform calls them. Every answer is one short line in the call's language;
 // every slot offered comes from the availability engine; every booking goes through lib/booking.
 import { callerMessages } from "@/db/schema";
-import { zonedWallTimeToUtc } from "@/lib/appointments/zoned-time";
+import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import {
   bookByPhone,
   CalendarUnavailableError,
   cancelBooked,
   findSlots,
+  HORIZON_DAYS,
   rescheduleByPhone,
   upcomingForCaller,
   type Appointment,
   type BookingDeps,
 } from "@/lib/booking/booking";
 import type { Interval } from "@/lib/availability/availability";
+import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
-import type { Business, CallLanguage } from "./business";
+import type { Business, CallLanguage } from "@/lib/business/business";
 import { ensureCall, raiseOutcome } from "./calls";
-import { normalizePhone } from "./phone";
 import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "./when";
 
 export const BOOKING_TOOLS = [
   "check_availability",
@@ -78,15 +80,27 @@ const text = (v: unknown, max = 500): string | null => {
   return s ? s.slice(0, max) : null;
 };
 
-/** date "YYYY-MM-DD" and time "HH:mm" (or "9", "9:30", "14h30"), or a combined "start"; wall-clock in the business's zone. */
-function readDateTime(args: Args): { date: string | null; time: string | null } {
-  const start = text(args.start ?? args.datetime ?? args.dateTime, 40);
-  const m = start ? /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2})[:h](\d{2})/.exec(start) : null;
-  const date = m ? m[1]! : text(args.date, 10);
-  const rawTime = m ? `${m[2]}:${m[3]}` : text(args.time, 10);
-  const t = rawTime ? /^(\d{1,2})(?:[:h](\d{2}))?$/.exec(rawTime.replace(/\s/g, "")) : null;
-  const time = t && Number(t[1]) < 24 && Number(t[2] ?? 0) < 60 ? `${t[1]!.padStart(2, "0")}:${t[2] ?? "00"}` : null;
-  return { date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, time };
+/**
+ * The phone number a tool was given, read in the business's country ("06 98 76 54 32" at a Paris practice is
+ * +33698765432): the caller ID when the model gave none (or words without digits, "same as this one"), undefined when
+ * it gave digits that make no number, so the caller is asked again rather than booked with a number nobody can text.
+ */
+function phoneArgument(raw: string | null, biz: Business, callerNumber: string | null): string | null | undefined {
+  if (!raw || !/\d/.test(raw)) return callerNumber;
+  return toE164(raw, countryOfBusiness(biz)) ?? undefined;
+}
+
+/**
+ * A day the caller can book: not past, not beyond the horizon. Null when it is fine, else the sentence the model passes on
+ * (today's date or the last bookable day included, so it can ask again without guessing).
+ */
+function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
+  const now = ctx.deps.now ? ctx.deps.now() : new Date();
+  const today = localToday(now, ctx.biz.timeZone);
+  const ahead = daysBetween(today, date);
+  if (ahead < 0) return say("pastDate", { today: speakCalendarDay(today, ctx.language) });
+  if (ahead > HORIZON_DAYS) return say("beyondHorizon", { days: HORIZON_DAYS, last: speakCalendarDay(addDays(today, HORIZON_DAYS), ctx.language) });
+  return null;
 }
 
 function dayStart(date: string, timeZone: string): Date | null {
@@ -116,7 +130,10 @@ function partOfDayFilter(args: Args, ctx: ToolContext): (s: Interval) => boolean
 async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const { deps, biz, language } = ctx;
   const now = deps.now ? deps.now() : new Date();
-  const { date, time } = readDateTime(args);
+  const { date, time, unreadable } = readWhen(args);
+  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
+  const problem = date ? dayProblem(ctx, say, date) : null;
+  if (problem) return problem;
   const keep = partOfDayFilter(args, ctx);
   if (date && time) {
     const start = zonedWallTimeToUtc(date, time, biz.timeZone);
@@ -147,14 +164,18 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
 
 async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const { deps, biz, language } = ctx;
-  const { date, time } = readDateTime(args);
+  const { date, time, unreadable } = readWhen(args);
   const name = text(args.name ?? args.patientName ?? args.fullName, 120);
-  const phone = normalizePhone(text(args.phone ?? args.phoneNumber, 40)) ?? ctx.callerNumber;
+  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), biz, ctx.callerNumber);
+  if (phone === undefined) return say("phoneUnreadable");
   const emailRaw = text(args.email, 254);
   const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
   const reason = text(args.reason, 500);
   const missing = [!name && "name", !date && "date", !time && "time", !phone && "phone"].filter(Boolean) as string[];
+  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
   if (missing.length) return say("missingDetails", { fields: speakList(missing.map((f) => say(`fields.${f}`)), language, "conjunction") });
+  const problem = dayProblem(ctx, say, date!);
+  if (problem) return problem;
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
   if (!start) return say("invalidDateTime");
   const outcome = await bookByPhone(deps, biz, {
@@ -205,8 +226,11 @@ async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const chosen = await pick(ctx, say, args);
   if (typeof chosen === "string") return chosen;
-  const { date, time } = readDateTime(args);
-  if (!date || !time) return say("missingDetails", { fields: speakList([say("fields.date"), say("fields.time")], ctx.language, "conjunction") });
+  const { date, time, unreadable } = readWhen(args);
+  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
+  if (!date || !time) return say("missingDetails", { fields: speakList([!date && say("fields.date"), !time && say("fields.time")].filter((f): f is string => !!f), ctx.language, "conjunction") });
+  const problem = dayProblem(ctx, say, date);
+  if (problem) return problem;
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
   if (!start) return say("invalidDateTime");
   const outcome = await rescheduleByPhone(ctx.deps, ctx.biz, chosen.id, start, ctx.callerNumber);
@@ -230,7 +254,8 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   const body = text(args.message ?? args.body ?? args.text, 2000);
   if (!body) return say("messageMissing");
   const name = text(args.name ?? args.callerName, 120);
-  const phone = normalizePhone(text(args.phone ?? args.phoneNumber, 40)) ?? ctx.callerNumber;
+  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), ctx.biz, ctx.callerNumber);
+  if (phone === undefined) return say("phoneUnreadable");
   const [row] = await ctx.deps.db
     .insert(callerMessages)
     .values({ userId: ctx.biz.userId, providerCallId: ctx.providerCallId, toolCallId: ctx.toolCallId, callerName: name, callerPhone: phone, body })

@@ -1,4 +1,4 @@
-// Where "Start free trial" / "Upgrade" / "Manage Subscription" go: the billing provider's hosted pages (spec §7:
+// Where "Start free trial" / "Upgrade" / "Manage Subscription" go: the billing provider's hosted pages (with
 // prefilled_email and client_reference_id for a signed-in user), the sandbox pages when no provider is configured.
 import type { Profile } from "@/lib/accounts/accounts.repository";
 import type { Locale } from "@/lib/i18n/routing";

@@ -1,12 +1,12 @@
 // Runs the job workers inside the server process (started from instrumentation.ts): one set per process, stopped
-// gracefully at shutdown (lib/server/shutdown.ts: after the HTTP drain) so a job in flight finishes (or is retried
+// gracefully at shutdown (lib/process/shutdown.ts: after the HTTP drain) so a job in flight finishes (or is retried
 // later) instead of being cut mid-send.
 import { runBillingSweep } from "@/lib/billing/account-notices";
-import { jobHandlers } from "@/lib/jobs/handlers";
+import { jobHandlers } from "@/lib/server/job-handlers";
 import { JOB, startWorkers } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log/logger";
 import { appContext } from "./context";
-import { onShutdown } from "./shutdown";
+import { onShutdown } from "@/lib/process/shutdown";
 
 const state = globalThis as unknown as { __receptaWorkers?: Promise<void> };
 
@@ -34,11 +34,18 @@ export function startJobWorkers(): Promise<void> {
     void purge();
     const retention = setInterval(purge, 60 * 60_000);
     retention.unref();
+    // Calls whose end never came (a lost end-of-call report, a Try tab closed): ended as abandoned after 30 minutes of
+    // silence, checked every five minutes through the queue (stately, like the purge).
+    const sweepCalls = () => ctx.jobs.send(JOB.abandonedCalls, {}).catch((e: Error) => logger().error({ name: e.name }, "abandoned-calls sweep not enqueued"));
+    void sweepCalls();
+    const abandoned = setInterval(sweepCalls, 5 * 60_000);
+    abandoned.unref();
     // Jobs still running after 10 s are failed by pg-boss and retried later (the queue retries with backoff).
     onShutdown("job workers", async () => {
       clearInterval(maintenance);
       clearInterval(sweep);
       clearInterval(retention);
+      clearInterval(abandoned);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
     logger().info("job workers started");

@@ -1,4 +1,4 @@
-// Spec §3/§4: what the profile says about the subscription, derived from the billing record.
+// What the profile says about the subscription, derived from the billing record.
 //   trialing with a future trial end   → subscriptionType "trial"
 //   any other record                   → "subscribed", subscription.status true only while active (else lapsed)
 //   no record                          → absent (null)

@@ -1,4 +1,4 @@
-// Call-forwarding dial codes per carrier (spec §2 "Phone number"): what an owner dials on the business line to send
+// Call-forwarding dial codes per carrier, for the phone-number page's guide: what an owner dials on the business line to send
 // calls to their Recepta number, and to stop. GSM networks (France, Spain, T-Mobile) take the number in international
 // format; Verizon and Sprint take the ten-digit US number after *72. Codes can differ by plan: the guide says so.
 export type ForwardingCountry = "US" | "FR" | "ES";

@@ -10,6 +10,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { notifications, optOuts, webhookEvents } from "@/db/schema";
+import { withoutControlCharacters } from "@/lib/format/control-characters";
+import { AppError } from "@/lib/errors";
+import { toE164 } from "@/lib/phone/phone";
+import { verifyTelnyxSignature } from "./webhook";
 
 export type OptOutChannel = "sms" | "whatsapp";
 
@@ -23,10 +27,14 @@ const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 const DELIVERED = new Set(["delivered", "sent"]);
 const FAILED = new Set(["delivery_failed", "sending_failed"]);
 
+// Telnyx ids are uuids and numbers are E.164: anything much longer is no key a unique index can hold (at most some
+// 2 700 bytes an entry), so it is refused (the envelope) or ignored (a payload field) rather than failing the write.
+const providerId = z.string().min(1).max(256);
+
 /** The envelope every Telnyx v2 webhook shares; the payload is read per event type below. */
 export const telnyxEventSchema = z.object({
   data: z.object({
-    id: z.string().min(1),
+    id: providerId,
     event_type: z.string().min(1),
     payload: z.unknown().optional(),
   }),
@@ -35,19 +43,39 @@ export const telnyxEventSchema = z.object({
 export type TelnyxEvent = z.infer<typeof telnyxEventSchema>;
 
 const inboundSchema = z.object({
-  from: z.object({ phone_number: z.string().min(1) }),
+  from: z.object({ phone_number: z.string().min(1).max(64) }),
   text: z.string().nullish(),
 });
 
 const deliverySchema = z.object({
-  id: z.string().min(1),
-  to: z.array(z.object({ status: z.string().nullish() })).nullish(),
+  id: providerId,
+  to: z.array(z.object({ phone_number: z.string().nullish(), status: z.string().nullish() })).nullish(),
   errors: z.array(z.object({ code: z.union([z.string(), z.number()]).nullish() })).nullish(),
 });
 
-/** The event if the JSON has the shape of a Telnyx webhook, otherwise null (the route answers 400). */
+/**
+ * The event if the JSON has the shape of a Telnyx webhook, otherwise null (the route answers 400). Control characters
+ * (a NUL in a text, an id) are removed first: Postgres cannot store them, and the event is still worth applying.
+ */
+/**
+ * The webhook, provider-side half: the signature over the raw bytes is verified before anything is read (401), then
+ * the body parsed (400 when it is not JSON, or JSON that is no Telnyx event) and the event applied once.
+ */
+export async function receiveTelnyxWebhook(db: Db, raw: string, headers: Headers, publicKeyB64: string): Promise<TelnyxEventResult> {
+  if (!verifyTelnyxSignature(raw, headers, publicKeyB64)) throw new AppError("unauthorized", "invalidSignature");
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "invalidJson");
+  }
+  const event = parseTelnyxEvent(body);
+  if (!event) throw new AppError("bad_request", "Validation.invalid", { field: "@Fields.body" });
+  return handleTelnyxEvent(db, event);
+}
+
 export function parseTelnyxEvent(json: unknown): TelnyxEvent | null {
-  const parsed = telnyxEventSchema.safeParse(json);
+  const parsed = telnyxEventSchema.safeParse(withoutControlCharacters(json));
   return parsed.success ? parsed.data : null;
 }
 
@@ -94,7 +122,8 @@ export async function isOptedOut(db: Db, phone: string, channel: OptOutChannel):
 async function applyKeyword(tx: Tx, payload: unknown): Promise<TelnyxEventResult["action"]> {
   const parsed = inboundSchema.safeParse(payload);
   if (!parsed.success) return "ignored";
-  const phone = parsed.data.from.phone_number;
+  // Telnyx sends E.164; kept in that form whatever the channel's formatting, so isOptedOut matches our stored numbers.
+  const phone = toE164(parsed.data.from.phone_number) ?? parsed.data.from.phone_number;
   const keyword = (parsed.data.text ?? "").trim().toUpperCase();
   if (STOP_WORDS.has(keyword)) {
     await tx
@@ -114,13 +143,22 @@ async function applyKeyword(tx: Tx, payload: unknown): Promise<TelnyxEventResult
  * message.sent and message.finalized carry the status per recipient (we send to one). `delivered`/`sent` → sent,
  * `delivery_failed`/`sending_failed` → failed with the first Telnyx error code (e.g. "40300"); anything in between
  * (queued, sending, delivery_unconfirmed) changes nothing. A late message.sent never turns a final failure back into sent.
+ *
+ * The message id comes from the payload, so it is scoped by what else the event says: only the notification sent to
+ * the event's recipient is touched, never a message of the same id sent to someone else (another business's patient).
+ * A receipt that names no recipient changes nothing.
  */
 async function applyDelivery(tx: Tx, payload: unknown, final: boolean): Promise<TelnyxEventResult["action"]> {
   const parsed = deliverySchema.safeParse(payload);
   if (!parsed.success) return "ignored";
   const { id, to, errors } = parsed.data;
   const status = to?.[0]?.status ?? "";
-  const ours = and(eq(notifications.provider, "telnyx"), eq(notifications.providerMessageId, id));
+  // A WhatsApp receipt may name the recipient with the channel's prefix ("whatsapp:+33…"); the number is what we stored.
+  const rawRecipient = to?.[0]?.phone_number?.trim().replace(/^whatsapp:/i, "");
+  if (!rawRecipient) return "ignored";
+  // Stored in E.164, as the senders were given it; Telnyx sends E.164 too, a national form is read as such.
+  const recipient = toE164(rawRecipient) ?? rawRecipient;
+  const ours = and(eq(notifications.provider, "telnyx"), eq(notifications.providerMessageId, id), eq(notifications.recipient, recipient));
   if (DELIVERED.has(status)) {
     await tx
       .update(notifications)

@@ -2,6 +2,7 @@
 // banner), the number pool (search, CSV export, delete) and the sandbox outbox, refused to non-admins by the server.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { formatPhone } from "@/lib/phone/format";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
@@ -84,9 +85,12 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
   const option = select.locator("option").nth(1);
   const label = (await option.textContent())!;
-  expect(label).toMatch(/^\+\d+ \([A-Z]{2}\)$/); // the number with its region
-  const number = label.split(" ")[0]!;
-  await select.selectOption(number);
+  // The number as the admin reads it (international: another country's), with its region; the option's value is E.164.
+  expect(label).toMatch(/^\+[\d ]+ \([A-Z]{2}\)$/);
+  const value = (await option.getAttribute("value"))!;
+  expect(value).toMatch(/^\+\d+$/);
+  const number = label.replace(/ \([A-Z]{2}\)$/, "");
+  await select.selectOption(value);
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
   await expect(confirm).toContainText(number);
   await confirm.getByRole("button", { name: en("AdminUsers.confirm") }).click();
@@ -106,7 +110,7 @@ test("admin: a number taken meanwhile by another admin shows the dismissible 'Op
   await page.getByTestId("user-row").getByRole("button", { name: en("AdminUsers.settings") }).click();
   const dialog = page.getByTestId("user-settings");
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
-  const number = (await select.locator("option").nth(1).textContent())!.split(" ")[0]!;
+  const number = (await select.locator("option").nth(1).getAttribute("value"))!;
   await select.selectOption(number);
   // Another admin gives that very number to someone else first.
   const other = await page.request.post(`/api/admin/users/${first.id}/phone-number`, { data: { phoneNumber: number }, headers: { authorization: `Bearer ${adminToken}` } });
@@ -134,8 +138,10 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
   const owner = await newOwner(page, { fullName: "=Formula Owner" });
   const { token: adminToken } = await asAdmin(page);
   const pool = (await (await page.request.get("/api/admin/phone-numbers/available")).json()).phoneNumbers as { id: string; phoneNumber: string }[];
-  const assigned = pool[0]!;
-  const free = pool[1]!;
+  // The page writes each number for the admin's country (the CSV keeps E.164).
+  const { country } = (await (await page.request.get("/api/auth/profile", { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { country: string };
+  const assigned = { ...pool[0]!, shown: formatPhone(pool[0]!.phoneNumber, country) };
+  const free = { ...pool[1]!, shown: formatPhone(pool[1]!.phoneNumber, country) };
   expect((await page.request.post(`/api/admin/users/${owner.id}/phone-number`, { data: { phoneNumber: assigned.phoneNumber }, headers: { authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
 
   await openDashboard(page, "en", "/dashboard/admin/telnyx-numbers");
@@ -144,9 +150,12 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
   expect(total).toBeGreaterThan(2);
   await page.getByLabel(en("AdminNumbers.search")).fill("=formula");
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(assigned.phoneNumber);
+  await expect(rows.first()).toContainText(assigned.shown);
   await page.getByLabel(en("AdminNumbers.search")).fill(free.phoneNumber.slice(-4));
-  await expect(rows.filter({ hasText: free.phoneNumber })).toHaveCount(1);
+  await expect(rows.filter({ hasText: free.shown })).toHaveCount(1);
+  // Typed the way the page writes it, the number is found too.
+  await page.getByLabel(en("AdminNumbers.search")).fill(free.shown);
+  await expect(rows.filter({ hasText: free.shown })).toHaveCount(1);
   // The export is the whole pool, whatever the search shows.
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("button", { name: en("AdminNumbers.export") }).click();
@@ -163,17 +172,17 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
   expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"\\${free.phoneNumber}","US","local","Available",`)));
 
   // An assigned number cannot go.
-  await rows.filter({ hasText: assigned.phoneNumber }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await rows.filter({ hasText: assigned.shown }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
   const confirm = page.getByRole("dialog", { name: en("AdminNumbers.deleteTitle") });
   await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
   await expect(toast(page, en("Api.numberAssigned"))).toBeVisible();
-  await expect(rows.filter({ hasText: assigned.phoneNumber })).toHaveCount(1);
+  await expect(rows.filter({ hasText: assigned.shown })).toHaveCount(1);
   // A free one goes, after confirmation.
-  await rows.filter({ hasText: free.phoneNumber }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
-  await expect(confirm).toContainText(free.phoneNumber);
+  await rows.filter({ hasText: free.shown }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await expect(confirm).toContainText(free.shown);
   await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
   await expect(toast(page, en("AdminNumbers.deleted"))).toBeVisible();
-  await expect(rows.filter({ hasText: free.phoneNumber })).toHaveCount(0);
+  await expect(rows.filter({ hasText: free.shown })).toHaveCount(0);
   await page.getByRole("button", { name: en("AdminNumbers.refresh") }).click();
   await expect(rows).toHaveCount(total - 1);
 });

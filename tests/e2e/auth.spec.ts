@@ -28,7 +28,7 @@ for (const locale of LOCALES) {
     await page.getByRole("link", { name: m(locale, "LoginPage.register") }).click();
     await expect(page).toHaveURL(new RegExp(`${at(locale, "/register")}$`));
 
-    // Step 1: personal info. "Next" checks this step only, with the spec's messages in the page's language.
+    // Step 1: personal info. "Next" checks this step only, with the validation messages in the page's language.
     await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 1, total: 4 }));
     await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
     await expect(page.getByText(m(locale, "Validation.fullNameRequired"))).toBeVisible();
@@ -113,8 +113,8 @@ test("registration shows the server's message when the email is taken", async ({
     page.waitForRequest((r) => r.url().endsWith("/api/auth/register")),
     page.getByRole("button", { name: m("fr", "RegisterPage.submit") }).click(),
   ]);
-  await expect(page.getByTestId("register-error")).toHaveText(m("fr", "Api.emailTaken"));
-  // No business type chosen: no specialty in the payload, and the spec's default hours (Mon–Fri 09:00–17:00).
+  await expect(page.getByTestId("register-error")).toHaveText(m("fr", "Api.registrationRefused"));
+  // No business type chosen: no specialty in the payload, and the default hours (Mon–Fri 09:00–17:00).
   const sent = request.postDataJSON();
   expect(sent).not.toHaveProperty("specialty");
   expect(sent.workingHours.monday).toEqual({ isOpen: true, openTime: "09:00", closeTime: "17:00" });

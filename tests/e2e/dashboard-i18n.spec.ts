@@ -125,8 +125,10 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   await expectNoEnglish(page, "es");
   // Assign a number, confirmed.
   const select = dialog.getByLabel(es("AdminUsers.availableNumbers"));
-  const number = (await select.locator("option").nth(1).textContent())!.split(" ")[0]!;
-  await select.selectOption(number);
+  // The option reads the number as the admin writes it ("+1 212 555 0100 (US)"); its value is the E.164 number.
+  const option = select.locator("option").nth(1);
+  const number = (await option.textContent())!.replace(/ \([A-Z]{2}\)$/, "");
+  await select.selectOption((await option.getAttribute("value"))!);
   await dialog.getByRole("button", { name: es("AdminUsers.assign") }).click();
   await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
   await expect(toast(page, es("AdminUsers.assigned", { number }))).toBeVisible();

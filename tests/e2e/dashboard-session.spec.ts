@@ -1,4 +1,4 @@
-// Spec §2/§4 session behaviour in the dashboard: the 300000 ms profile refresh, any 401 ending the session (except the
+// Session behaviour in the dashboard: the 300000 ms profile refresh, any 401 ending the session (except the
 // password update's), sign-out, and the subscription page's variants.
 import { expect, test, type Page } from "@playwright/test";
 import { newOwner, openDashboard, PASSWORD } from "./support/dashboard";
@@ -120,7 +120,7 @@ test("settings: the time zone is saved; the account's language is saved and the 
   await expect(page.getByRole("combobox", { name: m("fr", "ProfileSection.timeZone") })).toHaveValue("America/New_York");
 });
 
-// The subscription page renders what the profile says; these states come from billing (issue #6), so the profile
+// The subscription page renders what the profile says; these states come from billing, so the profile
 // answer is set here to each of them.
 const DAY = 24 * 3600 * 1000;
 const variants = [

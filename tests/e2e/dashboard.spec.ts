@@ -1,8 +1,8 @@
-// The owner's dashboard in a real browser: every section, its view/edit modes and the messages of spec §8.
+// The owner's dashboard in a real browser: every section, its view/edit modes and the error messages it shows.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { newOwner, openDashboard } from "./support/dashboard";
+import { clickClosingWindow, newOwner, openDashboard } from "./support/dashboard";
 import { m } from "./support/messages";
 
 // The newest toast with that text (an earlier one may still be on screen).
@@ -47,7 +47,9 @@ test("profile: view, edit and save; the header follows; a taken email is refused
   await expect(toast(page, en("ProfileSection.updated"))).toBeVisible();
   // Saving returns to view mode with the new values, and the header shows the new name.
   await expect(page.getByTestId("profile-fullName")).toHaveText("Dr. Inès Moreau-Blanc");
-  await expect(page.getByTestId("profile-phone")).toHaveText("+33 6 12 34 56 78");
+  // Stored in E.164; shown as a Paris business reads a French number, and a tap dials the E.164 number.
+  await expect(page.getByTestId("profile-phone")).toHaveText("06 12 34 56 78");
+  await expect(page.getByTestId("profile-phone").getByRole("link")).toHaveAttribute("href", "tel:+33612345678");
   await expect(page.getByTestId("header-user-name")).toHaveText("Dr. Inès Moreau-Blanc");
 
   await page.getByRole("button", { name: en("Dashboard.edit") }).click();
@@ -190,7 +192,7 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   await expect(page.getByTestId("subscription-prerequisite")).toHaveCount(0);
   const claim = page.getByRole("button", { name: en("PhoneSection.claim") });
   await expect(claim).toBeDisabled();
-  // The server refuses too, whatever the page shows (spec §5).
+  // The server refuses too, whatever the page shows.
   const refused = await page.request.get("/api/phone-numbers/claim");
   expect(refused.status()).toBe(409);
   expect((await refused.json()).message).toBe(en("Api.calendarRequired"));
@@ -234,7 +236,7 @@ test("calendar: denying in the popup leaves it disconnected; disconnecting asks 
   let popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: en("CalendarSection.connect") }).click();
   let popup = await popupPromise;
-  await popup.getByRole("button", { name: en("SandboxConsent.deny") }).click();
+  await clickClosingWindow(popup, popup.getByRole("button", { name: en("SandboxConsent.deny") }));
   await expect(page.getByTestId("calendar-error")).toHaveText(en("CalendarSection.denied"));
   await expect(page.getByTestId("calendar-status")).toHaveText(en("CalendarSection.statusNotConnected"));
 

@@ -13,7 +13,7 @@ for (const locale of LOCALES) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(m(locale, "HomePage.heroTitle"));
       await expect(page.getByTestId("trial-badge")).toHaveText(m(locale, "HomePage.trialBadge"));
-      // Spec §9: USD in English, EUR in French and Spanish (the space before € may be a narrow no-break space).
+      // USD in English, EUR in French and Spanish (the space before € may be a narrow no-break space).
       await expect(page.getByTestId("plan-price")).toHaveText(new RegExp(PRICE[locale].replace(/[$.]/g, "\\$&").replace(" ", "\\s")));
       await expect(page.getByTestId("pricing-card").getByRole("listitem")).toHaveCount(3 + 7);
       await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));

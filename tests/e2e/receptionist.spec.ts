@@ -3,9 +3,11 @@
 // the call log and its detail, the appointments, the sandbox calendar and the outbox of messages.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { formatPhone } from "../../lib/phone/format";
+import { DEMO_OWNER } from "../../lib/server/seed-accounts";
 import { newOwner, openDashboard } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
-import { m, type Locale } from "./support/messages";
+import { at, m, type Locale } from "./support/messages";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 // Open every day: "tomorrow" must have free times whatever day the suite runs.
@@ -55,9 +57,17 @@ function conversation(page: Page, locale: Locale) {
   };
 }
 
+/** A stored (E.164) number as the signed-in owner's dashboard shows it: national form for their country's numbers. */
+async function shown(page: Page, e164: string): Promise<string> {
+  const profile = (await (await page.request.get("/api/auth/profile")).json()) as { country?: string };
+  return formatPhone(e164, profile.country);
+}
+
 /** The outbox fills from a background job within seconds: reload until the three messages are there. */
 async function expectOutbox(page: Page, caller: string, ownerEmail: string) {
-  const item = (channel: string, recipient: string) => page.locator(`[data-testid="outbox-message"][data-channel="${channel}"]`).filter({ hasText: recipient });
+  const callerShown = await shown(page, caller);
+  const item = (channel: string, recipient: string) =>
+    page.locator(`[data-testid="outbox-message"][data-channel="${channel}"]`).filter({ hasText: recipient === caller ? callerShown : recipient });
   await expect(async () => {
     await page.reload();
     await expect(item("sms", caller)).toHaveCount(1, { timeout: 2000 });
@@ -88,7 +98,7 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   await page.getByRole("button", { name: en("TrySection.start") }).click();
   const talk = conversation(page, "en");
   await expect(talk.lastReply).toContainText("Léa");
-  await expect(page.getByTestId("try-line")).toHaveText(en("TrySection.line", { line }));
+  await expect(page.getByTestId("try-line")).toHaveText(en("TrySection.line", { line: await shown(page, line) }));
   await expect(page.getByTestId("try-announcement")).toHaveAttribute("aria-live", "polite");
   await expect(page.getByLabel(en("TrySection.yourWords"))).toBeFocused();
 
@@ -128,7 +138,7 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
 
   // Its detail: summary, the dialogue, the appointment it made; no recording in the sandbox.
   await expect(page).toHaveURL(new RegExp(`/dashboard/calls/${calls[0]!.id}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("CallDetail.heading", { caller }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("CallDetail.heading", { caller: await shown(page, caller) }));
   await expect(page.getByTestId("call-summary")).toContainText(en("Simulator.summary.booked").split("{slot}")[0]!);
   const transcript = page.getByTestId("transcript-line");
   await expect(transcript.first()).toHaveAttribute("data-speaker", "receptionist");
@@ -211,19 +221,183 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   await expectNoEnglish(page, "fr");
 });
 
-test("without a number the test call cannot start and points to the Phone Number section; an unknown call is not found", async ({ page }) => {
+test("an owner who is not ready sees what is missing, each step a link, and cannot start; an unknown call is not found", async ({ page }) => {
   const en = (key: string) => m("en", key);
-  await newOwner(page, { tag: "try-nonumber" });
+  const owner = await newOwner(page, { tag: "try-notready" });
   await openDashboard(page, "en", "/dashboard/try");
-  await page.getByRole("button", { name: en("TrySection.start") }).click();
-  const notice = page.getByTestId("try-no-number");
-  await expect(notice).toContainText(en("Api.noNumberToTry"));
+  const panel = page.getByTestId("try-not-ready");
+  await expect(panel.getByRole("heading", { name: en("TrySection.notReadyTitle") })).toBeVisible();
+  const steps = panel.getByTestId("try-step");
+  await expect(steps).toHaveCount(3);
+  expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute("data-step")))).toEqual(["calendar", "subscription", "number"]);
+  await expect(page.getByRole("button", { name: en("TrySection.start") })).toBeDisabled();
+  await expect(page.getByRole("button", { name: en("TrySection.start") })).toHaveAccessibleDescription(en("TrySection.startLocked"));
   await expect(page.getByTestId("try-call")).toHaveCount(0);
-  await notice.getByRole("link", { name: en("TrySection.goToPhoneNumber") }).click();
+  await expectNoSeriousA11yViolations(page);
+
+  // One step done elsewhere: the list follows.
+  const res = await page.request.post("/api/google-calendar/authorize", { headers: { authorization: `Bearer ${owner.token}` }, data: { code: "sandbox-test-code" } });
+  expect(res.status()).toBe(200);
+  await openDashboard(page, "en", "/dashboard/try");
+  expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute("data-step")))).toEqual(["subscription", "number"]);
+  await steps.getByRole("link", { name: en("TrySection.steps.number.label") }).click();
   await expect(page).toHaveURL(/\/dashboard\/phone-number$/);
+  await openDashboard(page, "en", "/dashboard/try");
+  await steps.getByRole("link", { name: en("TrySection.steps.subscription.label") }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription$/);
 
   await openDashboard(page, "en", "/dashboard/calls/00000000-0000-4000-8000-000000000000");
   await expect(page.getByTestId("call-not-found").getByRole("heading", { level: 1 })).toHaveText(en("CallDetail.notFoundTitle"));
   await page.getByTestId("back-to-calls").click();
   await expect(page.getByTestId("calls-empty")).toBeVisible();
+});
+
+/** The part of a message that never changes (the longest text between its {placeholders}). */
+function literal(template: string): string {
+  return template
+    .split(/\{\w+\}/)
+    .map((part) => part.trim())
+    .sort((a, b) => b.length - a.length)[0]!;
+}
+
+/**
+ * Books as a caller would, whatever order the receptionist asks its questions in: each reply is answered according to
+ * the question it asks (recognized by its words in the catalogue). Returns the receptionist's confirmation.
+ */
+async function bookByTalking(page: Page, locale: "fr", answers: { name: string; reason: string; day: string }) {
+  const lastReply = page.locator('[data-testid="try-turn"][data-speaker="receptionist"]').last();
+  const turns = page.locator('[data-testid="try-turn"]');
+  const say = async (words: string) => {
+    const before = await turns.count();
+    await page.getByLabel(m(locale, "TrySection.yourWords")).fill(words);
+    await page.getByRole("button", { name: m(locale, "TrySection.send"), exact: true }).click();
+    // The caller's words and the receptionist's answer.
+    await expect(turns).toHaveCount(before + 2);
+    await expect(page.getByTestId("try-answering")).toHaveCount(0);
+  };
+  const question = (key: string) => {
+    try {
+      return literal(m(locale, key));
+    } catch {
+      return null; // a question this version of the receptionist does not ask
+    }
+  };
+  const booked = literal(m(locale, "Receptionist.booked"));
+  const script: [string | null, string][] = [
+    [question("Simulator.readBack"), "Oui"],
+    [question("Simulator.whichOne"), "Le premier"],
+    [question("Simulator.pickAgain"), "Le premier"],
+    [question("Simulator.askEmail"), "Non"],
+    [question("Simulator.askReason"), answers.reason],
+    [question("Simulator.askReasonAgain"), answers.reason],
+    [question("Simulator.askName"), answers.name],
+    [question("Simulator.askNameAgain"), answers.name],
+    [question("Simulator.askDayAgain"), answers.day],
+    [question("Simulator.askDay"), answers.day],
+  ];
+  await say(`Je voudrais un rendez-vous ${answers.day}`);
+  for (let turn = 0; turn < 12; turn++) {
+    const reply = await lastReply.innerText();
+    if (reply.includes(booked)) return reply;
+    const next = script.find(([asks]) => asks && reply.includes(asks));
+    if (!next) throw new Error(`No answer for the receptionist's words: ${reply}`);
+    await say(next[1]);
+  }
+  throw new Error("The booking did not complete within 12 turns");
+}
+
+/** "demain" unless tomorrow is a Sunday in Paris (the demo practice is closed): then "lundi", the day after. */
+function openDayWords(): string {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", weekday: "long" }).format(tomorrow);
+  return weekday === "Sunday" ? "lundi à 10h" : "demain à 10h";
+}
+
+async function signInAsDemoOwner(page: Page) {
+  const fr = (key: string) => m("fr", key);
+  await page.goto(at("fr", "/login"));
+  await page.getByLabel(fr("Fields.email")).fill(DEMO_OWNER.email);
+  await page.getByLabel(fr("Fields.password")).fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: fr("LoginPage.submit") }).click();
+  await page.waitForURL(/\/fr\/dashboard(\/.*)?$/);
+}
+
+test("the seeded demo owner signs in and books at once on the Try page; the booking shows in Appointments, Calls and Messages", async ({ page }) => {
+  test.setTimeout(180_000);
+  const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
+  await signInAsDemoOwner(page);
+  await openDashboard(page, "fr", "/dashboard/try");
+  await expect(page.getByTestId("try-not-ready")).toHaveCount(0);
+  // The seed's calls and appointments are already there.
+  const seeded = (await (await page.request.get("/api/calls")).json()) as { calls: { id: string }[] };
+  expect(seeded.calls.length).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: fr("TrySection.start") }).click();
+  await expect(page.getByTestId("try-turn").first()).toContainText("Camille");
+  // A fictional French caller, not the practice's own phone.
+  await expect(page.getByTestId("try-caller")).toHaveText(fr("TrySection.caller", { caller: await shown(page, "+33639980142") }));
+  const confirmation = await bookByTalking(page, "fr", { name: "Alice Roy", reason: "Un contrôle", day: openDayWords() });
+  expect(confirmation).toContain("Alice Roy");
+  await expectNoEnglish(page, "fr");
+  await page.getByRole("button", { name: fr("TrySection.hangUp") }).click();
+  await expect(page.getByTestId("try-ended")).toBeVisible();
+
+  await openDashboard(page, "fr", "/dashboard/appointments");
+  const appointment = page.getByTestId("appointments-upcoming").getByTestId("appointment").filter({ hasText: "Alice Roy" });
+  await expect(appointment).toHaveCount(1);
+  await expect(appointment.getByTestId("appointment-source")).toHaveText(fr("AppointmentsSection.source.phone"));
+  // Beside the seeded ones, in French.
+  await expect(page.getByTestId("appointment").filter({ hasText: "Jeanne Dupont" })).toHaveCount(1);
+
+  await openDashboard(page, "fr", "/dashboard/calls");
+  const newest = page.getByTestId("call").first();
+  await expect(newest.getByTestId("call-outcome")).toHaveText(fr("CallsSection.outcomes.booked"));
+  await expect(page.getByTestId("call")).toHaveCount(seeded.calls.length + 1);
+  await expectNoEnglish(page, "fr");
+  const { calls } = (await (await page.request.get("/api/calls")).json()) as { calls: { fromNumber: string; status: string }[] };
+  expect(calls[0]).toMatchObject({ fromNumber: "+33639980142", status: "ended" });
+
+  await openDashboard(page, "fr", "/dashboard/outbox");
+  const sent = await expectOutbox(page, "+33639980142", DEMO_OWNER.email);
+  await sent.sms.getByText(fr("OutboxSection.showMessage")).click();
+  await expect(sent.sms.getByTestId("outbox-body")).toBeVisible();
+  await expectNoEnglish(page, "fr");
+});
+
+test("a call left without hanging up ends: leaving for another section, or leaving the page, shows it as ended in Calls", async ({ page }) => {
+  test.setTimeout(120_000);
+  const fr = (key: string) => m("fr", key);
+  await signInAsDemoOwner(page);
+  const inProgress = fr("CallsSection.statuses.in-progress");
+  const callsNow = async () => ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; status: string; endedReason: string | null }[] }).calls;
+  const startAndSay = async () => {
+    await openDashboard(page, "fr", "/dashboard/try");
+    const before = (await callsNow()).length;
+    await page.getByRole("button", { name: fr("TrySection.start") }).click();
+    await expect(page.getByTestId("try-turn")).toHaveCount(1);
+    await page.getByLabel(fr("TrySection.yourWords")).fill("Bonjour");
+    await page.getByRole("button", { name: fr("TrySection.send"), exact: true }).click();
+    await expect(page.getByTestId("try-turn")).toHaveCount(3);
+    const after = await callsNow();
+    expect(after.length).toBe(before + 1);
+    expect(after[0]!.status).not.toBe("ended");
+    return after[0]!.id;
+  };
+  const expectEnded = async (id: string) => {
+    await expect.poll(async () => (await callsNow()).find((c) => c.id === id)?.status).toBe("ended");
+    await openDashboard(page, "fr", "/dashboard/calls");
+    await expect(page.getByTestId("call").first()).not.toContainText(inProgress);
+    await expect(page.getByText(inProgress)).toHaveCount(0);
+  };
+
+  // Another dashboard section, through the navigation (the page stays, the section goes).
+  const first = await startAndSay();
+  await page.getByRole("navigation", { name: fr("Dashboard.nav.label") }).getByRole("link", { name: fr("Dashboard.nav.calls") }).click();
+  await expect(page).toHaveURL(/\/fr\/dashboard\/calls$/);
+  await expectEnded(first);
+
+  // The page itself (a tab closed, another site): its pagehide beacon.
+  const second = await startAndSay();
+  await page.goto("about:blank");
+  await expectEnded(second);
 });

@@ -53,7 +53,7 @@ for (const locale of LOCALES) {
     await saturday.getByLabel(`${t("Fields.saturday")} ${t("WorkingHoursFields.closes")}`).fill("12:00");
     await checkPage(page, locale);
     const [hoursSaved] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/api/auth/update-working-hours")), cont.click()]);
-    // Spec §3: in setup a closed day is null and an open day only {openTime, closeTime}.
+    // In setup a closed day is null and an open day only {openTime, closeTime}.
     expect(hoursSaved.postDataJSON()).toEqual({
       workingHours: {
         monday: { openTime: "09:00", closeTime: "17:00" }, tuesday: { openTime: "09:00", closeTime: "17:00" },
@@ -115,7 +115,7 @@ for (const [path, total] of [["/setup-account-preview", 5], ["/setup-account-pre
     const writes: Request[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      // Anything but a read counts, and so does the claim, which is a GET that writes (spec §7).
+      // Anything but a read counts, and so does the claim, which is a GET that writes.
       if (r.method() !== "GET" || url.pathname.startsWith("/api/phone-numbers/claim")) writes.push(r);
     });
     await page.goto(path);

@@ -1,56 +1,20 @@
 // Calls the real route handlers with real Requests, as Next.js would (same modules, same params shape), so integration
-// tests exercise the contract end to end on a real database.
+// tests exercise the contract end to end on a real database. The route for a path comes from the generated route table
+// (app/api/routes.generated.ts), the one the proxy reads.
+import { resolve } from "node:path";
 import { expect } from "vitest";
+import { API_ROUTES } from "@/app/api/routes.generated";
+import { FALLBACK_PATH, matchApiRoute } from "@/lib/http/api-routes";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Record<string, unknown>;
 
-const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
-  [/^\/api\/auth\/login$/, [], () => import("@/app/api/auth/login/route")],
-  [/^\/api\/auth\/register$/, [], () => import("@/app/api/auth/register/route")],
-  [/^\/api\/auth\/logout$/, [], () => import("@/app/api/auth/logout/route")],
-  [/^\/api\/auth\/profile$/, [], () => import("@/app/api/auth/profile/route")],
-  [/^\/api\/auth\/update-profile$/, [], () => import("@/app/api/auth/update-profile/route")],
-  [/^\/api\/auth\/update-password$/, [], () => import("@/app/api/auth/update-password/route")],
-  [/^\/api\/auth\/update-working-hours$/, [], () => import("@/app/api/auth/update-working-hours/route")],
-  [/^\/api\/auth\/validate-setup-token$/, [], () => import("@/app/api/auth/validate-setup-token/route")],
-  [/^\/api\/auth\/validate-setup-token\/([^/]+)$/, ["token"], () => import("@/app/api/auth/validate-setup-token/[token]/route")],
-  [/^\/api\/auth\/complete-setup$/, [], () => import("@/app/api/auth/complete-setup/route")],
-  [/^\/api\/phone-numbers\/claim$/, [], () => import("@/app/api/phone-numbers/claim/route")],
-  [/^\/api\/ai\/parameters$/, [], () => import("@/app/api/ai/parameters/route")],
-  [/^\/api\/appointments$/, [], () => import("@/app/api/appointments/route")],
-  [/^\/api\/appointments\/([^/]+)\/cancel$/, ["id"], () => import("@/app/api/appointments/[id]/cancel/route")],
-  [/^\/api\/appointments\/([^/]+)$/, ["id"], () => import("@/app/api/appointments/[id]/route")],
-  [/^\/api\/calls$/, [], () => import("@/app/api/calls/route")],
-  [/^\/api\/calls\/([^/]+)$/, ["id"], () => import("@/app/api/calls/[id]/route")],
-  [/^\/api\/webhooks\/vapi$/, [], () => import("@/app/api/webhooks/vapi/route")],
-  [/^\/api\/webhooks\/stripe$/, [], () => import("@/app/api/webhooks/stripe/route")],
-  [/^\/api\/billing\/checkout$/, [], () => import("@/app/api/billing/checkout/route")],
-  [/^\/api\/billing\/portal$/, [], () => import("@/app/api/billing/portal/route")],
-  [/^\/api\/sandbox\/billing\/checkout$/, [], () => import("@/app/api/sandbox/billing/checkout/route")],
-  [/^\/api\/sandbox\/billing\/cancel$/, [], () => import("@/app/api/sandbox/billing/cancel/route")],
-  [/^\/api\/receptionist\/try$/, [], () => import("@/app/api/receptionist/try/route")],
-  [/^\/api\/subscription\/start-trial$/, [], () => import("@/app/api/subscription/start-trial/route")],
-  [/^\/api\/outbox$/, [], () => import("@/app/api/outbox/route")],
-  [/^\/api\/calendar\/events$/, [], () => import("@/app/api/calendar/events/route")],
-  [/^\/api\/google-calendar\/authorize$/, [], () => import("@/app/api/google-calendar/authorize/route")],
-  [/^\/api\/google-calendar\/disconnect$/, [], () => import("@/app/api/google-calendar/disconnect/route")],
-  [/^\/api\/admin\/users$/, [], () => import("@/app/api/admin/users/route")],
-  [/^\/api\/admin\/users\/([^/]+)$/, ["id"], () => import("@/app/api/admin/users/[id]/route")],
-  [/^\/api\/admin\/users\/([^/]+)\/status$/, ["id"], () => import("@/app/api/admin/users/[id]/status/route")],
-  [/^\/api\/admin\/users\/([^/]+)\/phone-number$/, ["id"], () => import("@/app/api/admin/users/[id]/phone-number/route")],
-  [/^\/api\/admin\/users\/([^/]+)\/subscription$/, ["id"], () => import("@/app/api/admin/users/[id]/subscription/route")],
-  [/^\/api\/admin\/outbox$/, [], () => import("@/app/api/admin/outbox/route")],
-  [/^\/api\/admin\/phone-numbers\/available$/, [], () => import("@/app/api/admin/phone-numbers/available/route")],
-  [/^\/api\/admin\/phone-numbers\/telnyx$/, [], () => import("@/app/api/admin/phone-numbers/telnyx/route")],
-  [/^\/api\/admin\/phone-numbers\/([^/]+)$/, ["id"], () => import("@/app/api/admin/phone-numbers/[id]/route")],
-  [/^\/api\/health$/, [], () => import("@/app/api/health/route")],
-  [/^\/api\/ready$/, [], () => import("@/app/api/ready/route")],
-  [/^\/api\/account\/export$/, [], () => import("@/app/api/account/export/route")],
-  [/^\/api\/account$/, [], () => import("@/app/api/account/route")],
-  [/^\/api\/account\/privacy$/, [], () => import("@/app/api/account/privacy/route")],
-  [/^\/api\/callers\/([^/]+)$/, ["phone"], () => import("@/app/api/callers/[phone]/route")],
-];
+
+// The client address of a test file's requests, its own: the sign-in and registration limits count per address in the
+// run's one database, and one file's deliberate failures must not lock the files after it out (as they would lock out
+// everyone behind one address).
+const byte = () => 1 + Math.floor(Math.random() * 254);
+export const CLIENT_ADDRESS = `10.${byte()}.${byte()}.${byte()}`;
 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
 export type CallOptions = {
@@ -64,22 +28,22 @@ export type CallOptions = {
 
 export async function api<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
   const url = new URL(path, "http://localhost:3000");
-  let loader: () => Promise<RouteModule> = () => import("@/app/api/[...path]/route");
+  const found = matchApiRoute(API_ROUTES, url.pathname);
+  let route = API_ROUTES.find((r) => r.path === FALLBACK_PATH)!;
   let params: Record<string, string | string[]> = { path: url.pathname.split("/").slice(2) };
-  for (const [re, names, load] of routes) {
-    const m = re.exec(url.pathname);
-    if (m) {
-      loader = load;
-      params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-      break;
-    }
+  if (found && found.route.path !== FALLBACK_PATH) {
+    route = found.route;
+    const values = found.match.slice(1);
+    params = Object.fromEntries(
+      route.params.map((name, i) => (name.startsWith("...") ? [name.slice(3), values[i]!.split("/")] : [name, decodeURIComponent(values[i]!)])),
+    );
   }
-  const mod = await loader();
+  const mod = (await import(/* @vite-ignore */ resolve(route.file))) as RouteModule;
   const handler = typeof mod[method] === "function" ? (mod[method] as Handler) : undefined;
   // Next.js answers 405 for a method the route does not export.
   if (!handler) return { status: 405, body: null as T, headers: new Headers() };
   const headers = new Headers(opts.headers);
-  headers.set("x-forwarded-for", headers.get("x-forwarded-for") ?? "127.0.0.1");
+  headers.set("x-forwarded-for", headers.get("x-forwarded-for") ?? CLIENT_ADDRESS);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   if (opts.cookie) headers.set("cookie", opts.cookie);
   let body: string | undefined;

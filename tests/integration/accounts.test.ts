@@ -45,6 +45,8 @@ describe("registration, login and profile", () => {
     expect(profile.body).toMatchObject({
       ...echoed,
       email,
+      // Typed "+33 6 12 34 56 78": stored and answered in E.164.
+      phone: "+33612345678",
       services: ["Consultation", "ECG"],
       type: "user",
       isActive: true,
@@ -89,7 +91,7 @@ describe("registration, login and profile", () => {
     const owner = await registerOwner();
     const again = await api("POST", "/api/auth/register", { body: { email: owner.email.toUpperCase(), password: "another-pass-1", fullName: "X" } });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe("An account with this email already exists.");
+    expect(again.body.message).toBe("We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.");
   });
 
   it("answers wrong credentials with the spec's message, in the user's language", async () => {
@@ -178,13 +180,14 @@ describe("sessions end when they should", () => {
 });
 
 describe("login rate limiting", () => {
-  it("locks an email after 5 failures with 429 and Retry-After, even for the right password", async () => {
+  it("locks an email from one address after 5 failures with 429 and Retry-After, even for the right password", async () => {
     const owner = await registerOwner();
+    const ip = "10.0.0.77";
     for (let i = 0; i < 5; i++) {
-      const res = await api("POST", "/api/auth/login", { body: { email: owner.email, password: `wrong-${i}` }, headers: { "x-forwarded-for": `10.0.0.${i}` } });
+      const res = await api("POST", "/api/auth/login", { body: { email: owner.email, password: `wrong-${i}` }, headers: { "x-forwarded-for": ip } });
       expect(res.status).toBe(401);
     }
-    const locked = await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } });
+    const locked = await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password }, headers: { "x-forwarded-for": ip } });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(locked.body.message).toMatch(/Too many sign-in attempts/);

@@ -54,7 +54,8 @@ describe("POST /api/appointments", () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       patientName: "Jane Doe",
       patientEmail: "jane.doe@example.com",
-      patientPhone: "+1 212 555 0100",
+      // Typed "+1 212 555 0100": stored in E.164.
+      patientPhone: "+12125550100",
       reason: "Check-up",
       startsAt: `${YEAR}-07-15T14:00:00.000Z`, // EDT, UTC−4
       endsAt: `${YEAR}-07-15T14:45:00.000Z`,

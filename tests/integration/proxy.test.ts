@@ -4,7 +4,7 @@ import { unstable_doesMiddlewareMatch as matches } from "next/experimental/testi
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import proxy, { config } from "@/proxy";
-import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
+import { addPoolNumbers, api, type Account, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 
 let owner: Account;
 let admin: Account;
@@ -19,6 +19,14 @@ const call = (path: string, token?: string, headers: Record<string, string> = {}
 
 const send = (method: string, path: string, headers: Record<string, string>) =>
   proxy(new NextRequest(new URL(path, "http://localhost:3000"), { method, headers }));
+
+/** As Next.js does: the proxy first, and the route handler only when the proxy passed the request on. */
+async function throughProxy(method: string, path: string, headers: Record<string, string>) {
+  const gate = await send(method, path, headers);
+  if (gate.headers.get("x-middleware-next") !== "1") return { status: gate.status, body: await gate.json() };
+  const { cookie, ...rest } = headers;
+  return api(method, path, { cookie, headers: rest });
+}
 
 /** The nonce of a page's CSP. */
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
@@ -120,6 +128,71 @@ describe("proxy", () => {
     expect(passed(await send("POST", "/api/webhooks/stripe", evil))).toBe(true);
     // Reads are never refused.
     expect((await call("/api/auth/profile", admin.token, { origin: "https://evil.example" })).status).toBe(200);
+  });
+
+  it("refuses a number claim (a GET that changes something) that another site sent through the visitor's browser", async () => {
+    await addPoolNumbers(1);
+    const victim = await registerOwner();
+    await connectSandboxCalendar(victim.token);
+    await startTrial(victim.token);
+    const cookie = `authjs.session-token=${victim.token}`;
+    // A link, an <img> or a redirect on another site: a top-level navigation carries the Lax cookie and no Origin.
+    for (const site of ["cross-site", "same-site"]) {
+      const forged = await throughProxy("GET", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": site, "sec-fetch-mode": "navigate", "accept-language": "fr" });
+      expect(forged.status, site).toBe(403);
+      expect(forged.body.message).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+    }
+    expect((await send("HEAD", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    // Browsers without Sec-Fetch-Site: the Referer, then Origin (a cross-origin fetch) tell the same.
+    expect((await send("GET", "/api/phone-numbers/claim", { cookie, referer: "https://evil.example/page" })).status).toBe(403);
+    expect((await send("GET", "/api/phone-numbers/claim", { cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await api("GET", "/api/auth/profile", { token: victim.token })).body.telnyxPhoneNumber).toBeFalsy();
+
+    // The dashboard's own fetch, a typed address, a client that is not a browser, a bearer token: claimed.
+    const own = await throughProxy("GET", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": "same-origin" });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const allowed: Record<string, string>[] = [{ cookie, "sec-fetch-site": "none" }, { cookie }, { authorization: `Bearer ${victim.token}`, "sec-fetch-site": "cross-site" }];
+    for (const headers of allowed) {
+      expect((await throughProxy("GET", "/api/phone-numbers/claim", headers)).body.phoneNumber).toBe(own.body.phoneNumber);
+    }
+  });
+
+  it("sends a checkout or portal link followed from another site to the page with the same button, in the link's language", async () => {
+    const cookie = `authjs.session-token=${admin.token}`;
+    const checkout = await send("GET", "/api/billing/checkout?locale=fr", { cookie, "sec-fetch-site": "cross-site" });
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.get("location")).toBe("http://localhost:3000/fr#pricing");
+    const portal = await send("GET", "/api/billing/portal", { cookie, "sec-fetch-site": "same-site", "accept-language": "es" });
+    expect(portal.status).toBe(303);
+    expect(portal.headers.get("location")).toBe("http://localhost:3000/es/dashboard/subscription");
+    // From our own pages they open the provider's page as before.
+    expect((await send("GET", "/api/billing/checkout?locale=fr", { cookie, "sec-fetch-site": "same-origin" })).headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("lets Google's consent callback come from Google (its signed state protects it) and other reads from anywhere", async () => {
+    const cookie = `authjs.session-token=${admin.token}`;
+    const callback = await send("GET", "/api/google-calendar/callback?code=x&state=y", { cookie, "sec-fetch-site": "cross-site", referer: "https://accounts.google.com/" });
+    expect(callback.headers.get("x-middleware-next")).toBe("1");
+    // The handler then refuses a state that was not signed for this user: its page hands the opener an error, no code.
+    const { GET } = await import("@/app/api/google-calendar/callback/route");
+    const req = new Request("http://localhost:3000/api/google-calendar/callback?code=x&state=y", { headers: { cookie } });
+    const html = await (await GET(req, { params: Promise.resolve({}) })).text();
+    expect(html).toContain('"error":"invalid_state"');
+    expect(html).not.toContain('"code"');
+    expect((await send("GET", "/api/auth/profile", { cookie, "sec-fetch-site": "cross-site" })).headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("refuses a server action (a POST to a page) from another origin with a readable 403", async () => {
+    const action = { "next-action": "0".repeat(40), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" };
+    const forged = await send("POST", "/fr/dashboard/calendar", { ...action, origin: "https://evil.example", cookie: `authjs.session-token=${admin.token}` });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(forged.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(await forged.text()).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+    expect((await send("POST", "/", { ...action, "sec-fetch-site": "same-site" })).status).toBe(403);
+    // From our own page it goes on to Next.js.
+    const own = await send("POST", "/fr/dashboard/calendar", { ...action, origin: "http://localhost:3000", cookie: `authjs.session-token=${admin.token}` });
+    expect(own.status).toBeLessThan(400);
   });
 
   it("sends HSTS in production on an https APP_URL only", async () => {

@@ -4,9 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calendarEvents, calls, notifications, subscriptions } from "@/db/schema";
-import { jobHandlers } from "@/lib/jobs/handlers";
+import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/jobs/queue";
+import type { CalendarPort } from "@/lib/providers/calendar/port";
+import { handleVapiMessage, type VapiDeps } from "@/lib/receptionist/webhook";
 import { appContext } from "@/lib/server/context";
+import { vapiAssistantErrors } from "../helpers/vapi-schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
 
 const SECRET = { "x-vapi-secret": "test-vapi-secret" };
@@ -98,10 +101,11 @@ describe("Vapi server URL", () => {
     expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
   });
 
-  it("leaves the transfer out when the owner's phone is not in international format", async () => {
+  it("transfers to the owner's phone typed in national form, as the E.164 number Vapi dials", async () => {
     const local = await practice({ ownerPhone: "06 12 34 56 78" });
     const res = await vapi(envelope(local, newCallId(), "+33700000003", { type: "assistant-request" }));
-    expect(res.body.assistant.model.tools.map((t: { type: string }) => t.type)).not.toContain("transferCall");
+    const transfer = res.body.assistant.model.tools.find((t: { type: string }) => t.type === "transferCall");
+    expect(transfer.destinations[0].number).toBe("+33612345678");
   });
 
   it("says the number is not in service for a line no business holds", async () => {
@@ -280,5 +284,121 @@ describe("a line without an active subscription", () => {
     expect(a.model.tools.map((t: { function?: { name: string } }) => t.function?.name)).toEqual(["take_message"]);
     expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(/^Je ne peux pas prendre ni modifier/);
     expect(await getDb().select().from(appointments).where(eq(appointments.userId, p.user.id))).toHaveLength(0);
+  });
+});
+
+describe("a calendar that stops answering during a call", () => {
+  /** The sandbox calendar, except that free/busy and event writes never answer while `hanging` is set. */
+  function hangingCalendar() {
+    const real = appContext().booking.calendar;
+    const state = { hanging: false, calls: 0 };
+    const never = <T>() => new Promise<T>(() => {});
+    const calendar: CalendarPort = {
+      ...real,
+      kind: real.kind,
+      exchangeCode: (code) => real.exchangeCode(code),
+      revoke: (token) => real.revoke(token),
+      freeBusy: (access, range) => (state.calls++, state.hanging ? never() : real.freeBusy(access, range)),
+      insertEvent: (access, event) => (state.hanging ? never() : real.insertEvent(access, event)),
+      patchEvent: (access, event) => (state.hanging ? never() : real.patchEvent(access, event)),
+      deleteEvent: (access, id) => (state.hanging ? never() : real.deleteEvent(access, id)),
+    };
+    return { calendar, state };
+  }
+
+  function depsWith(calendar: CalendarPort): VapiDeps {
+    const ctx = appContext();
+    return { ...ctx.booking, calendar, serverUrl: "http://localhost/api/webhooks/vapi", webhookSecret: "test-vapi-secret", sandbox: true };
+  }
+
+  async function ask(deps: VapiDeps, p: Practice, callId: string, name: string, args: Record<string, unknown>) {
+    const answer = await handleVapiMessage(deps, envelope(p, callId, "+33733333333", { type: "tool-calls", toolCallList: [{ id: `tc-${++seq}`, type: "function", function: { name, arguments: args } }] }));
+    const [r] = answer.results as { result?: string; error?: string }[];
+    return (r!.result ?? r!.error)!;
+  }
+
+  it("answers availability from the view taken when the call started, and books with the calendar write left to a job", async () => {
+    const p = await practice();
+    const { calendar, state } = hangingCalendar();
+    const deps = depsWith(calendar);
+    const day = dayAhead(4);
+    const callId = newCallId();
+    // The call starts: the next two weeks of free/busy are read in the background.
+    await handleVapiMessage(deps, envelope(p, callId, "+33733333333", { type: "assistant-request" }));
+    await expect.poll(() => state.calls).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    state.hanging = true;
+
+    // The calendar never answers: each reply comes from the call's budget (about 2.2 s), well before the test's timeout.
+    let t0 = Date.now();
+    const offered = await ask(deps, p, callId, "check_availability", { date: day });
+    expect(offered).toContain(`[${day} 08:00]`);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    t0 = Date.now();
+    const booked = await ask(deps, p, callId, "book_appointment", { date: day, time: "08:00", name: "Ada Lovelace" });
+    expect(booked).toMatch(/^Booked: Ada Lovelace/);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    const [row] = await getDb().select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Ada Lovelace")));
+    expect(row).toMatchObject({ status: "booked", calendarSyncStatus: "retrying" });
+
+    // The calendar answers again: the retry job writes the event once.
+    state.hanging = false;
+    await drain();
+    const [after] = await getDb().select().from(appointments).where(eq(appointments.id, row!.id));
+    expect(after!.calendarSyncStatus).toBe("synced");
+    const events = await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, after!.calendarEventId!));
+    expect(events).toHaveLength(1);
+  }, 30_000);
+
+  it("says the calendar cannot be reached, rather than offering times, when it never saw this owner's calendar", async () => {
+    const p = await practice();
+    const { calendar, state } = hangingCalendar();
+    state.hanging = true;
+    const answer = await ask(depsWith(calendar), p, newCallId(), "check_availability", { date: dayAhead(5) });
+    expect(answer).toMatch(/cannot reach the calendar/);
+    expect(answer).not.toMatch(/\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\]/);
+  }, 30_000);
+});
+
+describe("dates as models send them", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice();
+  });
+
+  it("tells the model, at 23:30 on a Sunday in Paris, that Sunday's date and the next 14 days, in the call's language", async () => {
+    const fr = await practice({ language: "fr" });
+    const deps: VapiDeps = { ...appContext().booking, serverUrl: "https://x.example/api/webhooks/vapi", webhookSecret: "s", sandbox: true, now: () => new Date("2026-11-22T22:30:00Z") };
+    const answer = await handleVapiMessage(deps, envelope(fr, newCallId(), "+33766666666", { type: "assistant-request" }));
+    const prompt = (answer.assistant as { model: { messages: { content: string }[] } }).model.messages[0]!.content;
+    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23:30");
+    for (const line of ["2026-11-23 = lundi 23 novembre 2026 (demain)", "2026-11-27 = vendredi 27 novembre 2026", "2026-12-06 = dimanche 6 décembre 2026"]) {
+      expect(prompt).toContain(line);
+    }
+    expect(vapiAssistantErrors(answer.assistant)).toEqual([]);
+  }, 60_000);
+
+  it("reads a local ISO date-time, 9h00 and 9:00 the same way", async () => {
+    const day = dayAhead(6);
+    const callId = newCallId();
+    const caller = "+33744444444";
+    const a = await tool(p, callId, caller, "check_availability", { date: day, time: "9h00" });
+    const b = await tool(p, callId, caller, "check_availability", { start: `${day}T09:00:00` });
+    const c = await tool(p, callId, caller, "check_availability", { date: day, time: "9:00" });
+    expect(a).toMatch(/is free\./);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+  });
+
+  it("answers a past day or one beyond the horizon with a sentence the model can act on, and books nothing", async () => {
+    const caller = "+33755555555";
+    const past = await tool(p, newCallId(), caller, "book_appointment", { date: "2020-01-06", time: "09:00", name: "Old Date" });
+    expect(past).toMatch(/^That day has already passed: today is \w+day, \w+ \d+, \d{4}\. Which day would you like\?$/);
+    const far = await tool(p, newCallId(), caller, "check_availability", { date: dayAhead(120) });
+    expect(far).toMatch(/^I can only book up to 90 days ahead, so until \w+day, \w+ \d+, \d{4}\./);
+    const unreadable = await tool(p, newCallId(), caller, "check_availability", { date: dayAhead(3), time: "after lunch" });
+    expect(unreadable).toMatch(/did not understand that time/);
+    const rows = await getDb().select().from(appointments).where(eq(appointments.patientName, "Old Date"));
+    expect(rows).toHaveLength(0);
   });
 });

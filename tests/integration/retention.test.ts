@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calls } from "@/db/schema";
-import { jobHandlers } from "@/lib/jobs/handlers";
+import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
@@ -73,7 +73,9 @@ describe("privacy settings", () => {
     expect(recorded.artifactPlan.recordingEnabled).toBe(true);
     expect(recorded.firstMessage).toMatch(/virtual assistant/i);
     expect(recorded.firstMessage).toMatch(/recorded/i);
-    expect(recorded.firstMessage).toContain("Hi! How can I help?");
+    // The owner's greeting follows the disclosure without a second salutation.
+    expect(recorded.firstMessage).toMatch(/recorded\. How can I help\?$/);
+    expect(recorded.firstMessage).not.toContain("Hi!");
 
     await api("PUT", "/api/account/privacy", { token: o.token, body: { recordingEnabled: false } });
     const quiet = await ask();

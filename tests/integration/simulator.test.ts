@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, subscriptions } from "@/db/schema";
-import { parseDay, parseTime } from "@/lib/receptionist/simulator";
+import { findPhone, parseDay, parsePartOfDay, parseTime } from "@/lib/receptionist/simulator";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner } from "../helpers/api";
 
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
@@ -54,12 +54,36 @@ describe("the sandbox conversation engine", () => {
   it("books in French", async () => {
     const o = await owner("fr");
     const { replies } = await play(o.token, ["Bonjour, je voudrais prendre rendez-vous", "Je m'appelle Louis Pasteur", "Un contrôle", "c'est louis@example.com", "après-demain", "le premier", "oui", "non merci"]);
-    expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec Assistant IA, l'assistant virtuel de Dr Martin\./);
+    expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec [^,]+, l'assistant virtuel de Dr Martin\./);
     expect(replies[5]).toMatch(/^Le .* je peux vous proposer 8:00, 8:30, 9:00 ou 9:30\. Lequel préférez-vous \?$/);
     expect(replies[7]).toMatch(/^C'est réservé : Louis Pasteur, .* par SMS et par e-mail\./);
     expect(replies[8]).toBe("Merci de votre appel. Au revoir !");
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
     expect(call!.summary).toMatch(/^L'appelant a pris rendez-vous pour le /);
+  });
+
+  it("keeps a day and time said in the first sentence, and a number given for the reason is the phone, not the reason", async () => {
+    const o = await owner("en");
+    const { replies } = await play(o.token, ["I'd like an appointment the day after tomorrow at 10", "Marie Curie", "06 98 76 54 32", "A check-up", "no", "yes", "no, that's all"]);
+    expect(replies[3]).toBe("Thank you, I have your number. And what is the reason for your visit?");
+    // Once the details are known, the day and time said at first are checked and read back: the day is never asked.
+    expect(replies[5]).toMatch(/^So that is Marie Curie, .* 10:00\sAM\. Shall I book it\?$/);
+    expect(replies.join(" ")).not.toMatch(/Which day/);
+    const [appt] = await getDb().select().from(appointments).where(eq(appointments.userId, o.user.id));
+    // The business is in Paris: the national number is read as French.
+    expect(appt).toMatchObject({ patientName: "Marie Curie", reason: "A check-up", patientPhone: "+33698765432", status: "booked" });
+    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(appt!.startsAt);
+    expect(local).toBe("10:00");
+    expect(appt!.startsAt.getTime() - Date.now()).toBeGreaterThan(24 * 3_600_000);
+  });
+
+  it("carries on a call whose state predates the stand-in's newer fields", async () => {
+    const o = await owner("en");
+    const start = await api("POST", "/api/receptionist/try", { token: o.token, body: { action: "start" } });
+    const { phone: _p, want: _w, transfer: _t, idle: _i, idleEnd: _e, silences: _s, ...older } = start.body.state;
+    const res = await api("POST", "/api/receptionist/try", { token: o.token, body: { action: "say", state: older, text: "I'd like to book an appointment" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.reply).toBe("Of course. May I have your full name?");
   });
 
   it("refuses a state that is not one of the owner's own test calls", async () => {
@@ -96,5 +120,23 @@ describe("the sandbox conversation engine", () => {
     expect(parseTime("2 pm")).toBe("14:00");
     expect(parseTime("at 9:15")).toBe("09:15");
     expect(parseTime("the second one")).toBeNull();
+    // Dates with a month, in the three languages; "mañana" is tomorrow unless it is "por la mañana".
+    expect(parseDay("on June 17", now, "Europe/Paris")).toBe("2027-06-17");
+    expect(parseDay("le 1er décembre", now, "Europe/Paris")).toBe("2026-12-01");
+    expect(parseDay("el 3 de diciembre", now, "Europe/Madrid")).toBe("2026-12-03");
+    expect(parseDay("mañana por la mañana", now, "Europe/Madrid")).toBe("2026-11-22");
+    expect(parseDay("por la mañana", now, "Europe/Madrid")).toBeNull();
+    expect(parsePartOfDay("por la mañana")).toBe("morning");
+    expect(parsePartOfDay("cet après-midi")).toBe("afternoon");
+    expect(parsePartOfDay("tomorrow")).toBeNull();
+    expect(parseTime("tomorrow at 10")).toBe("10:00");
+    expect(parseTime("à 10 heures")).toBe("10:00");
+    expect(parseTime("a las 4 y media")).toBe("16:30");
+    expect(parseTime("at 3")).toBe("15:00");
+    // A phone number is not a time, and is found as said.
+    expect(parseTime("06 98 76 54 32")).toBeNull();
+    expect(findPhone("my number is 06 98 76 54 32, thanks")).toBe("06 98 76 54 32");
+    expect(findPhone("(202) 555-0187")).toBe("(202) 555-0187");
+    expect(findPhone("2026-12-01 at 10:30")).toBeNull();
   });
 });

@@ -4,8 +4,8 @@ import { RotatingWord } from "@/components/landing/rotating-word";
 import { ScrollProgress } from "@/components/landing/scroll-progress";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import { formatPlanPrice, PRO_PLAN } from "@/lib/billing/plan";
+import { getCurrentUser } from "@/lib/server/current-user";
+import { formatPlanPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
@@ -13,6 +13,7 @@ import { TrialStartButton } from "@/components/site/trial-start-button";
 import { PageLink } from "@/components/site/page-link";
 import { localizedPath } from "@/lib/i18n/paths";
 import { localeMetadata } from "@/lib/seo/page-metadata";
+import { socialProof } from "@/lib/marketing/social-proof";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -32,7 +33,7 @@ export default async function HomePage({ params }: Props) {
     getCurrentUser(),
   ]);
   const trialHref = checkoutHref(user, locale);
-  // Spec §2: a visitor opens the hosted checkout in a new tab; a signed-in account that never had a trial starts it
+  // A visitor opens the hosted checkout in a new tab; a signed-in account that never had a trial starts it
   // here (the trial-start handler); one that had a billing record goes to its subscription page to upgrade.
   const trialCta = (className: string, testId?: string) =>
     !user ? (
@@ -56,6 +57,7 @@ export default async function HomePage({ params }: Props) {
     );
   const price = formatPlanPrice(locale);
   const phone = env().PUBLIC_CONTACT_PHONE;
+  const proof = socialProof(env(), t);
   const lines = demoCall.raw("lines") as { who: "assistant" | "caller"; text: string }[];
   const words = PROFESSIONS.map((p) => t(`professions.${p}`));
 
@@ -83,8 +85,8 @@ export default async function HomePage({ params }: Props) {
                   {t("callUs")} <span className="ml-1 font-normal">{phone}</span>
                 </a>
               </div>
-              <p className="mt-6 text-sm font-medium text-slate-700">{t("rating")}</p>
-              <ul className="mt-4 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+              {proof && <p className="mt-6 text-sm font-medium text-slate-700" data-testid="social-proof">{proof}</p>}
+              <ul className={`${proof ? "mt-4" : "mt-6"} grid gap-2 text-sm text-slate-700 sm:grid-cols-2`}>
                 {(["gdpr", "oauth", "noCard", "cancel"] as const).map((k) => (
                   <li key={k} className="flex items-start gap-2">
                     <Check />

@@ -1,7 +1,7 @@
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 
-/** Spec §2: any unknown route goes to the landing page, in the same language. */
+/** Any unknown route goes to the landing page, in the same language. */
 export default async function UnknownRoute({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   return localeRedirect(locale, "/");

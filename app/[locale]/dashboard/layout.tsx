@@ -5,7 +5,7 @@ import { DashboardSession } from "@/components/dashboard/session";
 import { IntlIsland } from "@/components/intl-island";
 import { env } from "@/lib/env";
 import { providerModes } from "@/lib/providers/registry";
-import { dashboardUser } from "@/lib/server/dashboard-page";
+import { dashboardUser } from "@/components/dashboard/dashboard-page";
 
 export default async function DashboardLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { user } = await dashboardUser(params);

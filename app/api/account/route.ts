@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { clearSessionCookieHeader, requireUser } from "@/lib/auth/session";
+import { clearSessionCookieHeader } from "@/lib/auth/session";
 import { JOB_SCHEMA } from "@/lib/jobs/queue";
 import { clientIp } from "@/lib/http/client-ip";
-import { json, readJson, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { eraseAccount } from "@/lib/privacy/erase";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 import { translate } from "@/lib/i18n/translate";
 
 export const runtime = "nodejs";
@@ -13,10 +13,8 @@ export const runtime = "nodejs";
 const eraseSchema = z.object({ password: z.string().max(200).optional() });
 
 /** Right to erasure: the session's account, its business and its callers' data, then the cookie is cleared. */
-export const DELETE = route(async (req, { locale }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const { password } = await readJson(req, eraseSchema);
+export const DELETE = route.owner({ body: eraseSchema }, async ({ req, ctx, auth, input, locale }) => {
+  const { password } = input.body;
   const { billing, calendar, voice } = ctx.providers;
   const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, { password: password || undefined, clientIp: clientIp(req) });
   return json(

@@ -1,9 +1,8 @@
 import { createAppointmentSchema } from "@/lib/appointments/appointments.schemas";
 import { bookAppointment, listAppointments } from "@/lib/appointments/appointments.service";
-import { requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { json, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -20,15 +19,8 @@ function rangeOf(req: Request): { from?: Date; to?: Date } {
   return { from: read("from"), to: read("to") };
 }
 
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await listAppointments(ctx.db, auth.userId, new Date(), rangeOf(req)));
-});
+export const GET = route.owner({}, async ({ req, ctx, auth }) => json(await listAppointments(ctx.db, auth.userId, new Date(), rangeOf(req))));
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const input = await readJson(req, createAppointmentSchema);
-  return json(await bookAppointment(ctx.booking, auth.userId, input), { status: 201 });
-});
+export const POST = route.owner({ body: createAppointmentSchema }, async ({ ctx, auth, input }) =>
+  json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
+);

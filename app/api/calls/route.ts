@@ -1,12 +1,7 @@
-import { requireUser } from "@/lib/auth/session";
 import { listCalls } from "@/lib/calls/calls.service";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json({ calls: await listCalls(ctx.db, auth.userId) });
-});
+export const GET = route.owner({}, async ({ ctx, auth }) => json({ calls: await listCalls(ctx.db, auth.userId) }));

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 import { appContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Liveness with the database: 200 when a query answers within 2 s, 503 otherwise. Says nothing else. */
-export async function GET(): Promise<Response> {
+export const GET = route.raw("public", async (): Promise<Response> => {
   try {
     const { db } = appContext();
     await Promise.race([
@@ -17,4 +18,4 @@ export async function GET(): Promise<Response> {
   } catch {
     return json({ status: "unavailable" }, { status: 503 });
   }
-}
+});

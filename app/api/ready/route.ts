@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { JOB } from "@/lib/jobs/queue";
 import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 import { appContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";
@@ -16,7 +17,7 @@ function within<T>(work: Promise<T>): Promise<T> {
  * Readiness: the database answers and the job queue (messages, reminders, setup emails) is started and reads its
  * queues, each within 2 s. 200 {status: "ready"} or 503 naming the check that failed; nothing else is said.
  */
-export async function GET(): Promise<Response> {
+export const GET = route.raw("public", async (): Promise<Response> => {
   const checks: Record<"database" | "jobs", "ok" | "failing"> = { database: "failing", jobs: "failing" };
   try {
     const ctx = appContext();
@@ -31,4 +32,4 @@ export async function GET(): Promise<Response> {
   }
   const ready = checks.database === "ok" && checks.jobs === "ok";
   return json({ status: ready ? "ready" : "unavailable", checks }, { status: ready ? 200 : 503 });
-}
+});

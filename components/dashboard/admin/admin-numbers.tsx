@@ -1,14 +1,15 @@
 "use client";
-// Spec §2 "Admin provider numbers": the pool with refresh, search (number, region or assigned user's name), delete with
+// Admin provider numbers: the pool with refresh, search (number, region or assigned user's name), delete with
 // confirmation (an assigned number is refused by the server) and the CSV export, telnyx-numbers.csv.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/admin/csv";
 import { apiFetch, failureText } from "@/lib/client/api";
 import { formatShortDate } from "@/lib/format/intl";
 import type { PoolNumber } from "@/lib/numbers/numbers.service";
+import { usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const KEY = ["admin", "pool"] as const;
@@ -20,13 +21,15 @@ async function loadPool(): Promise<PoolNumber[]> {
   return data.phoneNumbers as PoolNumber[];
 }
 
-function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string): boolean {
+/** `shown` is the number as the page writes it: a search typed the way it reads ("(212) 555-0100", "06 12…") finds it too. */
+function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string, shown: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   const digits = q.replace(/[^\d]/g, "");
   return (
     n.phoneNumber.toLowerCase().includes(q) ||
-    (digits.length > 0 && n.phoneNumber.replace(/[^\d]/g, "").includes(digits)) ||
+    shown.toLowerCase().includes(q) ||
+    (digits.length > 0 && (n.phoneNumber.replace(/[^\d]/g, "").includes(digits) || shown.replace(/[^\d]/g, "").includes(digits))) ||
     n.region.toLowerCase().includes(q) ||
     (n.assignedToUserName ?? "").toLowerCase().includes(q)
   );
@@ -37,9 +40,10 @@ export function AdminNumbers() {
   const locale = useLocale();
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: loadPool });
+  const formatPhone = usePhoneFormat();
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<PoolNumber | null>(null);
-  const numbers = useMemo(() => (query.data ?? []).filter((n) => matchesNumber(n, search)), [query.data, search]);
+  const numbers = (query.data ?? []).filter((n) => matchesNumber(n, search, formatPhone(n.phoneNumber)));
   const remove = useMutation({
     mutationFn: (id: string) => apiFetch(`/admin/phone-numbers/${id}`, { method: "DELETE" }),
     onSuccess: async () => {
@@ -49,7 +53,7 @@ export function AdminNumbers() {
     },
     onError: (e) => {
       setDeleting(null);
-      // Spec §8: the server's message ("Cannot delete an assigned phone number") first.
+      // The server's message ("Cannot delete an assigned phone number") first.
       toast.error(failureText(e, t("deleteFailed")));
     },
   });
@@ -107,7 +111,7 @@ export function AdminNumbers() {
         >
                 {numbers.map((n) => (
                   <tr key={n.id} data-testid="number-row">
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{n.phoneNumber}</th>
+                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{formatPhone(n.phoneNumber)}</th>
                     <td className="px-4 py-3 text-slate-700">{n.region}</td>
                     <td className="px-4 py-3 text-slate-700">{n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}</td>
                     <td className="px-4 py-3 text-slate-700">{formatShortDate(n.createdAt, locale)}</td>
@@ -115,7 +119,7 @@ export function AdminNumbers() {
                     <td className="px-4 py-3">
                       <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
                         {t("delete")}
-                        <span className="sr-only"> {n.phoneNumber}</span>
+                        <span className="sr-only"> {formatPhone(n.phoneNumber)}</span>
                       </button>
                     </td>
                   </tr>
@@ -130,7 +134,7 @@ export function AdminNumbers() {
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove.mutateAsync(deleting.id).catch(() => undefined) : undefined)}
       >
-        {deleting && <p>{t("deleteText", { number: deleting.phoneNumber })}</p>}
+        {deleting && <p>{t("deleteText", { number: formatPhone(deleting.phoneNumber) })}</p>}
       </ConfirmDialog>
     </>
   );

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2 "Admin Users": a searchable table, a settings dialog per user (details, Activate/Deactivate, Assign Phone
+// Admin Users: a searchable table, a settings dialog per user (details, Activate/Deactivate, Assign Phone
 // Number with the calendar warning), a confirmation before each change and the "Operation Failed" banner.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -10,6 +10,7 @@ import type { Profile } from "@/lib/accounts/accounts.repository";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
+import { PhoneLink, usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 import { OperationFailed } from "./operation-failed";
 
@@ -31,6 +32,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations("AdminUsers");
   const locale = useLocale();
   const query = useQuery({ queryKey: USERS, queryFn: loadUsers });
+  const formatPhone = usePhoneFormat();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
   const users = useMemo(() => (query.data ?? []).filter((u) => matchesUser(u, search)), [query.data, search]);
@@ -69,7 +71,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
                       </span>
                     </th>
                     <td className="px-4 py-3 text-slate-700">{u.email}</td>
-                    <td className="px-4 py-3 text-slate-700">{u.telnyxPhoneNumber ?? <span className="text-slate-600">{t("noNumber")}</span>}</td>
+                    <td className="px-4 py-3 text-slate-700">{u.telnyxPhoneNumber ? formatPhone(u.telnyxPhoneNumber) : <span className="text-slate-600">{t("noNumber")}</span>}</td>
                     <td className="px-4 py-3"><Badge tone={u.isActive ? "green" : "red"}>{u.isActive ? t("active") : t("inactive")}</Badge></td>
                     <td className="px-4 py-3"><Badge tone={u.hasGoogleOAuth ? "green" : "gray"}>{u.hasGoogleOAuth ? t("authorized") : t("notAuthorized")}</Badge></td>
                     <td className="px-4 py-3 text-slate-700"><SubscriptionSummary user={u} locale={locale} /></td>
@@ -88,7 +90,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   );
 }
 
-/** Spec §4: the admin table derives only active or inactive; the type and the expiry say the rest. */
+/** The admin table derives only active or inactive; the type and the expiry say the rest. */
 function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }) {
   const t = useTranslations("AdminUsers");
   if (!user.subscription) return <span className="text-slate-600">{t("subscriptionNone")}</span>;
@@ -111,6 +113,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const fields = useTranslations("Fields");
   const options = useTranslations("Options");
   const locale = useLocale();
+  const formatPhone = usePhoneFormat();
   const qc = useQueryClient();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -156,7 +159,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     onSuccess: async (_, phoneNumber) => {
       setPending(null);
       setChoice("");
-      succeed(t("assigned", { number: phoneNumber }));
+      succeed(t("assigned", { number: formatPhone(phoneNumber) }));
       await refresh();
     },
     onError: (e) => fail(e, t("assignFailed")),
@@ -184,12 +187,12 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
             <Details
               rows={[
                 { label: fields("email"), value: user!.email },
-                { label: fields("phone"), value: user!.phone },
+                { label: fields("phone"), value: user!.phone ? <PhoneLink value={user!.phone} /> : null },
                 { label: fields("businessName"), value: user!.businessName },
                 { label: fields("businessType"), value: user!.businessType ? options(`businessTypes.${user!.businessType}` as never) : null },
                 { label: t("columns.status"), value: <Badge tone={user!.isActive ? "green" : "red"} testId="detail-status">{user!.isActive ? t("active") : t("inactive")}</Badge> },
                 { label: t("columns.calendar"), value: user!.hasGoogleOAuth ? t("authorized") : t("notAuthorized") },
-                { label: t("assignedNumber"), value: user!.telnyxPhoneNumber ?? t("noNumber"), testId: "detail-number" },
+                { label: t("assignedNumber"), value: user!.telnyxPhoneNumber ? formatPhone(user!.telnyxPhoneNumber) : t("noNumber"), testId: "detail-number" },
                 { label: t("memberSince"), value: formatLongDate(user!.createdAt, locale) },
               ]}
             />
@@ -216,7 +219,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                   noValidate
                   onSubmit={(e) => {
                     e.preventDefault();
-                    // Spec §5: assigning needs a selected number.
+                    // Assigning needs a selected number.
                     if (!choice) return setChoiceError(t("selectNumber"));
                     setChoiceError(null);
                     setPending({ kind: "assign", phoneNumber: choice });
@@ -225,7 +228,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                   <div className="min-w-64 flex-1">
                     <SelectField id="assign-number" label={t("availableNumbers")} value={choice} error={choiceError ?? undefined} onChange={(e) => setChoice(e.target.value)} disabled={available.isPending}>
                       <option value="">{available.isPending ? t("loadingNumbers") : available.data?.phoneNumbers.length ? t("chooseNumber") : t("noAvailable")}</option>
-                      {available.data?.phoneNumbers.map((n) => <option key={n.id} value={n.phoneNumber}>{n.phoneNumber} ({n.region})</option>)}
+                      {available.data?.phoneNumbers.map((n) => <option key={n.id} value={n.phoneNumber}>{formatPhone(n.phoneNumber)} ({n.region})</option>)}
                     </SelectField>
                   </div>
                   <button type="submit" className={`btn-primary ${choiceError ? "mb-7" : ""}`}>{t("assign")}</button>
@@ -247,7 +250,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
         }}
       >
         {pending?.kind === "status" && <p>{pending.isActive ? t("confirmActivate", { name: user?.fullName ?? "" }) : t("confirmDeactivate", { name: user?.fullName ?? "" })}</p>}
-        {pending?.kind === "assign" && <p>{t("confirmAssign", { number: pending.phoneNumber, name: user?.fullName ?? "" })}</p>}
+        {pending?.kind === "assign" && <p>{t("confirmAssign", { number: formatPhone(pending.phoneNumber), name: user?.fullName ?? "" })}</p>}
       </ConfirmDialog>
     </dialog>
   );

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 
 const BANNER_MS = 5000;
 
-/** Spec §2/§9: a dismissible "Operation Failed" banner that hides itself after 5000 ms. */
+/** A dismissible "Operation Failed" banner that hides itself after 5000 ms. */
 export function OperationFailed({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
   const t = useTranslations("AdminUsers");
   useEffect(() => {

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2/§4 "AI configuration": loading, then missing (the server answers 404), loaded or error. Missing offers to
+// AI configuration: loading, then missing (the server answers 404), loaded or error. Missing offers to
 // create one with the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -32,7 +32,7 @@ export function AiConfig() {
   const t = useTranslations("AiConfigSection");
   const dash = useTranslations("Dashboard");
   const locale = useLocale();
-  // Spec §5's defaults (the server also fills blank texts with them); a French dashboard starts from the French ones.
+  // The documented defaults (the server also fills blank texts with them); a French dashboard starts from the French ones.
   const defaults: AiParameters = { ...AI_DEFAULTS[locale === "fr" ? "fr" : "en"] };
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: loadParameters });

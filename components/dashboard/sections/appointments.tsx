@@ -1,5 +1,5 @@
 "use client";
-// Appointments: upcoming and past, the create-appointment form of spec §2 (patient name, email, phone, date, time,
+// Appointments: upcoming and past, the create-appointment form (patient name, email, phone, date, time,
 // duration in minutes) and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -13,6 +13,7 @@ import type { AppointmentList, AppointmentView } from "@/lib/appointments/appoin
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/format/intl";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
+import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
@@ -89,6 +90,7 @@ export function Appointments() {
 function AppointmentItems({ items, timeZone, empty, onCancel }: { items: AppointmentView[]; timeZone: string; empty: string; onCancel?: (a: AppointmentView) => void }) {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
+  const formatPhone = usePhoneFormat();
   if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-100">
@@ -101,7 +103,7 @@ function AppointmentItems({ items, timeZone, empty, onCancel }: { items: Appoint
               <p className="text-sm text-slate-700">
                 <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> · {t("minutes", { count: a.durationMinutes })}
               </p>
-              {(a.patientPhone || a.patientEmail) && <p className="break-all text-sm text-slate-600">{[a.patientPhone, a.patientEmail].filter(Boolean).join(" · ")}</p>}
+              {(a.patientPhone || a.patientEmail) && <p className="break-all text-sm text-slate-600">{[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}</p>}
               {a.reason && <p className="text-sm text-slate-600">{a.reason}</p>}
               {a.status === "booked" && a.reminderAt && (
                 <p className="text-sm text-slate-600" data-testid="appointment-reminder">

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2 "Business information": view and edit. The specialty shows only for a medical business; services are typed
+// Business information: view and edit. The specialty shows only for a medical business; services are typed
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2/§4 "Calendar": connection status, connect (popup code flow), disconnect with confirmation, integration notes.
+// Calendar: connection status, connect (popup code flow), disconnect with confirmation, integration notes.
 // Connected or not is the profile's hasGoogleOAuth; a 200 from disconnect marks it not connected.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
 import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/client/calendar-consent";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import type { SandboxCalendarEvents } from "@/lib/client/receptionist";
 import { formatDateTime, formatLongDate, formatTime } from "@/lib/format/intl";
 import { useRouter } from "@/lib/i18n/navigation";
@@ -19,6 +20,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
   const t = useTranslations("CalendarSection");
   const locale = useLocale();
   const router = useRouter();
+  const hydrated = useHydrated();
   const { profile, failed } = useProfile();
   const setProfile = useSetProfile();
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
               <button
                 type="button"
                 className="btn-primary"
-                disabled={connect.isPending}
+                disabled={connect.isPending || !hydrated}
                 onClick={() => {
                   setError(null);
                   connect.mutate();
@@ -144,7 +146,7 @@ function SandboxEvents() {
   );
 }
 
-/** The connection-success page (spec §2): the good news, then on to the appointments. */
+/** The connection-success page: the good news, then on to the appointments. */
 export function CalendarConnected() {
   const t = useTranslations("CalendarSection");
   return (

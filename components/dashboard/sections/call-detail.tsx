@@ -10,6 +10,7 @@ import { formatDuration, httpUrl, parseTranscript } from "@/lib/client/reception
 import { formatDateTime } from "@/lib/format/intl";
 import { Link } from "@/lib/i18n/navigation";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
+import { PhoneLink, usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge } from "./calls";
 
@@ -27,6 +28,7 @@ export function CallDetail({ id }: { id: string }) {
   const calls = useTranslations("CallsSection");
   const locale = useLocale();
   const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
   const timeZone = profile?.timeZone;
   const query = useQuery({
     queryKey: ["call", id],
@@ -63,7 +65,7 @@ export function CallDetail({ id }: { id: string }) {
   }
 
   const call = query.data;
-  const caller = call.fromNumber ?? calls("unknownCaller");
+  const caller = call.fromNumber ? formatPhone(call.fromNumber) : calls("unknownCaller");
   const recording = httpUrl(call.recordingUrl);
   const transcript = call.transcript ? parseTranscript(call.transcript) : [];
   return (
@@ -85,8 +87,8 @@ export function CallDetail({ id }: { id: string }) {
           <p className="mb-2 whitespace-pre-wrap text-slate-800">{call.summary || <span className="text-slate-600">{t("noSummary")}</span>}</p>
           <Details
             rows={[
-              { label: t("caller"), value: caller },
-              { label: t("line"), value: call.toNumber },
+              { label: t("caller"), value: call.fromNumber ? <PhoneLink value={call.fromNumber} /> : caller },
+              { label: t("line"), value: formatPhone(call.toNumber) },
               { label: t("duration"), value: call.durationSeconds === null ? null : formatDuration(call.durationSeconds) },
               { label: t("outcome"), value: <OutcomeBadge outcome={call.outcome} /> },
             ]}
@@ -133,7 +135,7 @@ export function CallDetail({ id }: { id: string }) {
             <ul className="divide-y divide-slate-100">
               {call.messages.map((m) => (
                 <li key={m.id} className="py-3">
-                  <p className="font-semibold text-slate-900">{[m.callerName, m.callerPhone].filter(Boolean).join(" · ") || calls("unknownCaller")}</p>
+                  <p className="font-semibold text-slate-900">{[m.callerName, formatPhone(m.callerPhone)].filter(Boolean).join(" · ") || calls("unknownCaller")}</p>
                   <p className="text-sm text-slate-600"><time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time></p>
                   <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.body}</p>
                 </li>

@@ -9,6 +9,7 @@ import { formatDuration } from "@/lib/client/receptionist";
 import { formatDateTime, formatLongDate } from "@/lib/format/intl";
 import { Link } from "@/lib/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
+import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 
 const OUTCOME_TONES = { booked: "green", rescheduled: "blue", cancelled: "red", message: "amber", no_action: "gray" } as const;
@@ -48,6 +49,7 @@ export function Calls() {
   const t = useTranslations("CallsSection");
   const locale = useLocale();
   const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
   const query = useQuery({ queryKey: ["calls"], queryFn: () => apiFetch<{ calls: CallView[] }>("/calls") });
   return (
     <>
@@ -76,7 +78,7 @@ export function Calls() {
                       href={`/dashboard/calls/${encodeURIComponent(c.id)}`}
                       className="rounded after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
                     >
-                      {c.fromNumber ?? t("unknownCaller")}
+                      {c.fromNumber ? formatPhone(c.fromNumber) : t("unknownCaller")}
                       <span className="sr-only"> {t("viewDetails")}</span>
                     </Link>
                   </p>

@@ -9,6 +9,7 @@ import { apiFetch } from "@/lib/client/api";
 import { httpUrl, type OutboxChannel, type OutboxList, type OutboxMessage } from "@/lib/client/receptionist";
 import { formatDateTime } from "@/lib/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
+import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 
 export const CHANNELS: OutboxChannel[] = ["email", "sms", "whatsapp"];
@@ -84,6 +85,7 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
   const t = useTranslations("OutboxSection");
   const locale = useLocale();
   const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
   const when = m.sentAt ?? m.createdAt;
   const links = m.links.map(httpUrl).filter((l): l is string => l !== null);
   return (
@@ -93,7 +95,7 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
           <ChannelIcon channel={m.channel} />
           <div className="min-w-0">
             <p className="text-sm font-semibold text-indigo-800" data-testid="outbox-channel">{t(`channels.${m.channel}`)}</p>
-            <p className="break-all text-slate-900" data-testid="outbox-recipient">{t("to", { recipient: m.recipient })}</p>
+            <p className="break-all text-slate-900" data-testid="outbox-recipient">{t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}</p>
             {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
                 text to localize, hence translate="no". */}
             <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">{m.subject || firstLine(m.body)}</p>

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2 "Personal info": two tabs, profile and password. The tab is in the address (/dashboard/profile,
+// Personal info: two tabs, profile and password. The tab is in the address (/dashboard/profile,
 // /dashboard/security), so a reload or a shared link opens the same one.
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
@@ -15,6 +15,8 @@ import { usePathname } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";
 import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
+import { formatPhone } from "@/lib/phone/format";
+import { PhoneLink } from "../phone";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
 
@@ -90,7 +92,7 @@ function ProfileTab() {
             rows={[
               { label: fields("fullName"), value: profile.fullName, testId: "profile-fullName" },
               { label: fields("email"), value: profile.email, testId: "profile-email" },
-              { label: fields("phone"), value: profile.phone, testId: "profile-phone" },
+              { label: fields("phone"), value: profile.phone ? <PhoneLink value={profile.phone} /> : null, testId: "profile-phone" },
             ]}
           />
         }
@@ -117,7 +119,8 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
     resolver: lazyZodResolver<typeof profileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.profileFormSchema)),
-    defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: profile?.phone ?? "" },
+    // The number as the owner would type it: the server reads it back in the business's country.
+    defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: formatPhone(profile?.phone, profile?.country) },
   });
   const { errors } = form.formState;
   return (
@@ -141,7 +144,7 @@ export function FormButtons({ busy, onCancel, saveLabel }: { busy: boolean; onCa
 }
 
 /**
- * Spec §2 "Settings": the account's language (the dashboard and what Recepta sends the owner) and the business's time
+ * Settings: the account's language (the dashboard and what Recepta sends the owner) and the business's time
  * zone, in which appointment times are read and shown.
  */
 function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale: string; timeZone: string }) {
@@ -203,7 +206,7 @@ function PasswordTab() {
         onSubmit={form.handleSubmit(async ({ oldPassword, newPassword }) => {
           setFailure(null);
           try {
-            // Spec §4: a 401 here means a wrong current password, not an expired session.
+            // A 401 here means a wrong current password, not an expired session.
             await apiFetch("/auth/update-password", { method: "PUT", body: { oldPassword, newPassword }, keepSessionOn401: true });
             form.reset();
             toast.success(t("passwordUpdated"));

@@ -1,6 +1,6 @@
 "use client";
-// Spec §2 "Phone number": the dedicated number, or a claim button ("Claiming..." while busy). Claiming needs a connected
-// calendar (spec §5) and a live trial or subscription: the button waits for both and points to the sections that give
+// Phone number: the dedicated number, or a claim button ("Claiming..." while busy). Claiming needs a connected
+// calendar and a live trial or subscription: the button waits for both and points to the sections that give
 // them. Then the call-forwarding guide.
 import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -11,6 +11,7 @@ import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { Link } from "@/lib/i18n/navigation";
 import { defaultForwardingCountry, FORWARDING_COUNTRIES, forwardingCodes, type ForwardingCountry } from "@/lib/telephony/forwarding-codes";
 import { Card, SectionHeader, StaleNotice } from "../ui";
+import { usePhoneFormat } from "../phone";
 import { useProfile, useSetProfile } from "../session";
 
 const CALENDAR_MESSAGE = /calendar|agenda|calendario/i;
@@ -19,17 +20,18 @@ export function PhoneNumber() {
   const t = useTranslations("PhoneSection");
   const { profile, failed } = useProfile();
   const setProfile = useSetProfile();
+  const formatPhone = usePhoneFormat();
   const [failure, setFailure] = useState<string | null>(null);
   const claim = useMutation({
     mutationFn: () => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"),
     onSuccess: ({ phoneNumber }) => {
       if (profile) setProfile({ ...profile, telnyxPhoneNumber: phoneNumber });
-      toast.success(t("claimed", { number: phoneNumber }));
+      toast.success(t("claimed", { number: formatPhone(phoneNumber) }));
     },
     onError: (e) => {
       if (e instanceof SessionExpiredError) return;
       const text = failureText(e, t("claimFailed"));
-      // Spec §8: a message about the calendar integration becomes the prompt to connect it first.
+      // A message about the calendar integration becomes the prompt to connect it first.
       setFailure(CALENDAR_MESSAGE.test(text) ? "calendar" : text);
     },
   });
@@ -48,7 +50,7 @@ export function PhoneNumber() {
           {number ? (
             <div>
               <p className="text-sm text-slate-600">{t("yourNumber")}</p>
-              <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="dedicated-number">{number}</p>
+              <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="dedicated-number">{formatPhone(number)}</p>
               <p className="mt-3 text-slate-700">{t("assignedText")}</p>
             </div>
           ) : (

@@ -1,5 +1,5 @@
 "use client";
-// Spec §2 "Schedule": the appointment duration and the hours of each weekday, view and edit. View mode writes times the
+// Schedule: the appointment duration and the hours of each weekday, view and edit. View mode writes times the
 // way the page's language does (9:00 AM in English, 09:00 in French, 9:00 in Spanish).
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";

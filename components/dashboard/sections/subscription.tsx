@@ -1,9 +1,14 @@
 "use client";
-// Spec §2/§4 "Subscription": four variants (subscribed, trial, lapsed, none) plus loading and error (Try Again reloads
-// the page). The state is the profile's subscriptionType/subscription, fetched fresh when the page opens.
+// Subscription: four variants (subscribed, trial, lapsed, none) plus loading and error (Try Again reloads
+// the page). The state is the profile's subscriptionType/subscription, fetched fresh when the page opens. Above it, any
+// subscription paid with the owner's email without signing in, which the owner can attach if it was theirs.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import type { ReactNode } from "react";
-import { formatBilledPrice, PRO_PLAN } from "@/lib/billing/plan";
+import { useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import type { HeldCheckout } from "@/lib/billing/held-checkouts";
+import { formatBilledPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate } from "@/lib/format/intl";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
@@ -23,7 +28,7 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
   const plan = useTranslations("Plan");
   const common = useTranslations("Common");
   const locale = useLocale();
-  const { profile, failed, fresh } = useProfile();
+  const { profile, failed, fresh, refetch } = useProfile();
   const header = <SectionHeader title={t("title")} description={t("description")} />;
   if (failed) return <>{header}<LoadError message={t("loadFailed")} onRetry={() => window.location.reload()} /></>;
   if (!profile || !fresh) return <>{header}<Loading /></>;
@@ -107,5 +112,51 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
       </Card>
     );
   }
-  return <>{header}{body}</>;
+  return (
+    <>
+      {header}
+      <HeldCheckouts timeZone={profile.timeZone} onClaimed={() => void refetch()} />
+      {body}
+    </>
+  );
+}
+
+const HELD_KEY = ["held-checkouts"] as const;
+
+/** Each held subscription as a notice with its claim button; nothing while there is none (or the list cannot load). */
+function HeldCheckouts({ timeZone, onClaimed }: { timeZone: string; onClaimed: () => void }) {
+  const t = useTranslations("SubscriptionSection");
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const query = useQuery({ queryKey: HELD_KEY, queryFn: () => apiFetch<{ checkouts: HeldCheckout[] }>("/subscription/held") });
+  const claim = useMutation({
+    mutationFn: (checkoutId: string) => apiFetch("/subscription/claim-held", { method: "POST", body: { checkoutId } }),
+    onSuccess: () => {
+      setFailure(null);
+      toast.success(t("heldClaimed"));
+      onClaimed();
+    },
+    onError: (e) => {
+      if (!(e instanceof SessionExpiredError)) setFailure(failureText(e, t("heldClaimFailed")));
+    },
+    // Claimed, ended or taken meanwhile: the list says what is still there.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: HELD_KEY }),
+  });
+  const checkouts = query.data?.checkouts ?? [];
+  if (checkouts.length === 0 && !failure) return null;
+  return (
+    <div className="mb-6 space-y-3">
+      {failure && <FormAlert testId="held-claim-error">{failure}</FormAlert>}
+      {checkouts.map((c) => (
+        <FormAlert key={c.id} tone="info" testId="held-checkout">
+          <p className="font-semibold">{t("heldTitle")}</p>
+          <p className="mt-1">{t("heldText", { date: formatLongDate(c.heldAt, locale, timeZone) })}</p>
+          <button type="button" className="btn-primary mt-3" disabled={claim.isPending} onClick={() => claim.mutate(c.id)}>
+            {claim.isPending && claim.variables === c.id ? t("heldClaiming") : t("heldClaim")}
+          </button>
+        </FormAlert>
+      ))}
+    </div>
+  );
 }

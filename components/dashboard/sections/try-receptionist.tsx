@@ -3,31 +3,72 @@
 // conversation through the real webhook path (POST /api/receptionist/try), so the call, its bookings and its messages
 // show up in Calls, Appointments and Messages like any other. The page only carries the opaque state back and forth.
 // Speech is the browser's own: a microphone button where it can recognise speech, replies read aloud only when the
-// owner turns that on (never by itself).
-import { useMutation } from "@tanstack/react-query";
+// owner turns that on (never by itself). Until the owner is ready (calendar, trial or subscription, number) the page
+// lists what is missing, each with the page that does it, and Start stays off; the server refuses the same states.
+// Leaving the page, or this section, ends a call in progress, so none stays "in progress" in the call log.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { FormAlert } from "@/components/forms/fields";
+import { FormAlert, TextField } from "@/components/forms/fields";
 import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { EXAMPLE_PHRASES, SPEECH_LANG, type CallLanguage, type TryState, type TryTurn } from "@/lib/client/receptionist";
+import {
+  EXAMPLE_PHRASES,
+  SPEECH_LANG,
+  TRY_STEP_PAGE,
+  type CallLanguage,
+  type TryReadiness,
+  type TryState,
+  type TryTurn,
+} from "@/lib/client/receptionist";
 import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/client/speech";
 import { Link } from "@/lib/i18n/navigation";
+import { usePhoneFormat } from "../phone";
 import { Card, SectionHeader } from "../ui";
 
 type Turn = { id: number; who: "receptionist" | "caller"; text: string };
 type Phase = "idle" | "active" | "ended";
-type TryRequest = { action: "start" } | { action: "say"; state: TryState; text: string } | { action: "end"; state: TryState };
+type TryRequest =
+  | { action: "start"; callerNumber?: string }
+  | { action: "say"; state: TryState; text: string }
+  | { action: "end"; state: TryState };
 
-export function TryReceptionist() {
+const READINESS_KEY = ["receptionist-try-readiness"];
+const TRY_URL = "/api/receptionist/try";
+
+/**
+ * Ends a call from a page being left: a beacon survives the page's unloading where a fetch may not. It goes with the
+ * session cookie and the page's Origin, as any same-origin form post would.
+ */
+function endCallBeacon(state: TryState): void {
+  try {
+    navigator.sendBeacon(TRY_URL, new Blob([JSON.stringify({ action: "end", state })], { type: "application/json" }));
+  } catch {
+    // Nothing more to do while the page goes away: the abandoned-call sweep ends it within the hour.
+  }
+}
+
+export function TryReceptionist({ readiness: initialReadiness }: { readiness: TryReadiness }) {
   const t = useTranslations("TrySection");
+  const formatPhone = usePhoneFormat();
+  const queryClient = useQueryClient();
+  const readinessQuery = useQuery({
+    queryKey: READINESS_KEY,
+    queryFn: () => apiFetch<TryReadiness>("/receptionist/try"),
+    initialData: initialReadiness,
+    // Back from the tab where a step was done: asked again on focus.
+    staleTime: 10_000,
+  });
+  const readiness = readinessQuery.data;
   const [phase, setPhase] = useState<Phase>("idle");
   const [callState, setCallState] = useState<TryState | null>(null);
   const [language, setLanguage] = useState<CallLanguage>("en");
   const [line, setLine] = useState<string | null>(null);
+  const [caller, setCaller] = useState<string | null>(null);
+  const [callerNumber, setCallerNumber] = useState("");
+  const [callerError, setCallerError] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [noNumber, setNoNumber] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [speakReplies, setSpeakReplies] = useState(false);
   // Read when a reply arrives, which may be after the box was ticked or unticked.
@@ -41,6 +82,28 @@ export function TryReceptionist() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const speakId = useId();
+  const callerId = useId();
+  const lockedId = useId();
+  // The call to end if the page is left: the latest state of a call in progress, else null.
+  const liveCall = useRef<TryState | null>(null);
+
+  useEffect(() => {
+    liveCall.current = phase === "active" ? callState : null;
+  }, [phase, callState]);
+
+  // Closing the tab, reloading, following an outside link (pagehide), or leaving for another dashboard page (unmount).
+  useEffect(() => {
+    const leave = () => {
+      const state = liveCall.current;
+      liveCall.current = null;
+      if (state) endCallBeacon(state);
+    };
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, []);
 
   useEffect(() => {
     setAbilities({ mic: recognitionConstructor() !== null, voice: canSpeak() });
@@ -85,21 +148,25 @@ export function TryReceptionist() {
 
   const start = () => {
     setError(null);
-    setNoNumber(null);
+    setCallerError(null);
+    const typed = callerNumber.trim();
     call.mutate(
-      { action: "start" },
+      typed ? { action: "start", callerNumber: typed } : { action: "start" },
       {
         onSuccess: (turn) => {
           const lang = turn.language ?? "en";
           setTurns([]);
           setLanguage(lang);
           setLine(turn.line ?? null);
+          setCaller(turn.caller ?? null);
           setPhase("active");
           receive(turn, lang);
         },
         onError: (e) => {
           if (e instanceof SessionExpiredError) return;
-          if (e instanceof ApiError && e.status === 409) setNoNumber(failureText(e, t("noNumber")));
+          // Not ready after all (a step undone in another tab): the list of steps is brought up to date.
+          if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: READINESS_KEY });
+          if (e instanceof ApiError && e.status === 400 && typed) setCallerError(failureText(e, t("startFailed")));
           else setError(failureText(e, t("startFailed")));
         },
       },
@@ -170,26 +237,72 @@ export function TryReceptionist() {
   };
 
   const busy = call.isPending;
+  const ready = readiness.ready;
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="try-sandbox-note">{t("sandboxNote")}</p>
 
-        {noNumber && (
-          <FormAlert tone="info" testId="try-no-number">
-            {noNumber}{" "}
-            <Link href="/dashboard/phone-number" className="font-semibold underline">{t("goToPhoneNumber")}</Link>
-          </FormAlert>
-        )}
         {error && <FormAlert testId="try-error">{error}</FormAlert>}
 
-        {phase === "idle" && turns.length === 0 && (
+        {phase === "idle" && turns.length === 0 && !ready && (
+          <Card title={t("notReadyTitle")} testId="try-not-ready">
+            <p className="text-slate-700">{t("notReadyText")}</p>
+            <ol className="mt-3 list-decimal space-y-3 pl-6">
+              {readiness.missing.map((step) => {
+                const page = TRY_STEP_PAGE[step];
+                const label = t(`steps.${step}.label`);
+                return (
+                  <li key={step} data-testid="try-step" data-step={step}>
+                    {page ? (
+                      <Link href={page} className="font-semibold text-indigo-800 underline hover:text-indigo-950">{label}</Link>
+                    ) : (
+                      <span className="font-semibold text-slate-900">{label}</span>
+                    )}
+                    <span className="block text-sm text-slate-600">{t(`steps.${step}.why`)}</span>
+                  </li>
+                );
+              })}
+            </ol>
+            <button type="button" className="btn-primary mt-5" disabled aria-describedby={lockedId}>{t("start")}</button>
+            <p id={lockedId} className="mt-2 text-sm text-slate-600">{t("startLocked")}</p>
+          </Card>
+        )}
+
+        {phase === "idle" && turns.length === 0 && ready && (
           <Card>
             <p className="text-slate-700">{t("intro")}</p>
-            <button type="button" className="btn-primary mt-4" disabled={busy} onClick={start}>
-              {busy ? t("starting") : t("start")}
-            </button>
+            <form
+              method="post"
+              className="mt-4 space-y-4"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!busy) start();
+              }}
+            >
+              <div className="max-w-sm">
+                <TextField
+                  id={callerId}
+                  label={t("callerNumber")}
+                  hint={t("callerNumberHint")}
+                  error={callerError ?? undefined}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={callerNumber}
+                  onChange={(e) => {
+                    setCallerNumber(e.target.value);
+                    setCallerError(null);
+                  }}
+                />
+              </div>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                {busy ? t("starting") : t("start")}
+              </button>
+            </form>
           </Card>
         )}
 
@@ -211,8 +324,10 @@ export function TryReceptionist() {
             }
           >
             <p className="mb-3 text-sm text-slate-600">
-              {line && <span data-testid="try-line">{t("line", { line })}</span>}
+              {line && <span data-testid="try-line">{t("line", { line: formatPhone(line) })}</span>}
               {line && " · "}
+              {caller && <span data-testid="try-caller">{t("caller", { caller: formatPhone(caller) })}</span>}
+              {caller && " · "}
               {t("callLanguage", { language: t(`languages.${language}`) })}
             </p>
             <div ref={logRef} role="region" aria-label={t("transcriptLabel")} tabIndex={0} className="max-h-[28rem] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-700">
@@ -321,7 +436,7 @@ export function TryReceptionist() {
                   <li><Link href="/dashboard/appointments" className="btn-secondary">{t("openAppointments")}</Link></li>
                   <li><Link href="/dashboard/outbox" className="btn-secondary">{t("openMessages")}</Link></li>
                 </ul>
-                <button type="button" className="btn-primary" disabled={busy} onClick={start}>{busy ? t("starting") : t("again")}</button>
+                <button type="button" className="btn-primary" disabled={busy || !ready} onClick={start}>{busy ? t("starting") : t("again")}</button>
               </div>
             )}
           </Card>

@@ -7,7 +7,7 @@
 // AppError("unavailable") and the log line carries only Stripe's error type, status, code and request id.
 import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { PRO_PLAN } from "@/lib/billing/plan";
+import { PRO_PLAN } from "@/lib/subscriptions/plan";
 import { AppError } from "@/lib/errors";
 import { localizedPath } from "@/lib/i18n/paths";
 import { logger } from "@/lib/log/logger";

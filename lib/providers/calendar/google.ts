@@ -17,7 +17,7 @@ type OAuth2Client = InstanceType<typeof auth.OAuth2>;
 /**
  * What the consent screen asks for. calendar.events (write the appointments) and calendar.freebusy (read busy times
  * only: the owner's other events stay private) are the least that works, and both are needed: calendar.events alone
- * does not authorize freebusy.query. openid/email/profile (spec §7) show which Google account is connected.
+ * does not authorize freebusy.query. openid/email/profile show which Google account is connected.
  */
 export const SCOPES = [
   "openid",

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
+import { isE164 } from "@/lib/phone/phone";
 import type { MessageSender, MessageTransport, OutgoingMessage, SendResult } from "./port";
 
 export class DeliveryError extends Error {
@@ -13,6 +14,20 @@ export class DeliveryError extends Error {
   ) {
     super(`${channel} delivery failed: ${reason}`);
     this.name = "DeliveryError";
+  }
+}
+
+/**
+ * A text addressed to something that is not an E.164 number. Telnyx refuses those ("Invalid 'to' address", error
+ * 40310), so it is never handed over, and the sandbox, which stands in for Telnyx, fails it the same way: the outbox
+ * shows Failed, never a Sent that the real line would not have delivered.
+ */
+export class InvalidRecipientError extends Error {
+  readonly status = 422;
+  readonly code = "40310";
+  constructor(channel: string) {
+    super(`${channel}: the recipient is not an E.164 phone number`);
+    this.name = "InvalidRecipientError";
   }
 }
 
@@ -50,6 +65,7 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
         id = existing.id;
       }
       try {
+        if (channel !== "email" && !isE164(m.to)) throw new InvalidRecipientError(channel);
         const { providerMessageId } = await transport.deliver(m);
         await db
           .update(notifications)
@@ -71,7 +87,11 @@ function redact(value: string, secrets: string[]): string {
 }
 
 function errorReason(e: unknown): string {
-  const x = e as { name?: string; status?: number; statusCode?: number; code?: string | number; responseCode?: number } | null;
-  const parts = [x?.name ?? "Error", x?.status ?? x?.statusCode ?? x?.responseCode, x?.code].filter((p) => p !== undefined && p !== null);
+  const x = e as { name?: string; status?: number; statusCode?: number; code?: string | number; responseCode?: number; error?: unknown } | null;
+  // The Telnyx SDK's errors are named "Error" and carry the provider's code in the body ({ errors: [{ code: "40310" }] }).
+  const name = x?.name && x.name !== "Error" ? x.name : ((e as object | null)?.constructor?.name ?? "Error");
+  const providerCode = (x?.error as { errors?: { code?: unknown }[] } | undefined)?.errors?.[0]?.code;
+  const code = x?.code ?? (typeof providerCode === "string" || typeof providerCode === "number" ? providerCode : undefined);
+  const parts = [name, x?.status ?? x?.statusCode ?? x?.responseCode, code].filter((p) => p !== undefined && p !== null);
   return parts.join(" ").slice(0, 200);
 }

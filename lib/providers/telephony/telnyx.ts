@@ -3,7 +3,7 @@ import type { OwnedNumber, TelephonyPort } from "./port";
 
 const DEFAULT_BASE_URL = "https://api.telnyx.com/v2";
 
-// Telnyx owned numbers have no region field; the only geography is the country. The spec's admin view reads
+// Telnyx owned numbers have no region field; the only geography is the country. The admin numbers view reads
 // region → iso_country → "US" and phone_number_type → "local", so the same fallbacks apply here, country first.
 type RawNumber = {
   id?: string | null;

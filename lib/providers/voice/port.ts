@@ -1,4 +1,4 @@
-/** The voice-AI platform that answers calls (Vapi). The assistant itself is built per call by our webhook (issue #5). */
+/** The voice-AI platform that answers calls (Vapi). The assistant itself is built per call by our webhook (app/api/webhooks/vapi). */
 export interface VoicePort {
   readonly kind: "vapi" | "sandbox";
   /** Points a number at our assistant webhook; returns the platform's id for it. */

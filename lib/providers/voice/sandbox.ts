@@ -1,6 +1,6 @@
 import type { VoicePort } from "./port";
 
-// Offline there is no phone network to route: calls are simulated against the same webhook (issue #5's try-it page).
+// Offline there is no phone network to route: calls are simulated against the same webhook (the dashboard's try-it page).
 export function createSandboxVoice(): VoicePort {
   return {
     kind: "sandbox",

@@ -1,7 +1,7 @@
 "use server";
 // The sandbox's stand-in for Google's consent popup: a short-lived, signed authorization code for the signed-in user,
 // which the browser then posts to POST /api/google-calendar/authorize exactly as it would Google's code.
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { appContext } from "@/lib/server/context";
 
 export type ConsentResult = { code: string } | { error: "unauthorized" | "unavailable" };

@@ -1,6 +1,6 @@
 // Helpers for the dashboard tests: a fresh owner per test (registered through the API, so the browser holds the
 // session cookie), signing in as someone else, and reading what the profile API says.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { at, type Locale } from "./messages";
 
 export const PASSWORD = "correct-horse-9";
@@ -36,4 +36,16 @@ export async function profileOf(request: APIRequestContext, token: string) {
   const res = await request.get("/api/auth/profile", { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return res.json();
+}
+
+/**
+ * Clicks a button whose handler closes its own window at once (the consent popup's Deny). The window can be gone before
+ * Chromium acknowledges the click, which Playwright reports as a closed target: the window closing is what to wait for.
+ */
+export async function clickClosingWindow(window: Page, button: Locator) {
+  const closed = window.waitForEvent("close");
+  await button.click().catch((error: unknown) => {
+    if (!window.isClosed()) throw error;
+  });
+  await closed;
 }

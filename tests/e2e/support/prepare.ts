@@ -1,6 +1,7 @@
 // `tsx tests/e2e/support/prepare.ts <dataDir>`: the accounts a paid checkout leaves behind (pending: no password, setup
-// not completed) with one setup link each, written to <dataDir>/e2e-fixtures.json. Uses the app's own code for the
-// runtime, migrations and tokens; stops the embedded database afterwards so the server can take the folder's lock.
+// not completed) with one setup link each, written to <dataDir>/e2e-fixtures.json, and db:seed's demo data. Uses the
+// app's own code for the runtime, migrations and tokens; stops the embedded database afterwards so the server can take
+// the folder's lock.
 import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@/db/client";
@@ -8,6 +9,7 @@ import { runMigrations } from "@/db/migrate";
 import { subscriptions, users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { ensureUser } from "@/lib/server/bootstrap";
+import { seedDemoDatabase } from "@/lib/server/seed";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { prepareRuntime } from "@/scripts/runtime";
 import type { E2EFixtures } from "./fixtures";
@@ -65,6 +67,8 @@ async function main() {
         accounts[key] = { email: a.email, fullName: a.fullName };
       }
       await ensureUser(db, { ...E2E_ADMIN, type: "admin" });
+      // What `npm run db:seed` adds: the demo practice, ready to try its receptionist (and the sandbox number pool).
+      await seedDemoDatabase(db, rt.env);
       const fixtures: E2EFixtures = {
         setupTokens: { en: tokens.en!, fr: tokens.fr!, es: tokens.es! },
         previewSetupToken: tokens.preview!,

@@ -52,6 +52,8 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: "",
     NEXT_TELEMETRY_DISABLED: "1",
+    // Every browser of the run registers from 127.0.0.1: the per-address limit is tested in tests/integration.
+    REGISTRATION_LIMIT_PER_HOUR: "1000000",
   };
 }
 

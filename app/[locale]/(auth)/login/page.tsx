@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";
 import { localeMetadata } from "@/lib/seo/page-metadata";

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/billing/plan";
+import { getCurrentUser } from "@/lib/server/current-user";
+import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/subscriptions/plan";
 import { PageLink } from "@/components/site/page-link";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import type { Locale } from "@/lib/i18n/routing";

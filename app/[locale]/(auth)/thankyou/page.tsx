@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { checkoutOutcome } from "@/lib/billing/lifecycle";
 import { appContext } from "@/lib/server/context";
 import { env } from "@/lib/env";

@@ -1,7 +1,7 @@
 import type { Locale } from "@/lib/i18n/routing";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 
-// Spec §2: any unknown dashboard sub-route goes to the profile.
+// Any unknown dashboard sub-route goes to the profile.
 export default async function UnknownDashboardRoute({ params }: { params: Promise<{ locale: string }> }) {
   return localeRedirect((await params).locale as Locale, "/dashboard/profile");
 }

@@ -1,5 +1,5 @@
 import { AiConfig } from "@/components/dashboard/sections/ai-config";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("aiConfig");
 

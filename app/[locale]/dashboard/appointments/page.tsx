@@ -1,5 +1,5 @@
 import { Appointments } from "@/components/dashboard/sections/appointments";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("appointments");
 

@@ -1,5 +1,5 @@
 import { BusinessInfo } from "@/components/dashboard/sections/business-info";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("business");
 

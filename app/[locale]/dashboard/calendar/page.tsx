@@ -3,7 +3,7 @@ import { GOOGLE_CONSENT_PATH } from "@/lib/client/calendar-consent";
 import { env } from "@/lib/env";
 import { localizedPath } from "@/lib/i18n/server-navigation";
 import { providerModes } from "@/lib/providers/registry";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("calendar");
 

@@ -1,5 +1,5 @@
 import { Calls } from "@/components/dashboard/sections/calls";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("calls");
 

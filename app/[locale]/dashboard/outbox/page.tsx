@@ -1,5 +1,5 @@
 import { Outbox } from "@/components/dashboard/sections/outbox";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("outbox");
 

@@ -1,5 +1,5 @@
 import { PhoneNumber } from "@/components/dashboard/sections/phone-number";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("phoneNumber");
 

@@ -1,5 +1,5 @@
 import { PrivacyAndData } from "@/components/dashboard/sections/privacy";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("privacy");
 

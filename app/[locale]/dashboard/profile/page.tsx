@@ -1,5 +1,5 @@
 import { PersonalInfo } from "@/components/dashboard/sections/personal-info";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("profile");
 

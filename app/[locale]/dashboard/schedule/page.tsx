@@ -1,5 +1,5 @@
 import { Schedule } from "@/components/dashboard/sections/schedule";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("schedule");
 

@@ -1,13 +1,17 @@
 import { TryReceptionist } from "@/components/dashboard/sections/try-receptionist";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { tryReadiness } from "@/lib/receptionist/try-call";
+import { appContext } from "@/lib/server/context";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("try");
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
-  await dashboardUser(params);
+  const { user } = await dashboardUser(params);
+  // What is still missing before a test call, read on the server so the page opens with Start in its true state.
+  const readiness = await tryReadiness(appContext().db, user.id);
   return (
     <Section namespaces={["TrySection"]}>
-      <TryReceptionist />
+      <TryReceptionist readiness={readiness} />
     </Section>
   );
 }

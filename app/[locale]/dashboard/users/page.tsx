@@ -1,7 +1,7 @@
 import type { Locale } from "@/lib/i18n/routing";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 
-// Spec §2: /dashboard/users is the admin users page (which refuses non-admins itself).
+// /dashboard/users is the admin users page (which refuses non-admins itself).
 export default async function UsersAlias({ params }: { params: Promise<{ locale: string }> }) {
   return localeRedirect((await params).locale as Locale, "/dashboard/admin/users");
 }

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { Logo } from "@/components/site/logo";
 import { SandboxConsent } from "@/components/sandbox/sandbox-consent";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { providerModes } from "@/lib/providers/registry";

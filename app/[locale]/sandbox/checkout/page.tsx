@@ -6,7 +6,7 @@ import { PageLink } from "@/components/site/page-link";
 import { PublicShell } from "@/components/site/public-shell";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { emailSchema } from "@/lib/accounts/accounts.schemas";
-import { formatPlanPrice } from "@/lib/billing/plan";
+import { formatPlanPrice } from "@/lib/subscriptions/plan";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { providerModes } from "@/lib/providers/registry";

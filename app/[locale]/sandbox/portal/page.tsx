@@ -5,7 +5,7 @@ import { PageLink } from "@/components/site/page-link";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
 import { SandboxCancel } from "@/components/billing/sandbox-cancel";
 import { IntlIsland } from "@/components/intl-island";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/current-user";
 import { NUMBER_GRACE_DAYS } from "@/lib/billing/account-notices";
 import { subscriptionProvider } from "@/lib/billing/checkout";
 import { appContext } from "@/lib/server/context";

@@ -1,10 +1,9 @@
-import { requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { json, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { translate } from "@/lib/i18n/translate";
 import { exportAccount } from "@/lib/privacy/export";
 import { exportReadme, exportZip } from "@/lib/privacy/export-zip";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,9 +12,7 @@ export const dynamic = "force-dynamic";
  * Right of access: the session's own account and business, as one JSON document (downloaded as a file), or with
  * `?format=zip` as CSV files for a spreadsheet plus that same document and a README in the owner's language.
  */
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const GET = route.owner({}, async ({ req, ctx, auth }) => {
   const format = new URL(req.url).searchParams.get("format") ?? "json";
   if (format !== "json" && format !== "zip") throw new AppError("bad_request", "unknownExportFormat");
   const data = await exportAccount(ctx.db, auth.userId);

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { json, readJson, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { getPrivacySettings, RETENTION_DAYS, updatePrivacySettings } from "@/lib/privacy/retention";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -15,19 +14,14 @@ const privacySchema = z
   .partial();
 
 /** The business's privacy settings and the bounds the retention period must stay within. */
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const GET = route.owner({}, async ({ ctx, auth }) => {
   const settings = await getPrivacySettings(ctx.db, auth.userId);
   if (!settings) throw new AppError("unauthorized", "unauthorized");
   return json({ ...settings, retentionLimits: RETENTION_DAYS });
 });
 
-export const PUT = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const input = await readJson(req, privacySchema);
-  const settings = await updatePrivacySettings(ctx.db, auth.userId, input);
+export const PUT = route.owner({ body: privacySchema }, async ({ ctx, auth, input }) => {
+  const settings = await updatePrivacySettings(ctx.db, auth.userId, input.body);
   if (!settings) throw new AppError("unauthorized", "unauthorized");
   return json({ ...settings, retentionLimits: RETENTION_DAYS });
 });

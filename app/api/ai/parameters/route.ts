@@ -1,32 +1,21 @@
 import { aiParametersSchema } from "@/lib/ai/ai.schemas";
 import { createAiParameters, deleteAiParameters, getAiParameters, updateAiParameters } from "@/lib/ai/ai.service";
-import { requireUser } from "@/lib/auth/session";
-import { json, message, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json, message } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await getAiParameters(ctx.db, auth.userId));
-});
+export const GET = route.owner({}, async ({ ctx, auth }) => json(await getAiParameters(ctx.db, auth.userId)));
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await createAiParameters(ctx.db, auth.userId, await readJson(req, aiParametersSchema)), { status: 201 });
-});
+export const POST = route.owner({ body: aiParametersSchema }, async ({ ctx, auth, input }) =>
+  json(await createAiParameters(ctx.db, auth.userId, input.body), { status: 201 }),
+);
 
-export const PUT = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await updateAiParameters(ctx.db, auth.userId, await readJson(req, aiParametersSchema)));
-});
+export const PUT = route.owner({ body: aiParametersSchema }, async ({ ctx, auth, input }) =>
+  json(await updateAiParameters(ctx.db, auth.userId, input.body)),
+);
 
-export const DELETE = route(async (req, { locale }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const DELETE = route.owner({}, async ({ ctx, auth, locale }) => {
   await deleteAiParameters(ctx.db, auth.userId);
   return message(locale, "aiConfigDeleted");
 });

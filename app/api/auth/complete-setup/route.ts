@@ -1,11 +1,11 @@
 import { completeSetup } from "@/lib/accounts/accounts.service";
 import { completeSetupSchema } from "@/lib/accounts/accounts.schemas";
-import { json, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route(async (req) => {
-  await completeSetup(appContext().db, await readJson(req, completeSetupSchema));
+export const POST = route.public({ body: completeSetupSchema }, async ({ ctx, input }) => {
+  await completeSetup(ctx.db, input.body);
   return json({ success: true });
 });

@@ -1,12 +1,11 @@
 import { authenticate, clearSessionCookieHeader, endSession } from "@/lib/auth/session";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** Ends this device's session on the server (the token stops working) and clears the cookie. Always 200. */
-export const POST = route(async (req) => {
-  const ctx = appContext();
+export const POST = route.public({}, async ({ req, ctx }) => {
   const auth = await authenticate(ctx.db, ctx.session, req);
   if (auth) await endSession(ctx.db, auth.sessionId);
   return json({ success: true }, { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } });

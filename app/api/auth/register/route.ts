@@ -1,14 +1,15 @@
 import { register } from "@/lib/accounts/accounts.service";
 import { registerSchema } from "@/lib/accounts/accounts.schemas";
 import { sessionCookieHeader } from "@/lib/auth/session";
-import { json, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const input = await readJson(req, registerSchema);
-  const { token, user, expiresAt } = await register(ctx, input);
+export const POST = route.public({ body: registerSchema }, async ({ req, ctx, input }) => {
+  const source = { clientIp: clientIp(req), attemptsPerHour: env().REGISTRATION_LIMIT_PER_HOUR };
+  const { token, user, expiresAt } = await register(ctx, input.body, source);
   return json({ token, user }, { status: 201, headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
 });

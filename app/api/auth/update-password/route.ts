@@ -1,14 +1,12 @@
 import { updatePassword } from "@/lib/accounts/accounts.service";
 import { updatePasswordSchema } from "@/lib/accounts/accounts.schemas";
-import { requireUser } from "@/lib/auth/session";
-import { message, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { clientIp } from "@/lib/http/client-ip";
+import { message } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const PUT = route(async (req, { locale }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  await updatePassword(ctx.db, auth, await readJson(req, updatePasswordSchema));
+export const PUT = route.owner({ body: updatePasswordSchema }, async ({ req, ctx, auth, input, locale }) => {
+  await updatePassword(ctx.db, auth, input.body, clientIp(req));
   return message(locale, "passwordUpdated");
 });

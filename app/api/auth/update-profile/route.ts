@@ -1,14 +1,13 @@
 import { updateProfile } from "@/lib/accounts/accounts.service";
 import { updateProfileSchema } from "@/lib/accounts/accounts.schemas";
-import { requireUser } from "@/lib/auth/session";
-import { json, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const PUT = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const update = await readJson(req, updateProfileSchema);
-  return json(await updateProfile(ctx.db, auth.userId, update));
+export const PUT = route.owner({ body: updateProfileSchema }, async ({ req, ctx, auth, input }) => {
+  const source = { clientIp: clientIp(req), attemptsPerHour: env().REGISTRATION_LIMIT_PER_HOUR };
+  return json(await updateProfile(ctx.db, auth.userId, input.body, source));
 });

@@ -1,8 +1,8 @@
 import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route(async () => {
+export const GET = route.public({}, async () => {
   throw new AppError("bad_request", "noTokenProvided");
 });

@@ -1,4 +1,8 @@
-import { handlers } from "@/lib/auth/auth";
+import type { NextRequest } from "next/server";
+import { route } from "@/lib/server/api-route";
+import { handlers } from "@/lib/server/auth";
 
 export const runtime = "nodejs";
-export const { GET, POST } = handlers;
+// Auth.js answers its own requests (redirects, form posts, its own errors): outside our JSON edge.
+export const GET = route.raw("public", (req: NextRequest) => handlers.GET(req));
+export const POST = route.raw("public", (req: NextRequest) => handlers.POST(req));

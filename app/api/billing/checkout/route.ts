@@ -1,10 +1,9 @@
 import { authenticate } from "@/lib/auth/session";
 import { openCheckout } from "@/lib/billing/checkout";
 import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
 import { localizedPath } from "@/lib/i18n/paths";
 import { isLocale } from "@/lib/i18n/routing";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,8 +12,7 @@ export const dynamic = "force-dynamic";
  * "Start free trial" / "Upgrade" with Stripe and a price id: creates the Checkout Session on click and sends the
  * browser to it (303). The signed-in account (if any) comes from the session, never from the query.
  */
-export const GET = route(async (req, { locale: requestLocale }) => {
-  const ctx = appContext();
+export const GET = route.public({}, async ({ req, ctx, locale: requestLocale }) => {
   const asked = new URL(req.url).searchParams.get("locale");
   const locale = isLocale(asked) ? asked : requestLocale;
   const auth = await authenticate(ctx.db, ctx.session, req);

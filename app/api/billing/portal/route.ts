@@ -1,13 +1,11 @@
 import { getProfile } from "@/lib/accounts/accounts.service";
-import { requireUser } from "@/lib/auth/session";
 import { openPortal } from "@/lib/billing/checkout";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
 import { localizedPath } from "@/lib/i18n/paths";
 import { isLocale } from "@/lib/i18n/routing";
 import { portalLoginHref } from "@/lib/providers/billing/stripe";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,9 +15,7 @@ export const dynamic = "force-dynamic";
  * Stripe does not know yet goes to the no-code portal login (prefilled_email) when one is configured, else back to
  * its subscription page.
  */
-export const GET = route(async (req, { locale: requestLocale }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const GET = route.owner({}, async ({ req, ctx, auth, locale: requestLocale }) => {
   const asked = new URL(req.url).searchParams.get("locale");
   const locale = isLocale(asked) ? asked : requestLocale;
   let url: string;

@@ -1,17 +1,14 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { requireUser } from "@/lib/auth/session";
 import { listSandboxEvents } from "@/lib/calendar/sandbox-events";
 import { AppError } from "@/lib/errors";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 // The sandbox calendar's upcoming events (a real Google calendar is read in Google Calendar itself: 404).
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const GET = route.owner({}, async ({ ctx, auth }) => {
   if (ctx.providers.calendar.kind !== "sandbox") throw new AppError("not_found", "calendarEventsNotHere");
   const [user] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, auth.userId)).limit(1);
   return json({ sandbox: true, timeZone: user?.timeZone ?? "UTC", events: await listSandboxEvents(ctx.db, auth.userId) });

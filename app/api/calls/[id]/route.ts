@@ -1,13 +1,10 @@
-import { requireUser } from "@/lib/auth/session";
 import { getCall } from "@/lib/calls/calls.service";
 import { idParam } from "@/lib/http/params";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route<{ id: string }>(async (req, { params }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await getCall(ctx.db, auth.userId, idParam(params.id, "callNotFound")));
-});
+export const GET = route.owner({ params: { id: (id) => idParam(id, "callNotFound") } }, async ({ ctx, auth, params }) =>
+  json(await getCall(ctx.db, auth.userId, params.id)),
+);

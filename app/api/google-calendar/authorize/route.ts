@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/session";
 import { connectCalendar } from "@/lib/calendar/calendar.service";
-import { json, readJson, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 const bodySchema = z.object({ code: z.string().trim().min(1).max(2048) });
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const { code } = await readJson(req, bodySchema);
-  return json(await connectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, code));
-});
+export const POST = route.owner({ body: bodySchema }, async ({ ctx, auth, input }) =>
+  json(await connectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, input.body.code)),
+);

@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import { authenticate } from "@/lib/auth/session";
 import { verifyConsentState } from "@/lib/calendar/consent-state";
 import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/client/calendar-consent";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
-import { route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,10 +15,8 @@ export const dynamic = "force-dynamic";
  * POST /api/google-calendar/authorize like the sandbox's code. The state must have been signed for the signed-in user
  * (GET /api/google-calendar/consent), or the code is not passed on.
  */
-export const GET = route(async (req, { locale }) => {
-  const ctx = appContext();
+export const GET = route.owner({ session: "optional" }, async ({ req, ctx, auth, locale }) => {
   const query = new URL(req.url).searchParams;
-  const auth = await authenticate(ctx.db, ctx.session, req);
   const code = query.get("code");
   let message: ConsentMessage;
   if (!auth || !verifyConsentState(ctx.session.secret, auth.userId, query.get("state"))) {

@@ -1,10 +1,8 @@
-import { requireUser } from "@/lib/auth/session";
 import { signConsentState } from "@/lib/calendar/consent-state";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
 import { googleAuthUrl, googleCalendarOptions } from "@/lib/providers/calendar/google";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,9 +11,7 @@ export const dynamic = "force-dynamic";
  * The first page of the consent popup (lib/client/calendar-consent.ts): on to Google's consent screen, with a state
  * signed for this user that the callback checks. Only with Google configured; the sandbox has its own consent page.
  */
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
+export const GET = route.owner({}, async ({ ctx, auth }) => {
   const google = googleCalendarOptions(env());
   if (!google) throw new AppError("not_found", "notFound");
   const location = googleAuthUrl(google, signConsentState(ctx.session.secret, auth.userId));

@@ -1,12 +1,9 @@
-import { requireUser } from "@/lib/auth/session";
 import { disconnectCalendar } from "@/lib/calendar/calendar.service";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  return json(await disconnectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId));
-});
+export const POST = route.owner({}, async ({ ctx, auth }) =>
+  json(await disconnectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId)),
+);

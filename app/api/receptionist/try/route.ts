@@ -1,22 +1,25 @@
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/session";
 import { requireSecret } from "@/lib/env";
-import { json, readJson, route } from "@/lib/http/route";
-import { tryCall } from "@/lib/receptionist/try-call";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { tryCall, tryReadiness } from "@/lib/receptionist/try-call";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
 
 const trySchema = z.object({
   action: z.enum(["start", "say", "end"]),
   state: z.unknown().optional(),
   text: z.string().max(500).optional(),
+  // Optional: the number the simulated caller calls from, as the owner typed it (read in the business's country).
+  callerNumber: z.string().max(40).optional(),
 });
 
-export const POST = route(async (req) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const input = await readJson(req, trySchema);
+/** Whether the owner can try their receptionist now, and what is missing otherwise. */
+export const GET = route.owner({}, async ({ ctx, auth }) => json(await tryReadiness(ctx.db, auth.userId)));
+
+/** One step of a test call: start, say, end (the page's hang-up, or its beacon when the page is left). */
+export const POST = route.owner({ body: trySchema }, async ({ ctx, auth, input }) => {
   const deps = { ...ctx.booking, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: true };
-  return json(await tryCall(deps, auth.userId, input));
+  return json(await tryCall(deps, auth.userId, input.body));
 });

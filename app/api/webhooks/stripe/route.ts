@@ -1,5 +1,6 @@
 import { receiveStripeWebhook } from "@/lib/billing/webhook";
-import { json, readBody, route } from "@/lib/http/route";
+import { json, readBody } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
 
 export const runtime = "nodejs";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
  * checked on the raw bytes with STRIPE_WEBHOOK_SECRET (in the sandbox the generated one, which the sandbox checkout
  * signs with) before anything is parsed: 401 otherwise, nothing changed. A replay answers 200 and changes nothing.
  */
-export const POST = route(async (req) => {
+export const POST = route.webhook({}, async ({ req }) => {
   const raw = await readBody(req);
   const outcome = await receiveStripeWebhook(billingDeps(), raw, req.headers.get("stripe-signature"));
   return json({ received: true, duplicate: outcome.duplicate });

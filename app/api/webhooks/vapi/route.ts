@@ -1,15 +1,17 @@
 import { requireSecret } from "@/lib/env";
-import { json, readBody, route } from "@/lib/http/route";
+import { json, readBody } from "@/lib/http/route";
 import { vapiSecretMatches } from "@/lib/receptionist/auth";
 import { handleVapiMessage, VapiPayloadError } from "@/lib/receptionist/webhook";
-import { appContext, voiceIsSandbox } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
+import { voiceIsSandbox } from "@/lib/server/context";
 import { AppError } from "@/lib/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // Vapi's server URL. The shared secret is checked before the body is read; tool answers are always HTTP 200.
-export const POST = route(async (req) => {
+export const POST = route.webhook({}, async (call) => {
+  const { req } = call;
   if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
   const raw = await readBody(req, 2 * 1024 * 1024);
   let payload: unknown;
@@ -18,7 +20,7 @@ export const POST = route(async (req) => {
   } catch {
     throw new AppError("bad_request", "invalidJson");
   }
-  const ctx = appContext();
+  const ctx = call.ctx;
   try {
     const answer = await handleVapiMessage(
       { ...ctx.booking, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: voiceIsSandbox() },

@@ -1,5 +1,5 @@
 import { AdminNumbers } from "@/components/dashboard/admin/admin-numbers";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("numbers");
 

@@ -1,5 +1,5 @@
 import { AdminUsers } from "@/components/dashboard/admin/admin-users";
-import { dashboardMetadata, dashboardUser, Section } from "@/lib/server/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("users");
 

@@ -1,12 +1,7 @@
-import { requireAdmin } from "@/lib/auth/session";
-import { json, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { listAvailable } from "@/lib/numbers/numbers.service";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route(async (req) => {
-  const ctx = appContext();
-  await requireAdmin(ctx.db, ctx.session, req);
-  return json({ phoneNumbers: await listAvailable(ctx.db) });
-});
+export const GET = route.admin({}, async ({ ctx }) => json({ phoneNumbers: await listAvailable(ctx.db) }));

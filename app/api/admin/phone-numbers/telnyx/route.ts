@@ -1,14 +1,11 @@
-import { requireAdmin } from "@/lib/auth/session";
-import { json, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { listPool, syncPool } from "@/lib/numbers/numbers.service";
-import { appContext } from "@/lib/server/context";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-/** The provider's number pool (spec §7: the segment carries the telephony provider's name), synced from the account. */
-export const GET = route(async (req, { log }) => {
-  const ctx = appContext();
-  await requireAdmin(ctx.db, ctx.session, req);
+/** The provider's number pool (the path names the telephony provider: the API contract fixes it), synced from the account. */
+export const GET = route.admin({}, async ({ ctx, log }) => {
   try {
     await syncPool(ctx.db, ctx.providers.telephony);
   } catch (e) {

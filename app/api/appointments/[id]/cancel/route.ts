@@ -1,14 +1,10 @@
 import { cancelAppointment } from "@/lib/appointments/appointments.service";
-import { requireUser } from "@/lib/auth/session";
 import { idParam } from "@/lib/http/params";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route<{ id: string }>(async (req, { params }) => {
-  const ctx = appContext();
-  const auth = await requireUser(ctx.db, ctx.session, req);
-  const id = idParam(params.id, "appointmentNotFound");
-  return json(await cancelAppointment(ctx.booking, auth.userId, id));
-});
+export const POST = route.owner({ params: { id: (id) => idParam(id, "appointmentNotFound") } }, async ({ ctx, auth, params }) =>
+  json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
+);

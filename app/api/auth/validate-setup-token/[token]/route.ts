@@ -1,13 +1,13 @@
 import { validateSetupToken } from "@/lib/accounts/accounts.service";
 import { AppError } from "@/lib/errors";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route<{ token: string }>(async (_req, { params }) => {
-  const token = params.token?.trim();
+export const GET = route.public({ params: { token: (token) => token.trim() } }, async (call) => {
+  const { token } = call.params;
   if (!token) throw new AppError("bad_request", "noTokenProvided");
   if (token.length > 200) throw new AppError("not_found", "invalidSetupToken");
-  return json(await validateSetupToken(appContext().db, token));
+  return json(await validateSetupToken(call.ctx.db, token));
 });

@@ -1,12 +1,13 @@
 import { sandboxCheckout } from "@/lib/billing/sandbox-billing";
 import { sandboxCheckoutSchema } from "@/lib/billing/sandbox.schemas";
-import { assertNotLimited, recordFailure } from "@/lib/auth/rate-limit";
+import { takeAttempt } from "@/lib/auth/rate-limit";
+import { authenticate } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
-import { json, readJson, route } from "@/lib/http/route";
+import { json } from "@/lib/http/route";
 import { localizedPath } from "@/lib/i18n/paths";
 import { providerModes } from "@/lib/providers/registry";
+import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
 
 export const runtime = "nodejs";
@@ -18,13 +19,19 @@ const SANDBOX_CHECKOUTS_PER_WINDOW = 20;
  * The sandbox checkout's "Start my free trial": builds and signs the events Stripe would send and delivers them to our
  * webhook receiver (same verification), then names the thank-you page. Only while billing is the sandbox.
  */
-export const POST = route(async (req) => {
-  if (providerModes(env()).billing !== "sandbox") throw new AppError("not_found", "notFound");
-  const input = await readJson(req, sandboxCheckoutSchema);
-  const deps = billingDeps();
-  const keys = [{ key: `sandbox-checkout:ip:${clientIp(req)}`, max: SANDBOX_CHECKOUTS_PER_WINDOW }];
-  await assertNotLimited(deps.db, keys);
-  await recordFailure(deps.db, keys);
-  const { sessionId } = await sandboxCheckout(deps, input);
-  return json({ sessionId, redirect: `${localizedPath(input.locale, "/thankyou")}?session_id=${sessionId}` });
-});
+export const POST = route.public(
+  { available: () => providerModes(env()).billing === "sandbox", body: sandboxCheckoutSchema },
+  async ({ req, ctx, input: { body: input } }) => {
+    const deps = billingDeps();
+    const keys = [{ key: `sandbox-checkout:ip:${clientIp(req)}`, max: SANDBOX_CHECKOUTS_PER_WINDOW }];
+    // Counted before the work, in one statement per key: a burst of parallel checkouts cannot all pass the check first.
+    await takeAttempt(deps.db, keys);
+    // The reference is proof the checkout is the account's (lib/billing/lifecycle.ts): the page carries it in its link,
+    // where anyone could type another one, so it counts only when the signed-in visitor is that account, as a reference
+    // our own server put in a Checkout Session would.
+    const auth = input.clientReferenceId ? await authenticate(ctx.db, ctx.session, req) : null;
+    const clientReferenceId = auth && auth.userId === input.clientReferenceId ? input.clientReferenceId : null;
+    const { sessionId } = await sandboxCheckout(deps, { ...input, clientReferenceId });
+    return json({ sessionId, redirect: `${localizedPath(input.locale, "/thankyou")}?session_id=${sessionId}` });
+  },
+);

@@ -1,13 +1,10 @@
 import { getUserSubscription } from "@/lib/admin/admin.service";
-import { requireAdmin } from "@/lib/auth/session";
 import { idParam } from "@/lib/http/params";
-import { json, route } from "@/lib/http/route";
-import { appContext } from "@/lib/server/context";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route<{ id: string }>(async (req, { params }) => {
-  const ctx = appContext();
-  await requireAdmin(ctx.db, ctx.session, req);
-  return json(await getUserSubscription(ctx.db, idParam(params.id, "userNotFound")));
-});
+export const GET = route.admin({ params: { id: (id) => idParam(id, "userNotFound") } }, async ({ ctx, params }) =>
+  json(await getUserSubscription(ctx.db, params.id)),
+);

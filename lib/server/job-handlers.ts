@@ -1,22 +1,32 @@
-// Which domain function runs each job, with its dependencies.
-import { sendAccountSetup, type AccountNoticeDeps } from "@/lib/billing/account-notices";
+// Which domain function runs each job, with its dependencies. It names functions from every domain folder, so it lives
+// here with the rest of the wiring: lib/jobs itself only knows the queue, and the domain can enqueue without a cycle.
+import { purgeStaleCounters } from "@/lib/auth/rate-limit";
+import { sendAccountSetup, sendHeldCheckoutNotice, type AccountNoticeDeps } from "@/lib/billing/account-notices";
+import { sendRegisterAttempt } from "@/lib/notifications/register-attempt";
 import { syncAppointmentToCalendar, type BookingDeps } from "@/lib/booking/booking";
 import { sendAppointmentNotice, sendAppointmentReminder, sendCalendarRevoked, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { endAbandonedCalls } from "@/lib/calls/abandoned";
 import { purgeExpiredCallContent } from "@/lib/privacy/retention";
-import { loadBusiness } from "@/lib/receptionist/business";
+import { loadBusiness } from "@/lib/business/business";
 import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
-import { JOB, type JobHandlers } from "./queue";
+import { JOB, type JobHandlers } from "@/lib/jobs/queue";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
     [JOB.accountSetup]: (data) => sendAccountSetup(notices, data),
+    [JOB.heldCheckout]: (data) => sendHeldCheckoutNotice(notices, data),
+    [JOB.registerAttempt]: (data) => sendRegisterAttempt(notices, data),
     [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
     [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
     [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),
     [JOB.calendarRevoked]: (data) => sendCalendarRevoked(dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
+      await purgeStaleCounters(booking.db);
+    },
+    [JOB.abandonedCalls]: async () => {
+      await endAbandonedCalls(booking.db);
     },
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db.select({ userId: appointments.userId }).from(appointments).where(eq(appointments.id, appointmentId)).limit(1);

@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { IntlIsland } from "@/components/intl-island";
 import type { Profile } from "@/lib/accounts/accounts.repository";
-import { getCurrentUser, hasSessionCookie } from "@/lib/auth/current-user";
+import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
 import type { Locale } from "@/lib/i18n/routing";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 
@@ -16,9 +16,9 @@ export async function dashboardUser(params: Params["params"], opts: { admin?: bo
   setRequestLocale(locale);
   const user = await getCurrentUser();
   // A session cookie the server no longer honours (expired, signed out elsewhere, account deactivated) is an expired
-  // session (spec §4): the sign-in page says so. No cookie at all is a plain visit.
+  // session: the sign-in page says so. No cookie at all is a plain visit.
   if (!user) return localeRedirect(locale, (await hasSessionCookie()) ? "/login?expired=true" : "/login");
-  // Spec §6: anyone else hitting an admin route falls to the profile.
+  // Anyone else hitting an admin route falls to the profile.
   if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard/profile");
   return { user, locale };
 }

@@ -1,5 +1,5 @@
-// The one plan (spec §3 "Plan"), the single source of truth for the landing page, onboarding and the subscription page.
-// The price is 49.99 per month excluding tax; spec §9 shows it in USD on the English site and in EUR elsewhere.
+// The one plan, the single source of truth for the landing page, onboarding and the subscription page.
+// The price is 49.99 per month excluding tax, shown in USD on the English site and in EUR elsewhere.
 import { intlLocale } from "@/lib/format/intl";
 
 export const PRO_PLAN = {
@@ -21,7 +21,7 @@ export const PRO_PLAN = {
 
 export type PlanFeature = (typeof PRO_PLAN.features)[number];
 
-/** Spec §9: "Currency formatting uses USD for en and EUR otherwise". */
+/** Currency formatting uses USD for English and EUR otherwise. */
 export function displayCurrency(locale: string): "USD" | "EUR" {
   return locale === "en" ? "USD" : "EUR";
 }

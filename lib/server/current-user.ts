@@ -5,7 +5,7 @@ import { cache } from "react";
 import { findProfileById, type Profile } from "@/lib/accounts/accounts.repository";
 import { resolveSession } from "@/lib/auth/session";
 import { sessionCookieName } from "@/lib/auth/session-token";
-import { appContext } from "@/lib/server/context";
+import { appContext } from "./context";
 
 export const getCurrentUser = cache(async (): Promise<Profile | null> => {
   const jar = await cookies(); // first: reading cookies is what makes the page render per request

@@ -4,10 +4,11 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { verifyCredentials } from "@/lib/accounts/accounts.service";
 import { loginSchema } from "@/lib/accounts/accounts.schemas";
-import { createSessionRow, endSession, findLiveSession, isUuid } from "@/lib/auth/session";
+import { createSessionRow, endSession, findLiveSession } from "@/lib/auth/session";
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-token";
 import { clientIp } from "@/lib/http/client-ip";
-import { appContext } from "@/lib/server/context";
+import { isUuid } from "@/lib/http/params";
+import { appContext } from "./context";
 
 export const { handlers } = NextAuth(() => {
   const ctx = appContext();

@@ -1,4 +1,5 @@
-// Everything the receptionist needs to know about the business a call is for, in one indexed lookup by the dialled line.
+// Everything the receptionist, booking and notifications need to know about a business, in one indexed lookup (by the
+// dialled line, or by its owner).
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";

@@ -1,0 +1,12 @@
+import { API_ROUTE_MODULES } from "@/app/api/route-modules.generated";
+import { API_ROUTES } from "@/app/api/routes.generated";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+import { openApiDocument } from "@/lib/http/openapi";
+
+export const runtime = "nodejs";
+
+/** The API's OpenAPI 3.1 document, built from the route declarations themselves (policies and zod schemas). */
+export const GET = route.public({}, async ({ ctx }) =>
+  json(await openApiDocument(API_ROUTES, (address) => API_ROUTE_MODULES[address]!(), ctx.session.appUrl)),
+);

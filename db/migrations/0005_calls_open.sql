@@ -1,0 +1,1 @@
+CREATE INDEX "calls_open_idx" ON "calls" USING btree ("updated_at") WHERE "calls"."status" not in ('ended', 'failed');

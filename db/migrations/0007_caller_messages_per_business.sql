@@ -1,0 +1,2 @@
+DROP INDEX "caller_messages_tool_call_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "caller_messages_user_tool_call_unique" ON "caller_messages" USING btree ("user_id","tool_call_id") WHERE "caller_messages"."tool_call_id" is not null;

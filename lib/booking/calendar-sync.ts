@@ -1,0 +1,86 @@
+// Calendar sync: makes the owner's calendar match an appointment as it is now, with an event id derived from the
+// appointment, so the inline attempt and any number of job retries converge on one event.
+import { and, eq } from "drizzle-orm";
+import { appointments } from "@/db/schema";
+import { calendarAccessFor } from "@/lib/calendar/calendar.service";
+import { CalendarGrantRevokedError } from "@/lib/providers/calendar/port";
+import type { Business } from "@/lib/business/business";
+import { translate } from "@/lib/i18n/translate";
+import { formatDateTime } from "@/lib/format/intl";
+import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarRevoked } from "./core";
+import { forgetCalendarBusy } from "./busy-time";
+
+/** Google event ids are base32hex (0-9, a-v): "rc" + the appointment's hex digits, stable across retries. */
+export function calendarEventIdFor(appointmentId: string): string {
+  return `rc${appointmentId.replace(/-/g, "").toLowerCase()}`;
+}
+
+/**
+ * Makes the calendar match the appointment as it is now: a booked one has its event at its time, a cancelled one has
+ * none. Idempotent and order-independent, so the inline attempt and any number of job retries converge.
+ */
+export async function syncAppointmentToCalendar(deps: BookingDeps, biz: Business, appointmentId: string): Promise<void> {
+  // Changed while we wrote (moved or cancelled meanwhile)? Once more with what it is now.
+  for (let pass = 0; pass < 3; pass++) {
+    const synced = await syncOnce(deps, biz, appointmentId);
+    const now = await byId(deps.db, appointmentId);
+    if (!synced || !now || (now.status === synced.status && now.version === synced.version)) return;
+  }
+}
+
+async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string): Promise<Appointment | null> {
+  const appt = await byId(deps.db, appointmentId);
+  if (!appt) return null;
+  // The grant read with the business (one query less on the call path), else from its table (jobs).
+  const access = biz.calendar
+    ? calendarAccessOf(deps, biz.userId, biz.calendar)
+    : await calendarAccessFor(deps, biz.userId);
+  if (!access) {
+    await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
+    return null;
+  }
+  const eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
+  try {
+    if (appt.status === "cancelled") {
+      await deps.calendar.deleteEvent(access, eventId);
+    } else {
+      const event = {
+        eventId,
+        start: appt.startsAt,
+        end: appt.endsAt,
+        timeZone: biz.timeZone,
+        summary: translate(biz.locale, "CalendarEvent.summary", { name: appt.patientName }),
+        description: eventDescription(biz, appt),
+        attendeeEmail: appt.patientEmail,
+      };
+      if (appt.calendarEventId) await deps.calendar.patchEvent(access, event);
+      else await deps.calendar.insertEvent(access, event);
+    }
+  } catch (e) {
+    if (e instanceof CalendarGrantRevokedError) {
+      await calendarRevoked(deps, biz.userId);
+      await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
+      return null;
+    }
+    throw e;
+  }
+  forgetCalendarBusy(biz.userId);
+  await deps.db
+    .update(appointments)
+    .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })
+    .where(and(eq(appointments.id, appt.id), eq(appointments.version, appt.version), eq(appointments.status, appt.status)));
+  return appt;
+}
+
+function eventDescription(biz: Business, a: Appointment): string {
+  const t = (key: string, params: Record<string, string> = {}) => translate(biz.locale, `CalendarEvent.${key}`, params);
+  const lines = [
+    t(a.source === "phone" ? "bookedByPhone" : "bookedInDashboard"),
+    t("patient", { name: a.patientName }),
+    a.patientPhone ? t("phone", { phone: a.patientPhone }) : null,
+    a.patientEmail ? t("email", { email: a.patientEmail }) : null,
+    a.reason ? t("reason", { reason: a.reason }) : null,
+    t("when", { when: formatDateTime(a.startsAt, biz.locale, biz.timeZone) }),
+  ];
+  return lines.filter(Boolean).join("\n");
+}

@@ -1,0 +1,105 @@
+// What every booking step shares: its dependencies, the booking rules of a business, the deadline a call sets, the
+// calendar grant, and the appointment reads.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { appointments } from "@/db/schema";
+import { durationFromSetting } from "@/lib/availability/availability";
+import { markCalendarRevoked } from "@/lib/calendar/calendar.service";
+import type { SecretBox } from "@/lib/crypto/secret-box";
+import { JOB, type JobQueue } from "@/lib/jobs/queue";
+import { type CalendarPort } from "@/lib/providers/calendar/port";
+import type { Business } from "@/lib/business/business";
+
+export type BookingDeps = {
+  db: Db;
+  calendar: CalendarPort;
+  secrets: SecretBox;
+  jobs: JobQueue;
+  now?: () => Date;
+  /**
+   * On a call, the moment (epoch ms) by which the caller must hear an answer: calendar calls still running then are
+   * abandoned for the last free/busy we saw (reads) or a retry job (writes). Unset off the call path.
+   */
+  deadline?: number;
+};
+
+/** Callers cannot book a slot starting within the next hour, nor more than 90 days ahead. */
+export const MIN_NOTICE_MINUTES = 60;
+export const HORIZON_DAYS = 90;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Appointment = typeof appointments.$inferSelect;
+
+export class CalendarUnavailableError extends Error {
+  constructor() {
+    super("calendar unavailable");
+    this.name = "CalendarUnavailableError";
+  }
+}
+
+export const clock = (deps: BookingDeps) => (deps.now ? deps.now() : new Date());
+
+export function rules(biz: Business, now: Date) {
+  return {
+    timeZone: biz.timeZone,
+    workingHours: biz.workingHours,
+    durationMinutes: durationFromSetting(biz.appointmentDuration),
+    minNoticeMinutes: MIN_NOTICE_MINUTES,
+    horizonDays: HORIZON_DAYS,
+    now,
+  };
+}
+
+export class DeadlineExceededError extends Error {
+  constructor() {
+    super("call deadline exceeded");
+    this.name = "DeadlineExceededError";
+  }
+}
+
+/**
+ * `start()`'s result, or DeadlineExceededError once `deadline` passes. Nothing is started after the deadline; work
+ * already running goes on (its late failure is swallowed).
+ */
+export async function beforeDeadline<T>(start: () => Promise<T>, deadline: number | undefined): Promise<T> {
+  if (deadline === undefined) return start();
+  const left = deadline - Date.now();
+  if (left <= 0) throw new DeadlineExceededError();
+  const work = start();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceededError()), left);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } catch (e) {
+    if (e instanceof DeadlineExceededError) work.catch(() => {});
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The grant read with the business (encrypted at rest), opened for the calendar adapter. */
+export function calendarAccessOf(deps: BookingDeps, userId: string, calendar: NonNullable<Business["calendar"]>) {
+  return { userId, refreshToken: deps.secrets.open(calendar.refreshTokenEnc), calendarId: calendar.calendarId };
+}
+
+/** The grant stopped working: the calendar shows as disconnected, and the owner gets one email saying so. */
+export async function calendarRevoked(deps: BookingDeps, userId: string): Promise<void> {
+  if (await markCalendarRevoked(deps, userId)) await deps.jobs.send(JOB.calendarRevoked, { userId });
+}
+
+export async function byId(db: Db, id: string): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}
+
+export async function byBookingKey(db: Db, userId: string, key: string): Promise<Appointment | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), eq(appointments.bookingKey, key)))
+    .limit(1);
+  return row;
+}

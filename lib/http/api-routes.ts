@@ -1,0 +1,40 @@
+// The shape of the API's route table (app/api/routes.generated.ts, written by scripts/gen-api-routes.ts from the route
+// files' own declarations) and the lookup Next.js does on it. Data only: the proxy reads it without loading a handler.
+
+/**
+ * Who may call a route. `public`: anyone; `owner`: a signed-in account; `admin`: a signed-in admin; `webhook`: a
+ * vendor, whose signature the handler verifies (never a browser, so never refused for its origin).
+ */
+export type ApiPolicy = "public" | "owner" | "admin" | "webhook";
+
+export type ApiRoute = {
+  /** The address as its folders spell it: "/api/appointments/[id]/cancel". */
+  path: string;
+  pattern: RegExp;
+  /** The dynamic segments in order; "...name" for a catch-all, whose value is the list of segments. */
+  params: readonly string[];
+  methods: readonly string[];
+  policy: ApiPolicy;
+  /** The route file, from the repository's root. */
+  file: string;
+};
+
+/** The table's catch-all: every /api path no other route serves answers its JSON 404. */
+export const FALLBACK_PATH = "/api/[...path]";
+
+/**
+ * The route Next.js serves `pathname` with, `FALLBACK_PATH` for an address of no route. The table is sorted as
+ * Next.js ranks routes (a static segment before a dynamic one, a dynamic one before a catch-all), so the first
+ * match is the one it picks.
+ */
+export function matchApiRoute(table: readonly ApiRoute[], pathname: string): { route: ApiRoute; match: RegExpExecArray } | null {
+  for (const route of table) {
+    const match = route.pattern.exec(pathname);
+    if (match) return { route, match };
+  }
+  return null;
+}
+
+export function isPublicPolicy(policy: ApiPolicy): boolean {
+  return policy === "public" || policy === "webhook";
+}

@@ -1,0 +1,20 @@
+// The language of a request that has no React tree (route handlers, the proxy): the stored preference cookie, then
+// Accept-Language. Reading the request is the HTTP edge's job; lib/i18n stays free of Request and cookies.
+import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/routing";
+import { readCookie } from "./cookies";
+
+/** The user's language for an API answer: the stored preference cookie, then Accept-Language, then English. */
+export function localeOf(req: Request): Locale {
+  const cookie = readCookie(req.headers.get("cookie"), LOCALE_COOKIE);
+  if (isLocale(cookie)) return cookie;
+  const header = req.headers.get("accept-language") ?? "";
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...rest] = part.trim().split(";");
+      const q = rest.find((r) => r.trim().startsWith("q="));
+      return { lang: tag.toLowerCase().split("-")[0] ?? "", q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined ?? defaultLocale;
+}

@@ -1,0 +1,127 @@
+// Every /api handler is declared here, with who may call it and what it reads:
+//   export const GET = route.owner({ query: filterSchema }, async ({ ctx, auth, input }) => json(…));
+// The declaration runs the checks in one order for every route (availability → session → path params → query → body)
+// on top of the JSON edge (lib/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
+// reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use.
+import type { z } from "zod";
+import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import type { ApiPolicy } from "@/lib/http/api-routes";
+import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/http/route";
+import type { Locale } from "@/lib/i18n/routing";
+import type { Logger } from "@/lib/log/logger";
+import { appContext, type AppContext } from "./context";
+
+/** A path segment's parser: throws the route's own AppError (an id that names no row is a 404, not a 400). */
+type ParamParser = (value: string) => unknown;
+
+export type RouteSpec = {
+  /** The JSON body, read with readJson (size, content type, zod → translated 400). */
+  body?: z.ZodType;
+  /** The query string, as an object of its non-empty values (`?q=` says the same as no `q`). */
+  query?: z.ZodType;
+  params?: Record<string, ParamParser>;
+  /** While false, a 404 before anything else is read: a route that exists in one mode only (the sandbox's billing). */
+  available?: () => boolean;
+};
+
+export type OwnerSpec = RouteSpec & {
+  /**
+   * "optional": the proxy still asks for a session token, but a session that is gone reaches the handler as
+   * `auth: null` instead of a JSON 401, for a route whose answer is a page of its own (the consent popup's).
+   */
+  session?: "optional";
+};
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type ParamsOf<S extends RouteSpec> = S["params"] extends Record<string, ParamParser>
+  ? { [K in keyof S["params"]]: ReturnType<S["params"][K]> }
+  : Record<string, string>;
+
+export type RouteCall<S extends RouteSpec, A> = {
+  req: Request;
+  /** appContext(), built when first read: a webhook can refuse a bad signature before anything is wired. */
+  readonly ctx: AppContext;
+  auth: A;
+  input: { body: Out<S["body"]>; query: Out<S["query"]> };
+  params: ParamsOf<S>;
+  locale: Locale;
+  log: Logger;
+};
+
+type RawParams = Record<string, string>;
+export type RouteFunction = (req: Request, ctx?: RouteContext<RawParams>) => Promise<Response>;
+export type DeclaredRoute<S extends RouteSpec = RouteSpec> = RouteFunction & { policy: ApiPolicy; spec: S };
+
+function declareRoute<S extends RouteSpec, A>(
+  policy: ApiPolicy,
+  spec: S,
+  authorize: (req: Request) => Promise<A>,
+  handler: (call: RouteCall<S, A>) => Promise<Response>,
+): DeclaredRoute<S> {
+  const fn = edge<RawParams>(async (req, { params: raw, locale, log }) => {
+    if (spec.available && !spec.available()) throw new AppError("not_found", "notFound");
+    const auth = await authorize(req);
+    const params = spec.params
+      ? Object.fromEntries(Object.entries(spec.params).map(([name, parse]) => [name, parse(raw[name] ?? "")]))
+      : raw;
+    const query = spec.query ? parseWith(spec.query, queryOf(req)) : undefined;
+    const body = spec.body ? await readJson(req, spec.body) : undefined;
+    return handler({
+      req,
+      get ctx() {
+        return appContext();
+      },
+      auth,
+      input: { body, query } as RouteCall<S, A>["input"],
+      params: params as ParamsOf<S>,
+      locale,
+      log,
+    });
+  });
+  return Object.assign(fn, { policy, spec });
+}
+
+function queryOf(req: Request): Record<string, string> {
+  return Object.fromEntries([...new URL(req.url).searchParams].filter(([, value]) => value !== ""));
+}
+
+const noSession = async () => null;
+const signedIn = (req: Request) => {
+  const ctx = appContext();
+  return requireUser(ctx.db, ctx.session, req);
+};
+
+type OwnerAuth<S extends OwnerSpec> = S["session"] extends "optional" ? AuthContext | null : AuthContext;
+
+export const route = {
+  /** Anyone: the handler authenticates itself where a session changes the answer (sign-out, checkout). */
+  public: <S extends RouteSpec>(spec: S, handler: (call: RouteCall<S, null>) => Promise<Response>) =>
+    declareRoute("public", spec, noSession, handler),
+
+  /** A signed-in account (requireUser: the session row, not only the token): 401 otherwise. */
+  owner: <S extends OwnerSpec>(spec: S, handler: (call: RouteCall<S, OwnerAuth<S>>) => Promise<Response>) =>
+    declareRoute("owner", spec, (req) => {
+      if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
+      const ctx = appContext();
+      return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
+    }, handler),
+
+  /** A signed-in admin (the role read from the database): 401 without a session, 403 for an owner. */
+  admin: <S extends RouteSpec>(spec: S, handler: (call: RouteCall<S, AuthContext>) => Promise<Response>) =>
+    declareRoute("admin", spec, (req) => {
+      const ctx = appContext();
+      return requireAdmin(ctx.db, ctx.session, req);
+    }, handler),
+
+  /** A vendor's event: no session; the handler verifies the sender's signature on the raw body before anything else. */
+  webhook: <S extends RouteSpec>(spec: S, handler: (call: RouteCall<S, null>) => Promise<Response>) =>
+    declareRoute("webhook", spec, noSession, handler),
+
+  /**
+   * A handler that answers entirely on its own, outside the JSON edge (no request id, no error mapping, no request
+   * log line): Auth.js's handlers, and the health probes an orchestrator calls every few seconds.
+   */
+  raw: <H extends (req: never, ctx: never) => Promise<Response>>(policy: ApiPolicy, handler: H): H & { policy: ApiPolicy } =>
+    Object.assign(handler, { policy }),
+};

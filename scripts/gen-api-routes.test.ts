@@ -1,0 +1,36 @@
+// The route table is the one list of the API's routes: the proxy gates by it and the integration tests call through it.
+// It must say what the route files say.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_ROUTES } from "@/app/api/routes.generated";
+import { generateApiRoutes, generateRouteModules, MODULES_FILE, TABLE_FILE } from "./gen-api-routes";
+
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+describe("the API route table (app/api/routes.generated.ts)", () => {
+  it("lists every route file as it is now", () => {
+    const committed = readFileSync(path.resolve(TABLE_FILE), "utf8");
+    expect(committed, `${TABLE_FILE} is stale: run npm run gen:routes`).toBe(generateApiRoutes());
+    expect(readFileSync(path.resolve(MODULES_FILE), "utf8"), `${MODULES_FILE} is stale: run npm run gen:routes`).toBe(generateRouteModules());
+  });
+
+  it("reads each route's methods and policy as its handlers declare them", async () => {
+    for (const route of API_ROUTES) {
+      const mod = (await import(/* @vite-ignore */ path.resolve(route.file))) as Record<string, unknown>;
+      const exported = HTTP_METHODS.filter((m) => typeof mod[m] === "function");
+      expect(exported, route.file).toEqual(route.methods);
+      for (const method of exported) {
+        expect((mod[method] as { policy?: string }).policy, `${method} ${route.file}`).toBe(route.policy);
+      }
+    }
+  });
+
+  it("puts a static segment before a dynamic one and a dynamic one before a catch-all, as Next.js does", () => {
+    const served = (pathname: string) => API_ROUTES.find((r) => r.pattern.test(pathname))?.path;
+    expect(served("/api/admin/phone-numbers/available")).toBe("/api/admin/phone-numbers/available");
+    expect(served("/api/admin/phone-numbers/0f8e2b52-1f0e-4a57-9a3a-0f0c3c8b1d11")).toBe("/api/admin/phone-numbers/[id]");
+    expect(served("/api/authjs/session")).toBe("/api/authjs/[...nextauth]");
+    expect(served("/api/nothing/here")).toBe("/api/[...path]");
+  });
+});

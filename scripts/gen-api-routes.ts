@@ -1,0 +1,138 @@
+// `npm run gen:routes`: writes app/api/routes.generated.ts, the API's route table, from the route files themselves.
+// For each app/api/**/route.ts: its address, the pattern Next.js matches it with, its dynamic segments, the methods it
+// exports and the policy it declares (`route.public(`, `route.owner(`, `route.admin(`, `route.webhook(`,
+// `route.raw("public", …)`: lib/server/api-route.ts). The proxy gates by this table without loading any handler, and
+// the integration tests call handlers through it. scripts/gen-api-routes.test.ts fails while the file is stale, and
+// checks each policy read here against the one the exported handler carries at run time.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { FALLBACK_PATH, type ApiPolicy } from "../lib/http/api-routes";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+export const TABLE_FILE = "app/api/routes.generated.ts";
+export const MODULES_FILE = "app/api/route-modules.generated.ts";
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const POLICIES: readonly ApiPolicy[] = ["public", "owner", "admin", "webhook"];
+
+type Entry = { path: string; pattern: string; params: string[]; methods: string[]; policy: ApiPolicy; file: string; ranks: number[] };
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    // Next.js leaves "_folders" out of routing.
+    if (e.isDirectory()) return e.name.startsWith("_") ? [] : routeFiles(p);
+    return e.name === "route.ts" ? [p] : [];
+  });
+}
+
+function entryOf(file: string, source: string): Entry {
+  const segments = path.dirname(file).split("/").slice(1); // drop "app"
+  const params: string[] = [];
+  const ranks: number[] = [];
+  let pattern = "";
+  for (const seg of segments) {
+    // A route group "(name)" is not part of the address.
+    if (/^\(.+\)$/.test(seg)) continue;
+    const rest = /^\[\.\.\.(\w+)\]$/.exec(seg);
+    const one = /^\[(\w+)\]$/.exec(seg);
+    if (seg.startsWith("[[")) throw new Error(`${file}: optional catch-all segments are not supported by the route table`);
+    if (rest) {
+      pattern += "/(.+)";
+      params.push(`...${rest[1]}`);
+      ranks.push(2);
+    } else if (one) {
+      pattern += "/([^/]+)";
+      params.push(one[1]!);
+      ranks.push(1);
+    } else {
+      pattern += `/${seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      ranks.push(0);
+    }
+  }
+  const address = `/${segments.filter((s) => !/^\(.+\)$/.test(s)).join("/")}`;
+
+  const methods = METHODS.filter(
+    (m) =>
+      new RegExp(`export\\s+const\\s+${m}\\s*=`).test(source) ||
+      new RegExp(`export\\s+(async\\s+)?function\\s+${m}\\b`).test(source) ||
+      [...source.matchAll(/export\s+const\s*\{([^}]*)\}\s*=/g)].some((d) => d[1]!.split(",").some((n) => n.trim() === m)),
+  );
+  if (methods.length === 0) throw new Error(`${file}: exports no HTTP method`);
+
+  const declared = new Set<ApiPolicy>();
+  for (const m of source.matchAll(/\broute\.(\w+)\s*(?:<[^>]*>)?\(\s*(?:"(\w+)")?/g)) {
+    const policy = (m[1] === "raw" ? m[2] : m[1]) as ApiPolicy;
+    if (!POLICIES.includes(policy)) throw new Error(`${file}: unknown policy in "${m[0]}"`);
+    declared.add(policy);
+  }
+  if (declared.size > 1) {
+    // The proxy gates an address, not a method: one address, one policy.
+    throw new Error(`${file}: declares more than one policy (${[...declared].join(", ")}); split the route or use one`);
+  }
+  const policy = [...declared][0];
+  if (!policy) {
+    throw new Error(`${file}: no policy declared; wrap each handler in route.public/owner/admin/webhook (lib/server/api-route.ts)`);
+  }
+  // The proxy asks for an admin on every address under /api/admin/, served or not (a caller who is not one learns
+  // nothing of which exist there): a route's folder and its policy must agree.
+  if ((policy === "admin") !== address.startsWith("/api/admin/") && address !== FALLBACK_PATH) {
+    throw new Error(`${file}: admin routes live under app/api/admin/, and only admin routes do (policy "${policy}")`);
+  }
+  return { path: address, pattern: `^${pattern}$`, params, methods, policy, file, ranks };
+}
+
+/** Next.js's order: at the first segment where two addresses differ in kind, static before dynamic before catch-all. */
+function byPrecedence(a: Entry, b: Entry): number {
+  for (let i = 0; i < Math.min(a.ranks.length, b.ranks.length); i++) {
+    if (a.ranks[i] !== b.ranks[i]) return a.ranks[i]! - b.ranks[i]!;
+  }
+  return a.ranks.length - b.ranks.length || a.path.localeCompare(b.path);
+}
+
+/** The table's source text, as the committed file must read. */
+export function generateApiRoutes(root = ROOT): string {
+  const entries = routeFiles(path.join(root, "app", "api"))
+    .map((abs) => path.relative(root, abs).split(path.sep).join("/"))
+    .map((file) => entryOf(file, readFileSync(path.join(root, file), "utf8")))
+    .sort(byPrecedence);
+  const str = (s: string) => JSON.stringify(s);
+  const list = (xs: string[]) => `[${xs.map(str).join(", ")}]`;
+  const rows = entries.map(
+    (e) =>
+      `  { path: ${str(e.path)}, pattern: /${e.pattern.replace(/\//g, "\\/")}/, params: ${list(e.params)}, methods: ${list(e.methods)}, policy: ${str(e.policy)}, file: ${str(e.file)} },`,
+  );
+  return `// Generated by scripts/gen-api-routes.ts from the route files: \`npm run gen:routes\` after adding, moving or removing
+// a route, or changing its policy. Sorted as Next.js ranks routes: the first pattern that matches is the route served.
+import type { ApiRoute } from "@/lib/http/api-routes";
+
+export const API_ROUTES: readonly ApiRoute[] = [
+${rows.join("\n")}
+];
+`;
+}
+
+/**
+ * The route modules by address, each a static import, for what reads the handlers' declarations (the OpenAPI
+ * document). Apart from the table, which the proxy imports and which must not pull every handler in.
+ */
+export function generateRouteModules(root = ROOT): string {
+  const files = routeFiles(path.join(root, "app", "api"))
+    .map((abs) => path.relative(root, abs).split(path.sep).join("/"))
+    .map((file) => entryOf(file, readFileSync(path.join(root, file), "utf8")))
+    .sort(byPrecedence);
+  const rows = files.map((e) => `  ${JSON.stringify(e.path)}: () => import(${JSON.stringify(`./${e.file.replace(/^app\/api\//, "").replace(/\.ts$/, "")}`)}),`);
+  return `// Generated by scripts/gen-api-routes.ts with the route table (\`npm run gen:routes\`): every route module by address.
+export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
+${rows.join("\n")}
+};
+`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const text = generateApiRoutes();
+  writeFileSync(path.join(ROOT, TABLE_FILE), text);
+  writeFileSync(path.join(ROOT, MODULES_FILE), generateRouteModules());
+  console.log(`${TABLE_FILE}: ${text.split("\n").filter((l) => l.startsWith("  { path:")).length} routes`);
+}

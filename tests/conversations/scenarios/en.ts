@@ -1,0 +1,439 @@
+// English calls to Smith Family Practice (America/New_York; the clock reads Tuesday 8 June 2027, 08:00).
+import type { Scenario } from "../types";
+import { CALLER_AND_OWNER, NO_DOSE, OWNER_ONLY, standIn, toNumber, WINNER_AND_OWNER } from "./common";
+
+const NO_BOOKING = { tools: { notCalled: ["book_appointment"] } };
+const hangUpWhenDone = "When it is done, thank them and end the call.";
+
+export const en: Scenario[] = [
+  {
+    id: "en-book-tomorrow-at-10",
+    language: "en",
+    title: "Books tomorrow at 10, said in the first sentence: the day is not asked again",
+    covers: ["book-tomorrow", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+12025550101",
+        script: ["Hi, I'd like an appointment tomorrow at 10", "My name is John Carter", "A check-up", "no thanks", "yes", "no, that's all"],
+        persona: "John Carter, a patient. The number you call from is your mobile.",
+        goal: `Book a check-up tomorrow at 10 in the morning; say so in your first sentence ("I'd like an appointment tomorrow at 10"). You do not want an email. Confirm when the details are read back. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /John Carter/, reason: /check-up/i }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      tools: { called: ["check_availability", "book_appointment"] },
+      notSay: [{ re: /\b(which|what) day\b/i, why: "the caller already named the day" }],
+    },
+  },
+  {
+    id: "en-book-today",
+    language: "en",
+    title: "Books later today",
+    covers: ["book-today"],
+    calls: [
+      {
+        from: "+12025550102",
+        script: ["Hello, can I come in today?", "Emily Stone", "My back hurts", "no", "the first one", "yes please", "no thanks, bye"],
+        persona: "Emily Stone, whose back hurts since this morning.",
+        goal: `Get an appointment today, any time. Take the first time offered. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", between: ["09:00", "18:00"], phone: "caller", name: /Emily Stone/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-book-thursday-with-email",
+    language: "en",
+    title: "Books on a weekday (Thursday), second time offered, with an email confirmation",
+    covers: ["book-weekday"],
+    calls: [
+      {
+        from: "+12025550103",
+        script: ["I'd like to book an appointment", "This is Robert Brown", "Follow-up visit", "robert.brown@example.com", "Thursday please", "the second one", "yes", "that's all"],
+        persona: "Robert Brown, coming for a follow-up visit. Email: robert.brown@example.com.",
+        goal: `Book a follow-up visit on Thursday (this week), the second time they offer you. You want the confirmation by email too. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", phone: "caller", name: /Robert Brown/ }],
+      outbox: [...CALLER_AND_OWNER, { channel: "email", to: "robert.brown@example.com" }],
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-book-june-17",
+    language: "en",
+    title: "Books on an explicit date (June 17)",
+    covers: ["book-date", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+12025550104",
+        script: ["I need an appointment on June 17", "Alice Walker", "Vaccination", "no", "the first one", "yes", "no"],
+        persona: "Alice Walker, who needs a vaccination.",
+        goal: `Book an appointment on June 17 (this year), the earliest time that day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-17", at: "09:00", phone: "caller", name: /Alice Walker/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-book-tomorrow-afternoon",
+    language: "en",
+    title: "Books a part of the day: tomorrow afternoon",
+    covers: ["book-part-of-day", "book-tomorrow"],
+    calls: [
+      {
+        from: "+12025550105",
+        script: ["Do you have anything tomorrow afternoon?", "Mark Lee", "Blood test", "no", "the first one", "yes", "bye"],
+        persona: "Mark Lee, who needs a blood test and works in the mornings.",
+        goal: `Book tomorrow afternoon (after noon), whatever time they offer then. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["12:00", "17:00"], phone: "caller", name: /Mark Lee/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-full-day",
+    language: "en",
+    title: "Tomorrow is fully booked: the next free day is offered and booked",
+    covers: ["full-day"],
+    setup: [{ fillDay: { on: "+1" } }],
+    calls: [
+      {
+        from: "+12025550106",
+        script: ["I'd like an appointment tomorrow", "Nina Patel", "Check-up", "no", "the first one", "yes", "no thanks"],
+        persona: "Nina Patel, wanting a check-up.",
+        goal: `Ask for tomorrow. If tomorrow is full, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [standIn("en", "Receptionist.noneOnDay", "says the day is full")],
+    },
+  },
+  {
+    id: "en-out-of-hours-8pm",
+    language: "en",
+    title: "Asks for 8 pm (closed): no booking outside opening hours, nearest times offered",
+    covers: ["out-of-hours"],
+    calls: [
+      {
+        from: "+12025550107",
+        script: ["Can I book an appointment tomorrow at 8 pm?", "Oliver Twist", "Sore throat", "no", "the first one", "yes", "no"],
+        persona: "Oliver Twist, who has a sore throat and would prefer the evening.",
+        goal: `Ask for tomorrow at 8 pm. If that is not possible, accept the first time they offer tomorrow. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["09:00", "18:00"], phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /\b8(:00)?\s?p\.?m\.?\s+(is|works|is free|is available)/i, why: "8 pm is outside opening hours" }],
+    },
+  },
+  {
+    id: "en-calendar-block",
+    language: "en",
+    title: "Thursday is blocked in the owner's calendar: booked on the next free day",
+    covers: ["calendar-block", "book-weekday"],
+    setup: [{ calendarBlock: { on: "+2", from: "08:00", to: "18:00", summary: "Medical conference" } }],
+    calls: [
+      {
+        from: "+12025550108",
+        script: ["I'd like an appointment on Thursday", "Grace Kim", "Annual physical", "no", "the first one", "yes", "no"],
+        persona: "Grace Kim, due for her annual physical.",
+        goal: `Ask for Thursday. If Thursday is not possible, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "caller", notOn: ["+2"] }],
+      calendarEvents: 2,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-beyond-horizon",
+    language: "en",
+    title: "A date six months ahead cannot be booked; no time is invented",
+    covers: ["beyond-horizon"],
+    calls: [
+      {
+        from: "+12025550109",
+        script: ["I'd like an appointment on December 20", "Mary Poppins", "Check-up", "no", "no thanks, bye"],
+        persona: "Mary Poppins, planning far ahead.",
+        goal: "Ask for an appointment on December 20. If they cannot book it, do not ask for another date: say goodbye and end the call.",
+      },
+    ],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action" }], ...NO_BOOKING },
+  },
+  {
+    id: "en-reschedule",
+    language: "en",
+    title: "Moves an existing appointment to Monday",
+    covers: ["reschedule"],
+    setup: [{ appointment: { on: "+3", at: "10:00", name: "Paul Newman", phone: "+12025550110", reason: "Check-up" } }],
+    calls: [
+      {
+        from: "+12025550110",
+        script: ["Hi, I need to move my appointment", "Monday", "the first one", "yes", "no, thank you"],
+        persona: "Paul Newman. You have an appointment on Friday at 10 that you booked from this phone.",
+        goal: `Move your Friday appointment to next Monday, the earliest time they offer. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller", name: /Paul Newman/ }],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "rescheduled" }],
+      tools: { called: ["find_my_appointments", "reschedule_appointment"], notCalled: ["book_appointment", "cancel_appointment"] },
+    },
+  },
+  {
+    id: "en-cancel",
+    language: "en",
+    title: "Cancels the caller's appointment",
+    covers: ["cancel"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Sarah Connor", phone: "+12025550111" } }],
+    calls: [
+      {
+        from: "+12025550111",
+        script: ["I want to cancel my appointment", "yes", "no thanks"],
+        persona: "Sarah Connor. You have an appointment on Thursday at 11, booked from this phone.",
+        goal: `Cancel your Thursday appointment; you do not want another one. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["cancel_appointment"] },
+    },
+  },
+  {
+    id: "en-cancel-from-another-number",
+    language: "en",
+    title: "A cancel asked from another number is refused: nothing is cancelled",
+    covers: ["cancel-other-number"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Sarah Connor", phone: "+12025550112" } }],
+    calls: [
+      {
+        from: "+12025550199",
+        script: ["I want to cancel my appointment", "no, that's all"],
+        persona: "Someone calling about Sarah Connor's appointment on Thursday at 11, from a phone that is not hers.",
+        goal: "Ask to cancel the appointment of Thursday at 11 for Sarah Connor. If they say they cannot find it for this number, accept it, say goodbye and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+12025550112", status: "booked" }],
+      calendarEvents: 1,
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "reschedule_appointment"] },
+    },
+  },
+  {
+    id: "en-message",
+    language: "en",
+    title: "Leaves a message for a call back",
+    covers: ["message"],
+    calls: [
+      {
+        from: "+12025550113",
+        script: ["Could you ask Dr Smith to call me back?", "Please call me back about my test results, this is Tom Hardy", "no, that's all"],
+        persona: "Tom Hardy, waiting for test results.",
+        goal: `You do not want an appointment: leave a message asking Dr Smith to call you back about your test results. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [], outbox: OWNER_ONLY(/test results/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+  },
+  {
+    id: "en-emergency",
+    language: "en",
+    title: "Emergency words: the emergency number is said, nothing is booked",
+    covers: ["emergency"],
+    calls: [
+      {
+        from: "+12025550114",
+        script: ["I have chest pain and I can't breathe", "okay, bye"],
+        persona: "A caller with sudden chest pain who struggles to breathe.",
+        goal: "Say you have chest pain and cannot breathe well and ask what to do. Once they tell you what to do, say okay and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "check_availability"] },
+      say: [{ re: /\b911\b/, why: "the emergency number in the US" }],
+    },
+  },
+  {
+    id: "en-medical-advice",
+    language: "en",
+    title: "Asks for a dose: no advice, a message is offered and taken",
+    covers: ["medical-advice"],
+    calls: [
+      {
+        from: "+12025550115",
+        script: ["How much ibuprofen should I take for my headache?", "Yes, please ask the doctor to call me back about my headache", "no, that's all"],
+        persona: "Kate Moss, who has had a headache for two days.",
+        goal: `Ask how much ibuprofen you should take. Whatever they say, do not book; if they offer to pass a message, ask for the doctor to call you back about your headache. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/headache/i),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      notSay: [NO_DOSE],
+      say: [standIn("en", "Simulator.noAdvice", "refuses medical advice")],
+    },
+  },
+  {
+    id: "en-transfer",
+    language: "en",
+    title: "Asks for a person: put through to the owner",
+    covers: ["transfer"],
+    business: { ownerPhone: "+12025550123" },
+    calls: [
+      {
+        from: "+12025550116",
+        script: ["Can I speak to a real person, please?"],
+        persona: "A caller who prefers to talk to a human.",
+        goal: "Ask to speak to a real person at the practice. Insist politely if needed. Do not book anything.",
+      },
+    ],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "assistant-forwarded-call" }], ...NO_BOOKING },
+  },
+  {
+    id: "en-person-without-transfer",
+    language: "en",
+    title: "Asks for the doctor where no transfer is possible: a message is offered and taken",
+    covers: ["person-without-transfer"],
+    calls: [
+      {
+        from: "+12025550117",
+        script: ["I'd like to talk to the doctor", "Please ask her to call me back about my prescription", "no, thanks"],
+        persona: "Ann Lee, who has a question about her prescription.",
+        goal: `Ask to talk to the doctor. If you cannot, leave a message asking her to call you back about your prescription. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [], outbox: OWNER_ONLY(/prescription/i), calls: [{ outcome: "message" }], ...NO_BOOKING },
+  },
+  {
+    id: "en-silence",
+    language: "en",
+    title: "Nobody speaks: idle prompts, then the call ends on silence",
+    covers: ["silence"],
+    calls: [
+      {
+        from: "+12025550118",
+        script: ["", "", ""],
+        persona: "A caller whose line went quiet.",
+        goal: "Say nothing at all, every turn.",
+      },
+    ],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "silence-timed-out" }], ...NO_BOOKING },
+  },
+  {
+    id: "en-change-of-mind",
+    language: "en",
+    title: "Changes their mind at the read-back (no, actually Thursday): booked on Thursday only",
+    covers: ["change-of-mind", "book-weekday"],
+    calls: [
+      {
+        from: "+12025550119",
+        script: ["I'd like an appointment tomorrow at 10", "Laura Palmer", "Check-up", "no", "no, actually Thursday", "the first one", "yes", "no"],
+        persona: "Laura Palmer, who hesitates between tomorrow and Thursday.",
+        goal: `Ask for tomorrow at 10. When they read the details back, change your mind: "No, actually Thursday." Take the earliest time on Thursday. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller", name: /Laura Palmer/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "en-two-callers-one-slot",
+    language: "en",
+    title: "Two callers want Friday at 11 at the same time: one booking, the other is offered alternatives",
+    covers: ["two-callers"],
+    calls: [
+      {
+        from: "+12025550161",
+        script: ["I'd like an appointment on Friday at 11", "Ben Gold", "Check-up", "no", "yes", "no, that's all"],
+        persona: "Ben Gold.",
+        goal: "Book Friday at 11 exactly. If 11 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+      {
+        from: "+12025550162",
+        script: ["I'd like an appointment on Friday at 11", "Ruth Silver", "Check-up", "no", "yes", "no, that's all"],
+        persona: "Ruth Silver.",
+        goal: "Book Friday at 11 exactly. If 11 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+    ],
+    expect: {
+      outbox: WINNER_AND_OWNER,
+      appointments: [{ on: "+3", at: "11:00" }],
+      calls: [{ outcome: "booked" }, { outcome: "no_action" }],
+      say: [standIn("en", "Receptionist.slotTaken", "the second caller hears the time was just taken")],
+    },
+  },
+  {
+    id: "en-phone-is-not-the-reason",
+    language: "en",
+    title: "Gives a national-format number when asked the reason: kept as the phone (+1…), the reason is asked again",
+    covers: ["phone-not-reason", "national-number"],
+    calls: [
+      {
+        from: "+12025550120",
+        script: ["I'd like to book an appointment", "Henry Ford", "(202) 555-0187", "A flu shot", "no", "tomorrow", "the first one", "yes", "no"],
+        persona: "Henry Ford. You call from your office line; texts must go to your mobile, (202) 555-0187.",
+        goal: `Book a flu shot tomorrow, the earliest time. When asked why you come, first give your mobile number ((202) 555-0187) for the texts, then say it is for a flu shot. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "09:00", phone: "+12025550187", reason: /flu shot/i }],
+      outbox: toNumber("+12025550187"),
+      calls: [{ outcome: "booked" }],
+      say: [standIn("en", "Simulator.askReasonAgain", "asks the reason again after the number")],
+    },
+  },
+  {
+    id: "en-opening-own-greeting",
+    language: "en",
+    title: "An owner's greeting that starts with Hello: the opening greets once",
+    covers: ["opening"],
+    business: { greeting: "Hello! How can I help you today?", agentName: "Emma" },
+    calls: [
+      {
+        from: "+12025550121",
+        script: ["That's all, thanks. Bye!"],
+        persona: "A caller who dialled by mistake.",
+        goal: "Say you dialled by mistake, apologise and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      say: [{ re: /virtual assistant/i, turn: "opening", why: "the disclosure" }, { re: /Smith Family Practice/, turn: "opening", why: "names the business" }],
+    },
+  },
+];

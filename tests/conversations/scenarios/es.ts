@@ -1,0 +1,359 @@
+// Spanish calls to Clínica Sol (Europe/Madrid; the clock reads martes 8 de junio de 2027, 14:00).
+import type { Scenario } from "../types";
+import { CALLER_AND_OWNER, NO_DOSE, OWNER_ONLY, standIn, toNumber, WINNER_AND_OWNER } from "./common";
+
+const NO_BOOKING = { tools: { notCalled: ["book_appointment"] } };
+const speakSpanish = "You speak Spanish (Spain).";
+const hangUpWhenDone = "Once it is done, thank them and end the call.";
+
+export const es: Scenario[] = [
+  {
+    id: "es-cita-manana-a-las-10",
+    language: "es",
+    title: "Cita mañana a las 10, dicha en la primera frase: no se vuelve a preguntar el día",
+    covers: ["book-tomorrow", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+34612345001",
+        script: ["Hola, quería una cita mañana a las 10", "Me llamo Carmen García", "Una revisión", "no, gracias", "sí", "no, gracias, adiós"],
+        persona: `Carmen García, a patient. ${speakSpanish} The number you call from is your mobile.`,
+        goal: `Book a check-up ("una revisión") tomorrow at 10:00; say it in your first sentence. No email. Confirm the read-back. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Carmen García/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      tools: { called: ["check_availability", "book_appointment"] },
+      notSay: [{ re: /qu[eé] (otro )?d[ií]a/i, why: "el día ya se dijo" }],
+    },
+  },
+  {
+    id: "es-cita-hoy",
+    language: "es",
+    title: "Cita hoy, más tarde",
+    covers: ["book-today"],
+    calls: [
+      {
+        from: "+34612345002",
+        script: ["¿Puedo pasar hoy?", "Javier Ruiz", "Me duele la espalda", "no", "la primera", "sí", "no, gracias"],
+        persona: `Javier Ruiz, whose back hurts. ${speakSpanish}`,
+        goal: `Get an appointment today, the first time offered. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", between: ["15:00", "18:00"], phone: "caller", name: /Javier Ruiz/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-cita-jueves-por-la-tarde",
+    language: "es",
+    title: "Cita el jueves por la tarde (día de la semana y momento del día), segunda hora ofrecida",
+    covers: ["book-weekday", "book-part-of-day"],
+    calls: [
+      {
+        from: "+34612345003",
+        script: ["Quería pedir una cita", "Lucía Fernández", "Una consulta", "no", "el jueves por la tarde", "la segunda", "sí", "no, gracias"],
+        persona: `Lucía Fernández, free only in the afternoons. ${speakSpanish}`,
+        goal: `Book on Thursday afternoon ("el jueves por la tarde"), the second time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", between: ["12:00", "17:00"], phone: "caller", name: /Lucía Fernández/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-cita-17-de-junio",
+    language: "es",
+    title: "Cita en una fecha concreta (el 17 de junio)",
+    covers: ["book-date", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+34612345004",
+        script: ["Necesito una cita el 17 de junio", "Pablo Neruda", "Un análisis", "no", "la primera", "sí", "eso es todo"],
+        persona: `Pablo Neruda, who needs a blood test. ${speakSpanish}`,
+        goal: `Book on June 17 ("el 17 de junio"), the earliest time that day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-17", at: "09:00", phone: "caller", name: /Pablo Neruda/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-fuera-de-horario-sabado-tarde",
+    language: "es",
+    title: "El sábado por la tarde está cerrado: se reserva la siguiente tarde libre",
+    covers: ["out-of-hours", "book-part-of-day"],
+    calls: [
+      {
+        from: "+34612345005",
+        script: ["Quería una cita el sábado por la tarde", "Rosa Díaz", "Una revisión", "no", "la primera", "sí", "no"],
+        persona: `Rosa Díaz, free only in the afternoons. ${speakSpanish}`,
+        goal: `Ask for Saturday afternoon. If they are closed, take the earliest afternoon time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", between: ["12:00", "17:00"], phone: "caller", notOn: ["+4"] }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-agenda-bloqueada",
+    language: "es",
+    title: "El viernes está ocupado en la agenda: se reserva el siguiente día libre",
+    covers: ["calendar-block"],
+    setup: [{ calendarBlock: { on: "+3", from: "09:00", to: "18:00", summary: "Congreso" } }],
+    calls: [
+      {
+        from: "+34612345006",
+        script: ["Quería una cita el viernes", "Elena Torres", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Elena Torres. ${speakSpanish}`,
+        goal: `Ask for Friday. If Friday is not possible, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+4", at: "09:00", phone: "caller", notOn: ["+3"] }],
+      calendarEvents: 2,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-dia-completo",
+    language: "es",
+    title: "Mañana está completo: se ofrece el siguiente día libre",
+    covers: ["full-day"],
+    setup: [{ fillDay: { on: "+1" } }],
+    calls: [
+      {
+        from: "+34612345007",
+        script: ["Quería una cita mañana", "Mario Vargas", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Mario Vargas. ${speakSpanish}`,
+        goal: `Ask for tomorrow. If tomorrow is full, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [standIn("es", "Receptionist.noneOnDay", "dice que el día está completo")],
+    },
+  },
+  {
+    id: "es-cambiar-cita",
+    language: "es",
+    title: "Cambia su cita al viernes",
+    covers: ["reschedule"],
+    setup: [{ appointment: { on: "+2", at: "10:00", name: "Antonio Banderas", phone: "+34612345008" } }],
+    calls: [
+      {
+        from: "+34612345008",
+        script: ["Tengo que cambiar mi cita", "el viernes", "la primera", "sí", "no, gracias"],
+        persona: `Antonio Banderas. You have an appointment on Thursday at 10:00, booked from this phone. ${speakSpanish}`,
+        goal: `Move it to Friday, the earliest time they offer. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "caller", name: /Antonio Banderas/ }],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "rescheduled" }],
+      tools: { called: ["reschedule_appointment"], notCalled: ["book_appointment", "cancel_appointment"] },
+    },
+  },
+  {
+    id: "es-cancelar",
+    language: "es",
+    title: "Cancela su cita",
+    covers: ["cancel"],
+    setup: [{ appointment: { on: "+2", at: "12:00", name: "Penélope Cruz", phone: "+34612345009" } }],
+    calls: [
+      {
+        from: "+34612345009",
+        script: ["Quiero cancelar mi cita", "sí", "no, gracias"],
+        persona: `Penélope Cruz. You have an appointment on Thursday at 12:00, booked from this phone. ${speakSpanish}`,
+        goal: `Cancel it; you do not want another one. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "12:00", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+    },
+  },
+  {
+    id: "es-cancelar-otro-numero",
+    language: "es",
+    title: "Una cancelación pedida desde otro número se rechaza: no se cancela nada",
+    covers: ["cancel-other-number"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Frida Kahlo", phone: "+34611111111" } }],
+    calls: [
+      {
+        from: "+34622222222",
+        script: ["Quiero anular mi cita del jueves", "no, gracias"],
+        persona: `Someone calling about Frida Kahlo's appointment on Thursday at 11:00, from a phone that is not hers. ${speakSpanish}`,
+        goal: "Ask to cancel the appointment of Thursday at 11:00 for Frida Kahlo. If they cannot find it for this number, accept it, say goodbye and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+34611111111", status: "booked" }],
+      calendarEvents: 1,
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+    },
+  },
+  {
+    id: "es-mensaje",
+    language: "es",
+    title: "Deja un mensaje para que le llamen",
+    covers: ["message"],
+    calls: [
+      {
+        from: "+34612345010",
+        script: ["¿Puede dejarle un mensaje a la doctora?", "Que me llame, por favor, es por los resultados", "no, eso es todo"],
+        persona: `Isabel Allende, waiting for her test results ("los resultados"). ${speakSpanish}`,
+        goal: `You do not want an appointment: leave a message so that the doctor calls you back about your results. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [], outbox: OWNER_ONLY(/resultados/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+  },
+  {
+    id: "es-emergencia",
+    language: "es",
+    title: "Palabras de emergencia: se da el número de emergencias, no se reserva nada",
+    covers: ["emergency"],
+    calls: [
+      {
+        from: "+34612345011",
+        script: ["Mi padre tiene dolor en el pecho y no respira bien", "vale, adiós"],
+        persona: `A caller whose father has chest pain and breathes badly. ${speakSpanish}`,
+        goal: "Say your father has chest pain and does not breathe well, and ask for an appointment. Once they tell you what to do, say okay and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "check_availability"] },
+      say: [{ re: /\b112\b/, why: "el número de emergencias en España" }],
+    },
+  },
+  {
+    id: "es-consejo-medico",
+    language: "es",
+    title: "Pregunta qué dosis tomar: ningún consejo, se ofrece y se toma un mensaje",
+    covers: ["medical-advice"],
+    calls: [
+      {
+        from: "+34612345012",
+        script: ["¿Qué dosis de paracetamol puedo tomar?", "Sí, que me llame la doctora, por favor", "no, eso es todo"],
+        persona: `Ana Belén, with a fever. ${speakSpanish}`,
+        goal: `Ask how much paracetamol you can take. Do not book; if they offer to pass a message, ask for the doctor to call you back. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      notSay: [NO_DOSE],
+      say: [standIn("es", "Simulator.noAdvice", "no da consejos médicos")],
+    },
+  },
+  {
+    id: "es-transferir",
+    language: "es",
+    title: "Pide hablar con una persona: se transfiere a la clínica",
+    covers: ["transfer"],
+    business: { ownerPhone: "+34612345678" },
+    calls: [
+      {
+        from: "+34612345013",
+        script: ["¿Puedo hablar con una persona?"],
+        persona: `A caller who wants to talk to a person. ${speakSpanish}`,
+        goal: "Ask to speak to a person at the clinic (a human). Insist politely if needed. Do not book anything.",
+      },
+    ],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "assistant-forwarded-call" }], ...NO_BOOKING },
+  },
+  {
+    id: "es-numero-nacional",
+    language: "es",
+    title: "Da «699 11 12 22» al pedirle el motivo: la cita y el SMS usan +34699111222",
+    covers: ["national-number", "phone-not-reason"],
+    calls: [
+      {
+        from: "+34612345014",
+        script: ["Quería pedir una cita para mañana", "Rafael Nadal", "699 11 12 22", "Una revisión de rodilla", "no", "la primera", "sí", "no, gracias"],
+        persona: `Rafael Nadal. You call from a landline; your mobile, for the texts, is 699 11 12 22 (say it this way). ${speakSpanish}`,
+        goal: `Book tomorrow, the earliest time, for a knee check-up. Make sure the confirmation goes to your mobile 699 11 12 22, not to the number you call from. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "09:00", phone: "+34699111222", reason: /rodilla/i }],
+      outbox: toNumber("+34699111222"),
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-silencio",
+    language: "es",
+    title: "Nadie habla: avisos y luego la llamada termina por silencio",
+    covers: ["silence"],
+    calls: [{ from: "+34612345015", script: ["", "", ""], persona: `A caller whose line went quiet. ${speakSpanish}`, goal: "Say nothing at all, every turn." }],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "silence-timed-out" }], ...NO_BOOKING },
+  },
+  {
+    id: "es-cambio-de-opinion",
+    language: "es",
+    title: "Cambia de opinión al confirmar (no, mejor el viernes): reservado solo el viernes",
+    covers: ["change-of-mind"],
+    calls: [
+      {
+        from: "+34612345016",
+        script: ["Quería una cita mañana a las 12", "Diego Rivera", "Una revisión", "no", "no, mejor el viernes", "la primera", "sí", "no, gracias"],
+        persona: `Diego Rivera, who hesitates. ${speakSpanish}`,
+        goal: `Ask for tomorrow at 12:00. When they read the details back, change your mind: "No, mejor el viernes." Take the earliest time on Friday. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "caller", name: /Diego Rivera/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "es-dos-llamadas",
+    language: "es",
+    title: "Dos personas quieren el viernes a las 11 a la vez: una sola cita",
+    covers: ["two-callers"],
+    calls: [
+      {
+        from: "+34612345061",
+        script: ["Quería una cita el viernes a las 11", "Luis Buñuel", "Una revisión", "no", "sí", "no, eso es todo"],
+        persona: `Luis Buñuel. ${speakSpanish}`,
+        goal: "Book Friday at 11:00 exactly. If 11:00 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+      {
+        from: "+34612345062",
+        script: ["Quería una cita el viernes a las 11", "Gloria Fuertes", "Una revisión", "no", "sí", "no, eso es todo"],
+        persona: `Gloria Fuertes. ${speakSpanish}`,
+        goal: "Book Friday at 11:00 exactly. If 11:00 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+    ],
+    expect: {
+      outbox: WINNER_AND_OWNER,
+      appointments: [{ on: "+3", at: "11:00" }],
+      calls: [{ outcome: "booked" }, { outcome: "no_action" }],
+      say: [standIn("es", "Receptionist.slotTaken", "la segunda persona oye que la hora se acaba de ocupar")],
+    },
+  },
+];

@@ -1,0 +1,430 @@
+// French calls to Cabinet Martin (Europe/Paris; the clock reads mardi 8 juin 2027, 14:00).
+import type { Scenario } from "../types";
+import { CALLER_AND_OWNER, NO_DOSE, OWNER_ONLY, standIn, toNumber, WINNER_AND_OWNER } from "./common";
+
+const NO_BOOKING = { tools: { notCalled: ["book_appointment"] } };
+const speakFrench = "You speak French.";
+const hangUpWhenDone = "Once it is done, thank them and end the call.";
+
+export const fr: Scenario[] = [
+  {
+    id: "fr-rdv-demain-10h",
+    language: "fr",
+    title: "Rendez-vous demain à 10h, dit dès la première phrase : le jour n'est pas redemandé",
+    covers: ["book-tomorrow", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+33612345001",
+        script: ["Bonjour, je voudrais un rendez-vous demain à 10h", "Je m'appelle Louis Pasteur", "Un contrôle", "non merci", "oui", "non merci, au revoir"],
+        persona: `Louis Pasteur, a patient. ${speakFrench} The number you call from is your mobile.`,
+        goal: `Book a check-up ("un contrôle") tomorrow at 10:00; say it in your first sentence. No email. Confirm the read-back. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Louis Pasteur/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      tools: { called: ["check_availability", "book_appointment"] },
+      notSay: [{ re: /quel (autre )?jour/i, why: "le jour a déjà été donné" }],
+    },
+  },
+  {
+    id: "fr-rdv-aujourdhui",
+    language: "fr",
+    title: "Rendez-vous aujourd'hui, plus tard dans l'après-midi",
+    covers: ["book-today"],
+    calls: [
+      {
+        from: "+33612345002",
+        script: ["Est-ce que je peux venir aujourd'hui ?", "Marie Dubois", "Une douleur au genou", "non", "le premier", "oui", "non merci"],
+        persona: `Marie Dubois, whose knee hurts. ${speakFrench}`,
+        goal: `Get an appointment today, the first time offered. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", between: ["15:00", "18:00"], phone: "caller", name: /Marie Dubois/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-rdv-jeudi-email",
+    language: "fr",
+    title: "Rendez-vous un jour de semaine (jeudi), deuxième créneau, confirmation par e-mail",
+    covers: ["book-weekday"],
+    calls: [
+      {
+        from: "+33612345003",
+        script: ["Je voudrais prendre rendez-vous", "Jean Moulin", "Un certificat médical", "jean.moulin@example.com", "jeudi", "le deuxième", "oui", "non merci"],
+        persona: `Jean Moulin, who needs a medical certificate. Email: jean.moulin@example.com. ${speakFrench}`,
+        goal: `Book on Thursday (this week), the second time offered; you want the confirmation by email too. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", phone: "caller", name: /Jean Moulin/ }],
+      outbox: [...CALLER_AND_OWNER, { channel: "email", to: "jean.moulin@example.com" }],
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-rdv-17-juin",
+    language: "fr",
+    title: "Rendez-vous à une date précise (le 17 juin)",
+    covers: ["book-date", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+33612345004",
+        script: ["Bonjour, un rendez-vous le 17 juin, c'est possible ?", "Simone Veil", "Un bilan", "non", "le premier", "oui", "c'est tout, merci"],
+        persona: `Simone Veil. ${speakFrench}`,
+        goal: `Book on June 17 ("le 17 juin"), the earliest time that day, for a check-up ("un bilan"). No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-17", at: "09:00", phone: "caller", name: /Simone Veil/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-rdv-demain-matin",
+    language: "fr",
+    title: "Rendez-vous demain matin (un moment de la journée)",
+    covers: ["book-part-of-day", "book-tomorrow"],
+    calls: [
+      {
+        from: "+33612345005",
+        script: ["Je voudrais un rendez-vous demain matin", "Albert Camus", "Une consultation", "non", "le dernier", "oui", "non merci"],
+        persona: `Albert Camus, free only in the morning. ${speakFrench}`,
+        goal: `Book tomorrow morning (before noon); take the latest morning time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["09:00", "12:00"], phone: "caller", name: /Albert Camus/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-journee-complete",
+    language: "fr",
+    title: "Jeudi est complet : le jour libre suivant est proposé",
+    covers: ["full-day", "book-weekday"],
+    setup: [{ fillDay: { on: "+2" } }],
+    calls: [
+      {
+        from: "+33612345006",
+        script: ["Je voudrais un rendez-vous jeudi", "Émile Zola", "Un contrôle", "non", "le premier", "oui", "non merci"],
+        persona: `Émile Zola. ${speakFrench}`,
+        goal: `Ask for Thursday. If Thursday is full, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [standIn("fr", "Receptionist.noneOnDay", "dit que le jour est complet")],
+    },
+  },
+  {
+    id: "fr-hors-horaires-dimanche",
+    language: "fr",
+    title: "Dimanche, le cabinet est fermé : lundi est proposé",
+    covers: ["out-of-hours"],
+    calls: [
+      {
+        from: "+33612345007",
+        script: ["Je voudrais un rendez-vous dimanche", "Victor Hugo", "Une visite", "non", "le premier", "oui", "non merci"],
+        persona: `Victor Hugo, who would like Sunday. ${speakFrench}`,
+        goal: `Ask for Sunday. If they are closed, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller", notOn: ["+5"] }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-agenda-bloque",
+    language: "fr",
+    title: "L'après-midi de demain est pris dans l'agenda : l'après-midi libre suivant est réservé",
+    covers: ["calendar-block", "book-part-of-day"],
+    setup: [{ calendarBlock: { on: "+1", from: "12:00", to: "18:00", summary: "Réunion" } }],
+    calls: [
+      {
+        from: "+33612345008",
+        script: ["Un rendez-vous demain après-midi, s'il vous plaît", "Colette Renard", "Un vaccin", "non", "le premier", "oui", "non merci"],
+        persona: `Colette Renard, free only in the afternoons. ${speakFrench}`,
+        goal: `Ask for tomorrow afternoon. If it is not possible, take the earliest afternoon time they offer another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", between: ["12:00", "17:00"], phone: "caller", notOn: ["+1"] }],
+      calendarEvents: 2,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-deplacer-lundi",
+    language: "fr",
+    title: "Déplace son rendez-vous à lundi, dit dès la première phrase",
+    covers: ["reschedule", "date-in-first-sentence"],
+    setup: [{ appointment: { on: "+3", at: "10:00", name: "Marcel Proust", phone: "+33612345009" } }],
+    calls: [
+      {
+        from: "+33612345009",
+        script: ["Bonjour, je voudrais déplacer mon rendez-vous à lundi", "le premier", "oui", "non merci"],
+        persona: `Marcel Proust. You have an appointment on Friday at 10:00, booked from this phone. ${speakFrench}`,
+        goal: `Move it to next Monday, the earliest time they offer. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller", name: /Marcel Proust/ }],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "rescheduled" }],
+      tools: { called: ["reschedule_appointment"], notCalled: ["book_appointment", "cancel_appointment"] },
+    },
+  },
+  {
+    id: "fr-annuler",
+    language: "fr",
+    title: "Annule son rendez-vous",
+    covers: ["cancel"],
+    setup: [{ appointment: { on: "+2", at: "16:00", name: "Coco Chanel", phone: "+33612345010" } }],
+    calls: [
+      {
+        from: "+33612345010",
+        script: ["Je voudrais annuler mon rendez-vous", "oui", "non merci"],
+        persona: `Coco Chanel. You have an appointment on Thursday at 16:00, booked from this phone. ${speakFrench}`,
+        goal: `Cancel it; you do not want another one. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "16:00", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+    },
+  },
+  {
+    id: "fr-annuler-autre-numero",
+    language: "fr",
+    title: "Une annulation demandée depuis un autre numéro est refusée : rien n'est annulé",
+    covers: ["cancel-other-number"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Édith Piaf", phone: "+33611111111" } }],
+    calls: [
+      {
+        from: "+33622222222",
+        script: ["Bonjour, je voudrais annuler mon rendez-vous de jeudi", "non merci, au revoir"],
+        persona: `Someone calling about Édith Piaf's appointment on Thursday at 11:00, from a phone that is not hers. ${speakFrench}`,
+        goal: "Ask to cancel the appointment of Thursday at 11:00 for Édith Piaf. If they cannot find it for this number, accept it, say goodbye and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+33611111111", status: "booked" }],
+      calendarEvents: 1,
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+    },
+  },
+  {
+    id: "fr-message",
+    language: "fr",
+    title: "Laisse un message pour être rappelé",
+    covers: ["message"],
+    calls: [
+      {
+        from: "+33612345011",
+        script: ["Pouvez-vous dire au docteur de me rappeler ?", "Oui, c'est au sujet de mes résultats d'analyse, merci", "non, c'est tout"],
+        persona: `Paul Valéry, waiting for his blood test results. ${speakFrench}`,
+        goal: `You do not want an appointment: leave a message so that the doctor calls you back about your test results ("mes résultats d'analyse"). ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [], outbox: OWNER_ONLY(/résultats/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+  },
+  {
+    id: "fr-urgence",
+    language: "fr",
+    title: "Mots d'urgence : le numéro d'urgence est donné, rien n'est réservé",
+    covers: ["emergency"],
+    calls: [
+      {
+        from: "+33612345012",
+        script: ["J'ai une douleur à la poitrine et je respire mal", "d'accord, au revoir"],
+        persona: `A caller with sudden chest pain who breathes badly. ${speakFrench}`,
+        goal: "Say you have chest pain and breathe badly, and ask for an appointment. Once they tell you what to do, say okay and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "check_availability"] },
+      say: [{ re: /\b(15|112)\b/, why: "le numéro d'urgence en France" }],
+    },
+  },
+  {
+    id: "fr-conseil-medical",
+    language: "fr",
+    title: "Demande quel médicament prendre : aucun conseil, un message est proposé et pris",
+    covers: ["medical-advice"],
+    calls: [
+      {
+        from: "+33612345013",
+        script: ["Quel médicament dois-je prendre pour ma fièvre ?", "Oui, dites au docteur de me rappeler pour ma fièvre", "non, c'est tout"],
+        persona: `Jeanne Moreau, who has had a fever since yesterday. ${speakFrench}`,
+        goal: `Ask which medicine you should take for your fever. Do not book; if they offer to pass a message, ask for the doctor to call you back about your fever. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/fièvre/i),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      notSay: [NO_DOSE, { re: /\b(parac[eé]tamol|doliprane|ibuprof[eè]ne)\b/i, why: "aucun médicament conseillé" }],
+      say: [standIn("fr", "Simulator.noAdvice", "refuse le conseil médical")],
+    },
+  },
+  {
+    id: "fr-transfert",
+    language: "fr",
+    title: "Demande à parler à quelqu'un : transféré au cabinet",
+    covers: ["transfer"],
+    business: { ownerPhone: "+33612345678" },
+    calls: [
+      {
+        from: "+33612345014",
+        script: ["Je voudrais parler à quelqu'un, s'il vous plaît"],
+        persona: `A caller who wants to talk to a person. ${speakFrench}`,
+        goal: "Ask to speak to someone at the practice (a human). Insist politely if needed. Do not book anything.",
+      },
+    ],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "assistant-forwarded-call" }], ...NO_BOOKING },
+  },
+  {
+    id: "fr-parler-au-docteur-sans-transfert",
+    language: "fr",
+    title: "Demande le docteur sans transfert possible : un message est pris",
+    covers: ["person-without-transfer"],
+    calls: [
+      {
+        from: "+33612345015",
+        script: ["Je voudrais parler au docteur Martin", "Dites-lui de me rappeler au sujet de mon ordonnance", "non merci"],
+        persona: `Sophie Marceau, with a question about her prescription ("mon ordonnance"). ${speakFrench}`,
+        goal: `Ask to talk to Dr Martin. If you cannot, leave a message asking her to call you back about your prescription. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [], outbox: OWNER_ONLY(/ordonnance/i), calls: [{ outcome: "message" }], ...NO_BOOKING },
+  },
+  {
+    id: "fr-numero-national",
+    language: "fr",
+    title: "Donne « 06 98 76 54 32 » au lieu du motif : le rendez-vous et le SMS utilisent +33698765432",
+    covers: ["national-number", "phone-not-reason"],
+    calls: [
+      {
+        from: "+33612345016",
+        script: ["Bonjour, je voudrais un rendez-vous vendredi", "Claire Fontaine", "06 98 76 54 32", "Une consultation", "non", "le premier", "oui", "non merci"],
+        persona: `Claire Fontaine. You call from a landline; your mobile, for the texts, is 06 98 76 54 32 (say it this way, in French). ${speakFrench}`,
+        goal: `Book on Friday, the earliest time, for a consultation. Make sure the confirmation goes to your mobile 06 98 76 54 32, not to the number you call from. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "+33698765432", reason: /consultation/i }],
+      outbox: toNumber("+33698765432"),
+      calls: [{ outcome: "booked" }],
+      say: [standIn("fr", "Simulator.askReasonAgain", "redemande le motif après le numéro")],
+    },
+  },
+  {
+    id: "fr-silence-puis-rdv",
+    language: "fr",
+    title: "Un silence d'abord (relance), puis un rendez-vous normal",
+    covers: ["silence", "book-tomorrow", "date-in-first-sentence"],
+    calls: [
+      {
+        from: "+33612345017",
+        script: ["", "Je voudrais un rendez-vous demain à 9h", "Anne Frank", "Un contrôle", "non", "oui", "non merci"],
+        persona: `Anne Frank, slow to start talking. ${speakFrench}`,
+        goal: `Your first turn is silence: answer exactly [SILENCE] once. Then book tomorrow at 9:00 for a check-up. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: { appointments: [{ on: "+1", at: "09:00", phone: "caller" }], outbox: CALLER_AND_OWNER, calls: [{ outcome: "booked" }] },
+  },
+  {
+    id: "fr-silence",
+    language: "fr",
+    title: "Personne ne parle : relances, puis l'appel se termine sur le silence",
+    covers: ["silence"],
+    calls: [{ from: "+33612345018", script: ["", "", ""], persona: `A caller whose line went quiet. ${speakFrench}`, goal: "Say nothing at all, every turn." }],
+    expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "silence-timed-out" }], ...NO_BOOKING },
+  },
+  {
+    id: "fr-change-d-avis",
+    language: "fr",
+    title: "Change d'avis à la relecture (non, plutôt jeudi) : réservé jeudi seulement",
+    covers: ["change-of-mind"],
+    calls: [
+      {
+        from: "+33612345019",
+        script: ["Je voudrais un rendez-vous demain à 11h", "Paul Éluard", "Un suivi", "non", "non, plutôt jeudi", "le premier", "oui", "non merci"],
+        persona: `Paul Éluard, who hesitates. ${speakFrench}`,
+        goal: `Ask for tomorrow at 11:00. When they read the details back, change your mind: "Non, plutôt jeudi." Take the earliest time on Thursday. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller", name: /Paul Éluard/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+    },
+  },
+  {
+    id: "fr-deux-appelants",
+    language: "fr",
+    title: "Deux appelants veulent vendredi à 15h en même temps : un seul rendez-vous",
+    covers: ["two-callers"],
+    calls: [
+      {
+        from: "+33612345061",
+        script: ["Je voudrais un rendez-vous vendredi à 15h", "Jules Verne", "Un contrôle", "non", "oui", "non, c'est tout"],
+        persona: `Jules Verne. ${speakFrench}`,
+        goal: "Book Friday at 15:00 exactly. If 15:00 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+      {
+        from: "+33612345062",
+        script: ["Je voudrais un rendez-vous vendredi à 15h", "George Sand", "Un contrôle", "non", "oui", "non, c'est tout"],
+        persona: `George Sand. ${speakFrench}`,
+        goal: "Book Friday at 15:00 exactly. If 15:00 is taken or not offered, do not take another time: say goodbye and end the call. No email.",
+      },
+    ],
+    expect: {
+      outbox: WINNER_AND_OWNER,
+      appointments: [{ on: "+3", at: "15:00" }],
+      calls: [{ outcome: "booked" }, { outcome: "no_action" }],
+      say: [standIn("fr", "Receptionist.slotTaken", "le second appelant apprend que l'heure vient d'être prise")],
+    },
+  },
+  {
+    id: "fr-accueil-bonjour",
+    language: "fr",
+    title: "Un accueil du cabinet qui commence par « Bonjour » : un seul bonjour à l'ouverture",
+    covers: ["opening"],
+    business: { greeting: "Bonjour, que puis-je faire pour vous ?", agentName: "Léa" },
+    calls: [
+      {
+        from: "+33612345020",
+        script: ["Rien, merci, au revoir"],
+        persona: `A caller who dialled by mistake. ${speakFrench}`,
+        goal: "Say you dialled by mistake, apologise and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      say: [{ re: /assistant(e)? virtuel/i, turn: "opening", why: "la mention d'un assistant virtuel" }, { re: /Cabinet Martin/, turn: "opening", why: "le nom du cabinet" }],
+    },
+  },
+];

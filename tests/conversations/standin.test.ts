@@ -1,0 +1,61 @@
+// The conversation suite with the deterministic stand-in: every scenario, on the real webhook and a real database, at
+// a fixed clock. A failure prints what went wrong and the whole conversation, tool calls included.
+import { describe, expect, it } from "vitest";
+import { transcriptOf } from "./harness";
+import { scenarios } from "./scenarios";
+import { runStandIn } from "./standin";
+import type { Cover, Lang } from "./types";
+
+const REQUIRED: Cover[] = [
+  "book-today",
+  "book-tomorrow",
+  "book-weekday",
+  "book-date",
+  "book-part-of-day",
+  "date-in-first-sentence",
+  "full-day",
+  "out-of-hours",
+  "calendar-block",
+  "reschedule",
+  "cancel",
+  "cancel-other-number",
+  "message",
+  "emergency",
+  "medical-advice",
+  "transfer",
+  "national-number",
+  "phone-not-reason",
+  "silence",
+  "change-of-mind",
+  "two-callers",
+  "opening",
+];
+
+describe("the scenario list", () => {
+  it("has at least 40 scenarios with unique ids, covering every case in English, French and Spanish", () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(scenarios.map((s) => s.id)).size).toBe(scenarios.length);
+    for (const lang of ["en", "fr", "es"] as Lang[]) {
+      const mine = scenarios.filter((s) => s.language === lang);
+      expect(mine.length, lang).toBeGreaterThanOrEqual(10);
+      // The AI configuration (own greeting) exists in English and French only.
+      const needed = REQUIRED.filter((c) => !(lang === "es" && c === "opening"));
+      expect(needed.filter((c) => !mine.some((s) => s.covers.includes(c))), lang).toEqual([]);
+    }
+    for (const s of scenarios) {
+      expect(s.calls.every((c) => /^\+\d{8,15}$/.test(c.from) && c.persona && c.goal), s.id).toBe(true);
+      expect(s.id.startsWith(`${s.language}-`), s.id).toBe(true);
+    }
+  });
+});
+
+describe("conversations with the stand-in", () => {
+  for (const sc of scenarios) {
+    it(`${sc.id}: ${sc.title}`, async () => {
+      const run = await runStandIn(sc);
+      // CONVERSATIONS_VERBOSE=1 prints every conversation, passed or not.
+      if (process.env.CONVERSATIONS_VERBOSE) console.log(`${sc.id}\n${transcriptOf(run.records)}\n`);
+      expect(run.verdict.failures, `\n${run.verdict.failures.join("\n")}\n\n${transcriptOf(run.records)}\n`).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,48 @@
+// Driver A: the deterministic stand-in (lib/receptionist/simulator.ts) plays the platform and the assistant, the
+// scenario's script plays the caller. Calls of one scenario go turn by turn at the same time (two callers on one slot).
+import { callerSays, endCall, startCall, type SimState } from "@/lib/receptionist/simulator";
+import { CLOCK, judge, newCallRecord, preparePractice, drainMessages, recordingTransport, summarize, type CallRecord, type RunResult } from "./harness";
+import type { Scenario } from "./types";
+
+export async function runStandIn(sc: Scenario): Promise<RunResult> {
+  const practice = await preparePractice(sc);
+  const records: CallRecord[] = sc.calls.map((_, i) => newCallRecord(sc, i));
+  const transports = records.map((r) => recordingTransport(r));
+  const states: SimState[] = [];
+  const ended: boolean[] = [];
+
+  await Promise.all(
+    records.map(async (r, i) => {
+      const first = await startCall(transports[i]!, { line: practice.line, caller: r.from, callId: r.callId, now: CLOCK });
+      r.events.push({ kind: "assistant", text: first.reply });
+      states[i] = first.state;
+      ended[i] = first.ended;
+    }),
+  );
+  const longest = Math.max(...sc.calls.map((c) => c.script.length));
+  for (let turn = 0; turn < longest; turn++) {
+    await Promise.all(
+      records.map(async (r, i) => {
+        const text = sc.calls[i]!.script[turn];
+        if (ended[i] || text === undefined) return;
+        r.events.push({ kind: "caller", text });
+        const reply = await callerSays(transports[i]!, states[i]!, text, CLOCK);
+        // Tool events were recorded while the stand-in worked out its answer: they come before what it says.
+        r.events.push({ kind: "assistant", text: reply.reply });
+        states[i] = reply.state;
+        ended[i] = reply.ended;
+        if (reply.ended) r.endedBy = reply.state.transcript.length ? "assistant" : "platform";
+      }),
+    );
+  }
+  // A script that stops before the assistant ends the call: the caller hangs up.
+  await Promise.all(
+    records.map(async (r, i) => {
+      if (ended[i]) return;
+      await endCall(transports[i]!, states[i]!, CLOCK, "customer-ended-call");
+      r.endedBy = "caller";
+    }),
+  );
+  await drainMessages();
+  return summarize(sc, "standin", records, await judge(sc, practice, records, "standin"));
+}

@@ -1,0 +1,137 @@
+// The conversation suite's scenario format: plain, typed data. One scenario is a business (in a known zone, at a fixed
+// clock), what is already in its calendar, one or more calls (two calls are played at the same time), and how the
+// result is judged: the state the calls leave (appointments, calendar events, outbox, call rows, tools used) and what
+// the assistant must and must not say. Each call carries a script for the deterministic stand-in and a persona and goal
+// for a real model playing the caller.
+import type { DayHours, WorkingHours } from "@/db/schema";
+
+export type Lang = "en" | "fr" | "es";
+
+/** A day relative to the fixed "today" in the business's zone ("+0" today, "+1" tomorrow), or an ISO date. */
+export type DayRef = `+${number}` | `${number}-${number}-${number}`;
+/** "HH:mm", wall-clock time in the business's zone. */
+export type Clock = `${number}:${number}`;
+
+/** What each scenario is there to cover; the suite checks every one is covered in the scenario list. */
+export type Cover =
+  | "book-today"
+  | "book-tomorrow"
+  | "book-weekday"
+  | "book-date"
+  | "book-part-of-day"
+  | "date-in-first-sentence"
+  | "full-day"
+  | "out-of-hours"
+  | "calendar-block"
+  | "beyond-horizon"
+  | "reschedule"
+  | "cancel"
+  | "cancel-other-number"
+  | "message"
+  | "emergency"
+  | "medical-advice"
+  | "transfer"
+  | "person-without-transfer"
+  | "national-number"
+  | "phone-not-reason"
+  | "silence"
+  | "change-of-mind"
+  | "two-callers"
+  | "opening";
+
+export type BusinessSpec = {
+  /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */
+  ownerPhone?: string;
+  /** The owner's own greeting (AI configuration; English and French lines only), said after the disclosure. */
+  greeting?: string;
+  agentName?: string;
+  /** Changes to the default hours (Monday to Friday 09:00–18:00, Saturday 09:00–12:00, Sunday closed). */
+  hours?: Partial<WorkingHours>;
+};
+
+export type SetupStep =
+  /** An appointment already booked (by phone, through the booking module), for a reschedule or a cancel. */
+  | { appointment: { on: DayRef; at: Clock; name: string; phone: string; reason?: string } }
+  /** A busy event in the sandbox calendar (not one of our appointments). */
+  | { calendarBlock: { on: DayRef; from: Clock; to: Clock; summary: string } }
+  /** Every free slot of the day booked by other patients (they are left out of the judgement). */
+  | { fillDay: { on: DayRef } };
+
+export type CallSpec = {
+  /** The caller ID (E.164). */
+  from: string;
+  /** The stand-in caller's lines, in order; "" is a silence. */
+  script: string[];
+  /** Who the caller is, for a model playing them (in English; the caller speaks the scenario's language). */
+  persona: string;
+  /** What the caller wants and how they answer; the model ends the call with the end marker when it is done. */
+  goal: string;
+};
+
+export type ApptExpect = {
+  on?: DayRef;
+  at?: Clock;
+  /** The start is within [from, to). */
+  between?: [Clock, Clock];
+  /** The start is on none of these days. */
+  notOn?: DayRef[];
+  /** "caller": the first call's caller ID. */
+  phone?: "caller" | string;
+  name?: RegExp;
+  reason?: RegExp;
+  status?: "booked" | "cancelled";
+};
+
+export type OutboxExpect = {
+  channel: "sms" | "whatsapp" | "email";
+  /** "caller": the first call's caller ID; "booked": the phone on the one booked appointment; "owner": the owner's email. */
+  to: "caller" | "booked" | "owner" | string;
+  /** Default 1. */
+  count?: number;
+  /** Default "sent". */
+  status?: "sent" | "failed";
+  body?: RegExp;
+};
+
+export type CallExpect = {
+  /** Default "ended". */
+  status?: string;
+  outcome?: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
+  endedReason?: string;
+};
+
+export type SayCheck = {
+  re: RegExp;
+  /** Where to look: the first assistant turn, or any assistant turn (default). */
+  turn?: "opening" | "any";
+  /** Checked with this driver only (wording the stand-in uses, which a model may put differently). */
+  driver?: "standin" | "llm";
+  why: string;
+};
+
+export type Expectations = {
+  /** Every appointment of the business afterwards (those of setup included, fill-ins excluded), matched one to one. */
+  appointments?: ApptExpect[];
+  /** Sandbox calendar events afterwards (fill-ins excluded). Booked appointments always need their event. */
+  calendarEvents?: number;
+  /** Every message the calls caused (those of setup excluded), matched one to one. */
+  outbox?: OutboxExpect[];
+  /** One per call, matched one to one (calls played at the same time may end in either order). */
+  calls?: CallExpect[];
+  tools?: { called?: string[]; notCalled?: string[] };
+  say?: SayCheck[];
+  notSay?: SayCheck[];
+};
+
+export type Scenario = {
+  id: string;
+  language: Lang;
+  title: string;
+  covers: Cover[];
+  business?: BusinessSpec;
+  setup?: SetupStep[];
+  calls: CallSpec[];
+  expect: Expectations;
+};
+
+export type { DayHours };

@@ -1,0 +1,64 @@
+// A business that answers calls (owner, sandbox calendar, live trial, a line of its own) and the Vapi server URL as the
+// platform calls it (shared secret header), for tests that play provider messages against real rows.
+import { expect } from "vitest";
+import { getDb } from "@/db/client";
+import { subscriptions } from "@/db/schema";
+import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "./api";
+
+export const VAPI_SECRET = { "x-vapi-secret": "test-vapi-secret" };
+
+const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
+const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
+
+export type Practice = Account & { line: string };
+
+export async function practice(businessName = "Cabinet Test"): Promise<Practice> {
+  const owner = await registerOwner({ businessName, workingHours: EVERY_DAY, appointmentDuration: "30", timeZone: "Europe/Paris" });
+  await connectSandboxCalendar(owner.token);
+  await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
+  await addPoolNumbers(1);
+  const claim = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+  return { ...owner, line: claim.body.phoneNumber };
+}
+
+let seq = 0;
+export const newCallId = (tag = "call") => `${tag}-${Date.now().toString(36)}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A server message as Vapi sends it for a call on `line`. */
+export function vapiMessage(line: string, callId: string, caller: string, message: Record<string, unknown>) {
+  return { message: { call: { id: callId, customer: { number: caller } }, phoneNumber: { number: line }, ...message } };
+}
+
+export async function vapi(body: unknown) {
+  return api("POST", "/api/webhooks/vapi", { body, headers: VAPI_SECRET });
+}
+
+/** One tool call; the sentence the caller would hear (result or error). */
+export async function vapiTool(line: string, callId: string, caller: string, name: string, args: unknown): Promise<string> {
+  const toolCallId = `tc-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await vapi(vapiMessage(line, callId, caller, { type: "tool-calls", toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }] }));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const [r] = res.body.results;
+  expect(r.toolCallId).toBe(toolCallId);
+  return (r.result ?? r.error) as string;
+}
+
+/** A day `days` ahead in Paris, "YYYY-MM-DD". */
+export function dayAhead(days = 3): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+}
+
+/** Posts a raw body to the Telnyx webhook, signed as Telnyx signs (Ed25519 over `timestamp|body`) with the sandbox key. */
+export async function telnyx(raw: string): Promise<Response> {
+  const { POST } = await import("@/app/api/webhooks/telnyx/route");
+  const { sandboxTelnyxKeys, signTelnyxPayload } = await import("@/lib/telnyx/webhook");
+  const ts = Math.floor(Date.now() / 1000);
+  const headers = new Headers({
+    "content-type": "application/json",
+    "telnyx-timestamp": String(ts),
+    "telnyx-signature-ed25519": signTelnyxPayload(raw, sandboxTelnyxKeys(process.env.AUTH_SECRET!).privateKey, ts),
+  });
+  return POST(new Request("http://localhost:3000/api/webhooks/telnyx", { method: "POST", headers, body: raw }));
+}
