@@ -29,18 +29,6 @@ const ADMIN_API = /^\/api\/admin\//;
 // here would win over the handler's).
 const OWN_CSP = /^\/api\/google-calendar\/callback$/;
 
-// The GETs that change something, refused when the browser says another site sent them (isForeignRequest): a link or
-// a redirect from elsewhere carries the Lax session cookie. Claiming a number is a GET in the API contract; the other
-// two open a Stripe Checkout or billing portal session for the signed-in account. Those two are links a visitor may
-// also follow from another site (a marketing site on a sibling domain): they land on the page that offers the same
-// button instead, one click from it. (Google's consent callback comes from Google by design: the state it must carry,
-// signed for the signed-in user, is its protection, and it only hands the code to our own window.)
-const STATE_CHANGING_GETS: { path: RegExp; page?: string }[] = [
-  { path: /^\/api\/phone-numbers\/claim$/ },
-  { path: /^\/api\/billing\/checkout$/, page: "/#pricing" },
-  { path: /^\/api\/billing\/portal$/, page: "/dashboard/subscription" },
-];
-
 export default async function proxy(req: NextRequest): Promise<Response> {
   const { pathname } = req.nextUrl;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
@@ -101,9 +89,16 @@ async function apiGate(req: NextRequest, pathname: string): Promise<Response | n
   if (!WEBHOOKS.test(pathname) && isCrossOriginRequest(req.method, req.headers, ourOrigins(req))) {
     return NextResponse.json({ message: translate(locale, "Api.crossOrigin") }, { status: 403 });
   }
-  const stateChanging = STATE_CHANGING_GETS.find((g) => g.path.test(pathname));
+  // The GETs that change something (`stateChanging` on their route's declaration, copied into the route table) are
+  // refused when the browser says another site sent them (isForeignRequest): a link or a redirect from elsewhere carries
+  // the Lax session cookie. Claiming a number is a GET in the API contract; opening a Stripe Checkout or billing portal
+  // session is too, and those are links a visitor may also follow from another site (a marketing site on a sibling
+  // domain): they land on the page their flag names, which offers the same button, one click from it. (Google's consent
+  // callback comes from Google by design: the state it must carry, signed for the signed-in user, is its protection, and
+  // it only hands the code to our own window.)
+  const stateChanging = matchApiRoute(API_ROUTES, pathname)?.route.stateChanging;
   if (stateChanging && (req.method === "GET" || req.method === "HEAD") && isForeignRequest(req.headers, ourOrigins(req))) {
-    if (!stateChanging.page) return NextResponse.json({ message: translate(locale, "Api.crossOrigin") }, { status: 403 });
+    if (stateChanging === true) return NextResponse.json({ message: translate(locale, "Api.crossOrigin") }, { status: 403 });
     // These links name their language (?locale=); the page they land on is in it.
     const asked = req.nextUrl.searchParams.get("locale");
     const [page = "/", hash] = stateChanging.page.split("#");

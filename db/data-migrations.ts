@@ -22,7 +22,10 @@ export async function runDataMigrations(db: Db, steps: DataMigration[] = DATA_MI
     const [done] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, key)).limit(1);
     if (done) continue;
     const counts = await step.run(db);
-    await db.insert(appState).values({ key, value: { at: new Date().toISOString(), counts } }).onConflictDoNothing();
+    await db
+      .insert(appState)
+      .values({ key, value: { at: new Date().toISOString(), counts } })
+      .onConflictDoNothing();
     logger().info({ migration: step.id, ...counts }, "data migration applied");
     ran.push(step.id);
   }
@@ -78,7 +81,10 @@ export async function normalizeStoredPhones(db: Db): Promise<StepCounts> {
           continue;
         }
         // Only if nobody changed it meanwhile.
-        await db.update(table).set({ [keyOf(table, value)]: parsed.e164 } as never).where(and(eq(id, row.id), eq(value, row.value)));
+        await db
+          .update(table)
+          .set({ [keyOf(table, value)]: parsed.e164 } as never)
+          .where(and(eq(id, row.id), eq(value, row.value)));
         tally(name, "normalized");
       }
       if (rows.length < BATCH) break;
@@ -96,7 +102,10 @@ export async function normalizeStoredPhones(db: Db): Promise<StepCounts> {
     region: (r) => byOwner(r.userId as string),
   });
   // A call nobody's business owns (the line was released) is read in the country of the line it came in on.
-  for (const [name, value] of [["calls.from_number", calls.fromNumber], ["calls.to_number", calls.toNumber]] as const) {
+  for (const [name, value] of [
+    ["calls.from_number", calls.fromNumber],
+    ["calls.to_number", calls.toNumber],
+  ] as const) {
     await column(name, calls, calls.id, value, {
       select: { userId: calls.userId, line: calls.toNumber },
       region: (r) => byOwner(r.userId as string | null) ?? countryOfPhone(r.line as string | null),
@@ -126,7 +135,10 @@ export async function normalizeStoredPhones(db: Db): Promise<StepCounts> {
       tally("phone_numbers.phone_number", "duplicate");
       continue;
     }
-    await db.update(phoneNumbers).set({ phoneNumber: parsed.e164 }).where(and(eq(phoneNumbers.id, row.id), eq(phoneNumbers.phoneNumber, row.value)));
+    await db
+      .update(phoneNumbers)
+      .set({ phoneNumber: parsed.e164 })
+      .where(and(eq(phoneNumbers.id, row.id), eq(phoneNumbers.phoneNumber, row.value)));
     tally("phone_numbers.phone_number", "normalized");
   }
 

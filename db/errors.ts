@@ -6,7 +6,8 @@ export function pgError(error: unknown): { code: string; constraint?: string } |
   for (let depth = 0; e && depth < 5; depth++) {
     const p = e as PgLike;
     if (typeof p.code === "string" && /^[0-9A-Z]{5}$/.test(p.code)) {
-      const constraint = typeof p.constraint_name === "string" ? p.constraint_name : typeof p.constraint === "string" ? p.constraint : undefined;
+      const constraint =
+        typeof p.constraint_name === "string" ? p.constraint_name : typeof p.constraint === "string" ? p.constraint : undefined;
       return { code: p.code, constraint };
     }
     e = p.cause;

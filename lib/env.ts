@@ -112,12 +112,19 @@ export function missingSecrets(e: Env): SecretName[] {
 /** Real providers whose configuration is incomplete: named at start-up rather than failing on the first call. */
 export function providerConfigProblems(e: Env): string[] {
   const problems: string[] = [];
-  if (e.TELNYX_API_KEY && !e.TELNYX_PUBLIC_KEY) problems.push("TELNYX_PUBLIC_KEY must be set with TELNYX_API_KEY (Telnyx webhooks are verified with it).");
-  if (e.VAPI_API_KEY && !e.VAPI_TELNYX_CREDENTIAL_ID) problems.push("VAPI_TELNYX_CREDENTIAL_ID must be set with VAPI_API_KEY (numbers are imported into Vapi with it).");
+  if (e.TELNYX_API_KEY && !e.TELNYX_PUBLIC_KEY)
+    problems.push("TELNYX_PUBLIC_KEY must be set with TELNYX_API_KEY (Telnyx webhooks are verified with it).");
+  if (e.VAPI_API_KEY && !e.VAPI_TELNYX_CREDENTIAL_ID)
+    problems.push("VAPI_TELNYX_CREDENTIAL_ID must be set with VAPI_API_KEY (numbers are imported into Vapi with it).");
   if (e.VAPI_API_KEY && !e.TELNYX_API_KEY) problems.push("VAPI_API_KEY needs TELNYX_API_KEY: the numbers Vapi answers are Telnyx numbers.");
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_ID && !e.STRIPE_PAYMENT_LINK) problems.push("STRIPE_PRICE_ID (or STRIPE_PAYMENT_LINK) must be set with STRIPE_SECRET_KEY: it is the Pro plan customers check out.");
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: it is the signing secret of your Stripe webhook endpoint (whsec_…).");
-  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all.");
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_ID && !e.STRIPE_PAYMENT_LINK)
+    problems.push("STRIPE_PRICE_ID (or STRIPE_PAYMENT_LINK) must be set with STRIPE_SECRET_KEY: it is the Pro plan customers check out.");
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: it is the signing secret of your Stripe webhook endpoint (whsec_…).",
+    );
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET)
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all.");
   return problems;
 }
 

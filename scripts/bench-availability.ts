@@ -78,8 +78,9 @@ console.log(`Slots found: ${slots.length} (first ${slots[0]?.start.toISOString()
 const rules = { ...input, from: undefined, to: undefined };
 const full = measure("freeSlots (60 days)", () => freeSlots(input).length);
 measure("freeSlots (limit 5)", () => freeSlots({ ...input, limit: 5 }).length);
-measure("nearestFreeSlots (count 3)", () =>
-  nearestFreeSlots({ ...rules, around: new Date(now.getTime() + 20 * DAY + 3 * 3_600_000), count: 3 }).length,
+measure(
+  "nearestFreeSlots (count 3)",
+  () => nearestFreeSlots({ ...rules, around: new Date(now.getTime() + 20 * DAY + 3 * 3_600_000), count: 3 }).length,
 );
 measure("isSlotFree", () => Number(isSlotFree({ ...rules, start: slots[Math.floor(slots.length / 2)]!.start })));
 

@@ -24,7 +24,8 @@ async function main() {
   console.log("Starting the production app on a fresh data folder (builds first when .next is stale)…");
   const app = await startFreshApp();
   try {
-    const secret = (JSON.parse(fs.readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { VAPI_WEBHOOK_SECRET: string }).VAPI_WEBHOOK_SECRET;
+    const secret = (JSON.parse(fs.readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { VAPI_WEBHOOK_SECRET: string })
+      .VAPI_WEBHOOK_SECRET;
     const base = app.baseURL;
     const request = async (method: string, route: string, body?: unknown, token?: string) => {
       const res = await fetch(base + route, {
@@ -60,7 +61,12 @@ async function main() {
         method: "POST",
         headers: { "content-type": "application/json", "x-vapi-secret": secret },
         body: JSON.stringify({
-          message: { type: "tool-calls", call: { id: `call-${caller}` , customer: { number: caller } }, phoneNumber: { number: line }, toolCallList: [{ id, type: "function", function: { name, arguments: args } }] },
+          message: {
+            type: "tool-calls",
+            call: { id: `call-${caller}`, customer: { number: caller } },
+            phoneNumber: { number: line },
+            toolCallList: [{ id, type: "function", function: { name, arguments: args } }],
+          },
         }),
       });
       const json = (await res.json()) as { results: { result?: string; error?: string }[] };
@@ -75,7 +81,9 @@ async function main() {
       return performance.now() - t0;
     };
     const dayAhead = (n: number) =>
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + n * 86_400_000));
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+        new Date(Date.now() + n * 86_400_000),
+      );
 
     // Warm-up: compile paths and fill caches.
     for (let i = 0; i < 5; i++) {
@@ -110,14 +118,22 @@ async function main() {
       const s = [...xs].sort((a, b) => a - b);
       return `${label.padEnd(20)} ${String(s.length).padStart(6)} ${pct(s, 50).toFixed(1).padStart(8)} ${pct(s, 95).toFixed(1).padStart(8)} ${pct(s, 99).toFixed(1).padStart(8)}`;
     };
-    console.log(`\n${CALLS} concurrent calls × ${ROUNDS} rounds in ${wall.toFixed(1)} s (embedded PGlite, sandbox calendar, job workers running)`);
+    console.log(
+      `\n${CALLS} concurrent calls × ${ROUNDS} rounds in ${wall.toFixed(1)} s (embedded PGlite, sandbox calendar, job workers running)`,
+    );
     console.log(`${"".padEnd(20)} ${"n".padStart(6)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
     console.log(row("GET /api/health", timings.baseline));
     console.log(row("check_availability", timings.check));
     console.log(row("book_appointment", timings.book));
     console.log(`Bookings: ${booked} booked, ${taken} answered "taken" with alternatives.`);
-    const checkP99 = pct([...timings.check].sort((a, b) => a - b), 99);
-    const baseP99 = pct([...timings.baseline].sort((a, b) => a - b), 99);
+    const checkP99 = pct(
+      [...timings.check].sort((a, b) => a - b),
+      99,
+    );
+    const baseP99 = pct(
+      [...timings.baseline].sort((a, b) => a - b),
+      99,
+    );
     console.log(
       `Target check_availability p99 ≤ ${TARGET_P99_MS} ms: ${checkP99 <= TARGET_P99_MS ? "met" : "missed"} (${checkP99.toFixed(1)} ms); ` +
         `≤ 3× baseline p99 (${(3 * baseP99).toFixed(1)} ms): ${checkP99 <= 3 * baseP99 ? "met" : "missed"}.`,

@@ -123,7 +123,7 @@ function printFindings({ path, lhr }: PageResult) {
     if (!failing.length) continue;
     lines.push(`  ${cat}:`);
     for (const a of failing) {
-      const what = a.scoreDisplayMode === "error" ? `audit error: ${a.errorMessage ?? "unknown"}` : a.displayValue ?? "";
+      const what = a.scoreDisplayMode === "error" ? `audit error: ${a.errorMessage ?? "unknown"}` : (a.displayValue ?? "");
       lines.push(`    - ${a.id}: ${a.title}${what ? ` (${what})` : ""}`);
       if (a.explanation) lines.push(`        ${a.explanation}`);
       for (const item of itemsOf(a).slice(0, 5)) lines.push(`        ${item}`);
@@ -191,7 +191,11 @@ async function ownerSessionCookie(baseURL: string): Promise<{ name: string; valu
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
 }
 
-async function firstLoadJs(baseURL: string, path: string, cookie?: { name: string; value: string }): Promise<{ files: JsFile[]; totalGzip: number; totalRaw: number; inlineGzip: number }> {
+async function firstLoadJs(
+  baseURL: string,
+  path: string,
+  cookie?: { name: string; value: string },
+): Promise<{ files: JsFile[]; totalGzip: number; totalRaw: number; inlineGzip: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   try {
     const context = await browser.newContext();
@@ -242,10 +246,7 @@ function printFirstLoadJs(path: string, js: Awaited<ReturnType<typeof firstLoadJ
   console.log(`\n== First-load JS of ${path} (${js.files.length} script files, until load + network idle)`);
   table(
     ["File", "KB gzip", "KB raw"],
-    [
-      ...js.files.map((f) => [new URL(f.url).pathname, kb(f.gzip), kb(f.raw)]),
-      ["TOTAL", kb(js.totalGzip), kb(js.totalRaw)],
-    ],
+    [...js.files.map((f) => [new URL(f.url).pathname, kb(f.gzip), kb(f.raw)]), ["TOTAL", kb(js.totalGzip), kb(js.totalRaw)]],
   );
   console.log(`  (inline <script> content in the HTML, not counted above: ${kb(js.inlineGzip)} KB gzipped)`);
 }
@@ -263,7 +264,11 @@ function printTargets(results: PageResult[], jsGzip: number, dashboardGzip: numb
     line(`${cat} ${exact ? "=" : "≥"} ${target}`, ok, scores.map((x) => `${x.path} ${fmtScore(x.s)}`).join(", "));
   }
   line(`first-load JS of / ≤ ${TARGETS.firstLoadJsKb} KB gzipped`, jsGzip / 1024 <= TARGETS.firstLoadJsKb, `${kb(jsGzip)} KB`);
-  line(`first-load JS of ${DASHBOARD} ≤ ${TARGETS.dashboardJsKb} KB gzipped`, dashboardGzip / 1024 <= TARGETS.dashboardJsKb, `${kb(dashboardGzip)} KB`);
+  line(
+    `first-load JS of ${DASHBOARD} ≤ ${TARGETS.dashboardJsKb} KB gzipped`,
+    dashboardGzip / 1024 <= TARGETS.dashboardJsKb,
+    `${kb(dashboardGzip)} KB`,
+  );
 }
 
 // ---------- formatting ----------

@@ -69,7 +69,12 @@ async function main() {
     await request("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" }, token);
     await request("POST", "/api/subscription/start-trial", {}, token);
     line = (await request("GET", "/api/phone-numbers/claim", undefined, token)).phoneNumber as string;
-    await request("POST", "/api/ai/parameters", { language: lang, voiceId: lang === "fr" ? "voice_french_male_1" : "voice_english_female_1", firstMessage: "", agentName: "" }, token);
+    await request(
+      "POST",
+      "/api/ai/parameters",
+      { language: lang, voiceId: lang === "fr" ? "voice_french_male_1" : "voice_english_female_1", firstMessage: "", agentName: "" },
+      token,
+    );
     console.log(`Demo practice ready: ${email} on ${line}\n`);
   }
 
@@ -99,7 +104,9 @@ async function main() {
   const { upcoming } = await request("GET", "/api/appointments", undefined, token);
   const booked = (upcoming as any[]).find((a) => a.source === "phone" && a.status === "booked");
   if (!booked) throw new Error("The call did not book an appointment.");
-  console.log(`Appointment:  ${booked.patientName}, ${booked.startsAt} (calendar: ${booked.calendarSyncStatus}; reminder job due ${booked.reminderAt ?? "—"})`);
+  console.log(
+    `Appointment:  ${booked.patientName}, ${booked.startsAt} (calendar: ${booked.calendarSyncStatus}; reminder job due ${booked.reminderAt ?? "—"})`,
+  );
   const { events } = await request("GET", "/api/calendar/events", undefined, token);
   console.log(`Calendar:     ${(events as any[]).map((e) => `${e.summary} at ${e.start}`).join("; ") || "—"}`);
   // The messages leave through the job queue (about a second).
@@ -109,7 +116,8 @@ async function main() {
     if (messages.length >= 4) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  for (const m of messages.reverse()) console.log(`Outbox:       ${m.channel.padEnd(8)} → ${m.recipient} (${m.provider}) ${m.subject ?? m.body.slice(0, 60)}`);
+  for (const m of messages.reverse())
+    console.log(`Outbox:       ${m.channel.padEnd(8)} → ${m.recipient} (${m.provider}) ${m.subject ?? m.body.slice(0, 60)}`);
   const { calls } = await request("GET", "/api/calls", undefined, token);
   const call = (calls as any[])[0];
   const detail = await request("GET", `/api/calls/${call.id}`, undefined, token);

@@ -5,6 +5,10 @@
 //      or moved alone, and the order things load in becomes an accident. ARCHITECTURE.md gives the order this keeps.
 //   2. Nothing under lib/ or db/ imports app/ or components/: the app is built from lib, never the other way round.
 //   3. Every import of our own code resolves: one that does not would hide its edge from rules 1 and 2.
+//   4. The domain (DOMAIN below) imports no vendor: neither lib/vendors/** nor a vendor's SDK, and an SDK is imported
+//      only under lib/vendors/. The domain speaks to a vendor through its port (lib/ports), so a vendor can be swapped,
+//      sandboxed or upgraded by touching its own folder and one line of the registry, and no SDK type leaks into our
+//      model.
 // Every import counts, type-only and dynamic ones included (a type is part of the folder's model), and so do the tests
 // that sit beside the code. Each violation is printed with the file imports behind it.
 // `--graph` also prints each folder's dependencies and the levels they make (0 imports no other folder).
@@ -17,13 +21,29 @@ type Edge = { from: string; to: string; imports: string[] };
 const started = performance.now();
 const showGraph = process.argv.includes("--graph");
 
-/** "lib/booking/booking.ts" → "lib/booking", "lib/env.ts" → "lib/env", "db/schema/index.ts" → "db"; null outside. */
+/**
+ * "lib/booking/booking.ts" → "lib/booking", "lib/env.ts" → "lib/env", "db/schema/index.ts" → "db"; null outside. Each
+ * vendor is a folder of its own: "lib/vendors/telnyx/events.ts" → "lib/vendors/telnyx".
+ */
 function folderOf(path: string): string | null {
   const parts = path.split("/");
   if (parts[0] === "db") return "db";
   if (parts[0] !== "lib" || parts.length < 2) return null;
+  if (parts[1] === "vendors" && parts.length > 2) {
+    return parts.length > 3 ? `lib/vendors/${parts[2]}` : `lib/vendors/${parts[2]!.replace(/\.[^.]+$/, "")}`;
+  }
   return parts.length > 2 ? `lib/${parts[1]}` : `lib/${parts[1]!.replace(/\.[^.]+$/, "")}`;
 }
+
+// Rule 4. The domain: the folders that hold the product's rules and must not know which vendor carries them out.
+const DOMAIN = new Set(
+  ["booking", "availability", "business", "messaging", "receptionist", "appointments", "notifications", "calls", "billing", "privacy"].map(
+    (f) => `lib/${f}`,
+  ),
+);
+const VENDORS = /^lib\/vendors\//;
+// The vendors' SDKs, by package name (a subpath such as "googleapis/build/src/apis/calendar" counts too).
+const VENDOR_SDK = /^(telnyx|stripe|@vapi-ai\/server-sdk|googleapis|google-auth-library|nodemailer)(\/|$)/;
 
 const FORBIDDEN_TARGET = /^(app|components)\//;
 
@@ -44,6 +64,8 @@ const result = output as ICruiseResult;
 const edges = new Map<string, Edge>();
 const upward: string[] = [];
 const unresolved: string[] = [];
+const vendorInDomain: string[] = [];
+const sdkOutsideVendors: string[] = [];
 for (const mod of result.modules) {
   const from = folderOf(mod.source);
   if (!from) continue;
@@ -52,6 +74,8 @@ for (const mod of result.modules) {
     const ours = dep.module.startsWith("@/") || dep.module.startsWith(".");
     if (dep.couldNotResolve && ours) unresolved.push(`${mod.source} → ${dep.module}`);
     if (FORBIDDEN_TARGET.test(dep.resolved)) upward.push(`${mod.source} → ${dep.resolved}${how}`);
+    if (DOMAIN.has(from) && VENDORS.test(dep.resolved)) vendorInDomain.push(`${mod.source} → ${dep.resolved}${how}`);
+    if (!VENDORS.test(mod.source) && VENDOR_SDK.test(dep.module)) sdkOutsideVendors.push(`${mod.source} → ${dep.module}${how}`);
     const to = folderOf(dep.resolved);
     if (!to || to === from) continue;
     const key = `${from} → ${to}`;
@@ -163,6 +187,18 @@ if (unresolved.length > 0) {
   for (const line of unresolved) console.error(`      ${line}`);
 }
 
+if (vendorInDomain.length > 0) {
+  failed = true;
+  console.error(`\n✗ The domain (${[...DOMAIN].join(", ")}) must not import lib/vendors/ (use the port in lib/ports):`);
+  for (const line of vendorInDomain) console.error(`      ${line}`);
+}
+
+if (sdkOutsideVendors.length > 0) {
+  failed = true;
+  console.error("\n✗ A vendor's SDK is imported only under lib/vendors/:");
+  for (const line of sdkOutsideVendors) console.error(`      ${line}`);
+}
+
 if (showGraph) {
   const level = new Map<string, number>();
   const levelOf = (v: string, path: Set<string> = new Set()): number => {
@@ -175,7 +211,7 @@ if (showGraph) {
     return l;
   };
   console.log("\nFolder → the folders it imports:");
-  for (const [from, targets] of out) console.log(`  ${from.padEnd(18)} ${targets.join(" ") || "–"}`);
+  for (const [from, targets] of out) console.log(`  ${from.padEnd(20)} ${targets.join(" ") || "–"}`);
   const byLevel = new Map<number, string[]>();
   for (const f of out.keys()) byLevel.set(levelOf(f), [...(byLevel.get(levelOf(f)) ?? []), f]);
   console.log("\nLevels (a folder imports only folders of lower levels):");
@@ -191,5 +227,6 @@ if (failed) {
   process.exit(1);
 }
 console.log(
-  `Dependency rules: ${files} files in ${folders.size} folders, no folder cycle, no import of app/ or components/ (${seconds} s)`,
+  `Dependency rules: ${files} files in ${folders.size} folders, no folder cycle, no import of app/ or components/, ` +
+    `no vendor in the domain (${seconds} s)`,
 );

@@ -12,7 +12,9 @@ async function main() {
   const file = args.find((a) => !a.startsWith("--")) ?? defaultBackupFile();
   const result = await backupDataDir({ dataDir: e.DATA_DIR, file, includeSecrets });
   const shown = path.relative(process.cwd(), path.resolve(file));
-  console.log(`Backup written: ${shown.startsWith("..") ? path.resolve(file) : shown} (${Math.ceil(result.bytes / 1024)} KB, PostgreSQL ${result.postgres}).`);
+  console.log(
+    `Backup written: ${shown.startsWith("..") ? path.resolve(file) : shown} (${Math.ceil(result.bytes / 1024)} KB, PostgreSQL ${result.postgres}).`,
+  );
   if (result.secrets.length) {
     console.log(
       `\nIt contains secrets.json (${result.secrets.join(", ")}): whoever has this file can open the calendar tokens in it\n` +

@@ -13,7 +13,9 @@ async function main() {
   if (r.movedAside) console.log(`The previous data folder is kept at ${r.movedAside}: delete it once the restored app works.`);
   if (r.secrets === "kept") console.log("The backup had no secrets: the current secrets.json was kept.");
   if (r.secrets === "none") {
-    console.log("Neither the backup nor this folder had secrets.json: set ENCRYPTION_KEY (and the other secrets) to the ones of the backed-up installation, or connected calendars must be reconnected.");
+    console.log(
+      "Neither the backup nor this folder had secrets.json: set ENCRYPTION_KEY (and the other secrets) to the ones of the backed-up installation, or connected calendars must be reconnected.",
+    );
   }
 }
 

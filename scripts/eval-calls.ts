@@ -26,7 +26,13 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const flag = (name: string) => argv.includes(`--${name}`);
-const csv = (v: string | undefined) => (v ? v.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const csv = (v: string | undefined) =>
+  v
+    ? v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 
 function fail(message: string): never {
   console.error(`eval:calls: ${message}`);
@@ -59,7 +65,9 @@ async function main() {
     maxTurns: Number(arg("max-turns") ?? 16) || 16,
   };
   if (driver === "llm" && (!ep.baseUrl || !ep.model)) {
-    fail("set LLM_BASE_URL (e.g. http://localhost:8080/v1) and LLM_MODEL; LLM_API_KEY and LLM_CALLER_MODEL are optional. See README, \"Testing conversations with a model\".");
+    fail(
+      'set LLM_BASE_URL (e.g. http://localhost:8080/v1) and LLM_MODEL; LLM_API_KEY and LLM_CALLER_MODEL are optional. See README, "Testing conversations with a model".',
+    );
   }
 
   // A throwaway in-memory database and the sandbox for every provider, as the test setup does.
@@ -77,7 +85,8 @@ async function main() {
     APP_URL: "http://localhost:3000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
   });
-  for (const name of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "TELNYX_API_KEY", "VAPI_API_KEY", "STRIPE_SECRET_KEY", "SMTP_URL"]) delete process.env[name];
+  for (const name of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "TELNYX_API_KEY", "VAPI_API_KEY", "STRIPE_SECRET_KEY", "SMTP_URL"])
+    delete process.env[name];
   await runMigrations(db.url);
 
   const { transcriptOf } = await import("@/tests/conversations/harness");
@@ -96,7 +105,11 @@ async function main() {
     }
   };
 
-  console.log(driver === "llm" ? `Model ${ep.model}${ep.callerModel ? ` (caller: ${ep.callerModel})` : ""} at ${ep.baseUrl}, ${picked.length} scenarios\n` : `The stand-in, ${picked.length} scenarios\n`);
+  console.log(
+    driver === "llm"
+      ? `Model ${ep.model}${ep.callerModel ? ` (caller: ${ep.callerModel})` : ""} at ${ep.baseUrl}, ${picked.length} scenarios\n`
+      : `The stand-in, ${picked.length} scenarios\n`,
+  );
   console.log(header);
   let results: Result[] = [];
   try {
@@ -107,7 +120,15 @@ async function main() {
         try {
           r = await runStandIn(s);
         } catch (e) {
-          r = { scenario: s, driver: "standin", records: [], verdict: { pass: false, failures: [`driver: ${(e as Error).message}`] }, turns: 0, toolCalls: 0, toolMs: null };
+          r = {
+            scenario: s,
+            driver: "standin",
+            records: [],
+            verdict: { pass: false, failures: [`driver: ${(e as Error).message}`] },
+            turns: 0,
+            toolCalls: 0,
+            toolMs: null,
+          };
         }
         results.push(r);
         show(r);
@@ -122,11 +143,22 @@ async function main() {
   const passed = results.filter((r) => r.verdict.pass).length;
   const rate = passed / results.length;
   console.log(`\nPass rate: ${passed}/${results.length} (${(rate * 100).toFixed(1)}%)`);
-  const byLang = ["en", "fr", "es"].map((l) => [l, results.filter((r) => r.scenario.language === l)] as const).filter(([, rs]) => rs.length);
+  const byLang = ["en", "fr", "es"]
+    .map((l) => [l, results.filter((r) => r.scenario.language === l)] as const)
+    .filter(([, rs]) => rs.length);
   console.log(byLang.map(([l, rs]) => `${l} ${rs.filter((r) => r.verdict.pass).length}/${rs.length}`).join(", "));
   const json = arg("json");
   if (json) {
-    const out = results.map((r) => ({ id: r.scenario.id, language: r.scenario.language, pass: r.verdict.pass, failures: r.verdict.failures, turns: r.turns, toolCalls: r.toolCalls, toolMs: r.toolMs, transcript: transcriptOf(r.records) }));
+    const out = results.map((r) => ({
+      id: r.scenario.id,
+      language: r.scenario.language,
+      pass: r.verdict.pass,
+      failures: r.verdict.failures,
+      turns: r.turns,
+      toolCalls: r.toolCalls,
+      toolMs: r.toolMs,
+      transcript: transcriptOf(r.records),
+    }));
     fs.writeFileSync(json, JSON.stringify({ driver, model: ep.model, passRate: rate, results: out }, null, 2));
   }
   const min = arg("min-pass-rate");

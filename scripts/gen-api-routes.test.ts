@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
+import { FALLBACK_PATH } from "@/lib/http/api-routes";
 import { generateApiRoutes, generateRouteModules, MODULES_FILE, TABLE_FILE } from "./gen-api-routes";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -12,18 +13,45 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
   it("lists every route file as it is now", () => {
     const committed = readFileSync(path.resolve(TABLE_FILE), "utf8");
     expect(committed, `${TABLE_FILE} is stale: run npm run gen:routes`).toBe(generateApiRoutes());
-    expect(readFileSync(path.resolve(MODULES_FILE), "utf8"), `${MODULES_FILE} is stale: run npm run gen:routes`).toBe(generateRouteModules());
+    expect(readFileSync(path.resolve(MODULES_FILE), "utf8"), `${MODULES_FILE} is stale: run npm run gen:routes`).toBe(
+      generateRouteModules(),
+    );
   });
 
-  it("reads each route's methods and policy as its handlers declare them", async () => {
+  it("reads each route's methods, policy and stateChanging flag as its handlers declare them", async () => {
     for (const route of API_ROUTES) {
       const mod = (await import(/* @vite-ignore */ path.resolve(route.file))) as Record<string, unknown>;
       const exported = HTTP_METHODS.filter((m) => typeof mod[m] === "function");
       expect(exported, route.file).toEqual(route.methods);
       for (const method of exported) {
-        expect((mod[method] as { policy?: string }).policy, `${method} ${route.file}`).toBe(route.policy);
+        const declared = mod[method] as { policy?: string; spec?: { stateChanging?: unknown } };
+        expect(declared.policy, `${method} ${route.file}`).toBe(route.policy);
+        // The proxy reads the flag for the address's GETs: the GET's own, and no other method's that disagrees.
+        if (method === "GET" || declared.spec?.stateChanging !== undefined) {
+          expect(declared.spec?.stateChanging, `${method} ${route.file}`).toEqual(route.stateChanging);
+        }
       }
     }
+  });
+
+  it("has every route but the catch-all declare what it answers", async () => {
+    for (const route of API_ROUTES) {
+      if (route.path === FALLBACK_PATH) continue;
+      const mod = (await import(/* @vite-ignore */ path.resolve(route.file))) as Record<string, unknown>;
+      for (const method of route.methods) {
+        const response = (mod[method] as { spec?: { response?: object } }).spec?.response ?? {};
+        expect(Object.keys(response).length, `${method} ${route.file}: declare its answers in \`response\``).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("copies the stateChanging flag of the routes whose GETs change something", () => {
+    const flagged = Object.fromEntries(API_ROUTES.filter((r) => r.stateChanging).map((r) => [r.path, r.stateChanging]));
+    expect(flagged).toEqual({
+      "/api/billing/checkout": { page: "/#pricing" },
+      "/api/billing/portal": { page: "/dashboard/subscription" },
+      "/api/phone-numbers/claim": true,
+    });
   });
 
   it("puts a static segment before a dynamic one and a dynamic one before a catch-all, as Next.js does", () => {

@@ -29,7 +29,9 @@ async function main(): Promise<number> {
       );
     } else {
       box = secretBoxFor(rt.env);
-      console.log(`Current key ${box.keyId} (ENCRYPTION_KEY); old key(s): ${box.keyIds.slice(1).join(", ") || "none"} (ENCRYPTION_KEYS_OLD).`);
+      console.log(
+        `Current key ${box.keyId} (ENCRYPTION_KEY); old key(s): ${box.keyIds.slice(1).join(", ") || "none"} (ENCRYPTION_KEYS_OLD).`,
+      );
     }
 
     const { db, sql } = createDb(rt.url, 1);
@@ -57,9 +59,15 @@ async function main(): Promise<number> {
     const old = box.keyIds.slice(1);
     if (keyring) {
       const retired = retireOldKeys(rt.env.DATA_DIR);
-      console.log(retired.length ? `Every secret is under key ${box.keyId}: retired key(s) ${retired.join(", ")}.` : `Every secret is under key ${box.keyId}.`);
+      console.log(
+        retired.length
+          ? `Every secret is under key ${box.keyId}: retired key(s) ${retired.join(", ")}.`
+          : `Every secret is under key ${box.keyId}.`,
+      );
     } else if (old.length) {
-      console.log(`Every secret is under key ${box.keyId}: remove ENCRYPTION_KEYS_OLD (key(s) ${old.join(", ")}) from every instance's environment and restart them.`);
+      console.log(
+        `Every secret is under key ${box.keyId}: remove ENCRYPTION_KEYS_OLD (key(s) ${old.join(", ")}) from every instance's environment and restart them.`,
+      );
     } else {
       console.log(
         `Every secret is under key ${box.keyId}. To rotate a key set in the environment: set ENCRYPTION_KEY to a new key ` +

@@ -82,7 +82,19 @@ function buildIsStale(): boolean {
   const buildId = path.join(process.cwd(), ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
-  const roots = ["app", "components", "lib", "db", "messages", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts", "package-lock.json"];
+  const roots = [
+    "app",
+    "components",
+    "lib",
+    "db",
+    "messages",
+    "public",
+    "proxy.ts",
+    "instrumentation.ts",
+    "instrumentation-client.ts",
+    "next.config.ts",
+    "package-lock.json",
+  ];
   const newer = (p: string): boolean => {
     if (!fs.existsSync(p)) return false;
     const st = fs.statSync(p);

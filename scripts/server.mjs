@@ -48,7 +48,14 @@ function pathOf(url = "/") {
 
 /** An error answered here: the headers every answer carries, and the strict API policy (nothing to render). */
 function plainAnswer(status, { api = false, allow } = {}) {
-  const text = { 400: "Bad request.", 405: "Method not allowed.", 408: "Request timeout.", 413: "Payload too large.", 431: "Request header fields too large." }[status] ?? "Error.";
+  const text =
+    {
+      400: "Bad request.",
+      405: "Method not allowed.",
+      408: "Request timeout.",
+      413: "Payload too large.",
+      431: "Request header fields too large.",
+    }[status] ?? "Error.";
   const body = api ? JSON.stringify({ message: text }) : `${text}\n`;
   const headers = {
     ...BASE_HEADERS,
@@ -64,7 +71,14 @@ function plainAnswer(status, { api = false, allow } = {}) {
 
 /** The same answer on a socket node's HTTP parser gave up on (no request object to answer through). */
 function writeRaw(socket, { status, headers, body }) {
-  const reason = { 400: "Bad Request", 405: "Method Not Allowed", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" }[status] ?? "Error";
+  const reason =
+    {
+      400: "Bad Request",
+      405: "Method Not Allowed",
+      408: "Request Timeout",
+      413: "Payload Too Large",
+      431: "Request Header Fields Too Large",
+    }[status] ?? "Error";
   const lines = Object.entries({ ...headers, Connection: "close" }).map(([k, v]) => `${k}: ${v}`);
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${body}`);
 }
@@ -88,7 +102,12 @@ const server = createServer((req, res) => {
 server.on("connect", (req, socket) => writeRaw(socket, plainAnswer(405, { api: isApi(pathOf(req.url)), allow: METHODS })));
 // Node's own answers to what its parser refuses (the same statuses), with our headers; a connection that is gone or
 // already answering is only closed.
-const PARSER_STATUS = { HPE_INVALID_METHOD: 405, HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+const PARSER_STATUS = {
+  HPE_INVALID_METHOD: 405,
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
 server.on("clientError", (err, socket) => {
   if (err.code === "ECONNRESET" || !socket.writable || socket.bytesWritten > 0) return void socket.destroy();
   const status = PARSER_STATUS[err.code] ?? 400;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: the type check, the dependency rules of lib/ (scripts/check-deps.ts), ESLint, the suite on the embedded
-# PGlite, then the integration and conversation suites again on Postgres when TEST_DATABASE_URL is set, then the
+# Every test: the type check, the dependency rules of lib/ (scripts/check-deps.ts), ESLint, Prettier, the suite on the
+# embedded PGlite, then the integration and conversation suites again on Postgres when TEST_DATABASE_URL is set, then the
 # end-to-end suite (Playwright, Debian's Chromium) against the production build.
 # Ends with one "N passed, N failed" line over all runs.
 set -uo pipefail
@@ -26,6 +26,15 @@ if npx eslint .; then
   echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/lint.json"
 else
   echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/lint.json"
+  status=1
+fi
+
+# Prettier (.prettierrc.json) over the code; one test in the final line. `npm run format` rewrites what it flags.
+echo "== Format"
+if npm run --silent format:check; then
+  echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/format.json"
+else
+  echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/format.json"
   status=1
 fi
 

@@ -8,10 +8,17 @@ const flat = (o: object, p = ""): [string, string][] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? flat(v, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe.each([["fr", fr], ["es", es]] as const)("messages/%s.json", (_, catalogue) => {
+describe.each([
+  ["fr", fr],
+  ["es", es],
+] as const)("messages/%s.json", (_, catalogue) => {
   const ours = new Map(flat(catalogue));
   it("has exactly the keys of en.json", () => {
-    expect([...ours.keys()].sort()).toEqual(flat(en).map(([k]) => k).sort());
+    expect([...ours.keys()].sort()).toEqual(
+      flat(en)
+        .map(([k]) => k)
+        .sort(),
+    );
   });
   it("keeps every placeholder and translates every text", () => {
     for (const [key, text] of flat(en)) {

@@ -22,8 +22,12 @@ export function Countdown({ href }: { href: string }) {
 
   return (
     <div className="mt-6 flex flex-wrap items-center gap-4">
-      <p className="text-slate-700" data-testid="countdown">{t("redirectIn", { seconds: left })}</p>
-      <button type="button" className="btn-secondary" onClick={() => router.replace(href)}>{t("continueNow")}</button>
+      <p className="text-slate-700" data-testid="countdown">
+        {t("redirectIn", { seconds: left })}
+      </p>
+      <button type="button" className="btn-secondary" onClick={() => router.replace(href)}>
+        {t("continueNow")}
+      </button>
     </div>
   );
 }

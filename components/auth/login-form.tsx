@@ -17,7 +17,10 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
   const router = useRouter();
   const [showExpired, setShowExpired] = useState(expired);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: lazyZodResolver<typeof loginFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.loginFormSchema)), defaultValues: { email: "", password: "" } });
+  const form = useForm({
+    resolver: lazyZodResolver<typeof loginFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.loginFormSchema)),
+    defaultValues: { email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -48,19 +51,43 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={showExpired ? "login-expired" : undefined}>
       {showExpired && (
         <div id="login-expired">
-          <FormAlert tone="info" testId="session-expired">{t("expired")}</FormAlert>
+          <FormAlert tone="info" testId="session-expired">
+            {t("expired")}
+          </FormAlert>
         </div>
       )}
-      {deleted && <FormAlert tone="success" testId="account-deleted">{t("accountDeleted")}</FormAlert>}
+      {deleted && (
+        <FormAlert tone="success" testId="account-deleted">
+          {t("accountDeleted")}
+        </FormAlert>
+      )}
       {failure && <FormAlert testId="login-error">{failure}</FormAlert>}
-      <TextField id="login-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
-      <TextField id="login-password" type="password" autoComplete="current-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
+      <TextField
+        id="login-email"
+        type="email"
+        autoComplete="email"
+        required
+        label={fields("email")}
+        error={errorText("email", errors.email)}
+        {...form.register("email")}
+      />
+      <TextField
+        id="login-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={fields("password")}
+        error={errorText("password", errors.password)}
+        {...form.register("password")}
+      />
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </button>
       <p className="text-center text-sm text-slate-700">
         {t("noAccount")}{" "}
-        <Link href="/register" className="font-semibold text-indigo-800 underline underline-offset-4">{t("register")}</Link>
+        <Link href="/register" className="font-semibold text-indigo-800 underline underline-offset-4">
+          {t("register")}
+        </Link>
       </p>
     </form>
   );

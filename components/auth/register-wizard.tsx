@@ -42,9 +42,20 @@ export function RegisterWizard() {
   const form = useForm({
     resolver: lazyZodResolver<typeof registerFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.registerFormSchema)),
     defaultValues: {
-      fullName: "", email: "", password: "", confirmPassword: "", phone: "",
-      businessName: "", businessType: null, specialty: null, businessSize: null, serviceFrequency: "",
-      appointmentDuration: "30", services: "", workingHours: defaultWorkingHours(), aiInstructions: "",
+      fullName: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      phone: "",
+      businessName: "",
+      businessType: null,
+      specialty: null,
+      businessSize: null,
+      serviceFrequency: "",
+      appointmentDuration: "30",
+      services: "",
+      workingHours: defaultWorkingHours(),
+      aiInstructions: "",
     } satisfies RegisterFormInput,
   });
   const { errors, isSubmitting } = form.formState;
@@ -80,7 +91,11 @@ export function RegisterWizard() {
           locale,
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         };
-        const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", { method: "POST", body: payload, keepSessionOn401: true });
+        const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", {
+          method: "POST",
+          body: payload,
+          keepSessionOn401: true,
+        });
         storeSession(token, user);
         setDone(true);
       } catch (e) {
@@ -97,7 +112,9 @@ export function RegisterWizard() {
   if (done) {
     return (
       <section aria-labelledby="register-done" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
-        <h2 id="register-done" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-900">{t("successTitle")}</h2>
+        <h2 id="register-done" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-900">
+          {t("successTitle")}
+        </h2>
         <p className="mt-2 text-emerald-900">{t("successText")}</p>
         <Countdown href="/dashboard/subscription" />
       </section>
@@ -106,7 +123,8 @@ export function RegisterWizard() {
 
   const last = step === STEPS.length - 1;
   return (
-    <form method="post"
+    <form
+      method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -116,45 +134,119 @@ export function RegisterWizard() {
       className="space-y-6"
     >
       <div>
-        <p className="text-sm font-medium text-slate-700" data-testid="register-step">{t("stepOf", { current: step + 1, total: STEPS.length })}</p>
+        <p className="text-sm font-medium text-slate-700" data-testid="register-step">
+          {t("stepOf", { current: step + 1, total: STEPS.length })}
+        </p>
         <ol className="mt-2 grid grid-cols-4 gap-2" aria-hidden="true">
-          {STEPS.map((s, i) => <li key={s} className={`h-1.5 rounded-full ${i <= step ? "bg-indigo-700" : "bg-slate-200"}`} />)}
+          {STEPS.map((s, i) => (
+            <li key={s} className={`h-1.5 rounded-full ${i <= step ? "bg-indigo-700" : "bg-slate-200"}`} />
+          ))}
         </ol>
-        <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none">{t(`steps.${STEPS[step]}`)}</h2>
+        <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none">
+          {t(`steps.${STEPS[step]}`)}
+        </h2>
       </div>
 
       {failure && <FormAlert testId="register-error">{failure}</FormAlert>}
 
       {step === 0 && (
         <div className="space-y-4">
-          <TextField id="reg-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
-          <TextField id="reg-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
-          <TextField id="reg-password" type="password" autoComplete="new-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
-          <TextField id="reg-confirmPassword" type="password" autoComplete="new-password" required label={t("confirmPassword")} error={errorText("password", errors.confirmPassword)} {...form.register("confirmPassword")} />
-          <TextField id="reg-phone" type="tel" autoComplete="tel" label={<>{fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span></>} error={errorText("phone", errors.phone)} {...form.register("phone")} />
+          <TextField
+            id="reg-fullName"
+            autoComplete="name"
+            required
+            label={fields("fullName")}
+            error={errorText("fullName", errors.fullName)}
+            {...form.register("fullName")}
+          />
+          <TextField
+            id="reg-email"
+            type="email"
+            autoComplete="email"
+            required
+            label={fields("email")}
+            error={errorText("email", errors.email)}
+            {...form.register("email")}
+          />
+          <TextField
+            id="reg-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            label={fields("password")}
+            error={errorText("password", errors.password)}
+            {...form.register("password")}
+          />
+          <TextField
+            id="reg-confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            label={t("confirmPassword")}
+            error={errorText("password", errors.confirmPassword)}
+            {...form.register("confirmPassword")}
+          />
+          <TextField
+            id="reg-phone"
+            type="tel"
+            autoComplete="tel"
+            label={
+              <>
+                {fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span>
+              </>
+            }
+            error={errorText("phone", errors.phone)}
+            {...form.register("phone")}
+          />
         </div>
       )}
       {step === 1 && (
         <div className="space-y-4">
-          <TextField id="reg-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+          <TextField
+            id="reg-businessName"
+            autoComplete="organization"
+            label={fields("businessName")}
+            error={errorText("businessName", errors.businessName)}
+            {...form.register("businessName")}
+          />
           <BusinessTypeFields form={loose} idPrefix="reg" />
-          <TextField id="reg-serviceFrequency" label={fields("serviceFrequency")} hint={t("serviceFrequencyHint")} error={errorText("serviceFrequency", errors.serviceFrequency)} {...form.register("serviceFrequency")} />
+          <TextField
+            id="reg-serviceFrequency"
+            label={fields("serviceFrequency")}
+            hint={t("serviceFrequencyHint")}
+            error={errorText("serviceFrequency", errors.serviceFrequency)}
+            {...form.register("serviceFrequency")}
+          />
         </div>
       )}
       {step === 2 && (
         <div className="space-y-4">
           <DurationField form={loose} idPrefix="reg" />
           <WorkingHoursFields form={loose} idPrefix="reg-hours" />
-          <TextField id="reg-services" label={fields("services")} hint={t("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
+          <TextField
+            id="reg-services"
+            label={fields("services")}
+            hint={t("servicesHint")}
+            error={errorText("services", errors.services as never)}
+            {...form.register("services")}
+          />
         </div>
       )}
       {step === 3 && (
-        <TextAreaField id="reg-aiInstructions" label={fields("aiInstructions")} hint={t("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+        <TextAreaField
+          id="reg-aiInstructions"
+          label={fields("aiInstructions")}
+          hint={t("aiInstructionsHint")}
+          error={errorText("aiInstructions", errors.aiInstructions)}
+          {...form.register("aiInstructions")}
+        />
       )}
 
       <div className="flex items-center justify-between gap-3">
         {step > 0 ? (
-          <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>{t("back")}</button>
+          <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>
+            {t("back")}
+          </button>
         ) : (
           <span />
         )}
@@ -165,7 +257,9 @@ export function RegisterWizard() {
 
       <p className="text-center text-sm text-slate-700">
         {t("haveAccount")}{" "}
-        <Link href="/login" className="font-semibold text-indigo-800 underline underline-offset-4">{t("signIn")}</Link>
+        <Link href="/login" className="font-semibold text-indigo-800 underline underline-offset-4">
+          {t("signIn")}
+        </Link>
       </p>
     </form>
   );

@@ -15,7 +15,14 @@ export function SandboxCancel({ graceDays, active }: { graceDays: number; active
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   // After the cancel the page re-renders with the ended subscription: the confirmation stays said.
-  if (done) return <div className="mt-6"><FormAlert tone="success" testId="sandbox-cancelled">{t("cancelled")}</FormAlert></div>;
+  if (done)
+    return (
+      <div className="mt-6">
+        <FormAlert tone="success" testId="sandbox-cancelled">
+          {t("cancelled")}
+        </FormAlert>
+      </div>
+    );
   if (!active) return null;
   return (
     <div className="mt-6">

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { IntlIsland } from "@/components/intl-island";
-import type { Profile } from "@/lib/accounts/accounts.repository";
+import type { Profile } from "@/lib/accounts/profile";
 import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
 import type { Locale } from "@/lib/i18n/routing";
 import { localeRedirect } from "@/lib/i18n/server-navigation";

@@ -55,7 +55,9 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
     return (
       <main id="main" className="mx-auto max-w-md px-6 py-24 text-center">
         <h1 className="text-xl font-semibold text-slate-900">{t("unableToLoadUser")}</h1>
-        <a className="btn-primary mt-6" href={localizedPath(locale, "/login")}>{t("returnToLogin")}</a>
+        <a className="btn-primary mt-6" href={localizedPath(locale, "/login")}>
+          {t("returnToLogin")}
+        </a>
       </main>
     );
   }
@@ -73,7 +75,13 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="flex items-center gap-2 px-3 py-2 sm:px-6">
-          <MobileMenu openLabel={t("openNavigation")} closeLabel={t("closeNavigation")} title={t("navigation")} hiddenFrom="lg:hidden" side="left">
+          <MobileMenu
+            openLabel={t("openNavigation")}
+            closeLabel={t("closeNavigation")}
+            title={t("navigation")}
+            hiddenFrom="lg:hidden"
+            side="left"
+          >
             <SideNav entries={entries} />
             {/* The narrowest screens have no room in the header for the name and sign-out: they are here. */}
             <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:hidden">
@@ -81,16 +89,26 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
               {signOut}
             </div>
           </MobileMenu>
-          <a href={localizedPath(locale, "/")} className="flex min-h-11 items-center rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
+          <a
+            href={localizedPath(locale, "/")}
+            className="flex min-h-11 items-center rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
+            aria-label={t("home")}
+          >
             <Logo />
           </a>
           {sandboxNote && (
-            <span className="hidden rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 sm:inline" title={sandboxNote} data-testid="sandbox-badge">
+            <span
+              className="hidden rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 sm:inline"
+              title={sandboxNote}
+              data-testid="sandbox-badge"
+            >
               {t("sandbox")}
             </span>
           )}
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
-            <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">{profile.fullName}</span>
+            <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
+              {profile.fullName}
+            </span>
             <LanguageLinks />
             <CompactLanguageSelect />
             <div className="hidden sm:block">{signOut}</div>
@@ -123,7 +141,9 @@ function SideNav({ entries }: { entries: Entry[] }) {
             <NavGroup key={e.key} group={e} path={path} />
           ) : (
             <li key={e.key}>
-              <Link href={e.href} className={linkClass} aria-current={isActive(e, path) ? "page" : undefined}>{t(e.key)}</Link>
+              <Link href={e.href} className={linkClass} aria-current={isActive(e, path) ? "page" : undefined}>
+                {t(e.key)}
+              </Link>
             </li>
           ),
         )}
@@ -151,14 +171,25 @@ function NavGroup({ group, path }: { group: Group; path: string }) {
         className="flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
       >
         {t(group.key)}
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className={open ? "rotate-180" : ""}>
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className={open ? "rotate-180" : ""}
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>
       <ul id={listId} hidden={!open} className="ml-3 mt-1 space-y-1 border-l border-slate-200 pl-2">
         {group.items.map((i) => (
           <li key={i.key}>
-            <Link href={i.href} className={linkClass} aria-current={isActive(i, path) ? "page" : undefined}>{t(i.key)}</Link>
+            <Link href={i.href} className={linkClass} aria-current={isActive(i, path) ? "page" : undefined}>
+              {t(i.key)}
+            </Link>
           </li>
         ))}
       </ul>
@@ -186,7 +217,10 @@ function LanguageLinks() {
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white"
             >
               {l.toUpperCase()}
-              <span className="sr-only" lang={l}> {t(l)}</span>
+              <span className="sr-only" lang={l}>
+                {" "}
+                {t(l)}
+              </span>
             </a>
           </li>
         ))}
@@ -202,7 +236,9 @@ function CompactLanguageSelect() {
   const path = usePathname();
   return (
     <div className="md:hidden">
-      <label htmlFor="compact-locale" className="sr-only">{t("label")}</label>
+      <label htmlFor="compact-locale" className="sr-only">
+        {t("label")}
+      </label>
       <select
         id="compact-locale"
         value={locale}
@@ -210,7 +246,9 @@ function CompactLanguageSelect() {
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800"
       >
         {locales.map((l) => (
-          <option key={l} value={l} lang={l} aria-label={t(l)}>{l.toUpperCase()}</option>
+          <option key={l} value={l} lang={l} aria-label={t(l)}>
+            {l.toUpperCase()}
+          </option>
         ))}
       </select>
     </div>

@@ -5,7 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
-import type { Profile } from "@/lib/accounts/accounts.repository";
+import type { Profile } from "@/lib/accounts/profile";
 import { ApiError, apiFetch, SessionExpiredError } from "@/lib/client/api";
 import { clearSession, STORAGE_KEYS } from "@/lib/client/browser-session";
 import { getPathname } from "@/lib/i18n/navigation";
@@ -62,7 +62,14 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors containerAriaLabel={t("notifications")} toastOptions={{ closeButtonAriaLabel: t("closeNotification") }} />
+      <Toaster
+        position="top-right"
+        duration={TOAST_DURATION_MS}
+        closeButton
+        richColors
+        containerAriaLabel={t("notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("closeNotification") }}
+      />
     </QueryClientProvider>
   );
 }

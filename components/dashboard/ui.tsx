@@ -18,10 +18,18 @@ export function SectionHeader({ title, description, actions }: { title: string; 
 export function Card({ title, actions, children, testId }: { title?: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
   const id = useId();
   return (
-    <section aria-labelledby={title ? id : undefined} data-testid={testId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={title ? id : undefined}
+      data-testid={testId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       {(title || actions) && (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          {title && <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>}
+          {title && (
+            <h2 id={id} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+          )}
           {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
         </div>
       )}
@@ -48,7 +56,16 @@ export function EditableCard({ title, view, edit }: { title: string; view: React
     setEditing(value);
   };
   return (
-    <Card title={title} actions={!editing && <button ref={editButton} type="button" className="btn-secondary" onClick={() => toggle(true)}>{t("edit")}</button>}>
+    <Card
+      title={title}
+      actions={
+        !editing && (
+          <button ref={editButton} type="button" className="btn-secondary" onClick={() => toggle(true)}>
+            {t("edit")}
+          </button>
+        )
+      }
+    >
       <div ref={body}>
         {/* eslint-disable-next-line react-hooks/refs -- toggle writes its ref only when the form calls it from an event, never during render */}
         {editing ? edit(() => toggle(false)) : view}
@@ -86,16 +103,31 @@ export function SearchTable({
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="border-b border-slate-200 p-4">
-        <label htmlFor={id} className="field-label">{label}</label>
-        <input id={id} type="search" className="field-input max-w-md" placeholder={placeholder} value={search} onChange={(e) => onSearch(e.target.value)} />
-        <p className="mt-2 text-sm text-slate-600" role="status">{count}</p>
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          className="field-input max-w-md"
+          placeholder={placeholder}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+        <p className="mt-2 text-sm text-slate-600" role="status">
+          {count}
+        </p>
       </div>
       {/* relative: the visually hidden labels inside are positioned here, not against the page (which they would widen). */}
       <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
         <table className="w-full text-left text-sm" style={{ minWidth }}>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
-              {columns.map((c) => <th key={c} scope="col" className="px-4 py-3 font-semibold">{c}</th>)}
+              {columns.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">{children}</tbody>
@@ -132,7 +164,14 @@ const TONES = {
 } as const;
 
 export function Badge({ tone, children, testId }: { tone: keyof typeof TONES; children: ReactNode; testId?: string }) {
-  return <span data-testid={testId} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 export function Loading({ label }: { label?: string }) {
@@ -151,7 +190,9 @@ export function LoadError({ message, onRetry, retryLabel }: { message: string; o
   return (
     <div role="alert" data-testid="load-error" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-medium">{message}</p>
-      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>{retryLabel ?? t("tryAgain")}</button>
+      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
+        {retryLabel ?? t("tryAgain")}
+      </button>
     </div>
   );
 }
@@ -160,7 +201,11 @@ export function LoadError({ message, onRetry, retryLabel }: { message: string; o
 export function StaleNotice({ message }: { message: string }) {
   const t = useTranslations("Dashboard");
   return (
-    <p role="status" data-testid="stale-notice" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+    <p
+      role="status"
+      data-testid="stale-notice"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
       <span className="block font-semibold">{message}</span>
       {t("showingCached")}
     </p>
@@ -202,9 +247,10 @@ export function ConfirmDialog({
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  const confirmClass = tone === "danger"
-    ? "inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-    : "btn-primary";
+  const confirmClass =
+    tone === "danger"
+      ? "inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+      : "btn-primary";
   return (
     <dialog
       ref={ref}
@@ -216,10 +262,14 @@ export function ConfirmDialog({
     >
       {open && (
         <div className="p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
           {children && <div className="mt-2 text-slate-700">{children}</div>}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" autoFocus disabled={busy} onClick={onClose}>{t("cancel")}</button>
+            <button type="button" className="btn-secondary" autoFocus disabled={busy} onClick={onClose}>
+              {t("cancel")}
+            </button>
             {extraActions}
             {onConfirm && confirmLabel && (
               <button

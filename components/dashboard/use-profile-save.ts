@@ -1,7 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Profile } from "@/lib/accounts/accounts.repository";
+import type { Profile } from "@/lib/accounts/profile";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { useSetProfile } from "./session";
 

@@ -18,19 +18,46 @@ export function BusinessTypeFields({ form, idPrefix }: { form: UseFormReturn<Fie
   const medical = form.watch("businessType") === "medical";
   return (
     <>
-      <SelectField id={`${idPrefix}-businessType`} label={fields("businessType")} error={errorText("businessType", errors.businessType as never)} {...form.register("businessType", { setValueAs: orNull })}>
+      <SelectField
+        id={`${idPrefix}-businessType`}
+        label={fields("businessType")}
+        error={errorText("businessType", errors.businessType as never)}
+        {...form.register("businessType", { setValueAs: orNull })}
+      >
         <option value="">{common("choose")}</option>
-        {BUSINESS_TYPES.map((v) => <option key={v} value={v}>{options(`businessTypes.${v}`)}</option>)}
+        {BUSINESS_TYPES.map((v) => (
+          <option key={v} value={v}>
+            {options(`businessTypes.${v}`)}
+          </option>
+        ))}
       </SelectField>
       {medical && (
-        <SelectField id={`${idPrefix}-specialty`} label={fields("specialty")} error={errorText("specialty", errors.specialty as never)} {...form.register("specialty", { setValueAs: orNull })}>
+        <SelectField
+          id={`${idPrefix}-specialty`}
+          label={fields("specialty")}
+          error={errorText("specialty", errors.specialty as never)}
+          {...form.register("specialty", { setValueAs: orNull })}
+        >
           <option value="">{common("choose")}</option>
-          {SPECIALTIES.map((v) => <option key={v} value={v}>{options(`specialties.${v}`)}</option>)}
+          {SPECIALTIES.map((v) => (
+            <option key={v} value={v}>
+              {options(`specialties.${v}`)}
+            </option>
+          ))}
         </SelectField>
       )}
-      <SelectField id={`${idPrefix}-businessSize`} label={fields("businessSize")} error={errorText("businessSize", errors.businessSize as never)} {...form.register("businessSize", { setValueAs: orNull })}>
+      <SelectField
+        id={`${idPrefix}-businessSize`}
+        label={fields("businessSize")}
+        error={errorText("businessSize", errors.businessSize as never)}
+        {...form.register("businessSize", { setValueAs: orNull })}
+      >
         <option value="">{common("choose")}</option>
-        {BUSINESS_SIZES.map((v) => <option key={v} value={v}>{options(`businessSizes.${v}`)}</option>)}
+        {BUSINESS_SIZES.map((v) => (
+          <option key={v} value={v}>
+            {options(`businessSizes.${v}`)}
+          </option>
+        ))}
       </SelectField>
     </>
   );
@@ -41,7 +68,11 @@ export function DurationField({ form, idPrefix }: { form: UseFormReturn<FieldVal
   const options = useTranslations("Options");
   return (
     <SelectField id={`${idPrefix}-appointmentDuration`} label={fields("appointmentDuration")} {...form.register("appointmentDuration")}>
-      {APPOINTMENT_DURATIONS.map((v) => <option key={v} value={v}>{options(`durations.${v}`)}</option>)}
+      {APPOINTMENT_DURATIONS.map((v) => (
+        <option key={v} value={v}>
+          {options(`durations.${v}`)}
+        </option>
+      ))}
     </SelectField>
   );
 }

@@ -40,9 +40,13 @@ export function DemoPlayer({ src, labels }: { src: string; labels: { play: strin
         className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white shadow hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
       >
         {playing ? (
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+          </svg>
         ) : (
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor"><path d="M8 5v14l11-7z" /></svg>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
         )}
         <span className="sr-only">{playing ? labels.pause : labels.play}</span>
       </button>
@@ -50,7 +54,10 @@ export function DemoPlayer({ src, labels }: { src: string; labels: { play: strin
         {playing && (
           <>
             <span aria-hidden="true" className="equalizer flex h-4 items-end gap-0.5">
-              <span /><span /><span /><span />
+              <span />
+              <span />
+              <span />
+              <span />
             </span>
             <span data-testid="now-playing">{labels.nowPlaying}</span>
           </>

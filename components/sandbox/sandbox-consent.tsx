@@ -18,9 +18,15 @@ export function SandboxConsent() {
   };
   return (
     <div className="mt-6 space-y-3">
-      {problem && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{problem}</p>}
+      {problem && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          {problem}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn-secondary" disabled={busy || !hydrated} onClick={() => reply({ error: "access_denied" })}>{t("deny")}</button>
+        <button type="button" className="btn-secondary" disabled={busy || !hydrated} onClick={() => reply({ error: "access_denied" })}>
+          {t("deny")}
+        </button>
         <button
           type="button"
           className="btn-primary"

@@ -9,12 +9,27 @@ import { SetupWizard, type SetupMode } from "./setup-wizard";
 const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"];
 
 /** The frame of the setup pages: title, PREVIEW MODE banner for the demos, then the wizard. */
-export async function SetupPage({ path, mode, token, email, name }: { path: string; mode: SetupMode; token?: string; email: string; name: string }) {
+export async function SetupPage({
+  path,
+  mode,
+  token,
+  email,
+  name,
+}: {
+  path: string;
+  mode: SetupMode;
+  token?: string;
+  email: string;
+  name: string;
+}) {
   const t = await getTranslations("SetupPage");
   return (
     <PublicShell path={path} wide={mode === "preview2"}>
       {mode !== "live" && (
-        <div className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="preview-banner">
+        <div
+          className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
+          data-testid="preview-banner"
+        >
           <p className="font-bold tracking-wide">{t("previewMode")}</p>
           <p className="text-sm">{t("previewText")}</p>
         </div>
@@ -33,9 +48,13 @@ export async function SetupLinkProblem({ path, kind }: { path: string; kind: "no
   return (
     <PublicShell path={path}>
       <div className="rounded-2xl border border-red-300 bg-red-50 p-6">
-        <h1 className="text-2xl font-bold text-red-900" data-testid="setup-problem">{t(kind)}</h1>
+        <h1 className="text-2xl font-bold text-red-900" data-testid="setup-problem">
+          {t(kind)}
+        </h1>
         {kind === "invalidToken" && <p className="mt-2 text-red-900">{t("invalidTokenHelp")}</p>}
-        <PageLink className="btn-primary mt-6" href="/login">{common("backToLogin")}</PageLink>
+        <PageLink className="btn-primary mt-6" href="/login">
+          {common("backToLogin")}
+        </PageLink>
       </div>
     </PublicShell>
   );

@@ -32,9 +32,32 @@ const STEPS: Record<SetupMode, StepId[]> = {
 };
 const PREVIEW_NUMBER = "+1 555-010-0123";
 
-type Prefill = { fullName?: string; businessName?: string | null; businessType?: string | null; specialty?: string | null; phone?: string | null; businessSize?: string | null; businessAddress?: string | null; appointmentDuration?: string; services?: string[]; aiInstructions?: string | null };
+type Prefill = {
+  fullName?: string;
+  businessName?: string | null;
+  businessType?: string | null;
+  specialty?: string | null;
+  phone?: string | null;
+  businessSize?: string | null;
+  businessAddress?: string | null;
+  appointmentDuration?: string;
+  services?: string[];
+  aiInstructions?: string | null;
+};
 
-export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mode: SetupMode; token?: string; email: string; name: string; calendarSandbox: boolean }) {
+export function SetupWizard({
+  mode,
+  token,
+  email,
+  name,
+  calendarSandbox,
+}: {
+  mode: SetupMode;
+  token?: string;
+  email: string;
+  name: string;
+  calendarSandbox: boolean;
+}) {
   const t = useTranslations("SetupPage");
   const router = useRouter();
   const preview = mode !== "live";
@@ -68,7 +91,9 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
   if (phoneNumber) {
     return (
       <section aria-labelledby="setup-complete" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
-        <h2 id="setup-complete" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-950">{t("completeTitle")}</h2>
+        <h2 id="setup-complete" ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-950">
+          {t("completeTitle")}
+        </h2>
         <p className="mt-2 text-emerald-950">{t("completeText")}</p>
         <p className="mt-4 text-slate-800">
           {t("yourNumber")}: <strong data-testid="claimed-number">{phoneNumber}</strong>
@@ -82,15 +107,23 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
   const step = steps[index]!;
   return (
     <div>
-      <p className="text-sm font-medium text-slate-700" data-testid="setup-step">{t("stepOf", { current: index + 1, total: steps.length })}</p>
+      <p className="text-sm font-medium text-slate-700" data-testid="setup-step">
+        {t("stepOf", { current: index + 1, total: steps.length })}
+      </p>
       <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("title")}>
         {steps.map((s, i) => (
-          <li key={s} aria-current={i === index ? "step" : undefined} className={i === index ? "font-semibold text-indigo-800" : i < index ? "text-slate-700" : "text-slate-600"}>
+          <li
+            key={s}
+            aria-current={i === index ? "step" : undefined}
+            className={i === index ? "font-semibold text-indigo-800" : i < index ? "text-slate-700" : "text-slate-600"}
+          >
             {i + 1}. {t(`steps.${s}`)}
           </li>
         ))}
       </ol>
-      <h2 ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-slate-900 focus:outline-none">{t(`steps.${step}`)}</h2>
+      <h2 ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-slate-900 focus:outline-none">
+        {t(`steps.${step}`)}
+      </h2>
       <div className="mt-4">
         {step === "password" && (
           <PasswordStep
@@ -101,7 +134,11 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
                   passwordSet.current = true;
                 }
                 // Then sign in with the new password to get the token (and the session cookie).
-                const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", { method: "POST", body: { email, password }, keepSessionOn401: true });
+                const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", {
+                  method: "POST",
+                  body: { email, password },
+                  keepSessionOn401: true,
+                });
                 storeSession(session.token, session.user);
                 // Then the profile: what the checkout already knows pre-fills the information step.
                 setPrefill(await guard(() => apiFetch<Prefill>("/auth/profile")));
@@ -118,7 +155,8 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
             onDone={async (profile, hours) => {
               if (!preview) await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
               setPrefill({ ...prefill, ...(profile as Prefill) });
-              if (!preview && hours) await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+              if (!preview && hours)
+                await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
               advance();
             }}
           />
@@ -157,7 +195,9 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
         {step === "phone" && (
           <PhoneStep
             claim={async () => {
-              const number = preview ? PREVIEW_NUMBER : (await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber;
+              const number = preview
+                ? PREVIEW_NUMBER
+                : (await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber;
               setPhoneNumber(number);
             }}
           />
@@ -166,14 +206,25 @@ export function SetupWizard({ mode, token, email, name, calendarSandbox }: { mod
       {/* Every live step is saved when it is left (the password cannot even be set twice), so going back is for the
           previews only. */}
       {preview && index > 0 && (
-        <button type="button" className="btn-secondary mt-4" onClick={() => setIndex((i) => i - 1)}>{t("back")}</button>
+        <button type="button" className="btn-secondary mt-4" onClick={() => setIndex((i) => i - 1)}>
+          {t("back")}
+        </button>
       )}
     </div>
   );
 }
 
-
-function StepForm({ onSubmit, busy, failure, children }: { onSubmit: () => void; busy: boolean; failure: string | null; children: ReactNode }) {
+function StepForm({
+  onSubmit,
+  busy,
+  failure,
+  children,
+}: {
+  onSubmit: () => void;
+  busy: boolean;
+  failure: string | null;
+  children: ReactNode;
+}) {
   const t = useTranslations("SetupPage");
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
@@ -193,7 +244,12 @@ function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> 
   const reg = useTranslations("RegisterPage");
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: lazyZodResolver<typeof setupPasswordFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.setupPasswordFormSchema)), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm({
+    resolver: lazyZodResolver<typeof setupPasswordFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.setupPasswordFormSchema),
+    ),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
@@ -209,8 +265,24 @@ function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> 
       })}
     >
       <p className="text-slate-700">{t("passwordLead")}</p>
-      <TextField id="setup-password" type="password" autoComplete="new-password" required label={fields("password")} error={errorText("password", errors.password)} {...form.register("password")} />
-      <TextField id="setup-confirmPassword" type="password" autoComplete="new-password" required label={reg("confirmPassword")} error={errorText("password", errors.confirmPassword)} {...form.register("confirmPassword")} />
+      <TextField
+        id="setup-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={fields("password")}
+        error={errorText("password", errors.password)}
+        {...form.register("password")}
+      />
+      <TextField
+        id="setup-confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={reg("confirmPassword")}
+        error={errorText("password", errors.confirmPassword)}
+        {...form.register("confirmPassword")}
+      />
     </StepForm>
   );
 }
@@ -227,7 +299,17 @@ function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: 
   );
 }
 
-function InformationStep({ email, prefill, withHours, onDone }: { email: string; prefill: Prefill; withHours: boolean; onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void> }) {
+function InformationStep({
+  email,
+  prefill,
+  withHours,
+  onDone,
+}: {
+  email: string;
+  prefill: Prefill;
+  withHours: boolean;
+  onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void>;
+}) {
   const t = useTranslations("SetupPage");
   const fields = useTranslations("Fields");
   const reg = useTranslations("RegisterPage");
@@ -235,7 +317,9 @@ function InformationStep({ email, prefill, withHours, onDone }: { email: string;
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: lazyZodResolver<typeof setupProfileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema)),
+    resolver: lazyZodResolver<typeof setupProfileFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema),
+    ),
     defaultValues: {
       fullName: prefill.fullName ?? "",
       businessName: prefill.businessName ?? "",
@@ -249,7 +333,12 @@ function InformationStep({ email, prefill, withHours, onDone }: { email: string;
       aiInstructions: prefill.aiInstructions ?? "",
     },
   });
-  const hoursForm = useForm({ resolver: lazyZodResolver<typeof workingHoursFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema)), defaultValues: { workingHours: defaultWorkingHours() } });
+  const hoursForm = useForm({
+    resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+    ),
+    defaultValues: { workingHours: defaultWorkingHours() },
+  });
   const { errors, isSubmitting } = form.formState;
   const loose = form as unknown as UseFormReturn<FieldValues>;
 
@@ -278,15 +367,61 @@ function InformationStep({ email, prefill, withHours, onDone }: { email: string;
   const information = (
     <div className="space-y-4">
       <p className="text-slate-700">{t("informationLead")}</p>
-      <TextField id="setup-email" type="email" readOnly value={email} label={fields("email")} hint={t("emailReadOnly")} className="field-input bg-slate-100" />
-      <TextField id="setup-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
-      <TextField id="setup-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+      <TextField
+        id="setup-email"
+        type="email"
+        readOnly
+        value={email}
+        label={fields("email")}
+        hint={t("emailReadOnly")}
+        className="field-input bg-slate-100"
+      />
+      <TextField
+        id="setup-fullName"
+        autoComplete="name"
+        required
+        label={fields("fullName")}
+        error={errorText("fullName", errors.fullName)}
+        {...form.register("fullName")}
+      />
+      <TextField
+        id="setup-businessName"
+        autoComplete="organization"
+        label={fields("businessName")}
+        error={errorText("businessName", errors.businessName)}
+        {...form.register("businessName")}
+      />
       <BusinessTypeFields form={loose} idPrefix="setup" />
-      <TextField id="setup-phone" type="tel" autoComplete="tel" label={fields("phone")} error={errorText("phone", errors.phone)} {...form.register("phone")} />
-      <TextField id="setup-businessAddress" autoComplete="street-address" label={fields("businessAddress")} error={errorText("businessAddress", errors.businessAddress)} {...form.register("businessAddress")} />
+      <TextField
+        id="setup-phone"
+        type="tel"
+        autoComplete="tel"
+        label={fields("phone")}
+        error={errorText("phone", errors.phone)}
+        {...form.register("phone")}
+      />
+      <TextField
+        id="setup-businessAddress"
+        autoComplete="street-address"
+        label={fields("businessAddress")}
+        error={errorText("businessAddress", errors.businessAddress)}
+        {...form.register("businessAddress")}
+      />
       <DurationField form={loose} idPrefix="setup" />
-      <TextField id="setup-services" label={fields("services")} hint={reg("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
-      <TextAreaField id="setup-aiInstructions" label={fields("aiInstructions")} hint={reg("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+      <TextField
+        id="setup-services"
+        label={fields("services")}
+        hint={reg("servicesHint")}
+        error={errorText("services", errors.services as never)}
+        {...form.register("services")}
+      />
+      <TextAreaField
+        id="setup-aiInstructions"
+        label={fields("aiInstructions")}
+        hint={reg("aiInstructionsHint")}
+        error={errorText("aiInstructions", errors.aiInstructions)}
+        {...form.register("aiInstructions")}
+      />
     </div>
   );
 
@@ -307,7 +442,12 @@ function InformationStep({ email, prefill, withHours, onDone }: { email: string;
 function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> }) {
   const t = useTranslations("SetupPage");
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: lazyZodResolver<typeof workingHoursFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema)), defaultValues: { workingHours: defaultWorkingHours() } });
+  const form = useForm({
+    resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+    ),
+    defaultValues: { workingHours: defaultWorkingHours() },
+  });
   return (
     <StepForm
       busy={form.formState.isSubmitting}
@@ -327,7 +467,17 @@ function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> 
   );
 }
 
-function CalendarStep({ sandbox, connected, connect, onContinue }: { sandbox: boolean; connected: boolean; connect: () => Promise<void>; onContinue: () => void }) {
+function CalendarStep({
+  sandbox,
+  connected,
+  connect,
+  onContinue,
+}: {
+  sandbox: boolean;
+  connected: boolean;
+  connect: () => Promise<void>;
+  onContinue: () => void;
+}) {
   const t = useTranslations("SetupPage");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -336,7 +486,9 @@ function CalendarStep({ sandbox, connected, connect, onContinue }: { sandbox: bo
       <p className="text-slate-700">{t("calendarLead")}</p>
       {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("calendarSandbox")}</p>}
       {connected ? (
-        <FormAlert tone="success" testId="calendar-connected">{t("connected")}</FormAlert>
+        <FormAlert tone="success" testId="calendar-connected">
+          {t("connected")}
+        </FormAlert>
       ) : (
         <button
           type="button"

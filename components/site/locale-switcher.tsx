@@ -18,7 +18,10 @@ export async function LocaleSwitcher({ path }: { path: string }) {
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white"
             >
               {l.toUpperCase()}
-              <span className="sr-only" lang={l}> {t(l)}</span>
+              <span className="sr-only" lang={l}>
+                {" "}
+                {t(l)}
+              </span>
             </PageLink>
           </li>
         ))}

@@ -5,7 +5,21 @@ import { useRef, type ReactNode } from "react";
  * The small-screen menu: a modal <dialog> sliding in from the right. The browser gives it the focus trap, Escape to
  * close and the inert page behind; a click on a link or the backdrop closes it too.
  */
-export function MobileMenu({ openLabel, closeLabel, title, children, hiddenFrom = "md:hidden", side = "right" }: { openLabel: string; closeLabel: string; title: string; children: ReactNode; hiddenFrom?: string; side?: "left" | "right" }) {
+export function MobileMenu({
+  openLabel,
+  closeLabel,
+  title,
+  children,
+  hiddenFrom = "md:hidden",
+  side = "right",
+}: {
+  openLabel: string;
+  closeLabel: string;
+  title: string;
+  children: ReactNode;
+  hiddenFrom?: string;
+  side?: "left" | "right";
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
@@ -15,7 +29,16 @@ export function MobileMenu({ openLabel, closeLabel, title, children, hiddenFrom 
         onClick={() => dialog.current?.showModal()}
         className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700 ${hiddenFrom}`}
       >
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
         <span className="sr-only">{openLabel}</span>
@@ -37,7 +60,16 @@ export function MobileMenu({ openLabel, closeLabel, title, children, hiddenFrom 
             onClick={() => dialog.current?.close()}
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
           >
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
             <span className="sr-only">{closeLabel}</span>

@@ -3,13 +3,27 @@ import { useState } from "react";
 import { clearSession, storedToken } from "@/lib/client/browser-session";
 
 /** Ends the session on the server, forgets it in the browser, marks "just signed out" and goes home. */
-export function SignOutButton({ label, busyLabel, homeHref, className }: { label: string; busyLabel: string; homeHref: string; className?: string }) {
+export function SignOutButton({
+  label,
+  busyLabel,
+  homeHref,
+  className,
+}: {
+  label: string;
+  busyLabel: string;
+  homeHref: string;
+  className?: string;
+}) {
   const [busy, setBusy] = useState(false);
   async function signOut() {
     setBusy(true);
     const token = storedToken();
     try {
-      await fetch("/api/auth/logout", { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: "same-origin" });
+      await fetch("/api/auth/logout", {
+        method: "POST",
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        credentials: "same-origin",
+      });
     } catch {
       // Offline: the local copy is still cleared; the server session expires on its own.
     }

@@ -18,15 +18,31 @@ export async function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold text-slate-900">{t("legal")}</h2>
           <ul className="mt-1">
-            <li><PageLink className={footLink} href="/privacy">{t("privacy")}</PageLink></li>
-            <li><PageLink className={footLink} href="/terms">{t("terms")}</PageLink></li>
+            <li>
+              <PageLink className={footLink} href="/privacy">
+                {t("privacy")}
+              </PageLink>
+            </li>
+            <li>
+              <PageLink className={footLink} href="/terms">
+                {t("terms")}
+              </PageLink>
+            </li>
           </ul>
         </div>
         <div>
           <h2 className="text-sm font-semibold text-slate-900">{t("contact")}</h2>
           <ul className="mt-1">
-            <li><a className={footLink} href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a></li>
-            <li><a className={footLink} href={`mailto:${email}`}>{email}</a></li>
+            <li>
+              <a className={footLink} href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
+                {phone}
+              </a>
+            </li>
+            <li>
+              <a className={footLink} href={`mailto:${email}`}>
+                {email}
+              </a>
+            </li>
           </ul>
         </div>
       </div>

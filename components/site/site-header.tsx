@@ -24,21 +24,33 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
 
   const sectionLinks = sections ? (
     <>
-      <a className={navLink} href="#features">{t("features")}</a>
-      <a className={navLink} href="#pricing">{t("pricing")}</a>
-      <a className={navLink} href="#faq">{t("faq")}</a>
+      <a className={navLink} href="#features">
+        {t("features")}
+      </a>
+      <a className={navLink} href="#pricing">
+        {t("pricing")}
+      </a>
+      <a className={navLink} href="#faq">
+        {t("faq")}
+      </a>
     </>
   ) : null;
 
   const account = user ? (
     <>
-      <span className="text-sm font-medium text-slate-800" data-testid="header-user-name">{user.fullName}</span>
-      <PageLink className={secondary} href="/dashboard">{t("settings")}</PageLink>
+      <span className="text-sm font-medium text-slate-800" data-testid="header-user-name">
+        {user.fullName}
+      </span>
+      <PageLink className={secondary} href="/dashboard">
+        {t("settings")}
+      </PageLink>
       <SignOutButton className={navLink} label={t("signOut")} busyLabel={t("signingOut")} homeHref={home} />
     </>
   ) : (
     <>
-      <PageLink className={navLink} href="/login">{t("signIn")}</PageLink>
+      <PageLink className={navLink} href="/login">
+        {t("signIn")}
+      </PageLink>
       <a className={primary} href={trialHref} target="_blank" rel="noopener">
         {t("startTrial")}
         <span className="sr-only"> {t("opensInNewTab")}</span>
@@ -49,18 +61,28 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
-        <PageLink href="/" className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700" aria-label={t("home")}>
+        <PageLink
+          href="/"
+          className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
+          aria-label={t("home")}
+        >
           <Logo />
         </PageLink>
         {sectionLinks && (
-          <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">{sectionLinks}</nav>
+          <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">
+            {sectionLinks}
+          </nav>
         )}
         <div className="hidden items-center gap-3 md:flex">
           <LocaleSwitcher path={path} />
           {account}
         </div>
         <MobileMenu openLabel={t("openMenu")} closeLabel={t("closeMenu")} title={t("menu")}>
-          {sectionLinks && <nav aria-label={t("mainNav")} className="flex flex-col">{sectionLinks}</nav>}
+          {sectionLinks && (
+            <nav aria-label={t("mainNav")} className="flex flex-col">
+              {sectionLinks}
+            </nav>
+          )}
           <LocaleSwitcher path={path} />
           <div className="flex flex-col items-stretch gap-3">{account}</div>
         </MobileMenu>

@@ -4,7 +4,14 @@
 import { useState } from "react";
 import { apiFetch, ApiError, failureText } from "@/lib/client/api";
 
-export function TrialStartButton({ label, busyLabel, failedText, subscriptionHref, className, testId }: {
+export function TrialStartButton({
+  label,
+  busyLabel,
+  failedText,
+  subscriptionHref,
+  className,
+  testId,
+}: {
   label: string;
   busyLabel: string;
   failedText: string;
@@ -37,7 +44,11 @@ export function TrialStartButton({ label, busyLabel, failedText, subscriptionHre
       >
         {busy ? busyLabel : label}
       </button>
-      {failure && <p role="alert" className="w-full text-sm font-medium text-red-800">{failure}</p>}
+      {failure && (
+        <p role="alert" className="w-full text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

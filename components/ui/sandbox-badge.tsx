@@ -5,7 +5,9 @@ import { providerModes } from "@/lib/providers/registry";
 /** Tells the owner which services are sandbox stand-ins (nothing leaves this machine for those). */
 export async function SandboxBadge() {
   const modes = providerModes(env());
-  const sandboxed = Object.entries(modes).filter(([, mode]) => mode === "sandbox").map(([kind]) => kind);
+  const sandboxed = Object.entries(modes)
+    .filter(([, mode]) => mode === "sandbox")
+    .map(([kind]) => kind);
   if (sandboxed.length === 0) return null;
   const t = await getTranslations("Sandbox");
   return (

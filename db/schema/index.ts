@@ -1,28 +1,13 @@
 // The whole data model. camelCase in TypeScript, snake_case in SQL; every instant is timestamptz (UTC).
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const updatedAt = () => ts("updated_at").notNull().defaultNow();
 
 export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
-export type WorkingHours = Record<
-  "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday",
-  DayHours
->;
+export type WorkingHours = Record<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday", DayHours>;
 
 export const users = pgTable(
   "users",
@@ -33,7 +18,9 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     fullName: text("full_name").notNull(),
     phone: text("phone"),
-    type: text("type", { enum: ["admin", "user"] }).notNull().default("user"),
+    type: text("type", { enum: ["admin", "user"] })
+      .notNull()
+      .default("user"),
     isActive: boolean("is_active").notNull().default(true),
     businessName: text("business_name"),
     businessType: text("business_type"),
@@ -41,12 +28,17 @@ export const users = pgTable(
     businessSize: text("business_size"),
     businessAddress: text("business_address"),
     serviceFrequency: text("service_frequency"),
-    services: jsonb("services").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    services: jsonb("services")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     workingHours: jsonb("working_hours").$type<WorkingHours>().notNull(),
     appointmentDuration: text("appointment_duration").notNull().default("30"),
     aiInstructions: text("ai_instructions"),
     timeZone: text("time_zone").notNull().default("Europe/Paris"),
-    locale: text("locale", { enum: ["en", "fr", "es"] }).notNull().default("en"),
+    locale: text("locale", { enum: ["en", "fr", "es"] })
+      .notNull()
+      .default("en"),
     // Privacy settings: days a call's transcript, summary and recording are kept (lib/privacy/retention.ts bounds it),
     // and whether calls are recorded at all (the assistant's disclosure says so either way).
     retentionDays: integer("retention_days").notNull().default(90),
@@ -67,7 +59,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
     createdAt: createdAt(),
@@ -79,7 +73,9 @@ export const setupTokens = pgTable(
   "setup_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // SHA-256 of the token: a leaked table does not leak usable links.
     tokenHash: text("token_hash").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -118,13 +114,19 @@ export const phoneNumbers = pgTable(
   (t) => [
     uniqueIndex("phone_numbers_number_unique").on(t.phoneNumber),
     // One dedicated number per business: two racing claims cannot both succeed.
-    uniqueIndex("phone_numbers_assignee_unique").on(t.assignedToUserId).where(sql`${t.assignedToUserId} is not null`),
+    uniqueIndex("phone_numbers_assignee_unique")
+      .on(t.assignedToUserId)
+      .where(sql`${t.assignedToUserId} is not null`),
   ],
 );
 
 export const aiParameters = pgTable("ai_parameters", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  language: text("language", { enum: ["en", "fr"] })
+    .notNull()
+    .default("en"),
   voiceId: text("voice_id").notNull(),
   firstMessage: text("first_message").notNull(),
   agentName: text("agent_name").notNull(),
@@ -190,31 +192,53 @@ export const billingCheckouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("billing_checkouts_held_sub_unique").on(t.heldSubscriptionId).where(sql`${t.heldSubscriptionId} is not null`),
-    index("billing_checkouts_held_user_idx").on(t.userId).where(sql`${t.heldSubscriptionId} is not null`),
+    uniqueIndex("billing_checkouts_held_sub_unique")
+      .on(t.heldSubscriptionId)
+      .where(sql`${t.heldSubscriptionId} is not null`),
+    index("billing_checkouts_held_user_idx")
+      .on(t.userId)
+      .where(sql`${t.heldSubscriptionId} is not null`),
   ],
 );
 
-export const calendarConnections = pgTable("calendar_connections", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  provider: text("provider").notNull().default("google"),
-  // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/crypto/secret-box.ts); never plaintext.
-  refreshTokenEnc: text("refresh_token_enc").notNull(),
-  calendarId: text("calendar_id").notNull().default("primary"),
-  accountEmail: text("account_email"),
-  scopes: text("scopes"),
-  sandbox: boolean("sandbox").notNull().default(false),
-  connectedAt: createdAt(),
-  // Set when the provider refuses the grant (revoked, expired): the calendar counts as disconnected and the owner is told.
-  revokedAt: ts("revoked_at"),
-});
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Who issued the grant, written on connect: every later operation on the connection goes to this provider, whatever
+    // the deployment configures for new connections. `sandbox` is kept equal to provider = 'sandbox' (checked below).
+    provider: text("provider").$type<"google" | "sandbox">().notNull().default("google"),
+    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/crypto/secret-box.ts); never plaintext.
+    refreshTokenEnc: text("refresh_token_enc").notNull(),
+    calendarId: text("calendar_id").notNull().default("primary"),
+    accountEmail: text("account_email"),
+    scopes: text("scopes"),
+    sandbox: boolean("sandbox").notNull().default(false),
+    connectedAt: createdAt(),
+    // Set when the provider refuses the grant (revoked, expired): the calendar counts as disconnected and the owner is
+    // told.
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    // A provider no adapter knows could never be served, and the two columns saying different things would send a
+    // sandbox grant to Google (or the reverse).
+    check(
+      "calendar_connections_provider_known",
+      sql`${t.provider} in ('google', 'sandbox') and ${t.sandbox} = (${t.provider} = 'sandbox')`,
+    ),
+  ],
+);
 
 // The sandbox calendar's events (the stand-in for Google Calendar): what a booking would have put in the owner's
 // calendar, and what its free/busy answers from. Real Google events live at Google.
 export const calendarEvents = pgTable(
   "calendar_events",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
@@ -233,22 +257,30 @@ export const appointments = pgTable(
   "appointments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     patientName: text("patient_name").notNull(),
     patientEmail: text("patient_email"),
     patientPhone: text("patient_phone"),
     reason: text("reason"),
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
-    status: text("status", { enum: ["booked", "cancelled"] }).notNull().default("booked"),
-    source: text("source", { enum: ["dashboard", "phone"] }).notNull().default("dashboard"),
+    status: text("status", { enum: ["booked", "cancelled"] })
+      .notNull()
+      .default("booked"),
+    source: text("source", { enum: ["dashboard", "phone"] })
+      .notNull()
+      .default("dashboard"),
     calendarEventId: text("calendar_event_id"),
     calendarSyncStatus: text("calendar_sync_status").notNull().default("pending"),
     callId: uuid("call_id"),
     // The tool call that booked it: a retried book_appointment returns this booking instead of making a second one.
     bookingKey: text("booking_key"),
     // The caller's language for confirmations and reminders.
-    language: text("language", { enum: ["en", "fr", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "fr", "es"] })
+      .notNull()
+      .default("en"),
     // Bumped on each reschedule: reminders and messages of an older version are skipped.
     version: integer("version").notNull().default(1),
     // When the 24-hour reminder job is due (null: none, e.g. booked less than a day ahead or cancelled).
@@ -258,7 +290,9 @@ export const appointments = pgTable(
   },
   (t) => [
     index("appointments_user_starts_idx").on(t.userId, t.startsAt),
-    uniqueIndex("appointments_booking_key_unique").on(t.userId, t.bookingKey).where(sql`${t.bookingKey} is not null`),
+    uniqueIndex("appointments_booking_key_unique")
+      .on(t.userId, t.bookingKey)
+      .where(sql`${t.bookingKey} is not null`),
     index("appointments_user_phone_idx").on(t.userId, t.patientPhone),
   ],
 );
@@ -295,9 +329,13 @@ export const calls = pgTable(
     uniqueIndex("calls_provider_call_unique").on(t.providerCallId),
     index("calls_user_idx").on(t.userId, t.createdAt),
     // The retention job's scan: calls whose content has not been purged yet, oldest first.
-    index("calls_unpurged_idx").on(t.createdAt).where(sql`${t.contentPurgedAt} is null`),
+    index("calls_unpurged_idx")
+      .on(t.createdAt)
+      .where(sql`${t.contentPurgedAt} is null`),
     // The abandoned-calls sweep's scan: calls not over yet, by their last event.
-    index("calls_open_idx").on(t.updatedAt).where(sql`${t.status} not in ('ended', 'failed')`),
+    index("calls_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} not in ('ended', 'failed')`),
   ],
 );
 
@@ -311,10 +349,18 @@ export const notifications = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
-    links: jsonb("links").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    links: jsonb("links")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // Names and types only (e.g. the .ics invite); the content went to the provider.
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attachments: jsonb("attachments")
+      .$type<{ filename: string; contentType: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     provider: text("provider").notNull(),
     providerMessageId: text("provider_message_id"),
     // Makes a retried send a no-op (e.g. "appointment-confirmation:<id>:sms").
@@ -324,7 +370,9 @@ export const notifications = pgTable(
     sentAt: ts("sent_at"),
   },
   (t) => [
-    uniqueIndex("notifications_dedupe_unique").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex("notifications_dedupe_unique")
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
     index("notifications_user_idx").on(t.userId, t.createdAt),
   ],
 );
@@ -334,7 +382,9 @@ export const callerMessages = pgTable(
   "caller_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     providerCallId: text("provider_call_id"),
     // The tool call that took it: a retried take_message stores nothing twice. Unique per business, so a tool-call id
     // another line happens to send never stops this business's message from being stored.
@@ -346,7 +396,9 @@ export const callerMessages = pgTable(
   },
   (t) => [
     index("caller_messages_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("caller_messages_user_tool_call_unique").on(t.userId, t.toolCallId).where(sql`${t.toolCallId} is not null`),
+    uniqueIndex("caller_messages_user_tool_call_unique")
+      .on(t.userId, t.toolCallId)
+      .where(sql`${t.toolCallId} is not null`),
   ],
 );
 
@@ -388,7 +440,10 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb("details")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],

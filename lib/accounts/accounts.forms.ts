@@ -1,7 +1,17 @@
 // The browser forms' schemas: the API's own schemas plus what only a form has (a password confirmation). Messages are
 // keys of the "Validation" namespace; components/forms/use-error-text.ts turns them into the user's language.
 import { z } from "zod";
-import { completeSetupSchema, emailSchema, fullNameSchema, loginSchema, newPasswordSchema, phoneSchema, registerSchema, updateProfileSchema, workingHoursSchema } from "./accounts.schemas";
+import {
+  completeSetupSchema,
+  emailSchema,
+  fullNameSchema,
+  loginSchema,
+  newPasswordSchema,
+  phoneSchema,
+  registerSchema,
+  updateProfileSchema,
+  workingHoursSchema,
+} from "./accounts.schemas";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
@@ -18,7 +28,17 @@ export const setupPasswordFormSchema = z
 
 /** The setup step's profile payload; the email is shown read-only, so it is not part of the form. */
 export const setupProfileFormSchema = updateProfileSchema
-  .pick({ phone: true, businessName: true, businessType: true, specialty: true, businessSize: true, businessAddress: true, appointmentDuration: true, services: true, aiInstructions: true })
+  .pick({
+    phone: true,
+    businessName: true,
+    businessType: true,
+    specialty: true,
+    businessSize: true,
+    businessAddress: true,
+    appointmentDuration: true,
+    services: true,
+    aiInstructions: true,
+  })
   .extend({ fullName: fullNameSchema });
 
 export const workingHoursFormSchema = z.object({ workingHours: workingHoursSchema });
@@ -34,7 +54,8 @@ export const passwordChangeFormSchema = z
     confirmPassword: z.string().min(1, "required"),
   })
   .superRefine((v, ctx) => {
-    if (v.confirmPassword && v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+    if (v.confirmPassword && v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
   });
 
 /** Dashboard "Business information"; the specialty only counts for a medical business. */

@@ -6,7 +6,10 @@ import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES, WEE
 const text = (max: number) => z.string().trim().max(max);
 /** Optional free text: "" and null clear the field. */
 const optionalText = (max: number) =>
-  z.union([text(max), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null));
+  z
+    .union([text(max), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const emailSchema = z.string().trim().toLowerCase().min(1, "required").max(254).pipe(z.email("emailInvalid"));
 export const newPasswordSchema = z.string().min(1, "passwordRequired").min(8, "passwordMin").max(200);
@@ -14,7 +17,14 @@ export const fullNameSchema = z.string().trim().min(1, "fullNameRequired").max(1
 // A shape check only (digits and the usual separators, "(212) 555-0142" included), shared with the browser's forms: the
 // server reads the number for real in the business's country and stores it in E.164 (lib/phone).
 export const phoneSchema = z
-  .union([z.string().trim().max(32).regex(/^$|^\+?[0-9(][0-9 ().\/-]{2,30}$/, "phoneInvalid"), z.null()])
+  .union([
+    z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^$|^\+?[0-9(][0-9 ().\/-]{2,30}$/, "phoneInvalid"),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
@@ -23,7 +33,11 @@ const openDay = z.object({ isOpen: z.boolean().optional(), openTime: hhmm, close
 // A day is {isOpen, openTime, closeTime}; the setup wizard sends null for a closed day and {openTime, closeTime} for an open one.
 const daySchema = z
   .union([openDay, z.null()])
-  .transform((d): DayHours => (d === null ? { isOpen: false, openTime: "09:00", closeTime: "17:00" } : { isOpen: d.isOpen ?? true, openTime: d.openTime, closeTime: d.closeTime }))
+  .transform((d): DayHours =>
+    d === null
+      ? { isOpen: false, openTime: "09:00", closeTime: "17:00" }
+      : { isOpen: d.isOpen ?? true, openTime: d.openTime, closeTime: d.closeTime },
+  )
   .refine((d) => !d.isOpen || d.openTime < d.closeTime, { message: "closeAfterOpen" });
 
 export const workingHoursSchema = z.object(

@@ -12,7 +12,7 @@ import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { countryOfBusiness, requirePhone } from "@/lib/phone/phone";
 import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
-import { findCredentialsByEmail, findProfileById, type Profile } from "./accounts.repository";
+import { findProfileById, type Profile } from "./profile";
 import { defaultWorkingHours, mergeWorkingHours } from "./working-hours";
 
 /** `jobs` sends the email to the owner of an address someone tried to register with. */
@@ -27,7 +27,10 @@ export async function register(deps: AccountsDeps, input: RegisterInput, source:
   // Read in the country of the business being created: its time zone (the column's default when none is sent), else
   // its language. Refused before the password is hashed, and before an attempt is counted: a typo costs nothing.
   const stored = (v: unknown) => (typeof v === "string" ? v : null);
-  const phone = requirePhone(input.phone, countryOfBusiness({ timeZone: input.timeZone ?? stored(users.timeZone.default), locale: input.locale ?? stored(users.locale.default) }));
+  const phone = requirePhone(
+    input.phone,
+    countryOfBusiness({ timeZone: input.timeZone ?? stored(users.timeZone.default), locale: input.locale ?? stored(users.locale.default) }),
+  );
   await takeAttempt(deps.db, registrationKeys(source.clientIp, source.attemptsPerHour));
   const passwordHash = await hashPassword(input.password);
   const businessType = input.businessType ?? null;
@@ -79,7 +82,8 @@ async function refuseTakenEmail(deps: AccountsDeps, email: string): Promise<neve
     .limit(1);
   if (existing && deps.jobs) {
     const hour = new Date().toISOString().slice(0, 13);
-    if (existing.passwordHash === null) await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
+    if (existing.passwordHash === null)
+      await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
     else await deps.jobs.send(JOB.registerAttempt, { userId: existing.id, key: `${existing.id}:${hour}` });
   }
   throw new AppError("conflict", "registrationRefused");
@@ -102,6 +106,16 @@ export async function verifyCredentials(db: Db, creds: { email: string; password
   // Only someone who knows the password learns that the account is deactivated.
   if (!account.isActive) throw new AppError("forbidden", "accountDeactivated");
   return { id: account.id, type: account.type };
+}
+
+/** The account an email signs in to, with its password hash: read for the sign-in check only. */
+async function findCredentialsByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, type: users.type, isActive: users.isActive, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
 }
 
 async function signIn(deps: AccountsDeps, user: { id: string; type: "admin" | "user" }): Promise<SignedIn> {
@@ -133,16 +147,18 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
     await takeAttempt(db, keys);
   }
   const { workingHours, phone, ...fields } = update;
-  const set: Partial<typeof users.$inferInsert> = Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined),
-  );
+  const set: Partial<typeof users.$inferInsert> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   // Stored in E.164, read in the business's country (as this update leaves it).
-  if (phone !== undefined) set.phone = requirePhone(phone, await businessCountryOf(db, userId, { timeZone: update.timeZone, locale: update.locale }));
+  if (phone !== undefined)
+    set.phone = requirePhone(phone, await businessCountryOf(db, userId, { timeZone: update.timeZone, locale: update.locale }));
   if (workingHours) set.workingHours = mergeWorkingHours(row.workingHours, workingHours);
   const businessType = update.businessType !== undefined ? update.businessType : row.businessType;
   if (businessType !== "medical") set.specialty = null;
   try {
-    await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, userId));
   } catch (e) {
     if (isUniqueViolation(e, "users_email_unique")) throw new AppError("conflict", "emailTaken");
     throw e;

@@ -5,9 +5,7 @@ import { WEEKDAYS } from "./options";
 export function defaultWorkingHours(): WorkingHours {
   const open: DayHours = { isOpen: true, openTime: "09:00", closeTime: "17:00" };
   const closed: DayHours = { isOpen: false, openTime: "09:00", closeTime: "17:00" };
-  return Object.fromEntries(
-    WEEKDAYS.map((d) => [d, d === "saturday" || d === "sunday" ? { ...closed } : { ...open }]),
-  ) as WorkingHours;
+  return Object.fromEntries(WEEKDAYS.map((d) => [d, d === "saturday" || d === "sunday" ? { ...closed } : { ...open }])) as WorkingHours;
 }
 
 /** Applies a partial update day by day: days not sent keep their current hours. */

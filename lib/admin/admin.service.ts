@@ -19,11 +19,7 @@ export async function getUserDetails(db: Db, userId: string) {
 export async function setUserActive(db: Db, actorId: string, userId: string, isActive: boolean) {
   if (actorId === userId && !isActive) throw new AppError("bad_request", "cannotDeactivateSelf");
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ isActive, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
+    const updated = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
     if (updated.length === 0) throw new AppError("not_found", "userNotFound");
     if (!isActive) await endUserSessions(tx, userId);
     await tx.insert(auditLog).values({

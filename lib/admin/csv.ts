@@ -15,7 +15,14 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
   return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
-export type CsvNumber = { phoneNumber: string; region: string; phoneNumberType: string; assignedToUserName: string | null; isAssigned: boolean; createdAt: string };
+export type CsvNumber = {
+  phoneNumber: string;
+  region: string;
+  phoneNumberType: string;
+  assignedToUserName: string | null;
+  isAssigned: boolean;
+  createdAt: string;
+};
 
 /**
  * The columns: Phone Number, Region, Phone Number Type, Assigned To (or Available), Created. Headers and "Available" in the
@@ -23,7 +30,15 @@ export type CsvNumber = { phoneNumber: string; region: string; phoneNumberType: 
  */
 export function numbersCsv(
   numbers: readonly CsvNumber[],
-  labels: { phoneNumber: string; region: string; phoneNumberType: string; assignedTo: string; created: string; available: string; assigned: string },
+  labels: {
+    phoneNumber: string;
+    region: string;
+    phoneNumberType: string;
+    assignedTo: string;
+    created: string;
+    available: string;
+    assigned: string;
+  },
 ): string {
   return toCsv([
     [labels.phoneNumber, labels.region, labels.phoneNumberType, labels.assignedTo, labels.created],

@@ -26,13 +26,7 @@ const durationSchema = z
   // did not abort, and a pipe that fails aborts.
   .union([z.number(), z.string().trim().min(1, "required").regex(/^\d+$/, "durationInvalid")])
   .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int("durationInvalid")
-      .min(MIN_DURATION_MINUTES, "durationInvalid")
-      .max(MAX_DURATION_MINUTES, "durationInvalid"),
-  );
+  .pipe(z.number().int("durationInvalid").min(MIN_DURATION_MINUTES, "durationInvalid").max(MAX_DURATION_MINUTES, "durationInvalid"));
 
 export const createAppointmentSchema = z.object({
   patientName: z.string().trim().min(1, "required").max(120),
@@ -40,8 +34,15 @@ export const createAppointmentSchema = z.object({
   patientPhone: phoneSchema.transform((v) => v ?? null),
   reason: optionalTextSchema(500),
   /** Wall-clock date and time in the business's time zone (users.time_zone). */
-  date: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid").refine(isCalendarDate, "dateInvalid"),
-  time: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid"),
+  date: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid")
+    .refine(isCalendarDate, "dateInvalid"),
+  time: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid"),
   duration: durationSchema,
 });
 export type CreateAppointmentInput = z.output<typeof createAppointmentSchema>;

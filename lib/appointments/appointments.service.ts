@@ -5,7 +5,8 @@ import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { cancelBooked, insertBooking, type BookingDeps } from "@/lib/booking/booking";
+import type { BookingDeps } from "@/lib/booking/core";
+import { book, cancel, type Refusal } from "@/lib/booking/commands";
 import { countryOfBusiness, requirePhone } from "@/lib/phone/phone";
 import { loadBusiness } from "@/lib/business/business";
 import type { CreateAppointmentInput } from "./appointments.schemas";
@@ -30,7 +31,6 @@ export type AppointmentView = {
 export type AppointmentList = { upcoming: AppointmentView[]; past: AppointmentView[]; timeZone: string };
 
 export const UPCOMING_LIMIT = 200;
-const MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 export const PAST_LIMIT = 100;
 
 const columns = {
@@ -101,35 +101,37 @@ export async function listAppointments(
 }
 
 /**
- * Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. The owner may book
- * outside working hours (they know their day); overlaps are still refused, and the calendar and the patient's
- * confirmation follow as for a phone booking.
+ * Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. The dashboard's
+ * rules (lib/booking/commands.ts SOURCE_RULES): any future time not taken, for the length the owner chooses; the
+ * calendar and the patient's confirmation follow as for a phone booking.
  */
-export async function bookAppointment(deps: BookingDeps, userId: string, input: CreateAppointmentInput, now = new Date()): Promise<AppointmentView> {
+export async function bookAppointment(deps: BookingDeps, userId: string, input: CreateAppointmentInput): Promise<AppointmentView> {
   const { db } = deps;
-  const biz = await loadBusiness(db, userId, now);
+  const biz = await loadBusiness(db, userId);
   if (!biz) throw new AppError("not_found", "userNotFound");
-  const timeZone = biz.timeZone;
   // In E.164, read in the business's country: the confirmation texts go to it, and the caller is found by it.
   const patientPhone = requirePhone(input.patientPhone, countryOfBusiness(biz), "patientPhone");
-  const startsAt = zonedWallTimeToUtc(input.date, input.time, timeZone);
+  const startsAt = zonedWallTimeToUtc(input.date, input.time, biz.timeZone);
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
   if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
-  if (startsAt.getTime() <= now.getTime()) throw new AppError("bad_request", "appointmentInPast");
-  // A bound the database can always store (year 9999 plus a duration would not be), and a sane horizon for a booking.
-  if (startsAt.getTime() > now.getTime() + MAX_AHEAD_MS) throw new AppError("bad_request", "appointmentTooFar");
-  const booked = await insertBooking(deps, biz, {
+  const booked = await book(deps, biz, {
+    source: "dashboard",
     start: startsAt,
-    end: new Date(startsAt.getTime() + input.duration * 60_000),
+    durationMinutes: input.duration,
     patientName: input.patientName,
     patientEmail: input.patientEmail ?? null,
     patientPhone,
     reason: input.reason ?? null,
     language: biz.locale,
-    source: "dashboard",
   });
-  if (!booked.ok) throw new AppError("conflict", "slotTaken");
+  if (!booked.ok) throw refusal(booked.reason);
   return toView((await byId(db, booked.appointment.id)) ?? booked.appointment);
+}
+
+function refusal(reason: Refusal): AppError {
+  if (reason === "past") return new AppError("bad_request", "appointmentInPast");
+  if (reason === "tooFar") return new AppError("bad_request", "appointmentTooFar");
+  return new AppError("conflict", "slotTaken");
 }
 
 /**
@@ -140,10 +142,14 @@ export async function cancelAppointment(deps: BookingDeps, userId: string, appoi
   const { db } = deps;
   const biz = await loadBusiness(db, userId);
   if (!biz) throw new AppError("not_found", "appointmentNotFound");
-  // The same command as a cancellation by phone, without the caller's number to match: the owner cancels any of theirs.
-  const cancelled = await cancelBooked(deps, biz, appointmentId, null);
+  // The same command as a cancellation by phone; the dashboard's rules let the owner cancel any of theirs.
+  const cancelled = await cancel(deps, biz, { source: "dashboard", appointmentId });
   if (cancelled) return toView((await byId(db, cancelled.id)) ?? cancelled);
-  const [existing] = await db.select(columns).from(appointments).where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId))).limit(1);
+  const [existing] = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)))
+    .limit(1);
   if (!existing) throw new AppError("not_found", "appointmentNotFound");
   return toView(existing);
 }

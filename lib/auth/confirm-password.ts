@@ -21,13 +21,20 @@ export type PasswordCheck = {
 };
 
 export async function confirmPassword(db: Db, check: PasswordCheck): Promise<void> {
-  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, check.userId)).limit(1);
+  const [user] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, check.userId))
+    .limit(1);
   const email = user?.email ?? check.userId;
-  const keys = (await passwordCheckKeys(db, { id: check.userId, email }, check.clientIp)).map((k) => ({ ...k, messageKey: "tooManyPasswordAttempts" }));
+  const keys = (await passwordCheckKeys(db, { id: check.userId, email }, check.clientIp)).map((k) => ({
+    ...k,
+    messageKey: "tooManyPasswordAttempts",
+  }));
   await takeAttempt(db, keys);
   // A wrong password keeps the attempt it took: it is a failure on every key.
-  if (!(await verifyPassword(user?.passwordHash ?? null, check.password))) throw new AppError(check.wrongPassword ?? "unauthorized", "currentPasswordIncorrect");
+  if (!(await verifyPassword(user?.passwordHash ?? null, check.password)))
+    throw new AppError(check.wrongPassword ?? "unauthorized", "currentPasswordIncorrect");
   await signInSucceeded(db, keys);
   if (user) await rememberAddress(db, email, check.clientIp);
 }
-

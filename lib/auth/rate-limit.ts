@@ -51,7 +51,12 @@ export async function signInKeys(db: Db, email: string, clientIp: string, now = 
 }
 
 /** The keys of a password re-check by a signed-in account: its sign-in keys, and the account's own. */
-export async function passwordCheckKeys(db: Db, user: { id: string; email: string }, clientIp: string, now = new Date()): Promise<LimitKey[]> {
+export async function passwordCheckKeys(
+  db: Db,
+  user: { id: string; email: string },
+  clientIp: string,
+  now = new Date(),
+): Promise<LimitKey[]> {
   return [...(await signInKeys(db, user.email, clientIp, now)), { key: accountKey(user.id), max: LOGIN_LIMITS.emailFromAddress }];
 }
 
@@ -104,11 +109,17 @@ export async function assertNotLimited(db: Db, keys: LimitKey[], now = new Date(
   }
 }
 
-const retryMs = ({ windowMs = LOGIN_WINDOW_MS }: LimitKey, windowStart: Date, now: Date) => windowStart.getTime() + windowMs - now.getTime();
+const retryMs = ({ windowMs = LOGIN_WINDOW_MS }: LimitKey, windowStart: Date, now: Date) =>
+  windowStart.getTime() + windowMs - now.getTime();
 
 function limited(k: LimitKey, windowStart: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil(retryMs(k, windowStart, now) / 1000));
-  return new AppError("rate_limited", k.messageKey ?? "tooManyAttempts", { minutes: Math.ceil(seconds / 60) }, { "retry-after": String(seconds) });
+  return new AppError(
+    "rate_limited",
+    k.messageKey ?? "tooManyAttempts",
+    { minutes: Math.ceil(seconds / 60) },
+    { "retry-after": String(seconds) },
+  );
 }
 
 /** Counts one attempt against a key in one statement (so concurrent attempts are all counted) and returns the count. */

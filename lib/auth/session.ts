@@ -4,13 +4,7 @@ import { sessions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/http/params";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
-import {
-  bearerOrCookie,
-  decodeSessionToken,
-  encodeSessionToken,
-  SESSION_MAX_AGE_SECONDS,
-  sessionCookieName,
-} from "./session-token";
+import { bearerOrCookie, decodeSessionToken, encodeSessionToken, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session-token";
 
 export type SessionConfig = { secret: string; appUrl: string };
 export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
@@ -24,11 +18,7 @@ export async function createSessionRow(db: Db, userId: string) {
 
 export async function startSession(db: Db, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
   const { sessionId, expiresAt } = await createSessionRow(db, user.id);
-  const token = await encodeSessionToken(
-    { sub: user.id, sid: sessionId, role: user.type },
-    cfg.secret,
-    sessionCookieName(cfg.appUrl),
-  );
+  const token = await encodeSessionToken({ sub: user.id, sid: sessionId, role: user.type }, cfg.secret, sessionCookieName(cfg.appUrl));
   return { token, expiresAt };
 }
 
@@ -80,13 +70,19 @@ export async function requireAdmin(db: Db, cfg: SessionConfig, req: Request): Pr
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of the user, or every one but `keep` (a password change keeps the current device signed in). */
 export async function endUserSessions(db: Pick<Db, "update">, userId: string, keep?: string): Promise<void> {
   const scope = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(scope, isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(scope, isNull(sessions.revokedAt)));
 }
 
 export function sessionCookieHeader(cfg: SessionConfig, token: string, expiresAt: Date): string {

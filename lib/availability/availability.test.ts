@@ -27,8 +27,7 @@ function hours(open: Partial<Record<(typeof WEEKDAYS)[number], [string, string]>
     WEEKDAYS.map((d) => [d, open[d] ? { isOpen: true, openTime: open[d]![0], closeTime: open[d]![1] } : closedDay]),
   ) as WorkingHours;
 }
-const everyDay = (openTime: string, closeTime: string) =>
-  hours(Object.fromEntries(WEEKDAYS.map((d) => [d, [openTime, closeTime]])));
+const everyDay = (openTime: string, closeTime: string) => hours(Object.fromEntries(WEEKDAYS.map((d) => [d, [openTime, closeTime]])));
 
 type Rules = Omit<AvailabilityInput, "from" | "to" | "limit">;
 const rules = (over: Partial<Rules> = {}): Rules => ({
@@ -52,7 +51,15 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 function localOf(instant: number, zone: string): { date: string; time: string } {
   let f = dateFormatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     dateFormatters.set(zone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
@@ -108,8 +115,9 @@ const bounds = (r: Rules) => ({
 function referenceFreeSlots(input: AvailabilityInput): number[] {
   const { earliest, latest } = bounds(input);
   const dur = input.durationMinutes * MINUTE;
-  const free = referenceGrid(input, Math.max(input.from.getTime(), earliest), Math.min(input.to.getTime() - dur, latest))
-    .filter((s) => !overlapsBusy(s, s + dur, input.busy));
+  const free = referenceGrid(input, Math.max(input.from.getTime(), earliest), Math.min(input.to.getTime() - dur, latest)).filter(
+    (s) => !overlapsBusy(s, s + dur, input.busy),
+  );
   return input.limit === undefined ? free : free.slice(0, Math.max(0, input.limit));
 }
 
@@ -141,13 +149,25 @@ const openFor = (open: fc.Arbitrary<number>, length: fc.Arbitrary<number>): fc.A
     closeTime: hhmm(Math.min(24 * 60 - 1, Math.max(0, anyMinute ? o + len : o + len - (len % 15)))),
   }));
 const dayHours: fc.Arbitrary<DayHours> = fc.oneof(
-  { weight: 8, arbitrary: openFor(fc.oneof(fc.integer({ min: 0, max: 95 }).map((q) => q * 15), minuteTime), fc.integer({ min: -120, max: 24 * 60 })) },
+  {
+    weight: 8,
+    arbitrary: openFor(
+      fc.oneof(
+        fc.integer({ min: 0, max: 95 }).map((q) => q * 15),
+        minuteTime,
+      ),
+      fc.integer({ min: -120, max: 24 * 60 }),
+    ),
+  },
   { weight: 2, arbitrary: fc.record({ isOpen: fc.boolean(), openTime: timeString, closeTime: timeString }) },
 );
 // A day open around the DST change at about 02:00: opening between 00:00 and 03:00, closing up to 6 hours later, so
 // that either may fall in a skipped or a repeated hour.
 const dstDayHours = openFor(
-  fc.oneof(fc.integer({ min: 0, max: 12 }).map((q) => q * 15), fc.integer({ min: 0, max: 180 })),
+  fc.oneof(
+    fc.integer({ min: 0, max: 12 }).map((q) => q * 15),
+    fc.integer({ min: 0, max: 180 }),
+  ),
   fc.integer({ min: 15, max: 360 }),
 );
 const workingHoursWith = (override?: { weekday: (typeof WEEKDAYS)[number]; day: DayHours }) =>
@@ -173,15 +193,29 @@ const noticeArb = fc.oneof(
 const busyArb = (minMinutes: number, maxMinutes: number, maxLength: number) =>
   fc.array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fc.integer({ min: minMinutes / 15, max: maxMinutes / 15 }), fc.integer({ min: 1, max: 8 })).map(([k, n]) => [k * 15, n * 15] as const) },
-      { weight: 2, arbitrary: fc.tuple(fc.integer({ min: minMinutes / 5, max: maxMinutes / 5 }), fc.integer({ min: 1, max: 36 })).map(([k, n]) => [k * 5, n * 5] as const) },
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.integer({ min: minMinutes / 15, max: maxMinutes / 15 }), fc.integer({ min: 1, max: 8 }))
+          .map(([k, n]) => [k * 15, n * 15] as const),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.integer({ min: minMinutes / 5, max: maxMinutes / 5 }), fc.integer({ min: 1, max: 36 }))
+          .map(([k, n]) => [k * 5, n * 5] as const),
+      },
       { weight: 1, arbitrary: fc.tuple(fc.integer({ min: minMinutes, max: maxMinutes }), fc.integer({ min: -30, max: 24 * 60 })) },
     ),
     { maxLength, size: "max" },
   );
 const toBusy = (anchor: number, busy: readonly (readonly [number, number])[]): Interval[] =>
   busy.map(([start, length]) => ({ start: new Date(anchor + start * MINUTE), end: new Date(anchor + (start + length) * MINUTE) }));
-const jitter = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 59_999 }), fc.integer({ min: 0, max: 29 }).map((m) => m * MINUTE));
+const jitter = fc.oneof(
+  fc.constant(0),
+  fc.integer({ min: 0, max: 59_999 }),
+  fc.integer({ min: 0, max: 29 }).map((m) => m * MINUTE),
+);
 
 /** Rules, and an instant worth asking about. */
 type Case = { rules: Rules; focus: number };
@@ -204,27 +238,28 @@ const anyCaseArb: fc.Arbitrary<Case> = fc
     focus: quarter * QUARTER + focus * MINUTE,
   }));
 /** A zone on the eve of one of its DST changes, open across it, the change inside the horizon; focus on the change. */
-const dstCaseArb: fc.Arbitrary<Case> = fc
-  .tuple(fc.constantFrom(...DST_CHANGES), dstDayHours)
-  .chain(([[timeZone, change], day]) => {
-    const at = Date.parse(change);
-    return fc
-      .record({
-        timeZone: fc.constant(timeZone),
-        workingHours: workingHoursWith({ weekday: weekdayOf(localOf(at, timeZone).date), day }),
-        durationMinutes: durationArb,
-        stepMinutes: stepArb,
-        minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 })),
-        quartersBefore: fc.integer({ min: 0, max: 4 * 96 }),
-        jitter,
-        extraDays: fc.integer({ min: 1, max: 3 }),
-        busy: busyArb(-2 * 24 * 60, 2 * 24 * 60, 20),
-      })
-      .map(({ quartersBefore, jitter, extraDays, busy, ...r }) => {
-        const now = at - quartersBefore * QUARTER - jitter;
-        return { rules: { ...r, now: new Date(now), horizonDays: Math.ceil((at - now) / DAY) + extraDays, busy: toBusy(at, busy) }, focus: at };
-      });
-  });
+const dstCaseArb: fc.Arbitrary<Case> = fc.tuple(fc.constantFrom(...DST_CHANGES), dstDayHours).chain(([[timeZone, change], day]) => {
+  const at = Date.parse(change);
+  return fc
+    .record({
+      timeZone: fc.constant(timeZone),
+      workingHours: workingHoursWith({ weekday: weekdayOf(localOf(at, timeZone).date), day }),
+      durationMinutes: durationArb,
+      stepMinutes: stepArb,
+      minNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 })),
+      quartersBefore: fc.integer({ min: 0, max: 4 * 96 }),
+      jitter,
+      extraDays: fc.integer({ min: 1, max: 3 }),
+      busy: busyArb(-2 * 24 * 60, 2 * 24 * 60, 20),
+    })
+    .map(({ quartersBefore, jitter, extraDays, busy, ...r }) => {
+      const now = at - quartersBefore * QUARTER - jitter;
+      return {
+        rules: { ...r, now: new Date(now), horizonDays: Math.ceil((at - now) / DAY) + extraDays, busy: toBusy(at, busy) },
+        focus: at,
+      };
+    });
+});
 const caseArb = fc.oneof(anyCaseArb, dstCaseArb);
 const rulesArb = caseArb.map((c) => c.rules);
 /** A window around the case's focus: usually a day or more, sometimes empty or inverted. */
@@ -232,10 +267,21 @@ const inputArb: fc.Arbitrary<AvailabilityInput> = fc
   .tuple(
     caseArb,
     fc.noBias(fc.integer({ min: -6 * 60, max: 2 * 24 * 60 })),
-    fc.oneof({ weight: 9, arbitrary: fc.noBias(fc.integer({ min: 60, max: 4 * 24 * 60 })) }, { weight: 1, arbitrary: fc.integer({ min: -60, max: 60 }) }),
-    fc.option(fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.constant(0) }), { nil: undefined, freq: 3 }),
+    fc.oneof(
+      { weight: 9, arbitrary: fc.noBias(fc.integer({ min: 60, max: 4 * 24 * 60 })) },
+      { weight: 1, arbitrary: fc.integer({ min: -60, max: 60 }) },
+    ),
+    fc.option(fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.constant(0) }), {
+      nil: undefined,
+      freq: 3,
+    }),
   )
-  .map(([{ rules, focus }, back, forward, limit]) => ({ ...rules, from: new Date(focus - back * MINUTE), to: new Date(focus + forward * MINUTE), limit }));
+  .map(([{ rules, focus }, back, forward, limit]) => ({
+    ...rules,
+    from: new Date(focus - back * MINUTE),
+    to: new Date(focus + forward * MINUTE),
+    limit,
+  }));
 const RUNS = { numRuns: 200 };
 
 // ---- properties ------------------------------------------------------------------------------------------------------
@@ -304,7 +350,11 @@ describe("freeSlots invariants (property-based)", () => {
       fc.property(inputArb, (input) => {
         const slots = new Set(freeSlots({ ...input, limit: undefined }).map((s) => s.start.getTime()));
         const { earliest, latest } = bounds(input);
-        const grid = referenceGrid(input, Math.max(input.from.getTime(), earliest), Math.min(input.to.getTime() - input.durationMinutes * MINUTE, latest));
+        const grid = referenceGrid(
+          input,
+          Math.max(input.from.getTime(), earliest),
+          Math.min(input.to.getTime() - input.durationMinutes * MINUTE, latest),
+        );
         for (const s of slots) expect(grid).toContain(s);
         for (const s of grid) {
           expect(isSlotFree({ ...input, start: new Date(s) }), new Date(s).toISOString()).toBe(slots.has(s));
@@ -328,28 +378,35 @@ describe("freeSlots invariants (property-based)", () => {
 
   it("nearestFreeSlots returns free slots, sorted, and no free slot is closer to `around` than those it left out", () => {
     fc.assert(
-      fc.property(rulesArb, fc.nat(), fc.integer({ min: -60, max: 60 }), fc.integer({ min: -3 * 24 * 60, max: 12 * 24 * 60 }), fc.integer({ min: 1, max: 6 }), (r, pick, near, far, count) => {
-        // Brute force: every free slot from notice to horizon.
-        const { earliest, latest } = bounds(r);
-        const dur = r.durationMinutes * MINUTE;
-        const all = referenceGrid(r, earliest, latest).filter((s) => !overlapsBusy(s, s + dur, r.busy));
-        // Mostly within 2½ hours of a free slot, in steps of 2½ minutes, so that two slots are often equally close;
-        // sometimes anywhere.
-        const around = all.length > 0 && pick % 4 !== 0 ? all[pick % all.length]! + near * 150_000 : r.now.getTime() + far * MINUTE;
-        const got = nearestFreeSlots({ ...r, around: new Date(around), count });
-        for (const slot of got) {
-          expect(isSlotFree({ ...r, start: slot.start })).toBe(true);
-          expect(slot.end.getTime() - slot.start.getTime()).toBe(dur);
-        }
-        const starts = got.map((s) => s.start.getTime());
-        expect(starts).toEqual([...starts].sort((a, b) => a - b));
-        // The closest `count` (on a tie, the earlier), in time order.
-        const expected = [...all]
-          .sort((a, b) => Math.abs(a - around) - Math.abs(b - around) || a - b)
-          .slice(0, count)
-          .sort((a, b) => a - b);
-        expect(starts).toEqual(expected);
-      }),
+      fc.property(
+        rulesArb,
+        fc.nat(),
+        fc.integer({ min: -60, max: 60 }),
+        fc.integer({ min: -3 * 24 * 60, max: 12 * 24 * 60 }),
+        fc.integer({ min: 1, max: 6 }),
+        (r, pick, near, far, count) => {
+          // Brute force: every free slot from notice to horizon.
+          const { earliest, latest } = bounds(r);
+          const dur = r.durationMinutes * MINUTE;
+          const all = referenceGrid(r, earliest, latest).filter((s) => !overlapsBusy(s, s + dur, r.busy));
+          // Mostly within 2½ hours of a free slot, in steps of 2½ minutes, so that two slots are often equally close;
+          // sometimes anywhere.
+          const around = all.length > 0 && pick % 4 !== 0 ? all[pick % all.length]! + near * 150_000 : r.now.getTime() + far * MINUTE;
+          const got = nearestFreeSlots({ ...r, around: new Date(around), count });
+          for (const slot of got) {
+            expect(isSlotFree({ ...r, start: slot.start })).toBe(true);
+            expect(slot.end.getTime() - slot.start.getTime()).toBe(dur);
+          }
+          const starts = got.map((s) => s.start.getTime());
+          expect(starts).toEqual([...starts].sort((a, b) => a - b));
+          // The closest `count` (on a tie, the earlier), in time order.
+          const expected = [...all]
+            .sort((a, b) => Math.abs(a - around) - Math.abs(b - around) || a - b)
+            .slice(0, count)
+            .sort((a, b) => a - b);
+          expect(starts).toEqual(expected);
+        },
+      ),
       RUNS,
     );
   });
@@ -377,9 +434,9 @@ describe("DST days", () => {
 
   it("Europe/Paris 2026-03-29: closing at a skipped time closes when the clocks reach 03:00", () => {
     // 01:00–02:30: the 02:30 never shows; closing is 03:00 CEST (01:00Z), so a 60-minute 01:30 (to 01:30Z) does not fit.
-    expect(slotsAround("2026-03-29", { workingHours: hours({ sunday: ["01:00", "02:30"] }), durationMinutes: 60, stepMinutes: 30 })).toEqual([
-      "2026-03-29T00:00:00.000Z",
-    ]);
+    expect(
+      slotsAround("2026-03-29", { workingHours: hours({ sunday: ["01:00", "02:30"] }), durationMinutes: 60, stepMinutes: 30 }),
+    ).toEqual(["2026-03-29T00:00:00.000Z"]);
     expect(slotsAround("2026-03-29", { workingHours: hours({ sunday: ["01:00", "02:30"] }) })).toEqual([
       "2026-03-29T00:00:00.000Z",
       "2026-03-29T00:30:00.000Z",
@@ -406,7 +463,11 @@ describe("DST days", () => {
       "2026-10-25T02:00:00.000Z",
       "2026-10-25T02:30:00.000Z",
     ]);
-    const sixty = freeSlots({ ...rules({ workingHours: sunday, durationMinutes: 60, stepMinutes: 30 }), from: at("2026-10-24T12:00:00Z"), to: at("2026-10-25T12:00:00Z") });
+    const sixty = freeSlots({
+      ...rules({ workingHours: sunday, durationMinutes: 60, stepMinutes: 30 }),
+      from: at("2026-10-24T12:00:00Z"),
+      to: at("2026-10-25T12:00:00Z"),
+    });
     expect(sixty.map((s) => [s.start.toISOString(), s.end.toISOString()])).toEqual([
       ["2026-10-24T23:00:00.000Z", "2026-10-25T00:00:00.000Z"],
       ["2026-10-24T23:30:00.000Z", "2026-10-25T00:30:00.000Z"], // 01:30 CEST → 02:30 CEST: 60 real minutes
@@ -438,7 +499,17 @@ describe("DST days", () => {
       ["2026-11-01T05:30:00.000Z", "2026-11-01T06:30:00.000Z"], // 01:30 EDT → 01:30 EST, offered once
       ["2026-11-01T07:00:00.000Z", "2026-11-01T08:00:00.000Z"], // 02:00 EST → 03:00 EST, the closing time
     ]);
-    expect(isSlotFree({ ...rules({ timeZone: "America/New_York", workingHours: hours({ sunday: ["00:00", "03:00"] }), durationMinutes: 60, stepMinutes: 30 }), start: at("2026-11-01T06:30:00Z") })).toBe(false); // the second 01:30
+    expect(
+      isSlotFree({
+        ...rules({
+          timeZone: "America/New_York",
+          workingHours: hours({ sunday: ["00:00", "03:00"] }),
+          durationMinutes: 60,
+          stepMinutes: 30,
+        }),
+        start: at("2026-11-01T06:30:00Z"),
+      }),
+    ).toBe(false); // the second 01:30
   });
 
   it("Australia/Lord_Howe, whose clocks move by 30 minutes", () => {
@@ -511,7 +582,13 @@ describe.each(["UTC", "Pacific/Kiritimati", "America/Los_Angeles"])("an ordinary
   it("offers nothing on a closed day, nor on one whose closing is 00:00 or not after the opening", () => {
     const saturday = { from: at("2026-06-05T22:00:00Z"), to: at("2026-06-06T22:00:00Z") };
     expect(freeSlots({ ...rules({ workingHours: week }), ...saturday })).toEqual([]);
-    for (const [openTime, closeTime] of [["09:00", "00:00"], ["12:00", "09:00"], ["09:00", "09:00"], ["09:00", "24:00"], ["9:00", "12:00"]]) {
+    for (const [openTime, closeTime] of [
+      ["09:00", "00:00"],
+      ["12:00", "09:00"],
+      ["09:00", "09:00"],
+      ["09:00", "24:00"],
+      ["9:00", "12:00"],
+    ]) {
       expect(freeSlots({ ...rules({ workingHours: hours({ saturday: [openTime!, closeTime!] }) }), ...saturday })).toEqual([]);
     }
   });
@@ -538,7 +615,10 @@ describe.each(["UTC", "Pacific/Kiritimati", "America/Los_Angeles"])("an ordinary
   });
 
   it("honours limit, the step and its default of gcd(duration, 30)", () => {
-    expect(iso(freeSlots({ ...rules({ workingHours: week }), ...tuesday, limit: 2 }))).toEqual(["2026-06-02T07:00:00.000Z", "2026-06-02T07:30:00.000Z"]);
+    expect(iso(freeSlots({ ...rules({ workingHours: week }), ...tuesday, limit: 2 }))).toEqual([
+      "2026-06-02T07:00:00.000Z",
+      "2026-06-02T07:30:00.000Z",
+    ]);
     expect(freeSlots({ ...rules({ workingHours: week }), ...tuesday, limit: 0 })).toEqual([]);
     // 45 minutes → a 15-minute grid: 09:00, 09:15 … 11:15.
     expect(freeSlots({ ...rules({ workingHours: week, durationMinutes: 45 }), ...tuesday })).toHaveLength(10);
@@ -551,7 +631,11 @@ describe.each(["UTC", "Pacific/Kiritimati", "America/Los_Angeles"])("an ordinary
       "2026-06-02T09:00:00.000Z",
     ]);
     // An explicit step, counted from an opening off the hour.
-    expect(iso(freeSlots({ ...rules({ workingHours: hours({ tuesday: ["09:10", "11:00"] }), durationMinutes: 30, stepMinutes: 40 }), ...tuesday }))).toEqual([
+    expect(
+      iso(
+        freeSlots({ ...rules({ workingHours: hours({ tuesday: ["09:10", "11:00"] }), durationMinutes: 30, stepMinutes: 40 }), ...tuesday }),
+      ),
+    ).toEqual([
       "2026-06-02T07:10:00.000Z",
       "2026-06-02T07:50:00.000Z",
       "2026-06-02T08:30:00.000Z", // 10:30–11:00, ending at closing
@@ -572,7 +656,10 @@ describe.each(["UTC", "Pacific/Kiritimati", "America/Los_Angeles"])("an ordinary
   it("nearestFreeSlots offers the closest alternatives, the earlier on a tie", () => {
     const r = rules({ workingHours: week, busy, now: at("2026-06-01T00:00:00Z") });
     // 10:00 was just taken: 09:30 is 30 min away; 09:00 and 11:00 are both 60 min away.
-    expect(iso(nearestFreeSlots({ ...r, around: at("2026-06-02T08:00:00Z"), count: 2 }))).toEqual(["2026-06-02T07:00:00.000Z", "2026-06-02T07:30:00.000Z"]);
+    expect(iso(nearestFreeSlots({ ...r, around: at("2026-06-02T08:00:00Z"), count: 2 }))).toEqual([
+      "2026-06-02T07:00:00.000Z",
+      "2026-06-02T07:30:00.000Z",
+    ]);
     expect(iso(nearestFreeSlots({ ...r, around: at("2026-06-02T08:00:00Z"), count: 3 }))).toEqual([
       "2026-06-02T07:00:00.000Z",
       "2026-06-02T07:30:00.000Z",
@@ -596,7 +683,11 @@ describe("durationFromSetting", () => {
   });
 
   it("a 'variable' business gets 30-minute slots", () => {
-    const slots = freeSlots({ ...rules({ durationMinutes: durationFromSetting("variable") }), from: at("2026-06-02T00:00:00Z"), to: at("2026-06-02T12:00:00Z") });
+    const slots = freeSlots({
+      ...rules({ durationMinutes: durationFromSetting("variable") }),
+      from: at("2026-06-02T00:00:00Z"),
+      to: at("2026-06-02T12:00:00Z"),
+    });
     expect(slots).toHaveLength(6);
     for (const s of slots) expect(s.end.getTime() - s.start.getTime()).toBe(30 * MINUTE);
   });
@@ -620,12 +711,16 @@ describe("bad input", () => {
 
   it("handles 1,000 unsorted overlapping busy intervals like the slow reference", () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const busy = Array.from({ length: 1000 }, () => {
       const start = Date.parse("2026-06-01T00:00:00Z") + Math.floor(random() * 14 * 96) * 15 * MINUTE;
       return { start: new Date(start), end: new Date(start + (1 + Math.floor(random() * 6)) * 10 * MINUTE) };
     });
-    const input = { ...rules({ workingHours: everyDay("08:00", "19:00"), busy, now: at("2026-06-01T00:00:00Z"), horizonDays: 14 }), from: at("2026-06-01T00:00:00Z"), to: at("2026-06-15T00:00:00Z") };
+    const input = {
+      ...rules({ workingHours: everyDay("08:00", "19:00"), busy, now: at("2026-06-01T00:00:00Z"), horizonDays: 14 }),
+      from: at("2026-06-01T00:00:00Z"),
+      to: at("2026-06-15T00:00:00Z"),
+    };
     const slots = freeSlots(input).map((s) => s.start.getTime());
     expect(slots.length).toBeGreaterThan(0);
     expect(slots).toEqual(referenceFreeSlots(input));

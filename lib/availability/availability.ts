@@ -295,7 +295,7 @@ function mergeBusy(busy: Interval[], lo: number, hi: number): Busy {
   const outEnds = new Float64Array(m);
   let n = 0;
   let depth = 0;
-  for (let i = 0, j = 0; j < m; ) {
+  for (let i = 0, j = 0; j < m;) {
     // On a tie the start goes first, so touching intervals merge.
     if (i < m && starts[i]! <= ends[j]!) {
       if (depth++ === 0) outStarts[n] = starts[i]!;

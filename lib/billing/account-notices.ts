@@ -9,7 +9,7 @@ import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "@/lib/accounts/accounts.ser
 import { localizedPath } from "@/lib/i18n/paths";
 import type { JobData } from "@/lib/jobs/queue";
 import { heldCheckoutEmail, lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/notifications/account-emails";
-import type { MessageSender } from "@/lib/providers/messaging/port";
+import type { MessageSender } from "@/lib/ports/messaging";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
 /** How long a lapsed account keeps its number before it goes back to the pool (README: "Billing"). */
@@ -48,8 +48,22 @@ export async function sendAccountSetup(deps: AccountNoticeDeps, data: JobData["a
   const now = deps.now?.() ?? new Date();
   const token = await issueSetupToken(deps.db, data.userId);
   const url = `${deps.appUrl}${localizedPath(user.locale, `/setup-account/${token}`)}`;
-  const mail = setupEmail(user.locale, { url, expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), timeZone: user.timeZone, support: deps.supportEmail });
-  await deps.email.send({ userId: data.userId, to: user.email, subject: mail.subject, text: mail.text, html: mail.html, links: [url], dedupeKey, redact: [token] });
+  const mail = setupEmail(user.locale, {
+    url,
+    expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS),
+    timeZone: user.timeZone,
+    support: deps.supportEmail,
+  });
+  await deps.email.send({
+    userId: data.userId,
+    to: user.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [url],
+    dedupeKey,
+    redact: [token],
+  });
 }
 
 /**
@@ -58,15 +72,35 @@ export async function sendAccountSetup(deps: AccountNoticeDeps, data: JobData["a
  */
 export async function sendHeldCheckoutNotice(deps: AccountNoticeDeps, { userId, sessionId }: JobData["held-checkout"]): Promise<void> {
   const [row] = await deps.db
-    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone, isActive: users.isActive, paidAt: billingCheckouts.createdAt })
+    .select({
+      email: users.email,
+      locale: users.locale,
+      timeZone: users.timeZone,
+      isActive: users.isActive,
+      paidAt: billingCheckouts.createdAt,
+    })
     .from(billingCheckouts)
     .innerJoin(users, eq(users.id, billingCheckouts.userId))
     .where(and(eq(billingCheckouts.sessionId, sessionId), eq(billingCheckouts.userId, userId)))
     .limit(1);
   if (!row || !row.isActive) return;
   const url = `${deps.appUrl}${localizedPath(row.locale, "/dashboard/subscription")}`;
-  const mail = heldCheckoutEmail(row.locale, { email: row.email, paidAt: row.paidAt, timeZone: row.timeZone, url, support: deps.supportEmail });
-  await deps.email.send({ userId, to: row.email, subject: mail.subject, text: mail.text, html: mail.html, links: [url], dedupeKey: `held-checkout:${sessionId}` });
+  const mail = heldCheckoutEmail(row.locale, {
+    email: row.email,
+    paidAt: row.paidAt,
+    timeZone: row.timeZone,
+    url,
+    support: deps.supportEmail,
+  });
+  await deps.email.send({
+    userId,
+    to: row.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [url],
+    dedupeKey: `held-checkout:${sessionId}`,
+  });
 }
 
 export type SweepResult = { trialEnding: number; lapsed: number; released: number };
@@ -79,7 +113,14 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
 
   // 1. Trials ending within two days, not yet warned.
   const ending = await deps.db
-    .select({ id: subscriptions.id, userId: subscriptions.userId, trialEndsAt: subscriptions.trialEndsAt, email: users.email, locale: users.locale, timeZone: users.timeZone })
+    .select({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      trialEndsAt: subscriptions.trialEndsAt,
+      email: users.email,
+      locale: users.locale,
+      timeZone: users.timeZone,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(
@@ -93,7 +134,12 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
       ),
     );
   for (const r of ending) {
-    const mail = trialEndingEmail(r.locale, { trialEnd: r.trialEndsAt!, timeZone: r.timeZone, url: subscriptionUrl(r.locale), support: deps.supportEmail });
+    const mail = trialEndingEmail(r.locale, {
+      trialEnd: r.trialEndsAt!,
+      timeZone: r.timeZone,
+      url: subscriptionUrl(r.locale),
+      support: deps.supportEmail,
+    });
     await deps.email.send({
       userId: r.userId,
       to: r.email,
@@ -103,7 +149,10 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
       links: [subscriptionUrl(r.locale)],
       dedupeKey: `trial-ending:${r.id}:${r.trialEndsAt!.getTime()}`,
     });
-    await deps.db.update(subscriptions).set({ trialEndingNotifiedAt: now }).where(and(eq(subscriptions.id, r.id), isNull(subscriptions.trialEndingNotifiedAt)));
+    await deps.db
+      .update(subscriptions)
+      .set({ trialEndingNotifiedAt: now })
+      .where(and(eq(subscriptions.id, r.id), isNull(subscriptions.trialEndingNotifiedAt)));
     result.trialEnding++;
   }
 
@@ -138,15 +187,37 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
     const keptUntil = new Date(endedAt.getTime() + NUMBER_GRACE_DAYS * DAY_MS);
     if (!sub.lapsedNotifiedAt && !isActive) {
       // Deactivated by an admin: no email, but the lapse is recorded so the grace period runs.
-      await deps.db.update(subscriptions).set({ lapsedNotifiedAt: now }).where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.lapsedNotifiedAt)));
+      await deps.db
+        .update(subscriptions)
+        .set({ lapsedNotifiedAt: now })
+        .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.lapsedNotifiedAt)));
       continue;
     }
     if (!sub.lapsedNotifiedAt) {
       const wasTrial = sub.status === "trialing" || (!!sub.trialEndsAt && endedAt.getTime() <= sub.trialEndsAt.getTime());
       const url = subscriptionUrl(locale);
-      const mail = lapsedEmail(locale, { endedAt, wasTrial, number, numberKeptUntil: keptUntil, timeZone, url, support: deps.supportEmail });
-      await deps.email.send({ userId: sub.userId, to: email, subject: mail.subject, text: mail.text, html: mail.html, links: [url], dedupeKey: `lapsed:${sub.id}:${endedAt.getTime()}` });
-      await deps.db.update(subscriptions).set({ lapsedNotifiedAt: now }).where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.lapsedNotifiedAt)));
+      const mail = lapsedEmail(locale, {
+        endedAt,
+        wasTrial,
+        number,
+        numberKeptUntil: keptUntil,
+        timeZone,
+        url,
+        support: deps.supportEmail,
+      });
+      await deps.email.send({
+        userId: sub.userId,
+        to: email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links: [url],
+        dedupeKey: `lapsed:${sub.id}:${endedAt.getTime()}`,
+      });
+      await deps.db
+        .update(subscriptions)
+        .set({ lapsedNotifiedAt: now })
+        .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.lapsedNotifiedAt)));
       result.lapsed++;
       // The owner is told first; the number is released on a later pass, never in the same breath.
       continue;
@@ -165,7 +236,13 @@ export async function runBillingSweep(deps: AccountNoticeDeps): Promise<SweepRes
 }
 
 /** When a record stopped being live: the provider's end, else the trial's or period's end. */
-export function lapseTime(sub: { status: string; endedAt: Date | null; trialEndsAt: Date | null; currentPeriodEnd: Date | null; updatedAt: Date }): Date {
+export function lapseTime(sub: {
+  status: string;
+  endedAt: Date | null;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  updatedAt: Date;
+}): Date {
   if (sub.endedAt) return sub.endedAt;
   if (sub.status === "trialing" && sub.trialEndsAt) return sub.trialEndsAt;
   return sub.currentPeriodEnd ?? sub.updatedAt;

@@ -6,7 +6,7 @@ import { subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { Locale } from "@/lib/i18n/routing";
-import type { BillingPort } from "@/lib/providers/billing/port";
+import type { BillingPort } from "@/lib/ports/billing";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
 export async function openCheckout(db: Db, billing: BillingPort, appUrl: string, userId: string | null, locale: Locale): Promise<string> {
@@ -42,9 +42,17 @@ export async function openCheckout(db: Db, billing: BillingPort, appUrl: string,
 }
 
 export async function openPortal(db: Db, billing: BillingPort, appUrl: string, userId: string, locale: Locale): Promise<string> {
-  const [row] = await db.select({ customerId: subscriptions.providerCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
   if (!row?.customerId) throw new AppError("not_found", "noBillingAccount");
-  const { url } = await billing.createPortalSession({ customerId: row.customerId, returnUrl: `${appUrl}${localizedPath(locale, "/dashboard/subscription")}`, locale });
+  const { url } = await billing.createPortalSession({
+    customerId: row.customerId,
+    returnUrl: `${appUrl}${localizedPath(locale, "/dashboard/subscription")}`,
+    locale,
+  });
   return url;
 }
 

@@ -54,11 +54,22 @@ async function attachHeld(db: Db, userId: string, checkoutId: string, now: Date)
     const [held] = await tx
       .select()
       .from(billingCheckouts)
-      .where(and(eq(billingCheckouts.sessionId, checkoutId), eq(billingCheckouts.userId, userId), isNotNull(billingCheckouts.heldSubscriptionId)))
+      .where(
+        and(
+          eq(billingCheckouts.sessionId, checkoutId),
+          eq(billingCheckouts.userId, userId),
+          isNotNull(billingCheckouts.heldSubscriptionId),
+        ),
+      )
       .for("update")
       .limit(1);
     if (!held || held.claimedAt) throw new AppError("not_found", "heldCheckoutNotFound");
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, held.heldSubscriptionId!)).for("update").limit(1);
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, held.heldSubscriptionId!))
+      .for("update")
+      .limit(1);
     if (!sub || sub.userId) throw new AppError("not_found", "heldCheckoutNotFound");
     if (!isLive(sub, now)) throw new AppError("conflict", "heldCheckoutEnded");
     const [mine] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update").limit(1);

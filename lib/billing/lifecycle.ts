@@ -102,13 +102,21 @@ export function erasedRefHash(id: string): string {
 async function isErased(tx: Tx, ids: (string | null | undefined)[]): Promise<boolean> {
   const hashes = ids.filter((id): id is string => !!id).map(erasedRefHash);
   if (hashes.length === 0) return false;
-  const [hit] = await tx.select({ refHash: erasedBillingRefs.refHash }).from(erasedBillingRefs).where(inArray(erasedBillingRefs.refHash, hashes)).limit(1);
+  const [hit] = await tx
+    .select({ refHash: erasedBillingRefs.refHash })
+    .from(erasedBillingRefs)
+    .where(inArray(erasedBillingRefs.refHash, hashes))
+    .limit(1);
   return !!hit;
 }
 
 // ---- checkout.session.completed ------------------------------------------------------------------------------------
 
-async function applyCheckout(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent, { kind: "checkout" }>): Promise<BillingOutcome["action"]> {
+async function applyCheckout(
+  deps: BillingDeps,
+  tx: Tx,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+): Promise<BillingOutcome["action"]> {
   // A checkout of an erased account (retried by the provider for days) must not create it again from the email.
   if (await isErased(tx, [ev.customerId, ev.subscriptionId])) return "ignored";
   const account = await resolveAccount(tx, ev);
@@ -150,13 +158,23 @@ type CheckoutAccount = {
 /** The account a checkout is for: client_reference_id, else the payer's email; a new pending account otherwise. */
 async function resolveAccount(tx: Tx, ev: Extract<BillingEvent, { kind: "checkout" }>): Promise<CheckoutAccount | null> {
   if (ev.userIdHint && isUuid(ev.userIdHint)) {
-    const [byId] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ev.userIdHint)).limit(1);
+    const [byId] = await tx
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, ev.userIdHint))
+      .limit(1);
     if (byId) return { userId: byId.id, created: false, pending: byId.passwordHash === null, named: true };
   }
   const email = emailSchema.safeParse(ev.email ?? "");
   if (!email.success) return null;
   const byEmail = async () =>
-    (await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${email.data}`).limit(1))[0];
+    (
+      await tx
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.data}`)
+        .limit(1)
+    )[0];
   const existing = await byEmail();
   if (existing) return { userId: existing.id, created: false, pending: existing.passwordHash === null, named: false };
   // A concurrent event for the same payer may insert first: the unique index on lower(email) decides, and the loser
@@ -178,7 +196,12 @@ async function resolveAccount(tx: Tx, ev: Extract<BillingEvent, { kind: "checkou
 }
 
 async function lockBySubscription(tx: Tx, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).for("update").limit(1);
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
+    .for("update")
+    .limit(1);
   return row;
 }
 
@@ -254,7 +277,11 @@ async function linkSubscription(
   const guarded = !!mine && mine.providerSubscriptionId !== subscriptionId && !!mine.providerSubscriptionId && isLive(mine, now);
   if (bySub) {
     if (bySub.userId === userId) {
-      if (ev.customerId && !bySub.providerCustomerId) await tx.update(subscriptions).set({ providerCustomerId: ev.customerId, updatedAt: new Date() }).where(eq(subscriptions.id, bySub.id));
+      if (ev.customerId && !bySub.providerCustomerId)
+        await tx
+          .update(subscriptions)
+          .set({ providerCustomerId: ev.customerId, updatedAt: new Date() })
+          .where(eq(subscriptions.id, bySub.id));
       return;
     }
     // Another account already holds this subscription: the checkout cannot move it.
@@ -276,7 +303,12 @@ async function linkSubscription(
   else await tx.insert(subscriptions).values({ userId, ...values });
 }
 
-function provisionalState(deps: BillingDeps, ev: Extract<BillingEvent, { kind: "checkout" }>, trial: boolean, knownCustomerId: string | null) {
+function provisionalState(
+  deps: BillingDeps,
+  ev: Extract<BillingEvent, { kind: "checkout" }>,
+  trial: boolean,
+  knownCustomerId: string | null,
+) {
   const start = ev.created;
   const end = trial ? new Date(start.getTime() + PRO_PLAN.trial.days * DAY_MS) : addMonth(start);
   return {
@@ -299,14 +331,26 @@ function provisionalState(deps: BillingDeps, ev: Extract<BillingEvent, { kind: "
 
 // ---- customer.subscription.* -----------------------------------------------------------------------------------------
 
-async function applySubscription(deps: BillingDeps, tx: Tx, ev: Extract<BillingEvent, { kind: "subscription" }>): Promise<BillingOutcome["action"]> {
+async function applySubscription(
+  deps: BillingDeps,
+  tx: Tx,
+  ev: Extract<BillingEvent, { kind: "subscription" }>,
+): Promise<BillingOutcome["action"]> {
   const key = new Date(ev.created.getTime() + RANK[ev.type]);
   const state = stateColumns(deps, ev.sub, key);
   const now = deps.now?.() ?? new Date();
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, ev.sub.subscriptionId)).for("update").limit(1);
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, ev.sub.subscriptionId))
+    .for("update")
+    .limit(1);
   if (row) {
     if ((TERMINAL.has(row.status) && row.lastEventAt) || (row.lastEventAt && key < row.lastEventAt)) return "stale";
-    await tx.update(subscriptions).set({ ...state, ...resets(row, state, now) }).where(eq(subscriptions.id, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ ...state, ...resets(row, state, now) })
+      .where(eq(subscriptions.id, row.id));
     return "subscription-applied";
   }
   // The cancellation an erasure made (and anything later about that subscription) concerns nobody any more.
@@ -328,7 +372,10 @@ async function applySubscription(deps: BillingDeps, tx: Tx, ev: Extract<BillingE
   const incomingLive = isLive({ ...mine, ...state }, now);
   const replace = !mine.providerSubscriptionId || !isLive(mine, now) || (incomingLive && (!mine.lastEventAt || key >= mine.lastEventAt));
   if (!replace) return "stale";
-  await tx.update(subscriptions).set({ ...state, ...resets(mine, state, now) }).where(eq(subscriptions.id, mine.id));
+  await tx
+    .update(subscriptions)
+    .set({ ...state, ...resets(mine, state, now) })
+    .where(eq(subscriptions.id, mine.id));
   return "subscription-applied";
 }
 
@@ -390,7 +437,12 @@ function isLive(r: SubscriptionRecord, now: Date): boolean {
 
 async function applyInvoice(tx: Tx, ev: Extract<BillingEvent, { kind: "invoice" }>): Promise<BillingOutcome["action"]> {
   if (!ev.subscriptionId) return "ignored";
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, ev.subscriptionId)).for("update").limit(1);
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, ev.subscriptionId))
+    .for("update")
+    .limit(1);
   // An invoice of a subscription we have not seen: its own events will carry the state.
   if (!row || TERMINAL.has(row.status)) return "ignored";
   if (ev.type === "payment_failed") {
@@ -406,7 +458,9 @@ async function applyInvoice(tx: Tx, ev: Extract<BillingEvent, { kind: "invoice" 
     .set({
       ...(row.lastPaymentFailedAt && row.lastPaymentFailedAt <= ev.created ? { lastPaymentFailedAt: null } : {}),
       ...(recovered ? { status: "active", ...liveAgain } : {}),
-      ...(ev.periodEnd && (!row.currentPeriodEnd || ev.periodEnd > row.currentPeriodEnd) && row.status !== "trialing" ? { currentPeriodEnd: ev.periodEnd } : {}),
+      ...(ev.periodEnd && (!row.currentPeriodEnd || ev.periodEnd > row.currentPeriodEnd) && row.status !== "trialing"
+        ? { currentPeriodEnd: ev.periodEnd }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, row.id));

@@ -3,10 +3,20 @@
 import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
 import { appointments } from "@/db/schema";
 import { freeSlots, type Interval } from "@/lib/availability/availability";
-import { CalendarGrantRevokedError } from "@/lib/providers/calendar/port";
+import { type CalendarAccess, CalendarGrantRevokedError } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/business/business";
 import { logger } from "@/lib/log/logger";
-import { type BookingDeps, CalendarUnavailableError, DAY_MS, DeadlineExceededError, beforeDeadline, calendarAccessOf, calendarRevoked, clock, rules } from "./core";
+import {
+  type BookingDeps,
+  CalendarUnavailableError,
+  DAY_MS,
+  DeadlineExceededError,
+  beforeDeadline,
+  calendarAccessOf,
+  calendarRevoked,
+  clock,
+  rules,
+} from "./core";
 
 /** Our own booked appointments plus the calendar's busy times over [from, to). */
 export async function busyIntervals(
@@ -82,7 +92,13 @@ function rememberBusy(userId: string, from: Date, to: Date, busy: Interval[]): v
  * The newest view younger than `maxAgeMs` that covers [from, to) from now on (busy times already past change no
  * answer), as the busy times inside [from, to), with its age.
  */
-function lastSeenBusy(userId: string, from: Date, to: Date, maxAgeMs: number, reusableOnly: boolean): { busy: Interval[]; ageMs: number } | null {
+function lastSeenBusy(
+  userId: string,
+  from: Date,
+  to: Date,
+  maxAgeMs: number,
+  reusableOnly: boolean,
+): { busy: Interval[]; ageMs: number } | null {
   const now = Date.now();
   const start = Math.min(Math.max(from.getTime(), now), to.getTime());
   const hit = liveViews(userId, now)
@@ -97,7 +113,7 @@ export function forgetCalendarBusy(userId: string): void {
 
 async function calendarBusy(
   deps: BookingDeps,
-  access: { userId: string; refreshToken: string; calendarId: string },
+  access: CalendarAccess,
   range: { from: Date; to: Date; timeZone: string },
   fresh: boolean,
 ): Promise<Interval[]> {
@@ -110,7 +126,10 @@ async function calendarBusy(
     busy = await beforeDeadline(() => {
       const asking = deps.calendar.freeBusy(access, range);
       // An answer that comes after the deadline is still a fresh view for the next question of the call.
-      asking.then((late) => rememberBusy(access.userId, range.from, range.to, late), () => {});
+      asking.then(
+        (late) => rememberBusy(access.userId, range.from, range.to, late),
+        () => {},
+      );
       return asking;
     }, deps.deadline);
   } catch (e) {
@@ -122,7 +141,12 @@ async function calendarBusy(
         : null;
     if (!seen) throw e;
     logger().warn(
-      { userId: access.userId, reason: e instanceof DeadlineExceededError ? "timeout" : "error", purpose: fresh ? "booking" : "offer", viewAgeSeconds: Math.round(seen.ageMs / 1000) },
+      {
+        userId: access.userId,
+        reason: e instanceof DeadlineExceededError ? "timeout" : "error",
+        purpose: fresh ? "booking" : "offer",
+        viewAgeSeconds: Math.round(seen.ageMs / 1000),
+      },
       "calendar free/busy from the last view",
     );
     return seen.busy;

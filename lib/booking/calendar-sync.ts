@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { appointments } from "@/db/schema";
 import { calendarAccessFor } from "@/lib/calendar/calendar.service";
-import { CalendarGrantRevokedError } from "@/lib/providers/calendar/port";
+import { CalendarGrantRevokedError } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/business/business";
 import { translate } from "@/lib/i18n/translate";
 import { formatDateTime } from "@/lib/format/intl";
@@ -32,9 +32,7 @@ async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string)
   const appt = await byId(deps.db, appointmentId);
   if (!appt) return null;
   // The grant read with the business (one query less on the call path), else from its table (jobs).
-  const access = biz.calendar
-    ? calendarAccessOf(deps, biz.userId, biz.calendar)
-    : await calendarAccessFor(deps, biz.userId);
+  const access = biz.calendar ? calendarAccessOf(deps, biz.userId, biz.calendar) : await calendarAccessFor(deps, biz.userId);
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
     return null;

@@ -1,5 +1,8 @@
-// The booking commands (book, reschedule, cancel) every source goes through. The database decides who wins a slot
-// (the appointments_no_overlap exclusion constraint); the calendar is checked fresh just before.
+// The booking commands every source goes through: book, reschedule, cancel. What a source may do is its rules
+// (SOURCE_RULES, below); everything else is shared. The database decides who wins a slot (the appointments_no_overlap
+// exclusion constraint); a source that must respect the calendar reads it fresh just before. After the commit, the
+// calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
+// that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
@@ -9,8 +12,45 @@ import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, 
 import { busyIntervals } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
-export type BookingRequest = {
+/** Where a booking command comes from: a caller on the phone, or the owner in the dashboard. */
+export type BookingSource = Appointment["source"];
+
+type SourceRules = {
+  /**
+   * When a start may be. "offered": only a start the availability engine would offer a caller (on the grid of the
+   * appointment length, inside working hours, MIN_NOTICE_MINUTES ahead, within HORIZON_DAYS). "future": any time after
+   * now up to FAR_AHEAD_MS; the owner knows their day.
+   */
+  starts: "offered" | "future";
+  /** A new appointment lasts the business's appointment length, or the length the booker asks for. */
+  length: "setting" | "asked";
+  /** The calendar's busy times, read fresh, must leave the slot free (our own bookings always must: the database). */
+  checksCalendar: boolean;
+  /** A refusal comes with the nearest free times (a caller hears them; the dashboard shows its own calendar). */
+  offersAlternatives: boolean;
+  /** Only the caller's own appointments (their number is the appointment's phone) may be moved or cancelled. */
+  callersOwnOnly: boolean;
+};
+
+/** A bound the database can always store (year 9999 plus a length would not be), and a sane horizon for the owner. */
+export const FAR_AHEAD_MS = 2 * 366 * DAY_MS;
+
+export const SOURCE_RULES: Record<BookingSource, SourceRules> = {
+  phone: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  dashboard: { starts: "future", length: "asked", checksCalendar: false, offersAlternatives: false, callersOwnOnly: false },
+};
+
+/**
+ * Why a booking or a move was refused. "unavailable": not a start the source's rules allow ("offered" sources);
+ * "past", "tooFar": outside now..FAR_AHEAD_MS ("future" sources); "taken": the slot is busy.
+ */
+export type Refusal = "taken" | "unavailable" | "past" | "tooFar";
+
+export type BookCommand = {
+  source: BookingSource;
   start: Date;
+  /** Read only when the source's rules let the booker choose the length. */
+  durationMinutes?: number;
   patientName: string;
   patientPhone: string | null;
   patientEmail: string | null;
@@ -22,8 +62,21 @@ export type BookingRequest = {
 };
 
 export type BookingOutcome =
-  | { ok: true; appointment: Appointment; replayed: boolean }
-  | { ok: false; reason: "taken" | "unavailable"; alternatives: Interval[] };
+  { ok: true; appointment: Appointment; replayed: boolean } | { ok: false; reason: Refusal; alternatives: Interval[] };
+
+/** Which appointment a move or a cancellation is about, who asks, and (for a caller) their number. */
+export type ChangeCommand = { source: BookingSource; appointmentId: string; callerPhone?: string | null };
+
+export type RescheduleOutcome =
+  { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
+
+/** The refusal a start earns before any busy time is read, or null when the source's rules allow it. */
+function outOfRules(r: SourceRules, biz: Business, start: Date, minutes: number, now: Date): Refusal | null {
+  if (r.starts === "offered") return isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
+  if (start.getTime() <= now.getTime()) return "past";
+  if (start.getTime() > now.getTime() + FAR_AHEAD_MS) return "tooFar";
+  return null;
+}
 
 async function alternatives(deps: BookingDeps, biz: Business, around: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
   const now = clock(deps);
@@ -33,42 +86,48 @@ async function alternatives(deps: BookingDeps, biz: Business, around: Date, igno
   return nearestFreeSlots({ ...rules(biz, now), busy, around, count: 3 });
 }
 
-/** A phone booking: inside working hours, with notice, free in the calendar and in our table. */
-export async function bookByPhone(deps: BookingDeps, biz: Business, req: BookingRequest): Promise<BookingOutcome> {
-  if (req.bookingKey) {
-    const existing = await byBookingKey(deps.db, biz.userId, req.bookingKey);
-    if (existing) return { ok: true, appointment: existing, replayed: true };
-  }
-  const now = clock(deps);
-  const r = rules(biz, now);
-  const end = new Date(req.start.getTime() + r.durationMinutes * 60_000);
-  if (!isSlotFree({ ...r, busy: [], start: req.start })) {
-    return { ok: false, reason: "unavailable", alternatives: await alternatives(deps, biz, req.start) };
-  }
-  const busy = await busyIntervals(deps, biz, new Date(req.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), { fresh: true });
-  if (!isSlotFree({ ...r, busy, start: req.start })) {
-    return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, req.start) };
-  }
-  const inserted = await insertBooking(deps, biz, { ...req, end, source: "phone" });
-  if (!inserted.ok) return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, req.start) };
-  return inserted;
-}
-
-/** Where a booking comes from. Its checks differ (a caller books with notice inside working hours, free in the calendar; the owner anywhere not taken); the insert and what follows it do not. */
-export type BookingSource = "phone" | "dashboard";
-
-export type NewBooking = BookingRequest & { end: Date; source: BookingSource };
-
-/**
- * The one insert every booking goes through, whatever its source: the database refuses an overlap (the exclusion
- * constraint) and a booking key seen before (the same tool call delivered twice: that copy is the same booking, not
- * "taken"); the calendar, the messages and the reminder follow after the commit.
- */
-export async function insertBooking(
+async function refuse(
   deps: BookingDeps,
   biz: Business,
-  b: NewBooking,
-): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false; reason: "taken" }> {
+  r: SourceRules,
+  reason: Refusal,
+  around: Date,
+  ignoreAppointmentId?: string,
+): Promise<{ ok: false; reason: Refusal; alternatives: Interval[] }> {
+  return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, ignoreAppointmentId) : [] };
+}
+
+/** Books a slot under the source's rules; a booking key seen before returns that booking. */
+export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
+  if (cmd.bookingKey) {
+    const existing = await byBookingKey(deps.db, biz.userId, cmd.bookingKey);
+    if (existing) return { ok: true, appointment: existing, replayed: true };
+  }
+  const r = SOURCE_RULES[cmd.source];
+  const now = clock(deps);
+  const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
+  const end = new Date(cmd.start.getTime() + minutes * 60_000);
+  const outside = outOfRules(r, biz, cmd.start, minutes, now);
+  if (outside) return refuse(deps, biz, r, outside, cmd.start);
+  if (r.checksCalendar) {
+    const busy = await busyIntervals(deps, biz, new Date(cmd.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), { fresh: true });
+    if (!isSlotFree({ ...rules(biz, now), busy, start: cmd.start })) return refuse(deps, biz, r, "taken", cmd.start);
+  }
+  const inserted = await insertBooking(deps, biz, cmd, end);
+  return inserted.ok ? inserted : refuse(deps, biz, r, "taken", cmd.start);
+}
+
+/**
+ * The insert: the database refuses an overlap (the exclusion constraint) and a booking key seen before (the same tool
+ * call delivered twice: that copy is the same booking, not "taken"); the calendar, the messages and the reminder
+ * follow after the commit.
+ */
+async function insertBooking(
+  deps: BookingDeps,
+  biz: Business,
+  b: BookCommand,
+  end: Date,
+): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false }> {
   let appointment: Appointment;
   try {
     const [row] = await deps.db
@@ -80,7 +139,7 @@ export async function insertBooking(
         patientEmail: b.patientEmail,
         reason: b.reason,
         startsAt: b.start,
-        endsAt: b.end,
+        endsAt: end,
         status: "booked",
         source: b.source,
         language: b.language,
@@ -94,7 +153,7 @@ export async function insertBooking(
     if (isExclusionViolation(e, "appointments_no_overlap") || isUniqueViolation(e, "appointments_booking_key_unique")) {
       const existing = b.bookingKey ? await byBookingKey(deps.db, biz.userId, b.bookingKey) : undefined;
       if (existing) return { ok: true, appointment: existing, replayed: true };
-      if (isExclusionViolation(e)) return { ok: false, reason: "taken" };
+      if (isExclusionViolation(e)) return { ok: false };
     }
     throw e;
   }
@@ -102,38 +161,36 @@ export async function insertBooking(
   return { ok: true, appointment, replayed: false };
 }
 
-export type RescheduleOutcome =
-  | { ok: true; appointment: Appointment }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "taken" | "unavailable"; alternatives: Interval[] };
+/**
+ * Whether this source may change the appointment: a booked one of this business, and for a source limited to the
+ * caller's own, one whose phone is the caller's (when the caller's number is known).
+ */
+function mayChange(r: SourceRules, cmd: ChangeCommand, biz: Business, a: Pick<Appointment, "userId" | "status" | "patientPhone">): boolean {
+  if (a.userId !== biz.userId || a.status !== "booked") return false;
+  return !(r.callersOwnOnly && cmd.callerPhone != null && a.patientPhone !== cmd.callerPhone);
+}
 
-/** Moves a booked appointment (of this caller, when a caller number is given) to a new start. */
-export async function rescheduleByPhone(
-  deps: BookingDeps,
-  biz: Business,
-  appointmentId: string,
-  start: Date,
-  callerPhone: string | null,
-): Promise<RescheduleOutcome> {
-  const current = await byId(deps.db, appointmentId);
-  if (!current || current.userId !== biz.userId || current.status !== "booked") return { ok: false, reason: "notFound" };
-  if (callerPhone !== null && current.patientPhone !== callerPhone) return { ok: false, reason: "notFound" };
+/** Moves a booked appointment to a new start, under the source's rules; it keeps its length. */
+export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCommand & { start: Date }): Promise<RescheduleOutcome> {
+  const r = SOURCE_RULES[cmd.source];
+  const { start } = cmd;
+  const current = await byId(deps.db, cmd.appointmentId);
+  if (!current || !mayChange(r, cmd, biz, current)) return { ok: false, reason: "notFound" };
   // Asked again for the time it already has (a retried tool call): nothing moves, nobody is told twice.
   if (current.startsAt.getTime() === start.getTime()) return { ok: true, appointment: current };
   const now = clock(deps);
-  const r = rules(biz, now);
   const duration = current.endsAt.getTime() - current.startsAt.getTime();
   const end = new Date(start.getTime() + duration);
-  if (!isSlotFree({ ...r, durationMinutes: duration / 60_000, busy: [], start })) {
-    return { ok: false, reason: "unavailable", alternatives: await alternatives(deps, biz, start, current.id) };
-  }
-  const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
-    ignore: { start: current.startsAt, end: current.endsAt },
-    ignoreAppointmentId: current.id,
-    fresh: true,
-  });
-  if (!isSlotFree({ ...r, durationMinutes: duration / 60_000, busy, start })) {
-    return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, start, current.id) };
+  const outside = outOfRules(r, biz, start, duration / 60_000, now);
+  if (outside) return refuse(deps, biz, r, outside, start, current.id);
+  if (r.checksCalendar) {
+    const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
+      ignore: { start: current.startsAt, end: current.endsAt },
+      ignoreAppointmentId: current.id,
+      fresh: true,
+    });
+    const free = isSlotFree({ ...rules(biz, now), durationMinutes: duration / 60_000, busy, start });
+    if (!free) return refuse(deps, biz, r, "taken", start, current.id);
   }
   let moved: Appointment | undefined;
   try {
@@ -149,9 +206,7 @@ export async function rescheduleByPhone(
       .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked")))
       .returning();
   } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap")) {
-      return { ok: false, reason: "taken", alternatives: await alternatives(deps, biz, start, current.id) };
-    }
+    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, r, "taken", start, current.id);
     throw e;
   }
   if (!moved) return { ok: false, reason: "notFound" };
@@ -159,18 +214,17 @@ export async function rescheduleByPhone(
   return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
 }
 
-/** Cancels a booked appointment; the calendar event goes and the caller is told. Null when there is nothing to cancel. */
-export async function cancelBooked(
-  deps: BookingDeps,
-  biz: Business,
-  appointmentId: string,
-  callerPhone: string | null,
-): Promise<Appointment | null> {
+/**
+ * Cancels a booked appointment the source may change; the calendar event goes and the caller is told. Null when there
+ * is nothing to cancel. One statement: a cancellation racing a move or another cancellation changes the row once.
+ */
+export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeCommand): Promise<Appointment | null> {
+  const r = SOURCE_RULES[cmd.source];
   const mine = and(
-    eq(appointments.id, appointmentId),
+    eq(appointments.id, cmd.appointmentId),
     eq(appointments.userId, biz.userId),
     eq(appointments.status, "booked"),
-    callerPhone !== null ? eq(appointments.patientPhone, callerPhone) : undefined,
+    r.callersOwnOnly && cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : undefined,
   );
   const [cancelled] = await deps.db
     .update(appointments)

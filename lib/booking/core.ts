@@ -7,7 +7,7 @@ import { durationFromSetting } from "@/lib/availability/availability";
 import { markCalendarRevoked } from "@/lib/calendar/calendar.service";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { JOB, type JobQueue } from "@/lib/jobs/queue";
-import { type CalendarPort } from "@/lib/providers/calendar/port";
+import { type CalendarPort } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/business/business";
 
 export type BookingDeps = {
@@ -82,7 +82,12 @@ export async function beforeDeadline<T>(start: () => Promise<T>, deadline: numbe
 
 /** The grant read with the business (encrypted at rest), opened for the calendar adapter. */
 export function calendarAccessOf(deps: BookingDeps, userId: string, calendar: NonNullable<Business["calendar"]>) {
-  return { userId, refreshToken: deps.secrets.open(calendar.refreshTokenEnc), calendarId: calendar.calendarId };
+  return {
+    userId,
+    provider: calendar.provider,
+    refreshToken: deps.secrets.open(calendar.refreshTokenEnc),
+    calendarId: calendar.calendarId,
+  };
 }
 
 /** The grant stopped working: the calendar shows as disconnected, and the owner gets one email saying so. */

@@ -40,7 +40,10 @@ export async function afterChange(
       { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
     );
   }
-  await deps.db.update(appointments).set({ reminderAt: remind ? remindAt : null }).where(eq(appointments.id, appt.id));
+  await deps.db
+    .update(appointments)
+    .set({ reminderAt: remind ? remindAt : null })
+    .where(eq(appointments.id, appt.id));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
-import type { CalendarAccess, CalendarPort } from "@/lib/providers/calendar/port";
+import type { CalendarAccess, CalendarPort, CalendarProvider } from "@/lib/ports/calendar";
 
 export type CalendarDeps = { db: Db; calendar: CalendarPort; secrets: SecretBox };
 
@@ -15,6 +15,9 @@ export async function connectCalendar(deps: CalendarDeps, userId: string, code: 
     refreshTokenEnc: deps.secrets.seal(grant.refreshToken),
     accountEmail: grant.accountEmail,
     scopes: grant.scopes,
+    // The provider that issued the grant serves every later operation on this connection (createCalendarRouter);
+    // `sandbox` says the same for the readers that only ask whether the calendar is the stand-in.
+    provider: deps.calendar.kind,
     sandbox: deps.calendar.kind === "sandbox",
     connectedAt: new Date(),
     // A new grant replaces a revoked one: the calendar counts as connected again.
@@ -32,15 +35,28 @@ export async function disconnectCalendar(deps: CalendarDeps, userId: string) {
   const [removed] = await deps.db
     .delete(calendarConnections)
     .where(eq(calendarConnections.userId, userId))
-    .returning({ refreshTokenEnc: calendarConnections.refreshTokenEnc });
+    .returning({ provider: calendarConnections.provider, refreshTokenEnc: calendarConnections.refreshTokenEnc });
   if (removed) {
     try {
-      await deps.calendar.revoke(deps.secrets.open(removed.refreshTokenEnc));
+      await deps.calendar.revoke({ provider: removed.provider, refreshToken: deps.secrets.open(removed.refreshTokenEnc) });
     } catch {
       // Already gone on our side; an upstream failure must not leave the owner unable to disconnect.
     }
   }
   return { success: true, hasGoogleOAuth: false };
+}
+
+/**
+ * The calendar the owner's events live in: their connection's provider, or, before any connection, the one a new
+ * connection would use.
+ */
+export async function calendarProviderOf(deps: Pick<CalendarDeps, "db" | "calendar">, userId: string): Promise<CalendarProvider> {
+  const [row] = await deps.db
+    .select({ provider: calendarConnections.provider })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .limit(1);
+  return row?.provider ?? deps.calendar.kind;
 }
 
 /**
@@ -50,6 +66,7 @@ export async function disconnectCalendar(deps: CalendarDeps, userId: string) {
 export async function calendarAccessFor(deps: Pick<CalendarDeps, "db" | "secrets">, userId: string): Promise<CalendarAccess | null> {
   const [row] = await deps.db
     .select({
+      provider: calendarConnections.provider,
       refreshTokenEnc: calendarConnections.refreshTokenEnc,
       calendarId: calendarConnections.calendarId,
       revokedAt: calendarConnections.revokedAt,
@@ -58,7 +75,7 @@ export async function calendarAccessFor(deps: Pick<CalendarDeps, "db" | "secrets
     .where(eq(calendarConnections.userId, userId))
     .limit(1);
   if (!row || row.revokedAt) return null;
-  return { userId, refreshToken: deps.secrets.open(row.refreshTokenEnc), calendarId: row.calendarId };
+  return { userId, provider: row.provider, refreshToken: deps.secrets.open(row.refreshTokenEnc), calendarId: row.calendarId };
 }
 
 /**

@@ -86,12 +86,24 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
   if (!row) throw new AppError("not_found", "callNotFound");
   const [messages, booked] = await Promise.all([
     db
-      .select({ id: callerMessages.id, callerName: callerMessages.callerName, callerPhone: callerMessages.callerPhone, body: callerMessages.body, createdAt: callerMessages.createdAt })
+      .select({
+        id: callerMessages.id,
+        callerName: callerMessages.callerName,
+        callerPhone: callerMessages.callerPhone,
+        body: callerMessages.body,
+        createdAt: callerMessages.createdAt,
+      })
       .from(callerMessages)
       .where(and(eq(callerMessages.userId, userId), eq(callerMessages.providerCallId, row.providerCallId)))
       .orderBy(asc(callerMessages.createdAt)),
     db
-      .select({ id: appointments.id, patientName: appointments.patientName, startsAt: appointments.startsAt, endsAt: appointments.endsAt, status: appointments.status })
+      .select({
+        id: appointments.id,
+        patientName: appointments.patientName,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+      })
       .from(appointments)
       .where(and(eq(appointments.userId, userId), eq(appointments.callId, row.id)))
       .orderBy(asc(appointments.startsAt)),

@@ -19,10 +19,7 @@ export function failureText<T extends string | undefined>(error: unknown, fallba
 /** Thrown after a 401: the stored session is cleared and the caller sends the user to /login?expired=true. */
 export class SessionExpiredError extends ApiError {}
 
-export async function apiFetch<T>(
-  path: string,
-  init: { method?: string; body?: unknown; keepSessionOn401?: boolean } = {},
-): Promise<T> {
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; keepSessionOn401?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -40,7 +37,10 @@ export async function apiFetch<T>(
   }
   const data: unknown = await res.json().catch(() => null);
   if (res.ok) return data as T;
-  const message = data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string" ? (data as { message: string }).message : null;
+  const message =
+    data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
+      ? (data as { message: string }).message
+      : null;
   if (res.status === 401 && !init.keepSessionOn401) {
     clearSession("tokenExpired");
     throw new SessionExpiredError(401, message);

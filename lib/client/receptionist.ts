@@ -20,7 +20,14 @@ export type OutboxMessage = {
 
 export type OutboxList = { sandbox: Record<OutboxChannel, boolean>; messages: OutboxMessage[] };
 
-export type SandboxCalendarEvent = { eventId: string; start: string; end: string; summary: string; description: string | null; attendeeEmail: string | null };
+export type SandboxCalendarEvent = {
+  eventId: string;
+  start: string;
+  end: string;
+  summary: string;
+  description: string | null;
+  attendeeEmail: string | null;
+};
 
 export type SandboxCalendarEvents = { sandbox: true; timeZone: string; events: SandboxCalendarEvent[] };
 

@@ -30,7 +30,10 @@ export function recognitionConstructor(): RecognitionConstructor | null {
  * Listens for one utterance in `lang` ("fr-FR"): `onText` gets the final words (nothing when the user said nothing),
  * `onError` the engine's code ("not-allowed" when the microphone was refused). Returns a stop function.
  */
-export function listenOnce(lang: string, on: { onText: (text: string) => void; onError: (code: string) => void; onEnd: () => void }): (() => void) | null {
+export function listenOnce(
+  lang: string,
+  on: { onText: (text: string) => void; onError: (code: string) => void; onEnd: () => void },
+): (() => void) | null {
   const Ctor = recognitionConstructor();
   if (!Ctor) return null;
   const rec = new Ctor();

@@ -7,5 +7,9 @@ const subscribe = () => () => {};
  * script is disabled until then, so a click on a page still loading is not silently lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -4,7 +4,20 @@ import { findControlCharacters, hasControlCharacters, stripControlCharacters, wi
 
 describe("hasControlCharacters", () => {
   it("flags NUL, the other C0 controls, DEL, U+FFFE/U+FFFF and lone surrogates", () => {
-    for (const bad of ["\u0000", "a\u0001", "\u0008", "\u000B", "\u000C", "\u001B[31m", "\u007F", "\uFFFE", "\uFFFF", "\uD800", "x\uDFFFy", "\uDBFF\uDBFF\uDC00"]) {
+    for (const bad of [
+      "\u0000",
+      "a\u0001",
+      "\u0008",
+      "\u000B",
+      "\u000C",
+      "\u001B[31m",
+      "\u007F",
+      "\uFFFE",
+      "\uFFFF",
+      "\uD800",
+      "x\uDFFFy",
+      "\uDBFF\uDBFF\uDC00",
+    ]) {
       expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
     }
   });
@@ -23,9 +36,13 @@ describe("stripControlCharacters", () => {
 
   it("never leaves a forbidden character behind", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }), (a, b) => {
-        expect(hasControlCharacters(stripControlCharacters(a + b))).toBe(false);
-      }),
+      fc.property(
+        fc.string({ unit: "binary" }),
+        fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }),
+        (a, b) => {
+          expect(hasControlCharacters(stripControlCharacters(a + b))).toBe(false);
+        },
+      ),
       { seed: 42, numRuns: 300 },
     );
   });
@@ -33,7 +50,11 @@ describe("stripControlCharacters", () => {
 
 describe("findControlCharacters", () => {
   it("gives the path of the first bad value, or of the object holding a bad key", () => {
-    expect(findControlCharacters({ a: "ok", workingHours: { monday: { openTime: "09\u000000" } } })).toEqual(["workingHours", "monday", "openTime"]);
+    expect(findControlCharacters({ a: "ok", workingHours: { monday: { openTime: "09\u000000" } } })).toEqual([
+      "workingHours",
+      "monday",
+      "openTime",
+    ]);
     expect(findControlCharacters({ services: ["ok", "b\u0000d"] })).toEqual(["services", 1]);
     expect(findControlCharacters({ workingHours: { "mon\u0000day": {} } })).toEqual(["workingHours", "mon\u0000day"]);
     expect(findControlCharacters({ a: 1, b: [true, null, { c: "fine" }] })).toBeNull();
@@ -60,7 +81,10 @@ describe("withoutControlCharacters", () => {
   });
 
   it("cleans keys without letting one turn into a prototype", () => {
-    const copy = withoutControlCharacters(JSON.parse('{"__pro\\u0000to__": {"polluted": true}, "na\\u0000me": "x"}')) as Record<string, unknown>;
+    const copy = withoutControlCharacters(JSON.parse('{"__pro\\u0000to__": {"polluted": true}, "na\\u0000me": "x"}')) as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.keys(copy).sort()).toEqual(["__proto__", "name"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -7,6 +7,14 @@
  */
 export type ApiPolicy = "public" | "owner" | "admin" | "webhook";
 
+/**
+ * A GET that changes something (claims a number, opens a checkout), refused by the proxy when the browser says another
+ * site sent it (a link or a redirect from elsewhere carries the Lax session cookie). `true`: refused with a 403.
+ * `{ page }`: a link a visitor may also follow from another site (a marketing site on a sibling domain), so it lands
+ * instead on that page of ours (in the link's `?locale=`, "/#pricing" with its fragment), one click from the same button.
+ */
+export type StateChanging = true | { readonly page: string };
+
 export type ApiRoute = {
   /** The address as its folders spell it: "/api/appointments/[id]/cancel". */
   path: string;
@@ -15,6 +23,8 @@ export type ApiRoute = {
   params: readonly string[];
   methods: readonly string[];
   policy: ApiPolicy;
+  /** Its GETs change something (declared with `stateChanging` on the route: lib/server/api-route.ts). */
+  stateChanging?: StateChanging;
   /** The route file, from the repository's root. */
   file: string;
 };

@@ -8,7 +8,10 @@ import { env } from "@/lib/env";
  * the right lands on the client; whatever the client wrote itself sits further left and is never read.
  */
 export function clientIp(req: Request, hops: number = env().TRUST_PROXY): string {
-  const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const forwarded = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ip = forwarded.length > 0 ? forwarded[Math.max(0, forwarded.length - 1 - hops)] : undefined;
   return limiterAddress(ip ?? req.headers.get("x-real-ip") ?? "unknown");
 }

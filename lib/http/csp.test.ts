@@ -3,7 +3,12 @@ import { API_CSP, newNonce, pageCsp, wantsHsts } from "./csp";
 
 /** "script-src 'self' 'nonce-x'" → ["'self'", "'nonce-x'"] for each directive. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name = "", ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = "", ...values]) => [name, values]),
+  );
 }
 
 describe("newNonce", () => {
@@ -43,7 +48,12 @@ describe("pageCsp", () => {
 
 describe("API_CSP", () => {
   it("allows nothing and no framing", () => {
-    expect(directives(API_CSP)).toEqual(new Map([["default-src", ["'none'"]], ["frame-ancestors", ["'none'"]]]));
+    expect(directives(API_CSP)).toEqual(
+      new Map([
+        ["default-src", ["'none'"]],
+        ["frame-ancestors", ["'none'"]],
+      ]),
+    );
   });
 });
 

@@ -1,11 +1,22 @@
 // The API's OpenAPI 3.1 document, built from what each route declares (lib/server/api-route.ts): its policy says who
-// may call it (security), its zod schemas what it reads (query parameters, request body). JSON Schema 2020-12 is
-// OpenAPI 3.1's own dialect, so zod's converter writes it as is. Answers are described by their status families: the
-// contract's payloads are not declared as schemas yet.
+// may call it (security), its zod schemas what it reads (query parameters, request body) and what it answers (responses,
+// by status), and what it reads says which refusals it can give, each the one error shape `{ message }`. JSON Schema
+// 2020-12 is OpenAPI 3.1's own dialect, so zod's converter writes it as is. docs/API.md is written from this document
+// (scripts/gen-api-docs.ts).
 import { z } from "zod";
-import { FALLBACK_PATH, type ApiPolicy, type ApiRoute } from "./api-routes";
+import { FALLBACK_PATH, type ApiPolicy, type ApiRoute, type StateChanging } from "./api-routes";
 
-type Declared = { policy?: ApiPolicy; spec?: { body?: z.ZodType; query?: z.ZodType } };
+/** What the document reads of a route declaration (lib/server/api-route.ts: RouteSpec; a type here, which cannot import it). */
+type ResponseBody = z.ZodType | null | { readonly [mediaType: string]: z.ZodType | null };
+type DeclaredSpec = {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: Record<string, unknown>;
+  available?: unknown;
+  response?: { readonly [status: number]: ResponseBody };
+  session?: "optional";
+};
+type Declared = { policy?: ApiPolicy; spec?: DeclaredSpec };
 type JsonSchema = Record<string, unknown>;
 
 const SECURITY: Record<ApiPolicy, Record<string, string[]>[]> = {
@@ -22,11 +33,85 @@ const WHO: Record<ApiPolicy, string> = {
   admin: "A signed-in administrator.",
 };
 
-/** What a schema accepts, as JSON Schema; a part zod cannot express (a transform, a refinement) accepts anything. */
-function schemaOf(schema: z.ZodType): JsonSchema {
-  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+/** What the proxy does with a GET that changes something when the browser says another site sent it. */
+function stateChangingNote(flag: StateChanging): string {
+  return flag === true
+    ? "It changes something: refused (403) when the browser says another site sent it."
+    : `It changes something: when the browser says another site sent it, on to ${flag.page} instead (303), one click from it.`;
+}
+
+/**
+ * A schema as JSON Schema: what a request schema accepts (io "input"), what a response schema describes (io "output").
+ * A part zod cannot express (a transform, a refinement) accepts anything. A date-time keeps its format without zod's
+ * long pattern, which says the same to a reader.
+ */
+function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+    },
+  }) as JsonSchema;
   delete out.$schema;
   return out;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: "Done.",
+  201: "Created.",
+  204: "Done, no body.",
+  302: "On to the page in Location.",
+  303: "On to the page in Location.",
+  400: "Refused: a field is missing or invalid (the message names it).",
+  401: "No session, or one that has ended.",
+  403: "Signed in, but not as an administrator.",
+  404: "Nothing of the caller's at this address (or not in this mode).",
+  413: "The body is larger than the limit.",
+  415: "The body is not JSON.",
+  503: "Unavailable.",
+};
+
+const ERROR = { $ref: "#/components/schemas/Error" };
+
+/** An answer as OpenAPI writes it: a JSON body, no body (null), or bodies by media type. */
+function responseOf(status: number, body: ResponseBody): JsonSchema {
+  const description = STATUS_TEXT[status] ?? (status < 400 ? "Done." : "Refused.");
+  if (body === null) return { description: status === 204 || status >= 300 ? description : `${description} No body.` };
+  if ("_zod" in body) return { description, content: { "application/json": { schema: schemaOf(body as z.ZodType, "output") } } };
+  const media = body as Record<string, z.ZodType | null>;
+  const content = Object.fromEntries(
+    Object.entries(media).map(([type, schema]) => [type, schema ? { schema: schemaOf(schema, "output") } : {}]),
+  );
+  return { description, content };
+}
+
+/**
+ * The refusals a route can give by what it declares: 400 for a body or a query it validates (413 and 415 for a body too
+ * large or not JSON), 401 without a session for owner and admin routes, 403 for an owner on an admin route, 404 for a
+ * path id that names nothing of the caller's or a route of one mode only. Anything else (409, 429, …) is "4XX".
+ */
+function refusalsOf(policy: ApiPolicy, spec: DeclaredSpec): number[] {
+  const statuses: number[] = [];
+  if (spec.body || spec.query) statuses.push(400);
+  if (policy === "owner" || policy === "admin") statuses.push(401);
+  if (policy === "admin") statuses.push(403);
+  if (spec.params || spec.available) statuses.push(404);
+  if (spec.body) statuses.push(413, 415);
+  return statuses;
+}
+
+function responsesOf(policy: ApiPolicy, spec: DeclaredSpec): JsonSchema {
+  const responses: JsonSchema = {};
+  const declared = spec.response ?? {};
+  for (const [status, body] of Object.entries(declared)) responses[status] = responseOf(Number(status), body);
+  if (Object.keys(declared).length === 0) responses["2XX"] = { description: "Done." };
+  for (const status of refusalsOf(policy, spec)) {
+    responses[status] ??= { description: STATUS_TEXT[status], content: { "application/json": { schema: ERROR } } };
+  }
+  responses["4XX"] = { description: "Refused: a translated message.", content: { "application/json": { schema: ERROR } } };
+  return responses;
 }
 
 /** "/api/appointments/[id]/cancel" → "/api/appointments/{id}/cancel" (a catch-all is one parameter too). */
@@ -35,7 +120,10 @@ function openApiPath(address: string): string {
 }
 
 function operationId(method: string, address: string): string {
-  const words = address.replace(/^\/api\//, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = address
+    .replace(/^\/api\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join("");
 }
 
@@ -53,30 +141,38 @@ export async function openApiDocument(
     for (const method of r.methods) {
       const declared = (mod[method] ?? {}) as Declared;
       const policy = declared.policy ?? r.policy;
-      const parameters: JsonSchema[] = r.params.map((p) => ({ name: p.replace(/^\.\.\./, ""), in: "path", required: true, schema: { type: "string" } }));
-      const query = declared.spec?.query ? schemaOf(declared.spec.query) : null;
+      const spec = declared.spec ?? {};
+      const parameters: JsonSchema[] = r.params.map((p) => ({
+        name: p.replace(/^\.\.\./, ""),
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      }));
+      const query = spec.query ? schemaOf(spec.query) : null;
       const properties = (query?.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((query?.required ?? []) as string[]);
       for (const [name, schema] of Object.entries(properties)) parameters.push({ name, in: "query", required: required.has(name), schema });
       const op: JsonSchema = {
         operationId: operationId(method, r.path),
         tags: [r.path.split("/")[2] ?? "api"],
-        description: WHO[policy],
+        description: method === "GET" && r.stateChanging ? `${WHO[policy]} ${stateChangingNote(r.stateChanging)}` : WHO[policy],
         security: SECURITY[policy],
-        responses: {
-          "2XX": { description: "Done: the contract's payload." },
-          "4XX": { description: "Refused: a translated message.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-        },
+        "x-policy": policy,
+        responses: responsesOf(policy, spec),
       };
       if (parameters.length) op.parameters = parameters;
-      if (declared.spec?.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(declared.spec.body) } } };
+      if (spec.body) op.requestBody = { required: true, content: { "application/json": { schema: schemaOf(spec.body) } } };
       item[method.toLowerCase()] = op;
     }
     paths[openApiPath(r.path)] = item;
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Recepta API", version: "1.0.0", description: "The REST contract under /api. Answers in the caller's language (Accept-Language, the locale cookie)." },
+    info: {
+      title: "Recepta API",
+      version: "1.0.0",
+      description: "The REST contract under /api. Answers in the caller's language (Accept-Language, the locale cookie).",
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {

@@ -37,14 +37,24 @@ describe("route: request ids and logs", () => {
     const requestId = res.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const failure = logs.entries().find((e) => e.msg === "unhandled route error");
-    expect(failure).toMatchObject({ level: "error", reqId: requestId, method: "POST", path: "/api/auth/register", status: 500, name: "Error" });
+    expect(failure).toMatchObject({
+      level: "error",
+      reqId: requestId,
+      method: "POST",
+      path: "/api/auth/register",
+      status: 500,
+      name: "Error",
+    });
     expect(failure?.error).toBe("could not save [input] <[input]> [input] with [input]");
     expect(logs.text()).not.toMatch(/jane|Jane|example\.com|612345678|hunter2|correct-horse|ref=|body/i);
   });
 
   it("logs a database error by its SQLSTATE, not drizzle's text with the query's parameters", async () => {
     const handler = route(async () => {
-      const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: "23505", constraint_name: "users_email_key" });
+      const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+        code: "23505",
+        constraint_name: "users_email_key",
+      });
       throw Object.assign(new Error("Failed query: insert into users … params: jane.doe@example.com,Jane Doe"), { cause: driver });
     });
 
@@ -79,7 +89,14 @@ describe("route: request ids and logs", () => {
 
     const access = logs.entries().filter((e) => e.msg === "request");
     expect(access).toEqual([
-      expect.objectContaining({ level: "info", reqId: res.headers.get("x-request-id"), method: "DELETE", path: "/api/callers/[phone]", status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({
+        level: "info",
+        reqId: res.headers.get("x-request-id"),
+        method: "DELETE",
+        path: "/api/callers/[phone]",
+        status: 200,
+        ms: expect.any(Number),
+      }),
     ]);
   });
 
@@ -107,15 +124,24 @@ describe("parseWith: text a database cannot store", () => {
   }
 
   it("refuses a control character anywhere, before the schema, naming the nearest known field", () => {
-    expect(refusal({ profile: { fullName: "Jane\u0000" } })).toMatchObject({ code: "bad_request", messageKey: "Validation.controlCharacters", params: { field: "@Fields.fullName" } });
+    expect(refusal({ profile: { fullName: "Jane\u0000" } })).toMatchObject({
+      code: "bad_request",
+      messageKey: "Validation.controlCharacters",
+      params: { field: "@Fields.fullName" },
+    });
     // Where the schema takes anything (z.unknown()), or the key itself is the problem, the request as a whole is named.
-    expect(refusal({ profile: { fullName: "Jane" }, extra: [{ deep: "\u001b" }] })).toMatchObject({ messageKey: "Validation.controlCharacters", params: { field: "@Fields.body" } });
+    expect(refusal({ profile: { fullName: "Jane" }, extra: [{ deep: "\u001b" }] })).toMatchObject({
+      messageKey: "Validation.controlCharacters",
+      params: { field: "@Fields.body" },
+    });
     expect(refusal({ profile: { fullName: "Jane" }, "e\u0000": 1 })).toMatchObject({ messageKey: "Validation.controlCharacters" });
     expect(refusal({ profile: { fullName: "\uD800" } })).toMatchObject({ messageKey: "Validation.controlCharacters" });
   });
 
   it("lets tabs, line breaks and every script through to the schema", () => {
-    expect(parseWith(schema, { profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" } })).toEqual({ profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" } });
+    expect(parseWith(schema, { profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" } })).toEqual({
+      profile: { fullName: "Jane\tDoe\r\n😀 Élodie 東京" },
+    });
     expect(refusal({ profile: { fullName: 42 } })).toMatchObject({ messageKey: "Validation.invalid" });
   });
 });

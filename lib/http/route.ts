@@ -60,10 +60,7 @@ export function message(locale: Locale, key: string, status = 200, params: Recor
 export function errorResponse(error: unknown, locale: Locale, on: { log?: Logger; req?: Request } = {}): Response {
   if (error instanceof AppError) {
     const ns = error.messageKey.includes(".") ? error.messageKey : `Api.${error.messageKey}`;
-    return json(
-      { message: translate(locale, ns, error.params) },
-      { status: STATUS_BY_CODE[error.code], headers: error.headers },
-    );
+    return json({ message: translate(locale, ns, error.params) }, { status: STATUS_BY_CODE[error.code], headers: error.headers });
   }
   if (isDatabaseUnreachable(error)) {
     return json({ message: translate(locale, "Api.unavailable") }, { status: 503, headers: { "retry-after": "5" } });
@@ -112,7 +109,17 @@ function withoutInputs(text: string | undefined, req?: Request): string | undefi
 
 function isDatabaseUnreachable(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code ?? "";
-  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03"].includes(code);
+  return [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "CONNECTION_CLOSED",
+    "CONNECTION_ENDED",
+    "CONNECTION_DESTROYED",
+    "CONNECT_TIMEOUT",
+    "57P01",
+    "57P03",
+  ].includes(code);
 }
 
 /** Reads a JSON body (size- and type-checked) and validates it with a shared zod schema. */

@@ -103,7 +103,11 @@ export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: 
 // pg (which pg-boss is written for) sends undefined as NULL and plain objects as JSON text; postgres.js does neither.
 function pgParams(values: unknown[] | undefined): unknown[] {
   return (values ?? []).map((v) =>
-    v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
+    v === undefined
+      ? null
+      : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v)
+        ? JSON.stringify(v)
+        : v,
   );
 }
 

@@ -31,7 +31,14 @@ describe("landing page social proof", () => {
   });
 
   it("refuses a figure that is not one, rather than showing or silently dropping it", () => {
-    for (const bad of [{ PUBLIC_RATING: "4,9" }, { PUBLIC_RATING: "6" }, { PUBLIC_RATING: "great" }, { PUBLIC_CUSTOMER_COUNT: "2k" }, { PUBLIC_CUSTOMER_COUNT: "0" }, { PUBLIC_CUSTOMER_COUNT: "12.5" }]) {
+    for (const bad of [
+      { PUBLIC_RATING: "4,9" },
+      { PUBLIC_RATING: "6" },
+      { PUBLIC_RATING: "great" },
+      { PUBLIC_CUSTOMER_COUNT: "2k" },
+      { PUBLIC_CUSTOMER_COUNT: "0" },
+      { PUBLIC_CUSTOMER_COUNT: "12.5" },
+    ]) {
       expect(() => readEnv(bad), JSON.stringify(bad)).toThrow(EnvError);
     }
   });

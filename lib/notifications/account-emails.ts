@@ -13,7 +13,10 @@ function t(locale: Locale, key: string, params: Record<string, string> = {}): st
 export function setupEmail(locale: Locale, f: { url: string; expiresAt: Date; timeZone: string; support: string }): EmailContent {
   return render(locale, {
     subject: t(locale, "setup.subject"),
-    paragraphs: [t(locale, "setup.thanks"), t(locale, "setup.instructions", { date: formatLongDate(f.expiresAt.toISOString(), locale, f.timeZone) })],
+    paragraphs: [
+      t(locale, "setup.thanks"),
+      t(locale, "setup.instructions", { date: formatLongDate(f.expiresAt.toISOString(), locale, f.timeZone) }),
+    ],
     rows: [],
     link: { label: t(locale, "setup.action"), url: f.url },
     footer: t(locale, "setup.notYou", { support: f.support }),
@@ -41,7 +44,9 @@ export function lapsedEmail(
     paragraphs: [
       t(locale, f.wasTrial ? "lapsed.introTrial" : "lapsed.introSubscription", { date }),
       t(locale, "lapsed.now"),
-      ...(f.number ? [t(locale, "lapsed.number", { number: f.number, date: formatLongDate(f.numberKeptUntil.toISOString(), locale, f.timeZone) })] : []),
+      ...(f.number
+        ? [t(locale, "lapsed.number", { number: f.number, date: formatLongDate(f.numberKeptUntil.toISOString(), locale, f.timeZone) })]
+        : []),
     ],
     rows: [],
     link: { label: t(locale, "lapsed.action"), url: f.url },
@@ -50,11 +55,19 @@ export function lapsedEmail(
 }
 
 /** To an account whose email a payer used without proving they own it: what happened, and what the owner may do. */
-export function heldCheckoutEmail(locale: Locale, f: { email: string; paidAt: Date; timeZone: string; url: string; support: string }): EmailContent {
+export function heldCheckoutEmail(
+  locale: Locale,
+  f: { email: string; paidAt: Date; timeZone: string; url: string; support: string },
+): EmailContent {
   const date = formatLongDate(f.paidAt.toISOString(), locale, f.timeZone);
   return render(locale, {
     subject: t(locale, "held.subject"),
-    paragraphs: [t(locale, "held.intro", { date, email: f.email }), t(locale, "held.unchanged"), t(locale, "held.ifYou"), t(locale, "held.ifNotYou")],
+    paragraphs: [
+      t(locale, "held.intro", { date, email: f.email }),
+      t(locale, "held.unchanged"),
+      t(locale, "held.ifYou"),
+      t(locale, "held.ifNotYou"),
+    ],
     rows: [],
     link: { label: t(locale, "held.action"), url: f.url },
     footer: t(locale, "footer", { support: f.support }),

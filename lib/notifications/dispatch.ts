@@ -3,17 +3,26 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, callerMessages } from "@/db/schema";
-import { type Appointment } from "@/lib/booking/booking";
+import type { Appointment } from "@/lib/booking/core";
 import type { JobData } from "@/lib/jobs/queue";
-import { DeliveryError } from "@/lib/providers/messaging/logged-sender";
-import type { MessageSender } from "@/lib/providers/messaging/port";
+import { DeliveryError } from "@/lib/messaging/logged-sender";
+import type { MessageSender } from "@/lib/ports/messaging";
 import { countryOfBusiness, countryOfPhone } from "@/lib/phone/phone";
-import { loadBusiness, type Business } from "@/lib/business/business";
-import { isOptedOut } from "@/lib/telnyx/events";
+import { loadBusinessContact, type BusinessContact } from "@/lib/business/contact";
+import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { buildIcs, icsAttachment } from "./ics";
 import { localizedPath } from "@/lib/i18n/paths";
 import { translate } from "@/lib/i18n/translate";
-import { callerEmail, callerSms, callerWhatsApp, escapeHtml, ownerBookingEmail, ownerMessageEmail, type AppointmentFacts, type Kind } from "./templates";
+import {
+  callerEmail,
+  callerSms,
+  callerWhatsApp,
+  escapeHtml,
+  ownerBookingEmail,
+  ownerMessageEmail,
+  type AppointmentFacts,
+  type Kind,
+} from "./templates";
 
 export type DispatchDeps = {
   db: Db;
@@ -27,7 +36,7 @@ export type DispatchDeps = {
 };
 
 /** An absolute link to a dashboard page in the owner's language. */
-function dashboardLink(deps: DispatchDeps, biz: Business, path: string): string {
+function dashboardLink(deps: DispatchDeps, biz: BusinessContact, path: string): string {
   return `${deps.appUrl}${localizedPath(biz.locale, path)}`;
 }
 
@@ -36,7 +45,7 @@ async function appointment(db: Db, id: string): Promise<Appointment | undefined>
   return row;
 }
 
-function facts(biz: Business, a: Appointment): AppointmentFacts {
+function facts(biz: BusinessContact, a: Appointment): AppointmentFacts {
   return {
     businessName: biz.businessName,
     businessPhone: biz.line ?? biz.ownerPhone,
@@ -70,7 +79,7 @@ async function sendAll(sends: (() => Promise<unknown>)[]): Promise<void> {
 }
 
 /** The caller's SMS, WhatsApp and email for one appointment event. */
-function callerSends(deps: DispatchDeps, biz: Business, a: Appointment, kind: Kind, key: string): (() => Promise<unknown>)[] {
+function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, kind: Kind, key: string): (() => Promise<unknown>)[] {
   const locale = a.language;
   const f = facts(biz, a);
   const sends: (() => Promise<unknown>)[] = [];
@@ -134,16 +143,30 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
   // Superseded: the appointment was moved or cancelled after this job was queued; a newer job tells the caller.
   if (data.kind !== "cancellation" && (a.status !== "booked" || a.version !== data.version)) return;
   if (data.kind === "cancellation" && a.status !== "cancelled") return;
-  const biz = await loadBusiness(deps.db, a.userId);
+  const biz = await loadBusinessContact(deps.db, a.userId);
   if (!biz) return;
   const key = `appt:${a.id}:v${data.version}:${data.kind}`;
   const sends = callerSends(deps, biz, a, data.kind, key);
   // The owner hears about what happened by phone; what they did in the dashboard they already know.
   if (a.source === "phone") {
     const dashboardUrl = dashboardLink(deps, biz, "/dashboard/appointments");
-    const mail = ownerBookingEmail(biz.locale, data.kind, { ...facts(biz, a), country: countryOfBusiness(biz), patientPhone: a.patientPhone, patientEmail: a.patientEmail, dashboardUrl });
+    const mail = ownerBookingEmail(biz.locale, data.kind, {
+      ...facts(biz, a),
+      country: countryOfBusiness(biz),
+      patientPhone: a.patientPhone,
+      patientEmail: a.patientEmail,
+      dashboardUrl,
+    });
     sends.push(() =>
-      deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `${key}:owner` }),
+      deps.email.send({
+        userId: biz.userId,
+        to: biz.ownerEmail,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links: [dashboardUrl],
+        dedupeKey: `${key}:owner`,
+      }),
     );
   }
   await sendAll(sends);
@@ -153,7 +176,7 @@ export async function sendAppointmentReminder(deps: DispatchDeps, data: JobData[
   const a = await appointment(deps.db, data.appointmentId);
   const now = deps.now ? deps.now() : new Date();
   if (!a || a.status !== "booked" || a.version !== data.version || a.startsAt <= now) return;
-  const biz = await loadBusiness(deps.db, a.userId);
+  const biz = await loadBusinessContact(deps.db, a.userId);
   if (!biz) return;
   await sendAll(callerSends(deps, biz, a, "reminder", `appt:${a.id}:v${data.version}:reminder`));
 }
@@ -161,7 +184,7 @@ export async function sendAppointmentReminder(deps: DispatchDeps, data: JobData[
 export async function sendMessageTaken(deps: DispatchDeps, data: JobData["message-taken"]): Promise<void> {
   const [m] = await deps.db.select().from(callerMessages).where(eq(callerMessages.id, data.messageId)).limit(1);
   if (!m) return;
-  const biz = await loadBusiness(deps.db, m.userId);
+  const biz = await loadBusinessContact(deps.db, m.userId);
   if (!biz) return;
   const dashboardUrl = dashboardLink(deps, biz, "/dashboard/calls");
   const mail = ownerMessageEmail(biz.locale, {
@@ -174,11 +197,19 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     dashboardUrl,
     country: countryOfBusiness(biz),
   });
-  await deps.email.send({ userId: biz.userId, to: biz.ownerEmail, subject: mail.subject, text: mail.text, html: mail.html, links: [dashboardUrl], dedupeKey: `message:${m.id}:owner` });
+  await deps.email.send({
+    userId: biz.userId,
+    to: biz.ownerEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [dashboardUrl],
+    dedupeKey: `message:${m.id}:owner`,
+  });
 }
 
 export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["calendar-revoked"]): Promise<void> {
-  const biz = await loadBusiness(deps.db, data.userId);
+  const biz = await loadBusinessContact(deps.db, data.userId);
   if (!biz) return;
   const url = dashboardLink(deps, biz, "/dashboard/calendar");
   const t = (key: string) => translate(biz.locale, `Notifications.calendarRevoked.${key}`).replace("{url}", url);

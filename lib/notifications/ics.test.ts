@@ -19,7 +19,10 @@ const base: IcsEvent = {
 
 // Undo RFC 5545 folding: CRLF followed by one space joins the lines.
 const unfold = (ics: string) => ics.replace(/\r\n /g, "");
-const field = (ics: string, name: string) => unfold(ics).split("\r\n").find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+const field = (ics: string, name: string) =>
+  unfold(ics)
+    .split("\r\n")
+    .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
 
 describe("buildIcs", () => {
   it("writes a REQUEST calendar with the event's fields and UTC times", () => {
@@ -110,6 +113,10 @@ describe("foldLine", () => {
 
 describe("icsAttachment", () => {
   it("names the iTIP method in the content type", () => {
-    expect(icsAttachment("X", "CANCEL")).toEqual({ filename: "cancel.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: "X" });
+    expect(icsAttachment("X", "CANCEL")).toEqual({
+      filename: "cancel.ics",
+      contentType: "text/calendar; charset=utf-8; method=CANCEL",
+      content: "X",
+    });
   });
 });

@@ -1,6 +1,6 @@
 // A calendar invitation (RFC 5545 content, RFC 5546 iTIP methods) attached to booking emails, so the caller's mail app
 // offers "add to calendar" and a later update or cancellation with the same UID and a higher SEQUENCE replaces it.
-import type { Attachment } from "@/lib/providers/messaging/port";
+import type { Attachment } from "@/lib/ports/messaging";
 
 export type IcsMethod = "REQUEST" | "CANCEL";
 
@@ -48,9 +48,7 @@ export function buildIcs(e: IcsEvent): string {
     ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
     `ORGANIZER;CN=${paramValue(e.organizerName)}:mailto:${mailAddress(e.organizerEmail)}`,
     // RSVP=FALSE: nothing reads replies, so the client should not offer accept/decline buttons that go nowhere.
-    ...(e.attendeeEmail
-      ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${mailAddress(e.attendeeEmail)}`]
-      : []),
+    ...(e.attendeeEmail ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${mailAddress(e.attendeeEmail)}`] : []),
     `STATUS:${e.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
@@ -104,7 +102,10 @@ export function foldLine(line: string): string {
 
 /** 2026-12-01T08:30:00.000Z → 20261201T083000Z (UTC "form #2"; no VTIMEZONE needed). */
 function utc(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 function isValid(d: Date): boolean {

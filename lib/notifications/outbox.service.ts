@@ -55,7 +55,13 @@ export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}
     const pattern = containsPattern(q);
     // Text numbers are stored in E.164: a number searched for as it is written finds them too.
     const phone = /\d/.test(q) ? toE164(q, filter.region) : null;
-    where.push(or(ilike(notifications.recipient, pattern), ilike(notifications.subject, pattern), phone ? eq(notifications.recipient, phone) : undefined)!);
+    where.push(
+      or(
+        ilike(notifications.recipient, pattern),
+        ilike(notifications.subject, pattern),
+        phone ? eq(notifications.recipient, phone) : undefined,
+      )!,
+    );
   }
   const rows = await db
     .select({ ...messageColumns, userId: notifications.userId })

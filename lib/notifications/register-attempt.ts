@@ -6,7 +6,7 @@ import { users } from "@/db/schema";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { JobData } from "@/lib/jobs/queue";
 import { registerAttemptEmail } from "./register-attempt-email";
-import type { MessageSender } from "@/lib/providers/messaging/port";
+import type { MessageSender } from "@/lib/ports/messaging";
 
 export type RegisterAttemptDeps = { db: Db; email: MessageSender; appUrl: string; supportEmail: string };
 

@@ -25,7 +25,12 @@ const facts: AppointmentFacts = {
   timeZone: "Europe/Paris",
   reason: "Douleur thoracique",
 };
-const owner = { ...facts, patientPhone: "+33 6 11 22 33 44", patientEmail: "marie@example.com", dashboardUrl: "https://app.recepta.test/dashboard" };
+const owner = {
+  ...facts,
+  patientPhone: "+33 6 11 22 33 44",
+  patientEmail: "marie@example.com",
+  dashboardUrl: "https://app.recepta.test/dashboard",
+};
 
 // What the business's clock reads, per locale: "9:30 AM" in English (12-hour), "09:30" in French, "9:30" in Spanish.
 const clock: Record<Locale, RegExp> = { en: /9:30\sAM/, fr: /09:30/, es: /\b9:30\b/ };

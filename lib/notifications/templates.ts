@@ -140,7 +140,9 @@ export function ownerMessageEmail(locale: Locale, m: OwnerMessageFacts): EmailCo
     paragraphs: [t(locale, "message.intro", { business: m.businessName, date, time })],
     rows: [
       [t(locale, "message.from"), name ?? t(locale, "message.unknownCaller")],
-      m.callerPhone ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country) : [t(locale, "message.phone"), t(locale, "owner.notProvided")],
+      m.callerPhone
+        ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)
+        : [t(locale, "message.phone"), t(locale, "owner.notProvided")],
     ],
     quote: { label: t(locale, "message.message"), body: m.body },
     link: { label: t(locale, "owner.openDashboard"), url: m.dashboardUrl },
@@ -194,7 +196,12 @@ function timeRange(locale: Locale, f: { start: Date; end: Date; timeZone: string
 
 function clip(value: string, max: number): string {
   const chars = [...value.trim()];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : chars.join("");
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`
+    : chars.join("");
 }
 
 // ICU writes "9:30 AM" with a narrow no-break space (U+202F); one such character switches a whole SMS from GSM-7 to

@@ -10,8 +10,8 @@ import { AppError } from "@/lib/errors";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { requirePhone } from "@/lib/phone/phone";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
-import type { TelephonyPort } from "@/lib/providers/telephony/port";
-import type { VoicePort } from "@/lib/providers/voice/port";
+import type { TelephonyPort } from "@/lib/ports/telephony";
+import type { VoicePort } from "@/lib/ports/voice";
 
 export type PoolNumber = {
   id: string;
@@ -182,10 +182,7 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
         .where(eq(phoneNumbers.assignedToUserId, userId))
         .returning({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId })),
     );
-    await tx
-      .update(phoneNumbers)
-      .set({ assignedToUserId: userId, assignedAt: new Date() })
-      .where(eq(phoneNumbers.id, target.id));
+    await tx.update(phoneNumbers).set({ assignedToUserId: userId, assignedAt: new Date() }).where(eq(phoneNumbers.id, target.id));
     await tx.insert(auditLog).values({
       actorUserId: actorId,
       action: "phone_number.assign",
@@ -219,7 +216,13 @@ export async function releaseUserNumber(db: Db, userId: string, reason: string, 
       .where(eq(phoneNumbers.assignedToUserId, userId))
       .returning({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, voiceProviderId: phoneNumbers.voiceProviderId });
     for (const row of rows) {
-      await tx.insert(auditLog).values({ actorUserId: null, action: "phone_number.release", targetType: "phone_number", targetId: row.id, details: { userId, reason } });
+      await tx.insert(auditLog).values({
+        actorUserId: null,
+        action: "phone_number.release",
+        targetType: "phone_number",
+        targetId: row.id,
+        details: { userId, reason },
+      });
     }
     return rows;
   });
@@ -232,7 +235,11 @@ export async function releaseUserNumber(db: Db, userId: string, reason: string, 
 export async function deleteNumber(db: Db, telephony: TelephonyPort, actorId: string, id: string, voice?: VoicePort): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ assignedTo: phoneNumbers.assignedToUserId, providerId: phoneNumbers.providerId, voiceProviderId: phoneNumbers.voiceProviderId })
+      .select({
+        assignedTo: phoneNumbers.assignedToUserId,
+        providerId: phoneNumbers.providerId,
+        voiceProviderId: phoneNumbers.voiceProviderId,
+      })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.id, id))
       .for("update");
@@ -259,7 +266,12 @@ export async function syncPool(db: Db, telephony: TelephonyPort): Promise<void> 
       .values(owned.map((n) => ({ ...n, status: "active" })))
       .onConflictDoUpdate({
         target: phoneNumbers.phoneNumber,
-        set: { region: sql`excluded.region`, phoneNumberType: sql`excluded.phone_number_type`, providerId: sql`excluded.provider_id`, status: "active" },
+        set: {
+          region: sql`excluded.region`,
+          phoneNumberType: sql`excluded.phone_number_type`,
+          providerId: sql`excluded.provider_id`,
+          status: "active",
+        },
       });
   }
   const ownedNumbers = owned.map((n) => n.phoneNumber);

@@ -1,7 +1,13 @@
 // Showing a stored phone number to someone. Shared by the server (emails) and the browser (dashboard), so it runs on
 // libphonenumber-js's "min" metadata: formatting needs only the national prefixes and the format patterns, and the
 // browser is spared the 150 kB of digit patterns that only validation uses (lib/phone/phone.ts parses with "max").
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/min";
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from "libphonenumber-js/min";
 
 export type { CountryCode };
 

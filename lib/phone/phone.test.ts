@@ -73,7 +73,8 @@ describe("isE164", () => {
   it("accepts only the canonical stored form", () => {
     expect(isE164("+33698765432")).toBe(true);
     expect(isE164("+12125550142")).toBe(true);
-    for (const v of ["0698765432", "+33 6 98 76 54 32", "33698765432", "+330698765432", "+0", "+1", "", null, 33698765432]) expect(isE164(v), String(v)).toBe(false);
+    for (const v of ["0698765432", "+33 6 98 76 54 32", "33698765432", "+330698765432", "+0", "+1", "", null, 33698765432])
+      expect(isE164(v), String(v)).toBe(false);
   });
 });
 

@@ -5,7 +5,15 @@
 // which digit ranges exist, and a number written without its country code is a guess at the country that only those
 // ranges can check ("0698765432" typed at a New York business is ten digits, the length of a US number, but no US
 // number starts with 0). The browser only formats, on "min" (./format.ts).
-import { getCountryCallingCode, getExampleNumber, isSupportedCountry, parsePhoneNumberWithError, ParseError, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js/max";
+import {
+  getCountryCallingCode,
+  getExampleNumber,
+  isSupportedCountry,
+  parsePhoneNumberWithError,
+  ParseError,
+  validatePhoneNumberLength,
+  type CountryCode,
+} from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
 import { AppError } from "@/lib/errors";
 import { TIME_ZONES_BY_COUNTRY } from "./time-zone-countries";
@@ -63,7 +71,8 @@ function attempt(text: string, region: CountryCode | undefined): ParsedPhone {
     if (e instanceof ParseError) return { ok: false, reason: failureOf(e.message) };
     throw e;
   }
-  if (!parsed.isPossible()) return { ok: false, reason: failureOf(validatePhoneNumberLength(text, { defaultCountry: region }) ?? "INVALID_LENGTH") };
+  if (!parsed.isPossible())
+    return { ok: false, reason: failureOf(validatePhoneNumberLength(text, { defaultCountry: region }) ?? "INVALID_LENGTH") };
   // Read with the region's country code although the text had none: the region was a guess, so the number must exist.
   const guessed = !!region && !/^\s*(\+|00)/.test(text) && parsed.countryCallingCode === getCountryCallingCode(region);
   if (guessed && !parsed.isValid()) return { ok: false, reason: "invalid" };
@@ -115,7 +124,8 @@ export function countryOfTimeZone(timeZone: string | null | undefined): CountryC
   if (!timeZone) return null;
   if (!zoneCountries) {
     zoneCountries = new Map();
-    for (const [country, zones] of Object.entries(TIME_ZONES_BY_COUNTRY)) for (const zone of zones.split(" ")) zoneCountries.set(zone, country);
+    for (const [country, zones] of Object.entries(TIME_ZONES_BY_COUNTRY))
+      for (const zone of zones.split(" ")) zoneCountries.set(zone, country);
   }
   const country = zoneCountries.get(timeZone);
   return country && isSupportedCountry(country) ? country : null;

@@ -29,9 +29,9 @@ import { signInCountersOf } from "@/lib/auth/rate-limit";
 import { erasedRefHash } from "@/lib/billing/lifecycle";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
-import type { BillingPort } from "@/lib/providers/billing/port";
-import type { CalendarPort } from "@/lib/providers/calendar/port";
-import type { VoicePort } from "@/lib/providers/voice/port";
+import type { BillingPort } from "@/lib/ports/billing";
+import type { CalendarPort } from "@/lib/ports/calendar";
+import type { VoicePort } from "@/lib/ports/voice";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { requirePhone, toE164 } from "@/lib/phone/phone";
 
@@ -70,10 +70,15 @@ async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: s
   }
   const [session] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1);
   const now = deps.now?.() ?? new Date();
-  if (!session || now.getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) throw new AppError("forbidden", "erasureNeedsConfirmation");
+  if (!session || now.getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
+    throw new AppError("forbidden", "erasureNeedsConfirmation");
 }
 
-export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: { password?: string; clientIp?: string }): Promise<ErasureSummary> {
+export async function eraseAccount(
+  deps: ErasureDeps,
+  auth: AuthContext,
+  input: { password?: string; clientIp?: string },
+): Promise<ErasureSummary> {
   const { db } = deps;
   if (auth.role === "admin") throw new AppError("conflict", "adminErasure");
   await confirmIdentity(deps, auth, input.password, input.clientIp ?? "unknown");
@@ -104,7 +109,7 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
     const [user] = await tx.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("unauthorized", "unauthorized");
     const [calendar] = await tx
-      .select({ refreshTokenEnc: calendarConnections.refreshTokenEnc })
+      .select({ provider: calendarConnections.provider, refreshTokenEnc: calendarConnections.refreshTokenEnc })
       .from(calendarConnections)
       .where(eq(calendarConnections.userId, userId));
     // The voice platform's link goes with the owner: whoever claims the number next gets a fresh one, and the old one
@@ -118,7 +123,12 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       ? await tx
           .update(phoneNumbers)
           .set({ assignedToUserId: null, assignedAt: null, voiceProviderId: null })
-          .where(inArray(phoneNumbers.id, before.map((n) => n.id)))
+          .where(
+            inArray(
+              phoneNumbers.id,
+              before.map((n) => n.id),
+            ),
+          )
           .returning({ id: phoneNumbers.id })
       : [];
     const counts = {
@@ -136,14 +146,26 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
           eq(notifications.userId, userId),
           and(
             isNull(notifications.userId),
-            or(sql`lower(${notifications.recipient}) = ${user.email.toLowerCase()}`, ownerPhone ? eq(notifications.recipient, ownerPhone) : sql`false`),
+            or(
+              sql`lower(${notifications.recipient}) = ${user.email.toLowerCase()}`,
+              ownerPhone ? eq(notifications.recipient, ownerPhone) : sql`false`,
+            ),
           ),
         ),
       )
       .returning({ id: notifications.id });
     // Calls to the owner's line that reached us while nobody held it (a call still running at the erasure, or after a
     // lapse released the number) carry no user id either.
-    if (before.length) await tx.delete(calls).where(and(isNull(calls.userId), inArray(calls.toNumber, before.map((n) => n.line))));
+    if (before.length)
+      await tx.delete(calls).where(
+        and(
+          isNull(calls.userId),
+          inArray(
+            calls.toNumber,
+            before.map((n) => n.line),
+          ),
+        ),
+      );
     // Test calls from the Try page name the account in their call id, and so in the replay markers.
     await tx.delete(webhookEvents).where(and(eq(webhookEvents.provider, "vapi"), like(webhookEvents.eventId, `try-${userId}-%`)));
     // Billing: later provider events about these ids are ignored (lib/billing/lifecycle.ts), and a subscription of the
@@ -157,19 +179,29 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       billingIds.push(...parked.flatMap((p) => (p.id ? [p.id] : [])));
     }
     if (billingIds.length) {
-      await tx.insert(erasedBillingRefs).values(billingIds.map((id) => ({ refHash: erasedRefHash(id) }))).onConflictDoNothing();
+      await tx
+        .insert(erasedBillingRefs)
+        .values(billingIds.map((id) => ({ refHash: erasedRefHash(id) })))
+        .onConflictDoNothing();
     }
     await tx.delete(loginAttempts).where(signInCountersOf(user.email, userId));
     // Earlier audit rows stay as a record of what was done, without a way back to this person.
     await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, userId));
-    await tx.update(auditLog).set({ targetId: null }).where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)));
-    await tx.update(auditLog).set({ details: sql`${auditLog.details} - 'userId'` }).where(sql`${auditLog.details}->>'userId' = ${userId}`);
+    await tx
+      .update(auditLog)
+      .set({ targetId: null })
+      .where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)));
+    await tx
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - 'userId'` })
+      .where(sql`${auditLog.details}->>'userId' = ${userId}`);
     if (deps.jobSchema) {
       // Jobs that name the account (setup link, calendar notice), waiting or archived; the others name rows that are
       // about to go. The queue's tables exist once it has started (the workers do at boot).
       for (const table of ["job", "archive"]) {
         const [found] = await tx.execute<{ t: string | null }>(sql`select to_regclass(${`${deps.jobSchema}.${table}`})::text as t`);
-        if (found?.t) await tx.execute(sql`delete from ${sql.identifier(deps.jobSchema)}.${sql.identifier(table)} where data->>'userId' = ${userId}`);
+        if (found?.t)
+          await tx.execute(sql`delete from ${sql.identifier(deps.jobSchema)}.${sql.identifier(table)} where data->>'userId' = ${userId}`);
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
@@ -183,10 +215,12 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       subscriptionCancelled: live,
     };
     for (const n of released) {
-      await tx.insert(auditLog).values({ action: "phone_number.release", targetType: "phone_number", targetId: n.id, details: { reason: "account_erased" } });
+      await tx
+        .insert(auditLog)
+        .values({ action: "phone_number.release", targetType: "phone_number", targetId: n.id, details: { reason: "account_erased" } });
     }
     await tx.insert(auditLog).values({ action: "account.erase", targetType: "user", details: summary });
-    return { summary, detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])), refreshTokenEnc: calendar?.refreshTokenEnc ?? null };
+    return { summary, detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])), calendar: calendar ?? null };
   });
 
   // 3. Upstream, after the commit.
@@ -197,9 +231,9 @@ export async function eraseAccount(deps: ErasureDeps, auth: AuthContext, input: 
       // Left linked upstream: its calls reach our webhook, which answers "not in service" for an unassigned number.
     }
   }
-  if (erased.refreshTokenEnc) {
+  if (erased.calendar) {
     try {
-      await deps.calendar.revoke(deps.secrets.open(erased.refreshTokenEnc));
+      await deps.calendar.revoke({ provider: erased.calendar.provider, refreshToken: deps.secrets.open(erased.calendar.refreshTokenEnc) });
     } catch {
       // Our copy is gone; the owner can still remove the app from their Google account's permissions.
     }
@@ -226,9 +260,15 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
     const appts = await tx
       .delete(appointments)
       .where(and(eq(appointments.userId, userId), eq(appointments.patientPhone, phone)))
-      .returning({ id: appointments.id, email: appointments.patientEmail, eventId: appointments.calendarEventId, callId: appointments.callId });
+      .returning({
+        id: appointments.id,
+        email: appointments.patientEmail,
+        eventId: appointments.calendarEventId,
+        callId: appointments.callId,
+      });
     const eventIds = appts.flatMap((a) => (a.eventId ? [a.eventId] : []));
-    if (eventIds.length) await tx.delete(calendarEvents).where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.eventId, eventIds)));
+    if (eventIds.length)
+      await tx.delete(calendarEvents).where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.eventId, eventIds)));
     const callIds = appts.flatMap((a) => (a.callId ? [a.callId] : []));
     const removedCalls = await tx
       .delete(calls)

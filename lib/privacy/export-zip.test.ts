@@ -7,10 +7,14 @@ import { csvFileName, exportKeys, exportReadme, exportZip, flattenRow, rowsCsv }
 const doc = {
   format: "recepta-account-export/1",
   exportedAt: "2026-03-01T09:30:00.000Z",
-  profile: { email: "ines@example.com", services: ["Consultation", "Vaccination"], workingHours: { monday: { isOpen: true, openTime: "09:00" } } },
+  profile: {
+    email: "ines@example.com",
+    services: ["Consultation", "Vaccination"],
+    workingHours: { monday: { isOpen: true, openTime: "09:00" } },
+  },
   calendar: null,
   messagesTaken: [
-    { callerName: 'Inès "Dr" Moreau, MD', body: "=HYPERLINK(\"http://x\")" },
+    { callerName: 'Inès "Dr" Moreau, MD', body: '=HYPERLINK("http://x")' },
     { callerName: "Bob", extra: 3 },
   ],
   checkouts: [],
@@ -25,7 +29,9 @@ const readmeText = (key: string, params: Record<string, string | number> = {}) =
 
 describe("flattenRow", () => {
   it("spreads nested records over dotted columns and keeps plain values as they are", () => {
-    expect(flattenRow({ id: "a", n: 2, ok: false, none: null, workingHours: { monday: { isOpen: true, openTime: "09:00" } }, details: {} })).toEqual({
+    expect(
+      flattenRow({ id: "a", n: 2, ok: false, none: null, workingHours: { monday: { isOpen: true, openTime: "09:00" } }, details: {} }),
+    ).toEqual({
       id: "a",
       n: 2,
       ok: "false",
@@ -36,7 +42,13 @@ describe("flattenRow", () => {
   });
 
   it("puts a list of plain values in one cell, a list of records as JSON", () => {
-    expect(flattenRow({ services: ["Consultation", "Vaccination"], links: [], attachments: [{ filename: "invite.ics", contentType: "text/calendar" }] })).toEqual({
+    expect(
+      flattenRow({
+        services: ["Consultation", "Vaccination"],
+        links: [],
+        attachments: [{ filename: "invite.ics", contentType: "text/calendar" }],
+      }),
+    ).toEqual({
       services: "Consultation; Vaccination",
       links: "",
       attachments: '[{"filename":"invite.ics","contentType":"text/calendar"}]',
@@ -47,9 +59,7 @@ describe("flattenRow", () => {
 describe("rowsCsv", () => {
   it("writes a BOM, a header of every column seen, then one quoted line per row", () => {
     expect(rowsCsv(doc.messagesTaken)).toBe(
-      '\uFEFF"callerName","body","extra"\r\n' +
-        '"Inès ""Dr"" Moreau, MD","\'=HYPERLINK(""http://x"")",""\r\n' +
-        '"Bob","","3"\r\n',
+      '\uFEFF"callerName","body","extra"\r\n' + '"Inès ""Dr"" Moreau, MD","\'=HYPERLINK(""http://x"")",""\r\n' + '"Bob","","3"\r\n',
     );
   });
 
@@ -64,7 +74,14 @@ describe("exportZip", () => {
   it("holds one CSV per data key, the document as export.json and the README", () => {
     expect(exportKeys(doc)).toEqual(["profile", "calendar", "messagesTaken", "checkouts"]);
     const files = unzipSync(exportZip(doc, exportReadme(doc, readmeText)));
-    expect(Object.keys(files).sort()).toEqual(["README.txt", "calendar.csv", "checkouts.csv", "export.json", "messages-taken.csv", "profile.csv"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "README.txt",
+      "calendar.csv",
+      "checkouts.csv",
+      "export.json",
+      "messages-taken.csv",
+      "profile.csv",
+    ]);
     expect(JSON.parse(text(files["export.json"]))).toEqual(doc);
     expect([...files["profile.csv"]!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text(files["profile.csv"]).split("\r\n")).toEqual([

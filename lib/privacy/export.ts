@@ -79,25 +79,37 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     aiParameters: ai ? plain(ai) : null,
     phoneNumber: number ? plain(number) : null,
     calendar: calendar ? plain(calendar) : null,
-    calendarEvents: (await db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)).orderBy(calendarEvents.startsAt)).map(plain),
+    calendarEvents: (await db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)).orderBy(calendarEvents.startsAt)).map(
+      plain,
+    ),
     appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
     calls: (await db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt))).map(plain),
-    messagesTaken: (await db.select().from(callerMessages).where(eq(callerMessages.userId, userId)).orderBy(desc(callerMessages.createdAt))).map(plain),
-    notificationsSent: (await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))).map(plain),
+    messagesTaken: (
+      await db.select().from(callerMessages).where(eq(callerMessages.userId, userId)).orderBy(desc(callerMessages.createdAt))
+    ).map(plain),
+    notificationsSent: (
+      await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))
+    ).map(plain),
     subscription: subscription ? plain(subscription) : null,
     checkouts: (await db.select().from(billingCheckouts).where(eq(billingCheckouts.userId, userId))).map(plain),
-    sessions: (await db
-      .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))).map(plain),
-    signInAttempts: (await db
-      .select({ windowStart: loginAttempts.windowStart, failures: loginAttempts.failures })
-      .from(loginAttempts)
-      .where(signInCountersOf(user.email, userId))).map(plain),
-    auditLog: (await db
-      .select()
-      .from(auditLog)
-      .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetId, userId), sql`${auditLog.details}->>'userId' = ${userId}`))
-      .orderBy(desc(auditLog.createdAt))).map(plain),
+    sessions: (
+      await db
+        .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+    ).map(plain),
+    signInAttempts: (
+      await db
+        .select({ windowStart: loginAttempts.windowStart, failures: loginAttempts.failures })
+        .from(loginAttempts)
+        .where(signInCountersOf(user.email, userId))
+    ).map(plain),
+    auditLog: (
+      await db
+        .select()
+        .from(auditLog)
+        .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetId, userId), sql`${auditLog.details}->>'userId' = ${userId}`))
+        .orderBy(desc(auditLog.createdAt))
+    ).map(plain),
   };
 }

@@ -52,7 +52,10 @@ export async function purgeExpiredCallContent(db: Db, now = new Date(), batchSiz
         .where(
           and(
             isNull(calls.contentPurgedAt),
-            lt(calls.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(days => coalesce(${users.retentionDays}, ${RETENTION_DAYS.default}))`),
+            lt(
+              calls.createdAt,
+              sql`${now.toISOString()}::timestamptz - make_interval(days => coalesce(${users.retentionDays}, ${RETENTION_DAYS.default}))`,
+            ),
           ),
         )
         .orderBy(calls.createdAt)
@@ -62,7 +65,12 @@ export async function purgeExpiredCallContent(db: Db, now = new Date(), batchSiz
       await tx
         .update(calls)
         .set({ transcript: null, summary: null, recordingUrl: null, contentPurgedAt: now, updatedAt: now })
-        .where(inArray(calls.id, due.map((d) => d.id)));
+        .where(
+          inArray(
+            calls.id,
+            due.map((d) => d.id),
+          ),
+        );
       return due.length;
     });
     total += purged;

@@ -4,23 +4,24 @@
 import type { Db } from "@/db/client";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { BillingPort } from "./billing/port";
-import { createSandboxBilling } from "./billing/sandbox";
-import { createStripeBilling } from "./billing/stripe";
-import type { CalendarPort } from "./calendar/port";
-import { createSandboxCalendar } from "./calendar/sandbox";
-import { createGoogleCalendar, googleCalendarOptions } from "./calendar/google";
-import type { MessageSender } from "./messaging/port";
-import { createLoggedSender } from "./messaging/logged-sender";
-import { sandboxTransport } from "./messaging/sandbox";
-import type { TelephonyPort } from "./telephony/port";
-import { createSandboxTelephony } from "./telephony/sandbox";
-import type { VoicePort } from "./voice/port";
-import { createSandboxVoice } from "./voice/sandbox";
-import { createVapiVoice } from "./voice/vapi";
-import { createTelnyxTelephony } from "./telephony/telnyx";
-import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport } from "./messaging/telnyx";
-import { createSmtpTransport } from "./messaging/smtp";
+import type { BillingPort } from "@/lib/ports/billing";
+import { createSandboxBilling } from "@/lib/vendors/stripe/sandbox-billing";
+import { createStripeBilling } from "@/lib/vendors/stripe/billing";
+import type { CalendarPort } from "@/lib/ports/calendar";
+import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
+import { createGoogleCalendar, googleCalendarOptions } from "@/lib/vendors/google/calendar";
+import { createCalendarRouter } from "@/lib/calendar/calendar-router";
+import type { MessageSender } from "@/lib/ports/messaging";
+import { createLoggedSender } from "@/lib/messaging/logged-sender";
+import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
+import type { TelephonyPort } from "@/lib/ports/telephony";
+import { createSandboxTelephony } from "@/lib/vendors/telnyx/sandbox-telephony";
+import type { VoicePort } from "@/lib/ports/voice";
+import { createSandboxVoice } from "@/lib/vendors/vapi/sandbox-voice";
+import { createVapiVoice } from "@/lib/vendors/vapi/voice";
+import { createTelnyxTelephony } from "@/lib/vendors/telnyx/telephony";
+import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport } from "@/lib/vendors/telnyx/messaging";
+import { createSmtpTransport } from "@/lib/vendors/smtp/transport";
 
 export type Providers = {
   calendar: CalendarPort;
@@ -51,14 +52,24 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
   const modes = providerModes(e);
   const real = (kind: keyof Providers) => modes[kind] === "real";
   const telnyxWebhook = `${e.appUrl}/api/webhooks/telnyx`;
-  const telnyx = { apiKey: e.TELNYX_API_KEY ?? "", baseUrl: e.TELNYX_BASE_URL, messagingProfileId: e.TELNYX_MESSAGING_PROFILE_ID, webhookUrl: telnyxWebhook };
+  const telnyx = {
+    apiKey: e.TELNYX_API_KEY ?? "",
+    baseUrl: e.TELNYX_BASE_URL,
+    messagingProfileId: e.TELNYX_MESSAGING_PROFILE_ID,
+    webhookUrl: telnyxWebhook,
+  };
   return {
-    calendar: real("calendar") ? createGoogleCalendar(googleCalendarOptions(e)!) : createSandboxCalendar(secret, db),
+    calendar: calendarRouter(db, e, secret, real("calendar")),
     telephony: real("telephony") ? createTelnyxTelephony(telnyx) : createSandboxTelephony(),
     voice: !real("voice")
       ? createSandboxVoice()
       : e.VAPI_TELNYX_CREDENTIAL_ID && e.VAPI_WEBHOOK_SECRET
-        ? createVapiVoice({ apiKey: e.VAPI_API_KEY!, baseUrl: e.VAPI_BASE_URL, telnyxCredentialId: e.VAPI_TELNYX_CREDENTIAL_ID, webhookSecret: e.VAPI_WEBHOOK_SECRET })
+        ? createVapiVoice({
+            apiKey: e.VAPI_API_KEY!,
+            baseUrl: e.VAPI_BASE_URL,
+            telnyxCredentialId: e.VAPI_TELNYX_CREDENTIAL_ID,
+            webhookSecret: e.VAPI_WEBHOOK_SECRET,
+          })
         : notYetAvailable<VoicePort>("Vapi (VAPI_TELNYX_CREDENTIAL_ID)"),
     billing: real("billing")
       ? createStripeBilling({
@@ -78,6 +89,18 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
       real("whatsapp") ? createTelnyxWhatsAppTransport({ ...telnyx, fromNumber: e.TELNYX_WHATSAPP_NUMBER }) : sandboxTransport,
     ),
   };
+}
+
+/**
+ * New connections go to Google when it is configured, else to the sandbox; an existing connection is served by the
+ * provider it was made with. The sandbox is always there for its own connections (its grants and events live in our
+ * database); a Google connection on a deployment without Google answers 503 (createCalendarRouter).
+ */
+function calendarRouter(db: Db, e: Env & { appUrl: string }, secret: string, google: boolean) {
+  const sandbox = createSandboxCalendar(secret, db);
+  if (!google) return createCalendarRouter(sandbox, { sandbox });
+  const real = createGoogleCalendar(googleCalendarOptions(e)!);
+  return createCalendarRouter(real, { google: real, sandbox });
 }
 
 /** Every call answers 503 "credentials are configured, but this build has no adapter yet". */

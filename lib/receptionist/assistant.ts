@@ -1,40 +1,38 @@
-// The transient assistant answered to Vapi's `assistant-request`: built per call from the business's settings, so an
-// owner's change applies to the next call without any sync. Typed as Vapi's CreateAssistantDto: Vapi refuses an
-// assistant with a field it does not know, and a refused assistant ends the call before the caller hears anything.
-import type { Vapi } from "@vapi-ai/server-sdk";
+// The assistant for one call, built per call from the business's settings, so an owner's change applies to the next
+// call without any sync. This is our own definition (what the assistant says, knows, can do and sounds like); the
+// voice platform's adapter (lib/vendors/vapi/assistant.ts) maps it to the platform's format and adds the platform's
+// tuning.
 import { DEFAULT_AGENT_NAME, AI_DEFAULTS } from "@/lib/ai/ai.schemas";
 import { formatClock } from "@/lib/format/intl";
 import { countryOfBusiness, emergencyNumber, toE164 } from "@/lib/phone/phone";
-import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/booking/booking";
+import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/booking/core";
 import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/business/business";
 import { sayer, type Say } from "./speech";
 import { MESSAGE_TOOL } from "./tools";
 import { addDays, callCalendar } from "./when";
 
-type Voice = { provider: "azure"; voiceId: string; name: string };
+/** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
+export type VoiceId =
+  "voice_english_male_1" | "voice_english_male_2" | "voice_english_female_1" | "voice_french_male_1" | "voice_spanish_male_1";
+type Voice = { id: VoiceId; language: CallLanguage; name: string };
 
-/** Our voice ids → the platform's voices, each with the first name the assistant uses when the owner gave none. */
+/** The voices an owner can pick, each with the first name the assistant uses when the owner gave none. */
 const VOICES: Record<string, Voice> = {
-  voice_english_male_1: { provider: "azure", voiceId: "en-US-AndrewNeural", name: "Andrew" },
-  voice_english_male_2: { provider: "azure", voiceId: "en-US-BrianNeural", name: "Brian" },
-  voice_english_female_1: { provider: "azure", voiceId: "en-US-EmmaNeural", name: "Emma" },
-  voice_french_male_1: { provider: "azure", voiceId: "fr-FR-HenriNeural", name: "Henri" },
+  voice_english_male_1: { id: "voice_english_male_1", language: "en", name: "Andrew" },
+  voice_english_male_2: { id: "voice_english_male_2", language: "en", name: "Brian" },
+  voice_english_female_1: { id: "voice_english_female_1", language: "en", name: "Emma" },
+  voice_french_male_1: { id: "voice_french_male_1", language: "fr", name: "Henri" },
 };
 const DEFAULT_VOICE: Record<CallLanguage, Voice> = {
   en: VOICES.voice_english_female_1!,
   fr: VOICES.voice_french_male_1!,
-  es: { provider: "azure", voiceId: "es-ES-AlvaroNeural", name: "Álvaro" },
+  es: { id: "voice_spanish_male_1", language: "es", name: "Álvaro" },
 };
 
 const LANGUAGE_NAME: Record<CallLanguage, string> = { en: "English", fr: "French", es: "Spanish" };
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-/** Vapi's limit on an assistant's name. */
-const NAME_MAX = 40;
-
 export type AssistantOptions = {
-  serverUrl: string;
-  webhookSecret: string;
   callerNumber: string | null;
   recording?: boolean;
   /** The moment the call starts: the date, weekday and time the model is given. */
@@ -45,7 +43,7 @@ function voiceFor(b: Business, language: CallLanguage): Voice {
   const picked = b.ai ? VOICES[b.ai.voiceId] : undefined;
   if (!picked) return DEFAULT_VOICE[language];
   // A French voice reading English (or the reverse) sounds wrong: the voice follows the language.
-  const voiceIsFrench = picked.voiceId.startsWith("fr-");
+  const voiceIsFrench = picked.language === "fr";
   if (language === "es") return DEFAULT_VOICE.es;
   if ((language === "fr") !== voiceIsFrench) return DEFAULT_VOICE[language];
   return picked;
@@ -84,7 +82,7 @@ const SALUTATION =
 export function openingLine(disclosure: string, greeting: string, businessName: string): string {
   const name = businessName.trim().toLowerCase();
   let rest = greeting.trim();
-  for (let before = ""; before !== rest; ) {
+  for (let before = ""; before !== rest;) {
     before = rest;
     rest = rest.replace(SALUTATION, "");
     if (name && rest.toLowerCase().startsWith(name)) rest = rest.slice(name.length).replace(/^[\s,.!;:–—-]+/, "");
@@ -160,8 +158,28 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
   return [...facts, ...rules, ...safety].filter(Boolean).join("\n");
 }
 
-type FunctionTool = Vapi.OpenAiModelToolsItem.Function;
-type Schema = Vapi.JsonSchema;
+/** A tool parameter, as JSON Schema: the keywords our tools use. */
+export type JsonSchema = { type: "string"; description?: string; pattern?: string; format?: "email"; enum?: string[] };
+
+/** A tool the model calls; our webhook runs it (lib/receptionist/tools.ts). */
+export type FunctionTool = {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: { type: "object"; properties: Record<string, JsonSchema>; required: string[] };
+  /**
+   * What the caller hears while it runs, instead of silence: `start` as soon as it is called (without waiting for it),
+   * `delayed` if the answer takes longer than `delayedAfterMs`, `failed` if the request fails outright.
+   */
+  spoken: { start: string; delayed: string; delayedAfterMs: number; failed: string };
+};
+
+/** Puts the caller through to the business, which the platform does itself; `message` is said first. */
+export type TransferTool = { type: "transfer"; number: string; message: string; description: string };
+
+export type AssistantTool = FunctionTool | TransferTool;
+
+type Schema = JsonSchema;
 
 const DATE: Schema = {
   type: "string",
@@ -173,18 +191,19 @@ const TIME: Schema = {
   pattern: "^([01]\\d|2[0-3]):[0-5]\\d$",
   description: "The time, HH:mm on a 24-hour clock, in the business's local time (e.g. 09:00, 14:30).",
 };
-const APPOINTMENT_ID: Schema = { type: "string", description: "The appointment's id, the text in brackets that find_my_appointments returned." };
+const APPOINTMENT_ID: Schema = {
+  type: "string",
+  description: "The appointment's id, the text in brackets that find_my_appointments returned.",
+};
 
-/**
- * Vapi's tool messages: the caller hears "one moment" as soon as the tool is called and a second line if the answer is
- * late, instead of silence; and a sentence if the request fails outright.
- */
-function toolMessages(say: Say, startKey: string): Vapi.CreateFunctionToolDtoMessagesItem[] {
-  return [
-    { type: "request-start", content: say(`toolMessages.${startKey}`), blocking: false },
-    { type: "request-response-delayed", content: say("toolMessages.delayed"), timingMilliseconds: 2500 },
-    { type: "request-failed", content: say("toolMessages.failed") },
-  ];
+/** "One moment" as soon as the tool is called, a second line after 2.5 s without an answer, a sentence on failure. */
+function spokenFor(say: Say, startKey: string): FunctionTool["spoken"] {
+  return {
+    start: say(`toolMessages.${startKey}`),
+    delayed: say("toolMessages.delayed"),
+    delayedAfterMs: 2500,
+    failed: say("toolMessages.failed"),
+  };
 }
 
 function fn(
@@ -195,14 +214,10 @@ function fn(
   properties: Record<string, Schema>,
   required: string[] = [],
 ): FunctionTool {
-  return {
-    type: "function",
-    function: { name, description, parameters: { type: "object", properties, required } },
-    messages: toolMessages(say, startKey),
-  };
+  return { type: "function", name, description, parameters: { type: "object", properties, required }, spoken: spokenFor(say, startKey) };
 }
 
-export function toolDefinitions(b: Business, canBook: boolean, say: Say): Vapi.OpenAiModelToolsItem[] {
+export function toolDefinitions(b: Business, canBook: boolean, say: Say): AssistantTool[] {
   const booking: FunctionTool[] = [
     fn(
       say,
@@ -212,7 +227,11 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Vapi.O
       {
         date: { ...DATE, description: `${DATE.description} Optional.` },
         time: { ...TIME, description: `Optional: one specific time to check. ${TIME.description}` },
-        partOfDay: { type: "string", enum: ["morning", "afternoon", "evening"], description: "Optional: only times in this part of the day (morning before 12:00, afternoon 12:00–17:00, evening from 17:00)." },
+        partOfDay: {
+          type: "string",
+          enum: ["morning", "afternoon", "evening"],
+          description: "Optional: only times in this part of the day (morning before 12:00, afternoon 12:00–17:00, evening from 17:00).",
+        },
       },
     ),
     fn(
@@ -224,8 +243,16 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Vapi.O
         date: DATE,
         time: TIME,
         name: { type: "string", description: "The caller's full name, as they spelled or said it." },
-        phone: { type: "string", description: "Only if the caller gives a number other than the one they are calling from: the digits as said, with the country code if they gave one (e.g. 06 98 76 54 32 or +33 6 98 76 54 32). Leave out to use the caller ID." },
-        email: { type: "string", format: "email", description: "Optional: an email address for the confirmation, if the caller wants one." },
+        phone: {
+          type: "string",
+          description:
+            "Only if the caller gives a number other than the one they are calling from: the digits as said, with the country code if they gave one (e.g. 06 98 76 54 32 or +33 6 98 76 54 32). Leave out to use the caller ID.",
+        },
+        email: {
+          type: "string",
+          format: "email",
+          description: "Optional: an email address for the confirmation, if the caller wants one.",
+        },
         reason: { type: "string", description: "The reason for the visit, in the caller's words (never a phone number)." },
       },
       ["date", "time", "name"],
@@ -265,85 +292,48 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Vapi.O
     },
     ["message"],
   );
-  const tools: Vapi.OpenAiModelToolsItem[] = canBook ? [...booking, message] : [message];
-  // Vapi dials E.164 only: a number that cannot be read as one gives no transfer tool rather than a refused assistant.
+  const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
+  // The platform dials E.164 only: a number that cannot be read as one gives no transfer tool rather than a refused
+  // assistant.
   const ownerPhone = toE164(b.ownerPhone, countryOfBusiness(b));
   if (ownerPhone) {
     tools.push({
-      type: "transferCall",
-      destinations: [
-        {
-          type: "number",
-          number: ownerPhone,
-          message: say("transferring"),
-          description: "The team at the business, for a caller who asks to speak to a person.",
-        },
-      ],
+      type: "transfer",
+      number: ownerPhone,
+      message: say("transferring"),
+      description: "The team at the business, for a caller who asks to speak to a person.",
     });
   }
   return tools;
 }
 
-/**
- * How the voice pipeline listens and answers, chosen for a phone line where callers pause, read out numbers and call
- * from noisy places.
- */
-function voicePipeline(language: CallLanguage, say: Say) {
-  const startSpeakingPlan: Vapi.StartSpeakingPlan = {
-    // Vapi's default: long enough not to talk over a breath, short enough not to feel slow.
-    waitSeconds: 0.4,
-    // The end-of-turn model understands "I'd like… Tuesday… no, Wednesday" in English; Vapi says it is English only,
-    // so French and Spanish use the transcription timings below.
-    ...(language === "en" ? { smartEndpointingPlan: { provider: "livekit" as const } } : {}),
-    // Without punctuation the caller is probably mid-sentence; after digits they are probably reading a number.
-    transcriptionEndpointingPlan: { onPunctuationSeconds: 0.1, onNoPunctuationSeconds: 1.5, onNumberSeconds: 1.0 },
-    // After we asked for a number or a name, let the caller take their time: digits and spelling come with pauses.
-    customEndpointingRules: [
-      {
-        type: "assistant",
-        regex: "(phone|number|spell|email|numéro|téléphone|épeler|adresse e-mail|número|teléfono|deletrear|correo)",
-        regexOptions: [{ type: "ignore-case", enabled: true }],
-        timeoutSeconds: 2.5,
-      },
-    ],
-  };
-  const stopSpeakingPlan: Vapi.StopSpeakingPlan = {
-    // A cough or a single "mm" does not cut the assistant off; two words do.
-    numWords: 2,
-    voiceSeconds: 0.2,
-    backoffSeconds: 1,
-    // Listening noises are not interruptions.
-    acknowledgementPhrases: say("acknowledgements").split("|"),
-  };
-  const hooks: Vapi.CreateAssistantDtoHooksItem[] = [
-    {
-      // A caller who went quiet hears a prompt after 8 s (twice at most), not silence.
-      name: "idle-prompt",
-      on: "customer.speech.timeout",
-      options: { timeoutSeconds: 8, triggerMaxCount: 2, triggerResetMode: "onUserSpeech" },
-      do: [{ type: "say", exact: [say("idle.stillThere"), say("idle.takeYourTime")] }],
-    },
-    {
-      // Still nothing after 30 s: the line is dead or the caller has gone; say goodbye and free the line.
-      name: "silence-end",
-      on: "customer.speech.timeout",
-      options: { timeoutSeconds: 30, triggerMaxCount: 1, triggerResetMode: "onUserSpeech" },
-      do: [{ type: "say", exact: say("idle.goodbye") }, { type: "tool", tool: { type: "endCall" } }],
-    },
-  ];
-  return {
-    startSpeakingPlan,
-    stopSpeakingPlan,
-    // Callers ring from waiting rooms, streets and cars: remove background voices before transcription.
-    backgroundSpeechDenoisingPlan: { smartDenoisingPlan: { enabled: true } },
-    // Vapi adds office noise to phone calls by default; a medical practice's line is clearer without it.
-    backgroundSound: "off" as const,
-    hooks,
-  };
-}
+/** The assistant for one call, as we define it: the platform's adapter maps it and adds its own tuning. */
+export type AssistantDefinition = {
+  /** The business's name, untruncated (platforms have their own limits). */
+  name: string;
+  language: CallLanguage;
+  /** The opening line, said in full before the caller can interrupt: it discloses the AI and the recording. */
+  firstMessage: string;
+  systemPrompt: string;
+  tools: AssistantTool[];
+  voice: VoiceId;
+  /** Names the caller is likely to say, which a general speech-to-text model mishears. */
+  keyterms: string[];
+  recording: boolean;
+  /** A short summary of each call, kept in the call log. */
+  summary: boolean;
+  endCallMessage: string;
+  maxDurationSeconds: number;
+  /** Listening noises ("mm", "okay") in the call's language: not interruptions. */
+  acknowledgements: string[];
+  /** A caller who went quiet: a prompt after `promptAfterSeconds` (at most one per line of `prompts`), then `goodbye`. */
+  silence: { promptAfterSeconds: number; prompts: string[]; maxPrompts: number; endAfterSeconds: number; goodbye: string };
+  /** Comes back with every message of the call: the business it is for. */
+  metadata: { userId: string; language: CallLanguage; timeZone: string };
+};
 
 /** The assistant for one inbound call. */
-export function buildAssistant(b: Business, o: AssistantOptions): Vapi.CreateAssistantDto {
+export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinition {
   const language = callLanguage(b);
   const say = sayer(language);
   const canBook = b.entitled;
@@ -352,40 +342,29 @@ export function buildAssistant(b: Business, o: AssistantOptions): Vapi.CreateAss
   // The caller always hears first that this is a virtual assistant (and that the call is recorded), whatever the
   // owner's own greeting says; the greeting follows without a second "hello".
   const disclosure = say(o.recording === false ? "disclosure" : "disclosureRecorded", { agent: agentName, business: b.businessName });
-  const greeting = canBook ? (b.ai?.firstMessage || say("defaultGreeting")) : say("messageOnlyGreeting");
+  const greeting = canBook ? b.ai?.firstMessage || say("defaultGreeting") : say("messageOnlyGreeting");
   return {
-    name: truncateText(b.businessName, NAME_MAX),
+    name: b.businessName,
+    language,
     firstMessage: openingLine(disclosure, greeting, b.businessName),
-    firstMessageMode: "assistant-speaks-first",
-    // The disclosure is heard in full: it is what tells the caller they speak to an AI and are recorded.
-    firstMessageInterruptionsEnabled: false,
-    model: {
-      provider: "openai",
-      // Chosen over gpt-4o-mini for its instruction following and tool calling at a similar latency and price.
-      model: "gpt-4.1-mini",
-      // Low: the same question gets the same answer; dates and names are copied, not paraphrased.
-      temperature: 0.2,
-      // Tool-call arguments count against it: a booking with a long reason must not be cut off.
-      maxTokens: 400,
-      messages: [{ role: "system", content: systemPrompt(b, language, o.callerNumber, canBook, o.now) }],
-      tools: toolDefinitions(b, canBook, say),
-    },
-    voice: { provider: voice.provider, voiceId: voice.voiceId },
-    transcriber: {
-      provider: "deepgram",
-      model: "nova-3",
-      language,
-      // The names the caller is most likely to say, which a general model mishears.
-      keyterm: [b.businessName, agentName].map((t) => truncateText(t, 50)),
-    },
-    ...voicePipeline(language, say),
-    server: { url: o.serverUrl, timeoutSeconds: 20, headers: { "x-vapi-secret": o.webhookSecret } },
-    serverMessages: ["tool-calls", "status-update", "end-of-call-report"],
-    artifactPlan: { recordingEnabled: o.recording !== false },
-    analysisPlan: { summaryPlan: { enabled: true } },
+    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now),
+    tools: toolDefinitions(b, canBook, say),
+    voice: voice.id,
+    keyterms: [b.businessName, agentName],
+    recording: o.recording !== false,
+    summary: true,
     endCallMessage: say("goodbye"),
     maxDurationSeconds: 900,
+    acknowledgements: say("acknowledgements").split("|"),
+    // A prompt after 8 s of silence (twice at most); after 30 s the line is dead or the caller has gone: goodbye, and
+    // the line is freed.
+    silence: {
+      promptAfterSeconds: 8,
+      prompts: [say("idle.stillThere"), say("idle.takeYourTime")],
+      maxPrompts: 2,
+      endAfterSeconds: 30,
+      goodbye: say("idle.goodbye"),
+    },
     metadata: { userId: b.userId, language, timeZone: b.timeZone },
   };
 }
-export type AssistantDto = Vapi.CreateAssistantDto;

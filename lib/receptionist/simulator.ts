@@ -69,11 +69,16 @@ const say = (s: SimState, key: string, params: Record<string, string> = {}) => t
 
 /** What a person would hear: the tool's text without the bracketed references meant for the model. */
 export function spoken(text: string): string {
-  return text.replace(/\s*\[[^\]]+\]/g, "").replace(/\s+([,.])/g, "$1").trim();
+  return text
+    .replace(/\s*\[[^\]]+\]/g, "")
+    .replace(/\s+([,.])/g, "$1")
+    .trim();
 }
 
 function envelope(s: SimState, message: Record<string, unknown>) {
-  return { message: { call: { id: s.callId, customer: { number: s.caller } }, phoneNumber: { number: s.line }, timestamp: Date.now(), ...message } };
+  return {
+    message: { call: { id: s.callId, customer: { number: s.caller } }, phoneNumber: { number: s.line }, timestamp: Date.now(), ...message },
+  };
 }
 
 function assistantSays(s: SimState, text: string): SimReply {
@@ -84,7 +89,9 @@ function assistantSays(s: SimState, text: string): SimReply {
 async function callTool(transport: Transport, s: SimState, name: string, args: Record<string, unknown>): Promise<string> {
   s.toolCalls += 1;
   const id = `${s.callId}-tool-${s.toolCalls}`;
-  const answer = await transport(envelope(s, { type: "tool-calls", toolCallList: [{ id, type: "function", function: { name, arguments: args } }] }));
+  const answer = await transport(
+    envelope(s, { type: "tool-calls", toolCallList: [{ id, type: "function", function: { name, arguments: args } }] }),
+  );
   const results = (answer.results as { toolCallId: string; result?: string; error?: string }[] | undefined) ?? [];
   const mine = results.find((r) => r.toolCallId === id);
   return mine?.result ?? mine?.error ?? "";
@@ -117,7 +124,10 @@ function idlePlan(s: SimState, assistant: Obj): { idle: string[]; idleEnd: strin
       .map(obj)
       .filter((d) => d.type === "say")
       .flatMap((d) => (Array.isArray(d.exact) ? d.exact : [d.exact]).map(line).filter((x): x is string => !!x));
-  const ends = (h: Obj) => list(h.do).map(obj).some((d) => d.type === "tool" && obj(d.tool).type === "endCall");
+  const ends = (h: Obj) =>
+    list(h.do)
+      .map(obj)
+      .some((d) => d.type === "tool" && obj(d.tool).type === "endCall");
   const idle: string[] = [];
   let idleEnd: string | null = null;
   for (const h of hooks) {
@@ -130,7 +140,9 @@ function idlePlan(s: SimState, assistant: Obj): { idle: string[]; idleEnd: strin
     for (let i = 0; i < times && lines.length; i++) idle.push(lines[i % lines.length]!);
   }
   if (!idle.length) {
-    const messages = list(obj(assistant.messagePlan).idleMessages).map(line).filter((x): x is string => !!x);
+    const messages = list(obj(assistant.messagePlan).idleMessages)
+      .map(line)
+      .filter((x): x is string => !!x);
     idle.push(...(messages.length ? messages : [t(s, "idle")]));
   }
   while (idle.length < SILENCES_BEFORE_END - 1) idle.push(idle[idle.length - 1]!);
@@ -181,16 +193,31 @@ export async function startCall(transport: Transport, o: { line: string; caller:
   s.transfer = transferLine(s, tools);
   Object.assign(s, idlePlan(s, assistant));
   s.stage = s.messageOnly ? "message" : "intent";
-  await transport(envelope(s, { type: "status-update", status: "in-progress", call: { id: s.callId, customer: { number: s.caller }, startedAt: s.startedAt } }));
+  await transport(
+    envelope(s, {
+      type: "status-update",
+      status: "in-progress",
+      call: { id: s.callId, customer: { number: s.caller }, startedAt: s.startedAt },
+    }),
+  );
   return assistantSays(s, typeof assistant.firstMessage === "string" ? assistant.firstMessage : "");
 }
 
 // --- understanding the caller: a fixed, small vocabulary -------------------------------------------------------------
-const norm = (text: string) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[’']/g, "'").trim();
-const YES = /\b(yes|yeah|yep|sure|ok|okay|correct|right|please do|oui|d'accord|exact|parfait|volontiers|si|vale|claro|perfecto|de acuerdo)\b/;
+const norm = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[’']/g, "'")
+    .trim();
+const YES =
+  /\b(yes|yeah|yep|sure|ok|okay|correct|right|please do|oui|d'accord|exact|parfait|volontiers|si|vale|claro|perfecto|de acuerdo)\b/;
 const NO = /\b(no|nope|non|nada|pas|not)\b/;
-const DONE = /\b(that's all|that is all|nothing else|bye|goodbye|c'est tout|rien d'autre|au revoir|merci|eso es todo|nada mas|adios|gracias)\b/;
-const EMERGENCY = /\b(emergency|chest pain|can't breathe|cannot breathe|bleeding|unconscious|urgence|douleur (a la|dans la) poitrine|saigne|inconscient|emergencia|dolor en el pecho|sangr)/;
+const DONE =
+  /\b(that's all|that is all|nothing else|bye|goodbye|c'est tout|rien d'autre|au revoir|merci|eso es todo|nada mas|adios|gracias)\b/;
+const EMERGENCY =
+  /\b(emergency|chest pain|can't breathe|cannot breathe|bleeding|unconscious|urgence|douleur (a la|dans la) poitrine|saigne|inconscient|emergencia|dolor en el pecho|sangr)/;
 // Asking for a diagnosis, a medicine or a dose: the receptionist never answers those.
 const ADVICE =
   /\b(should i take|can i take|what (medicine|medication|pill|drug|dose|dosage)|how (much|many) \w+ (should|can) i|dosage|is (it|this) serious|what do you recommend|dois-je prendre|je peux prendre|puis-je prendre|quel (medicament|traitement|dosage)|quelle dose|posologie|c'est grave|est-ce grave|que me conseillez|debo tomar|puedo tomar|que (medicamento|medicina|pastilla|dosis)|cuant[ao]s? \w+ (debo|puedo) tomar|dosis|es grave|que me recomienda)/;
@@ -204,14 +231,66 @@ const INTENTS: [Exclude<SimState["flow"], null>, RegExp][] = [
   ["book", /\b(book|appointment|come in|rendez|rdv|reserv|cita|consult|see the doctor|voir le|venir|pasar|creneau|hueco)/],
 ];
 const WEEKDAYS: Record<string, number> = {
-  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
-  dimanche: 0, lundi: 1, mardi: 2, mercredi: 3, jeudi: 4, vendredi: 5, samedi: 6,
-  domingo: 0, lunes: 1, martes: 2, miercoles: 3, jueves: 4, viernes: 5, sabado: 6,
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  dimanche: 0,
+  lundi: 1,
+  mardi: 2,
+  mercredi: 3,
+  jeudi: 4,
+  vendredi: 5,
+  samedi: 6,
+  domingo: 0,
+  lunes: 1,
+  martes: 2,
+  miercoles: 3,
+  jueves: 4,
+  viernes: 5,
+  sabado: 6,
 };
 const MONTHS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10, novembre: 11, decembre: 12,
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  janvier: 1,
+  fevrier: 2,
+  mars: 3,
+  avril: 4,
+  mai: 5,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
 };
 const MONTH = Object.keys(MONTHS).join("|");
 // Ordinal words first: "the second one" is the second, not "one".
@@ -241,7 +320,11 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
   if (iso && isCalendarDate(iso[1]!)) return iso[1]!;
   const dayMonth = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\s+(?:of\\s+|de\\s+)?(${MONTH})\\b`).exec(n);
   const monthDay = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(n);
-  const named = dayMonth ? { day: Number(dayMonth[1]), month: MONTHS[dayMonth[2]!]! } : monthDay ? { day: Number(monthDay[2]), month: MONTHS[monthDay[1]!]! } : null;
+  const named = dayMonth
+    ? { day: Number(dayMonth[1]), month: MONTHS[dayMonth[2]!]! }
+    : monthDay
+      ? { day: Number(monthDay[2]), month: MONTHS[monthDay[1]!]! }
+      : null;
   if (named) {
     const year = Number(today.slice(0, 4));
     const pad = (x: number) => String(x).padStart(2, "0");
@@ -253,12 +336,15 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
   if (/day after tomorrow|apres-demain|apres demain|pasado manana/.test(n)) return addDays(today, 2);
   const relative = n.replace(SPANISH_MORNING, " ");
   if (/\b(tomorrow|demain|manana)\b/.test(relative)) return addDays(today, 1);
-  if (/\b(today|tonight|this (morning|afternoon|evening)|aujourd'hui|ce matin|cet apres-midi|ce soir|hoy|esta (manana|tarde|noche))\b/.test(n)) return today;
+  if (
+    /\b(today|tonight|this (morning|afternoon|evening)|aujourd'hui|ce matin|cet apres-midi|ce soir|hoy|esta (manana|tarde|noche))\b/.test(n)
+  )
+    return today;
   for (const [word, dow] of Object.entries(WEEKDAYS)) {
     if (new RegExp(`\\b${word}\\b`).test(n)) {
       const [y, m, d] = today.split("-").map(Number) as [number, number, number];
       const current = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-      return addDays(today, ((dow - current + 7) % 7) || 7);
+      return addDays(today, (dow - current + 7) % 7 || 7);
     }
   }
   return null;
@@ -352,7 +438,10 @@ function pickOffer(text: string, offers: string[]): string | null {
 
 function cleanName(text: string): string {
   return text
-    .replace(/^\s*(my name is|my name's|i am|i'm|it's|this is|je m'appelle|je m’appelle|je suis|c'est|c’est|moi c'est|me llamo|soy|mi nombre es)\s+/i, "")
+    .replace(
+      /^\s*(my name is|my name's|i am|i'm|it's|this is|je m'appelle|je m’appelle|je suis|c'est|c’est|moi c'est|me llamo|soy|mi nombre es)\s+/i,
+      "",
+    )
     .replace(/[.!]+$/, "")
     .trim()
     .slice(0, 120);
@@ -487,7 +576,8 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   s.silences = 0;
   s.transcript.push({ role: "caller", text });
   const n = norm(text);
-  if (EMERGENCY.test(n)) return assistantSays(s, t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }));
+  if (EMERGENCY.test(n))
+    return assistantSays(s, t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }));
   if (PERSON.test(n)) return person(transport, s, now);
   if (ADVICE.test(n)) {
     s.flow = "message";
@@ -500,7 +590,8 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   switch (s.stage) {
     case "intent":
     case "anything": {
-      if (s.stage === "anything" && (DONE.test(n) || (NO.test(n) && !INTENTS.some(([, re]) => re.test(n))))) return hangUp(transport, s, now);
+      if (s.stage === "anything" && (DONE.test(n) || (NO.test(n) && !INTENTS.some(([, re]) => re.test(n)))))
+        return hangUp(transport, s, now);
       const want = wantOf(text, now, s);
       // "Can I come tomorrow at 10?" asks for an appointment without saying so.
       const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part ? "book" : undefined);
@@ -524,9 +615,14 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       s.stage = "email";
       return assistantSays(s, t(s, "askEmail"));
     case "email": {
-      s.email = /[^\s@]+@[^\s@]+\.[^\s@]+/.exec(text)?.[0]?.replace(/[.,;]+$/, "").toLowerCase() ?? null;
+      s.email =
+        /[^\s@]+@[^\s@]+\.[^\s@]+/
+          .exec(text)?.[0]
+          ?.replace(/[.,;]+$/, "")
+          .toLowerCase() ?? null;
       const want = wantOf(text, now, s);
-      if (wantsSomething(want)) s.want = { date: want.date ?? s.want.date, time: want.time ?? (want.date ? null : s.want.time), part: want.part ?? null };
+      if (wantsSomething(want))
+        s.want = { date: want.date ?? s.want.date, time: want.time ?? (want.date ? null : s.want.time), part: want.part ?? null };
       return askDayOrOffer(transport, s);
     }
     case "day": {
@@ -582,7 +678,11 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         s.stage = "choose";
         return assistantSays(s, `${spoken(result)} ${t(s, "whichOne")}`);
       }
-      const ok = result.startsWith(say(s, s.flow === "reschedule" ? "rescheduled" : "booked").split("{")[0]!.trim());
+      const ok = result.startsWith(
+        say(s, s.flow === "reschedule" ? "rescheduled" : "booked")
+          .split("{")[0]!
+          .trim(),
+      );
       if (ok) s.outcomes.push({ kind: s.flow === "reschedule" ? "rescheduled" : "booked", slot: speakRef(s, s.chosen!) });
       s.stage = "anything";
       return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
@@ -657,8 +757,14 @@ const stateSchema = z.object({
   phone: z.string().max(40).nullable().default(null),
   want: z
     .object({
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
-      time: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable(),
+      time: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .nullable(),
       part: z.enum(["morning", "afternoon", "evening"]).nullable(),
     })
     .default({ date: null, time: null, part: null }),
@@ -670,7 +776,11 @@ const stateSchema = z.object({
   chosen: z.string().regex(SLOT).nullable(),
   appointmentId: z.string().uuid().nullable(),
   toolCalls: z.number().int().min(0).max(1000),
-  outcomes: z.array(z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred"]), slot: z.string().max(200).optional() })).max(50),
+  outcomes: z
+    .array(
+      z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred"]), slot: z.string().max(200).optional() }),
+    )
+    .max(50),
   transcript: z.array(z.object({ role: z.enum(["assistant", "caller"]), text: z.string().max(2000) })).max(400),
   startedAt: z.string().datetime(),
 });

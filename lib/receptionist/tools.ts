@@ -2,17 +2,15 @@
 // every slot offered comes from the availability engine; every booking goes through lib/booking.
 import { callerMessages } from "@/db/schema";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/booking/core";
+import { findSlots } from "@/lib/booking/busy-time";
 import {
-  bookByPhone,
-  CalendarUnavailableError,
-  cancelBooked,
-  findSlots,
-  HORIZON_DAYS,
-  rescheduleByPhone,
+  book,
+  cancel as cancelAppointment,
+  reschedule as rescheduleAppointment,
   upcomingForCaller,
-  type Appointment,
-  type BookingDeps,
-} from "@/lib/booking/booking";
+  type Refusal,
+} from "@/lib/booking/commands";
 import type { Interval } from "@/lib/availability/availability";
 import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
@@ -99,7 +97,8 @@ function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
   const today = localToday(now, ctx.biz.timeZone);
   const ahead = daysBetween(today, date);
   if (ahead < 0) return say("pastDate", { today: speakCalendarDay(today, ctx.language) });
-  if (ahead > HORIZON_DAYS) return say("beyondHorizon", { days: HORIZON_DAYS, last: speakCalendarDay(addDays(today, HORIZON_DAYS), ctx.language) });
+  if (ahead > HORIZON_DAYS)
+    return say("beyondHorizon", { days: HORIZON_DAYS, last: speakCalendarDay(addDays(today, HORIZON_DAYS), ctx.language) });
   return null;
 }
 
@@ -143,7 +142,9 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
     if (slots.some((s) => s.start.getTime() === start.getTime())) {
       return say("slotFree", { slot: `${speakSlot(start, language, biz.timeZone)} [${slotReference(start, biz.timeZone)}]` });
     }
-    const nearest = [...slots].sort((a, b) => Math.abs(a.start.getTime() - start.getTime()) - Math.abs(b.start.getTime() - start.getTime())).slice(0, 3);
+    const nearest = [...slots]
+      .sort((a, b) => Math.abs(a.start.getTime() - start.getTime()) - Math.abs(b.start.getTime() - start.getTime()))
+      .slice(0, 3);
     nearest.sort((a, b) => a.start.getTime() - b.start.getTime());
     return nearest.length ? say("slotNotFree", { slots: offer(nearest, ctx) }) : say("nothingFree");
   }
@@ -151,11 +152,17 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
     const from = dayStart(date, biz.timeZone);
     if (!from) return say("invalidDateTime");
     const dayEnd = new Date(from.getTime() + DAY_MS + 2 * 60 * 60 * 1000);
-    const today = (await findSlots(deps, biz, from, dayEnd)).filter((s) => slotReference(s.start, biz.timeZone).startsWith(date)).filter(keep);
-    if (today.length) return say("slotsOnDay", { day: speakDay(from, language, biz.timeZone), slots: offer(today.slice(0, MAX_OFFERED), ctx) });
+    const today = (await findSlots(deps, biz, from, dayEnd))
+      .filter((s) => slotReference(s.start, biz.timeZone).startsWith(date))
+      .filter(keep);
+    if (today.length)
+      return say("slotsOnDay", { day: speakDay(from, language, biz.timeZone), slots: offer(today.slice(0, MAX_OFFERED), ctx) });
     const later = (await findSlots(deps, biz, dayEnd, new Date(dayEnd.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
     if (!later.length) return say("nothingFree");
-    return say("noneOnDay", { day: speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone), slots: offer(later.slice(0, MAX_OFFERED), ctx) });
+    return say("noneOnDay", {
+      day: speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone),
+      slots: offer(later.slice(0, MAX_OFFERED), ctx),
+    });
   }
   const soon = (await findSlots(deps, biz, now, new Date(now.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
   if (!soon.length) return say("nothingFree");
@@ -173,12 +180,20 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const reason = text(args.reason, 500);
   const missing = [!name && "name", !date && "date", !time && "time", !phone && "phone"].filter(Boolean) as string[];
   if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
-  if (missing.length) return say("missingDetails", { fields: speakList(missing.map((f) => say(`fields.${f}`)), language, "conjunction") });
+  if (missing.length)
+    return say("missingDetails", {
+      fields: speakList(
+        missing.map((f) => say(`fields.${f}`)),
+        language,
+        "conjunction",
+      ),
+    });
   const problem = dayProblem(ctx, say, date!);
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
   if (!start) return say("invalidDateTime");
-  const outcome = await bookByPhone(deps, biz, {
+  const outcome = await book(deps, biz, {
+    source: "phone",
     start,
     patientName: name!,
     patientPhone: phone,
@@ -196,7 +211,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   });
 }
 
-function unavailableAnswer(ctx: ToolContext, say: Say, reason: "taken" | "unavailable", alternatives: Interval[]): string {
+function unavailableAnswer(ctx: ToolContext, say: Say, reason: Refusal, alternatives: Interval[]): string {
   if (!alternatives.length) return say("nothingClose");
   return say(reason === "taken" ? "slotTaken" : "slotUnavailable", { slots: offer(alternatives, ctx) });
 }
@@ -209,7 +224,13 @@ async function findMine(ctx: ToolContext, say: Say): Promise<string> {
   if (!ctx.callerNumber) return say("noCallerId");
   const mine = await upcomingForCaller(ctx.deps, ctx.biz.userId, ctx.callerNumber);
   if (!mine.length) return say("noAppointments");
-  return say("yourAppointments", { list: speakList(mine.map((a) => describe(a, ctx)), ctx.language, "conjunction") });
+  return say("yourAppointments", {
+    list: speakList(
+      mine.map((a) => describe(a, ctx)),
+      ctx.language,
+      "conjunction",
+    ),
+  });
 }
 
 /** The appointment the caller means: the id given, else their only upcoming one. Only ever one of the caller's own. */
@@ -220,7 +241,12 @@ async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment
   const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
   if (id) return mine.find((a) => a.id === id) ?? say("appointmentNotFound");
   if (mine.length === 1) return mine[0]!;
-  return say("whichAppointment", { list: speakList(mine.map((a) => describe(a, ctx)), ctx.language) });
+  return say("whichAppointment", {
+    list: speakList(
+      mine.map((a) => describe(a, ctx)),
+      ctx.language,
+    ),
+  });
 }
 
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<string> {
@@ -228,12 +254,20 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<strin
   if (typeof chosen === "string") return chosen;
   const { date, time, unreadable } = readWhen(args);
   if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
-  if (!date || !time) return say("missingDetails", { fields: speakList([!date && say("fields.date"), !time && say("fields.time")].filter((f): f is string => !!f), ctx.language, "conjunction") });
+  if (!date || !time)
+    return say("missingDetails", {
+      fields: speakList(
+        [!date && say("fields.date"), !time && say("fields.time")].filter((f): f is string => !!f),
+        ctx.language,
+        "conjunction",
+      ),
+    });
   const problem = dayProblem(ctx, say, date);
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
   if (!start) return say("invalidDateTime");
-  const outcome = await rescheduleByPhone(ctx.deps, ctx.biz, chosen.id, start, ctx.callerNumber);
+  const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: ctx.callerNumber };
+  const outcome = await rescheduleAppointment(ctx.deps, ctx.biz, move);
   if (!outcome.ok) {
     return outcome.reason === "notFound" ? say("appointmentNotFound") : unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
   }
@@ -244,7 +278,8 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<strin
 async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const chosen = await pick(ctx, say, args);
   if (typeof chosen === "string") return chosen;
-  const cancelled = await cancelBooked(ctx.deps, ctx.biz, chosen.id, ctx.callerNumber);
+  const which = { source: "phone" as const, appointmentId: chosen.id, callerPhone: ctx.callerNumber };
+  const cancelled = await cancelAppointment(ctx.deps, ctx.biz, which);
   if (!cancelled) return say("appointmentNotFound");
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "cancelled");
   return say("cancelled", { slot: speakSlot(cancelled.startsAt, ctx.language, ctx.biz.timeZone) });
@@ -258,7 +293,14 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   if (phone === undefined) return say("phoneUnreadable");
   const [row] = await ctx.deps.db
     .insert(callerMessages)
-    .values({ userId: ctx.biz.userId, providerCallId: ctx.providerCallId, toolCallId: ctx.toolCallId, callerName: name, callerPhone: phone, body })
+    .values({
+      userId: ctx.biz.userId,
+      providerCallId: ctx.providerCallId,
+      toolCallId: ctx.toolCallId,
+      callerName: name,
+      callerPhone: phone,
+      body,
+    })
     .onConflictDoNothing()
     .returning({ id: callerMessages.id });
   if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });

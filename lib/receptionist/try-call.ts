@@ -10,7 +10,12 @@ import { AppError } from "@/lib/errors";
 import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/phone/phone";
 import { loadBusiness, type Business } from "@/lib/business/business";
 import { callerSays, endCall, parseSimState, startCall, type SimState, type Transport } from "./simulator";
-import { handleVapiMessage, type VapiDeps } from "./webhook";
+
+/**
+ * `voiceWebhook` is the handler the voice platform's server URL runs, called in-process: the conversation engine sends
+ * it the platform's messages as a real call would.
+ */
+export type TryDeps = { db: Db; now?: () => Date; voiceWebhook: Transport };
 
 export type TryInput = { action: "start" | "say" | "end"; state?: unknown; text?: string; callerNumber?: string };
 export type TryAnswer = {
@@ -89,9 +94,9 @@ async function callRow(db: Db, userId: string, providerCallId: string) {
   return row;
 }
 
-export async function tryCall(deps: VapiDeps, userId: string, input: TryInput): Promise<TryAnswer> {
+export async function tryCall(deps: TryDeps, userId: string, input: TryInput): Promise<TryAnswer> {
   const now = deps.now ? deps.now() : new Date();
-  const transport: Transport = (payload) => handleVapiMessage(deps, payload);
+  const transport = deps.voiceWebhook;
   const answer = (r: { state: SimState; reply: string; ended: boolean }): TryAnswer => ({
     ...r,
     language: r.state.language,

@@ -39,7 +39,12 @@ export function pageMetadata(
       // app/[locale]/opengraph-image.tsx renders the card in the page's language.
       images: [{ url: absoluteUrl(localizedPath(locale, "/opengraph-image")), width: 1200, height: 630, alt: "Recepta" }],
     },
-    twitter: { card: "summary_large_image", title: text.title, description: text.description, images: [absoluteUrl(localizedPath(locale, "/opengraph-image"))] },
+    twitter: {
+      card: "summary_large_image",
+      title: text.title,
+      description: text.description,
+      images: [absoluteUrl(localizedPath(locale, "/opengraph-image"))],
+    },
     robots: opts.index === false ? { index: false, follow: false } : { index: true, follow: true },
   };
 }
@@ -52,7 +57,10 @@ export function localeMetadata(namespace: string, path: string, opts: { index?: 
   return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
     const locale = (await params).locale as Locale;
     const t = await getTranslations({ locale, namespace: namespace as never });
-    const text = { title: t("metaTitle" as never), description: t.has("metaDescription" as never) ? t("metaDescription" as never) : undefined };
+    const text = {
+      title: t("metaTitle" as never),
+      description: t.has("metaDescription" as never) ? t("metaDescription" as never) : undefined,
+    };
     return pageMetadata(locale, path, text, opts);
   };
 }

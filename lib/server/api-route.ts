@@ -1,12 +1,13 @@
 // Every /api handler is declared here, with who may call it and what it reads:
-//   export const GET = route.owner({ query: filterSchema }, async ({ ctx, auth, input }) => json(…));
+//   export const GET = route.owner({ query: filterSchema, response: { 200: listResponse } }, async ({ ctx, auth, input }) => json(…));
 // The declaration runs the checks in one order for every route (availability → session → path params → query → body)
 // on top of the JSON edge (lib/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
-// reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use.
+// reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use,
+// and the OpenAPI document (lib/http/openapi.ts), which also describes the answers each route declares in `response`.
 import type { z } from "zod";
 import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import type { ApiPolicy } from "@/lib/http/api-routes";
+import type { ApiPolicy, StateChanging } from "@/lib/http/api-routes";
 import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/http/route";
 import type { Locale } from "@/lib/i18n/routing";
 import type { Logger } from "@/lib/log/logger";
@@ -14,6 +15,21 @@ import { appContext, type AppContext } from "./context";
 
 /** A path segment's parser: throws the route's own AppError (an id that names no row is a 404, not a 400). */
 type ParamParser = (value: string) => unknown;
+
+/**
+ * What one answer carries: the zod schema of its JSON body (written from what the handler returns, in
+ * lib/<domain>/<domain>.responses.ts), `null` for no body (a redirect, a 204), or, for a body that is not the API's
+ * JSON (a page, a file, a library's own answers), its media types, each with the schema of its body or null.
+ */
+export type ResponseBody = z.ZodType | null | { readonly [mediaType: string]: z.ZodType | null };
+
+/**
+ * The answers a route gives by status: every success, and any other status it answers with a body of its own (a probe's
+ * 503). Errors need not be listed: every refusal is a translated `{ message }`. Described, not checked at run time (a
+ * parse per answer is a cost production does not need): the OpenAPI document and docs/API.md are written from it, and
+ * the integration tests' helper (tests/helpers/api.ts) checks every answer they receive against it.
+ */
+export type ResponseSpec = { readonly [status: number]: ResponseBody };
 
 export type RouteSpec = {
   /** The JSON body, read with readJson (size, content type, zod → translated 400). */
@@ -23,6 +39,9 @@ export type RouteSpec = {
   params?: Record<string, ParamParser>;
   /** While false, a 404 before anything else is read: a route that exists in one mode only (the sandbox's billing). */
   available?: () => boolean;
+  response?: ResponseSpec;
+  /** A GET that changes something: the proxy reads it from the route table, where scripts/gen-api-routes.ts copies it. */
+  stateChanging?: StateChanging;
 };
 
 export type OwnerSpec = RouteSpec & {
@@ -34,9 +53,8 @@ export type OwnerSpec = RouteSpec & {
 };
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type ParamsOf<S extends RouteSpec> = S["params"] extends Record<string, ParamParser>
-  ? { [K in keyof S["params"]]: ReturnType<S["params"][K]> }
-  : Record<string, string>;
+type ParamsOf<S extends RouteSpec> =
+  S["params"] extends Record<string, ParamParser> ? { [K in keyof S["params"]]: ReturnType<S["params"][K]> } : Record<string, string>;
 
 export type RouteCall<S extends RouteSpec, A> = {
   req: Request;
@@ -101,18 +119,28 @@ export const route = {
 
   /** A signed-in account (requireUser: the session row, not only the token): 401 otherwise. */
   owner: <S extends OwnerSpec>(spec: S, handler: (call: RouteCall<S, OwnerAuth<S>>) => Promise<Response>) =>
-    declareRoute("owner", spec, (req) => {
-      if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
-      const ctx = appContext();
-      return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
-    }, handler),
+    declareRoute(
+      "owner",
+      spec,
+      (req) => {
+        if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
+        const ctx = appContext();
+        return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
+      },
+      handler,
+    ),
 
   /** A signed-in admin (the role read from the database): 401 without a session, 403 for an owner. */
   admin: <S extends RouteSpec>(spec: S, handler: (call: RouteCall<S, AuthContext>) => Promise<Response>) =>
-    declareRoute("admin", spec, (req) => {
-      const ctx = appContext();
-      return requireAdmin(ctx.db, ctx.session, req);
-    }, handler),
+    declareRoute(
+      "admin",
+      spec,
+      (req) => {
+        const ctx = appContext();
+        return requireAdmin(ctx.db, ctx.session, req);
+      },
+      handler,
+    ),
 
   /** A vendor's event: no session; the handler verifies the sender's signature on the raw body before anything else. */
   webhook: <S extends RouteSpec>(spec: S, handler: (call: RouteCall<S, null>) => Promise<Response>) =>
@@ -120,8 +148,17 @@ export const route = {
 
   /**
    * A handler that answers entirely on its own, outside the JSON edge (no request id, no error mapping, no request
-   * log line): Auth.js's handlers, and the health probes an orchestrator calls every few seconds.
+   * log line): Auth.js's handlers, and the health probes an orchestrator calls every few seconds. The spec, when given,
+   * only describes its answers.
    */
-  raw: <H extends (req: never, ctx: never) => Promise<Response>>(policy: ApiPolicy, handler: H): H & { policy: ApiPolicy } =>
-    Object.assign(handler, { policy }),
+  raw,
 };
+
+type RawHandler = (req: never, ctx: never) => Promise<Response>;
+type RawSpec = Pick<RouteSpec, "response">;
+function raw<H extends RawHandler>(policy: ApiPolicy, handler: H): H & { policy: ApiPolicy; spec: RawSpec };
+function raw<H extends RawHandler>(policy: ApiPolicy, spec: RawSpec, handler: H): H & { policy: ApiPolicy; spec: RawSpec };
+function raw<H extends RawHandler>(policy: ApiPolicy, specOrHandler: RawSpec | H, handler?: H) {
+  const [spec, fn] = typeof specOrHandler === "function" ? [{}, specOrHandler] : [specOrHandler, handler!];
+  return Object.assign(fn, { policy, spec });
+}

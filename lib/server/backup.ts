@@ -35,7 +35,11 @@ export function defaultBackupFile(at = new Date()): string {
   return path.resolve("backups", `recepta-${stamp(at)}.tar.gz`);
 }
 
-export async function backupDataDir(opts: { dataDir: string; file: string; includeSecrets: boolean }): Promise<BackupManifest & { bytes: number }> {
+export async function backupDataDir(opts: {
+  dataDir: string;
+  file: string;
+  includeSecrets: boolean;
+}): Promise<BackupManifest & { bytes: number }> {
   const dataDir = path.resolve(opts.dataDir);
   if (!fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))) {
     throw new Error(`No embedded database in ${dataDir}: nothing to back up (is DATA_DIR right?).`);
@@ -104,7 +108,9 @@ export async function restoreDataDir(opts: { dataDir: string; file: string; at?:
       source = "kept";
     }
     try {
-      const { pg, close } = await openEmbeddedPglite(staging, { loadDataDir: new Blob([new Uint8Array(pgliteTar)], { type: "application/x-tar" }) });
+      const { pg, close } = await openEmbeddedPglite(staging, {
+        loadDataDir: new Blob([new Uint8Array(pgliteTar)], { type: "application/x-tar" }),
+      });
       try {
         await pg.query("select 1");
       } finally {

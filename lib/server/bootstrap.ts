@@ -7,7 +7,7 @@ import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { hashPassword } from "@/lib/auth/password";
 import type { Env } from "@/lib/env";
 import { seedPoolOnce } from "@/lib/numbers/numbers.service";
-import type { TelephonyPort } from "@/lib/providers/telephony/port";
+import type { TelephonyPort } from "@/lib/ports/telephony";
 
 export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promise<string[]> {
   const notes: string[] = [];
@@ -16,7 +16,12 @@ export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promi
     if (added) notes.push(`Sandbox: added ${added} fictional phone numbers (555-01xx) to the pool.`);
   }
   if (e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD) {
-    const created = await ensureUser(db, { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD, fullName: "Administrator", type: "admin" });
+    const created = await ensureUser(db, {
+      email: e.SEED_ADMIN_EMAIL,
+      password: e.SEED_ADMIN_PASSWORD,
+      fullName: "Administrator",
+      type: "admin",
+    });
     if (created) notes.push(`Created the admin account ${created}.`);
   }
   return notes;
@@ -35,7 +40,13 @@ export async function ensureUser(
   const { password: _plain, ...fields } = input;
   const inserted = await db
     .insert(users)
-    .values({ workingHours: defaultWorkingHours(), setupCompletedAt: new Date(), ...fields, email, passwordHash: await hashPassword(password.data) })
+    .values({
+      workingHours: defaultWorkingHours(),
+      setupCompletedAt: new Date(),
+      ...fields,
+      email,
+      passwordHash: await hashPassword(password.data),
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   return inserted.length ? email : null;

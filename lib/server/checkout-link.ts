@@ -1,9 +1,9 @@
 // Where "Start free trial" / "Upgrade" / "Manage Subscription" go: the billing provider's hosted pages (with
 // prefilled_email and client_reference_id for a signed-in user), the sandbox pages when no provider is configured.
-import type { Profile } from "@/lib/accounts/accounts.repository";
+import type { Profile } from "@/lib/accounts/profile";
 import type { Locale } from "@/lib/i18n/routing";
 import { env, requireSecret } from "@/lib/env";
-import type { StripeWebhookDeps } from "@/lib/billing/webhook";
+import type { StripeWebhookDeps } from "@/lib/vendors/stripe/webhook";
 import { providerModes } from "@/lib/providers/registry";
 import { appContext } from "./context";
 

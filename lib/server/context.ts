@@ -2,7 +2,7 @@
 // providers and the job queue. The domain itself never reads this module; it receives what it needs.
 import { getDb, getSql, type Db } from "@/db/client";
 import type { SessionConfig } from "@/lib/auth/session";
-import type { BookingDeps } from "@/lib/booking/booking";
+import type { BookingDeps } from "@/lib/booking/core";
 import type { DispatchDeps } from "@/lib/notifications/dispatch";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber } from "@/lib/numbers/numbers.service";

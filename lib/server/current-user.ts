@@ -2,7 +2,7 @@
 // per request (React cache).
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { findProfileById, type Profile } from "@/lib/accounts/accounts.repository";
+import { findProfileById, type Profile } from "@/lib/accounts/profile";
 import { resolveSession } from "@/lib/auth/session";
 import { sessionCookieName } from "@/lib/auth/session-token";
 import { appContext } from "./context";

@@ -40,7 +40,10 @@ async function inMemory() {
  * PGlite on <dataDir>/pglite, locked to this process until close(): what `npm start` serves, and what the backup and
  * restore scripts open directly (loadDataDir fills an empty folder from a PGlite tarball).
  */
-export async function openEmbeddedPglite(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<{ pg: PGlite; close(): Promise<void> }> {
+export async function openEmbeddedPglite(
+  dataDir: string,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<{ pg: PGlite; close(): Promise<void> }> {
   const pgDir = path.resolve(dataDir, "pglite");
   fs.mkdirSync(pgDir, { recursive: true }); // PGlite does not create missing parents
   const release = acquireLock(path.resolve(dataDir, "pglite.lock"));

@@ -3,8 +3,15 @@
 import { purgeStaleCounters } from "@/lib/auth/rate-limit";
 import { sendAccountSetup, sendHeldCheckoutNotice, type AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { sendRegisterAttempt } from "@/lib/notifications/register-attempt";
-import { syncAppointmentToCalendar, type BookingDeps } from "@/lib/booking/booking";
-import { sendAppointmentNotice, sendAppointmentReminder, sendCalendarRevoked, sendMessageTaken, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { syncAppointmentToCalendar } from "@/lib/booking/calendar-sync";
+import type { BookingDeps } from "@/lib/booking/core";
+import {
+  sendAppointmentNotice,
+  sendAppointmentReminder,
+  sendCalendarRevoked,
+  sendMessageTaken,
+  type DispatchDeps,
+} from "@/lib/notifications/dispatch";
 import { endAbandonedCalls } from "@/lib/calls/abandoned";
 import { purgeExpiredCallContent } from "@/lib/privacy/retention";
 import { loadBusiness } from "@/lib/business/business";
@@ -29,7 +36,11 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
       await endAbandonedCalls(booking.db);
     },
     [JOB.calendarSync]: async ({ appointmentId }) => {
-      const [a] = await booking.db.select({ userId: appointments.userId }).from(appointments).where(eq(appointments.id, appointmentId)).limit(1);
+      const [a] = await booking.db
+        .select({ userId: appointments.userId })
+        .from(appointments)
+        .where(eq(appointments.id, appointmentId))
+        .limit(1);
       if (!a) return;
       const biz = await loadBusiness(booking.db, a.userId);
       if (biz) await syncAppointmentToCalendar(booking, biz, appointmentId);

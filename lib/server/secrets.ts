@@ -28,9 +28,7 @@ export function resolveSecrets(e: Env): Stored {
   if (e.DATABASE_URL) {
     const missing = missingSecrets(e);
     if (missing.length) {
-      throw new Error(
-        `${missing.join(", ")} must be set when DATABASE_URL is set (generate one with: openssl rand -base64 32).`,
-      );
+      throw new Error(`${missing.join(", ")} must be set when DATABASE_URL is set (generate one with: openssl rand -base64 32).`);
     }
     return {};
   }
@@ -62,7 +60,10 @@ export function secretBoxFor(e: Pick<Env, "ENCRYPTION_KEY" | "ENCRYPTION_KEYS_OL
  * ENCRYPTION_KEYS_OLD, so everything sealed so far still opens. A rotation that stopped half way (old keys still listed)
  * is resumed rather than stacked under yet another key. Returns the keyring to re-seal with, and key ids to print.
  */
-export function beginKeyRotation(dataDir: string, extraOld: string[] = []): { box: SecretBox; current: string; old: string[]; resumed: boolean } {
+export function beginKeyRotation(
+  dataDir: string,
+  extraOld: string[] = [],
+): { box: SecretBox; current: string; old: string[]; resumed: boolean } {
   const file = secretsFile(dataDir);
   const stored = readStored(file);
   if (!stored.ENCRYPTION_KEY) throw new Error(`${file} holds no ENCRYPTION_KEY to rotate.`);

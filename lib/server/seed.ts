@@ -9,14 +9,14 @@ import { appointments, callerMessages, calls, calendarConnections, users, type W
 import { createAiParameters } from "@/lib/ai/ai.service";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { startTrial } from "@/lib/billing/trial";
-import { syncAppointmentToCalendar } from "@/lib/booking/booking";
+import { syncAppointmentToCalendar } from "@/lib/booking/calendar-sync";
 import { connectCalendar } from "@/lib/calendar/calendar.service";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { claimNumber } from "@/lib/numbers/numbers.service";
-import { SANDBOX_TEST_CODE } from "@/lib/providers/calendar/sandbox";
+import { SANDBOX_TEST_CODE } from "@/lib/vendors/google/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/providers/registry";
 import { loadBusiness } from "@/lib/business/business";
 import { addDays, localToday } from "@/lib/receptionist/when";
@@ -62,7 +62,12 @@ const PRACTICE = {
   workingHours: HOURS,
 };
 
-const AI = { language: "fr" as const, voiceId: "voice_french_male_1" as const, firstMessage: "Que puis-je faire pour vous ?", agentName: "Camille" };
+const AI = {
+  language: "fr" as const,
+  voiceId: "voice_french_male_1" as const,
+  firstMessage: "Que puis-je faire pour vous ?",
+  agentName: "Camille",
+};
 
 /** The caller the Try page plays by default in France (lib/receptionist/try-call.ts): one demo patient is theirs. */
 const TRY_CALLER = "+33639980142";
@@ -94,12 +99,69 @@ type DemoAppointment = {
 };
 
 const APPOINTMENTS: DemoAppointment[] = [
-  { key: "past-1", openDay: -5, time: "09:30", name: "Lucas Bernard", phone: "+33639980101", email: null, reason: "Détartrage", source: "phone", call: "call-1" },
-  { key: "past-2", openDay: -3, time: "14:00", name: "Emma Petit", phone: "+33639980102", email: "emma.petit@example.com", reason: "Contrôle annuel", source: "dashboard" },
-  { key: "past-3", openDay: -1, time: "11:00", name: "Hugo Moreau", phone: "+33639980103", email: null, reason: "Douleur à une molaire", source: "phone", call: "call-2" },
-  { key: "next-1", openDay: 2, time: "15:00", name: "Jeanne Dupont", phone: TRY_CALLER, email: null, reason: "Contrôle et bilan", source: "phone", call: "call-3" },
-  { key: "next-2", openDay: 3, time: "09:00", name: "Léa Garnier", phone: "+33639980104", email: "lea.garnier@example.com", reason: "Blanchiment", source: "dashboard" },
-  { key: "next-3", openDay: 5, time: "16:30", name: "Thomas Roux", phone: "+33639980105", email: null, reason: "Soin de carie", source: "dashboard" },
+  {
+    key: "past-1",
+    openDay: -5,
+    time: "09:30",
+    name: "Lucas Bernard",
+    phone: "+33639980101",
+    email: null,
+    reason: "Détartrage",
+    source: "phone",
+    call: "call-1",
+  },
+  {
+    key: "past-2",
+    openDay: -3,
+    time: "14:00",
+    name: "Emma Petit",
+    phone: "+33639980102",
+    email: "emma.petit@example.com",
+    reason: "Contrôle annuel",
+    source: "dashboard",
+  },
+  {
+    key: "past-3",
+    openDay: -1,
+    time: "11:00",
+    name: "Hugo Moreau",
+    phone: "+33639980103",
+    email: null,
+    reason: "Douleur à une molaire",
+    source: "phone",
+    call: "call-2",
+  },
+  {
+    key: "next-1",
+    openDay: 2,
+    time: "15:00",
+    name: "Jeanne Dupont",
+    phone: TRY_CALLER,
+    email: null,
+    reason: "Contrôle et bilan",
+    source: "phone",
+    call: "call-3",
+  },
+  {
+    key: "next-2",
+    openDay: 3,
+    time: "09:00",
+    name: "Léa Garnier",
+    phone: "+33639980104",
+    email: "lea.garnier@example.com",
+    reason: "Blanchiment",
+    source: "dashboard",
+  },
+  {
+    key: "next-3",
+    openDay: 5,
+    time: "16:30",
+    name: "Thomas Roux",
+    phone: "+33639980105",
+    email: null,
+    reason: "Soin de carie",
+    source: "dashboard",
+  },
 ];
 
 const CALLS: DemoCall[] = [
@@ -203,7 +265,12 @@ const CALLS: DemoCall[] = [
   },
 ];
 
-const MESSAGE = { call: "call-4", name: "Marc Lefèvre", phone: "+33639980106", body: "Souhaite un devis pour une couronne. À rappeler après 17 h." };
+const MESSAGE = {
+  call: "call-4",
+  name: "Marc Lefèvre",
+  phone: "+33639980106",
+  body: "Souhaite un devis pour une couronne. À rappeler après 17 h.",
+};
 
 // Ids of what the seed adds, so a second run finds them instead of adding copies.
 const seedKey = (key: string) => `demo-seed-${key}`;
@@ -223,7 +290,7 @@ function fits(date: string, time: string): boolean {
 /** The n-th day from today (n < 0: before) on which the practice is open at `time`. */
 function nthOpenDay(today: string, n: number, time: string): string {
   let date = today;
-  for (let found = 0; found < Math.abs(n); ) {
+  for (let found = 0; found < Math.abs(n);) {
     date = addDays(date, Math.sign(n));
     if (fits(date, time)) found++;
   }
@@ -265,9 +332,14 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
 
   // The calendar: the sandbox's fixed test code, exchanged as the dashboard's popup would. A real Google calendar needs
   // its owner's consent in the dashboard.
-  const [calendar] = await db.select({ userId: calendarConnections.userId }).from(calendarConnections).where(eq(calendarConnections.userId, ownerId)).limit(1);
+  const [calendar] = await db
+    .select({ userId: calendarConnections.userId })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, ownerId))
+    .limit(1);
   if (!calendar) {
-    if (providers.calendar.kind === "sandbox") await connectCalendar({ db, calendar: providers.calendar, secrets: deps.secrets }, ownerId, SANDBOX_TEST_CODE);
+    if (providers.calendar.kind === "sandbox")
+      await connectCalendar({ db, calendar: providers.calendar, secrets: deps.secrets }, ownerId, SANDBOX_TEST_CODE);
     else notes.push("Google Calendar is configured: connect the demo owner's calendar from the dashboard (Calendar).");
   }
 
@@ -331,7 +403,15 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
       await db
         .select({ id: calls.id, key: calls.providerCallId })
         .from(calls)
-        .where(and(eq(calls.userId, ownerId), inArray(calls.providerCallId, CALLS.map((c) => seedKey(c.key)))))
+        .where(
+          and(
+            eq(calls.userId, ownerId),
+            inArray(
+              calls.providerCallId,
+              CALLS.map((c) => seedKey(c.key)),
+            ),
+          ),
+        )
     ).map((r) => [r.key, r.id]),
   );
 

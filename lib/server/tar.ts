@@ -64,7 +64,10 @@ function octal(n: number, width: number): string {
 function field(header: Buffer, start: number, length: number): string {
   const raw = header.subarray(start, start + length);
   const end = raw.indexOf(0);
-  return raw.subarray(0, end === -1 ? length : end).toString("utf8").trim();
+  return raw
+    .subarray(0, end === -1 ? length : end)
+    .toString("utf8")
+    .trim();
 }
 
 function checksum(header: Buffer): number {

@@ -30,13 +30,15 @@ export function startJobWorkers(): Promise<void> {
     sweep.unref();
     // Call content past its business's retention period: a purge job through the queue at start and every hour (its
     // queue is "stately": however many processes enqueue, one run waits at most).
-    const purge = () => ctx.jobs.send(JOB.retentionPurge, {}).catch((e: Error) => logger().error({ name: e.name }, "retention purge not enqueued"));
+    const purge = () =>
+      ctx.jobs.send(JOB.retentionPurge, {}).catch((e: Error) => logger().error({ name: e.name }, "retention purge not enqueued"));
     void purge();
     const retention = setInterval(purge, 60 * 60_000);
     retention.unref();
     // Calls whose end never came (a lost end-of-call report, a Try tab closed): ended as abandoned after 30 minutes of
     // silence, checked every five minutes through the queue (stately, like the purge).
-    const sweepCalls = () => ctx.jobs.send(JOB.abandonedCalls, {}).catch((e: Error) => logger().error({ name: e.name }, "abandoned-calls sweep not enqueued"));
+    const sweepCalls = () =>
+      ctx.jobs.send(JOB.abandonedCalls, {}).catch((e: Error) => logger().error({ name: e.name }, "abandoned-calls sweep not enqueued"));
     void sweepCalls();
     const abandoned = setInterval(sweepCalls, 5 * 60_000);
     abandoned.unref();

@@ -26,7 +26,6 @@ export function displayCurrency(locale: string): "USD" | "EUR" {
   return locale === "en" ? "USD" : "EUR";
 }
 
-
 /** "$49.99" in English, "49,99 €" in French and Spanish. */
 export function formatPlanPrice(locale: string): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: displayCurrency(locale) }).format(PRO_PLAN.amount);

@@ -12,10 +12,24 @@ export const subscriptionRecordColumns = {
   subCreatedAt: subscriptions.createdAt,
 };
 
-type Row = { subStatus: string | null; subProvider: string | null; subTrialEndsAt: Date | null; subPeriodStart: Date | null; subPeriodEnd: Date | null; subCreatedAt: Date | null };
+type Row = {
+  subStatus: string | null;
+  subProvider: string | null;
+  subTrialEndsAt: Date | null;
+  subPeriodStart: Date | null;
+  subPeriodEnd: Date | null;
+  subCreatedAt: Date | null;
+};
 
 /** The record of a joined row, or null when the account has none. */
 export function subscriptionRecordOf(r: Row): SubscriptionRecord | null {
   if (!r.subStatus) return null;
-  return { status: r.subStatus, provider: r.subProvider, trialEndsAt: r.subTrialEndsAt, currentPeriodStart: r.subPeriodStart, currentPeriodEnd: r.subPeriodEnd, createdAt: r.subCreatedAt! };
+  return {
+    status: r.subStatus,
+    provider: r.subProvider,
+    trialEndsAt: r.subTrialEndsAt,
+    currentPeriodStart: r.subPeriodStart,
+    currentPeriodEnd: r.subPeriodEnd,
+    createdAt: r.subCreatedAt!,
+  };
 }

@@ -3,7 +3,12 @@ import { deriveSubscription } from "./subscription-status";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const day = 86_400_000;
-const base = { trialEndsAt: null, currentPeriodStart: new Date(now.getTime() - 10 * day), currentPeriodEnd: new Date(now.getTime() + 20 * day), createdAt: new Date(now.getTime() - 10 * day) };
+const base = {
+  trialEndsAt: null,
+  currentPeriodStart: new Date(now.getTime() - 10 * day),
+  currentPeriodEnd: new Date(now.getTime() + 20 * day),
+  createdAt: new Date(now.getTime() - 10 * day),
+};
 
 describe("deriveSubscription", () => {
   it("is absent without a record", () => {
@@ -23,7 +28,12 @@ describe("deriveSubscription", () => {
 
   it("is active while paid, and lapsed once cancelled", () => {
     expect(deriveSubscription({ ...base, status: "active" }, now).subscription?.status).toBe(true);
-    expect(deriveSubscription({ ...base, status: "canceled" }, now)).toMatchObject({ subscriptionType: "subscribed", subscription: { status: false } });
-    expect(deriveSubscription({ ...base, status: "active", currentPeriodEnd: new Date(now.getTime() - day) }, now).subscription?.status).toBe(false);
+    expect(deriveSubscription({ ...base, status: "canceled" }, now)).toMatchObject({
+      subscriptionType: "subscribed",
+      subscription: { status: false },
+    });
+    expect(
+      deriveSubscription({ ...base, status: "active", currentPeriodEnd: new Date(now.getTime() - day) }, now).subscription?.status,
+    ).toBe(false);
   });
 });

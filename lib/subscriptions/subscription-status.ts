@@ -35,7 +35,8 @@ export function deriveSubscription(record: SubscriptionRecord | null, now = new 
       ? { subscriptionType: "trial", subscription: { status: true, startTime: start, endTime: end.toISOString() } }
       : { subscriptionType: "subscribed", subscription: { status: false, startTime: start, endTime: end?.toISOString() ?? null } };
   }
-  const until = record.currentPeriodEnd && record.provider ? new Date(record.currentPeriodEnd.getTime() + RENEWAL_GRACE_MS) : record.currentPeriodEnd;
+  const until =
+    record.currentPeriodEnd && record.provider ? new Date(record.currentPeriodEnd.getTime() + RENEWAL_GRACE_MS) : record.currentPeriodEnd;
   const active = ACTIVE.has(record.status) && (!until || until > now);
   return {
     subscriptionType: "subscribed",

@@ -4,16 +4,29 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { and, eq, inArray } from "drizzle-orm";
-import { aiParameters, appointments, calendarConnections, calendarEvents, calls, notifications, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import {
+  aiParameters,
+  appointments,
+  calendarConnections,
+  calendarEvents,
+  calls,
+  notifications,
+  phoneNumbers,
+  subscriptions,
+  users,
+  type WorkingHours,
+} from "@/db/schema";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
-import { bookByPhone, calendarEventIdFor, findSlots } from "@/lib/booking/booking";
+import { findSlots } from "@/lib/booking/busy-time";
+import { calendarEventIdFor } from "@/lib/booking/calendar-sync";
+import { book } from "@/lib/booking/commands";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/jobs/queue";
 import { loadBusiness, type Business } from "@/lib/business/business";
 import { slotReference } from "@/lib/receptionist/speech";
 import { addDays, localToday } from "@/lib/receptionist/when";
 import type { Transport } from "@/lib/receptionist/simulator";
-import { handleVapiMessage, type VapiDeps } from "@/lib/receptionist/webhook";
+import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario } from "./types";
 
@@ -21,7 +34,12 @@ import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayChec
 export const CLOCK = new Date("2027-06-08T12:00:00Z");
 
 export const PLACES: Record<Lang, { timeZone: string; businessName: string; ownerName: string; line: () => string }> = {
-  en: { timeZone: "America/New_York", businessName: "Smith Family Practice", ownerName: "Dr Jane Smith", line: () => `+1202555${digits(4)}` },
+  en: {
+    timeZone: "America/New_York",
+    businessName: "Smith Family Practice",
+    ownerName: "Dr Jane Smith",
+    line: () => `+1202555${digits(4)}`,
+  },
   fr: { timeZone: "Europe/Paris", businessName: "Cabinet Martin", ownerName: "Dr Claire Martin", line: () => `+3319900${digits(4)}` },
   es: { timeZone: "Europe/Madrid", businessName: "Clínica Sol", ownerName: "Dra. Lucía Sol", line: () => `+34910${digits(6)}` },
 };
@@ -48,7 +66,13 @@ export function resolveDay(ref: DayRef, timeZone: string): string {
 
 export function webhookDeps(): VapiDeps {
   const ctx = appContext();
-  return { ...ctx.booking, now: () => CLOCK, serverUrl: "http://localhost:3000/api/webhooks/vapi", webhookSecret: "conversation-suite", sandbox: true };
+  return {
+    ...ctx.booking,
+    now: () => CLOCK,
+    serverUrl: "http://localhost:3000/api/webhooks/vapi",
+    webhookSecret: "conversation-suite",
+    sandbox: true,
+  };
 }
 
 export type Practice = {
@@ -89,7 +113,9 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     .returning({ id: users.id });
   const userId = user!.id;
   await db.insert(subscriptions).values({ userId, status: "trialing", trialEndsAt: new Date(CLOCK.getTime() + 60 * 86_400_000) });
-  await db.insert(calendarConnections).values({ userId, refreshTokenEnc: ctx.secrets.seal(`sandbox-refresh-${digits(12)}`), sandbox: true });
+  await db
+    .insert(calendarConnections)
+    .values({ userId, provider: "sandbox", refreshTokenEnc: ctx.secrets.seal(`sandbox-refresh-${digits(12)}`), sandbox: true });
   if (sc.business?.greeting !== undefined || sc.business?.agentName !== undefined) {
     if (sc.language === "es") throw new Error(`${sc.id}: the AI configuration speaks English or French only`);
     await db.insert(aiParameters).values({
@@ -105,26 +131,57 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     const candidate = place.line();
     const inserted = await db
       .insert(phoneNumbers)
-      .values({ phoneNumber: candidate, providerId: `conv-${candidate}`, region: { en: "US", fr: "FR", es: "ES" }[sc.language], assignedToUserId: userId, assignedAt: CLOCK })
+      .values({
+        phoneNumber: candidate,
+        providerId: `conv-${candidate}`,
+        region: { en: "US", fr: "FR", es: "ES" }[sc.language],
+        assignedToUserId: userId,
+        assignedAt: CLOCK,
+      })
       .onConflictDoNothing()
       .returning({ id: phoneNumbers.id });
     if (inserted.length) line = candidate;
   }
   if (!line) throw new Error("no free test line");
 
-  const practice: Practice = { userId, email, line, language: sc.language, timeZone: place.timeZone, workingHours, fillerAppointments: new Set(), blocks: [], baseline: new Set() };
+  const practice: Practice = {
+    userId,
+    email,
+    line,
+    language: sc.language,
+    timeZone: place.timeZone,
+    workingHours,
+    fillerAppointments: new Set(),
+    blocks: [],
+    baseline: new Set(),
+  };
   const deps = webhookDeps();
   const biz = (await loadBusiness(db, userId, CLOCK))!;
   for (const step of sc.setup ?? []) {
     if ("appointment" in step) {
       const a = step.appointment;
       const start = at(practice, a.on, a.at);
-      const outcome = await bookByPhone(deps, biz, { start, patientName: a.name, patientPhone: a.phone, patientEmail: null, reason: a.reason ?? null, language: sc.language });
+      const outcome = await book(deps, biz, {
+        source: "phone",
+        start,
+        patientName: a.name,
+        patientPhone: a.phone,
+        patientEmail: null,
+        reason: a.reason ?? null,
+        language: sc.language,
+      });
       if (!outcome.ok) throw new Error(`${sc.id}: setup could not book ${a.on} ${a.at} (${outcome.reason})`);
     } else if ("calendarBlock" in step) {
       const b = step.calendarBlock;
       const eventId = `block${digits(10)}`;
-      await db.insert(calendarEvents).values({ userId, eventId, startsAt: at(practice, b.on, b.from), endsAt: at(practice, b.on, b.to), timeZone: place.timeZone, summary: b.summary });
+      await db.insert(calendarEvents).values({
+        userId,
+        eventId,
+        startsAt: at(practice, b.on, b.from),
+        endsAt: at(practice, b.on, b.to),
+        timeZone: place.timeZone,
+        summary: b.summary,
+      });
       practice.blocks.push(eventId);
     } else {
       await fillDay(practice, biz, step.fillDay.on);
@@ -146,9 +203,19 @@ async function fillDay(p: Practice, biz: Business, day: DayRef) {
   const deps = webhookDeps();
   const date = resolveDay(day, p.timeZone);
   const from = at(p, day, "00:00");
-  const slots = (await findSlots(deps, biz, from, new Date(from.getTime() + 26 * 3_600_000))).filter((s) => slotReference(s.start, p.timeZone).startsWith(date));
+  const slots = (await findSlots(deps, biz, from, new Date(from.getTime() + 26 * 3_600_000))).filter((s) =>
+    slotReference(s.start, p.timeZone).startsWith(date),
+  );
   for (const [i, s] of slots.entries()) {
-    const outcome = await bookByPhone(deps, biz, { start: s.start, patientName: `Patient ${i + 1}`, patientPhone: `+4420794600${String(i).padStart(2, "0")}`, patientEmail: null, reason: null, language: p.language });
+    const outcome = await book(deps, biz, {
+      source: "phone",
+      start: s.start,
+      patientName: `Patient ${i + 1}`,
+      patientPhone: `+4420794600${String(i).padStart(2, "0")}`,
+      patientEmail: null,
+      reason: null,
+      language: p.language,
+    });
     if (outcome.ok) p.fillerAppointments.add(outcome.appointment.id);
   }
 }
@@ -158,7 +225,11 @@ export async function drainMessages(): Promise<void> {
   const ctx = appContext();
   const all = jobHandlers(ctx.booking, { ...ctx.dispatch, now: () => CLOCK }, ctx.notices);
   // Only what a call causes at once: reminders are due a day before the appointment, not now.
-  await drainJobs(await ctx.jobs.ready(), { [JOB.appointmentNotice]: all[JOB.appointmentNotice], [JOB.messageTaken]: all[JOB.messageTaken], [JOB.calendarSync]: all[JOB.calendarSync] });
+  await drainJobs(await ctx.jobs.ready(), {
+    [JOB.appointmentNotice]: all[JOB.appointmentNotice],
+    [JOB.messageTaken]: all[JOB.messageTaken],
+    [JOB.calendarSync]: all[JOB.calendarSync],
+  });
 }
 
 // --- one call as both drivers record it --------------------------------------------------------------------------------
@@ -194,7 +265,14 @@ export function recordingTransport(rec: CallRecord, deps: VapiDeps = webhookDeps
     const results = (answer.results as { toolCallId: string; result?: string; error?: string }[] | undefined) ?? [];
     for (const call of asked) {
       const r = results.find((x) => x.toolCallId === call.id);
-      rec.events.push({ kind: "tool", id: call.id, name: call.function.name, args: call.function.arguments, result: r?.result ?? r?.error ?? "", ms: ms / Math.max(1, asked.length) });
+      rec.events.push({
+        kind: "tool",
+        id: call.id,
+        name: call.function.name,
+        args: call.function.arguments,
+        result: r?.result ?? r?.error ?? "",
+        ms: ms / Math.max(1, asked.length),
+      });
     }
     return answer;
   };
@@ -285,7 +363,9 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
   for (const r of records) if (r.error) failures.push(`call ${r.index + 1}: ${r.error}`);
 
   // Appointments.
-  const appts = (await db.select().from(appointments).where(eq(appointments.userId, p.userId))).filter((a) => !p.fillerAppointments.has(a.id));
+  const appts = (await db.select().from(appointments).where(eq(appointments.userId, p.userId))).filter(
+    (a) => !p.fillerAppointments.has(a.id),
+  );
   const local = (d: Date) => slotReference(d, p.timeZone);
   if (e.appointments) {
     const fits = (x: ApptExpect, a: (typeof appts)[number]) => {
@@ -301,19 +381,24 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
     };
     const { missing, extra } = matchAll(e.appointments, appts, fits);
     for (const m of missing) failures.push(`no appointment like ${show(m)}`);
-    for (const a of extra) failures.push(`unexpected appointment: ${a.status} ${local(a.startsAt)} ${a.patientName} ${a.patientPhone ?? "-"} (${a.reason ?? "no reason"})`);
+    for (const a of extra)
+      failures.push(
+        `unexpected appointment: ${a.status} ${local(a.startsAt)} ${a.patientName} ${a.patientPhone ?? "-"} (${a.reason ?? "no reason"})`,
+      );
   }
   // Every booked appointment is in the calendar at its time; a cancelled one is not; the owner's own events stay.
   const events = await db.select().from(calendarEvents).where(eq(calendarEvents.userId, p.userId));
   for (const a of appts) {
     const ev = events.find((x) => x.eventId === calendarEventIdFor(a.id));
-    if (a.status === "booked" && ev?.startsAt.getTime() !== a.startsAt.getTime()) failures.push(`calendar: no event at ${local(a.startsAt)} for ${a.patientName}`);
+    if (a.status === "booked" && ev?.startsAt.getTime() !== a.startsAt.getTime())
+      failures.push(`calendar: no event at ${local(a.startsAt)} for ${a.patientName}`);
     if (a.status === "cancelled" && ev) failures.push(`calendar: the cancelled appointment of ${local(a.startsAt)} is still there`);
   }
   for (const id of p.blocks) if (!events.some((x) => x.eventId === id)) failures.push(`calendar: the owner's own event ${id} was removed`);
   const fillerEvents = new Set([...p.fillerAppointments].map(calendarEventIdFor));
   const counted = events.filter((x) => !fillerEvents.has(x.eventId));
-  if (e.calendarEvents !== undefined && counted.length !== e.calendarEvents) failures.push(`calendar: ${counted.length} events, expected ${e.calendarEvents}`);
+  if (e.calendarEvents !== undefined && counted.length !== e.calendarEvents)
+    failures.push(`calendar: ${counted.length} events, expected ${e.calendarEvents}`);
 
   // Outbox.
   const sent = (await db.select().from(notifications).where(eq(notifications.userId, p.userId))).filter((n) => !p.baseline.has(n.id));
@@ -327,13 +412,20 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
       n.status === (o.status ?? "sent") &&
       (!o.body || o.body.test(n.body));
     const { missing, extra } = matchAll(expanded, sent, fits);
-    for (const m of missing) failures.push(`outbox: no ${m.status ?? "sent"} ${m.channel} to ${m.to}${m.body ? ` matching ${m.body}` : ""}`);
-    for (const n of extra) failures.push(`outbox: unexpected ${n.status} ${n.channel} to ${n.recipient === p.email ? "owner" : n.recipient}`);
+    for (const m of missing)
+      failures.push(`outbox: no ${m.status ?? "sent"} ${m.channel} to ${m.to}${m.body ? ` matching ${m.body}` : ""}`);
+    for (const n of extra)
+      failures.push(`outbox: unexpected ${n.status} ${n.channel} to ${n.recipient === p.email ? "owner" : n.recipient}`);
   }
 
   // Call rows.
   const ids = records.map((r) => r.callId);
-  const rows = ids.length ? await db.select().from(calls).where(and(eq(calls.userId, p.userId), inArray(calls.providerCallId, ids))) : [];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.userId, p.userId), inArray(calls.providerCallId, ids)))
+    : [];
   if (rows.length !== records.length) failures.push(`call log: ${rows.length} calls recorded for ${records.length} played`);
   const expectedCalls: CallExpect[] = e.calls ?? records.map(() => ({}));
   const callFits = (x: CallExpect, c: (typeof rows)[number]) =>
@@ -349,7 +441,10 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
 
   // What the assistant said: one greeting in the opening, no time no tool gave, no reference read aloud.
   for (const r of records) {
-    const said = r.events.map((x, i) => ({ x, i })).filter(({ x }) => x.kind === "assistant") as { x: { kind: "assistant"; text: string }; i: number }[];
+    const said = r.events.map((x, i) => ({ x, i })).filter(({ x }) => x.kind === "assistant") as {
+      x: { kind: "assistant"; text: string };
+      i: number;
+    }[];
     const opening = said[0]?.x.text ?? "";
     const hellos = opening.match(SALUTATIONS) ?? [];
     if (hellos.length > 1) failures.push(`call ${r.index + 1}: the opening greets ${hellos.length} times: "${opening}"`);
@@ -357,7 +452,8 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
       if (REFERENCE.test(x.text)) failures.push(`call ${r.index + 1}: a reference was read aloud: "${x.text}"`);
       const allowed = allowedTimes(p, r.events, i);
       for (const candidates of timesMentioned(x.text)) {
-        if (!candidates.some((c) => allowed.has(c))) failures.push(`call ${r.index + 1}: said a time no tool returned (${candidates.join(" or ")}): "${x.text}"`);
+        if (!candidates.some((c) => allowed.has(c)))
+          failures.push(`call ${r.index + 1}: said a time no tool returned (${candidates.join(" or ")}): "${x.text}"`);
       }
     }
   }
@@ -406,7 +502,13 @@ export type RunResult = {
   assistant?: Record<string, unknown>;
 };
 
-export function summarize(sc: Scenario, driver: RunResult["driver"], records: CallRecord[], verdict: Verdict, assistant?: Record<string, unknown>): RunResult {
+export function summarize(
+  sc: Scenario,
+  driver: RunResult["driver"],
+  records: CallRecord[],
+  verdict: Verdict,
+  assistant?: Record<string, unknown>,
+): RunResult {
   const tools = records.flatMap((r) => r.events).filter((x): x is Extract<CallEvent, { kind: "tool" }> => x.kind === "tool");
   const ms = tools.map((x) => x.ms).sort((a, b) => a - b);
   return {

@@ -25,7 +25,10 @@ describe("the conversation judge", () => {
     expect(timesMentioned("I can offer 9:30 AM or 2 pm")).toEqual([["09:30"], ["14:00"]]);
     expect(timesMentioned("mercredi 9 juin à 14h30, ou 10 h")).toEqual([["14:30"], ["10:00", "22:00"]]);
     expect(timesMentioned("el jueves a las 10")).toEqual([["10:00", "22:00"]]);
-    expect(timesMentioned("tomorrow at 3, or à 9")).toEqual([["03:00", "15:00"], ["09:00", "21:00"]]);
+    expect(timesMentioned("tomorrow at 3, or à 9")).toEqual([
+      ["03:00", "15:00"],
+      ["09:00", "21:00"],
+    ]);
     expect(timesMentioned("appelez le 15 / 112, ou le 06.98.76.54.32, ou le +1 202 555 0187")).toEqual([]);
   });
 
@@ -34,7 +37,14 @@ describe("the conversation judge", () => {
     const bad = record([
       { kind: "assistant", text: `${opening} Hello!` },
       { kind: "caller", text: "Tomorrow at 10, please." },
-      { kind: "tool", id: "t1", name: "check_availability", args: {}, result: "That time is not free. The nearest free times are 9:30 AM [2027-06-09 09:30].", ms: 3 },
+      {
+        kind: "tool",
+        id: "t1",
+        name: "check_availability",
+        args: {},
+        result: "That time is not free. The nearest free times are 9:30 AM [2027-06-09 09:30].",
+        ms: 3,
+      },
       { kind: "assistant", text: "I have 9:30 AM, or 3:15 PM. Or [2027-06-09 09:30]. Take 200 mg." },
     ]);
     const { failures } = await judge(sc, p, [bad], "llm");
@@ -52,11 +62,21 @@ describe("the conversation judge", () => {
     const good = record([
       { kind: "assistant", text: opening },
       { kind: "caller", text: "Tomorrow at 10, please. It hurts, is it an emergency?" },
-      { kind: "tool", id: "t1", name: "check_availability", args: {}, result: "That time is not free. The nearest free times are 9:30 AM [2027-06-09 09:30].", ms: 3 },
+      {
+        kind: "tool",
+        id: "t1",
+        name: "check_availability",
+        args: {},
+        result: "That time is not free. The nearest free times are 9:30 AM [2027-06-09 09:30].",
+        ms: 3,
+      },
       // 10 is the caller's own time; 9:30 the tool's.
       { kind: "assistant", text: "10:00 AM is taken, I have 9:30 AM. If it is an emergency, call 911." },
     ]);
-    expect((await judge(sc, p, [good], "llm")).failures).toEqual(["call log: 0 calls recorded for 1 played", "call log: no call like {\"status\":\"ended\"}"]);
+    expect((await judge(sc, p, [good], "llm")).failures).toEqual([
+      "call log: 0 calls recorded for 1 played",
+      'call log: no call like {"status":"ended"}',
+    ]);
   });
 
   it("fails a call that left the wrong state: no booking, a booking on the wrong day, a text to nobody's number", async () => {
@@ -78,8 +98,16 @@ describe("the conversation judge", () => {
     // A booking two days out instead of tomorrow, and a text to another number: both reported.
     const db = getDb();
     const start = zonedWallTimeToUtc(addDays(localToday(CLOCK, p.timeZone), 2), "10:00", p.timeZone)!;
-    await db.insert(appointments).values({ userId: p.userId, patientName: "Wrong Day", patientPhone: "+12025550171", startsAt: start, endsAt: new Date(start.getTime() + 1_800_000) });
-    await db.insert(notifications).values({ userId: p.userId, channel: "sms", recipient: "+12025550199", body: "Confirmed", provider: "sandbox", status: "sent" });
+    await db.insert(appointments).values({
+      userId: p.userId,
+      patientName: "Wrong Day",
+      patientPhone: "+12025550171",
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 1_800_000),
+    });
+    await db
+      .insert(notifications)
+      .values({ userId: p.userId, channel: "sms", recipient: "+12025550199", body: "Confirmed", provider: "sandbox", status: "sent" });
     const wrong = (await judge(booking, p, [played], "llm")).failures;
     expect(wrong.some((f) => f.startsWith("unexpected appointment: booked") && f.includes("Wrong Day"))).toBe(true);
     expect(wrong).toContain("outbox: unexpected sent sms to +12025550199");

@@ -13,7 +13,17 @@ import { chatTools, END_MARKER, runModelSuite, runWithModel, type ModelEndpoint 
 import { scenarios } from "./scenarios";
 import type { Scenario } from "./types";
 
-type Body = { model: string; messages: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[]; tools?: { type: string; function: { name: string } }[]; tool_choice?: string };
+type Body = {
+  model: string;
+  messages: {
+    role: string;
+    content: string | null;
+    tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
+  tools?: { type: string; function: { name: string } }[];
+  tool_choice?: string;
+};
 type Reply = { status?: number; delayMs?: number; content?: string | null; toolCalls?: { id: string; name: string; args: unknown }[] };
 type Seen = { body: Body; headers: http.IncomingHttpHeaders };
 
@@ -35,14 +45,24 @@ class Stub {
       const reply = body.model === "caller-stub" ? this.caller(body) : this.assistant(body);
       const answer = () => {
         if (reply.status && reply.status !== 200) {
-          res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "model overloaded" } }));
+          res
+            .writeHead(reply.status, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: { message: "model overloaded" } }));
           return;
         }
-        const toolCalls = reply.toolCalls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+        const toolCalls = reply.toolCalls?.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: JSON.stringify(c.args) },
+        }));
         const message = { role: "assistant", content: reply.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) };
-        res
-          .writeHead(200, { "content-type": "application/json" })
-          .end(JSON.stringify({ id: "chatcmpl-stub", object: "chat.completion", choices: [{ index: 0, message, finish_reason: toolCalls?.length ? "tool_calls" : "stop" }] }));
+        res.writeHead(200, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            id: "chatcmpl-stub",
+            object: "chat.completion",
+            choices: [{ index: 0, message, finish_reason: toolCalls?.length ? "tool_calls" : "stop" }],
+          }),
+        );
       };
       if (reply.delayMs) setTimeout(answer, reply.delayMs);
       else answer();
@@ -84,19 +104,28 @@ afterAll(() => stub.stop());
 function booker(day: string) {
   return (b: Body): Reply => {
     const m = last(b);
-    if (m.role === "tool" && m.tool_call_id === "call_check_1") return { content: "Tomorrow at 10:00 AM is free. Shall I book it for John Carter?" };
+    if (m.role === "tool" && m.tool_call_id === "call_check_1")
+      return { content: "Tomorrow at 10:00 AM is free. Shall I book it for John Carter?" };
     if (m.role === "tool" && m.tool_call_id === "call_book_1") return { content: "You are booked for tomorrow at 10:00 AM. Goodbye!" };
     if (m.role === "user" && /10/.test(m.content ?? "")) {
       return { toolCalls: [{ id: "call_check_1", name: "check_availability", args: { date: day, time: "10:00" } }] };
     }
     if (m.role === "user" && /yes/i.test(m.content ?? "")) {
-      return { toolCalls: [{ id: "call_book_1", name: "book_appointment", args: { date: day, time: "10:00", name: "John Carter", reason: "Check-up" } }] };
+      return {
+        toolCalls: [
+          { id: "call_book_1", name: "book_appointment", args: { date: day, time: "10:00", name: "John Carter", reason: "Check-up" } },
+        ],
+      };
     }
     return { content: "Sorry, could you repeat that?" };
   };
 }
-const johnCarter = (b: Body): Reply =>
-  ({ content: ["Hi, I'd like an appointment tomorrow at 10. I'm John Carter, for a check-up.", "Yes please, no email.", `Thanks, bye! ${END_MARKER}`][callerTurn(b)] ?? END_MARKER });
+const johnCarter = (b: Body): Reply => ({
+  content:
+    ["Hi, I'd like an appointment tomorrow at 10. I'm John Carter, for a check-up.", "Yes please, no email.", `Thanks, bye! ${END_MARKER}`][
+      callerTurn(b)
+    ] ?? END_MARKER,
+});
 
 describe("the real-model driver against a stub endpoint", () => {
   it("gives the model the webhook's prompt and tools, runs its tool calls through the webhook and answers them by id", async () => {
@@ -121,7 +150,10 @@ describe("the real-model driver against a stub endpoint", () => {
     const toolMsg = afterCheck.at(-1)!;
     expect(toolMsg).toMatchObject({ role: "tool", tool_call_id: "call_check_1" });
     expect(toolMsg.content).toMatch(/\[2027-06-09 10:00\]/);
-    expect(afterCheck.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_check_1", function: { name: "check_availability" } }] });
+    expect(afterCheck.at(-2)).toMatchObject({
+      role: "assistant",
+      tool_calls: [{ id: "call_check_1", function: { name: "check_availability" } }],
+    });
     const afterBook = asked[3]!.body.messages.at(-1)!;
     expect(afterBook).toMatchObject({ role: "tool", tool_call_id: "call_book_1" });
     expect(afterBook.content).toMatch(/^Booked: John Carter/);
@@ -144,19 +176,27 @@ describe("the real-model driver against a stub endpoint", () => {
     stub.reset(booker("2027-06-10"), johnCarter);
     const run = await runWithModel(scenario("en-book-tomorrow-at-10"), ep);
     expect(run.verdict.pass).toBe(false);
-    expect(run.verdict.failures).toContain('no appointment like {"on":"+1","at":"10:00","phone":"caller","name":"/John Carter/","reason":"/check-up/i"}');
+    expect(run.verdict.failures).toContain(
+      'no appointment like {"on":"+1","at":"10:00","phone":"caller","name":"/John Carter/","reason":"/check-up/i"}',
+    );
     expect(run.verdict.failures.some((f) => f.startsWith("unexpected appointment: booked 2027-06-10 10:00 John Carter"))).toBe(true);
   });
 
   it("turns the transfer tool into a function the model can call, which ends the call as forwarded", async () => {
     stub.reset(
-      (b) => (last(b).role === "user" ? { toolCalls: [{ id: "call_transfer", name: "transferCall", args: { destination: "+12025550123" } }] } : { content: "?" }),
+      (b) =>
+        last(b).role === "user"
+          ? { toolCalls: [{ id: "call_transfer", name: "transferCall", args: { destination: "+12025550123" } }] }
+          : { content: "?" },
       () => ({ content: "Can I speak to a real person, please?" }),
     );
     const run = await runWithModel(scenario("en-transfer"), ep);
     expect(run.verdict.failures, transcriptOf(run.records)).toEqual([]);
     const transfer = stub.requests("assistant-stub")[0]!.body.tools!.find((t) => t.function.name === "transferCall");
-    expect(transfer).toMatchObject({ type: "function", function: { name: "transferCall", parameters: { properties: { destination: { enum: ["+12025550123"] } } } } });
+    expect(transfer).toMatchObject({
+      type: "function",
+      function: { name: "transferCall", parameters: { properties: { destination: { enum: ["+12025550123"] } } } },
+    });
     expect(run.records[0]!.endedBy).toBe("transfer");
     expect(stub.requests("assistant-stub")).toHaveLength(1);
   });
@@ -166,7 +206,11 @@ describe("the real-model driver against a stub endpoint", () => {
       () => ({ content: "Take your time." }),
       () => ({ content: "Hmm, let me think." }),
     );
-    const idle: Scenario = { ...scenario("en-opening-own-greeting"), id: "en-undecided", expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "customer-ended-call" }] } };
+    const idle: Scenario = {
+      ...scenario("en-opening-own-greeting"),
+      id: "en-undecided",
+      expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "customer-ended-call" }] },
+    };
     const run = await runWithModel(idle, { ...ep, maxTurns: 3 });
     expect(run.verdict.failures).toEqual([]);
     expect(run.records[0]!.endedBy).toBe("turn-limit");
@@ -175,12 +219,18 @@ describe("the real-model driver against a stub endpoint", () => {
   });
 
   it("fails a scenario with a clear message when the endpoint errs or does not answer, and goes on with the next", async () => {
-    const failing = (status: number | undefined, delayMs?: number) => (b: Body): Reply => {
-      // The caller ID is in the system prompt: the first scenario's model fails, the second's books.
-      if ((b.messages[0]!.content ?? "").includes("+12025550101")) return { status, delayMs, content: "late" };
-      return booker("2027-06-09")(b);
+    const failing =
+      (status: number | undefined, delayMs?: number) =>
+      (b: Body): Reply => {
+        // The caller ID is in the system prompt: the first scenario's model fails, the second's books.
+        if ((b.messages[0]!.content ?? "").includes("+12025550101")) return { status, delayMs, content: "late" };
+        return booker("2027-06-09")(b);
+      };
+    const second = {
+      ...scenario("en-book-tomorrow-at-10"),
+      id: "en-book-tomorrow-again",
+      calls: [{ ...scenario("en-book-tomorrow-at-10").calls[0]!, from: "+12025550191" }],
     };
-    const second = { ...scenario("en-book-tomorrow-at-10"), id: "en-book-tomorrow-again", calls: [{ ...scenario("en-book-tomorrow-at-10").calls[0]!, from: "+12025550191" }] };
 
     stub.reset(failing(500), johnCarter);
     const seen: string[] = [];
@@ -190,7 +240,10 @@ describe("the real-model driver against a stub endpoint", () => {
     expect(results[0]!.verdict.failures[0]).toMatch(/^call 1: assistant model: HTTP 500 from the endpoint: .*model overloaded/);
     expect(results[1]!.verdict.failures, transcriptOf(results[1]!.records)).toEqual([]);
     // The failed call was still ended in the log.
-    const [row] = await getDb().select().from(calls).where(and(eq(calls.providerCallId, results[0]!.records[0]!.callId)));
+    const [row] = await getDb()
+      .select()
+      .from(calls)
+      .where(and(eq(calls.providerCallId, results[0]!.records[0]!.callId)));
     expect(row!.status).toBe("ended");
 
     stub.reset(failing(undefined, 1_500), johnCarter);
@@ -199,7 +252,15 @@ describe("the real-model driver against a stub endpoint", () => {
   });
 
   it("passes function tools through as they are and leaves out platform tools it cannot play", () => {
-    const fn = { type: "function", function: { name: "check_availability", description: "Free times.", parameters: { type: "object", properties: { date: { type: "string" } }, required: [] } }, messages: [{ type: "request-start", content: "One moment." }] };
+    const fn = {
+      type: "function",
+      function: {
+        name: "check_availability",
+        description: "Free times.",
+        parameters: { type: "object", properties: { date: { type: "string" } }, required: [] },
+      },
+      messages: [{ type: "request-start", content: "One moment." }],
+    };
     const { tools, platform, skipped } = chatTools([fn, { type: "endCall" }, { type: "dtmf" }]);
     expect(tools[0]).toEqual({ type: "function", function: fn.function });
     expect(tools[1]!.function.name).toBe("endCall");

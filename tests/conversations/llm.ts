@@ -8,8 +8,21 @@
 // the transfer tool, says the idle prompts when the caller is silent and ends the call on the third silence, and sends
 // the end-of-call report. The caller model ends the call with END_MARKER.
 import { translate } from "@/lib/i18n/translate";
-import type { VapiDeps } from "@/lib/receptionist/webhook";
-import { CLOCK, PLACES, drainMessages, judge, newCallRecord, preparePractice, recordingTransport, summarize, webhookDeps, type CallRecord, type Practice, type RunResult } from "./harness";
+import type { VapiDeps } from "@/lib/vendors/vapi/webhook";
+import {
+  CLOCK,
+  PLACES,
+  drainMessages,
+  judge,
+  newCallRecord,
+  preparePractice,
+  recordingTransport,
+  summarize,
+  webhookDeps,
+  type CallRecord,
+  type Practice,
+  type RunResult,
+} from "./harness";
 import type { Lang, Scenario } from "./types";
 
 export type ModelEndpoint = {
@@ -72,10 +85,19 @@ export function chatTools(vapiTools: unknown[]): { tools: ChatTool[]; platform: 
           ? (tool.function as ChatTool["function"])
           : {
               name,
-              description: `Puts the caller through to a person. ${destinations.map((d) => text(d.description)).filter(Boolean).join(" ")}`.trim(),
+              description: `Puts the caller through to a person. ${destinations
+                .map((d) => text(d.description))
+                .filter(Boolean)
+                .join(" ")}`.trim(),
               parameters: {
                 type: "object",
-                properties: { destination: { type: "string", enum: destinations.map((d) => String(d.number ?? "")), description: "The number to transfer to." } },
+                properties: {
+                  destination: {
+                    type: "string",
+                    enum: destinations.map((d) => String(d.number ?? "")),
+                    description: "The number to transfer to.",
+                  },
+                },
                 required: ["destination"],
               },
             },
@@ -83,7 +105,12 @@ export function chatTools(vapiTools: unknown[]): { tools: ChatTool[]; platform: 
       platform.set(name, { kind: "transfer", message: text(destinations[0]?.message) });
     } else if (tool.type === "endCall") {
       const name = text(own.name) ?? "endCall";
-      tools.push({ type: "function", function: text(own.name) ? (tool.function as ChatTool["function"]) : { name, description: "Ends the call, after saying goodbye.", parameters: { type: "object", properties: {} } } });
+      tools.push({
+        type: "function",
+        function: text(own.name)
+          ? (tool.function as ChatTool["function"])
+          : { name, description: "Ends the call, after saying goodbye.", parameters: { type: "object", properties: {} } },
+      });
       platform.set(name, { kind: "end" });
     } else {
       skipped.push(String(tool.type ?? "unknown"));
@@ -95,7 +122,11 @@ export function chatTools(vapiTools: unknown[]): { tools: ChatTool[]; platform: 
 export class ModelError extends Error {}
 
 /** One chat-completions request; any failure (HTTP error, timeout, an answer without a message) is a ModelError. */
-export async function complete(ep: ModelEndpoint, body: Obj, label: string): Promise<{ content: string | null; toolCalls: ChatToolCall[] }> {
+export async function complete(
+  ep: ModelEndpoint,
+  body: Obj,
+  label: string,
+): Promise<{ content: string | null; toolCalls: ChatToolCall[] }> {
   const timeoutMs = ep.timeoutMs ?? 60_000;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -159,9 +190,13 @@ export function callerPrompt(sc: Scenario, index: number): string {
 /** The platform's spoken line when a tool starts (Vapi's request-start message), in the call's language. */
 function requestStart(vapiTools: unknown[], name: string, language: Lang): string | null {
   const tool = vapiTools.map(obj).find((t) => obj(t.function).name === name);
-  const start = list(tool?.messages).map(obj).find((m) => m.type === "request-start");
+  const start = list(tool?.messages)
+    .map(obj)
+    .find((m) => m.type === "request-start");
   if (!start) return null;
-  const localized = list(start.contents).map(obj).find((c) => c.language === language);
+  const localized = list(start.contents)
+    .map(obj)
+    .find((c) => c.language === language);
   return text(localized?.text) ?? text(start.content);
 }
 
@@ -180,7 +215,11 @@ function idleLines(assistant: Obj, language: Lang): { idle: string[]; end: strin
       .flatMap((d) => (Array.isArray(d.exact) ? d.exact : [d.exact]))
       .map(text)
       .filter((x): x is string => !!x);
-    if (list(h.do).map(obj).some((d) => d.type === "tool" && obj(d.tool).type === "endCall")) {
+    if (
+      list(h.do)
+        .map(obj)
+        .some((d) => d.type === "tool" && obj(d.tool).type === "endCall")
+    ) {
       end = says.join(" ");
       break;
     }
@@ -191,7 +230,14 @@ function idleLines(assistant: Obj, language: Lang): { idle: string[]; end: strin
 }
 
 function envelope(p: Practice, rec: CallRecord, message: Obj) {
-  return { message: { call: { id: rec.callId, customer: { number: rec.from } }, phoneNumber: { number: p.line }, timestamp: CLOCK.getTime(), ...message } };
+  return {
+    message: {
+      call: { id: rec.callId, customer: { number: rec.from } },
+      phoneNumber: { number: p.line },
+      timestamp: CLOCK.getTime(),
+      ...message,
+    },
+  };
 }
 
 /** The conversation so far as the caller model sees it: the receptionist is "user", the caller is "assistant". */
@@ -210,7 +256,14 @@ function callerHistory(system: string, rec: CallRecord): ChatMessage[] {
 }
 
 /** Plays one call; the record gets every line, tool call and how it ended. Returns the assistant the webhook gave. */
-async function playCall(sc: Scenario, index: number, p: Practice, ep: ModelEndpoint, rec: CallRecord, deps: VapiDeps): Promise<Obj | undefined> {
+async function playCall(
+  sc: Scenario,
+  index: number,
+  p: Practice,
+  ep: ModelEndpoint,
+  rec: CallRecord,
+  deps: VapiDeps,
+): Promise<Obj | undefined> {
   const transport = recordingTransport(rec, deps);
   const send = (message: Obj) => transport(envelope(p, rec, message));
   let endedReason = "customer-ended-call";
@@ -224,7 +277,11 @@ async function playCall(sc: Scenario, index: number, p: Practice, ep: ModelEndpo
     const { tools, platform } = chatTools(vapiTools);
     const history: ChatMessage[] = list(model.messages).map((m) => obj(m) as unknown as ChatMessage);
     const firstMessage = text(assistant.firstMessage) ?? "";
-    await send({ type: "status-update", status: "in-progress", call: { id: rec.callId, customer: { number: rec.from }, startedAt: CLOCK.toISOString() } });
+    await send({
+      type: "status-update",
+      status: "in-progress",
+      call: { id: rec.callId, customer: { number: rec.from }, startedAt: CLOCK.toISOString() },
+    });
     if (firstMessage) {
       history.push({ role: "assistant", content: firstMessage });
       rec.events.push({ kind: "assistant", text: firstMessage, source: "platform" });
@@ -236,7 +293,12 @@ async function playCall(sc: Scenario, index: number, p: Practice, ep: ModelEndpo
     for (let turn = 0; turn < (ep.maxTurns ?? 16) && !done; turn++) {
       const callerReply = await complete(
         ep,
-        { model: ep.callerModel ?? ep.model, messages: callerHistory(callerSystem, rec), temperature: ep.callerTemperature ?? 0.4, max_tokens: 200 },
+        {
+          model: ep.callerModel ?? ep.model,
+          messages: callerHistory(callerSystem, rec),
+          temperature: ep.callerTemperature ?? 0.4,
+          max_tokens: 200,
+        },
         "caller model",
       );
       const raw = (callerReply.content ?? "").trim();
@@ -291,7 +353,11 @@ async function playCall(sc: Scenario, index: number, p: Practice, ep: ModelEndpo
           }
           const answer = await send({
             type: "tool-calls",
-            toolCallList: functions.map((c) => ({ id: c.id, type: "function", function: { name: c.function.name, arguments: parseArgs(c.function.arguments) } })),
+            toolCallList: functions.map((c) => ({
+              id: c.id,
+              type: "function",
+              function: { name: c.function.name, arguments: parseArgs(c.function.arguments) },
+            })),
           });
           const results = list(answer.results).map(obj);
           for (const c of functions) {
@@ -325,7 +391,13 @@ async function playCall(sc: Scenario, index: number, p: Practice, ep: ModelEndpo
     .filter((e) => e.kind !== "tool")
     .map((e) => `${e.kind === "assistant" ? "AI" : "User"}: ${(e as { text: string }).text}`)
     .join("\n");
-  await send({ type: "end-of-call-report", endedReason, startedAt: CLOCK.toISOString(), endedAt: CLOCK.toISOString(), artifact: { transcript } });
+  await send({
+    type: "end-of-call-report",
+    endedReason,
+    startedAt: CLOCK.toISOString(),
+    endedAt: CLOCK.toISOString(),
+    artifact: { transcript },
+  });
   return assistant;
 }
 
@@ -355,7 +427,15 @@ export async function runModelSuite(list: Scenario[], ep: ModelEndpoint, onResul
     try {
       result = await runWithModel(sc, ep);
     } catch (e) {
-      result = { scenario: sc, driver: "llm", records: [], verdict: { pass: false, failures: [`driver: ${(e as Error).message}`] }, turns: 0, toolCalls: 0, toolMs: null };
+      result = {
+        scenario: sc,
+        driver: "llm",
+        records: [],
+        verdict: { pass: false, failures: [`driver: ${(e as Error).message}`] },
+        turns: 0,
+        toolCalls: 0,
+        toolMs: null,
+      };
     }
     results.push(result);
     onResult?.(result);

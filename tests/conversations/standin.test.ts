@@ -40,10 +40,16 @@ describe("the scenario list", () => {
       expect(mine.length, lang).toBeGreaterThanOrEqual(10);
       // The AI configuration (own greeting) exists in English and French only.
       const needed = REQUIRED.filter((c) => !(lang === "es" && c === "opening"));
-      expect(needed.filter((c) => !mine.some((s) => s.covers.includes(c))), lang).toEqual([]);
+      expect(
+        needed.filter((c) => !mine.some((s) => s.covers.includes(c))),
+        lang,
+      ).toEqual([]);
     }
     for (const s of scenarios) {
-      expect(s.calls.every((c) => /^\+\d{8,15}$/.test(c.from) && c.persona && c.goal), s.id).toBe(true);
+      expect(
+        s.calls.every((c) => /^\+\d{8,15}$/.test(c.from) && c.persona && c.goal),
+        s.id,
+      ).toBe(true);
       expect(s.id.startsWith(`${s.language}-`), s.id).toBe(true);
     }
   });

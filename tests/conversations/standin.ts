@@ -1,7 +1,17 @@
 // Driver A: the deterministic stand-in (lib/receptionist/simulator.ts) plays the platform and the assistant, the
 // scenario's script plays the caller. Calls of one scenario go turn by turn at the same time (two callers on one slot).
 import { callerSays, endCall, startCall, type SimState } from "@/lib/receptionist/simulator";
-import { CLOCK, judge, newCallRecord, preparePractice, drainMessages, recordingTransport, summarize, type CallRecord, type RunResult } from "./harness";
+import {
+  CLOCK,
+  judge,
+  newCallRecord,
+  preparePractice,
+  drainMessages,
+  recordingTransport,
+  summarize,
+  type CallRecord,
+  type RunResult,
+} from "./harness";
 import type { Scenario } from "./types";
 
 export async function runStandIn(sc: Scenario): Promise<RunResult> {

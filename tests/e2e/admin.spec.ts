@@ -18,7 +18,13 @@ async function asAdmin(page: Page) {
 
 test("a non-admin is refused the admin pages and API by the server, not only by the menu", async ({ page }) => {
   await newOwner(page);
-  for (const path of ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/admin/outbox", "/dashboard/users", "/fr/dashboard/admin/users"]) {
+  for (const path of [
+    "/dashboard/admin/users",
+    "/dashboard/admin/telnyx-numbers",
+    "/dashboard/admin/outbox",
+    "/dashboard/users",
+    "/fr/dashboard/admin/users",
+  ]) {
     // The server answers with a redirect to the profile: no admin page is ever rendered for this session.
     const res = await page.request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBeGreaterThanOrEqual(300);
@@ -69,7 +75,10 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   // Said inside the dialog too: the page behind a modal dialog (and its toasts) is inert for assistive technology.
   await expect(dialog.getByTestId("operation-done")).toHaveText(en("AdminUsers.deactivated", { name: "Zoé Target" }));
   await expect(dialog.getByTestId("detail-status")).toHaveText(en("AdminUsers.inactive"));
-  await ownerPage.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("link", { name: en("Dashboard.nav.calls") }).click();
+  await ownerPage
+    .getByRole("navigation", { name: en("Dashboard.nav.label") })
+    .getByRole("link", { name: en("Dashboard.nav.calls") })
+    .click();
   await expect(ownerPage).toHaveURL(/\/login\?expired=true$/);
   const refused = await ownerPage.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } });
   expect(refused.status()).toBe(403);
@@ -101,22 +110,33 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   await ownerContext.close();
 });
 
-test("admin: a number taken meanwhile by another admin shows the dismissible 'Operation Failed' banner, gone after 5000 ms", async ({ page }) => {
+test("admin: a number taken meanwhile by another admin shows the dismissible 'Operation Failed' banner, gone after 5000 ms", async ({
+  page,
+}) => {
   const first = await newOwner(page, { fullName: "First Claimant" });
   const second = await newOwner(page, { fullName: "Second Claimant" });
   const { token: adminToken } = await asAdmin(page);
   await openDashboard(page, "en", "/dashboard/admin/users");
   await page.getByLabel(en("AdminUsers.search")).fill(second.email);
-  await page.getByTestId("user-row").getByRole("button", { name: en("AdminUsers.settings") }).click();
+  await page
+    .getByTestId("user-row")
+    .getByRole("button", { name: en("AdminUsers.settings") })
+    .click();
   const dialog = page.getByTestId("user-settings");
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
   const number = (await select.locator("option").nth(1).getAttribute("value"))!;
   await select.selectOption(number);
   // Another admin gives that very number to someone else first.
-  const other = await page.request.post(`/api/admin/users/${first.id}/phone-number`, { data: { phoneNumber: number }, headers: { authorization: `Bearer ${adminToken}` } });
+  const other = await page.request.post(`/api/admin/users/${first.id}/phone-number`, {
+    data: { phoneNumber: number },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(other.status()).toBe(200);
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
-  await page.getByRole("dialog", { name: en("AdminUsers.confirmTitle") }).getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await page
+    .getByRole("dialog", { name: en("AdminUsers.confirmTitle") })
+    .getByRole("button", { name: en("AdminUsers.confirm") })
+    .click();
   const banner = dialog.getByTestId("operation-failed");
   await expect(banner).toContainText(en("AdminUsers.operationFailed"));
   await expect(banner).toContainText(en("Api.numberTaken"));
@@ -125,9 +145,15 @@ test("admin: a number taken meanwhile by another admin shows the dismissible 'Op
 
   // Again, and this time leave it: it hides by itself.
   await select.selectOption({ index: 1 });
-  await page.request.post(`/api/admin/users/${first.id}/phone-number`, { data: { phoneNumber: await select.inputValue() }, headers: { authorization: `Bearer ${adminToken}` } });
+  await page.request.post(`/api/admin/users/${first.id}/phone-number`, {
+    data: { phoneNumber: await select.inputValue() },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
-  await page.getByRole("dialog", { name: en("AdminUsers.confirmTitle") }).getByRole("button", { name: en("AdminUsers.confirm") }).click();
+  await page
+    .getByRole("dialog", { name: en("AdminUsers.confirmTitle") })
+    .getByRole("button", { name: en("AdminUsers.confirm") })
+    .click();
   await expect(banner).toBeVisible();
   await page.waitForTimeout(4_000);
   await expect(banner).toBeVisible();
@@ -137,12 +163,24 @@ test("admin: a number taken meanwhile by another admin shows the dismissible 'Op
 test("admin numbers: search, CSV export with the spec's columns, delete a free number, refused for an assigned one", async ({ page }) => {
   const owner = await newOwner(page, { fullName: "=Formula Owner" });
   const { token: adminToken } = await asAdmin(page);
-  const pool = (await (await page.request.get("/api/admin/phone-numbers/available")).json()).phoneNumbers as { id: string; phoneNumber: string }[];
+  const pool = (await (await page.request.get("/api/admin/phone-numbers/available")).json()).phoneNumbers as {
+    id: string;
+    phoneNumber: string;
+  }[];
   // The page writes each number for the admin's country (the CSV keeps E.164).
-  const { country } = (await (await page.request.get("/api/auth/profile", { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { country: string };
+  const { country } = (await (
+    await page.request.get("/api/auth/profile", { headers: { authorization: `Bearer ${adminToken}` } })
+  ).json()) as { country: string };
   const assigned = { ...pool[0]!, shown: formatPhone(pool[0]!.phoneNumber, country) };
   const free = { ...pool[1]!, shown: formatPhone(pool[1]!.phoneNumber, country) };
-  expect((await page.request.post(`/api/admin/users/${owner.id}/phone-number`, { data: { phoneNumber: assigned.phoneNumber }, headers: { authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/admin/users/${owner.id}/phone-number`, {
+        data: { phoneNumber: assigned.phoneNumber },
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).status(),
+  ).toBe(200);
 
   await openDashboard(page, "en", "/dashboard/admin/telnyx-numbers");
   const rows = page.getByTestId("number-row");
@@ -168,17 +206,25 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
   await page.getByLabel(en("AdminNumbers.search")).fill("");
   await expect(rows).toHaveCount(total);
   // The owner's name would run as a formula in a spreadsheet: it is neutralised; phone numbers stay as they are.
-  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"\\${assigned.phoneNumber}","US","local","'=Formula Owner","\\d{4}-\\d{2}-\\d{2}T`)));
+  expect(lines).toContainEqual(
+    expect.stringMatching(new RegExp(`^"\\${assigned.phoneNumber}","US","local","'=Formula Owner","\\d{4}-\\d{2}-\\d{2}T`)),
+  );
   expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"\\${free.phoneNumber}","US","local","Available",`)));
 
   // An assigned number cannot go.
-  await rows.filter({ hasText: assigned.shown }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await rows
+    .filter({ hasText: assigned.shown })
+    .getByRole("button", { name: en("AdminNumbers.delete") })
+    .click();
   const confirm = page.getByRole("dialog", { name: en("AdminNumbers.deleteTitle") });
   await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
   await expect(toast(page, en("Api.numberAssigned"))).toBeVisible();
   await expect(rows.filter({ hasText: assigned.shown })).toHaveCount(1);
   // A free one goes, after confirmation.
-  await rows.filter({ hasText: free.shown }).getByRole("button", { name: en("AdminNumbers.delete") }).click();
+  await rows
+    .filter({ hasText: free.shown })
+    .getByRole("button", { name: en("AdminNumbers.delete") })
+    .click();
   await expect(confirm).toContainText(free.shown);
   await confirm.getByRole("button", { name: en("AdminNumbers.delete") }).click();
   await expect(toast(page, en("AdminNumbers.deleted"))).toBeVisible();
@@ -207,11 +253,16 @@ test("admin outbox: a message the app sent through the sandbox is listed, found 
   const { token: adminToken } = await asAdmin(page);
   const subject = en("Notifications.message.subject", { caller: "" }).trim();
   await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(owner.email)}`, { headers: { authorization: `Bearer ${adminToken}` } });
-      const { messages } = (await res.json()) as { messages: { subject: string | null; status: string }[] };
-      return messages.some((m) => m.subject?.startsWith(subject) && m.status === "sent");
-    }, { timeout: 45_000 })
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(owner.email)}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
+        const { messages } = (await res.json()) as { messages: { subject: string | null; status: string }[] };
+        return messages.some((m) => m.subject?.startsWith(subject) && m.status === "sent");
+      },
+      { timeout: 45_000 },
+    )
     .toBe(true);
 
   await openDashboard(page, "en", "/dashboard/admin/outbox");

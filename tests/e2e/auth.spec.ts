@@ -24,7 +24,11 @@ for (const locale of LOCALES) {
       await expectNoSeriousA11yViolations(page);
     };
     await page.goto(at(locale, "/"));
-    await page.locator("header").getByRole("link", { name: m(locale, "SiteHeader.signIn") }).first().click();
+    await page
+      .locator("header")
+      .getByRole("link", { name: m(locale, "SiteHeader.signIn") })
+      .first()
+      .click();
     await page.getByRole("link", { name: m(locale, "LoginPage.register") }).click();
     await expect(page).toHaveURL(new RegExp(`${at(locale, "/register")}$`));
 
@@ -76,7 +80,14 @@ for (const locale of LOCALES) {
       page.getByRole("button", { name: m(locale, "RegisterPage.submit") }).click(),
     ]);
     const sent = response.request().postDataJSON() as Record<string, unknown>;
-    expect(sent).toMatchObject({ email, fullName: "Dr. Inès Moreau", businessType: "medical", specialty: "pediatrics", appointmentDuration: "45", services: ["Vaccination", "Check-up"] });
+    expect(sent).toMatchObject({
+      email,
+      fullName: "Dr. Inès Moreau",
+      businessType: "medical",
+      specialty: "pediatrics",
+      appointmentDuration: "45",
+      services: ["Vaccination", "Check-up"],
+    });
     expect(sent).not.toHaveProperty("confirmPassword");
     expect(sent).toMatchObject({ locale, timeZone: expect.any(String) });
     expect(response.status()).toBe(201);
@@ -186,7 +197,9 @@ test("a signed-in user sees their name in the header, is sent from /login to the
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
 });
 
-test("a signed-in user's Start free trial starts their 7-day trial (the trial-start handler), then leads to the subscription", async ({ page }) => {
+test("a signed-in user's Start free trial starts their 7-day trial (the trial-start handler), then leads to the subscription", async ({
+  page,
+}) => {
   const email = unique("trial");
   await registerThroughApi(page, email);
   await page.goto("/");

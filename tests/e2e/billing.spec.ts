@@ -16,10 +16,13 @@ async function setupLinkFromOutbox(admin: Page, email: string): Promise<string> 
   const { admin: creds } = fixtures();
   expect((await admin.request.post("/api/auth/login", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
   await expect
-    .poll(async () => {
-      const res = await admin.request.get(`/api/admin/outbox?q=${encodeURIComponent(email)}`);
-      return ((await res.json()).messages as unknown[]).length;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const res = await admin.request.get(`/api/admin/outbox?q=${encodeURIComponent(email)}`);
+        return ((await res.json()).messages as unknown[]).length;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
   await admin.goto("/dashboard/admin/outbox");
   await expect(admin.locator("html[data-dashboard-ready]")).toBeAttached();
@@ -33,7 +36,10 @@ async function setupLinkFromOutbox(admin: Page, email: string): Promise<string> 
   return (await link.getAttribute("href"))!;
 }
 
-test("visitor → trial → sandbox checkout → thank-you → setup email → setup → Trial Active; cancel in the portal → lapsed", async ({ page, browser }) => {
+test("visitor → trial → sandbox checkout → thank-you → setup email → setup → Trial Active; cancel in the portal → lapsed", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("payer");
 
@@ -102,13 +108,20 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await visitor.close();
 
   // Manage Subscription → the sandbox portal → cancel.
-  const [portal] = await Promise.all([checkout.waitForEvent("popup"), checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click()]);
+  const [portal] = await Promise.all([
+    checkout.waitForEvent("popup"),
+    checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click(),
+  ]);
   await portal.waitForLoadState();
   expect(new URL(portal.url()).pathname).toBe("/sandbox/portal");
   await portal.getByTestId("sandbox-cancel").click();
   await portal.getByTestId("confirm-action").click();
   await expect(portal.getByTestId("sandbox-cancelled")).toHaveText(en("SandboxPortal.cancelled"));
-  const ended = new RegExp(`^${en("SandboxPortal.status.ended").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\\{date\\}", ".+")}$`);
+  const ended = new RegExp(
+    `^${en("SandboxPortal.status.ended")
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace("\\{date\\}", ".+")}$`,
+  );
   await expect(portal.getByTestId("portal-status")).toHaveText(ended);
   await portal.close();
 

@@ -7,7 +7,21 @@ import { fixtures } from "./support/fixtures";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
 
-const OWNER_PAGES = ["/dashboard/profile", "/dashboard/security", "/dashboard/business", "/dashboard/schedule", "/dashboard/ai-config", "/dashboard/phone-number", "/dashboard/try", "/dashboard/calendar", "/dashboard/appointments", "/dashboard/calls", "/dashboard/outbox", "/dashboard/subscription", "/dashboard/privacy"];
+const OWNER_PAGES = [
+  "/dashboard/profile",
+  "/dashboard/security",
+  "/dashboard/business",
+  "/dashboard/schedule",
+  "/dashboard/ai-config",
+  "/dashboard/phone-number",
+  "/dashboard/try",
+  "/dashboard/calendar",
+  "/dashboard/appointments",
+  "/dashboard/calls",
+  "/dashboard/outbox",
+  "/dashboard/subscription",
+  "/dashboard/privacy",
+];
 const ADMIN_PAGES = ["/dashboard/admin/users", "/dashboard/admin/telnyx-numbers", "/dashboard/admin/outbox"];
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
@@ -101,7 +115,12 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
   // The guide opens on the French carriers.
   await page.getByTestId("forwarding-guide").locator("summary").click();
-  await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
+  await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText([
+    "Orange",
+    "SFR",
+    "Bouygues Telecom",
+    "Free Mobile",
+  ]);
 
   await page.goto(at("fr", "/dashboard/subscription"));
   await expect(page.getByTestId("subscription-badge")).toHaveText(fr("SubscriptionSection.trialActive"));
@@ -120,7 +139,10 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   await row.getByRole("button", { name: es("AdminUsers.settings") }).click();
   const dialog = page.getByTestId("user-settings");
   await dialog.getByRole("button", { name: es("AdminUsers.deactivate") }).click();
-  await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
+  await page
+    .getByRole("dialog", { name: es("AdminUsers.confirmTitle") })
+    .getByRole("button", { name: es("AdminUsers.confirm") })
+    .click();
   await expect(toast(page, es("AdminUsers.deactivated", { name: "Lucía Objetivo" }))).toBeVisible();
   await expectNoEnglish(page, "es");
   // Assign a number, confirmed.
@@ -130,7 +152,10 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   const number = (await option.textContent())!.replace(/ \([A-Z]{2}\)$/, "");
   await select.selectOption((await option.getAttribute("value"))!);
   await dialog.getByRole("button", { name: es("AdminUsers.assign") }).click();
-  await page.getByRole("dialog", { name: es("AdminUsers.confirmTitle") }).getByRole("button", { name: es("AdminUsers.confirm") }).click();
+  await page
+    .getByRole("dialog", { name: es("AdminUsers.confirmTitle") })
+    .getByRole("button", { name: es("AdminUsers.confirm") })
+    .click();
   await expect(toast(page, es("AdminUsers.assigned", { number }))).toBeVisible();
   await expect(dialog.getByTestId("detail-number")).toHaveText(number);
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(403);
@@ -141,11 +166,18 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("telnyx-numbers.csv");
   const { readFileSync } = await import("node:fs");
-  const header = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n")[0];
-  expect(header).toBe(["phoneNumber", "region", "phoneNumberType", "assignedTo", "created"].map((k) => `"${es(`AdminNumbers.csv.${k}`)}"`).join(","));
+  const header = readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")[0];
+  expect(header).toBe(
+    ["phoneNumber", "region", "phoneNumberType", "assignedTo", "created"].map((k) => `"${es(`AdminNumbers.csv.${k}`)}"`).join(","),
+  );
   // Delete: refused for Lucía's number, done for a free one.
   const rows = page.getByTestId("number-row");
-  await rows.filter({ hasText: number }).getByRole("button", { name: es("AdminNumbers.delete") }).click();
+  await rows
+    .filter({ hasText: number })
+    .getByRole("button", { name: es("AdminNumbers.delete") })
+    .click();
   const confirm = page.getByRole("dialog", { name: es("AdminNumbers.deleteTitle") });
   await confirm.getByRole("button", { name: es("AdminNumbers.delete") }).click();
   await expect(toast(page, es("Api.numberAssigned"))).toBeVisible();

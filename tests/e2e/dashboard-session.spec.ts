@@ -17,7 +17,14 @@ test("the profile is fetched on load and again every 300000 ms (mocked clock)", 
   await page.goto("/dashboard/profile");
   await expect.poll(() => fetches).toBe(1);
   // Renamed elsewhere (another device): nothing changes here until the refresh.
-  expect((await page.request.put("/api/auth/update-profile", { data: { fullName: "After Refresh" }, headers: { authorization: `Bearer ${owner.token}` } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put("/api/auth/update-profile", {
+        data: { fullName: "After Refresh" },
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+    ).status(),
+  ).toBe(200);
   await page.clock.runFor(299_000);
   expect(fetches).toBe(1);
   await expect(page.getByTestId("header-user-name")).toHaveText("Before Refresh");
@@ -30,20 +37,27 @@ test("the profile is fetched on load and again every 300000 ms (mocked clock)", 
 
 test("a refresh that fails keeps showing the last profile and says so", async ({ page }) => {
   await newOwner(page, { fullName: "Cached Owner" });
-  await page.route("**/api/auth/profile", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "down" }) }));
+  await page.route("**/api/auth/profile", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "down" }) }),
+  );
   await openDashboard(page, "en", "/dashboard/business");
   await expect(page.getByTestId("stale-notice")).toContainText(en("BusinessSection.loadFailed"));
   await expect(page.getByTestId("header-user-name")).toHaveText("Cached Owner");
 });
 
-test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({ page, playwright }) => {
+test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({
+  page,
+  playwright,
+}) => {
   const owner = await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
   await page.evaluate(() => localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" })));
   // The session ends on the server behind the page's back: a password change on another device signs out the others.
   const otherDevice = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   expect((await otherDevice.post("/api/auth/login", { data: { email: owner.email, password: PASSWORD } })).status()).toBe(200);
-  expect((await otherDevice.put("/api/auth/update-password", { data: { oldPassword: PASSWORD, newPassword: "changed-elsewhere-1" } })).status()).toBe(200);
+  expect(
+    (await otherDevice.put("/api/auth/update-password", { data: { oldPassword: PASSWORD, newPassword: "changed-elsewhere-1" } })).status(),
+  ).toBe(200);
   await otherDevice.dispose();
   // The page's next request is answered 401.
   await page.getByRole("button", { name: en("Dashboard.edit") }).click();
@@ -57,7 +71,9 @@ test("any 401 ends the session: stored session cleared, expired flag, /login?exp
   await expect(page.getByText(en("LoginPage.expired"))).toBeVisible();
 });
 
-test("password change: a wrong current password is not a sign-out; success clears the form and the new password works", async ({ page }) => {
+test("password change: a wrong current password is not a sign-out; success clears the form and the new password works", async ({
+  page,
+}) => {
   const owner = await newOwner(page);
   await openDashboard(page, "en", "/dashboard/security");
   await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.password") })).toHaveAttribute("aria-selected", "true");
@@ -87,7 +103,10 @@ test("password change: a wrong current password is not a sign-out; success clear
   await page.getByRole("tab", { name: en("ProfileSection.tabs.profile") }).press("ArrowRight");
   await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.password") })).toBeFocused();
   await expect(page).toHaveURL(/\/dashboard\/security$/);
-  await page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("link", { name: en("Dashboard.nav.profile") }).click();
+  await page
+    .getByRole("navigation", { name: en("Dashboard.nav.label") })
+    .getByRole("link", { name: en("Dashboard.nav.profile") })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByRole("tab", { name: en("ProfileSection.tabs.profile") })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
@@ -124,10 +143,43 @@ test("settings: the time zone is saved; the account's language is saved and the 
 // answer is set here to each of them.
 const DAY = 24 * 3600 * 1000;
 const variants = [
-  { name: "subscribed", view: { subscriptionType: "subscribed", subscription: { status: true, startTime: "2026-10-01T10:00:00.000Z", endTime: "2026-12-01T10:00:00.000Z" } }, testId: "subscription-subscribed", badge: "SubscriptionSection.active", link: "SubscriptionSection.manage" },
-  { name: "trial", view: { subscriptionType: "trial", subscription: { status: true, startTime: new Date().toISOString(), endTime: new Date(Date.now() + 7 * DAY).toISOString() } }, testId: "subscription-trial", badge: "SubscriptionSection.trialActive", link: "SubscriptionSection.upgradeNow" },
-  { name: "lapsed", view: { subscriptionType: "subscribed", subscription: { status: false, startTime: "2026-08-01T10:00:00.000Z", endTime: "2026-09-01T10:00:00.000Z" } }, testId: "subscription-lapsed", badge: "SubscriptionSection.inactive", link: "SubscriptionSection.resubscribe" },
-  { name: "none", view: { subscriptionType: null, subscription: null }, testId: "subscription-none", badge: null, link: "SubscriptionSection.subscribeNow" },
+  {
+    name: "subscribed",
+    view: {
+      subscriptionType: "subscribed",
+      subscription: { status: true, startTime: "2026-10-01T10:00:00.000Z", endTime: "2026-12-01T10:00:00.000Z" },
+    },
+    testId: "subscription-subscribed",
+    badge: "SubscriptionSection.active",
+    link: "SubscriptionSection.manage",
+  },
+  {
+    name: "trial",
+    view: {
+      subscriptionType: "trial",
+      subscription: { status: true, startTime: new Date().toISOString(), endTime: new Date(Date.now() + 7 * DAY).toISOString() },
+    },
+    testId: "subscription-trial",
+    badge: "SubscriptionSection.trialActive",
+    link: "SubscriptionSection.upgradeNow",
+  },
+  {
+    name: "lapsed",
+    view: {
+      subscriptionType: "subscribed",
+      subscription: { status: false, startTime: "2026-08-01T10:00:00.000Z", endTime: "2026-09-01T10:00:00.000Z" },
+    },
+    testId: "subscription-lapsed",
+    badge: "SubscriptionSection.inactive",
+    link: "SubscriptionSection.resubscribe",
+  },
+  {
+    name: "none",
+    view: { subscriptionType: null, subscription: null },
+    testId: "subscription-none",
+    badge: null,
+    link: "SubscriptionSection.subscribeNow",
+  },
 ] as const;
 
 for (const v of variants) {

@@ -24,13 +24,17 @@ test("/dashboard and unknown sub-routes open the profile; the navigation opens t
   await nav.getByRole("link", { name: en("Dashboard.nav.schedule") }).click();
   await expect(page).toHaveURL(/\/dashboard\/schedule$/);
   await page.reload();
-  await expect(page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("button", { name: en("Dashboard.nav.businessSettings") })).toHaveAttribute("aria-expanded", "true");
+  await expect(
+    page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("button", { name: en("Dashboard.nav.businessSettings") }),
+  ).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("link", { name: en("Dashboard.nav.schedule") })).toHaveAttribute("aria-current", "page");
 });
 
 test("profile: view, edit and save; the header follows; a taken email is refused with the server's reason", async ({ page }) => {
   const owner = await newOwner(page, { fullName: "Dr. Inès Moreau" });
-  const other = await page.request.post("/api/auth/register", { data: { email: `taken-${owner.email}`, password: "correct-horse-9", fullName: "Someone Else" } });
+  const other = await page.request.post("/api/auth/register", {
+    data: { email: `taken-${owner.email}`, password: "correct-horse-9", fullName: "Someone Else" },
+  });
   // That registration signed the browser in as the other account: sign back in as the owner.
   expect(other.status()).toBe(201);
   expect((await page.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
@@ -66,7 +70,10 @@ test("your data: the ZIP download from the Privacy & data page opens, with the o
   await openDashboard(page, "en", "/dashboard/privacy");
   const section = page.getByTestId("data-export");
   await expect(section.getByRole("heading", { name: en("DataExportSection.title") })).toBeVisible();
-  await expect(section.getByRole("link", { name: en("DataExportSection.json") })).toHaveAttribute("href", "/api/account/export?format=json");
+  await expect(section.getByRole("link", { name: en("DataExportSection.json") })).toHaveAttribute(
+    "href",
+    "/api/account/export?format=json",
+  );
   const downloadPromise = page.waitForEvent("download");
   await section.getByRole("link", { name: en("DataExportSection.zip") }).click();
   const download = await downloadPromise;
@@ -114,7 +121,10 @@ test("working hours: view mode reads 12-hour AM/PM in English; an impossible day
   await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
   await expect(page.getByText(en("Validation.closeAfterOpen", { field: en("Fields.monday") }))).toBeVisible();
   await page.getByLabel(`${en("Fields.monday")} ${en("WorkingHoursFields.opens")}`).fill("08:30");
-  await page.getByRole("group", { name: en("Fields.saturday") }).getByLabel(en("WorkingHoursFields.open")).check();
+  await page
+    .getByRole("group", { name: en("Fields.saturday") })
+    .getByLabel(en("WorkingHoursFields.open"))
+    .check();
   await page.getByLabel(`${en("Fields.saturday")} ${en("WorkingHoursFields.closes")}`).fill("12:00");
   await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
   await expect(toast(page, en("ScheduleSection.updated"))).toBeVisible();
@@ -131,8 +141,16 @@ test("AI configuration: missing → created with the defaults → edited → res
   await expect(page.getByLabel(en("AiConfigSection.firstMessage"))).toHaveValue("Hello, how can I help you today?");
   await expect(page.getByLabel(en("AiConfigSection.agentName"))).toHaveValue("AI Assistant");
   // Language choices are English and French only; the four voices have their display names.
-  await expect(page.getByRole("combobox", { name: en("AiConfigSection.language"), exact: true }).locator("option")).toHaveText([en("AiConfigSection.languages.en"), en("AiConfigSection.languages.fr")]);
-  await expect(page.getByLabel(en("AiConfigSection.voice")).locator("option")).toHaveText(["English Male 1", "English Male 2", "English Female 1", "French Male"]);
+  await expect(page.getByRole("combobox", { name: en("AiConfigSection.language"), exact: true }).locator("option")).toHaveText([
+    en("AiConfigSection.languages.en"),
+    en("AiConfigSection.languages.fr"),
+  ]);
+  await expect(page.getByLabel(en("AiConfigSection.voice")).locator("option")).toHaveText([
+    "English Male 1",
+    "English Male 2",
+    "English Female 1",
+    "French Male",
+  ]);
   await page.getByLabel(en("AiConfigSection.agentName")).fill(""); // blank: the server's default
   await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
   await expect(toast(page, en("AiConfigSection.created"))).toBeVisible();
@@ -172,7 +190,9 @@ test("AI configuration: missing → created with the defaults → edited → res
 
 test("AI configuration: a failed load shows the error with Try Again", async ({ page }) => {
   await newOwner(page);
-  await page.route("**/api/ai/parameters", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }));
+  await page.route("**/api/ai/parameters", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
+  );
   await openDashboard(page, "en", "/dashboard/ai-config");
   await expect(page.getByTestId("load-error")).toContainText(en("AiConfigSection.loadFailed"));
   await page.unroute("**/api/ai/parameters");
@@ -180,13 +200,17 @@ test("AI configuration: a failed load shows the error with Try Again", async ({ 
   await expect(page.getByTestId("ai-missing")).toBeVisible();
 });
 
-test("phone number: claiming waits for the calendar; connect the sandbox calendar in its popup, then claim; the forwarding guide", async ({ page }) => {
+test("phone number: claiming waits for the calendar; connect the sandbox calendar in its popup, then claim; the forwarding guide", async ({
+  page,
+}) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/phone-number");
   await expect(page.getByTestId("calendar-prerequisite")).toContainText(en("PhoneSection.calendarRequired"));
   // A number also needs a live trial or subscription; the link leads to the Subscription section.
   await expect(page.getByTestId("subscription-prerequisite")).toContainText(en("PhoneSection.subscriptionRequired"));
-  await expect(page.getByTestId("subscription-prerequisite").getByRole("link", { name: en("PhoneSection.goToSubscription") })).toHaveAttribute("href", "/dashboard/subscription");
+  await expect(
+    page.getByTestId("subscription-prerequisite").getByRole("link", { name: en("PhoneSection.goToSubscription") }),
+  ).toHaveAttribute("href", "/dashboard/subscription");
   expect((await page.request.post("/api/subscription/start-trial")).status()).toBe(200);
   await openDashboard(page, "en", "/dashboard/phone-number");
   await expect(page.getByTestId("subscription-prerequisite")).toHaveCount(0);
@@ -209,7 +233,10 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   await expect(page.getByTestId("calendar-connected")).toHaveText(en("CalendarSection.connected"));
   await expect(page).toHaveURL(/\/dashboard\/appointments$/, { timeout: 15_000 });
 
-  await page.getByRole("link", { name: en("Dashboard.nav.phoneNumber") }).first().click();
+  await page
+    .getByRole("link", { name: en("Dashboard.nav.phoneNumber") })
+    .first()
+    .click();
   await expect(page.getByTestId("calendar-prerequisite")).toHaveCount(0);
   await page.getByRole("button", { name: en("PhoneSection.claim") }).click();
   await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
@@ -284,7 +311,10 @@ test("appointments: the form's checks, a booking, the same slot refused, cancell
   await book("Paul Martin");
   await expect(page.getByTestId("appointment-error")).toHaveText(en("Api.slotTaken"));
 
-  await upcoming.first().getByRole("button", { name: en("AppointmentsSection.cancel") }).click();
+  await upcoming
+    .first()
+    .getByRole("button", { name: en("AppointmentsSection.cancel") })
+    .click();
   const dialog = page.getByRole("dialog", { name: en("AppointmentsSection.cancelTitle") });
   await dialog.getByRole("button", { name: en("AppointmentsSection.cancelAppointment") }).click();
   await expect(toast(page, en("AppointmentsSection.cancelled"))).toBeVisible();

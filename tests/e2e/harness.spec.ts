@@ -10,7 +10,11 @@ test("GET /api/health answers 200", async ({ request }) => {
   expect(await res.json()).toEqual({ status: "ok" });
 });
 
-for (const [path, lang] of [["/", "en"], ["/fr", "fr"], ["/es", "es"]] as const) {
+for (const [path, lang] of [
+  ["/", "en"],
+  ["/fr", "fr"],
+  ["/es", "es"],
+] as const) {
   test(`${path} renders with <html lang="${lang}">`, async ({ page }) => {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);

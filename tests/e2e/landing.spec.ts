@@ -17,8 +17,14 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("plan-price")).toHaveText(new RegExp(PRICE[locale].replace(/[$.]/g, "\\$&").replace(" ", "\\s")));
       await expect(page.getByTestId("pricing-card").getByRole("listitem")).toHaveCount(3 + 7);
       await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));
-      await expect(page.locator("footer").getByRole("link", { name: m(locale, "Footer.privacy") })).toHaveAttribute("href", at(locale, "/privacy"));
-      await expect(page.locator("footer").getByRole("link", { name: m(locale, "Footer.terms") })).toHaveAttribute("href", at(locale, "/terms"));
+      await expect(page.locator("footer").getByRole("link", { name: m(locale, "Footer.privacy") })).toHaveAttribute(
+        "href",
+        at(locale, "/privacy"),
+      );
+      await expect(page.locator("footer").getByRole("link", { name: m(locale, "Footer.terms") })).toHaveAttribute(
+        "href",
+        at(locale, "/terms"),
+      );
       await expect(page).toHaveTitle(m(locale, "HomePage.metaTitle"));
       if (locale !== "en") await expectNoEnglish(page, locale);
       await expectNoSeriousA11yViolations(page);
@@ -69,7 +75,9 @@ test("the demo call plays, pauses, and resets at the end", async ({ page }) => {
   await expect(toggle).toHaveAccessibleName(m("en", "HomePage.demo.play"));
 
   // Near the end: it plays out, then stops and rewinds.
-  await page.locator("audio").evaluate((a: HTMLAudioElement) => { a.currentTime = Math.max(0, a.duration - 0.5); });
+  await page.locator("audio").evaluate((a: HTMLAudioElement) => {
+    a.currentTime = Math.max(0, a.duration - 0.5);
+  });
   await toggle.click();
   await expect(page.getByTestId("now-playing")).toBeHidden({ timeout: 10_000 });
   await expect.poll(() => page.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBe(0);
@@ -115,7 +123,12 @@ test("SEO: per-locale canonical and hreflang alternates, Open Graph card, sitema
   await page.goto("/es");
   const origin = new URL(page.url()).origin;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/es`);
-  for (const [lang, href] of [["en", origin], ["fr", `${origin}/fr`], ["es", `${origin}/es`], ["x-default", origin]]) {
+  for (const [lang, href] of [
+    ["en", origin],
+    ["fr", `${origin}/fr`],
+    ["es", `${origin}/es`],
+    ["x-default", origin],
+  ]) {
     await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", href!);
   }
   const og = await page.locator('meta[property="og:image"]').getAttribute("content");

@@ -37,10 +37,14 @@ for (const locale of LOCALES) {
 
   test(`onboarding welcomes the user by name with the trial end date and the plan (${locale})`, async ({ page }) => {
     const email = `onboard-${locale}-${Date.now()}@e2e.test`;
-    expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Noé Garnier" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Noé Garnier" } })).status(),
+    ).toBe(201);
     await page.goto(at(locale, "/onboarding"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "OnboardingPage.welcome", { name: "Noé Garnier" }));
-    const end = new Intl.DateTimeFormat(LONG_DATE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(Date.now() + 7 * 86_400_000));
+    const end = new Intl.DateTimeFormat(LONG_DATE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(
+      new Date(Date.now() + 7 * 86_400_000),
+    );
     await expect(page.getByTestId("trial-end")).toHaveText(m(locale, "OnboardingPage.trialEnds", { date: end }));
     await expect(page.getByTestId("upgrade-price")).toContainText(locale === "en" ? "$49.99" : "49,99");
     await page.getByRole("link", { name: m(locale, "Common.goToDashboard") }).click();
@@ -50,7 +54,9 @@ for (const locale of LOCALES) {
 
 test("the thank-you page offers the dashboard to a signed-in customer", async ({ page }) => {
   const email = `thanks-${Date.now()}@e2e.test`;
-  expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Jo Payer" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Jo Payer" } })).status(),
+  ).toBe(201);
   await page.goto("/thankyou");
   await expect(page.getByTestId("thankyou-next")).toHaveText("You are signed in: your dashboard is ready.");
   await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
@@ -64,7 +70,19 @@ test("onboarding without a session goes to sign-in", async ({ page }) => {
 test("every public page fits a 375 px screen and passes axe", async ({ page }) => {
   const email = `narrow-${Date.now()}@e2e.test`;
   await page.setViewportSize({ width: 375, height: 812 });
-  const visitorPages = ["/", "/login", "/register", "/thankyou", "/privacy", "/terms", "/setup-account", "/setup-account/expired-or-not", "/setup-account-preview", "/setup-account-preview2", "/sandbox/checkout"];
+  const visitorPages = [
+    "/",
+    "/login",
+    "/register",
+    "/thankyou",
+    "/privacy",
+    "/terms",
+    "/setup-account",
+    "/setup-account/expired-or-not",
+    "/setup-account-preview",
+    "/setup-account-preview2",
+    "/sandbox/checkout",
+  ];
   for (const path of visitorPages) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
@@ -82,7 +100,9 @@ test("every public page fits a 375 px screen and passes axe", async ({ page }) =
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoSeriousA11yViolations(page);
 
-  expect((await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Narrow Owner" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Narrow Owner" } })).status(),
+  ).toBe(201);
   await page.goto("/onboarding");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoSeriousA11yViolations(page);
@@ -166,10 +186,16 @@ test("an API write from another origin on the session cookie is refused; with a 
   expect((await forged.json()).message).toBe(m("en", "Api.crossOrigin"));
   expect((await profileOf(page.request, owner.token)).fullName).toBe("Cleo Origin");
 
-  const sameOrigin = await page.request.put("/api/auth/update-profile", { headers: { origin: new URL(baseURL()).origin }, data: { fullName: "Cleo Same" } });
+  const sameOrigin = await page.request.put("/api/auth/update-profile", {
+    headers: { origin: new URL(baseURL()).origin },
+    data: { fullName: "Cleo Same" },
+  });
   expect(sameOrigin.status()).toBe(200);
 
-  const bearer = await page.request.put("/api/auth/update-profile", { headers: { origin: evil, authorization: `Bearer ${owner.token}` }, data: { fullName: "Cleo Bearer" } });
+  const bearer = await page.request.put("/api/auth/update-profile", {
+    headers: { origin: evil, authorization: `Bearer ${owner.token}` },
+    data: { fullName: "Cleo Bearer" },
+  });
   expect(bearer.status()).toBe(200);
   expect((await profileOf(page.request, owner.token)).fullName).toBe("Cleo Bearer");
 });

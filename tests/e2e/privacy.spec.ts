@@ -6,7 +6,9 @@ import { newOwner, openDashboard, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
 import { at, m } from "./support/messages";
 
-test("privacy settings: the owner shortens retention and turns recording off; a value out of bounds is refused with the server's words", async ({ page }) => {
+test("privacy settings: the owner shortens retention and turns recording off; a value out of bounds is refused with the server's words", async ({
+  page,
+}) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("en", "PrivacySection.title"));
@@ -29,8 +31,14 @@ test("erasing a caller removes their appointment from the owner's list", async (
   const owner = await newOwner(page);
   const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   const auth = { authorization: `Bearer ${owner.token}` };
-  for (const [patientName, patientPhone] of [["Alice Forget", "+33 6 11 22 33 44"], ["Bruno Keep", "+33 6 99 88 77 66"]] as const) {
-    const res = await page.request.post("/api/appointments", { headers: auth, data: { patientName, patientPhone, date: day, time: patientName.startsWith("A") ? "10:00" : "11:00", duration: 30 } });
+  for (const [patientName, patientPhone] of [
+    ["Alice Forget", "+33 6 11 22 33 44"],
+    ["Bruno Keep", "+33 6 99 88 77 66"],
+  ] as const) {
+    const res = await page.request.post("/api/appointments", {
+      headers: auth,
+      data: { patientName, patientPhone, date: day, time: patientName.startsWith("A") ? "10:00" : "11:00", duration: 30 },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await openDashboard(page, "en", "/dashboard/privacy");
@@ -44,10 +52,15 @@ test("erasing a caller removes their appointment from the owner's list", async (
   await expect(page.getByText("Alice Forget")).toHaveCount(0);
 });
 
-test("deleting the account: a wrong password is refused, the right one erases everything and frees the number", async ({ page, browser }) => {
+test("deleting the account: a wrong password is refused, the right one erases everything and frees the number", async ({
+  page,
+  browser,
+}) => {
   const owner = await newOwner(page, { tag: "erase" });
   const auth = { authorization: `Bearer ${owner.token}` };
-  expect((await page.request.post("/api/google-calendar/authorize", { headers: auth, data: { code: "sandbox-test-code" } })).status()).toBe(200);
+  expect((await page.request.post("/api/google-calendar/authorize", { headers: auth, data: { code: "sandbox-test-code" } })).status()).toBe(
+    200,
+  );
   expect((await page.request.post("/api/subscription/start-trial", { headers: auth })).status()).toBe(200);
   const claim = await page.request.get("/api/phone-numbers/claim", { headers: auth });
   expect(claim.status(), await claim.text()).toBe(200);
@@ -76,6 +89,8 @@ test("deleting the account: a wrong password is refused, the right one erases ev
   const { admin } = fixtures();
   const { token } = await signIn(adminPage, admin.email, admin.password);
   const available = await adminPage.request.get("/api/admin/phone-numbers/available", { headers: { authorization: `Bearer ${token}` } });
-  expect(((await available.json()) as { phoneNumbers: { phoneNumber: string }[] }).phoneNumbers.map((n) => n.phoneNumber)).toContain(phoneNumber);
+  expect(((await available.json()) as { phoneNumbers: { phoneNumber: string }[] }).phoneNumbers.map((n) => n.phoneNumber)).toContain(
+    phoneNumber,
+  );
   await adminPage.close();
 });

@@ -118,7 +118,10 @@ test.describe("production server edge", () => {
 
   test("a number claim another site sends through the visitor's browser is refused before anything else", async ({ baseURL }) => {
     // A link or redirect elsewhere: a top-level navigation, with the Lax session cookie and no Origin.
-    const forged = await send(baseURL!, "GET", "/api/phone-numbers/claim", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" });
+    const forged = await send(baseURL!, "GET", "/api/phone-numbers/claim", {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "navigate",
+    });
     expect(forged.status).toBe(403);
     expect(JSON.parse(forged.body).message).toBe(m("en", "Api.crossOrigin"));
     // Sent by the dashboard itself it reaches the session check.
@@ -184,7 +187,9 @@ test("`kill -TERM` to the npm process of `npm start` drains the requests in flig
 
     const { code, signal, at } = await Promise.race([
       exit,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`npm start still running 15 s after SIGTERM:\n${output}`)), 15_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`npm start still running 15 s after SIGTERM:\n${output}`)), 15_000),
+      ),
     ]);
     expect({ code, signal }, output).toEqual({ code: 0, signal: null });
     expect(at - signalledAt).toBeLessThan(15_000);
@@ -208,7 +213,14 @@ function slowPost(port: number, path: string, body: string) {
     rejectAnswer = reject;
   });
   const req = http.request(
-    { host: "127.0.0.1", port, path, method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+    {
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    },
     (res) => {
       let text = "";
       res.setEncoding("utf8");

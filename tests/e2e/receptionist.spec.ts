@@ -67,7 +67,9 @@ async function shown(page: Page, e164: string): Promise<string> {
 async function expectOutbox(page: Page, caller: string, ownerEmail: string) {
   const callerShown = await shown(page, caller);
   const item = (channel: string, recipient: string) =>
-    page.locator(`[data-testid="outbox-message"][data-channel="${channel}"]`).filter({ hasText: recipient === caller ? callerShown : recipient });
+    page
+      .locator(`[data-testid="outbox-message"][data-channel="${channel}"]`)
+      .filter({ hasText: recipient === caller ? callerShown : recipient });
   await expect(async () => {
     await page.reload();
     await expect(item("sms", caller)).toHaveCount(1, { timeout: 2000 });
@@ -77,7 +79,9 @@ async function expectOutbox(page: Page, caller: string, ownerEmail: string) {
   return { sms: item("sms", caller), whatsapp: item("whatsapp", caller), email: item("email", ownerEmail) };
 }
 
-test("try your receptionist: a call booked with the suggested phrases shows in Calls, Appointments, Calendar and Messages", async ({ page }) => {
+test("try your receptionist: a call booked with the suggested phrases shows in Calls, Appointments, Calendar and Messages", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
   const owner = await newOwner(page, { tag: "try" });
@@ -221,7 +225,9 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   await expectNoEnglish(page, "fr");
 });
 
-test("an owner who is not ready sees what is missing, each step a link, and cannot start; an unknown call is not found", async ({ page }) => {
+test("an owner who is not ready sees what is missing, each step a link, and cannot start; an unknown call is not found", async ({
+  page,
+}) => {
   const en = (key: string) => m("en", key);
   const owner = await newOwner(page, { tag: "try-notready" });
   await openDashboard(page, "en", "/dashboard/try");
@@ -236,7 +242,10 @@ test("an owner who is not ready sees what is missing, each step a link, and cann
   await expectNoSeriousA11yViolations(page);
 
   // One step done elsewhere: the list follows.
-  const res = await page.request.post("/api/google-calendar/authorize", { headers: { authorization: `Bearer ${owner.token}` }, data: { code: "sandbox-test-code" } });
+  const res = await page.request.post("/api/google-calendar/authorize", {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { code: "sandbox-test-code" },
+  });
   expect(res.status()).toBe(200);
   await openDashboard(page, "en", "/dashboard/try");
   expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute("data-step")))).toEqual(["subscription", "number"]);
@@ -322,7 +331,9 @@ async function signInAsDemoOwner(page: Page) {
   await page.waitForURL(/\/fr\/dashboard(\/.*)?$/);
 }
 
-test("the seeded demo owner signs in and books at once on the Try page; the booking shows in Appointments, Calls and Messages", async ({ page }) => {
+test("the seeded demo owner signs in and books at once on the Try page; the booking shows in Appointments, Calls and Messages", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
   await signInAsDemoOwner(page);
@@ -364,12 +375,16 @@ test("the seeded demo owner signs in and books at once on the Try page; the book
   await expectNoEnglish(page, "fr");
 });
 
-test("a call left without hanging up ends: leaving for another section, or leaving the page, shows it as ended in Calls", async ({ page }) => {
+test("a call left without hanging up ends: leaving for another section, or leaving the page, shows it as ended in Calls", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const fr = (key: string) => m("fr", key);
   await signInAsDemoOwner(page);
   const inProgress = fr("CallsSection.statuses.in-progress");
-  const callsNow = async () => ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; status: string; endedReason: string | null }[] }).calls;
+  const callsNow = async () =>
+    ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; status: string; endedReason: string | null }[] })
+      .calls;
   const startAndSay = async () => {
     await openDashboard(page, "fr", "/dashboard/try");
     const before = (await callsNow()).length;
@@ -392,7 +407,10 @@ test("a call left without hanging up ends: leaving for another section, or leavi
 
   // Another dashboard section, through the navigation (the page stays, the section goes).
   const first = await startAndSay();
-  await page.getByRole("navigation", { name: fr("Dashboard.nav.label") }).getByRole("link", { name: fr("Dashboard.nav.calls") }).click();
+  await page
+    .getByRole("navigation", { name: fr("Dashboard.nav.label") })
+    .getByRole("link", { name: fr("Dashboard.nav.calls") })
+    .click();
   await expect(page).toHaveURL(/\/fr\/dashboard\/calls$/);
   await expectEnded(first);
 

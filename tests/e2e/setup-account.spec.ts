@@ -56,9 +56,13 @@ for (const locale of LOCALES) {
     // In setup a closed day is null and an open day only {openTime, closeTime}.
     expect(hoursSaved.postDataJSON()).toEqual({
       workingHours: {
-        monday: { openTime: "09:00", closeTime: "17:00" }, tuesday: { openTime: "09:00", closeTime: "17:00" },
-        wednesday: { openTime: "09:00", closeTime: "17:00" }, thursday: { openTime: "09:00", closeTime: "17:00" },
-        friday: { openTime: "09:00", closeTime: "17:00" }, saturday: { openTime: "09:00", closeTime: "12:00" }, sunday: null,
+        monday: { openTime: "09:00", closeTime: "17:00" },
+        tuesday: { openTime: "09:00", closeTime: "17:00" },
+        wednesday: { openTime: "09:00", closeTime: "17:00" },
+        thursday: { openTime: "09:00", closeTime: "17:00" },
+        friday: { openTime: "09:00", closeTime: "17:00" },
+        saturday: { openTime: "09:00", closeTime: "12:00" },
+        sunday: null,
       },
     });
 
@@ -110,7 +114,10 @@ test("a missing, unknown or expired setup link says so and leads back to sign-in
   await expect(page).toHaveURL(/\/es\/login$/);
 });
 
-for (const [path, total] of [["/setup-account-preview", 5], ["/setup-account-preview2", 4]] as const) {
+for (const [path, total] of [
+  ["/setup-account-preview", 5],
+  ["/setup-account-preview2", 4],
+] as const) {
   test(`${path} walks every step in PREVIEW MODE without a single write`, async ({ page }) => {
     const writes: Request[] = [];
     page.on("request", (r) => {

@@ -5,10 +5,10 @@ import { resolve } from "node:path";
 import { expect } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { FALLBACK_PATH, matchApiRoute } from "@/lib/http/api-routes";
+import { checkResponse, declaredResponses } from "./response-check";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Record<string, unknown>;
-
 
 // The client address of a test file's requests, its own: the sign-in and registration limits count per address in the
 // run's one database, and one file's deliberate failures must not lock the files after it out (as they would lock out
@@ -35,7 +35,9 @@ export async function api<T = any>(method: string, path: string, opts: CallOptio
     route = found.route;
     const values = found.match.slice(1);
     params = Object.fromEntries(
-      route.params.map((name, i) => (name.startsWith("...") ? [name.slice(3), values[i]!.split("/")] : [name, decodeURIComponent(values[i]!)])),
+      route.params.map((name, i) =>
+        name.startsWith("...") ? [name.slice(3), values[i]!.split("/")] : [name, decodeURIComponent(values[i]!)],
+      ),
     );
   }
   const mod = (await import(/* @vite-ignore */ resolve(route.file))) as RouteModule;
@@ -57,6 +59,9 @@ export async function api<T = any>(method: string, path: string, opts: CallOptio
   if (text) {
     parsed = JSON.parse(text); // every answer of the API is JSON: this throws (and fails the test) otherwise
   }
+  // Each answer is held to the route's declared `response` (tests/helpers/response-check.ts): a wrong schema fails here.
+  const answer = { status: res.status, contentType: res.headers.get("content-type"), text, body: parsed };
+  checkResponse(`${method} ${url.pathname}`, declaredResponses(handler), answer);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
@@ -66,7 +71,12 @@ export function uniqueEmail(tag = "owner"): string {
   return `${tag}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-export type Account = { token: string; user: { id: string; email: string; fullName: string; type: string }; email: string; password: string };
+export type Account = {
+  token: string;
+  user: { id: string; email: string; fullName: string; type: string };
+  email: string;
+  password: string;
+};
 
 export async function registerOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
   const email = uniqueEmail();
@@ -98,7 +108,9 @@ export async function addPoolNumbers(count: number): Promise<string[]> {
   const { phoneNumbers } = await import("@/db/schema");
   const base = 2_000_000 + Math.floor(Math.random() * 7_000_000);
   const numbers = Array.from({ length: count }, (_, i) => `+1999${String(base + i).padStart(7, "0")}`);
-  await getDb().insert(phoneNumbers).values(numbers.map((phoneNumber) => ({ phoneNumber, providerId: `test-${phoneNumber}` })));
+  await getDb()
+    .insert(phoneNumbers)
+    .values(numbers.map((phoneNumber) => ({ phoneNumber, providerId: `test-${phoneNumber}` })));
   return numbers;
 }
 

@@ -15,7 +15,9 @@ export type Practice = Account & { line: string };
 export async function practice(businessName = "Cabinet Test"): Promise<Practice> {
   const owner = await registerOwner({ businessName, workingHours: EVERY_DAY, appointmentDuration: "30", timeZone: "Europe/Paris" });
   await connectSandboxCalendar(owner.token);
-  await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
+  await getDb()
+    .insert(subscriptions)
+    .values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
   await addPoolNumbers(1);
   const claim = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
@@ -37,7 +39,12 @@ export async function vapi(body: unknown) {
 /** One tool call; the sentence the caller would hear (result or error). */
 export async function vapiTool(line: string, callId: string, caller: string, name: string, args: unknown): Promise<string> {
   const toolCallId = `tc-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-  const res = await vapi(vapiMessage(line, callId, caller, { type: "tool-calls", toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }] }));
+  const res = await vapi(
+    vapiMessage(line, callId, caller, {
+      type: "tool-calls",
+      toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }],
+    }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const [r] = res.body.results;
   expect(r.toolCallId).toBe(toolCallId);
@@ -53,7 +60,7 @@ export function dayAhead(days = 3): string {
 /** Posts a raw body to the Telnyx webhook, signed as Telnyx signs (Ed25519 over `timestamp|body`) with the sandbox key. */
 export async function telnyx(raw: string): Promise<Response> {
   const { POST } = await import("@/app/api/webhooks/telnyx/route");
-  const { sandboxTelnyxKeys, signTelnyxPayload } = await import("@/lib/telnyx/webhook");
+  const { sandboxTelnyxKeys, signTelnyxPayload } = await import("@/lib/vendors/telnyx/webhook");
   const ts = Math.floor(Date.now() / 1000);
   const headers = new Headers({
     "content-type": "application/json",

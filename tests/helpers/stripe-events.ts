@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/jobs/queue";
-import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
+import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { appContext } from "@/lib/server/context";
 import { api } from "./api";
 
@@ -17,7 +17,15 @@ export function event(type: string, object: Record<string, unknown>, created = n
   return { id: id("evt"), object: "event", type, created, data: { object } };
 }
 
-export function subscriptionObject(o: { sub: string; customer: string; status: string; userId?: string; trialEnd?: number | null; periodEnd?: number; endedAt?: number }) {
+export function subscriptionObject(o: {
+  sub: string;
+  customer: string;
+  status: string;
+  userId?: string;
+  trialEnd?: number | null;
+  periodEnd?: number;
+  endedAt?: number;
+}) {
   const start = nowS();
   return {
     id: o.sub,
@@ -60,13 +68,21 @@ export function checkoutObject(o: {
 }
 
 export function invoiceObject(sub: string, periodEnd = nowS() + 30 * DAY) {
-  return { id: id("in"), object: "invoice", parent: { subscription_details: { subscription: sub } }, lines: { data: [{ period: { end: periodEnd } }] } };
+  return {
+    id: id("in"),
+    object: "invoice",
+    parent: { subscription_details: { subscription: sub } },
+    lines: { data: [{ period: { end: periodEnd } }] },
+  };
 }
 
 /** Posts an event (or raw text) to the webhook, signed with the test secret unless `headers` say otherwise. */
 export async function deliverStripe(e: Event | string, headers: Record<string, string> | null = null) {
   const raw = typeof e === "string" ? e : JSON.stringify(e);
-  return api("POST", "/api/webhooks/stripe", { raw, headers: headers ?? { "stripe-signature": signStripePayload(raw, process.env.STRIPE_WEBHOOK_SECRET!) } });
+  return api("POST", "/api/webhooks/stripe", {
+    raw,
+    headers: headers ?? { "stripe-signature": signStripePayload(raw, process.env.STRIPE_WEBHOOK_SECRET!) },
+  });
 }
 
 /** Runs the queued jobs (emails, setup links) as the workers would. */

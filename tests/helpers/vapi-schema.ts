@@ -35,7 +35,10 @@ export function vapiAssistantErrors(...values: unknown[]): string[] {
   const read = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.readFile = (f) => (path.resolve(f) === FILE ? source : read(f));
-  host.fileExists = ((exists) => (f: string) => path.resolve(f) === FILE || exists(f))(host.fileExists.bind(host));
+  host.fileExists = (
+    (exists) => (f: string) =>
+      path.resolve(f) === FILE || exists(f)
+  )(host.fileExists.bind(host));
   host.getSourceFile = (f, lang, ...rest) => {
     if (path.resolve(f) === FILE) return ts.createSourceFile(f, source, lang);
     return previous?.getSourceFile(f) ?? getSourceFile(f, lang, ...rest);

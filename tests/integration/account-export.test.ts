@@ -17,7 +17,7 @@ import { eq } from "drizzle-orm";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial, type Account } from "../helpers/api";
 
 const PATIENT = 'Inès "Jo" Dupont, Jr';
-const FORMULA = "=HYPERLINK(\"http://evil.test\",\"x\")";
+const FORMULA = '=HYPERLINK("http://evil.test","x")';
 
 /** An owner with a row in every exported table, another owner with a booking of their own, and a live setup link. */
 async function ownerWithEverything() {
@@ -30,13 +30,26 @@ async function ownerWithEverything() {
   expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
   expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: { agentName: "Léa" } })).status).toBe(201);
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const booked = await api("POST", "/api/appointments", { token: owner.token, body: { patientName: PATIENT, date: day, time: "10:00", duration: 30 } });
+  const booked = await api("POST", "/api/appointments", {
+    token: owner.token,
+    body: { patientName: PATIENT, date: day, time: "10:00", duration: 30 },
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   await api("POST", "/api/appointments", { token: other.token, body: { patientName: "Not Mine", date: day, time: "10:00", duration: 30 } });
   const db = getDb();
-  await db.insert(calls).values({ userId: id, providerCallId: `export-${randomUUID()}`, status: "ended", transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3", fromNumber: "+33611111111" });
+  await db.insert(calls).values({
+    userId: id,
+    providerCallId: `export-${randomUUID()}`,
+    status: "ended",
+    transcript: "Caller: hello",
+    summary: "A call",
+    recordingUrl: "https://example.com/r.mp3",
+    fromNumber: "+33611111111",
+  });
   await db.insert(callerMessages).values({ userId: id, callerName: FORMULA, callerPhone: "+33622222222", body: "Please call me back" });
-  await db.insert(notifications).values({ userId: id, channel: "sms", recipient: "+33622222222", body: "Confirmed", status: "sent", provider: "sandbox" });
+  await db
+    .insert(notifications)
+    .values({ userId: id, channel: "sms", recipient: "+33622222222", body: "Confirmed", status: "sent", provider: "sandbox" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });
@@ -48,7 +61,10 @@ async function ownerWithEverything() {
 async function expectNoSecret(text: string, id: string, setupToken: string, other: Account) {
   const db = getDb();
   const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
-  const [c] = await db.select({ enc: calendarConnections.refreshTokenEnc }).from(calendarConnections).where(eq(calendarConnections.userId, id));
+  const [c] = await db
+    .select({ enc: calendarConnections.refreshTokenEnc })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, id));
   expect(text).not.toContain(u!.passwordHash!);
   expect(text).not.toContain(c!.enc);
   expect(text).not.toContain(setupToken);
@@ -66,9 +82,11 @@ async function download(token: string | undefined, query: string): Promise<Respo
 
 /** A column's values in a CSV of ours (BOM, every field quoted, no line break inside a field), quotes undone. */
 function column(csv: string, name: string): string[] {
-  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((line) =>
-    [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]!.replace(/""/g, '"')),
-  );
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]!.replace(/""/g, '"')));
   const i = header!.indexOf(name);
   expect(i, `no column ${name}`).toBeGreaterThanOrEqual(0);
   return rows.map((r) => r[i]!);
@@ -98,7 +116,9 @@ describe("GET /api/account/export", () => {
     }
     expect(data.profile).toMatchObject({ id, email: owner.email, businessName: "Cabinet Export", hasPassword: true });
     expect((data.appointments as { patientName: string }[]).map((a) => a.patientName)).toEqual([PATIENT]);
-    expect(data.calls).toEqual([expect.objectContaining({ transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3" })]);
+    expect(data.calls).toEqual([
+      expect.objectContaining({ transcript: "Caller: hello", summary: "A call", recordingUrl: "https://example.com/r.mp3" }),
+    ]);
     await expectNoSecret(JSON.stringify(data), id, setupToken, other);
   });
 

@@ -78,10 +78,22 @@ describe("registration, login and profile", () => {
 
   it("never lets a body choose the account's role, state or id", async () => {
     const email = uniqueEmail();
-    const reg = await api("POST", "/api/auth/register", { body: { email, password: "long-enough-1", fullName: "Eve", type: "admin", isActive: false, id: "00000000-0000-4000-8000-000000000000" } });
+    const reg = await api("POST", "/api/auth/register", {
+      body: {
+        email,
+        password: "long-enough-1",
+        fullName: "Eve",
+        type: "admin",
+        isActive: false,
+        id: "00000000-0000-4000-8000-000000000000",
+      },
+    });
     expect(reg.body.user).toMatchObject({ type: "user", isActive: true });
     expect(reg.body.user.id).not.toBe("00000000-0000-4000-8000-000000000000");
-    const upd = await api("PUT", "/api/auth/update-profile", { token: reg.body.token, body: { type: "admin", isActive: false, hasGoogleOAuth: true, telnyxPhoneNumber: "+15550100" } });
+    const upd = await api("PUT", "/api/auth/update-profile", {
+      token: reg.body.token,
+      body: { type: "admin", isActive: false, hasGoogleOAuth: true, telnyxPhoneNumber: "+15550100" },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ type: "user", isActive: true, hasGoogleOAuth: false, telnyxPhoneNumber: null });
     expect((await api("GET", "/api/admin/users", { token: reg.body.token })).status).toBe(403);
@@ -89,9 +101,13 @@ describe("registration, login and profile", () => {
 
   it("refuses a second account with the same email, whatever its case", async () => {
     const owner = await registerOwner();
-    const again = await api("POST", "/api/auth/register", { body: { email: owner.email.toUpperCase(), password: "another-pass-1", fullName: "X" } });
+    const again = await api("POST", "/api/auth/register", {
+      body: { email: owner.email.toUpperCase(), password: "another-pass-1", fullName: "X" },
+    });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe("We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.");
+    expect(again.body.message).toBe(
+      "We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.",
+    );
   });
 
   it("answers wrong credentials with the spec's message, in the user's language", async () => {
@@ -117,14 +133,21 @@ describe("registration, login and profile", () => {
 describe("sessions end when they should", () => {
   it("rejects forged, tampered and expired tokens", async () => {
     const owner = await registerOwner();
-    const forged = await encodeSessionToken({ sub: owner.user.id, sid: crypto.randomUUID(), role: "admin" }, "another-secret-of-sufficient-length", "authjs.session-token");
+    const forged = await encodeSessionToken(
+      { sub: owner.user.id, sid: crypto.randomUUID(), role: "admin" },
+      "another-secret-of-sufficient-length",
+      "authjs.session-token",
+    );
     const tampered = owner.token.slice(0, -4) + (owner.token.endsWith("AAAA") ? "BBBB" : "AAAA");
     for (const token of [forged, tampered, "not-a-token", ""]) {
       const res = await api("GET", "/api/auth/profile", { token });
       expect(res.status).toBe(401);
       expect(res.body.message).toBeTruthy();
     }
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, owner.user.id));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, owner.user.id));
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401);
   });
 
@@ -157,12 +180,18 @@ describe("sessions end when they should", () => {
   it("a password change keeps the current session and ends the others", async () => {
     const owner = await registerOwner();
     const other = (await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } })).body.token;
-    const wrong = await api("PUT", "/api/auth/update-password", { token: owner.token, body: { oldPassword: "nope-nope", newPassword: "brand-new-pass" } });
+    const wrong = await api("PUT", "/api/auth/update-password", {
+      token: owner.token,
+      body: { oldPassword: "nope-nope", newPassword: "brand-new-pass" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Current password is incorrect");
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
 
-    const ok = await api("PUT", "/api/auth/update-password", { token: owner.token, body: { oldPassword: owner.password, newPassword: "brand-new-pass" } });
+    const ok = await api("PUT", "/api/auth/update-password", {
+      token: owner.token,
+      body: { oldPassword: owner.password, newPassword: "brand-new-pass" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe("Password updated successfully");
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
@@ -184,10 +213,16 @@ describe("login rate limiting", () => {
     const owner = await registerOwner();
     const ip = "10.0.0.77";
     for (let i = 0; i < 5; i++) {
-      const res = await api("POST", "/api/auth/login", { body: { email: owner.email, password: `wrong-${i}` }, headers: { "x-forwarded-for": ip } });
+      const res = await api("POST", "/api/auth/login", {
+        body: { email: owner.email, password: `wrong-${i}` },
+        headers: { "x-forwarded-for": ip },
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password }, headers: { "x-forwarded-for": ip } });
+    const locked = await api("POST", "/api/auth/login", {
+      body: { email: owner.email, password: owner.password },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(locked.body.message).toMatch(/Too many sign-in attempts/);
@@ -197,10 +232,18 @@ describe("login rate limiting", () => {
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await api("POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: "whatever1" }, headers: { "x-forwarded-for": ip } })).status;
+      last = (
+        await api("POST", "/api/auth/login", {
+          body: { email: uniqueEmail("nobody"), password: "whatever1" },
+          headers: { "x-forwarded-for": ip },
+        })
+      ).status;
     }
     expect(last).toBe(429);
-    const elsewhere = await api("POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: "whatever1" }, headers: { "x-forwarded-for": "198.51.100.7" } });
+    const elsewhere = await api("POST", "/api/auth/login", {
+      body: { email: uniqueEmail("nobody"), password: "whatever1" },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
     expect(elsewhere.status).toBe(401);
   });
 });
@@ -265,7 +308,11 @@ describe("profile updates", () => {
     const b = await registerOwner();
     const res = await api("PUT", "/api/auth/update-profile", {
       token: a.token,
-      body: { businessName: "Kids Clinic", services: ["Vaccines"], workingHours: { saturday: { isOpen: true, openTime: "10:00", closeTime: "12:00" } } },
+      body: {
+        businessName: "Kids Clinic",
+        services: ["Vaccines"],
+        workingHours: { saturday: { isOpen: true, openTime: "10:00", closeTime: "12:00" } },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ businessName: "Kids Clinic", specialty: "pediatrics", services: ["Vaccines"] });
@@ -289,7 +336,10 @@ describe("profile updates", () => {
     expect(res.status).toBe(200);
     expect(res.body.workingHours.monday).toEqual({ isOpen: true, openTime: "07:00", closeTime: "15:00" });
     expect(res.body.workingHours.tuesday.isOpen).toBe(false);
-    const bad = await api("PUT", "/api/auth/update-working-hours", { token: a.token, body: { workingHours: { monday: { openTime: "18:00", closeTime: "09:00" } } } });
+    const bad = await api("PUT", "/api/auth/update-working-hours", {
+      token: a.token,
+      body: { workingHours: { monday: { openTime: "18:00", closeTime: "09:00" } } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Monday: the closing time must be after the opening time");
   });

@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
-import { createLoggedSender } from "@/lib/providers/messaging/logged-sender";
-import type { MessageTransport } from "@/lib/providers/messaging/port";
-import { sandboxTransport } from "@/lib/providers/messaging/sandbox";
+import { createLoggedSender } from "@/lib/messaging/logged-sender";
+import type { MessageTransport } from "@/lib/ports/messaging";
+import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
 import { providerModes } from "@/lib/providers/registry";
 import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
 
@@ -32,7 +32,13 @@ const phone = `+1999${String(Math.floor(Math.random() * 10_000_000)).padStart(7,
 let ownerA: Account;
 let ownerB: Account;
 let admin: Account;
-const ids: Record<"confirmation" | "text" | "whatsapp" | "offer" | "smtp", string> = { confirmation: "", text: "", whatsapp: "", offer: "", smtp: "" };
+const ids: Record<"confirmation" | "text" | "whatsapp" | "offer" | "smtp", string> = {
+  confirmation: "",
+  text: "",
+  whatsapp: "",
+  offer: "",
+  smtp: "",
+};
 
 async function outbox(query = "", token = admin.token) {
   const res = await api("GET", `/api/admin/outbox${query}`, { token });
@@ -65,9 +71,18 @@ beforeAll(async () => {
   ids.text = (await sms.send({ userId: ownerB.user.id, to: phone, text: `Your table is booked (${tag}).` })).id;
   // No account: the row says so, and the list keeps it that way.
   ids.whatsapp = (await whatsapp.send({ userId: null, to: phone, text: `Reminder ${tag}` })).id;
-  ids.offer = (await email.send({ userId: ownerB.user.id, to: `guest-${tag}@example.com`, subject: `Offer 50%_off ${tag}`, text: "Half price." })).id;
+  ids.offer = (
+    await email.send({ userId: ownerB.user.id, to: `guest-${tag}@example.com`, subject: `Offer 50%_off ${tag}`, text: "Half price." })
+  ).id;
   // Really delivered by a provider: not the sandbox's, never listed.
-  ids.smtp = (await createLoggedSender(db, "email", smtpTransport).send({ userId: ownerA.user.id, to: `real-${tag}@example.com`, subject: `Real ${tag}`, text: "Sent." })).id;
+  ids.smtp = (
+    await createLoggedSender(db, "email", smtpTransport).send({
+      userId: ownerA.user.id,
+      to: `real-${tag}@example.com`,
+      subject: `Real ${tag}`,
+      text: "Sent.",
+    })
+  ).id;
 });
 
 describe("GET /api/admin/outbox", () => {
@@ -102,7 +117,13 @@ describe("GET /api/admin/outbox", () => {
     });
     expect(new Date(confirmation.createdAt).toISOString()).toBe(confirmation.createdAt);
     expect(new Date(confirmation.sentAt!).toISOString()).toBe(confirmation.sentAt);
-    expect(messages.find((m) => m.id === ids.text)).toMatchObject({ userId: ownerB.user.id, channel: "sms", recipient: phone, subject: null, links: [] });
+    expect(messages.find((m) => m.id === ids.text)).toMatchObject({
+      userId: ownerB.user.id,
+      channel: "sms",
+      recipient: phone,
+      subject: null,
+      links: [],
+    });
     expect(messages.find((m) => m.id === ids.whatsapp)).toMatchObject({ userId: null, channel: "whatsapp" });
   });
 

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import { calendarAccessFor, markCalendarRevoked } from "@/lib/calendar/calendar.service";
 import { createSecretBox } from "@/lib/crypto/secret-box";
-import { createSandboxCalendar } from "@/lib/providers/calendar/sandbox";
+import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
 import { api, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
 
 describe("AI parameters", () => {
@@ -14,19 +14,33 @@ describe("AI parameters", () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("No AI configuration found. You need to create one to get started.");
 
-    const created = await api("POST", "/api/ai/parameters", { token: owner.token, body: { language: "en", voiceId: "voice_english_male_2", firstMessage: "  ", agentName: "" } });
+    const created = await api("POST", "/api/ai/parameters", {
+      token: owner.token,
+      body: { language: "en", voiceId: "voice_english_male_2", firstMessage: "  ", agentName: "" },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ language: "en", voiceId: "voice_english_male_2", firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant" });
+    expect(created.body).toEqual({
+      language: "en",
+      voiceId: "voice_english_male_2",
+      firstMessage: "Hello, how can I help you today?",
+      agentName: "AI Assistant",
+    });
     expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: {} })).status).toBe(409);
 
-    const updated = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" } });
+    const updated = await api("PUT", "/api/ai/parameters", {
+      token: owner.token,
+      body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" },
+    });
     expect(updated.body).toEqual({ language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour !", agentName: "Léa" });
     expect((await api("GET", "/api/ai/parameters", { token: owner.token })).body).toEqual(updated.body);
 
     // Blank texts take the defaults of the assistant's language: a French assistant never greets in English.
     const reset = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { firstMessage: "", agentName: null } });
     expect(reset.body).toMatchObject({ firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Assistant IA", language: "fr" });
-    const english = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { language: "en", firstMessage: "", agentName: "" } });
+    const english = await api("PUT", "/api/ai/parameters", {
+      token: owner.token,
+      body: { language: "en", firstMessage: "", agentName: "" },
+    });
     expect(english.body).toMatchObject({ firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant", language: "en" });
 
     expect((await api("DELETE", "/api/ai/parameters", { token: owner.token })).status).toBe(200);
@@ -51,7 +65,9 @@ describe("calendar connection", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, hasGoogleOAuth: true });
 
-    const raw = await getDb().execute<{ refresh_token_enc: string }>(sql`select refresh_token_enc from calendar_connections where user_id = ${owner.user.id}`);
+    const raw = await getDb().execute<{ refresh_token_enc: string }>(
+      sql`select refresh_token_enc from calendar_connections where user_id = ${owner.user.id}`,
+    );
     const stored = raw[0]!.refresh_token_enc;
     expect(stored).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(stored).not.toContain("sandbox-refresh");
@@ -78,7 +94,11 @@ describe("calendar connection", () => {
     const deps = { db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) };
     await connectSandboxCalendar(owner.token);
     const granted = await calendarAccessFor(deps, owner.user.id);
-    expect(granted).toMatchObject({ userId: owner.user.id, calendarId: "primary", refreshToken: expect.stringMatching(/^sandbox-refresh-/) });
+    expect(granted).toMatchObject({
+      userId: owner.user.id,
+      calendarId: "primary",
+      refreshToken: expect.stringMatching(/^sandbox-refresh-/),
+    });
 
     // What booking does when the calendar answers CalendarGrantRevokedError.
     expect(await markCalendarRevoked(deps, owner.user.id)).toBe(true);
@@ -88,12 +108,18 @@ describe("calendar connection", () => {
     expect(profile.calendarRevokedAt).toEqual(expect.any(String));
     expect((await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token })).body.hasGoogleOAuth).toBe(false);
     expect(await calendarAccessFor(deps, owner.user.id)).toBeNull();
-    const [kept] = await getDb().select({ revokedAt: calendarConnections.revokedAt }).from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id));
+    const [kept] = await getDb()
+      .select({ revokedAt: calendarConnections.revokedAt })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, owner.user.id));
     expect(kept!.revokedAt).toBeInstanceOf(Date);
 
     await connectSandboxCalendar(owner.token);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(true);
-    const [restored] = await getDb().select({ revokedAt: calendarConnections.revokedAt }).from(calendarConnections).where(eq(calendarConnections.userId, owner.user.id));
+    const [restored] = await getDb()
+      .select({ revokedAt: calendarConnections.revokedAt })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, owner.user.id));
     expect(restored!.revokedAt).toBeNull();
     const regranted = await calendarAccessFor(deps, owner.user.id);
     expect(regranted?.refreshToken).toMatch(/^sandbox-refresh-/);

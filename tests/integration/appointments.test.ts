@@ -34,13 +34,24 @@ const newYorkOwner = () => registerOwner({ timeZone: "America/New_York" });
 async function list(owner: Account) {
   const res = await api("GET", "/api/appointments", { token: owner.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { upcoming: { id: string; status: string; startsAt: string }[]; past: { id: string; status: string }[]; timeZone: string };
+  return res.body as {
+    upcoming: { id: string; status: string; startsAt: string }[];
+    past: { id: string; status: string }[];
+    timeZone: string;
+  };
 }
 
 async function insertAppointment(owner: Account, startsAt: Date, minutes: number, status: "booked" | "cancelled" = "booked") {
   const [row] = await getDb()
     .insert(appointments)
-    .values({ userId: owner.user.id, patientName: "Direct Row", startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), status, source: "phone" })
+    .values({
+      userId: owner.user.id,
+      patientName: "Direct Row",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
+      status,
+      source: "phone",
+    })
     .returning({ id: appointments.id });
   return row!.id;
 }
@@ -114,7 +125,13 @@ describe("POST /api/appointments", () => {
     const day = on("06-10");
     expect((await api("POST", "/api/appointments", { token: owner.token, body: booking(day, "10:00", 30) })).status).toBe(201);
 
-    for (const [time, duration] of [["10:00", 30], ["10:15", 30], ["09:45", 30], ["09:30", 120], ["10:29", 5]] as const) {
+    for (const [time, duration] of [
+      ["10:00", 30],
+      ["10:15", 30],
+      ["09:45", 30],
+      ["09:30", 120],
+      ["10:29", 5],
+    ] as const) {
       const res = await api("POST", "/api/appointments", { token: owner.token, body: booking(day, time, duration) });
       expect(res.status, `${time} for ${duration} min`).toBe(409);
       expect(res.body.message).toBeTruthy();
@@ -130,7 +147,9 @@ describe("POST /api/appointments", () => {
   it("gives one slot to exactly one of several simultaneous requests", async () => {
     const owner = await newYorkOwner();
     const results = await Promise.all(
-      ["Ann", "Ben", "Cid", "Dee"].map((name) => api("POST", "/api/appointments", { token: owner.token, body: booking(on("06-11"), "15:00", 60, { patientName: name }) })),
+      ["Ann", "Ben", "Cid", "Dee"].map((name) =>
+        api("POST", "/api/appointments", { token: owner.token, body: booking(on("06-11"), "15:00", 60, { patientName: name }) }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const winner = results.find((r) => r.status === 201)!;
@@ -227,7 +246,10 @@ describe("POST /api/appointments/{id}/cancel", () => {
     // The cancelled one stays cancelled: its slot now belongs to the new booking.
     const { upcoming } = await list(owner);
     expect(upcoming.map((a) => [a.id, a.status])).toEqual(
-      expect.arrayContaining([[booked.body.id, "cancelled"], [rebooked.body.id, "booked"]]),
+      expect.arrayContaining([
+        [booked.body.id, "cancelled"],
+        [rebooked.body.id, "booked"],
+      ]),
     );
   });
 
@@ -290,7 +312,9 @@ describe("GET /api/calls", () => {
         { userId: a.user.id, providerCallId: `recent-${tag}`, status: "in-progress", startedAt: new Date(now - 60 * MINUTE) },
       ])
       .returning({ id: calls.id });
-    await getDb().insert(calls).values({ userId: null, providerCallId: `orphan-${tag}`, status: "ended" });
+    await getDb()
+      .insert(calls)
+      .values({ userId: null, providerCallId: `orphan-${tag}`, status: "ended" });
 
     const res = await api("GET", "/api/calls", { token: a.token });
     expect(res.status).toBe(200);

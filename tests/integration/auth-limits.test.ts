@@ -20,8 +20,13 @@ const WRONG_PASSWORD = "Current password is incorrect";
 const REFUSED = "We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.";
 
 const changePassword = (owner: Account, oldPassword: string, ip: string) =>
-  api("PUT", "/api/auth/update-password", { token: owner.token, body: { oldPassword, newPassword: "a-brand-new-pass-1" }, headers: from(ip) });
-const signIn = (email: string, password: string, ip: string) => api("POST", "/api/auth/login", { body: { email, password }, headers: from(ip) });
+  api("PUT", "/api/auth/update-password", {
+    token: owner.token,
+    body: { oldPassword, newPassword: "a-brand-new-pass-1" },
+    headers: from(ip),
+  });
+const signIn = (email: string, password: string, ip: string) =>
+  api("POST", "/api/auth/login", { body: { email, password }, headers: from(ip) });
 
 async function drain() {
   const ctx = appContext();
@@ -70,7 +75,11 @@ describe("password re-checks: a stolen session cannot guess the password", () =>
     const attacker = address();
     for (let i = 0; i < 3; i++) expect((await changePassword(owner, `guess-${i}-xx`, attacker)).status).toBe(401);
     for (let i = 0; i < 2; i++) {
-      const wrong = await api("DELETE", "/api/account", { token: owner.token, body: { password: `guess-del-${i}` }, headers: from(attacker) });
+      const wrong = await api("DELETE", "/api/account", {
+        token: owner.token,
+        body: { password: `guess-del-${i}` },
+        headers: from(attacker),
+      });
       expect(wrong).toMatchObject({ status: 403, body: { message: WRONG_PASSWORD } });
     }
     const locked = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password }, headers: from(attacker) });
@@ -83,7 +92,11 @@ describe("password re-checks: a stolen session cannot guess the password", () =>
     const owner = await registerOwner();
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await changePassword(owner, `guess-a-${i}`, address())).status);
-    const moved = await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { email: uniqueEmail("moved") }, headers: from(address()) });
+    const moved = await api("PUT", "/api/auth/update-profile", {
+      token: owner.token,
+      body: { email: uniqueEmail("moved") },
+      headers: from(address()),
+    });
     expect(moved.status).toBe(200);
     for (let i = 0; i < 5; i++) statuses.push((await changePassword(owner, `guess-b-${i}`, address())).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
@@ -126,7 +139,10 @@ describe("the sign-in lock is per (email, address)", () => {
     const ownersOwn = await signIn(owner.email, owner.password, address());
     expect(ownersOwn.status).toBe(200);
     // The refused attempts were not counted against the email: one address cannot walk it up to the ceiling.
-    const [ceiling] = await getDb().select({ failures: loginAttempts.failures }).from(loginAttempts).where(eq(loginAttempts.key, `login:email:${owner.email}`));
+    const [ceiling] = await getDb()
+      .select({ failures: loginAttempts.failures })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.key, `login:email:${owner.email}`));
     expect(ceiling?.failures).toBe(5);
   });
 
@@ -154,7 +170,10 @@ describe("registration", () => {
   });
 
   const registerFrom = (ip: string, email = uniqueEmail("reg"), locale?: string) =>
-    api("POST", "/api/auth/register", { body: { email, password: "long-enough-1", fullName: "Reg Tester" }, headers: { ...from(ip), ...(locale ? { "accept-language": locale } : {}) } });
+    api("POST", "/api/auth/register", {
+      body: { email, password: "long-enough-1", fullName: "Reg Tester" },
+      headers: { ...from(ip), ...(locale ? { "accept-language": locale } : {}) },
+    });
 
   it("gives one address 10 attempts an hour, new and taken emails alike, then 429 with Retry-After", async () => {
     const ip = address();
@@ -186,13 +205,21 @@ describe("registration", () => {
       answers.push((await api("PUT", "/api/auth/update-profile", { token: prober.body.token, body: { email }, headers: from(ip) })).status);
     }
     expect(answers).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200]);
-    const refused = await api("PUT", "/api/auth/update-profile", { token: prober.body.token, body: { email: victim.body.user.email }, headers: from(ip) });
+    const refused = await api("PUT", "/api/auth/update-profile", {
+      token: prober.body.token,
+      body: { email: victim.body.user.email },
+      headers: from(ip),
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe("Too many email changes from your network. Please try again in 60 minutes.");
     expect((await registerFrom(ip)).status).toBe(429);
     // Other profile fields (and the same email again) are not email changes.
     const profile = await api("GET", "/api/auth/profile", { token: prober.body.token });
-    const same = await api("PUT", "/api/auth/update-profile", { token: prober.body.token, body: { email: profile.body.email, businessName: "Still Here" }, headers: from(ip) });
+    const same = await api("PUT", "/api/auth/update-profile", {
+      token: prober.body.token,
+      body: { email: profile.body.email, businessName: "Still Here" },
+      headers: from(ip),
+    });
     expect(same.status).toBe(200);
   });
 
@@ -212,27 +239,50 @@ describe("a taken email gets one answer, and its owner an email", () => {
     const db = getDb();
     const setUp = await registerOwner({ locale: "fr" });
     const pendingEmail = uniqueEmail("pending");
-    const [pending] = await db.insert(users).values({ email: pendingEmail, fullName: "Pending Person", locale: "es", workingHours: defaultWorkingHours() }).returning({ id: users.id });
+    const [pending] = await db
+      .insert(users)
+      .values({ email: pendingEmail, fullName: "Pending Person", locale: "es", workingHours: defaultWorkingHours() })
+      .returning({ id: users.id });
     await drain();
-    const mailsOf = (userId: string) => db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.channel, "email")));
+    const mailsOf = (userId: string) =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.channel, "email")));
     const earlier = new Set([...(await mailsOf(setUp.user.id)), ...(await mailsOf(pending!.id))].map((m) => m.id));
     const newMailsOf = async (userId: string) => (await mailsOf(userId)).filter((m) => !earlier.has(m.id));
 
     const ip = address();
-    const toSetUp = await api("POST", "/api/auth/register", { body: { email: setUp.email.toUpperCase(), password: "someone-else-1", fullName: "Mallory" }, headers: from(ip) });
-    const toPending = await api("POST", "/api/auth/register", { body: { email: pendingEmail, password: "someone-else-1", fullName: "Mallory" }, headers: from(ip) });
+    const toSetUp = await api("POST", "/api/auth/register", {
+      body: { email: setUp.email.toUpperCase(), password: "someone-else-1", fullName: "Mallory" },
+      headers: from(ip),
+    });
+    const toPending = await api("POST", "/api/auth/register", {
+      body: { email: pendingEmail, password: "someone-else-1", fullName: "Mallory" },
+      headers: from(ip),
+    });
     expect(toSetUp.status).toBe(409);
     expect(toPending.status).toBe(409);
     expect(toSetUp.body).toEqual({ message: REFUSED });
     expect(toPending.body).toEqual(toSetUp.body);
     // Twice within the hour: still one email each.
-    await api("POST", "/api/auth/register", { body: { email: setUp.email, password: "someone-else-2", fullName: "Mallory" }, headers: from(ip) });
-    await api("POST", "/api/auth/register", { body: { email: pendingEmail, password: "someone-else-2", fullName: "Mallory" }, headers: from(ip) });
+    await api("POST", "/api/auth/register", {
+      body: { email: setUp.email, password: "someone-else-2", fullName: "Mallory" },
+      headers: from(ip),
+    });
+    await api("POST", "/api/auth/register", {
+      body: { email: pendingEmail, password: "someone-else-2", fullName: "Mallory" },
+      headers: from(ip),
+    });
     await drain();
 
     const toOwner = await newMailsOf(setUp.user.id);
     expect(toOwner).toHaveLength(1);
-    expect(toOwner[0]).toMatchObject({ recipient: setUp.email, status: "sent", subject: "Quelqu'un a essayé de créer un compte Recepta avec votre e-mail" });
+    expect(toOwner[0]).toMatchObject({
+      recipient: setUp.email,
+      status: "sent",
+      subject: "Quelqu'un a essayé de créer un compte Recepta avec votre e-mail",
+    });
     expect(toOwner[0]!.links).toEqual(["http://localhost:3000/fr/login"]);
     const toPendingOwner = await newMailsOf(pending!.id);
     expect(toPendingOwner).toHaveLength(1);
@@ -261,7 +311,10 @@ describe("the counters are kept no longer than they protect anyone", () => {
     await getDb().insert(loginAttempts).values(rows);
     await purgeStaleCounters(getDb(), now);
     const left = await getDb().select({ key: loginAttempts.key }).from(loginAttempts);
-    const mine = left.map((r) => r.key).filter((k) => k.includes(tag)).sort();
+    const mine = left
+      .map((r) => r.key)
+      .filter((k) => k.includes(tag))
+      .sort();
     expect(mine).toEqual([`login:ip:fresh-${tag}`, `login:known:"${tag}@example.com" recent`].sort());
   });
 });

@@ -12,7 +12,7 @@ import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { connectCalendar } from "@/lib/calendar/calendar.service";
 import { readEnv } from "@/lib/env";
-import { createSandboxCalendar } from "@/lib/providers/calendar/sandbox";
+import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
 import { backupDataDir, restoreDataDir } from "@/lib/server/backup";
 import { ensureUser } from "@/lib/server/bootstrap";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
@@ -24,7 +24,16 @@ const TSX = path.resolve("node_modules", ".bin", "tsx");
 
 /** A command as `npm run` starts it, on this folder only: the test run's own database and secrets are taken out. */
 async function cli(script: string, args: string[], env: Record<string, string>) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, AUTH_SECRET: "", ENCRYPTION_KEY: "", ENCRYPTION_KEYS_OLD: "", VAPI_WEBHOOK_SECRET: "", STRIPE_WEBHOOK_SECRET: "", DATABASE_URL: "", ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    AUTH_SECRET: "",
+    ENCRYPTION_KEY: "",
+    ENCRYPTION_KEYS_OLD: "",
+    VAPI_WEBHOOK_SECRET: "",
+    STRIPE_WEBHOOK_SECRET: "",
+    DATABASE_URL: "",
+    ...env,
+  };
   delete childEnv.DATABASE_POOL_MAX;
   delete childEnv.RECEPTA_EMBEDDED_DB;
   try {
@@ -66,7 +75,10 @@ describe.skipIf(inject("databaseKind") !== "pglite")("embedded data folder", () 
         await ensureUser(db, { email, password: "kept-password-123", fullName: "Kept Owner", type: "user" });
         const [user] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
         const sandbox = createSandboxCalendar(secrets.AUTH_SECRET!, db);
-        const calendar = { ...sandbox, exchangeCode: async (code: string) => sandbox.exchangeCode(code).then((g) => ((token = g!.refreshToken), g)) };
+        const calendar = {
+          ...sandbox,
+          exchangeCode: async (code: string) => sandbox.exchangeCode(code).then((g) => ((token = g!.refreshToken), g)),
+        };
         await connectCalendar({ db, calendar, secrets: secretBoxFor(secrets) }, user!.id, "sandbox-test-code");
       } finally {
         await sql.end({ timeout: 5 });
@@ -101,14 +113,20 @@ describe.skipIf(inject("databaseKind") !== "pglite")("embedded data folder", () 
     const backup = await backupDataDir({ dataDir, file, includeSecrets: true });
     expect(backup.secrets).toContain("ENCRYPTION_KEY");
     expect(fs.statSync(file).mode & 0o077).toBe(0); // it holds the keys
-    expect(readTar(gunzipSync(fs.readFileSync(file))).map((f) => f.name).sort()).toEqual(["pglite.tar", "recepta-backup.json", "secrets.json"]);
+    expect(
+      readTar(gunzipSync(fs.readFileSync(file)))
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(["pglite.tar", "recepta-backup.json", "secrets.json"]);
 
     // Afterwards: the owner is deleted, someone else signs up, and the keys are lost.
     await withFolder(dataDir, async (sql) => {
       await sql`delete from users where email = ${email}`;
       await sql`insert into users (email, full_name, working_hours) values ('after-backup@example.com', 'Later', '{}')`;
       // While the app has the folder, neither command touches it.
-      await expect(backupDataDir({ dataDir, file: path.join(work, "other.tar.gz"), includeSecrets: true })).rejects.toThrow(/in use by process/);
+      await expect(backupDataDir({ dataDir, file: path.join(work, "other.tar.gz"), includeSecrets: true })).rejects.toThrow(
+        /in use by process/,
+      );
       await expect(restoreDataDir({ dataDir, file })).rejects.toThrow(/in use by process/);
     });
     fs.rmSync(path.join(dataDir, "secrets.json"));
@@ -121,8 +139,12 @@ describe.skipIf(inject("databaseKind") !== "pglite")("embedded data folder", () 
 
     const box = keyring(dataDir);
     expect(box.keyId).toBe(keyAtBackup);
-    const rows = await withFolder(dataDir, (sql) =>
-      sql<{ email: string; v: string | null }[]>`select u.email, c.refresh_token_enc as v from users u left join calendar_connections c on c.user_id = u.id order by u.email`,
+    const rows = await withFolder(
+      dataDir,
+      (sql) =>
+        sql<
+          { email: string; v: string | null }[]
+        >`select u.email, c.refresh_token_enc as v from users u left join calendar_connections c on c.user_id = u.id order by u.email`,
     );
     expect(rows.map((r) => r.email)).toEqual([email]);
     expect(box.open(rows[0]!.v!)).toBe(token);

@@ -14,7 +14,16 @@ beforeAll(async () => {
   admin = await createAdmin();
 });
 
-type Row = { method: string; path: () => string; as: "anonymous" | "owner" | "admin"; body?: unknown; raw?: string; headers?: Record<string, string>; status: number; message?: string };
+type Row = {
+  method: string;
+  path: () => string;
+  as: "anonymous" | "owner" | "admin";
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  status: number;
+  message?: string;
+};
 
 const oversized = JSON.stringify({ fullName: "x".repeat(MAX_BODY_BYTES) });
 
@@ -46,39 +55,208 @@ const generic: Row[] = BODY_ROUTES.flatMap((r) => [
 const specific: Row[] = [
   { method: "POST", path: () => "/api/auth/login", as: "anonymous", body: {}, status: 400 },
   { method: "POST", path: () => "/api/auth/login", as: "anonymous", body: { email: 42, password: ["x"] }, status: 400 },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: "not-an-email", password: "long-enough", fullName: "X" }, status: 400, message: "Please enter a valid email address" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "short", fullName: "X" }, status: 400, message: "Password must be at least 8 characters long" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough" }, status: 400, message: "Full name is required" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "   " }, status: 400, message: "Full name is required" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "X", businessType: "spaceship" }, status: 400, message: "Business type is not valid" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "X", appointmentDuration: 30 }, status: 400 },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "X", workingHours: { monday: { isOpen: true, openTime: "9am", closeTime: "17:00" } } }, status: 400, message: "Opening time must be a time in HH:MM format" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "X", services: Array(51).fill("s") }, status: 400 },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "X", timeZone: "Mars/Olympus" }, status: 400, message: "Unknown time zone" },
-  { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "x".repeat(121) }, status: 400, message: "Full name is too long (at most 120 characters)" },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: "not-an-email", password: "long-enough", fullName: "X" },
+    status: 400,
+    message: "Please enter a valid email address",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "short", fullName: "X" },
+    status: 400,
+    message: "Password must be at least 8 characters long",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough" },
+    status: 400,
+    message: "Full name is required",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "   " },
+    status: 400,
+    message: "Full name is required",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "X", businessType: "spaceship" },
+    status: 400,
+    message: "Business type is not valid",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "X", appointmentDuration: 30 },
+    status: 400,
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: {
+      email: uniqueEmail(),
+      password: "long-enough",
+      fullName: "X",
+      workingHours: { monday: { isOpen: true, openTime: "9am", closeTime: "17:00" } },
+    },
+    status: 400,
+    message: "Opening time must be a time in HH:MM format",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "X", services: Array(51).fill("s") },
+    status: 400,
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "X", timeZone: "Mars/Olympus" },
+    status: 400,
+    message: "Unknown time zone",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "x".repeat(121) },
+    status: 400,
+    message: "Full name is too long (at most 120 characters)",
+  },
   { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { email: "" }, status: 400 },
-  { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { fullName: "" }, status: 400, message: "Full name is required" },
-  { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { phone: "call me maybe" }, status: 400, message: "Please enter a valid phone number" },
+  {
+    method: "PUT",
+    path: () => "/api/auth/update-profile",
+    as: "owner",
+    body: { fullName: "" },
+    status: 400,
+    message: "Full name is required",
+  },
+  {
+    method: "PUT",
+    path: () => "/api/auth/update-profile",
+    as: "owner",
+    body: { phone: "call me maybe" },
+    status: 400,
+    message: "Please enter a valid phone number",
+  },
   { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { specialty: "astrology" }, status: 400 },
-  { method: "PUT", path: () => "/api/auth/update-password", as: "owner", body: { oldPassword: "x" }, status: 400, message: "New password is required" },
+  {
+    method: "PUT",
+    path: () => "/api/auth/update-password",
+    as: "owner",
+    body: { oldPassword: "x" },
+    status: 400,
+    message: "New password is required",
+  },
   { method: "PUT", path: () => "/api/auth/update-password", as: "owner", body: {}, status: 400 },
   { method: "PUT", path: () => "/api/auth/update-working-hours", as: "owner", body: {}, status: 400, message: "Working hours is required" },
   { method: "PUT", path: () => "/api/auth/update-working-hours", as: "owner", body: { workingHours: "always" }, status: 400 },
-  { method: "PUT", path: () => "/api/auth/update-working-hours", as: "owner", body: { workingHours: { monday: { isOpen: "yes", openTime: "09:00", closeTime: "17:00" } } }, status: 400 },
+  {
+    method: "PUT",
+    path: () => "/api/auth/update-working-hours",
+    as: "owner",
+    body: { workingHours: { monday: { isOpen: "yes", openTime: "09:00", closeTime: "17:00" } } },
+    status: 400,
+  },
   { method: "GET", path: () => `/api/auth/validate-setup-token/${"x".repeat(500)}`, as: "anonymous", status: 404 },
-  { method: "POST", path: () => "/api/auth/complete-setup", as: "anonymous", body: { token: "abc", name: "N", password: "" }, status: 400, message: "Password is required" },
-  { method: "POST", path: () => "/api/auth/complete-setup", as: "anonymous", body: { token: "abc", name: "N", password: "short" }, status: 400, message: "Password must be at least 8 characters long" },
-  { method: "POST", path: () => "/api/ai/parameters", as: "owner", body: { language: "de" }, status: 400, message: "Language is not valid" },
-  { method: "POST", path: () => "/api/ai/parameters", as: "owner", body: { voiceId: "voice_klingon_1" }, status: 400, message: "Voice is not valid" },
+  {
+    method: "POST",
+    path: () => "/api/auth/complete-setup",
+    as: "anonymous",
+    body: { token: "abc", name: "N", password: "" },
+    status: 400,
+    message: "Password is required",
+  },
+  {
+    method: "POST",
+    path: () => "/api/auth/complete-setup",
+    as: "anonymous",
+    body: { token: "abc", name: "N", password: "short" },
+    status: 400,
+    message: "Password must be at least 8 characters long",
+  },
+  {
+    method: "POST",
+    path: () => "/api/ai/parameters",
+    as: "owner",
+    body: { language: "de" },
+    status: 400,
+    message: "Language is not valid",
+  },
+  {
+    method: "POST",
+    path: () => "/api/ai/parameters",
+    as: "owner",
+    body: { voiceId: "voice_klingon_1" },
+    status: 400,
+    message: "Voice is not valid",
+  },
   { method: "POST", path: () => "/api/ai/parameters", as: "owner", body: { firstMessage: "x".repeat(501) }, status: 400 },
-  { method: "POST", path: () => "/api/google-calendar/authorize", as: "owner", body: {}, status: 400, message: "Authorization code is required" },
+  {
+    method: "POST",
+    path: () => "/api/google-calendar/authorize",
+    as: "owner",
+    body: {},
+    status: 400,
+    message: "Authorization code is required",
+  },
   { method: "POST", path: () => "/api/google-calendar/authorize", as: "owner", body: { code: 123 }, status: 400 },
   { method: "PUT", path: () => `/api/admin/users/${owner.user.id}/status`, as: "admin", body: {}, status: 400 },
-  { method: "PUT", path: () => `/api/admin/users/${owner.user.id}/status`, as: "admin", body: { isActive: "false" }, status: 400, message: "Active status must be true or false" },
-  { method: "PUT", path: () => "/api/admin/users/not-a-uuid/status", as: "admin", body: { isActive: true }, status: 404, message: "User not found" },
-  { method: "PUT", path: () => "/api/admin/users/00000000-0000-4000-8000-000000000000/status", as: "admin", body: { isActive: true }, status: 404 },
-  { method: "POST", path: () => `/api/admin/users/${owner.user.id}/phone-number`, as: "admin", body: {}, status: 400, message: "Please select a phone number" },
-  { method: "POST", path: () => `/api/admin/users/${owner.user.id}/phone-number`, as: "admin", body: { phoneNumber: "" }, status: 400, message: "Please select a phone number" },
+  {
+    method: "PUT",
+    path: () => `/api/admin/users/${owner.user.id}/status`,
+    as: "admin",
+    body: { isActive: "false" },
+    status: 400,
+    message: "Active status must be true or false",
+  },
+  {
+    method: "PUT",
+    path: () => "/api/admin/users/not-a-uuid/status",
+    as: "admin",
+    body: { isActive: true },
+    status: 404,
+    message: "User not found",
+  },
+  {
+    method: "PUT",
+    path: () => "/api/admin/users/00000000-0000-4000-8000-000000000000/status",
+    as: "admin",
+    body: { isActive: true },
+    status: 404,
+  },
+  {
+    method: "POST",
+    path: () => `/api/admin/users/${owner.user.id}/phone-number`,
+    as: "admin",
+    body: {},
+    status: 400,
+    message: "Please select a phone number",
+  },
+  {
+    method: "POST",
+    path: () => `/api/admin/users/${owner.user.id}/phone-number`,
+    as: "admin",
+    body: { phoneNumber: "" },
+    status: 400,
+    message: "Please select a phone number",
+  },
   { method: "POST", path: () => "/api/admin/users/nope/phone-number", as: "admin", body: { phoneNumber: "+1" }, status: 404 },
   { method: "GET", path: () => "/api/admin/users/nope", as: "admin", status: 404 },
   { method: "GET", path: () => "/api/admin/users/nope/subscription", as: "admin", status: 404 },
@@ -100,9 +278,16 @@ describe("bad input table", () => {
   }
 
   it("translates validation messages, field names included", async () => {
-    const fr = await api("POST", "/api/auth/register", { body: { email: uniqueEmail(), password: "long-enough" }, headers: { "accept-language": "fr" } });
+    const fr = await api("POST", "/api/auth/register", {
+      body: { email: uniqueEmail(), password: "long-enough" },
+      headers: { "accept-language": "fr" },
+    });
     expect(fr.body.message).toBe("Le nom complet est obligatoire");
-    const es = await api("POST", "/api/ai/parameters", { token: owner.token, body: { voiceId: "nope" }, headers: { cookie: "NEXT_LOCALE=es" } });
+    const es = await api("POST", "/api/ai/parameters", {
+      token: owner.token,
+      body: { voiceId: "nope" },
+      headers: { cookie: "NEXT_LOCALE=es" },
+    });
     expect(es.body.message).toBe("Voz no es válido");
   });
 });
@@ -117,7 +302,10 @@ describe("no half-written rows", () => {
 
   it("a rejected profile update changes nothing, even its valid fields", async () => {
     const before = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
-    const res = await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { businessName: "Changed", businessSize: "galactic" } });
+    const res = await api("PUT", "/api/auth/update-profile", {
+      token: owner.token,
+      body: { businessName: "Changed", businessSize: "galactic" },
+    });
     expect(res.status).toBe(400);
     const after = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
     expect(after.businessName).toBe(before.businessName);

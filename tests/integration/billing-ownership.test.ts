@@ -9,7 +9,17 @@ import { getDb } from "@/db/client";
 import { billingCheckouts, notifications, subscriptions, users } from "@/db/schema";
 import { checkoutOutcome } from "@/lib/billing/lifecycle";
 import { api, createAdmin, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
-import { checkoutObject as stripeCheckout, DAY, deliverStripe, drain, event, id, nowS, subscriptionObject, type Event } from "../helpers/stripe-events";
+import {
+  checkoutObject as stripeCheckout,
+  DAY,
+  deliverStripe,
+  drain,
+  event,
+  id,
+  nowS,
+  subscriptionObject,
+  type Event,
+} from "../helpers/stripe-events";
 
 async function deliver(e: Event) {
   const res = await deliverStripe(e);
@@ -35,7 +45,10 @@ async function bySubscription(sub: string) {
 }
 
 async function emailsTo(userId: string) {
-  return getDb().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.channel, "email")));
+  return getDb()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.channel, "email")));
 }
 
 async function held(token: string): Promise<{ id: string; heldAt: string }[]> {
@@ -83,7 +96,11 @@ describe("a stranger's checkout with an owner's email", () => {
     await drain();
     const mails = await emailsTo(owner.user.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: HELD_SUBJECT, recipient: owner.email, links: ["http://localhost:3000/dashboard/subscription"] });
+    expect(mails[0]).toMatchObject({
+      subject: HELD_SUBJECT,
+      recipient: owner.email,
+      links: ["http://localhost:3000/dashboard/subscription"],
+    });
     expect(mails[0]!.body).toContain("Your current plan is unchanged");
     expect(mails[0]!.body).toContain("If it was you, you can attach this subscription");
     expect(mails[0]!.body).toContain("our support will sort out the payer's subscription");
@@ -150,7 +167,9 @@ describe("a stranger's checkout with an owner's email", () => {
     const [checkout] = await getDb().select().from(billingCheckouts).where(eq(billingCheckouts.sessionId, stranger.session));
     expect(checkout!.claimedAt).not.toBeNull();
     expect(await held(owner.token)).toEqual([]);
-    expect((await api("POST", "/api/subscription/claim-held", { token: owner.token, body: { checkoutId: stranger.session } })).status).toBe(404);
+    expect((await api("POST", "/api/subscription/claim-held", { token: owner.token, body: { checkoutId: stranger.session } })).status).toBe(
+      404,
+    );
 
     // Its later events now apply to the owner's account; its customer is the account's.
     await deliver(event("customer.subscription.deleted", subscriptionObject({ ...stranger, status: "canceled", endedAt: t + 5 }), t + 5));
@@ -159,7 +178,9 @@ describe("a stranger's checkout with an owner's email", () => {
 
   it("claims two at once only once", async () => {
     const { owner, stranger } = await strangerPaysWithOwnersEmail();
-    const results = await Promise.all([1, 2, 3].map(() => api("POST", "/api/subscription/claim-held", { token: owner.token, body: { checkoutId: stranger.session } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => api("POST", "/api/subscription/claim-held", { token: owner.token, body: { checkoutId: stranger.session } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404]);
     expect((await recordOf(owner.user.id))!.providerSubscriptionId).toBe(stranger.sub);
   });
@@ -192,7 +213,9 @@ describe("a stranger's checkout with an owner's email", () => {
     const owner = await registerOwner();
     await startTrial(owner.token);
     const trial = await profile(owner.token);
-    const forged = await api("POST", "/api/sandbox/billing/checkout", { body: { email: owner.email, clientReferenceId: owner.user.id, locale: "en" } });
+    const forged = await api("POST", "/api/sandbox/billing/checkout", {
+      body: { email: owner.email, clientReferenceId: owner.user.id, locale: "en" },
+    });
     expect(forged.status, JSON.stringify(forged.body)).toBe(200);
     expect(await profile(owner.token)).toEqual(trial);
     expect(await held(owner.token)).toHaveLength(1);
@@ -220,7 +243,13 @@ describe("a checkout proven to be the account's", () => {
     await deliver(event("checkout.session.completed", checkoutObject({ ...first, email: owner.email, userId: owner.user.id })));
     const t = nowS();
     await deliver(event("customer.subscription.created", subscriptionObject({ ...first, status: "active", userId: owner.user.id }), t));
-    await deliver(event("customer.subscription.deleted", subscriptionObject({ ...first, status: "canceled", userId: owner.user.id, endedAt: t + 1 }), t + 1));
+    await deliver(
+      event(
+        "customer.subscription.deleted",
+        subscriptionObject({ ...first, status: "canceled", userId: owner.user.id, endedAt: t + 1 }),
+        t + 1,
+      ),
+    );
     expect((await profile(owner.token)).subscription?.status).toBe(false);
     // A Payment Link checkout without client_reference_id, by the same customer (the provider knew them).
     const again = { session: id("cs"), sub: id("sub"), customer: first.customer };
@@ -235,7 +264,10 @@ describe("a checkout proven to be the account's", () => {
     const email = uniqueEmail("pending");
     const first = { session: id("cs"), sub: id("sub"), customer: id("cus") };
     await deliver(event("checkout.session.completed", checkoutObject({ ...first, email })));
-    const [account] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [account] = await getDb()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     expect(account!.passwordHash).toBeNull();
     expect((await recordOf(account!.id))!.providerSubscriptionId).toBe(first.sub);
 

@@ -10,19 +10,35 @@ import { billingCheckouts, notifications, phoneNumbers, subscriptions, users, we
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { runBillingSweep, NUMBER_GRACE_DAYS } from "@/lib/billing/account-notices";
 import { checkoutOutcome } from "@/lib/billing/lifecycle";
-import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
+import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
-import { checkoutObject, DAY, deliverStripe as deliver, drain, event, id, invoiceObject, nowS, subscriptionObject } from "../helpers/stripe-events";
+import {
+  checkoutObject,
+  DAY,
+  deliverStripe as deliver,
+  drain,
+  event,
+  id,
+  invoiceObject,
+  nowS,
+  subscriptionObject,
+} from "../helpers/stripe-events";
 
 const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
 async function profile(token: string) {
-  return (await api("GET", "/api/auth/profile", { token })).body as { subscriptionType: string | null; subscription: { status: boolean; endTime: string | null } | null };
+  return (await api("GET", "/api/auth/profile", { token })).body as {
+    subscriptionType: string | null;
+    subscription: { status: boolean; endTime: string | null } | null;
+  };
 }
 
 async function userByEmail(email: string) {
-  return getDb().select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return getDb()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }
 
 describe("Stripe webhook: signature", () => {
@@ -67,7 +83,16 @@ describe("the account lifecycle", () => {
     const customer = id("cus");
     const trialEnd = nowS() + 7 * DAY;
     // Stripe sends the subscription's creation before the checkout's completion, usually.
-    expect((await deliver(event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", userId, trialEnd, periodEnd: trialEnd })))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          event(
+            "customer.subscription.created",
+            subscriptionObject({ sub, customer, status: "trialing", userId, trialEnd, periodEnd: trialEnd }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     const done = await deliver(event("checkout.session.completed", checkoutObject({ sub, customer, email: owner.email, userId })));
     expect(done.status).toBe(200);
     const trial = await profile(owner.token);
@@ -92,7 +117,9 @@ describe("the account lifecycle", () => {
 
     // Retries exhausted: the subscription is deleted; the account lapses.
     const t3 = t2 + 1;
-    await deliver(event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId, endedAt: t3 }), t3));
+    await deliver(
+      event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId, endedAt: t3 }), t3),
+    );
     const lapsed = await profile(owner.token);
     expect(lapsed).toMatchObject({ subscriptionType: "subscribed", subscription: { status: false } });
 
@@ -103,7 +130,10 @@ describe("the account lifecycle", () => {
     await deliver(event("customer.subscription.created", subscriptionObject({ sub: sub2, customer, status: "active", userId }), t4));
     expect(await profile(owner.token)).toMatchObject({ subscriptionType: "subscribed", subscription: { status: true } });
     // A late event of the old subscription changes nothing.
-    expect((await deliver(event("customer.subscription.updated", subscriptionObject({ sub, customer, status: "unpaid", userId }), t4 + 5))).status).toBe(200);
+    expect(
+      (await deliver(event("customer.subscription.updated", subscriptionObject({ sub, customer, status: "unpaid", userId }), t4 + 5)))
+        .status,
+    ).toBe(200);
     const [now] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(now!.providerSubscriptionId).toBe(sub2);
     expect(now!.status).toBe("active");
@@ -111,7 +141,11 @@ describe("the account lifecycle", () => {
     const admin = await createAdmin();
     const view = await api("GET", `/api/admin/users/${userId}/subscription`, { token: admin.token });
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ subscriptionType: "subscribed", subscription: { status: true }, billing: { provider: "sandbox", status: "active", cancelAtPeriodEnd: false } });
+    expect(view.body).toMatchObject({
+      subscriptionType: "subscribed",
+      subscription: { status: true },
+      billing: { provider: "sandbox", status: "active", cancelAtPeriodEnd: false },
+    });
   });
 
   it("a replayed event changes nothing", async () => {
@@ -120,7 +154,11 @@ describe("the account lifecycle", () => {
     const customer = id("cus");
     const created = event("customer.subscription.created", subscriptionObject({ sub, customer, status: "active", userId: owner.user.id }));
     expect((await deliver(created)).body).toMatchObject({ received: true, duplicate: false });
-    const deleted = event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId: owner.user.id, endedAt: nowS() }), created.created + 1);
+    const deleted = event(
+      "customer.subscription.deleted",
+      subscriptionObject({ sub, customer, status: "canceled", userId: owner.user.id, endedAt: nowS() }),
+      created.created + 1,
+    );
     await deliver(deleted);
     // The creation again (Stripe redelivers): a duplicate, and the subscription stays canceled.
     expect((await deliver(created)).body).toMatchObject({ received: true, duplicate: true });
@@ -134,9 +172,13 @@ describe("the account lifecycle", () => {
     const customer = id("cus");
     const t = nowS();
     // Deletion delivered before the update that preceded it.
-    await deliver(event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId, endedAt: t + 10 }), t + 10));
+    await deliver(
+      event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId, endedAt: t + 10 }), t + 10),
+    );
     await deliver(event("customer.subscription.updated", subscriptionObject({ sub, customer, status: "active", userId }), t + 5));
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", userId, trialEnd: t + 7 * DAY }), t));
+    await deliver(
+      event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", userId, trialEnd: t + 7 * DAY }), t),
+    );
     const [row] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(row!.status).toBe("canceled");
 
@@ -144,8 +186,20 @@ describe("the account lifecycle", () => {
     const other = await registerOwner();
     const sub2 = id("sub");
     const s = nowS();
-    await deliver(event("customer.subscription.updated", subscriptionObject({ sub: sub2, customer: id("cus"), status: "active", userId: other.user.id }), s));
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub: sub2, customer: id("cus"), status: "incomplete", userId: other.user.id }), s));
+    await deliver(
+      event(
+        "customer.subscription.updated",
+        subscriptionObject({ sub: sub2, customer: id("cus"), status: "active", userId: other.user.id }),
+        s,
+      ),
+    );
+    await deliver(
+      event(
+        "customer.subscription.created",
+        subscriptionObject({ sub: sub2, customer: id("cus"), status: "incomplete", userId: other.user.id }),
+        s,
+      ),
+    );
     expect((await profile(other.token)).subscription?.status).toBe(true);
   });
 });
@@ -156,7 +210,9 @@ describe("a checkout for an unknown email", () => {
     const sub = id("sub");
     const customer = id("cus");
     // The subscription's own event first: nobody to attach it to yet, it waits for the checkout.
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", trialEnd: nowS() + 7 * DAY })));
+    await deliver(
+      event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", trialEnd: nowS() + 7 * DAY })),
+    );
     const completed = event("checkout.session.completed", checkoutObject({ sub, customer, email: email.toUpperCase(), locale: "fr" }));
     const results = await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -172,7 +228,10 @@ describe("a checkout for an unknown email", () => {
     expect(await checkoutOutcome(getDb(), (completed.data.object as { id: string }).id)).toBe("pending");
 
     await drain();
-    const mails = await getDb().select().from(notifications).where(and(eq(notifications.userId, account.id), eq(notifications.channel, "email")));
+    const mails = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, account.id), eq(notifications.channel, "email")));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe("Créez votre compte Recepta");
@@ -186,8 +245,12 @@ describe("a checkout for an unknown email", () => {
     // The link works once.
     const token = link.split("/").at(-1)!;
     expect((await api("GET", `/api/auth/validate-setup-token/${token}`)).body).toMatchObject({ email: email.toLowerCase() });
-    expect((await api("POST", "/api/auth/complete-setup", { body: { token, name: "Paula Payer", password: "my-good-password" } })).status).toBe(200);
-    expect((await api("POST", "/api/auth/complete-setup", { body: { token, name: "Mallory", password: "take-over-pass" } })).status).toBe(404);
+    expect(
+      (await api("POST", "/api/auth/complete-setup", { body: { token, name: "Paula Payer", password: "my-good-password" } })).status,
+    ).toBe(200);
+    expect((await api("POST", "/api/auth/complete-setup", { body: { token, name: "Mallory", password: "take-over-pass" } })).status).toBe(
+      404,
+    );
     expect(await checkoutOutcome(getDb(), (completed.data.object as { id: string }).id)).toBe("ready");
     const signedIn = await api("POST", "/api/auth/login", { body: { email, password: "my-good-password" } });
     expect(signedIn.status).toBe(200);
@@ -201,7 +264,12 @@ describe("a checkout for an unknown email", () => {
     const [ra, rb] = await Promise.all([deliver(a), deliver(b)]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     expect(await userByEmail(email)).toHaveLength(1);
-    expect(await getDb().select().from(billingCheckouts).where(eq(billingCheckouts.userId, (await userByEmail(email))[0]!.id))).toHaveLength(2);
+    expect(
+      await getDb()
+        .select()
+        .from(billingCheckouts)
+        .where(eq(billingCheckouts.userId, (await userByEmail(email))[0]!.id)),
+    ).toHaveLength(2);
   });
 
   it("a setup link expires", async () => {
@@ -210,7 +278,9 @@ describe("a checkout for an unknown email", () => {
     const [account] = await userByEmail(email);
     const expired = await issueSetupToken(getDb(), account!.id, -1000);
     expect((await api("GET", `/api/auth/validate-setup-token/${expired}`)).status).toBe(404);
-    expect((await api("POST", "/api/auth/complete-setup", { body: { token: expired, name: "Late", password: "late-password" } })).status).toBe(404);
+    expect(
+      (await api("POST", "/api/auth/complete-setup", { body: { token: expired, name: "Late", password: "late-password" } })).status,
+    ).toBe(404);
   });
 });
 
@@ -219,16 +289,29 @@ describe("a checkout cannot take over an account", () => {
     const victim = await registerOwner();
     const mine = id("sub");
     const customer = id("cus");
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub: mine, customer, status: "active", userId: victim.user.id })));
+    await deliver(
+      event("customer.subscription.created", subscriptionObject({ sub: mine, customer, status: "active", userId: victim.user.id })),
+    );
     // Someone else's Payment Link checkout with the victim's email (no client_reference_id), events in both orders.
     const theirs = id("sub");
     const other = id("cus");
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub: theirs, customer: other, status: "trialing", trialEnd: nowS() + 7 * DAY })));
+    await deliver(
+      event(
+        "customer.subscription.created",
+        subscriptionObject({ sub: theirs, customer: other, status: "trialing", trialEnd: nowS() + 7 * DAY }),
+      ),
+    );
     await deliver(event("checkout.session.completed", checkoutObject({ sub: theirs, customer: other, email: victim.email })));
     const theirs2 = id("sub");
     await deliver(event("checkout.session.completed", checkoutObject({ sub: theirs2, customer: id("cus"), email: victim.email })));
     // The stranger cancels: the victim's subscription is untouched.
-    await deliver(event("customer.subscription.deleted", subscriptionObject({ sub: theirs, customer: other, status: "canceled", endedAt: nowS() }), nowS() + 1));
+    await deliver(
+      event(
+        "customer.subscription.deleted",
+        subscriptionObject({ sub: theirs, customer: other, status: "canceled", endedAt: nowS() }),
+        nowS() + 1,
+      ),
+    );
     const [row] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, victim.user.id));
     expect(row).toMatchObject({ providerSubscriptionId: mine, status: "active" });
     expect((await profile(victim.token)).subscription?.status).toBe(true);
@@ -244,7 +327,9 @@ describe("a checkout cannot take over an account", () => {
     const res = await api("POST", "/api/auth/register", { body: { email, password: "someone-else-1", fullName: "Someone" } });
     // The one answer for every taken email (auth-limits.test.ts compares it with a set-up account's).
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe("We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.");
+    expect(res.body.message).toBe(
+      "We couldn't create an account with this email. If it's yours, we've sent you an email with what to do next.",
+    );
     // Twice within the hour: one more email, not two.
     await api("POST", "/api/auth/register", { body: { email, password: "someone-else-1", fullName: "Someone" } });
     await drain();
@@ -281,7 +366,10 @@ describe("the lifecycle sweep", () => {
     const notices = appContext().notices;
     const at = (ms: number) => ({ ...notices, now: () => new Date(ms) });
     const mailsTo = async () =>
-      getDb().select().from(notifications).where(and(eq(notifications.userId, owner.user.id), eq(notifications.channel, "email")));
+      getDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, owner.user.id), eq(notifications.channel, "email")));
 
     // Three days before: nothing. One day before: the warning, once.
     await runBillingSweep(at(trialEnd.getTime() - 3 * DAY * 1000));
@@ -303,7 +391,7 @@ describe("the lifecycle sweep", () => {
 
     // Within the grace period the number stays; after it, it is back in the pool, once.
     await runBillingSweep(at(trialEnd.getTime() + (NUMBER_GRACE_DAYS - 1) * DAY * 1000));
-    expect((await profile(owner.token) as { telnyxPhoneNumber?: string }).telnyxPhoneNumber).toBe(phoneNumber);
+    expect(((await profile(owner.token)) as { telnyxPhoneNumber?: string }).telnyxPhoneNumber).toBe(phoneNumber);
     const released = await runBillingSweep(at(trialEnd.getTime() + (NUMBER_GRACE_DAYS + 1) * DAY * 1000));
     expect(released.released).toBeGreaterThanOrEqual(1);
     const [row] = await getDb().select().from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, phoneNumber));
@@ -317,9 +405,16 @@ describe("the lifecycle sweep", () => {
     const admin = await createAdmin();
     const idle = await registerOwner();
     await startTrial(idle.token);
-    expect((await api("PUT", `/api/admin/users/${idle.user.id}/status`, { token: admin.token, body: { isActive: false } })).status).toBe(200);
+    expect((await api("PUT", `/api/admin/users/${idle.user.id}/status`, { token: admin.token, body: { isActive: false } })).status).toBe(
+      200,
+    );
     const paying = await registerOwner();
-    await deliver(event("customer.subscription.created", subscriptionObject({ sub: id("sub"), customer: id("cus"), status: "incomplete", userId: paying.user.id })));
+    await deliver(
+      event(
+        "customer.subscription.created",
+        subscriptionObject({ sub: id("sub"), customer: id("cus"), status: "incomplete", userId: paying.user.id }),
+      ),
+    );
     const [trial] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, idle.user.id));
     const notices = appContext().notices;
     for (const at of [trial!.trialEndsAt!.getTime() - DAY * 1000, trial!.trialEndsAt!.getTime() + 60_000]) {
@@ -340,7 +435,10 @@ describe("the sandbox checkout and portal", () => {
     const [account] = await userByEmail(email);
     expect(account!.passwordHash).toBeNull();
     expect(await checkoutOutcome(getDb(), paid.body.sessionId)).toBe("pending");
-    const events = await getDb().select().from(webhookEvents).where(sql`${webhookEvents.eventId} like 'evt_sandbox_%'`);
+    const events = await getDb()
+      .select()
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.eventId} like 'evt_sandbox_%'`);
     expect(events.length).toBeGreaterThanOrEqual(3);
 
     await drain();
@@ -361,7 +459,10 @@ describe("the sandbox checkout and portal", () => {
     expect(again.status).toBe(409);
 
     // Resubscribing from the sandbox checkout (signed in: client_reference_id) gives no second trial.
-    const back = await api("POST", "/api/sandbox/billing/checkout", { token: login.body.token, body: { email, clientReferenceId: account!.id } });
+    const back = await api("POST", "/api/sandbox/billing/checkout", {
+      token: login.body.token,
+      body: { email, clientReferenceId: account!.id },
+    });
     expect(back.status).toBe(200);
     expect(await profile(login.body.token)).toMatchObject({ subscriptionType: "subscribed", subscription: { status: true } });
   });
@@ -382,14 +483,26 @@ describe("an erased account", () => {
     const customer = id("cus");
     const checkout = checkoutObject({ sub, customer, email: owner.email, userId: owner.user.id });
     expect((await deliver(event("checkout.session.completed", checkout))).status).toBe(200);
-    expect((await deliver(event("customer.subscription.created", subscriptionObject({ sub, customer, status: "trialing", userId: owner.user.id, trialEnd: nowS() + 7 * DAY })))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          event(
+            "customer.subscription.created",
+            subscriptionObject({ sub, customer, status: "trialing", userId: owner.user.id, trialEnd: nowS() + 7 * DAY }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect((await profile(owner.token)).subscriptionType).toBeTruthy();
 
     const erased = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
 
     const late = [
-      event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId: owner.user.id, endedAt: nowS() })),
+      event(
+        "customer.subscription.deleted",
+        subscriptionObject({ sub, customer, status: "canceled", userId: owner.user.id, endedAt: nowS() }),
+      ),
       event("checkout.session.completed", checkout),
       event("invoice.paid", invoiceObject(sub)),
     ];

@@ -5,8 +5,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { callerMessages, calls, users, webhookEvents } from "@/db/schema";
-import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
-import { isOptedOut } from "@/lib/telnyx/events";
+import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
+import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { api, createAdmin, registerOwner, uniqueEmail, type Account } from "../helpers/api";
 import { newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 
@@ -23,21 +23,81 @@ beforeAll(async () => {
 describe("control characters in a request: 400 naming the field, nothing written", () => {
   type Case = { method: string; path: () => string; as: "anonymous" | "owner" | "admin"; body: unknown; field: string };
   const cases: Case[] = [
-    { method: "POST", path: () => "/api/auth/register", as: "anonymous", body: { email: uniqueEmail(), password: "long-enough", fullName: "Jane\u0000Doe" }, field: "Full name" },
-    { method: "POST", path: () => "/api/auth/login", as: "anonymous", body: { email: "someone@example.com", password: "pass\u0000word" }, field: "Password" },
+    {
+      method: "POST",
+      path: () => "/api/auth/register",
+      as: "anonymous",
+      body: { email: uniqueEmail(), password: "long-enough", fullName: "Jane\u0000Doe" },
+      field: "Full name",
+    },
+    {
+      method: "POST",
+      path: () => "/api/auth/login",
+      as: "anonymous",
+      body: { email: "someone@example.com", password: "pass\u0000word" },
+      field: "Password",
+    },
     { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { businessName: "Cabinet\u0007" }, field: "Business name" },
-    { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { services: ["Check-up", "X-ray\u001b[31m"] }, field: "Services" },
-    { method: "PUT", path: () => "/api/auth/update-working-hours", as: "owner", body: { workingHours: { monday: { isOpen: true, openTime: "09:00\u0000", closeTime: "17:00" } } }, field: "Opening time" },
+    {
+      method: "PUT",
+      path: () => "/api/auth/update-profile",
+      as: "owner",
+      body: { services: ["Check-up", "X-ray\u001b[31m"] },
+      field: "Services",
+    },
+    {
+      method: "PUT",
+      path: () => "/api/auth/update-working-hours",
+      as: "owner",
+      body: { workingHours: { monday: { isOpen: true, openTime: "09:00\u0000", closeTime: "17:00" } } },
+      field: "Opening time",
+    },
     { method: "POST", path: () => "/api/ai/parameters", as: "owner", body: { firstMessage: "Hello\u0000" }, field: "First message" },
     { method: "PUT", path: () => "/api/ai/parameters", as: "owner", body: { agentName: "L\u007Fa" }, field: "Agent name" },
-    { method: "POST", path: () => "/api/appointments", as: "owner", body: { patientName: "Marie\u0000Curie", date: "2030-01-01", time: "10:00", duration: 30 }, field: "Patient name" },
-    { method: "POST", path: () => "/api/auth/complete-setup", as: "anonymous", body: { token: "abc", name: "N\u0000", password: "long-enough" }, field: "Full name" },
-    { method: "POST", path: () => "/api/google-calendar/authorize", as: "owner", body: { code: "code\u0000" }, field: "Authorization code" },
+    {
+      method: "POST",
+      path: () => "/api/appointments",
+      as: "owner",
+      body: { patientName: "Marie\u0000Curie", date: "2030-01-01", time: "10:00", duration: 30 },
+      field: "Patient name",
+    },
+    {
+      method: "POST",
+      path: () => "/api/auth/complete-setup",
+      as: "anonymous",
+      body: { token: "abc", name: "N\u0000", password: "long-enough" },
+      field: "Full name",
+    },
+    {
+      method: "POST",
+      path: () => "/api/google-calendar/authorize",
+      as: "owner",
+      body: { code: "code\u0000" },
+      field: "Authorization code",
+    },
     { method: "POST", path: () => "/api/receptionist/try", as: "owner", body: { action: "say", text: "hi\u0000" }, field: "The request" },
-    { method: "POST", path: () => `/api/admin/users/${owner.user.id}/phone-number`, as: "admin", body: { phoneNumber: "+1555\u0000" }, field: "Phone number" },
+    {
+      method: "POST",
+      path: () => `/api/admin/users/${owner.user.id}/phone-number`,
+      as: "admin",
+      body: { phoneNumber: "+1555\u0000" },
+      field: "Phone number",
+    },
     // A key, and a field the schema does not even know: refused all the same.
-    { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { businessName: "ok", "x\u0000y": 1 }, field: "The request" },
-    { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { businessName: "ok", unknownField: "\uFFFF" }, field: "The request" },
+    {
+      method: "PUT",
+      path: () => "/api/auth/update-profile",
+      as: "owner",
+      body: { businessName: "ok", "x\u0000y": 1 },
+      field: "The request",
+    },
+    {
+      method: "PUT",
+      path: () => "/api/auth/update-profile",
+      as: "owner",
+      body: { businessName: "ok", unknownField: "\uFFFF" },
+      field: "The request",
+    },
   ];
 
   for (const c of cases) {
@@ -61,10 +121,15 @@ describe("control characters in a request: 400 naming the field, nothing written
 
   it("creates no account and changes no profile", async () => {
     const email = uniqueEmail();
-    expect((await api("POST", "/api/auth/register", { body: { email, password: "long-enough", fullName: "Jane\u0000" } })).status).toBe(400);
+    expect((await api("POST", "/api/auth/register", { body: { email, password: "long-enough", fullName: "Jane\u0000" } })).status).toBe(
+      400,
+    );
     expect(await getDb().select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(0);
     const before = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
-    expect((await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { fullName: "Changed", businessAddress: "1 rue\u0000" } })).status).toBe(400);
+    expect(
+      (await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { fullName: "Changed", businessAddress: "1 rue\u0000" } }))
+        .status,
+    ).toBe(400);
     const after = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
     expect(after.fullName).toBe(before.fullName);
     expect(after.updatedAt).toBe(before.updatedAt);
@@ -112,7 +177,13 @@ describe("control characters from providers: removed, and the event still applie
     const res = await vapi(report);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [row] = await getDb().select().from(calls).where(eq(calls.providerCallId, callId));
-    expect(row).toMatchObject({ userId: p.user.id, status: "ended", transcript: "AI: Hello.\nUser: Hi!", summary: "Asked about prices.", endedReason: "customer-ended-call" });
+    expect(row).toMatchObject({
+      userId: p.user.id,
+      status: "ended",
+      transcript: "AI: Hello.\nUser: Hi!",
+      summary: "Asked about prices.",
+      endedReason: "customer-ended-call",
+    });
     const marker = await getDb()
       .select()
       .from(webhookEvents)
@@ -124,18 +195,31 @@ describe("control characters from providers: removed, and the event still applie
 
   it("keeps a message taken by the receptionist whose JSON-string arguments escape a NUL", async () => {
     const callId = newCallId();
-    const said = await vapiTool(p.line, callId, "+33700000102", "take_message", JSON.stringify({ message: "Please call\u0000 me back", name: "Jean\u0000" }));
+    const said = await vapiTool(
+      p.line,
+      callId,
+      "+33700000102",
+      "take_message",
+      JSON.stringify({ message: "Please call\u0000 me back", name: "Jean\u0000" }),
+    );
     expect(said).toContain("Cabinet Nul");
     const [msg] = await getDb().select().from(callerMessages).where(eq(callerMessages.providerCallId, callId));
     expect(msg).toMatchObject({ userId: p.user.id, body: "Please call me back", callerName: "Jean" });
-    const [row] = await getDb().select({ outcome: calls.outcome, message: calls.message }).from(calls).where(eq(calls.providerCallId, callId));
+    const [row] = await getDb()
+      .select({ outcome: calls.outcome, message: calls.message })
+      .from(calls)
+      .where(eq(calls.providerCallId, callId));
     expect(row).toEqual({ outcome: "message", message: "Please call me back" });
   });
 
   it("applies a signed Telnyx STOP whose text and ids hold control characters", async () => {
     const phone = `+1999${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
     const raw = JSON.stringify({
-      data: { id: `${randomUUID()}\u0000`, event_type: "message.received", payload: { from: { phone_number: phone }, text: "ST\u0000OP\u0007", to: [{ phone_number: "+12125550100" }] } },
+      data: {
+        id: `${randomUUID()}\u0000`,
+        event_type: "message.received",
+        payload: { from: { phone_number: phone }, text: "ST\u0000OP\u0007", to: [{ phone_number: "+12125550100" }] },
+      },
     });
     const res = await telnyx(raw);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -165,9 +249,15 @@ describe("control characters from providers: removed, and the event still applie
       },
     };
     const raw = JSON.stringify(event);
-    const res = await api("POST", "/api/webhooks/stripe", { raw, headers: { "stripe-signature": signStripePayload(raw, "whsec_test_secret") } });
+    const res = await api("POST", "/api/webhooks/stripe", {
+      raw,
+      headers: { "stripe-signature": signStripePayload(raw, "whsec_test_secret") },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [account] = await getDb().select({ fullName: users.fullName }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [account] = await getDb()
+      .select({ fullName: users.fullName })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     expect(account).toEqual({ fullName: "Jane Doe" });
   });
 });

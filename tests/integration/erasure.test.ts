@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { appointments, auditLog, callerMessages, calls, notifications, phoneNumbers, sessions, subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { eraseAccount } from "@/lib/privacy/erase";
-import type { BillingPort } from "@/lib/providers/billing/port";
+import type { BillingPort } from "@/lib/ports/billing";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/jobs/queue";
 import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator";
@@ -17,7 +17,8 @@ import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
 
-const vapi: Transport = async (payload) => (await api("POST", "/api/webhooks/vapi", { body: payload, headers: { "x-vapi-secret": "test-vapi-secret" } })).body;
+const vapi: Transport = async (payload) =>
+  (await api("POST", "/api/webhooks/vapi", { body: payload, headers: { "x-vapi-secret": "test-vapi-secret" } })).body;
 
 async function drain() {
   const ctx = appContext();
@@ -38,7 +39,16 @@ async function business(phone: string) {
 /** A caller books through the receptionist webhook (the path a real call takes), giving an email for the confirmation. */
 async function callAndBook(line: string, caller: string, name: string, email: string) {
   let turn = await startCall(vapi, { line, caller, callId: `call-${randomUUID()}` });
-  for (const text of ["I'd like to book an appointment", `My name is ${name}`, "A check-up", `it's ${email}`, "the day after tomorrow", "the first one", "yes", "no, that's all"]) {
+  for (const text of [
+    "I'd like to book an appointment",
+    `My name is ${name}`,
+    "A check-up",
+    `it's ${email}`,
+    "the day after tomorrow",
+    "the first one",
+    "yes",
+    "no, that's all",
+  ]) {
     turn = await callerSays(vapi, turn.state, text);
     if (turn.ended) break;
   }
@@ -85,18 +95,36 @@ describe("DELETE /api/account", () => {
     const admin = await createAdmin();
     // A notice still waiting in the job queue, naming the account.
     await appContext().jobs.send(JOB.calendarRevoked, { userId: owner.user.id }, { startAfter: new Date(Date.now() + 3_600_000) });
-    expect((await api("PUT", `/api/admin/users/${owner.user.id}/status`, { token: admin.token, body: { isActive: true } })).status).toBe(200);
+    expect((await api("PUT", `/api/admin/users/${owner.user.id}/status`, { token: admin.token, body: { isActive: true } })).status).toBe(
+      200,
+    );
     const db = getDb();
     // The data is really there before: appointments, calls with transcripts, messages, notifications to callers and owner.
     expect(await db.$count(appointments, eq(appointments.userId, owner.user.id))).toBe(1);
     expect(await db.$count(calls, eq(calls.userId, owner.user.id))).toBe(2);
     expect(await db.$count(callerMessages, eq(callerMessages.userId, owner.user.id))).toBe(1);
-    expect(await db.$count(notifications, and(eq(notifications.userId, owner.user.id), eq(notifications.recipient, caller.phone)))).toBeGreaterThan(0);
+    expect(
+      await db.$count(notifications, and(eq(notifications.userId, owner.user.id), eq(notifications.recipient, caller.phone))),
+    ).toBeGreaterThan(0);
     // A call still going on while the owner erases the account: it ends afterwards.
     const live = await startCall(vapi, { line: owner.line, caller: "+33677665544", callId: `call-${randomUUID()}` });
-    const needles = [owner.user.id, owner.email, ownerPhone, caller.phone, caller.email, caller.name, "+33699887766", "Paul Erasable", "+33677665544"];
+    const needles = [
+      owner.user.id,
+      owner.email,
+      ownerPhone,
+      caller.phone,
+      caller.email,
+      caller.name,
+      "+33699887766",
+      "Paul Erasable",
+      "+33677665544",
+    ];
     const before = await rowsContaining(needles);
-    for (const n of needles) expect(before.some((hit) => hit.includes(` holds ${n}:`)), `${n} is stored before`).toBe(true);
+    for (const n of needles)
+      expect(
+        before.some((hit) => hit.includes(` holds ${n}:`)),
+        `${n} is stored before`,
+      ).toBe(true);
 
     const exported = await api("GET", "/api/account/export", { token: owner.token });
     expect(exported.status).toBe(200);
@@ -104,7 +132,10 @@ describe("DELETE /api/account", () => {
 
     const res = await api("DELETE", "/api/account", { token: owner.token, body: { password: owner.password } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ message: "Your account and all its data have been deleted.", erased: { appointments: 1, calls: 3, messages: 1, numberReleased: true } });
+    expect(res.body).toMatchObject({
+      message: "Your account and all its data have been deleted.",
+      erased: { appointments: 1, calls: 3, messages: 1, numberReleased: true },
+    });
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
 
     const ended = await callerSays(vapi, live.state, "My name is Late Caller, I'd like an appointment");
@@ -117,10 +148,24 @@ describe("DELETE /api/account", () => {
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401);
     expect((await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } })).status).toBe(401);
     // The audit log keeps that an erasure happened, and what it removed, not who it was.
-    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "account.erase")).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
-    expect(audit).toMatchObject({ actorUserId: null, targetId: null, details: { appointments: 1, calls: 3, messages: 1, numberReleased: true } });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "account.erase"))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    expect(audit).toMatchObject({
+      actorUserId: null,
+      targetId: null,
+      details: { appointments: 1, calls: 3, messages: 1, numberReleased: true },
+    });
     // A call to the released number now reaches nobody's business.
-    const late = await vapi({ message: { type: "assistant-request", call: { id: `late-${randomUUID()}`, customer: { number: caller.phone }, phoneNumber: { number: owner.line } } } });
+    const late = await vapi({
+      message: {
+        type: "assistant-request",
+        call: { id: `late-${randomUUID()}`, customer: { number: caller.phone }, phoneNumber: { number: owner.line } },
+      },
+    });
     expect(late).toEqual({ error: expect.stringMatching(/not in service/i) });
   });
 
@@ -128,7 +173,10 @@ describe("DELETE /api/account", () => {
     const owner = await registerOwner();
     const wrong = await api("DELETE", "/api/account", { token: owner.token, body: { password: "not-my-password-9" } });
     expect(wrong).toMatchObject({ status: 403, body: { message: "Current password is incorrect" } });
-    await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, owner.user.id));
+    await getDb()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.userId, owner.user.id));
     const stale = await api("DELETE", "/api/account", { token: owner.token, headers: { "accept-language": "fr" } });
     expect(stale.status).toBe(403);
     expect(stale.body.message).toMatch(/^Saisissez votre mot de passe actuel/);
@@ -144,7 +192,16 @@ describe("DELETE /api/account", () => {
 
   it("cancels a live Stripe subscription first; if Stripe can't be reached, nothing is erased", async () => {
     const owner = await registerOwner();
-    await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "active", provider: "stripe", providerCustomerId: "cus_E1", providerSubscriptionId: `sub_${randomUUID()}`, currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) });
+    await getDb()
+      .insert(subscriptions)
+      .values({
+        userId: owner.user.id,
+        status: "active",
+        provider: "stripe",
+        providerCustomerId: "cus_E1",
+        providerSubscriptionId: `sub_${randomUUID()}`,
+        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      });
     const cancelled: string[] = [];
     let reachable = false;
     const stripe = {
@@ -155,7 +212,14 @@ describe("DELETE /api/account", () => {
       },
     } as unknown as BillingPort;
     const ctx = appContext();
-    const deps = { db: getDb(), secrets: ctx.secrets, billing: stripe, calendar: ctx.providers.calendar, voice: ctx.providers.voice, jobSchema: JOB_SCHEMA };
+    const deps = {
+      db: getDb(),
+      secrets: ctx.secrets,
+      billing: stripe,
+      calendar: ctx.providers.calendar,
+      voice: ctx.providers.voice,
+      jobSchema: JOB_SCHEMA,
+    };
     const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
     await expect(eraseAccount(deps, auth, { password: owner.password })).rejects.toMatchObject({ code: "unavailable" });
     expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(1);
@@ -169,7 +233,8 @@ describe("DELETE /api/account", () => {
   it("counts wrong passwords against the sign-in limit", async () => {
     const owner = await registerOwner();
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await api("DELETE", "/api/account", { token: owner.token, body: { password: `wrong-password-${i}` } })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await api("DELETE", "/api/account", { token: owner.token, body: { password: `wrong-password-${i}` } })).status);
     expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
     expect(statuses.at(-1)).toBe(429);
     // Even the right password waits now.
@@ -188,7 +253,9 @@ describe("DELETE /api/account", () => {
   it("answers 400 for a body that is not the expected shape", async () => {
     const owner = await registerOwner();
     expect((await api("DELETE", "/api/account", { token: owner.token, body: { password: 12 } })).status).toBe(400);
-    expect((await api("DELETE", "/api/account", { token: owner.token, raw: "{oops", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (await api("DELETE", "/api/account", { token: owner.token, raw: "{oops", headers: { "content-type": "application/json" } })).status,
+    ).toBe(400);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(200);
   });
 });
@@ -205,7 +272,10 @@ describe("DELETE /api/callers/{phone}", () => {
     await callAndBook(b.line, gone.phone, gone.name, gone.email);
     // The same person entered by hand on the dashboard, number typed with spaces.
     const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const manual = await api("POST", "/api/appointments", { token: a.token, body: { patientName: gone.name, patientPhone: "+33 6 11 22 33 44", date: day, time: "15:00", duration: 30 } });
+    const manual = await api("POST", "/api/appointments", {
+      token: a.token,
+      body: { patientName: gone.name, patientPhone: "+33 6 11 22 33 44", date: day, time: "15:00", duration: 30 },
+    });
     expect(manual.status, JSON.stringify(manual.body)).toBe(201);
     await drain();
 
@@ -233,16 +303,38 @@ describe("DELETE /api/callers/{phone}", () => {
 
     // A number that is a prefix of another caller's, or digits that appear in a date, is no phone number: refused, and
     // nobody else is erased.
-    await db.insert(notifications).values({ userId: a.user.id, channel: "sms", recipient: kept.phone, body: "See you on 21.11.2026", status: "sent", provider: "sandbox" });
+    await db.insert(notifications).values({
+      userId: a.user.id,
+      channel: "sms",
+      recipient: kept.phone,
+      body: "See you on 21.11.2026",
+      status: "sent",
+      provider: "sandbox",
+    });
     for (const other of ["21112026", kept.phone.slice(0, 10)]) {
       expect((await api("DELETE", `/api/callers/${encodeURIComponent(other)}`, { token: a.token })).status, other).toBe(400);
     }
     expect(await atA(kept.phone)).toBeGreaterThan(0);
-    expect(await db.$count(notifications, and(eq(notifications.userId, a.user.id), eq(notifications.body, "See you on 21.11.2026")))).toBe(1);
+    expect(await db.$count(notifications, and(eq(notifications.userId, a.user.id), eq(notifications.body, "See you on 21.11.2026")))).toBe(
+      1,
+    );
 
-    const again = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token, headers: { "accept-language": "es" } });
-    expect(again).toMatchObject({ status: 200, body: { message: "No guardamos ningún dato de este número de teléfono.", erased: { appointments: 0, calls: 0, messages: 0, notifications: 0 } } });
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "caller.erase"), eq(auditLog.actorUserId, a.user.id))).limit(1);
+    const again = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, {
+      token: a.token,
+      headers: { "accept-language": "es" },
+    });
+    expect(again).toMatchObject({
+      status: 200,
+      body: {
+        message: "No guardamos ningún dato de este número de teléfono.",
+        erased: { appointments: 0, calls: 0, messages: 0, notifications: 0 },
+      },
+    });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "caller.erase"), eq(auditLog.actorUserId, a.user.id)))
+      .limit(1);
     expect(JSON.stringify(audit)).not.toContain(gone.phone.slice(1));
   });
 

@@ -7,8 +7,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
-import { sandboxTelnyxKeys, signTelnyxPayload } from "@/lib/telnyx/webhook";
+import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
+import { sandboxTelnyxKeys, signTelnyxPayload } from "@/lib/vendors/telnyx/webhook";
 import en from "@/messages/en.json";
 import { api, createAdmin, registerOwner, type Account } from "../helpers/api";
 import { dayAhead, newCallId, practice, VAPI_SECRET, vapiTool, type Practice } from "../helpers/practice";
@@ -23,15 +23,78 @@ const UNSIGNED_PER_WEBHOOK = 12;
 // ---------------------------------------------------------------------------------------------------------------------
 // Values
 
-const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000B", "\u000C", "\u001B", "\u001F", "\u007F", "\uFFFE", "\uFFFF", "\uD800", "\uDBFF", "\uDC00", "\uDFFF");
-const SPECIAL = fc.constantFrom("\t", "\n", "\r", " ", "'", '"', "\\", "%", "_", "*", "<", ">", "&", ";", "--", "/*", "${", "{{", "😀", "é", "東", "\u202E", "\u00A0", "\u2028");
+const CONTROL = fc.constantFrom(
+  "\u0000",
+  "\u0001",
+  "\u0008",
+  "\u000B",
+  "\u000C",
+  "\u001B",
+  "\u001F",
+  "\u007F",
+  "\uFFFE",
+  "\uFFFF",
+  "\uD800",
+  "\uDBFF",
+  "\uDC00",
+  "\uDFFF",
+);
+const SPECIAL = fc.constantFrom(
+  "\t",
+  "\n",
+  "\r",
+  " ",
+  "'",
+  '"',
+  "\\",
+  "%",
+  "_",
+  "*",
+  "<",
+  ">",
+  "&",
+  ";",
+  "--",
+  "/*",
+  "${",
+  "{{",
+  "😀",
+  "é",
+  "東",
+  "\u202E",
+  "\u00A0",
+  "\u2028",
+);
 const ASCII = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 });
 const hostileChar = fc.oneof({ arbitrary: ASCII, weight: 4 }, { arbitrary: SPECIAL, weight: 2 }, { arbitrary: CONTROL, weight: 2 });
 
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: hostileChar, maxLength: 40 }), weight: 6 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 30 }), weight: 2 },
-  { arbitrary: fc.constantFrom("", " ", "null", "undefined", "NaN", "Infinity", "-0", "1e400", "0x10", "true", "[]", "{}", "__proto__", "constructor", "' OR 1=1 --", "<script>alert(1)</script>", "../../etc/passwd", "%00", "\\u0000"), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "null",
+      "undefined",
+      "NaN",
+      "Infinity",
+      "-0",
+      "1e400",
+      "0x10",
+      "true",
+      "[]",
+      "{}",
+      "__proto__",
+      "constructor",
+      "' OR 1=1 --",
+      "<script>alert(1)</script>",
+      "../../etc/passwd",
+      "%00",
+      "\\u0000",
+    ),
+    weight: 2,
+  },
   // Long: past every max length (the body limit is crossed by hugeString below).
   { arbitrary: fc.tuple(fc.integer({ min: 200, max: 5_000 }), fc.option(CONTROL)).map(([n, c]) => "a".repeat(n) + (c ?? "")), weight: 1 },
 );
@@ -45,7 +108,11 @@ const oddNumber = fc.oneof(
   fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 1e21, -1e308, 1.5, 1e-7, 253_402_300_800_000),
 );
 
-const key = fc.oneof(fc.constantFrom(...Object.keys(en.Fields)), fc.constantFrom("__proto__", "constructor", "prototype", "", "a.b", "0"), hostileString.filter((s) => s.length < 50));
+const key = fc.oneof(
+  fc.constantFrom(...Object.keys(en.Fields)),
+  fc.constantFrom("__proto__", "constructor", "prototype", "", "a.b", "0"),
+  hostileString.filter((s) => s.length < 50),
+);
 
 const { json: anyJson } = fc.letrec<{ json: unknown }>((tie) => ({
   json: fc.oneof(
@@ -62,7 +129,10 @@ const { json: anyJson } = fc.letrec<{ json: unknown }>((tie) => ({
 // Plausible values, so that some bodies pass validation and reach the services behind it.
 const open = { isOpen: true, openTime: "09:00", closeTime: "17:00" };
 const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
-  email: fc.oneof(fc.uuid().map((u) => `fuzz-${u.slice(0, 13)}@example.com`), fc.constantFrom("not-an-email", "a@b", "UPPER@EXAMPLE.COM")),
+  email: fc.oneof(
+    fc.uuid().map((u) => `fuzz-${u.slice(0, 13)}@example.com`),
+    fc.constantFrom("not-an-email", "a@b", "UPPER@EXAMPLE.COM"),
+  ),
   password: fc.constantFrom("fuzz-password-123", "short", ""),
   newPassword: fc.constantFrom("fuzz-password-456", "short"),
   oldPassword: fc.constantFrom("wrong-password-1"),
@@ -184,7 +254,12 @@ function fieldValue(field: string): fc.Arbitrary<unknown> {
   return fc.oneof(
     ...(plausible ? [{ arbitrary: plausible, weight: 6 }] : []),
     { arbitrary: hostileString, weight: 3 },
-    { arbitrary: fc.tuple(plausible ?? fc.constant("text"), CONTROL).map(([v, c]) => `${typeof v === "string" ? v : JSON.stringify(v)}${c}`), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(plausible ?? fc.constant("text"), CONTROL)
+        .map(([v, c]) => `${typeof v === "string" ? v : JSON.stringify(v)}${c}`),
+      weight: 2,
+    },
     { arbitrary: anyJson, weight: 2 },
     { arbitrary: hugeString, weight: 1 },
   );
@@ -192,9 +267,7 @@ function fieldValue(field: string): fc.Arbitrary<unknown> {
 
 /** Only plausible values, every field present: bodies that get past validation more often than not. */
 function plausibleBody(fields: string[]): fc.Arbitrary<Body> {
-  return fc
-    .record(Object.fromEntries(fields.map((f) => [f, PLAUSIBLE[f] ?? hostileString])))
-    .map((v) => jsonBody(v, "plausible object"));
+  return fc.record(Object.fromEntries(fields.map((f) => [f, PLAUSIBLE[f] ?? hostileString]))).map((v) => jsonBody(v, "plausible object"));
 }
 
 type Body = { raw: string; contentType: string | null; label: string };
@@ -205,11 +278,41 @@ const jsonBody = (value: unknown, label: string): Body => ({ raw: JSON.stringify
 const nested = (depth: number, open: string, close: string, inner = "0") => open.repeat(depth) + inner + close.repeat(depth);
 
 const rawBody: fc.Arbitrary<Body> = fc.oneof(
-  fc.constantFrom("{not json", "", " ", "\u0000", '{"a":1}garbage', "\uFEFF{}", "[1,2,3]", '"just a string"', "null", "42", "1e999", "true", '{"email":1e999}', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}', '{"fullName":"\\ud800"}', '{"fullName":"\\u0000"}').map((raw) => ({ raw, contentType: "application/json", label: `raw ${JSON.stringify(raw.slice(0, 30))}` })),
-  fc.integer({ min: 1_000, max: 30_000 }).map((d) => ({ raw: nested(d, "[", "]"), contentType: "application/json", label: `array nested ${d} deep` })),
-  fc.tuple(fc.constantFrom(...Object.keys(en.Fields)), fc.integer({ min: 1_000, max: 12_000 })).map(([f, d]) => ({ raw: `{${JSON.stringify(f)}:${nested(d, '{"a":', "}", '"\\u0000"')}}`, contentType: "application/json", label: `${f} nested ${d} deep` })),
-  fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null).map((contentType) => ({ raw: "a=1&b=%00", contentType, label: `form as ${contentType}` })),
-  fc.integer({ min: 66_000, max: 80_000 }).map((n) => ({ raw: JSON.stringify({ fullName: "x".repeat(n) }), contentType: "application/json", label: `${n} bytes` })),
+  fc
+    .constantFrom(
+      "{not json",
+      "",
+      " ",
+      "\u0000",
+      '{"a":1}garbage',
+      "\uFEFF{}",
+      "[1,2,3]",
+      '"just a string"',
+      "null",
+      "42",
+      "1e999",
+      "true",
+      '{"email":1e999}',
+      '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+      '{"a":1,"a":2}',
+      '{"fullName":"\\ud800"}',
+      '{"fullName":"\\u0000"}',
+    )
+    .map((raw) => ({ raw, contentType: "application/json", label: `raw ${JSON.stringify(raw.slice(0, 30))}` })),
+  fc
+    .integer({ min: 1_000, max: 30_000 })
+    .map((d) => ({ raw: nested(d, "[", "]"), contentType: "application/json", label: `array nested ${d} deep` })),
+  fc.tuple(fc.constantFrom(...Object.keys(en.Fields)), fc.integer({ min: 1_000, max: 12_000 })).map(([f, d]) => ({
+    raw: `{${JSON.stringify(f)}:${nested(d, '{"a":', "}", '"\\u0000"')}}`,
+    contentType: "application/json",
+    label: `${f} nested ${d} deep`,
+  })),
+  fc
+    .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null)
+    .map((contentType) => ({ raw: "a=1&b=%00", contentType, label: `form as ${contentType}` })),
+  fc
+    .integer({ min: 66_000, max: 80_000 })
+    .map((n) => ({ raw: JSON.stringify({ fullName: "x".repeat(n) }), contentType: "application/json", label: `${n} bytes` })),
 );
 
 function bodyFor(fields: string[]): fc.Arbitrary<Body> {
@@ -230,15 +333,56 @@ function bodyFor(fields: string[]): fc.Arbitrary<Body> {
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Who = "owner" | "admin" | "anonymous" | "erasable";
-type Target = { label: string; url: string; method: string; handler: Handler; params: Record<string, string | string[]>; who: Who; fields: string[] };
+type Target = {
+  label: string;
+  url: string;
+  method: string;
+  handler: Handler;
+  params: Record<string, string | string[]>;
+  who: Who;
+  fields: string[];
+};
 
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 // The fields each route reads (from its zod schema), so bodies aim at real names; every route also gets random keys.
 const FIELDS: Record<string, string[]> = {
   "/api/auth/login": ["email", "password"],
-  "/api/auth/register": ["email", "password", "fullName", "phone", "businessName", "businessType", "specialty", "businessSize", "businessAddress", "serviceFrequency", "services", "workingHours", "appointmentDuration", "aiInstructions", "timeZone", "locale"],
-  "/api/auth/update-profile": ["fullName", "email", "phone", "businessName", "businessType", "specialty", "businessSize", "businessAddress", "serviceFrequency", "services", "workingHours", "appointmentDuration", "aiInstructions", "timeZone", "locale"],
+  "/api/auth/register": [
+    "email",
+    "password",
+    "fullName",
+    "phone",
+    "businessName",
+    "businessType",
+    "specialty",
+    "businessSize",
+    "businessAddress",
+    "serviceFrequency",
+    "services",
+    "workingHours",
+    "appointmentDuration",
+    "aiInstructions",
+    "timeZone",
+    "locale",
+  ],
+  "/api/auth/update-profile": [
+    "fullName",
+    "email",
+    "phone",
+    "businessName",
+    "businessType",
+    "specialty",
+    "businessSize",
+    "businessAddress",
+    "serviceFrequency",
+    "services",
+    "workingHours",
+    "appointmentDuration",
+    "aiInstructions",
+    "timeZone",
+    "locale",
+  ],
   "/api/auth/update-password": ["oldPassword", "newPassword", "confirmPassword"],
   "/api/auth/update-working-hours": ["workingHours"],
   "/api/auth/complete-setup": ["token", "name", "password", "confirmPassword"],
@@ -292,7 +436,14 @@ async function targets(): Promise<Target[]> {
         if (seg === "[...path]") return (params.path = ["fuzz", "nothing"]).join("/");
         const m = /^\[(.+)\]$/.exec(seg);
         if (!m) return seg;
-        const value = m[1] === "phone" ? "+33612345678" : m[1] === "id" ? (pattern.startsWith("/api/admin/users") ? victim.user.id : "00000000-0000-4000-8000-000000000000") : "fuzz-token";
+        const value =
+          m[1] === "phone"
+            ? "+33612345678"
+            : m[1] === "id"
+              ? pattern.startsWith("/api/admin/users")
+                ? victim.user.id
+                : "00000000-0000-4000-8000-000000000000"
+              : "fuzz-token";
         params[m[1]!] = value;
         return encodeURIComponent(value);
       })
@@ -300,8 +451,23 @@ async function targets(): Promise<Target[]> {
     const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
     for (const method of BODY_METHODS) {
       if (typeof mod[method] !== "function") continue;
-      const who: Who = pattern.startsWith("/api/webhooks") || pattern === "/api/auth/logout" ? "anonymous" : pattern.startsWith("/api/admin") ? "admin" : pattern === "/api/account" && method === "DELETE" ? "erasable" : "owner";
-      out.push({ label: `${method} ${pattern}`, url: `/api/${url}`, method, handler: mod[method] as Handler, params, who, fields: FIELDS[pattern] ?? ANY_FIELDS });
+      const who: Who =
+        pattern.startsWith("/api/webhooks") || pattern === "/api/auth/logout"
+          ? "anonymous"
+          : pattern.startsWith("/api/admin")
+            ? "admin"
+            : pattern === "/api/account" && method === "DELETE"
+              ? "erasable"
+              : "owner";
+      out.push({
+        label: `${method} ${pattern}`,
+        url: `/api/${url}`,
+        method,
+        handler: mod[method] as Handler,
+        params,
+        who,
+        fields: FIELDS[pattern] ?? ANY_FIELDS,
+      });
     }
   }
   return out;
@@ -316,7 +482,12 @@ let addresses = 0;
 // Answers per route and status: printed, so a run that only ever reached a 401 is seen for what it is.
 const tally = new Map<string, Map<number | string, number>>();
 
-async function send(t: Pick<Target, "url" | "method" | "handler" | "params">, body: Body, headers: Record<string, string> = {}, token?: string) {
+async function send(
+  t: Pick<Target, "url" | "method" | "handler" | "params">,
+  body: Body,
+  headers: Record<string, string> = {},
+  token?: string,
+) {
   // A fresh address per body: the sign-in limiter would otherwise answer 429 to most of the run, and the bodies would
   // never reach the code behind it.
   const n = ++addresses;
@@ -337,7 +508,12 @@ async function send(t: Pick<Target, "url" | "method" | "handler" | "params">, bo
 }
 
 /** The failure, if any: a 5xx, a thrown handler, or a 4xx without a string message. */
-async function judge(route: string, run: () => Promise<{ status: number; json: unknown; text: string }>, input: string, expect4xx = false): Promise<Failure | null> {
+async function judge(
+  route: string,
+  run: () => Promise<{ status: number; json: unknown; text: string }>,
+  input: string,
+  expect4xx = false,
+): Promise<Failure | null> {
   const shown = input.length > 160 ? `${input.slice(0, 160)}… (${input.length} chars)` : input;
   try {
     const { status, json, text } = await run();
@@ -377,7 +553,13 @@ beforeAll(async () => {
   admin = await createAdmin();
   victim = await registerOwner();
   // A call and an appointment of the owner's, so some fuzzed messages land on real rows.
-  expect(await vapiTool(owner.line, newCallId("fuzz"), "+33700000401", "book_appointment", { date: dayAhead(4), time: "10:00", name: "Fuzz Patient" })).toMatch(/booked/i);
+  expect(
+    await vapiTool(owner.line, newCallId("fuzz"), "+33700000401", "book_appointment", {
+      date: dayAhead(4),
+      time: "10:00",
+      name: "Fuzz Patient",
+    }),
+  ).toMatch(/booked/i);
 });
 
 describe("fuzz: every route that takes a body", () => {
@@ -402,9 +584,20 @@ describe("fuzz: every route that takes a body", () => {
 });
 
 describe("fuzz: webhooks with a valid signature", () => {
-  const phoneish = fc.oneof(fc.constantFrom("+33612345678", "+19990000000", "anonymous", "", "06 12 34 56 78", "+1", "+999999999999999999"), hostileString);
+  const phoneish = fc.oneof(
+    fc.constantFrom("+33612345678", "+19990000000", "anonymous", "", "06 12 34 56 78", "+1", "+999999999999999999"),
+    hostileString,
+  );
   const dateish = fc.oneof(
-    fc.constantFrom("0001-01-01", "9999-12-31", "-271821-04-20T00:00:00Z", "+275760-09-13T00:00:00Z", "2026-02-30", "tomorrow", "1970-01-01T00:00:00Z"),
+    fc.constantFrom(
+      "0001-01-01",
+      "9999-12-31",
+      "-271821-04-20T00:00:00Z",
+      "+275760-09-13T00:00:00Z",
+      "2026-02-30",
+      "tomorrow",
+      "1970-01-01T00:00:00Z",
+    ),
     fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
     fc.constantFrom(0, -1, 8.64e15, 1e20, 1.5),
     hostileString,
@@ -431,12 +624,31 @@ describe("fuzz: webhooks with a valid signature", () => {
     );
     const toolCall = fc.record(
       {
-        id: fc.oneof(fc.uuid().map((u) => `tc-${u}`), hostileString),
+        id: fc.oneof(
+          fc.uuid().map((u) => `tc-${u}`),
+          hostileString,
+        ),
         type: fc.constant("function"),
         function: fc.record(
           {
-            name: fc.oneof(fc.constantFrom("check_availability", "book_appointment", "find_my_appointments", "reschedule_appointment", "cancel_appointment", "take_message", "transferCall"), hostileString),
-            arguments: fc.oneof(toolArgs, toolArgs.map((a) => JSON.stringify(a)), hostileString, anyJson),
+            name: fc.oneof(
+              fc.constantFrom(
+                "check_availability",
+                "book_appointment",
+                "find_my_appointments",
+                "reschedule_appointment",
+                "cancel_appointment",
+                "take_message",
+                "transferCall",
+              ),
+              hostileString,
+            ),
+            arguments: fc.oneof(
+              toolArgs,
+              toolArgs.map((a) => JSON.stringify(a)),
+              hostileString,
+              anyJson,
+            ),
           },
           { requiredKeys: ["name"] },
         ),
@@ -445,7 +657,18 @@ describe("fuzz: webhooks with a valid signature", () => {
     );
     const message = fc.record(
       {
-        type: fc.oneof(fc.constantFrom("assistant-request", "tool-calls", "status-update", "end-of-call-report", "hang", "conversation-update", "transcript"), hostileString),
+        type: fc.oneof(
+          fc.constantFrom(
+            "assistant-request",
+            "tool-calls",
+            "status-update",
+            "end-of-call-report",
+            "hang",
+            "conversation-update",
+            "transcript",
+          ),
+          hostileString,
+        ),
         call: fc.record(
           {
             id: fc.oneof(fc.constantFrom(...calls), fc.uuid(), hostileString),
@@ -462,11 +685,20 @@ describe("fuzz: webhooks with a valid signature", () => {
         startedAt: dateish,
         endedAt: dateish,
         timestamp: dateish,
-        artifact: fc.record({ transcript: hostileString, recordingUrl: hostileString, recording: fc.record({ mono: fc.record({ combinedUrl: hostileString }) }) }, { requiredKeys: [] }),
+        artifact: fc.record(
+          {
+            transcript: hostileString,
+            recordingUrl: hostileString,
+            recording: fc.record({ mono: fc.record({ combinedUrl: hostileString }) }),
+          },
+          { requiredKeys: [] },
+        ),
         analysis: fc.record({ summary: hostileString }, { requiredKeys: [] }),
         toolCallList: fc.array(toolCall, { maxLength: 3 }),
         toolCalls: fc.array(toolCall, { maxLength: 2 }),
-        toolWithToolCallList: fc.array(fc.record({ toolCall, function: fc.record({ name: hostileString }) }, { requiredKeys: [] }), { maxLength: 2 }),
+        toolWithToolCallList: fc.array(fc.record({ toolCall, function: fc.record({ name: hostileString }) }, { requiredKeys: [] }), {
+          maxLength: 2,
+        }),
       },
       { requiredKeys: ["type"] },
     );
@@ -483,7 +715,9 @@ describe("fuzz: webhooks with a valid signature", () => {
     }
     expect(failures, report(failures)).toEqual([]);
     // The owner's business still answers its calls after all that.
-    expect(await vapiTool(owner.line, newCallId("after"), "+33700000402", "check_availability", { date: dayAhead(6) })).not.toMatch(/went wrong/);
+    expect(await vapiTool(owner.line, newCallId("after"), "+33700000402", "check_availability", { date: dayAhead(6) })).not.toMatch(
+      /went wrong/,
+    );
   });
 
   it(`answers ${SIGNED_TELNYX} fuzzed, correctly signed Telnyx events with no 5xx`, async () => {
@@ -499,7 +733,16 @@ describe("fuzz: webhooks with a valid signature", () => {
               {
                 id: fc.oneof(fc.uuid(), hostileString),
                 from: fc.record({ phone_number: phoneish }),
-                to: fc.array(fc.record({ phone_number: phoneish, status: fc.oneof(fc.constantFrom("delivered", "sent", "delivery_failed", "queued"), hostileString) }, { requiredKeys: [] }), { maxLength: 2 }),
+                to: fc.array(
+                  fc.record(
+                    {
+                      phone_number: phoneish,
+                      status: fc.oneof(fc.constantFrom("delivered", "sent", "delivery_failed", "queued"), hostileString),
+                    },
+                    { requiredKeys: [] },
+                  ),
+                  { maxLength: 2 },
+                ),
                 text: fc.oneof(fc.constantFrom("STOP", "START", "ST\u0000OP"), hostileString),
                 errors: fc.array(fc.record({ code: fc.oneof(hostileString, oddNumber) }), { maxLength: 2 }),
               },
@@ -511,7 +754,11 @@ describe("fuzz: webhooks with a valid signature", () => {
         { requiredKeys: ["id", "event_type"] },
       ),
     });
-    const body = fc.oneof({ arbitrary: event.map((e) => jsonBody(e, "telnyx event")), weight: 8 }, { arbitrary: rawBody, weight: 1 }, { arbitrary: anyJson.map((v) => jsonBody(v, "any JSON")), weight: 1 });
+    const body = fc.oneof(
+      { arbitrary: event.map((e) => jsonBody(e, "telnyx event")), weight: 8 },
+      { arbitrary: rawBody, weight: 1 },
+      { arbitrary: anyJson.map((v) => jsonBody(v, "any JSON")), weight: 1 },
+    );
     const failures: Failure[] = [];
     const target = { url: "/api/webhooks/telnyx", method: "POST", handler: POST, params: {} };
     for (const b of fc.sample(body, { seed: seedFor("telnyx"), numRuns: SIGNED_TELNYX })) {
@@ -525,11 +772,19 @@ describe("fuzz: webhooks with a valid signature", () => {
 
   it(`answers ${SIGNED_STRIPE} fuzzed, correctly signed Stripe events with no 5xx`, async () => {
     const { POST } = (await import("@/app/api/webhooks/stripe/route")) as unknown as { POST: Handler };
-    const ref = fc.oneof(fc.uuid().map((u) => `x_${u}`), hostileString, fc.record({ id: hostileString }), fc.constant(null));
+    const ref = fc.oneof(
+      fc.uuid().map((u) => `x_${u}`),
+      hostileString,
+      fc.record({ id: hostileString }),
+      fc.constant(null),
+    );
     const seconds = fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), oddNumber, fc.constant(null));
     const object = fc.record(
       {
-        id: fc.oneof(fc.uuid().map((u) => `obj_${u}`), hostileString),
+        id: fc.oneof(
+          fc.uuid().map((u) => `obj_${u}`),
+          hostileString,
+        ),
         mode: fc.constantFrom("subscription", "payment", null),
         client_reference_id: fc.oneof(fc.constant(victim.user.id), hostileString, fc.constant(null)),
         customer: ref,
@@ -544,24 +799,48 @@ describe("fuzz: webhooks with a valid signature", () => {
         canceled_at: seconds,
         ended_at: seconds,
         start_date: seconds,
-        items: fc.record({ data: fc.array(fc.record({ current_period_start: seconds, current_period_end: seconds }, { requiredKeys: [] }), { maxLength: 2 }) }),
+        items: fc.record({
+          data: fc.array(fc.record({ current_period_start: seconds, current_period_end: seconds }, { requiredKeys: [] }), { maxLength: 2 }),
+        }),
         parent: fc.record({ subscription_details: fc.record({ subscription: ref }) }),
         lines: fc.record({ data: fc.array(fc.record({ period: fc.record({ end: seconds }) }), { maxLength: 2 }) }),
       },
       { requiredKeys: [] },
     );
     const event = fc.record({
-      id: fc.oneof(fc.uuid().map((u) => `evt_${u}`), hostileString),
+      id: fc.oneof(
+        fc.uuid().map((u) => `evt_${u}`),
+        hostileString,
+      ),
       object: fc.constant("event"),
-      type: fc.oneof(fc.constantFrom("checkout.session.completed", "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted", "invoice.paid", "invoice.payment_failed", "charge.refunded"), hostileString),
+      type: fc.oneof(
+        fc.constantFrom(
+          "checkout.session.completed",
+          "customer.subscription.created",
+          "customer.subscription.updated",
+          "customer.subscription.deleted",
+          "invoice.paid",
+          "invoice.payment_failed",
+          "charge.refunded",
+        ),
+        hostileString,
+      ),
       created: fc.oneof(fc.constant(Math.floor(Date.now() / 1000)), seconds),
       data: fc.record({ object: fc.oneof({ arbitrary: object, weight: 5 }, { arbitrary: anyJson, weight: 1 }) }),
     });
-    const body = fc.oneof({ arbitrary: event.map((e) => jsonBody(e, "stripe event")), weight: 8 }, { arbitrary: rawBody, weight: 1 }, { arbitrary: anyJson.map((v) => jsonBody(v, "any JSON")), weight: 1 });
+    const body = fc.oneof(
+      { arbitrary: event.map((e) => jsonBody(e, "stripe event")), weight: 8 },
+      { arbitrary: rawBody, weight: 1 },
+      { arbitrary: anyJson.map((v) => jsonBody(v, "any JSON")), weight: 1 },
+    );
     const failures: Failure[] = [];
     const target = { url: "/api/webhooks/stripe", method: "POST", handler: POST, params: {} };
     for (const b of fc.sample(body, { seed: seedFor("stripe"), numRuns: SIGNED_STRIPE })) {
-      const failure = await judge("POST /api/webhooks/stripe (signed)", () => send(target, b, { "stripe-signature": signStripePayload(b.raw, "whsec_test_secret") }), b.raw);
+      const failure = await judge(
+        "POST /api/webhooks/stripe (signed)",
+        () => send(target, b, { "stripe-signature": signStripePayload(b.raw, "whsec_test_secret") }),
+        b.raw,
+      );
       if (failure) failures.push(failure);
     }
     expect(failures, report(failures)).toEqual([]);

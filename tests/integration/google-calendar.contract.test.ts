@@ -15,14 +15,14 @@ import { CONSENT_MESSAGE } from "@/lib/client/calendar-consent";
 import { createSecretBox } from "@/lib/crypto/secret-box";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { CalendarGrantRevokedError, type CalendarAccess, type CalendarEventInput } from "@/lib/providers/calendar/port";
+import { CalendarGrantRevokedError, type CalendarAccess, type CalendarEventInput } from "@/lib/ports/calendar";
 import {
   createGoogleCalendar,
   GoogleCalendarError,
   googleAuthUrl,
   SCOPES,
   type GoogleCalendarOptions,
-} from "@/lib/providers/calendar/google";
+} from "@/lib/vendors/google/calendar";
 import { resetAppContext } from "@/lib/server/context";
 import { api, registerOwner } from "../helpers/api";
 
@@ -55,7 +55,13 @@ class FakeGoogle {
       const raw = Buffer.concat(chunks).toString("utf8");
       const type = req.headers["content-type"] ?? "";
       const body = raw === "" ? null : type.includes("json") ? JSON.parse(raw) : Object.fromEntries(new URLSearchParams(raw));
-      const rec: Recorded = { method: req.method ?? "", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
+      const rec: Recorded = {
+        method: req.method ?? "",
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+      };
       this.requests.push(rec);
       const fault = this.faults.findIndex((f) => f.method === rec.method && f.path.test(rec.path));
       const reply = fault >= 0 ? this.faults.splice(fault, 1)[0]!.reply : this.answer(rec);
@@ -114,13 +120,24 @@ class FakeGoogle {
   private answer(r: Recorded): Reply {
     if (r.method === "POST" && r.path === "/token") return this.token(r.body ?? {});
     if (r.method === "POST" && r.path === "/revoke") {
-      if (!this.refreshTokens.has(r.query.token ?? "")) return { status: 400, body: { error: "invalid_token", error_description: "Token expired or revoked" } };
+      if (!this.refreshTokens.has(r.query.token ?? ""))
+        return { status: 400, body: { error: "invalid_token", error_description: "Token expired or revoked" } };
       this.revokeGrant(r.query.token!);
       return { status: 200, body: {} };
     }
     const bearer = /^Bearer (\S+)$/.exec(String(r.headers.authorization ?? ""))?.[1];
     if (!bearer || !this.accessTokens.has(bearer)) {
-      return { status: 401, body: { error: { code: 401, message: "Request had invalid authentication credentials.", errors: [{ reason: "authError" }], status: "UNAUTHENTICATED" } } };
+      return {
+        status: 401,
+        body: {
+          error: {
+            code: 401,
+            message: "Request had invalid authentication credentials.",
+            errors: [{ reason: "authError" }],
+            status: "UNAUTHENTICATED",
+          },
+        },
+      };
     }
     if (r.method === "POST" && r.path === "/calendar/v3/freeBusy") {
       const calendars = Object.fromEntries(
@@ -136,7 +153,12 @@ class FakeGoogle {
     const notFound = { status: 404, body: { error: { code: 404, message: "Not Found", errors: [{ reason: "notFound" }] } } };
     if (r.method === "POST" && !m[2]) {
       if (this.events.has(key(r.body.id))) {
-        return { status: 409, body: { error: { code: 409, message: "The requested identifier already exists.", errors: [{ domain: "global", reason: "duplicate" }] } } };
+        return {
+          status: 409,
+          body: {
+            error: { code: 409, message: "The requested identifier already exists.", errors: [{ domain: "global", reason: "duplicate" }] },
+          },
+        };
       }
       const event = { ...r.body, status: "confirmed" };
       this.events.set(key(r.body.id), event);
@@ -150,7 +172,8 @@ class FakeGoogle {
       return { status: 200, body: event };
     }
     if (r.method === "DELETE") {
-      if (event.status === "cancelled") return { status: 410, body: { error: { code: 410, message: "Resource has been deleted", errors: [{ reason: "deleted" }] } } };
+      if (event.status === "cancelled")
+        return { status: 410, body: { error: { code: 410, message: "Resource has been deleted", errors: [{ reason: "deleted" }] } } };
       event.status = "cancelled";
       return { status: 204 };
     }
@@ -167,16 +190,30 @@ class FakeGoogle {
       this.codes.delete(form.code!);
       const refresh = code.refresh === false ? undefined : this.grant();
       const idToken = code.email
-        ? ["e30", Buffer.from(JSON.stringify({ iss: "https://accounts.google.com", aud: CLIENT_ID, email: code.email })).toString("base64url"), "c2ln"].join(".")
+        ? [
+            "e30",
+            Buffer.from(JSON.stringify({ iss: "https://accounts.google.com", aud: CLIENT_ID, email: code.email })).toString("base64url"),
+            "c2ln",
+          ].join(".")
         : undefined;
       return {
         status: 200,
-        body: { access_token: this.issueAccess(refresh ?? "none"), expires_in: 3599, token_type: "Bearer", scope: code.scope, refresh_token: refresh, id_token: idToken },
+        body: {
+          access_token: this.issueAccess(refresh ?? "none"),
+          expires_in: 3599,
+          token_type: "Bearer",
+          scope: code.scope,
+          refresh_token: refresh,
+          id_token: idToken,
+        },
       };
     }
     if (form.grant_type === "refresh_token") {
       if (!this.refreshTokens.has(form.refresh_token ?? "")) return invalidGrant;
-      return { status: 200, body: { access_token: this.issueAccess(form.refresh_token!), expires_in: 3599, token_type: "Bearer", scope: GRANTED } };
+      return {
+        status: 200,
+        body: { access_token: this.issueAccess(form.refresh_token!), expires_in: 3599, token_type: "Bearer", scope: GRANTED },
+      };
     }
     return { status: 400, body: { error: "unsupported_grant_type" } };
   }
@@ -262,7 +299,9 @@ describe("Google Calendar adapter", () => {
 
     it("refuses a grant without the calendar permissions and gives it back to Google", async () => {
       google.codes.set("4/partial", { scope: "openid email profile https://www.googleapis.com/auth/calendar.freebusy" });
-      const error = await createGoogleCalendar(options).exchangeCode("4/partial").catch((e: unknown) => e);
+      const error = await createGoogleCalendar(options)
+        .exchangeCode("4/partial")
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).messageKey).toBe("calendarScopesMissing");
       const [revoked] = google.received("POST", "/revoke");
@@ -283,7 +322,7 @@ describe("Google Calendar adapter", () => {
   describe("with a grant", () => {
     let access: CalendarAccess;
     beforeEach(() => {
-      access = { userId: "owner-1", refreshToken: google.grant(), calendarId: "primary" };
+      access = { userId: "owner-1", provider: "google", refreshToken: google.grant(), calendarId: "primary" };
     });
 
     it("reads free/busy with a bearer token obtained from the refresh token, once for several calls", async () => {
@@ -296,7 +335,12 @@ describe("Google Calendar adapter", () => {
 
       const refreshes = google.received("POST", "/token");
       expect(refreshes).toHaveLength(1);
-      expect(refreshes[0]!.body).toEqual({ refresh_token: access.refreshToken, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: "refresh_token" });
+      expect(refreshes[0]!.body).toEqual({
+        refresh_token: access.refreshToken,
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        grant_type: "refresh_token",
+      });
       const queries = google.received("POST", "/calendar/v3/freeBusy");
       expect(queries).toHaveLength(2);
       const issued = [...google.accessTokens.keys()];
@@ -312,7 +356,10 @@ describe("Google Calendar adapter", () => {
 
     it("fails (busy, never free) when Google reports an error for the calendar", async () => {
       const error = await createGoogleCalendar(options)
-        .freeBusy({ ...access, calendarId: "missing@example.com" }, { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" })
+        .freeBusy(
+          { ...access, calendarId: "missing@example.com" },
+          { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" },
+        )
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GoogleCalendarError);
       expect((error as GoogleCalendarError).reason).toBe("notFound");
@@ -320,14 +367,21 @@ describe("Google Calendar adapter", () => {
 
     it("retries free/busy after a rate limit (403 rateLimitExceeded, then 429) but not after a 400", async () => {
       const rateLimited = { status: 403, body: { error: { code: 403, errors: [{ domain: "usageLimits", reason: "rateLimitExceeded" }] } } };
-      google.faults.push({ method: "POST", path: /freeBusy$/, reply: rateLimited }, { method: "POST", path: /freeBusy$/, reply: { status: 429, body: {} } });
+      google.faults.push(
+        { method: "POST", path: /freeBusy$/, reply: rateLimited },
+        { method: "POST", path: /freeBusy$/, reply: { status: 429, body: {} } },
+      );
       const calendar = createGoogleCalendar(options);
       const range = { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" };
       expect(await calendar.freeBusy(access, range)).toEqual([]);
       expect(google.received("POST", "/calendar/v3/freeBusy")).toHaveLength(3);
 
       google.requests = [];
-      google.faults.push({ method: "POST", path: /freeBusy$/, reply: { status: 400, body: { error: { code: 400, errors: [{ reason: "timeRangeEmpty" }] } } } });
+      google.faults.push({
+        method: "POST",
+        path: /freeBusy$/,
+        reply: { status: 400, body: { error: { code: 400, errors: [{ reason: "timeRangeEmpty" }] } } },
+      });
       const error = await calendar.freeBusy(access, range).catch((e: unknown) => e);
       expect((error as GoogleCalendarError).status).toBe(400);
       expect(google.received("POST", "/calendar/v3/freeBusy")).toHaveLength(1);
@@ -346,7 +400,13 @@ describe("Google Calendar adapter", () => {
         start: { dateTime: `${YEAR}-03-10T14:00:00.000Z`, timeZone: "Europe/Paris" },
         end: { dateTime: `${YEAR}-03-10T14:30:00.000Z`, timeZone: "Europe/Paris" },
         attendees: [{ email: "jane.doe@example.com" }],
-        reminders: { useDefault: false, overrides: [{ method: "email", minutes: 1440 }, { method: "popup", minutes: 60 }] },
+        reminders: {
+          useDefault: false,
+          overrides: [
+            { method: "email", minutes: 1440 },
+            { method: "popup", minutes: 60 },
+          ],
+        },
         extendedProperties: { private: { source: "recepta" } },
       });
     });
@@ -361,7 +421,11 @@ describe("Google Calendar adapter", () => {
     });
 
     it("retries an insert after a 503 without creating a second event", async () => {
-      google.faults.push({ method: "POST", path: /\/events$/, reply: { status: 503, body: { error: { code: 503, errors: [{ reason: "backendError" }] } } } });
+      google.faults.push({
+        method: "POST",
+        path: /\/events$/,
+        reply: { status: 503, body: { error: { code: 503, errors: [{ reason: "backendError" }] } } },
+      });
       await createGoogleCalendar(options).insertEvent(access, event());
       const inserts = google.received("POST", "/calendar/v3/calendars/primary/events");
       expect(inserts).toHaveLength(2);
@@ -407,7 +471,9 @@ describe("Google Calendar adapter", () => {
     });
 
     it("fails a patch of an event that is not there", async () => {
-      const error = await createGoogleCalendar(options).patchEvent(access, event()).catch((e: unknown) => e);
+      const error = await createGoogleCalendar(options)
+        .patchEvent(access, event())
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GoogleCalendarError);
       expect((error as GoogleCalendarError).status).toBe(404);
     });
@@ -425,7 +491,9 @@ describe("Google Calendar adapter", () => {
 
     it("reports a wrong client secret on refresh as an error, never as the owner's grant being revoked", async () => {
       const wrong = createGoogleCalendar({ ...options, clientSecret: "not-the-secret" });
-      const error = await wrong.freeBusy(access, { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" }).catch((e: unknown) => e);
+      const error = await wrong
+        .freeBusy(access, { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GoogleCalendarError);
       expect((error as GoogleCalendarError).reason).toBe("invalid_client");
     });
@@ -444,11 +512,11 @@ describe("Google Calendar adapter", () => {
 
     it("revokes the grant at Google's revoke endpoint, and an already revoked grant is no error", async () => {
       const calendar = createGoogleCalendar(options);
-      await calendar.revoke(access.refreshToken);
+      await calendar.revoke(access);
       const [sent] = google.received("POST", "/revoke");
       expect(sent!.query).toEqual({ token: access.refreshToken });
       expect(google.refreshTokens.has(access.refreshToken)).toBe(false);
-      await expect(calendar.revoke(access.refreshToken)).resolves.toBeUndefined();
+      await expect(calendar.revoke(access)).resolves.toBeUndefined();
       expect(google.received("POST", "/revoke")).toHaveLength(2);
     });
   });
@@ -457,7 +525,12 @@ describe("Google Calendar adapter", () => {
 describe("Google consent popup routes", () => {
   const secret = () => process.env.AUTH_SECRET!;
   beforeAll(() => {
-    Object.assign(process.env, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_API_ROOT: `${base}/`, GOOGLE_OAUTH_BASE: base });
+    Object.assign(process.env, {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+      GOOGLE_API_ROOT: `${base}/`,
+      GOOGLE_OAUTH_BASE: base,
+    });
     resetEnvCache();
     resetAppContext();
   });
@@ -469,7 +542,9 @@ describe("Google consent popup routes", () => {
 
   async function consent(token?: string) {
     const { GET } = await import("@/app/api/google-calendar/consent/route");
-    const req = new Request("http://localhost:3000/api/google-calendar/consent", { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const req = new Request("http://localhost:3000/api/google-calendar/consent", {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     return GET(req, { params: Promise.resolve({}) });
   }
 
@@ -477,7 +552,9 @@ describe("Google consent popup routes", () => {
     const { GET } = await import("@/app/api/google-calendar/callback/route");
     const url = new URL("http://localhost:3000/api/google-calendar/callback");
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    return GET(new Request(url, { headers: { authorization: `Bearer ${token}`, "accept-language": "fr-FR" } }), { params: Promise.resolve({}) });
+    return GET(new Request(url, { headers: { authorization: `Bearer ${token}`, "accept-language": "fr-FR" } }), {
+      params: Promise.resolve({}),
+    });
   }
 
   /** Runs the callback page's script as a browser would, with a dashboard window as its opener. */
@@ -530,7 +607,12 @@ describe("Google consent popup routes", () => {
   it("passes no code on with a state that is missing, forged or signed for another owner", async () => {
     const owner = await registerOwner();
     const other = await registerOwner();
-    for (const state of ["", "123.abcdefgh.forged", signConsentState(secret(), other.user.id), signConsentState("another-secret-0123456789abcdef", owner.user.id)]) {
+    for (const state of [
+      "",
+      "123.abcdefgh.forged",
+      signConsentState(secret(), other.user.id),
+      signConsentState("another-secret-0123456789abcdef", owner.user.id),
+    ]) {
       const page = await runPage(await callback(owner.token, { code: "4/stolen", state }));
       expect(page.posted).toEqual([[{ type: CONSENT_MESSAGE, error: "invalid_state" }, "http://localhost:3000"]]);
       expect(page.html).not.toContain("4/stolen");
@@ -559,9 +641,13 @@ describe("Google consent popup routes", () => {
     const page = await runPage(await callback(owner.token, { code: "4/from-google", state: redirectTo.searchParams.get("state")! }));
     const code = (page.posted[0]![0] as { code: string }).code;
 
-    const { googleCalendarOptions } = await import("@/lib/providers/calendar/google");
+    const { googleCalendarOptions } = await import("@/lib/vendors/google/calendar");
     const { env } = await import("@/lib/env");
-    const deps = { db: getDb(), calendar: createGoogleCalendar(googleCalendarOptions(env())!), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) };
+    const deps = {
+      db: getDb(),
+      calendar: createGoogleCalendar(googleCalendarOptions(env())!),
+      secrets: createSecretBox(process.env.ENCRYPTION_KEY!),
+    };
     expect(await connectCalendar(deps, owner.user.id, code)).toMatchObject({ success: true, hasGoogleOAuth: true, sandbox: false });
     expect(google.received("POST", "/token")[0]!.body.redirect_uri).toBe(redirectTo.searchParams.get("redirect_uri"));
 

@@ -1,10 +1,17 @@
-// GET /api/openapi.json: a valid OpenAPI 3.1 document of every /api route, with who may call it and what it reads,
-// built from the routes' own declarations.
+// GET /api/openapi.json: a valid OpenAPI 3.1 document of every /api route, with who may call it, what it reads and
+// what it answers, built from the routes' own declarations.
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { FALLBACK_PATH } from "@/lib/http/api-routes";
 import { api } from "../helpers/api";
+
+type Answer = { description: string; content?: Record<string, { schema?: any }> };
+
+/** Operations that never succeed: the address exists only to say what is missing. */
+const NEVER_SUCCEEDS = new Set(["GET /api/auth/validate-setup-token"]);
+/** Successes whose body is not the API's JSON: Auth.js's own answers, the consent popup's page. */
+const NO_SCHEMA = new Set(["GET /api/authjs/[...nextauth]", "POST /api/authjs/[...nextauth]", "GET /api/google-calendar/callback"]);
 
 describe("GET /api/openapi.json", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -25,9 +32,59 @@ describe("GET /api/openapi.json", () => {
         const op = item[m.toLowerCase()];
         expect(op, `${m} ${r.path}`).toBeDefined();
         expect(op.security, `${m} ${r.path}`).toEqual(r.policy === "owner" || r.policy === "admin" ? [{ bearer: [] }, { cookie: [] }] : []);
-        expect((op.parameters ?? []).filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name)).toEqual(r.params.map((p) => p.replace(/^\.\.\./, "")));
+        expect((op.parameters ?? []).filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name)).toEqual(
+          r.params.map((p) => p.replace(/^\.\.\./, "")),
+        );
       }
     }
+  });
+
+  it("gives every operation a success with a schema, or one declared without a body, and the refusals its route can give", async () => {
+    const { body: doc } = await api("GET", "/api/openapi.json");
+    for (const r of API_ROUTES) {
+      if (r.path === FALLBACK_PATH) continue;
+      for (const m of r.methods) {
+        const label = `${m} ${r.path}`;
+        const op = doc.paths[r.path.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}")][m.toLowerCase()];
+        const successes = Object.entries(op.responses as Record<string, Answer>).filter(([status]) => /^[23]\d\d$/.test(status));
+        if (NEVER_SUCCEEDS.has(label)) {
+          expect(successes, label).toEqual([]);
+          continue;
+        }
+        expect(successes.length, `${label} declares no success`).toBeGreaterThan(0);
+        for (const [status, answer] of successes) {
+          // A 2xx carries a schema per media type unless it is declared without a body (a redirect, a page, a library's own).
+          if (status.startsWith("2") && !NO_SCHEMA.has(label)) {
+            expect(answer.content, `${label} ${status}`).toBeDefined();
+            for (const [type, media] of Object.entries(answer.content!)) {
+              if (type === "application/json") expect(media.schema, `${label} ${status} ${type}`).toBeDefined();
+            }
+          }
+        }
+        const error = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+        const refusals = [];
+        if (op.requestBody || (op.parameters ?? []).some((p: { in: string }) => p.in === "query")) refusals.push("400");
+        if (r.policy === "owner" || r.policy === "admin") refusals.push("401");
+        if (r.policy === "admin") refusals.push("403");
+        for (const status of refusals) expect(op.responses[status]?.content, `${label} ${status}`).toEqual(error);
+      }
+    }
+  });
+
+  it("carries the response schemas the routes declare, field by field", async () => {
+    const { body: doc } = await api("GET", "/api/openapi.json");
+    const json = (op: { responses: Record<string, Answer> }, status: string) => op.responses[status]!.content!["application/json"]!.schema!;
+    const login = json(doc.paths["/api/auth/login"].post, "200");
+    expect(login.required).toEqual(["token", "user"]);
+    expect(login.properties.user.properties).toHaveProperty("telnyxPhoneNumber");
+    expect(login.properties.user.properties.workingHours.properties.monday.required).toEqual(["isOpen", "openTime", "closeTime"]);
+    expect(json(doc.paths["/api/ai/parameters"].post, "201").required).toEqual(["language", "voiceId", "firstMessage", "agentName"]);
+    expect(json(doc.paths["/api/phone-numbers/claim"].get, "200").required).toEqual(["phoneNumber"]);
+    expect(json(doc.paths["/api/admin/phone-numbers/available"].get, "200").properties).toHaveProperty("phoneNumbers");
+    expect(json(doc.paths["/api/auth/validate-setup-token/{token}"].get, "200").required).toEqual(["email", "name"]);
+    expect(json(doc.paths["/api/auth/complete-setup"].post, "200").required).toEqual(["success"]);
+    expect(doc.paths["/api/billing/checkout"].get.responses["303"]).toEqual({ description: expect.any(String) });
+    expect(Object.keys(doc.paths["/api/account/export"].get.responses["200"].content)).toEqual(["application/json", "application/zip"]);
   });
 
   it("carries the request schemas the routes validate with", async () => {

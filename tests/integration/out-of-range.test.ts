@@ -2,8 +2,8 @@
 // receptionist's tools get the sentence any other past or too-far day gets, and a correctly signed Stripe body that is
 // no JSON event is a 400 (a bad payload), not a 401 (bad credentials).
 import { beforeAll, describe, expect, it } from "vitest";
-import { HORIZON_DAYS } from "@/lib/booking/booking";
-import { signStripePayload } from "@/lib/providers/billing/webhook-signature";
+import { HORIZON_DAYS } from "@/lib/booking/core";
+import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { addDays, daysBetween, localToday, speakCalendarDay } from "@/lib/receptionist/when";
 import { api } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpers/practice";
@@ -16,7 +16,9 @@ describe("receptionist tools: dates in year 0001 and 9999", () => {
   beforeAll(async () => {
     p = await practice("Cabinet Calendrier");
     // The caller has an appointment, so reschedule_appointment reaches the date check.
-    expect(await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: dayAhead(6), time: "11:00", name: "Ada Lovelace" })).toMatch(/booked/i);
+    expect(
+      await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: dayAhead(6), time: "11:00", name: "Ada Lovelace" }),
+    ).toMatch(/booked/i);
     today = localToday(new Date(), "Europe/Paris");
   });
 
@@ -29,7 +31,8 @@ describe("receptionist tools: dates in year 0001 and 9999", () => {
   });
 
   const past = () => `That day has already passed: today is ${speakCalendarDay(today, "en")}.`;
-  const tooFar = () => `I can only book up to ${HORIZON_DAYS} days ahead, so until ${speakCalendarDay(addDays(today, HORIZON_DAYS), "en")}.`;
+  const tooFar = () =>
+    `I can only book up to ${HORIZON_DAYS} days ahead, so until ${speakCalendarDay(addDays(today, HORIZON_DAYS), "en")}.`;
 
   for (const [label, args, expected] of [
     ["0001-01-01", { date: "0001-01-01" }, past],
@@ -52,7 +55,8 @@ describe("receptionist tools: dates in year 0001 and 9999", () => {
 
 describe("Stripe webhook: a signed body that is no JSON event", () => {
   const SECRET = "whsec_test_secret";
-  const send = (raw: string, signature?: string) => api("POST", "/api/webhooks/stripe", { raw, headers: signature ? { "stripe-signature": signature } : {} });
+  const send = (raw: string, signature?: string) =>
+    api("POST", "/api/webhooks/stripe", { raw, headers: signature ? { "stripe-signature": signature } : {} });
 
   it("is a 400 when correctly signed, a 401 otherwise", async () => {
     for (const raw of ["not json", "{oops", '{"object":"v2.core.event","id":"evt_thin"}']) {

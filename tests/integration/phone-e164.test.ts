@@ -9,9 +9,9 @@ import { appointments, callerMessages, calls, notifications, phoneNumbers, subsc
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/jobs/queue";
 import { exampleFor } from "@/lib/phone/phone";
-import { createLoggedSender, DeliveryError } from "@/lib/providers/messaging/logged-sender";
-import type { MessageTransport } from "@/lib/providers/messaging/port";
-import { sandboxTransport } from "@/lib/providers/messaging/sandbox";
+import { createLoggedSender, DeliveryError } from "@/lib/messaging/logged-sender";
+import type { MessageTransport } from "@/lib/ports/messaging";
+import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
 import { translate } from "@/lib/i18n/translate";
 import { appContext } from "@/lib/server/context";
 import { api, connectSandboxCalendar, createAdmin, registerOwner, type Account } from "../helpers/api";
@@ -21,26 +21,42 @@ const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
 const FR = { "accept-language": "fr" };
 
-const storedPhone = async (userId: string) => (await getDb().select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone;
+const storedPhone = async (userId: string) =>
+  (await getDb().select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone;
 const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, "0");
 
 /** A Paris practice with a French line, a calendar, a trial and a receptionist. */
 async function parisPractice(): Promise<Account & { line: string }> {
-  const owner = await registerOwner({ businessName: "Cabinet Lumière", timeZone: "Europe/Paris", locale: "fr", workingHours: EVERY_DAY, appointmentDuration: "30" });
+  const owner = await registerOwner({
+    businessName: "Cabinet Lumière",
+    timeZone: "Europe/Paris",
+    locale: "fr",
+    workingHours: EVERY_DAY,
+    appointmentDuration: "30",
+  });
   await connectSandboxCalendar(owner.token);
-  await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
+  await getDb()
+    .insert(subscriptions)
+    .values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
   const line = `+339${randomDigits(8)}`;
-  await getDb().insert(phoneNumbers).values({ phoneNumber: line, region: "FR", providerId: `test-${line}` });
+  await getDb()
+    .insert(phoneNumbers)
+    .values({ phoneNumber: line, region: "FR", providerId: `test-${line}` });
   const admin = await createAdmin();
   const assigned = await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: line } });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-  const ai = await api("POST", "/api/ai/parameters", { token: owner.token, body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "", agentName: "Léa" } });
+  const ai = await api("POST", "/api/ai/parameters", {
+    token: owner.token,
+    body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "", agentName: "Léa" },
+  });
   expect(ai.status).toBe(201);
   return { ...owner, line };
 }
 
 function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 let seq = 0;
@@ -48,7 +64,14 @@ async function tool(line: string, callId: string, caller: string, name: string, 
   const toolCallId = `tc-e164-${++seq}-${randomUUID().slice(0, 8)}`;
   const res = await api("POST", "/api/webhooks/vapi", {
     headers: SECRET,
-    body: { message: { type: "tool-calls", call: { id: callId, customer: { number: caller } }, phoneNumber: { number: line }, toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }] } },
+    body: {
+      message: {
+        type: "tool-calls",
+        call: { id: callId, customer: { number: caller } },
+        phoneNumber: { number: line },
+        toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }],
+      },
+    },
   });
   expect(res.status).toBe(200);
   return (res.body.results[0].result ?? res.body.results[0].error) as string;
@@ -64,15 +87,29 @@ describe("a booking by phone with a national-format number", () => {
     const callId = `call-e164-${randomUUID()}`;
     const day = dayAhead(4);
     // The caller ID is another phone: the number the caller gave is the one booked.
-    const booked = await tool(p.line, callId, "+33711111111", "book_appointment", { date: day, time: "10:00", name: "Marie Curie", phone: "06 98 76 54 32" });
+    const booked = await tool(p.line, callId, "+33711111111", "book_appointment", {
+      date: day,
+      time: "10:00",
+      name: "Marie Curie",
+      phone: "06 98 76 54 32",
+    });
     expect(booked).toContain("Marie Curie");
-    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Marie Curie")));
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Marie Curie")));
     expect(appt!.patientPhone).toBe("+33698765432");
 
     const ctx = appContext();
     await drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
-    const texts = await getDb().select().from(notifications).where(and(eq(notifications.userId, p.user.id), eq(notifications.dedupeKey, `appt:${appt!.id}:v1:confirmation:sms`)));
-    const whatsapp = await getDb().select().from(notifications).where(and(eq(notifications.userId, p.user.id), eq(notifications.dedupeKey, `appt:${appt!.id}:v1:confirmation:whatsapp`)));
+    const texts = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, p.user.id), eq(notifications.dedupeKey, `appt:${appt!.id}:v1:confirmation:sms`)));
+    const whatsapp = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, p.user.id), eq(notifications.dedupeKey, `appt:${appt!.id}:v1:confirmation:whatsapp`)));
     expect(texts.map((n) => [n.recipient, n.status])).toEqual([["+33698765432", "sent"]]);
     expect(whatsapp.map((n) => [n.recipient, n.status])).toEqual([["+33698765432", "sent"]]);
     // An admin (in France) finds them by the number written the French way.
@@ -86,10 +123,19 @@ describe("a booking by phone with a national-format number", () => {
 
   it("asks again, in the call's language, for a number it cannot read, and books nothing", async () => {
     const before = await getDb().$count(appointments, eq(appointments.userId, p.user.id));
-    const answer = await tool(p.line, `call-e164-${randomUUID()}`, "+33711111112", "book_appointment", { date: dayAhead(5), time: "11:00", name: "Jean Valjean", phone: "06 98 76" });
+    const answer = await tool(p.line, `call-e164-${randomUUID()}`, "+33711111112", "book_appointment", {
+      date: dayAhead(5),
+      time: "11:00",
+      name: "Jean Valjean",
+      phone: "06 98 76",
+    });
     expect(answer).toBe(translate("fr", "Receptionist.phoneUnreadable"));
     expect(await getDb().$count(appointments, eq(appointments.userId, p.user.id))).toBe(before);
-    const message = await tool(p.line, `call-e164-${randomUUID()}`, "+33711111112", "take_message", { message: "Rappelez-moi", name: "Jean", phone: "12ab34" });
+    const message = await tool(p.line, `call-e164-${randomUUID()}`, "+33711111112", "take_message", {
+      message: "Rappelez-moi",
+      name: "Jean",
+      phone: "12ab34",
+    });
     expect(message).toBe(translate("fr", "Receptionist.phoneUnreadable"));
   });
 
@@ -104,7 +150,14 @@ describe("a booking by phone with a national-format number", () => {
     const callId = `call-e164-${randomUUID()}`;
     const res = await api("POST", "/api/webhooks/vapi", {
       headers: SECRET,
-      body: { message: { type: "status-update", status: "in-progress", call: { id: callId, customer: { number: "06 98 76 54 32" } }, phoneNumber: { number: p.line } } },
+      body: {
+        message: {
+          type: "status-update",
+          status: "in-progress",
+          call: { id: callId, customer: { number: "06 98 76 54 32" } },
+          phoneNumber: { number: p.line },
+        },
+      },
     });
     expect(res.status).toBe(200);
     const [call] = await getDb().select().from(calls).where(eq(calls.providerCallId, callId));
@@ -115,7 +168,9 @@ describe("a booking by phone with a national-format number", () => {
     const erased = await api("DELETE", `/api/callers/${encodeURIComponent("06 98 76 54 32")}`, { token: p.token });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.erased.appointments).toBeGreaterThanOrEqual(1);
-    expect(await getDb().$count(appointments, and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, "+33698765432")))).toBe(0);
+    expect(await getDb().$count(appointments, and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, "+33698765432")))).toBe(
+      0,
+    );
     const bad = await api("DELETE", `/api/callers/${encodeURIComponent("06 98")}`, { token: p.token, headers: FR });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.phone", example: exampleFor("FR") }));
@@ -145,18 +200,33 @@ describe("routes that store a number", () => {
       // The right length for a US number, but no US number starts with 0: a French number without its country code.
       ["0698765432", "Validation.phoneUnreadable", { field: "@Fields.phone", example: exampleFor("US") }],
     ] as const) {
-      for (const [locale, headers] of [["en", {}], ["fr", FR]] as const) {
-        const res = await api("POST", "/api/auth/register", { headers, body: { email, password: "correct-horse-battery", fullName: "Garbage", timeZone: "America/New_York", phone } });
+      for (const [locale, headers] of [
+        ["en", {}],
+        ["fr", FR],
+      ] as const) {
+        const res = await api("POST", "/api/auth/register", {
+          headers,
+          body: { email, password: "correct-horse-battery", fullName: "Garbage", timeZone: "America/New_York", phone },
+        });
         expect(res.status, `${phone} ${locale}`).toBe(400);
         expect(res.body.message, `${phone} ${locale}`).toBe(translate(locale, key, params));
       }
     }
     expect(await getDb().$count(users, eq(users.email, email))).toBe(0);
-    expect(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" })).not.toBe(translate("en", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" }));
+    expect(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" })).not.toBe(
+      translate("en", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" }),
+    );
 
     const owner = await registerOwner({ timeZone: "Europe/Paris", phone: "+33 6 12 34 56 78" });
-    for (const [phone, key] of [["12ab", "Validation.phoneInvalid"], ["+0", "Validation.phoneInvalid"], ["06 12", "Validation.phoneUnreadable"]] as const) {
-      for (const [locale, headers] of [["en", {}], ["fr", FR]] as const) {
+    for (const [phone, key] of [
+      ["12ab", "Validation.phoneInvalid"],
+      ["+0", "Validation.phoneInvalid"],
+      ["06 12", "Validation.phoneUnreadable"],
+    ] as const) {
+      for (const [locale, headers] of [
+        ["en", {}],
+        ["fr", FR],
+      ] as const) {
         const res = await api("PUT", "/api/auth/update-profile", { token: owner.token, headers, body: { phone } });
         expect(res.status, `${phone} ${locale}`).toBe(400);
         expect(res.body.message).toBe(translate(locale, key, { field: "@Fields.phone", example: exampleFor("FR") }));
@@ -171,7 +241,10 @@ describe("routes that store a number", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.phone).toBe("+33698765432");
     // Moving the business to New York in the same save reads the number there.
-    const moved = await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { phone: "(212) 555-0142", timeZone: "America/New_York" } });
+    const moved = await api("PUT", "/api/auth/update-profile", {
+      token: owner.token,
+      body: { phone: "(212) 555-0142", timeZone: "America/New_York" },
+    });
     expect(moved.body).toMatchObject({ phone: "+12125550142", country: "US" });
     const cleared = await api("PUT", "/api/auth/update-profile", { token: owner.token, body: { phone: "" } });
     expect(cleared.body.phone).toBeNull();
@@ -183,9 +256,15 @@ describe("routes that store a number", () => {
     const created = await api("POST", "/api/appointments", { token: owner.token, body: { ...booking, patientPhone: "06 98 76 54 32" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.patientPhone).toBe("+33698765432");
-    const refused = await api("POST", "/api/appointments", { token: owner.token, headers: FR, body: { ...booking, time: "11:00", patientPhone: "06 98 76" } });
+    const refused = await api("POST", "/api/appointments", {
+      token: owner.token,
+      headers: FR,
+      body: { ...booking, time: "11:00", patientPhone: "06 98 76" },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.patientPhone", example: exampleFor("FR") }));
+    expect(refused.body.message).toBe(
+      translate("fr", "Validation.phoneUnreadable", { field: "@Fields.patientPhone", example: exampleFor("FR") }),
+    );
     expect(await getDb().$count(appointments, eq(appointments.userId, owner.user.id))).toBe(1);
   });
 
@@ -193,13 +272,24 @@ describe("routes that store a number", () => {
     const admin = await createAdmin();
     const owner = await registerOwner({ timeZone: "America/New_York" });
     const last4 = randomDigits(4);
-    await getDb().insert(phoneNumbers).values({ phoneNumber: `+1415555${last4}`, region: "US", providerId: `test-415-${last4}-${randomUUID()}` }).onConflictDoNothing();
-    const res = await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: `(415) 555-${last4}` } });
+    await getDb()
+      .insert(phoneNumbers)
+      .values({ phoneNumber: `+1415555${last4}`, region: "US", providerId: `test-415-${last4}-${randomUUID()}` })
+      .onConflictDoNothing();
+    const res = await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, {
+      token: admin.token,
+      body: { phoneNumber: `(415) 555-${last4}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.phoneNumber).toBe(`+1415555${last4}`);
-    const refused = await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: "12ab" } });
+    const refused = await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, {
+      token: admin.token,
+      body: { phoneNumber: "12ab" },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(translate("en", "Validation.phoneUnreadable", { field: "@Fields.phoneNumber", example: exampleFor("US") }));
+    expect(refused.body.message).toBe(
+      translate("en", "Validation.phoneUnreadable", { field: "@Fields.phoneNumber", example: exampleFor("US") }),
+    );
   });
 });
 
@@ -207,12 +297,22 @@ describe("texts are handed over only to an E.164 number", () => {
   it("the sandbox fails a text to a national-format number the way Telnyx would, and the outbox shows it failed", async () => {
     const owner = await registerOwner({ timeZone: "Europe/Paris" });
     const sms = createLoggedSender(getDb(), "sms", sandboxTransport);
-    const sent = await sms.send({ userId: owner.user.id, to: "+33698765432", from: "+33170000001", text: "Bonjour", dedupeKey: `e164-ok-${randomUUID()}` });
+    const sent = await sms.send({
+      userId: owner.user.id,
+      to: "+33698765432",
+      from: "+33170000001",
+      text: "Bonjour",
+      dedupeKey: `e164-ok-${randomUUID()}`,
+    });
     expect(sent.status).toBe("sent");
-    const error = await sms.send({ userId: owner.user.id, to: "06 98 76 54 32", from: "+33170000001", text: "Bonjour", dedupeKey: `e164-bad-${randomUUID()}` }).catch((e: unknown) => e);
+    const error = await sms
+      .send({ userId: owner.user.id, to: "06 98 76 54 32", from: "+33170000001", text: "Bonjour", dedupeKey: `e164-bad-${randomUUID()}` })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     const outbox = await api("GET", "/api/outbox", { token: owner.token });
-    const failed = (outbox.body.messages as { recipient: string; status: string; error: string | null }[]).find((m) => m.recipient === "06 98 76 54 32");
+    const failed = (outbox.body.messages as { recipient: string; status: string; error: string | null }[]).find(
+      (m) => m.recipient === "06 98 76 54 32",
+    );
     expect(failed).toMatchObject({ status: "failed", error: expect.stringContaining("40310") });
   });
 
@@ -220,11 +320,15 @@ describe("texts are handed over only to an E.164 number", () => {
     const delivered: string[] = [];
     const telnyx: MessageTransport = { kind: "telnyx", deliver: async (m) => (delivered.push(m.to), { providerMessageId: "msg-1" }) };
     const whatsapp = createLoggedSender(getDb(), "whatsapp", telnyx);
-    await expect(whatsapp.send({ to: "0698765432", text: "Hi", dedupeKey: `e164-wa-${randomUUID()}` })).rejects.toBeInstanceOf(DeliveryError);
+    await expect(whatsapp.send({ to: "0698765432", text: "Hi", dedupeKey: `e164-wa-${randomUUID()}` })).rejects.toBeInstanceOf(
+      DeliveryError,
+    );
     await whatsapp.send({ to: "+33698765432", text: "Hi", dedupeKey: `e164-wa-${randomUUID()}` });
     expect(delivered).toEqual(["+33698765432"]);
     // Email has addresses, not numbers: untouched by the rule.
     const email = createLoggedSender(getDb(), "email", sandboxTransport);
-    expect((await email.send({ to: "someone@example.com", subject: "Hi", text: "Hi", dedupeKey: `e164-mail-${randomUUID()}` })).status).toBe("sent");
+    expect(
+      (await email.send({ to: "someone@example.com", subject: "Hi", text: "Hi", dedupeKey: `e164-mail-${randomUUID()}` })).status,
+    ).toBe("sent");
   });
 });

@@ -25,18 +25,39 @@ describe("data migration 0001: phone numbers in E.164", () => {
     const start = new Date(Date.now() + 30 * 86_400_000);
     const [appt] = await db
       .insert(appointments)
-      .values({ userId: paris, patientName: "Marie", patientPhone: "06 98 76 54 32", startsAt: start, endsAt: new Date(start.getTime() + 1_800_000) })
+      .values({
+        userId: paris,
+        patientName: "Marie",
+        patientPhone: "06 98 76 54 32",
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 1_800_000),
+      })
       .returning({ id: appointments.id });
     const [nyAppt] = await db
       .insert(appointments)
-      .values({ userId: newYork, patientName: "John", patientPhone: "212.555.0100", startsAt: start, endsAt: new Date(start.getTime() + 1_800_000) })
+      .values({
+        userId: newYork,
+        patientName: "John",
+        patientPhone: "212.555.0100",
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 1_800_000),
+      })
       .returning({ id: appointments.id });
     // E.164 in shape only: what the old normalization made of "+33 (0)6 98 76 54 31".
     const [trunkZero] = await db
       .insert(appointments)
-      .values({ userId: paris, patientName: "Zoé", patientPhone: "+330698765431", startsAt: new Date(start.getTime() + 3_600_000), endsAt: new Date(start.getTime() + 5_400_000) })
+      .values({
+        userId: paris,
+        patientName: "Zoé",
+        patientPhone: "+330698765431",
+        startsAt: new Date(start.getTime() + 3_600_000),
+        endsAt: new Date(start.getTime() + 5_400_000),
+      })
       .returning({ id: appointments.id });
-    const [message] = await db.insert(callerMessages).values({ userId: paris, callerPhone: "0033 6 11 22 33 44", body: "Call me back" }).returning({ id: callerMessages.id });
+    const [message] = await db
+      .insert(callerMessages)
+      .values({ userId: paris, callerPhone: "0033 6 11 22 33 44", body: "Call me back" })
+      .returning({ id: callerMessages.id });
     const [call] = await db
       .insert(calls)
       .values({ userId: paris, providerCallId: `migrate-${randomUUID()}`, fromNumber: "06 55 44 33 22", toNumber: "+33 1 70 00 00 01" })
@@ -70,14 +91,32 @@ describe("data migration 0001: phone numbers in E.164", () => {
     expect(await phoneOf(paris)).toBe("+33612345678");
     expect(await phoneOf(newYork)).toBe("+12125550142");
     expect(await phoneOf(unreadableOwner)).toBe("12ab");
-    const apptPhones = await db.select({ id: appointments.id, v: appointments.patientPhone }).from(appointments).where(inArray(appointments.id, [appt!.id, nyAppt!.id]));
+    const apptPhones = await db
+      .select({ id: appointments.id, v: appointments.patientPhone })
+      .from(appointments)
+      .where(inArray(appointments.id, [appt!.id, nyAppt!.id]));
     expect(Object.fromEntries(apptPhones.map((a) => [a.id, a.v]))).toEqual({ [appt!.id]: "+33698765432", [nyAppt!.id]: "+12125550100" });
-    expect((await db.select({ v: appointments.patientPhone }).from(appointments).where(eq(appointments.id, trunkZero!.id)))[0]!.v).toBe("+33698765431");
-    expect((await db.select({ v: callerMessages.callerPhone }).from(callerMessages).where(eq(callerMessages.id, message!.id)))[0]!.v).toBe("+33611223344");
-    const callRows = await db.select({ id: calls.id, from: calls.fromNumber, to: calls.toNumber }).from(calls).where(inArray(calls.id, [call!.id, orphan!.id]));
+    expect((await db.select({ v: appointments.patientPhone }).from(appointments).where(eq(appointments.id, trunkZero!.id)))[0]!.v).toBe(
+      "+33698765431",
+    );
+    expect((await db.select({ v: callerMessages.callerPhone }).from(callerMessages).where(eq(callerMessages.id, message!.id)))[0]!.v).toBe(
+      "+33611223344",
+    );
+    const callRows = await db
+      .select({ id: calls.id, from: calls.fromNumber, to: calls.toNumber })
+      .from(calls)
+      .where(inArray(calls.id, [call!.id, orphan!.id]));
     expect(callRows.find((c) => c.id === call!.id)).toMatchObject({ from: "+33655443322", to: "+33170000001" });
     expect(callRows.find((c) => c.id === orphan!.id)).toMatchObject({ from: "+33655443323", to: "+33170000002" });
-    const recipients = await db.select({ id: notifications.id, v: notifications.recipient }).from(notifications).where(inArray(notifications.id, sent.map((s) => s.id)));
+    const recipients = await db
+      .select({ id: notifications.id, v: notifications.recipient })
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          sent.map((s) => s.id),
+        ),
+      );
     for (const s of sent) {
       expect(recipients.find((r) => r.id === s.id)!.v, s.channel).toBe(s.channel === "email" ? "0698765432@example.com" : "+33698765432");
     }
@@ -109,7 +148,10 @@ describe("data migration 0001: phone numbers in E.164", () => {
     expect(await runDataMigrations(db, [step])).toEqual([id]);
     expect(await runDataMigrations(db, [step])).toEqual([]);
     expect(runs).toBe(1);
-    const [row] = await db.select().from(appState).where(eq(appState.key, `data-migration:${id}`));
+    const [row] = await db
+      .select()
+      .from(appState)
+      .where(eq(appState.key, `data-migration:${id}`));
     expect(row!.value).toMatchObject({ counts: { "things:normalized": 1 } });
     // The phone step ran when the test database was migrated.
     const [phones] = await db.select().from(appState).where(eq(appState.key, "data-migration:0001_phone_numbers_e164"));

@@ -70,7 +70,16 @@ describe("claiming a number", () => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe("No phone numbers are available right now. Please try again later.");
     } finally {
-      if (parked.length) await db.update(phoneNumbers).set({ status: "active" }).where(inArray(phoneNumbers.id, parked.map((p) => p.id)));
+      if (parked.length)
+        await db
+          .update(phoneNumbers)
+          .set({ status: "active" })
+          .where(
+            inArray(
+              phoneNumbers.id,
+              parked.map((p) => p.id),
+            ),
+          );
     }
   });
 });
@@ -81,7 +90,15 @@ describe("admin pool management", () => {
     const [mine] = await addPoolNumbers(1);
     const pool = await api("GET", "/api/admin/phone-numbers/telnyx", { token: admin.token });
     const row = pool.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
-    expect(row).toMatchObject({ phoneNumber: mine, region: "US", isAssigned: false, assignedToUserId: null, assignedToUserName: null, status: "active", phoneNumberType: "local" });
+    expect(row).toMatchObject({
+      phoneNumber: mine,
+      region: "US",
+      isAssigned: false,
+      assignedToUserId: null,
+      assignedToUserName: null,
+      status: "active",
+      phoneNumberType: "local",
+    });
     expect(Date.parse(row.createdAt)).not.toBeNaN();
     const available = await api("GET", "/api/admin/phone-numbers/available", { token: admin.token });
     const free = available.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
@@ -92,12 +109,22 @@ describe("admin pool management", () => {
     const admin = await createAdmin();
     const owner = await registerOwner();
     const [n1, n2] = await addPoolNumbers(2);
-    expect((await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n1 } })).status).toBe(200);
-    expect((await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n2 } })).status).toBe(200);
+    expect(
+      (await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n1 } })).status,
+    ).toBe(200);
+    expect(
+      (await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: n2 } })).status,
+    ).toBe(200);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.telnyxPhoneNumber).toBe(n2);
-    const [old] = await getDb().select({ assigned: phoneNumbers.assignedToUserId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, n1!));
+    const [old] = await getDb()
+      .select({ assigned: phoneNumbers.assignedToUserId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.phoneNumber, n1!));
     expect(old!.assigned).toBeNull();
-    const audit = await getDb().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.actorUserId, admin.user.id), eq(auditLog.targetId, owner.user.id)));
+    const audit = await getDb()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, admin.user.id), eq(auditLog.targetId, owner.user.id)));
     expect(audit.map((a) => a.action)).toEqual(["phone_number.assign", "phone_number.assign"]);
   });
 
@@ -111,7 +138,10 @@ describe("admin pool management", () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toBe("This phone number is already assigned to another user.");
-    const [row] = await getDb().select({ assigned: phoneNumbers.assignedToUserId }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, n!));
+    const [row] = await getDb()
+      .select({ assigned: phoneNumbers.assignedToUserId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.phoneNumber, n!));
     const winner = results[0]!.status === 200 ? u1 : u2;
     expect(row!.assigned).toBe(winner.user.id);
   });
@@ -125,7 +155,10 @@ describe("admin pool management", () => {
       api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin2.token, body: { phoneNumber: n2 } }),
     ]);
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const held = await getDb().select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    const held = await getDb()
+      .select({ n: phoneNumbers.phoneNumber })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.assignedToUserId, owner.user.id));
     expect(held).toHaveLength(1);
   });
 
@@ -135,7 +168,12 @@ describe("admin pool management", () => {
     const [assigned, free] = await addPoolNumbers(2);
     await api("POST", `/api/admin/users/${owner.user.id}/phone-number`, { token: admin.token, body: { phoneNumber: assigned } });
     const ids = Object.fromEntries(
-      (await getDb().select({ id: phoneNumbers.id, n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, [assigned!, free!]))).map((r) => [r.n, r.id]),
+      (
+        await getDb()
+          .select({ id: phoneNumbers.id, n: phoneNumbers.phoneNumber })
+          .from(phoneNumbers)
+          .where(inArray(phoneNumbers.phoneNumber, [assigned!, free!]))
+      ).map((r) => [r.n, r.id]),
     );
     const refused = await api("DELETE", `/api/admin/phone-numbers/${ids[assigned!]}`, { token: admin.token });
     expect(refused.status).toBe(409);
@@ -156,24 +194,45 @@ describe("syncing the pool with the Telnyx account", () => {
     const { syncPool } = await import("@/lib/numbers/numbers.service");
     const { inArray } = await import("drizzle-orm");
     const db = getDb();
-    const before = await db.select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, status: phoneNumbers.status }).from(phoneNumbers);
+    const before = await db
+      .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, status: phoneNumbers.status })
+      .from(phoneNumbers);
     const account = [
       { phoneNumber: "+33987650001", region: "FR", phoneNumberType: "local", providerId: "tx-1" },
       { phoneNumber: "+34987650002", region: "ES", phoneNumberType: "toll_free", providerId: "tx-2" },
     ];
     const telnyx = { kind: "telnyx" as const, listOwnedNumbers: async () => account, releaseNumber: async () => {} };
     await syncPool(db, telnyx);
-    const synced = await db.select().from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, account.map((a) => a.phoneNumber)));
+    const synced = await db
+      .select()
+      .from(phoneNumbers)
+      .where(
+        inArray(
+          phoneNumbers.phoneNumber,
+          account.map((a) => a.phoneNumber),
+        ),
+      );
     expect(synced.map((n) => [n.phoneNumber, n.region, n.phoneNumberType, n.status]).sort()).toEqual([
       ["+33987650001", "FR", "local", "active"],
       ["+34987650002", "ES", "toll_free", "active"],
     ]);
-    const others = await db.select({ status: phoneNumbers.status }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, before.map((b) => b.phoneNumber)));
+    const others = await db
+      .select({ status: phoneNumbers.status })
+      .from(phoneNumbers)
+      .where(
+        inArray(
+          phoneNumbers.phoneNumber,
+          before.map((b) => b.phoneNumber),
+        ),
+      );
     expect(others.every((n) => n.status === "released")).toBe(true);
     // The sandbox never syncs: its fixed list would bring back numbers an admin deleted.
     account.pop();
     await syncPool(db, { ...telnyx, kind: "sandbox" as never });
-    const [kept] = await db.select({ status: phoneNumbers.status }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, ["+34987650002"]));
+    const [kept] = await db
+      .select({ status: phoneNumbers.status })
+      .from(phoneNumbers)
+      .where(inArray(phoneNumbers.phoneNumber, ["+34987650002"]));
     expect(kept!.status).toBe("active");
     // Restore what was there: later test files in this run share the pool.
     for (const row of before) await db.update(phoneNumbers).set({ status: row.status }).where(eq(phoneNumbers.id, row.id));

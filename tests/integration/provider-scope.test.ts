@@ -29,7 +29,17 @@ async function callRow(callId: string) {
 async function callOnB(): Promise<string> {
   const callId = newCallId("b");
   expect((await vapi(vapiMessage(b.line, callId, B_CALLER, { type: "assistant-request" }))).status).toBe(200);
-  expect((await vapi(vapiMessage(b.line, callId, B_CALLER, { type: "status-update", status: "in-progress", call: { id: callId, customer: { number: B_CALLER }, startedAt: "2026-11-20T10:00:00.000Z" } }))).status).toBe(200);
+  expect(
+    (
+      await vapi(
+        vapiMessage(b.line, callId, B_CALLER, {
+          type: "status-update",
+          status: "in-progress",
+          call: { id: callId, customer: { number: B_CALLER }, startedAt: "2026-11-20T10:00:00.000Z" },
+        }),
+      )
+    ).status,
+  ).toBe(200);
   return callId;
 }
 
@@ -48,7 +58,14 @@ describe("Vapi messages naming another business's call id", () => {
   it("a status-update on line A leaves B's call as it was", async () => {
     const callId = await callOnB();
     const before = await callRow(callId);
-    const forged = await vapi(vapiMessage(a.line, callId, A_CALLER, { type: "status-update", status: "ended", endedReason: "forged", call: { id: callId, customer: { number: A_CALLER }, startedAt: "2020-01-01T00:00:00.000Z" } }));
+    const forged = await vapi(
+      vapiMessage(a.line, callId, A_CALLER, {
+        type: "status-update",
+        status: "ended",
+        endedReason: "forged",
+        call: { id: callId, customer: { number: A_CALLER }, startedAt: "2020-01-01T00:00:00.000Z" },
+      }),
+    );
     expect(forged).toMatchObject({ status: 200, body: {} });
     const after = await callRow(callId);
     expect(after).toEqual(before);
@@ -59,12 +76,33 @@ describe("Vapi messages naming another business's call id", () => {
     const callId = await callOnB();
     // A's forged report first: ignored, and no "report applied" marker is left behind for it.
     expect((await vapi(report(a.line, callId, A_CALLER, "forged"))).status).toBe(200);
-    expect(await callRow(callId)).toMatchObject({ userId: b.user.id, status: "in-progress", transcript: null, summary: null, recordingUrl: null, toNumber: b.line });
-    expect(await getDb().select().from(webhookEvents).where(and(eq(webhookEvents.provider, "vapi"), eq(webhookEvents.eventId, `${callId}:end-of-call-report`)))).toHaveLength(0);
+    expect(await callRow(callId)).toMatchObject({
+      userId: b.user.id,
+      status: "in-progress",
+      transcript: null,
+      summary: null,
+      recordingUrl: null,
+      toNumber: b.line,
+    });
+    expect(
+      await getDb()
+        .select()
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, "vapi"), eq(webhookEvents.eventId, `${callId}:end-of-call-report`))),
+    ).toHaveLength(0);
 
     // B's own report still applies…
     expect((await vapi(report(b.line, callId, B_CALLER, "real"))).status).toBe(200);
-    const real = { userId: b.user.id, fromNumber: B_CALLER, toNumber: b.line, status: "ended", transcript: "real transcript", summary: "real summary", endedReason: "real-ended", durationSeconds: 120 };
+    const real = {
+      userId: b.user.id,
+      fromNumber: B_CALLER,
+      toNumber: b.line,
+      status: "ended",
+      transcript: "real transcript",
+      summary: "real summary",
+      endedReason: "real-ended",
+      durationSeconds: 120,
+    };
     expect(await callRow(callId)).toMatchObject(real);
 
     // …and a forged one afterwards changes nothing either.
@@ -85,7 +123,9 @@ describe("Vapi messages naming another business's call id", () => {
   it("a message that no business answers for (an unknown line) does not touch B's call", async () => {
     const callId = await callOnB();
     const before = await callRow(callId);
-    expect((await vapi(vapiMessage("+19990000001", callId, A_CALLER, { type: "status-update", status: "ended", endedReason: "nobody" }))).status).toBe(200);
+    expect(
+      (await vapi(vapiMessage("+19990000001", callId, A_CALLER, { type: "status-update", status: "ended", endedReason: "nobody" }))).status,
+    ).toBe(200);
     expect((await vapi(report("+19990000001", callId, A_CALLER, "nobody"))).status).toBe(200);
     expect(await callRow(callId)).toEqual(before);
   });
@@ -101,7 +141,10 @@ describe("Vapi messages naming another business's call id", () => {
     // What A's tools wrote is A's own: the message under A, the appointment under A with no call of B's.
     const [msg] = await getDb().select().from(callerMessages).where(eq(callerMessages.providerCallId, callId));
     expect(msg).toMatchObject({ userId: a.user.id, body: "Forged message" });
-    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, a.user.id), eq(appointments.patientName, "Mallory")));
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, a.user.id), eq(appointments.patientName, "Mallory")));
     expect(appt?.callId).toBeNull();
     const detail = await api("GET", `/api/calls/${(await callRow(callId)).id}`, { token: b.token });
     expect(detail.body).toMatchObject({ messages: [], appointments: [], outcome: "no_action" });
@@ -109,9 +152,15 @@ describe("Vapi messages naming another business's call id", () => {
 
   it("the call's own business still completes it as before (first writer owns the row)", async () => {
     const callId = newCallId("a-own");
-    expect((await vapiTool(a.line, callId, A_CALLER, "take_message", { message: "Call me", name: "Alice" }))).toContain("Cabinet A");
+    expect(await vapiTool(a.line, callId, A_CALLER, "take_message", { message: "Call me", name: "Alice" })).toContain("Cabinet A");
     expect((await vapi(report(a.line, callId, A_CALLER, "own"))).status).toBe(200);
-    expect(await callRow(callId)).toMatchObject({ userId: a.user.id, outcome: "message", message: "Call me", transcript: "own transcript", status: "ended" });
+    expect(await callRow(callId)).toMatchObject({
+      userId: a.user.id,
+      outcome: "message",
+      message: "Call me",
+      transcript: "own transcript",
+      status: "ended",
+    });
   });
 });
 
@@ -119,15 +168,30 @@ describe("tool-call ids", () => {
   it("a take_message on line A reusing B's tool-call id is still stored for A, and B's message stays B's", async () => {
     const toolCallId = `tc-shared-${Math.random().toString(36).slice(2, 8)}`;
     const takeMessage = (line: string, callId: string, caller: string, message: string) =>
-      vapi(vapiMessage(line, callId, caller, { type: "tool-calls", toolCallList: [{ id: toolCallId, type: "function", function: { name: "take_message", arguments: { message, name: "Sam" } } }] }));
+      vapi(
+        vapiMessage(line, callId, caller, {
+          type: "tool-calls",
+          toolCallList: [{ id: toolCallId, type: "function", function: { name: "take_message", arguments: { message, name: "Sam" } } }],
+        }),
+      );
     expect((await takeMessage(b.line, newCallId("b-msg"), B_CALLER, "B's real message")).status).toBe(200);
     expect((await takeMessage(a.line, newCallId("a-msg"), A_CALLER, "A's own message")).status).toBe(200);
 
     const rows = await getDb().select().from(callerMessages).where(eq(callerMessages.toolCallId, toolCallId));
-    expect(rows.map((r) => [r.userId, r.body]).sort()).toEqual([[a.user.id, "A's own message"], [b.user.id, "B's real message"]].sort());
+    expect(rows.map((r) => [r.userId, r.body]).sort()).toEqual(
+      [
+        [a.user.id, "A's own message"],
+        [b.user.id, "B's real message"],
+      ].sort(),
+    );
     // A retry of A's tool call still stores nothing twice.
     expect((await takeMessage(a.line, newCallId("a-msg"), A_CALLER, "A's own message")).status).toBe(200);
-    expect(await getDb().select().from(callerMessages).where(and(eq(callerMessages.toolCallId, toolCallId), eq(callerMessages.userId, a.user.id)))).toHaveLength(1);
+    expect(
+      await getDb()
+        .select()
+        .from(callerMessages)
+        .where(and(eq(callerMessages.toolCallId, toolCallId), eq(callerMessages.userId, a.user.id))),
+    ).toHaveLength(1);
   });
 });
 
@@ -135,7 +199,16 @@ describe("Telnyx delivery receipts naming a message id", () => {
   async function notification(recipient: string, providerMessageId: string) {
     const [row] = await getDb()
       .insert(notifications)
-      .values({ userId: b.user.id, channel: "sms", recipient, body: "Your appointment is confirmed.", status: "sent", provider: "telnyx", providerMessageId, sentAt: new Date() })
+      .values({
+        userId: b.user.id,
+        channel: "sms",
+        recipient,
+        body: "Your appointment is confirmed.",
+        status: "sent",
+        provider: "telnyx",
+        providerMessageId,
+        sentAt: new Date(),
+      })
       .returning({ id: notifications.id });
     return row!.id;
   }
@@ -145,7 +218,13 @@ describe("Telnyx delivery receipts naming a message id", () => {
       data: {
         id: randomUUID(),
         event_type: "message.finalized",
-        payload: { id: messageId, direction: "outbound", type: "SMS", to: [{ ...(recipient ? { phone_number: recipient } : {}), status }], errors: [{ code: "40300" }] },
+        payload: {
+          id: messageId,
+          direction: "outbound",
+          type: "SMS",
+          to: [{ ...(recipient ? { phone_number: recipient } : {}), status }],
+          errors: [{ code: "40300" }],
+        },
       },
     });
     const res = await telnyx(raw);
@@ -153,7 +232,10 @@ describe("Telnyx delivery receipts naming a message id", () => {
   }
 
   async function status(id: string) {
-    const [row] = await getDb().select({ status: notifications.status, error: notifications.error }).from(notifications).where(eq(notifications.id, id));
+    const [row] = await getDb()
+      .select({ status: notifications.status, error: notifications.error })
+      .from(notifications)
+      .where(eq(notifications.id, id));
     return row;
   }
 

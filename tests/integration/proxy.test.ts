@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 
 const call = (path: string, token?: string, headers: Record<string, string> = {}) =>
-  proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers: { ...headers, ...(token ? { cookie: `authjs.session-token=${token}` } : {}) } }));
+  proxy(
+    new NextRequest(new URL(path, "http://localhost:3000"), {
+      headers: { ...headers, ...(token ? { cookie: `authjs.session-token=${token}` } : {}) },
+    }),
+  );
 
 const send = (method: string, path: string, headers: Record<string, string>) =>
   proxy(new NextRequest(new URL(path, "http://localhost:3000"), { method, headers }));
@@ -38,13 +42,19 @@ describe("proxy", () => {
   });
 
   it("tells a browser whose session cookie no longer verifies that its session expired", async () => {
-    expect((await call("/dashboard/profile", "not-a-valid-token")).headers.get("location")).toBe("http://localhost:3000/login?expired=true");
-    expect((await call("/es/dashboard/calls", "not-a-valid-token")).headers.get("location")).toBe("http://localhost:3000/es/login?expired=true");
+    expect((await call("/dashboard/profile", "not-a-valid-token")).headers.get("location")).toBe(
+      "http://localhost:3000/login?expired=true",
+    );
+    expect((await call("/es/dashboard/calls", "not-a-valid-token")).headers.get("location")).toBe(
+      "http://localhost:3000/es/login?expired=true",
+    );
   });
 
   it("sends owners away from admin pages and lets admins in", async () => {
     expect((await call("/dashboard/admin/users", owner.token)).headers.get("location")).toBe("http://localhost:3000/dashboard/profile");
-    expect((await call("/es/dashboard/admin/telnyx-numbers", owner.token)).headers.get("location")).toBe("http://localhost:3000/es/dashboard/profile");
+    expect((await call("/es/dashboard/admin/telnyx-numbers", owner.token)).headers.get("location")).toBe(
+      "http://localhost:3000/es/dashboard/profile",
+    );
     expect((await call("/dashboard/admin/users", admin.token)).headers.get("location")).toBeNull();
   });
 
@@ -59,7 +69,9 @@ describe("proxy", () => {
 
   it("routes locales: English unprefixed, the cookie then Accept-Language choosing the others", async () => {
     expect((await call("/", undefined, { "accept-language": "fr-FR" })).headers.get("location")).toBe("http://localhost:3000/fr");
-    expect((await call("/", undefined, { cookie: "NEXT_LOCALE=es", "accept-language": "fr" })).headers.get("location")).toBe("http://localhost:3000/es");
+    expect((await call("/", undefined, { cookie: "NEXT_LOCALE=es", "accept-language": "fr" })).headers.get("location")).toBe(
+      "http://localhost:3000/es",
+    );
     expect((await call("/", undefined, { "accept-language": "en-US" })).headers.get("location")).toBeNull();
   });
 
@@ -70,7 +82,15 @@ describe("proxy", () => {
   });
 
   it("runs on every page and every API path (dotted ones too), not on Next's assets or public files", () => {
-    for (const url of ["/", "/fr/login", "/dashboard/profile", "/api", "/api/health", "/api/auth/validate-setup-token/a.b", "/api/admin/users/x.json"]) {
+    for (const url of [
+      "/",
+      "/fr/login",
+      "/dashboard/profile",
+      "/api",
+      "/api/health",
+      "/api/auth/validate-setup-token/a.b",
+      "/api/admin/users/x.json",
+    ]) {
       expect(matches({ config, url }), url).toBe(true);
     }
     for (const url of ["/_next/static/chunks/app.js", "/favicon.svg", "/audio/demo-call-en.mp3", "/robots.txt"]) {
@@ -100,28 +120,63 @@ describe("proxy", () => {
     expect((await call("/api/auth/profile")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect((await call("/api/google-calendar/callback?code=x", admin.token)).headers.get("content-security-policy")).toBeNull();
     // The proxy's own refusal there is JSON like any other.
-    expect((await call("/api/google-calendar/callback?code=x")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await call("/api/google-calendar/callback?code=x")).headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it("refuses API writes from another origin on the session cookie, in the caller's language; a bearer token passes", async () => {
     const evil = { origin: "https://evil.example", "content-type": "application/json" };
-    const withCookie = await send("PUT", "/api/auth/update-profile", { ...evil, cookie: `authjs.session-token=${admin.token}`, "accept-language": "fr" });
+    const withCookie = await send("PUT", "/api/auth/update-profile", {
+      ...evil,
+      cookie: `authjs.session-token=${admin.token}`,
+      "accept-language": "fr",
+    });
     expect(withCookie.status).toBe(403);
-    expect((await withCookie.json()).message).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+    expect((await withCookie.json()).message).toBe(
+      "Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.",
+    );
     expect(withCookie.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     // A forged sign-in is refused too, cookie or not.
     expect((await send("POST", "/api/auth/login", evil)).status).toBe(403);
-    expect((await send("DELETE", "/api/appointments/x", { "sec-fetch-site": "same-site", cookie: `authjs.session-token=${admin.token}` })).status).toBe(403);
+    expect(
+      (await send("DELETE", "/api/appointments/x", { "sec-fetch-site": "same-site", cookie: `authjs.session-token=${admin.token}` }))
+        .status,
+    ).toBe(403);
 
     // Passed on to the handler (NextResponse.next()):
     const passed = (res: Response) => res.status === 200 && res.headers.get("x-middleware-next") === "1";
     expect(passed(await send("PUT", "/api/auth/update-profile", { ...evil, authorization: `Bearer ${admin.token}` }))).toBe(true);
-    expect(passed(await send("PUT", "/api/auth/update-profile", { origin: "http://localhost:3000", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    expect(
+      passed(
+        await send("PUT", "/api/auth/update-profile", { origin: "http://localhost:3000", cookie: `authjs.session-token=${admin.token}` }),
+      ),
+    ).toBe(true);
     // The origin the browser addressed counts as ours too (here 127.0.0.1 while APP_URL says localhost)…
-    expect(passed(await send("PUT", "/api/auth/update-profile", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    expect(
+      passed(
+        await send("PUT", "/api/auth/update-profile", {
+          host: "127.0.0.1:3000",
+          origin: "http://127.0.0.1:3000",
+          cookie: `authjs.session-token=${admin.token}`,
+        }),
+      ),
+    ).toBe(true);
     // …but not when it was addressed to APP_URL's host.
-    expect((await send("PUT", "/api/auth/update-profile", { host: "localhost:3000", origin: "http://127.0.0.1:3000", cookie: `authjs.session-token=${admin.token}` })).status).toBe(403);
-    expect(passed(await send("PUT", "/api/auth/update-profile", { "sec-fetch-site": "same-origin", cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
+    expect(
+      (
+        await send("PUT", "/api/auth/update-profile", {
+          host: "localhost:3000",
+          origin: "http://127.0.0.1:3000",
+          cookie: `authjs.session-token=${admin.token}`,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      passed(
+        await send("PUT", "/api/auth/update-profile", { "sec-fetch-site": "same-origin", cookie: `authjs.session-token=${admin.token}` }),
+      ),
+    ).toBe(true);
     // A client that is not a browser sends no Origin at all.
     expect(passed(await send("PUT", "/api/auth/update-profile", { cookie: `authjs.session-token=${admin.token}` }))).toBe(true);
     // Webhooks are signed by their senders, whatever Origin they claim.
@@ -138,7 +193,12 @@ describe("proxy", () => {
     const cookie = `authjs.session-token=${victim.token}`;
     // A link, an <img> or a redirect on another site: a top-level navigation carries the Lax cookie and no Origin.
     for (const site of ["cross-site", "same-site"]) {
-      const forged = await throughProxy("GET", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": site, "sec-fetch-mode": "navigate", "accept-language": "fr" });
+      const forged = await throughProxy("GET", "/api/phone-numbers/claim", {
+        cookie,
+        "sec-fetch-site": site,
+        "sec-fetch-mode": "navigate",
+        "accept-language": "fr",
+      });
       expect(forged.status, site).toBe(403);
       expect(forged.body.message).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
     }
@@ -151,7 +211,11 @@ describe("proxy", () => {
     // The dashboard's own fetch, a typed address, a client that is not a browser, a bearer token: claimed.
     const own = await throughProxy("GET", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": "same-origin" });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    const allowed: Record<string, string>[] = [{ cookie, "sec-fetch-site": "none" }, { cookie }, { authorization: `Bearer ${victim.token}`, "sec-fetch-site": "cross-site" }];
+    const allowed: Record<string, string>[] = [
+      { cookie, "sec-fetch-site": "none" },
+      { cookie },
+      { authorization: `Bearer ${victim.token}`, "sec-fetch-site": "cross-site" },
+    ];
     for (const headers of allowed) {
       expect((await throughProxy("GET", "/api/phone-numbers/claim", headers)).body.phoneNumber).toBe(own.body.phoneNumber);
     }
@@ -166,12 +230,18 @@ describe("proxy", () => {
     expect(portal.status).toBe(303);
     expect(portal.headers.get("location")).toBe("http://localhost:3000/es/dashboard/subscription");
     // From our own pages they open the provider's page as before.
-    expect((await send("GET", "/api/billing/checkout?locale=fr", { cookie, "sec-fetch-site": "same-origin" })).headers.get("x-middleware-next")).toBe("1");
+    expect(
+      (await send("GET", "/api/billing/checkout?locale=fr", { cookie, "sec-fetch-site": "same-origin" })).headers.get("x-middleware-next"),
+    ).toBe("1");
   });
 
   it("lets Google's consent callback come from Google (its signed state protects it) and other reads from anywhere", async () => {
     const cookie = `authjs.session-token=${admin.token}`;
-    const callback = await send("GET", "/api/google-calendar/callback?code=x&state=y", { cookie, "sec-fetch-site": "cross-site", referer: "https://accounts.google.com/" });
+    const callback = await send("GET", "/api/google-calendar/callback?code=x&state=y", {
+      cookie,
+      "sec-fetch-site": "cross-site",
+      referer: "https://accounts.google.com/",
+    });
     expect(callback.headers.get("x-middleware-next")).toBe("1");
     // The handler then refuses a state that was not signed for this user: its page hands the opener an error, no code.
     const { GET } = await import("@/app/api/google-calendar/callback/route");
@@ -184,14 +254,22 @@ describe("proxy", () => {
 
   it("refuses a server action (a POST to a page) from another origin with a readable 403", async () => {
     const action = { "next-action": "0".repeat(40), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" };
-    const forged = await send("POST", "/fr/dashboard/calendar", { ...action, origin: "https://evil.example", cookie: `authjs.session-token=${admin.token}` });
+    const forged = await send("POST", "/fr/dashboard/calendar", {
+      ...action,
+      origin: "https://evil.example",
+      cookie: `authjs.session-token=${admin.token}`,
+    });
     expect(forged.status).toBe(403);
     expect(forged.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(forged.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(await forged.text()).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
     expect((await send("POST", "/", { ...action, "sec-fetch-site": "same-site" })).status).toBe(403);
     // From our own page it goes on to Next.js.
-    const own = await send("POST", "/fr/dashboard/calendar", { ...action, origin: "http://localhost:3000", cookie: `authjs.session-token=${admin.token}` });
+    const own = await send("POST", "/fr/dashboard/calendar", {
+      ...action,
+      origin: "http://localhost:3000",
+      cookie: `authjs.session-token=${admin.token}`,
+    });
     expect(own.status).toBeLessThan(400);
   });
 

@@ -6,8 +6,8 @@ import { getDb } from "@/db/client";
 import { appointments, calendarEvents, calls, notifications, subscriptions } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/jobs/queue";
-import type { CalendarPort } from "@/lib/providers/calendar/port";
-import { handleVapiMessage, type VapiDeps } from "@/lib/receptionist/webhook";
+import type { CalendarPort } from "@/lib/ports/calendar";
+import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import { vapiAssistantErrors } from "../helpers/vapi-schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
@@ -19,19 +19,34 @@ const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open
 type Practice = Account & { line: string };
 
 async function practice(opts: { entitled?: boolean; language?: "en" | "fr"; ownerPhone?: string } = {}): Promise<Practice> {
-  const owner = await registerOwner({ businessName: "Cabinet Lumière", workingHours: EVERY_DAY, appointmentDuration: "30", phone: opts.ownerPhone });
+  const owner = await registerOwner({
+    businessName: "Cabinet Lumière",
+    workingHours: EVERY_DAY,
+    appointmentDuration: "30",
+    phone: opts.ownerPhone,
+  });
   await connectSandboxCalendar(owner.token);
-  await getDb().insert(subscriptions).values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
+  await getDb()
+    .insert(subscriptions)
+    .values({ userId: owner.user.id, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
   await addPoolNumbers(1);
   const claim = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
   // Not entitled: the trial has ended since the number was claimed (the number is kept through the grace period).
   if (opts.entitled === false) {
-    await getDb().update(subscriptions).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscriptions.userId, owner.user.id));
+    await getDb()
+      .update(subscriptions)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.userId, owner.user.id));
   }
   const ai = await api("POST", "/api/ai/parameters", {
     token: owner.token,
-    body: { language: opts.language ?? "en", voiceId: opts.language === "fr" ? "voice_french_male_1" : "voice_english_female_1", firstMessage: "", agentName: "Léa" },
+    body: {
+      language: opts.language ?? "en",
+      voiceId: opts.language === "fr" ? "voice_french_male_1" : "voice_english_female_1",
+      firstMessage: "",
+      agentName: "Léa",
+    },
   });
   expect(ai.status).toBe(201);
   return { ...owner, line: claim.body.phoneNumber };
@@ -49,7 +64,12 @@ async function vapi(body: unknown, headers: Record<string, string> = SECRET) {
 }
 
 async function tool(p: Practice, callId: string, caller: string, name: string, args: unknown, toolCallId = `tc-${++seq}`) {
-  const res = await vapi(envelope(p, callId, caller, { type: "tool-calls", toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }] }));
+  const res = await vapi(
+    envelope(p, callId, caller, {
+      type: "tool-calls",
+      toolCallList: [{ id: toolCallId, type: "function", function: { name, arguments: args } }],
+    }),
+  );
   expect(res.status).toBe(200);
   const [r] = res.body.results;
   expect(r.toolCallId).toBe(toolCallId);
@@ -93,7 +113,15 @@ describe("Vapi server URL", () => {
     expect(a.firstMessage).toMatch(/^Hello, you are speaking with Léa, the virtual assistant of Cabinet Lumière\. This call is recorded\./);
     expect(a.transcriber.language).toBe("en");
     const names = a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type);
-    expect(names).toEqual(["check_availability", "book_appointment", "find_my_appointments", "reschedule_appointment", "cancel_appointment", "take_message", "transferCall"]);
+    expect(names).toEqual([
+      "check_availability",
+      "book_appointment",
+      "find_my_appointments",
+      "reschedule_appointment",
+      "cancel_appointment",
+      "take_message",
+      "transferCall",
+    ]);
     expect(a.model.tools.at(-1).destinations[0].number).toBe("+33612345678");
     const prompt = a.model.messages[0].content as string;
     expect(prompt).toContain("Never give medical");
@@ -120,13 +148,25 @@ describe("Vapi server URL", () => {
     const offered = await tool(p, callId, caller, "check_availability", { date: day });
     expect(offered).toContain(`[${day} 08:00]`);
     // Arguments as a JSON string, as the SDK types them.
-    const booked = await tool(p, callId, caller, "book_appointment", JSON.stringify({ date: day, time: "08:00", name: "Marie Curie", reason: "Check-up", email: "marie@example.com" }), "tc-book-1");
+    const booked = await tool(
+      p,
+      callId,
+      caller,
+      "book_appointment",
+      JSON.stringify({ date: day, time: "08:00", name: "Marie Curie", reason: "Check-up", email: "marie@example.com" }),
+      "tc-book-1",
+    );
     expect(booked).toMatch(/^Booked: Marie Curie, .* 8:00\sAM\. A confirmation is on its way by text message and email\.$/);
     // The same tool call retried: the same booking, not a second one.
-    expect(await tool(p, callId, caller, "book_appointment", { date: day, time: "08:00", name: "Marie Curie" }, "tc-book-1")).toMatch(/^Booked/);
+    expect(await tool(p, callId, caller, "book_appointment", { date: day, time: "08:00", name: "Marie Curie" }, "tc-book-1")).toMatch(
+      /^Booked/,
+    );
 
     const db = getDb();
-    const rows = await db.select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
+    const rows = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
     expect(rows).toHaveLength(1);
     const appt = rows[0]!;
     expect(appt).toMatchObject({ source: "phone", status: "booked", calendarSyncStatus: "synced", language: "en" });
@@ -139,12 +179,15 @@ describe("Vapi server URL", () => {
 
     await drain();
     const sent = await db.select().from(notifications).where(eq(notifications.userId, p.user.id));
-    const to = (channel: string, recipient: string) => sent.filter((n) => n.channel === channel && n.recipient === recipient && n.status === "sent");
+    const to = (channel: string, recipient: string) =>
+      sent.filter((n) => n.channel === channel && n.recipient === recipient && n.status === "sent");
     expect(to("sms", caller)).toHaveLength(1);
     expect(to("sms", caller)[0]!.body).not.toContain("Check-up");
     expect(to("whatsapp", caller)).toHaveLength(1);
     expect(to("email", "marie@example.com")).toHaveLength(1);
-    expect(to("email", "marie@example.com")[0]!.attachments).toEqual([{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" }]);
+    expect(to("email", "marie@example.com")[0]!.attachments).toEqual([
+      { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" },
+    ]);
     expect(to("email", p.email)).toHaveLength(1);
     expect(to("email", p.email)[0]!.body).toContain("Check-up");
     // Draining again sends nothing twice.
@@ -175,7 +218,10 @@ describe("Vapi server URL", () => {
     const call = list.body.calls.find((c: { fromNumber: string }) => c.fromNumber === caller);
     expect(call).toMatchObject({ outcome: "booked", status: "ended", durationSeconds: 185, summary: "Booked a check-up for Marie Curie." });
     const detail = await api("GET", `/api/calls/${call.id}`, { token: p.token });
-    expect(detail.body).toMatchObject({ transcript: "AI: Hello. User: I'd like an appointment.", recordingUrl: "https://recordings.example/1.wav" });
+    expect(detail.body).toMatchObject({
+      transcript: "AI: Hello. User: I'd like an appointment.",
+      recordingUrl: "https://recordings.example/1.wav",
+    });
     expect(detail.body.appointments.map((a: { id: string }) => a.id)).toEqual([appt.id]);
     const other = await registerOwner();
     expect((await api("GET", `/api/calls/${call.id}`, { token: other.token })).status).toBe(404);
@@ -187,24 +233,37 @@ describe("Vapi server URL", () => {
     const callId = newCallId();
     expect(await tool(p, callId, caller, "find_my_appointments", {})).toBe("I found no upcoming appointment for this phone number.");
     expect(await tool(p, callId, caller, "book_appointment", { start: `${day}T10:00`, name: "Louis Pasteur" })).toMatch(/^Booked/);
-    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
     expect(await tool(p, callId, caller, "find_my_appointments", {})).toContain(`[${appt!.id}]`);
     // Someone else's number cannot see or touch it.
-    expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe("I found no upcoming appointment for this phone number.");
+    expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe(
+      "I found no upcoming appointment for this phone number.",
+    );
 
-    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(/^Done: the appointment is moved to .*11:30/);
+    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(
+      /^Done: the appointment is moved to .*11:30/,
+    );
     // The same move asked again (a retried tool call) changes nothing and tells nobody twice.
-    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(/^Done: the appointment is moved to .*11:30/);
+    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(
+      /^Done: the appointment is moved to .*11:30/,
+    );
     const [moved] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
     expect(moved!.version).toBe(2);
-    const notices = await getDb().execute(sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${appt!.id} and data->>'kind' = 'reschedule'`);
+    const notices = await getDb().execute(
+      sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${appt!.id} and data->>'kind' = 'reschedule'`,
+    );
     expect(notices).toHaveLength(1);
     const [event] = await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!));
     expect(event!.startsAt.getTime()).toBe(moved!.startsAt.getTime());
 
     expect(await tool(p, callId, caller, "cancel_appointment", {})).toMatch(/^Done: the appointment of .* is cancelled\.$/);
     expect(await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!))).toHaveLength(0);
-    const [{ outcome }] = await getDb().select({ outcome: calls.outcome }).from(calls).where(eq(calls.providerCallId, callId)) as [{ outcome: string }];
+    const [{ outcome }] = (await getDb().select({ outcome: calls.outcome }).from(calls).where(eq(calls.providerCallId, callId))) as [
+      { outcome: string },
+    ];
     expect(outcome).toBe("booked");
   });
 
@@ -213,8 +272,17 @@ describe("Vapi server URL", () => {
     const res = await vapi(
       envelope(p, callId, "+33744444444", {
         type: "tool-calls",
-        toolWithToolCallList: [{ type: "function", function: { name: "check_availability" }, toolCall: { id: "a1", function: { name: "check_availability", arguments: { date: dayAhead(5) } } } }],
-        toolCalls: [{ id: "a2", name: "take_message", parameters: { message: "Please call me back", name: "Ada" } }, { id: "a3", name: "launch_rocket", arguments: {} }],
+        toolWithToolCallList: [
+          {
+            type: "function",
+            function: { name: "check_availability" },
+            toolCall: { id: "a1", function: { name: "check_availability", arguments: { date: dayAhead(5) } } },
+          },
+        ],
+        toolCalls: [
+          { id: "a2", name: "take_message", parameters: { message: "Please call me back", name: "Ada" } },
+          { id: "a3", name: "launch_rocket", arguments: {} },
+        ],
       }),
     );
     expect(res.body.results.map((r: { toolCallId: string }) => r.toolCallId)).toEqual(["a1", "a2", "a3"]);
@@ -222,7 +290,10 @@ describe("Vapi server URL", () => {
     expect(res.body.results[1].result).toBe("Your message has been passed on to Cabinet Lumière.");
     expect(res.body.results[2].error).toBe("That is not something I can do.");
     await drain();
-    const mail = await getDb().select().from(notifications).where(and(eq(notifications.recipient, p.email), eq(notifications.channel, "email")));
+    const mail = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, p.email), eq(notifications.channel, "email")));
     expect(mail.some((m) => m.body.includes("Please call me back"))).toBe(true);
   });
 
@@ -230,7 +301,11 @@ describe("Vapi server URL", () => {
     const day = dayAhead(6);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        tool(p, newCallId(), `+3375000${String(i).padStart(4, "0")}`, "book_appointment", { date: day, time: "14:00", name: `Caller ${i}` }),
+        tool(p, newCallId(), `+3375000${String(i).padStart(4, "0")}`, "book_appointment", {
+          date: day,
+          time: "14:00",
+          name: `Caller ${i}`,
+        }),
       ),
     );
     expect(results.filter((r) => r.startsWith("Booked"))).toHaveLength(1);
@@ -242,10 +317,18 @@ describe("Vapi server URL", () => {
       .from(appointments)
       .where(and(eq(appointments.userId, p.user.id), eq(appointments.status, "booked"), sql`${appointments.patientName} like 'Caller %'`));
     expect(booked).toHaveLength(1);
-    const events = await getDb().select().from(calendarEvents).where(and(eq(calendarEvents.userId, p.user.id), eq(calendarEvents.startsAt, booked[0]!.startsAt)));
-    expect(events).toHaveLength(1);
-    const notices = await getDb().execute(sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${booked[0]!.id}`);
+    const notices = await getDb().execute(
+      sql`select id from pgboss.job where name = 'appointment-notice' and data->>'appointmentId' = ${booked[0]!.id}`,
+    );
     expect(notices).toHaveLength(1);
+    // The calendar write has a deadline on a call; on a loaded machine it can finish in the retry job instead: one
+    // event either way.
+    await drain();
+    const events = await getDb()
+      .select()
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.userId, p.user.id), eq(calendarEvents.startsAt, booked[0]!.startsAt)));
+    expect(events).toHaveLength(1);
   });
 });
 
@@ -254,7 +337,7 @@ describe("a calendar grant Google refuses", () => {
     const p = await practice();
     const ctx = appContext();
     const revoked = Object.assign(new Error("invalid_grant"), { name: "CalendarGrantRevokedError" });
-    const { CalendarGrantRevokedError } = await import("@/lib/providers/calendar/port");
+    const { CalendarGrantRevokedError } = await import("@/lib/ports/calendar");
     const original = ctx.booking.calendar.freeBusy;
     ctx.booking.calendar.freeBusy = async () => {
       throw new CalendarGrantRevokedError(revoked.message);
@@ -269,7 +352,10 @@ describe("a calendar grant Google refuses", () => {
     const profile = (await api("GET", "/api/auth/profile", { token: p.token })).body;
     expect(profile).toMatchObject({ hasGoogleOAuth: false, calendarRevokedAt: expect.any(String) });
     await drain();
-    const mails = await getDb().select().from(notifications).where(and(eq(notifications.recipient, p.email), eq(notifications.subject, "Recepta can no longer read your Google Calendar")));
+    const mails = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, p.email), eq(notifications.subject, "Recepta can no longer read your Google Calendar")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links[0]).toMatch(/\/dashboard\/calendar$/);
   });
@@ -282,7 +368,9 @@ describe("a line without an active subscription", () => {
     const a = res.body.assistant;
     expect(a.firstMessage).toContain("Je ne peux pas prendre de rendez-vous sur cette ligne");
     expect(a.model.tools.map((t: { function?: { name: string } }) => t.function?.name)).toEqual(["take_message"]);
-    expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(/^Je ne peux pas prendre ni modifier/);
+    expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(
+      /^Je ne peux pas prendre ni modifier/,
+    );
     expect(await getDb().select().from(appointments).where(eq(appointments.userId, p.user.id))).toHaveLength(0);
   });
 });
@@ -312,7 +400,13 @@ describe("a calendar that stops answering during a call", () => {
   }
 
   async function ask(deps: VapiDeps, p: Practice, callId: string, name: string, args: Record<string, unknown>) {
-    const answer = await handleVapiMessage(deps, envelope(p, callId, "+33733333333", { type: "tool-calls", toolCallList: [{ id: `tc-${++seq}`, type: "function", function: { name, arguments: args } }] }));
+    const answer = await handleVapiMessage(
+      deps,
+      envelope(p, callId, "+33733333333", {
+        type: "tool-calls",
+        toolCallList: [{ id: `tc-${++seq}`, type: "function", function: { name, arguments: args } }],
+      }),
+    );
     const [r] = answer.results as { result?: string; error?: string }[];
     return (r!.result ?? r!.error)!;
   }
@@ -338,7 +432,10 @@ describe("a calendar that stops answering during a call", () => {
     const booked = await ask(deps, p, callId, "book_appointment", { date: day, time: "08:00", name: "Ada Lovelace" });
     expect(booked).toMatch(/^Booked: Ada Lovelace/);
     expect(Date.now() - t0).toBeLessThan(5_000);
-    const [row] = await getDb().select().from(appointments).where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Ada Lovelace")));
+    const [row] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Ada Lovelace")));
     expect(row).toMatchObject({ status: "booked", calendarSyncStatus: "retrying" });
 
     // The calendar answers again: the retry job writes the event once.
@@ -368,11 +465,21 @@ describe("dates as models send them", () => {
 
   it("tells the model, at 23:30 on a Sunday in Paris, that Sunday's date and the next 14 days, in the call's language", async () => {
     const fr = await practice({ language: "fr" });
-    const deps: VapiDeps = { ...appContext().booking, serverUrl: "https://x.example/api/webhooks/vapi", webhookSecret: "s", sandbox: true, now: () => new Date("2026-11-22T22:30:00Z") };
+    const deps: VapiDeps = {
+      ...appContext().booking,
+      serverUrl: "https://x.example/api/webhooks/vapi",
+      webhookSecret: "s",
+      sandbox: true,
+      now: () => new Date("2026-11-22T22:30:00Z"),
+    };
     const answer = await handleVapiMessage(deps, envelope(fr, newCallId(), "+33766666666", { type: "assistant-request" }));
     const prompt = (answer.assistant as { model: { messages: { content: string }[] } }).model.messages[0]!.content;
     expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23:30");
-    for (const line of ["2026-11-23 = lundi 23 novembre 2026 (demain)", "2026-11-27 = vendredi 27 novembre 2026", "2026-12-06 = dimanche 6 décembre 2026"]) {
+    for (const line of [
+      "2026-11-23 = lundi 23 novembre 2026 (demain)",
+      "2026-11-27 = vendredi 27 novembre 2026",
+      "2026-12-06 = dimanche 6 décembre 2026",
+    ]) {
       expect(prompt).toContain(line);
     }
     expect(vapiAssistantErrors(answer.assistant)).toEqual([]);

@@ -48,11 +48,18 @@ describe("privacy settings", () => {
       expect(res.status, String(bad)).toBe(400);
       expect(res.body.message).toBe("The retention period must be a whole number of days between 7 and 365.");
     }
-    const fr = await api("PUT", "/api/account/privacy", { token: o.token, body: { retentionDays: 400 }, headers: { "accept-language": "fr" } });
+    const fr = await api("PUT", "/api/account/privacy", {
+      token: o.token,
+      body: { retentionDays: 400 },
+      headers: { "accept-language": "fr" },
+    });
     expect(fr.body.message).toBe("La durée de conservation doit être un nombre entier de jours entre 7 et 365.");
     const ok = await api("PUT", "/api/account/privacy", { token: o.token, body: { retentionDays: 30, recordingEnabled: false } });
     expect(ok.body).toMatchObject({ retentionDays: 30, recordingEnabled: false });
-    expect((await api("GET", "/api/account/privacy", { token: o.token })).body).toMatchObject({ retentionDays: 30, recordingEnabled: false });
+    expect((await api("GET", "/api/account/privacy", { token: o.token })).body).toMatchObject({
+      retentionDays: 30,
+      recordingEnabled: false,
+    });
     expect((await api("GET", "/api/account/privacy")).status).toBe(401);
   });
 
@@ -65,10 +72,17 @@ describe("privacy settings", () => {
     // The owner's own greeting cannot drop the disclosure.
     await api("POST", "/api/ai/parameters", { token: o.token, body: { firstMessage: "Hi! How can I help?" } });
     const ask = async () =>
-      (await api("POST", "/api/webhooks/vapi", {
-        body: { message: { type: "assistant-request", call: { id: `c-${randomUUID()}`, customer: { number: "+33600000001" }, phoneNumber: { number: line } } } },
-        headers: { "x-vapi-secret": "test-vapi-secret" },
-      })).body.assistant;
+      (
+        await api("POST", "/api/webhooks/vapi", {
+          body: {
+            message: {
+              type: "assistant-request",
+              call: { id: `c-${randomUUID()}`, customer: { number: "+33600000001" }, phoneNumber: { number: line } },
+            },
+          },
+          headers: { "x-vapi-secret": "test-vapi-secret" },
+        })
+      ).body.assistant;
     const recorded = await ask();
     expect(recorded.artifactPlan.recordingEnabled).toBe(true);
     expect(recorded.firstMessage).toMatch(/virtual assistant/i);
@@ -102,9 +116,18 @@ describe("the retention job", () => {
 
     await runRetentionJob();
 
-    const rows = await getDb().select().from(calls).where(inArray(calls.id, [shortOld, shortRecent, longOld]));
+    const rows = await getDb()
+      .select()
+      .from(calls)
+      .where(inArray(calls.id, [shortOld, shortRecent, longOld]));
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(byId[shortOld]).toMatchObject({ transcript: null, summary: null, recordingUrl: null, outcome: "message", fromNumber: "+33612345678" });
+    expect(byId[shortOld]).toMatchObject({
+      transcript: null,
+      summary: null,
+      recordingUrl: null,
+      outcome: "message",
+      fromNumber: "+33612345678",
+    });
     expect(byId[shortOld]!.contentPurgedAt).toBeInstanceOf(Date);
     expect(byId[shortRecent]!.transcript).toContain("toothache");
     expect(byId[longOld]!.transcript).toContain("toothache");

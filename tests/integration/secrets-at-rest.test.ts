@@ -6,14 +6,16 @@ import { getDb } from "@/db/client";
 import { calendarAccessFor, connectCalendar } from "@/lib/calendar/calendar.service";
 import { resealSecrets } from "@/lib/crypto/rotation";
 import { createSecretBox, SecretBoxError, type SecretBox } from "@/lib/crypto/secret-box";
-import { createSandboxCalendar } from "@/lib/providers/calendar/sandbox";
-import type { CalendarPort } from "@/lib/providers/calendar/port";
+import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
+import type { CalendarPort } from "@/lib/ports/calendar";
 import { connectSandboxCalendar, registerOwner } from "../helpers/api";
 
 const appKey = () => process.env.ENCRYPTION_KEY!; // the key the app under test seals with (tests/setup/env.ts)
 
 async function rawToken(userId: string): Promise<string> {
-  const rows = await getDb().execute<{ refresh_token_enc: string }>(sql`select refresh_token_enc from calendar_connections where user_id = ${userId}`);
+  const rows = await getDb().execute<{ refresh_token_enc: string }>(
+    sql`select refresh_token_enc from calendar_connections where user_id = ${userId}`,
+  );
   return rows[0]!.refresh_token_enc;
 }
 
@@ -40,7 +42,12 @@ async function connectWith(secrets: SecretBox): Promise<{ userId: string; token:
 }
 
 function expectNoPlaintext(stored: string, token: string): void {
-  for (const form of [token, Buffer.from(token).toString("base64"), Buffer.from(token).toString("base64url"), Buffer.from(token).toString("hex")]) {
+  for (const form of [
+    token,
+    Buffer.from(token).toString("base64"),
+    Buffer.from(token).toString("base64url"),
+    Buffer.from(token).toString("hex"),
+  ]) {
     expect(stored).not.toContain(form);
   }
   expect(stored).not.toContain("sandbox-refresh");

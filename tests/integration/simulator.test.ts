@@ -15,7 +15,10 @@ async function owner(language: "en" | "fr") {
   expect((await api("POST", "/api/subscription/start-trial", { token: o.token })).status).toBe(200);
   await addPoolNumbers(1);
   expect((await api("GET", "/api/phone-numbers/claim", { token: o.token })).status).toBe(200);
-  await api("POST", "/api/ai/parameters", { token: o.token, body: { language, voiceId: language === "fr" ? "voice_french_male_1" : "voice_english_male_1", firstMessage: "", agentName: "" } });
+  await api("POST", "/api/ai/parameters", {
+    token: o.token,
+    body: { language, voiceId: language === "fr" ? "voice_french_male_1" : "voice_english_male_1", firstMessage: "", agentName: "" },
+  });
   return o;
 }
 
@@ -37,13 +40,25 @@ async function play(token: string, lines: string[]) {
 describe("the sandbox conversation engine", () => {
   it("books a call in English through the webhook and logs it with transcript and summary", async () => {
     const o = await owner("en");
-    const { replies } = await play(o.token, ["Hi, I'd like to book an appointment", "My name is Marie Curie", "A check-up", "no thanks", "the day after tomorrow", "the second one", "yes please", "no, that's all"]);
+    const { replies } = await play(o.token, [
+      "Hi, I'd like to book an appointment",
+      "My name is Marie Curie",
+      "A check-up",
+      "no thanks",
+      "the day after tomorrow",
+      "the second one",
+      "yes please",
+      "no, that's all",
+    ]);
     expect(replies[0]).toMatch(/virtual assistant of Dr Martin/);
     expect(replies[5]).toMatch(/^On .* I can offer 8:00\sAM, 8:30\sAM, 9:00\sAM, or 9:30\sAM\. Which one would you like\?$/);
     expect(replies[6]).toMatch(/^So that is Marie Curie, .* 8:30\sAM\. Shall I book it\?$/);
     expect(replies[7]).toMatch(/^Booked: Marie Curie, .* A confirmation is on its way by text message\./);
     expect(replies[8]).toBe("Thank you for calling. Goodbye!");
-    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, o.user.id), eq(appointments.source, "phone")));
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, o.user.id), eq(appointments.source, "phone")));
     expect(appt).toMatchObject({ patientName: "Marie Curie", reason: "A check-up", status: "booked" });
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
     expect(call).toMatchObject({ outcome: "booked", status: "ended", sandbox: true });
@@ -53,7 +68,16 @@ describe("the sandbox conversation engine", () => {
 
   it("books in French", async () => {
     const o = await owner("fr");
-    const { replies } = await play(o.token, ["Bonjour, je voudrais prendre rendez-vous", "Je m'appelle Louis Pasteur", "Un contrôle", "c'est louis@example.com", "après-demain", "le premier", "oui", "non merci"]);
+    const { replies } = await play(o.token, [
+      "Bonjour, je voudrais prendre rendez-vous",
+      "Je m'appelle Louis Pasteur",
+      "Un contrôle",
+      "c'est louis@example.com",
+      "après-demain",
+      "le premier",
+      "oui",
+      "non merci",
+    ]);
     expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec [^,]+, l'assistant virtuel de Dr Martin\./);
     expect(replies[5]).toMatch(/^Le .* je peux vous proposer 8:00, 8:30, 9:00 ou 9:30\. Lequel préférez-vous \?$/);
     expect(replies[7]).toMatch(/^C'est réservé : Louis Pasteur, .* par SMS et par e-mail\./);
@@ -64,7 +88,15 @@ describe("the sandbox conversation engine", () => {
 
   it("keeps a day and time said in the first sentence, and a number given for the reason is the phone, not the reason", async () => {
     const o = await owner("en");
-    const { replies } = await play(o.token, ["I'd like an appointment the day after tomorrow at 10", "Marie Curie", "06 98 76 54 32", "A check-up", "no", "yes", "no, that's all"]);
+    const { replies } = await play(o.token, [
+      "I'd like an appointment the day after tomorrow at 10",
+      "Marie Curie",
+      "06 98 76 54 32",
+      "A check-up",
+      "no",
+      "yes",
+      "no, that's all",
+    ]);
     expect(replies[3]).toBe("Thank you, I have your number. And what is the reason for your visit?");
     // Once the details are known, the day and time said at first are checked and read back: the day is never asked.
     expect(replies[5]).toMatch(/^So that is Marie Curie, .* 10:00\sAM\. Shall I book it\?$/);
@@ -72,7 +104,12 @@ describe("the sandbox conversation engine", () => {
     const [appt] = await getDb().select().from(appointments).where(eq(appointments.userId, o.user.id));
     // The business is in Paris: the national number is read as French.
     expect(appt).toMatchObject({ patientName: "Marie Curie", reason: "A check-up", patientPhone: "+33698765432", status: "booked" });
-    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(appt!.startsAt);
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Paris",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(appt!.startsAt);
     expect(local).toBe("10:00");
     expect(appt!.startsAt.getTime() - Date.now()).toBeGreaterThan(24 * 3_600_000);
   });
@@ -81,7 +118,10 @@ describe("the sandbox conversation engine", () => {
     const o = await owner("en");
     const start = await api("POST", "/api/receptionist/try", { token: o.token, body: { action: "start" } });
     const { phone: _p, want: _w, transfer: _t, idle: _i, idleEnd: _e, silences: _s, ...older } = start.body.state;
-    const res = await api("POST", "/api/receptionist/try", { token: o.token, body: { action: "say", state: older, text: "I'd like to book an appointment" } });
+    const res = await api("POST", "/api/receptionist/try", {
+      token: o.token,
+      body: { action: "say", state: older, text: "I'd like to book an appointment" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.reply).toBe("Of course. May I have your full name?");
   });
@@ -90,13 +130,24 @@ describe("the sandbox conversation engine", () => {
     const a = await owner("en");
     const b = await owner("en");
     const start = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "start" } });
-    const stolen = await api("POST", "/api/receptionist/try", { token: b.token, body: { action: "say", state: start.body.state, text: "hello" } });
+    const stolen = await api("POST", "/api/receptionist/try", {
+      token: b.token,
+      body: { action: "say", state: start.body.state, text: "hello" },
+    });
     expect(stolen.status).toBe(400);
     // A state edited to play someone else's number, or broken, is not trusted.
-    const forged = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "say", state: { ...start.body.state, caller: "+33600000000" }, text: "I want to book an appointment" } });
+    const forged = await api("POST", "/api/receptionist/try", {
+      token: a.token,
+      body: { action: "say", state: { ...start.body.state, caller: "+33600000000" }, text: "I want to book an appointment" },
+    });
     expect(forged.status).toBe(200);
     expect(forged.body.state.caller).toBe(start.body.state.caller);
-    for (const broken of [{ ...start.body.state, stage: "confirm", chosen: null }, { ...start.body.state, timeZone: "Mars/Olympus" }, { v: 1 }, "nope"]) {
+    for (const broken of [
+      { ...start.body.state, stage: "confirm", chosen: null },
+      { ...start.body.state, timeZone: "Mars/Olympus" },
+      { v: 1 },
+      "nope",
+    ]) {
       const res = await api("POST", "/api/receptionist/try", { token: a.token, body: { action: "say", state: broken, text: "yes" } });
       expect(res.status, JSON.stringify(broken)).toBe(400);
       expect(res.body.message).toBe("This test call has ended. Start a new one.");

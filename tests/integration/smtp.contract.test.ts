@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIcs, icsAttachment } from "@/lib/notifications/ics";
 import { callerEmail } from "@/lib/notifications/templates";
-import { createSmtpTransport, type SmtpTransport } from "@/lib/providers/messaging/smtp";
+import { createSmtpTransport, type SmtpTransport } from "@/lib/vendors/smtp/transport";
 
 type Received = { from: string; to: string[]; raw: string };
 

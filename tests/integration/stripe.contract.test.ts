@@ -6,8 +6,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import type { CheckoutSessionInput } from "@/lib/providers/billing/port";
-import { createStripeBilling, portalLoginHref, type StripeBillingOptions } from "@/lib/providers/billing/stripe";
+import type { CheckoutSessionInput } from "@/lib/ports/billing";
+import { createStripeBilling, portalLoginHref, type StripeBillingOptions } from "@/lib/vendors/stripe/billing";
 import { captureLogs } from "@/tests/helpers/logs";
 
 type Recorded = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
@@ -24,7 +24,12 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const rec: Recorded = { method: req.method ?? "", path: url.pathname, headers: req.headers, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")) };
+      const rec: Recorded = {
+        method: req.method ?? "",
+        path: url.pathname,
+        headers: req.headers,
+        form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+      };
       requests.push(rec);
       const reply = respond(rec);
       res.writeHead(reply.status ?? 200, { "content-type": "application/json", "request-id": "req_test_1", ...reply.headers });
@@ -185,7 +190,9 @@ describe("createStripeBilling: createCheckoutSession", () => {
   });
 
   it("refuses without a price id, before calling Stripe", async () => {
-    const error = await failureOf(billing({ priceId: undefined, paymentLink: "https://buy.stripe.com/test_abc" }).createCheckoutSession(checkoutInput()));
+    const error = await failureOf(
+      billing({ priceId: undefined, paymentLink: "https://buy.stripe.com/test_abc" }).createCheckoutSession(checkoutInput()),
+    );
     expect(error).toMatchObject({ code: "unavailable", messageKey: "paymentUnavailable" });
     expect(requests).toHaveLength(0);
   });
@@ -218,7 +225,9 @@ describe("createStripeBilling: Stripe failures", () => {
 
   it("does not retry a 500 Stripe marks as not retryable", async () => {
     respond = () => stripeFailure(500, "api_error", { "stripe-should-retry": "false" });
-    const error = await failureOf(billing().createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/dashboard`, locale: "en" }));
+    const error = await failureOf(
+      billing().createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/dashboard`, locale: "en" }),
+    );
     expect(error.code).toBe("unavailable");
     expect(requests).toHaveLength(1);
   });
@@ -228,7 +237,9 @@ describe("createStripeBilling: Stripe failures", () => {
     const adapter = billing();
 
     const checkout = await failureOf(adapter.createCheckoutSession(checkoutInput()));
-    const portal = await failureOf(adapter.createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/dashboard`, locale: "en" }));
+    const portal = await failureOf(
+      adapter.createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/dashboard`, locale: "en" }),
+    );
 
     for (const error of [checkout, portal]) {
       expect(error).toMatchObject({ code: "unavailable", messageKey: "paymentUnavailable" });
@@ -253,7 +264,11 @@ describe("createStripeBilling: createPortalSession", () => {
   it("POSTs /v1/billing_portal/sessions for the customer with our return URL and the locale", async () => {
     respond = () => ({ body: { id: "bps_test_1", object: "billing_portal.session", url: PORTAL_URL } });
 
-    const result = await billing().createPortalSession({ customerId: "cus_Q1known", returnUrl: `${APP_URL}/fr/dashboard/subscription`, locale: "fr" });
+    const result = await billing().createPortalSession({
+      customerId: "cus_Q1known",
+      returnUrl: `${APP_URL}/fr/dashboard/subscription`,
+      locale: "fr",
+    });
 
     expect(result).toEqual({ url: PORTAL_URL });
     const [r] = requests;
@@ -278,7 +293,10 @@ describe("createStripeBilling: cancelSubscription (account erasure)", () => {
   });
 
   it("counts a subscription Stripe no longer knows as cancelled", async () => {
-    respond = () => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription: 'sub_Gone'" } } });
+    respond = () => ({
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription: 'sub_Gone'" } },
+    });
     await expect(billing().cancelSubscription("sub_Gone")).resolves.toBeUndefined();
   });
 

@@ -3,9 +3,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport, MissingSenderError } from "@/lib/providers/messaging/telnyx";
-import { createTelnyxTelephony } from "@/lib/providers/telephony/telnyx";
-import { createVapiVoice } from "@/lib/providers/voice/vapi";
+import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport, MissingSenderError } from "@/lib/vendors/telnyx/messaging";
+import { createTelnyxTelephony } from "@/lib/vendors/telnyx/telephony";
+import { createVapiVoice } from "@/lib/vendors/vapi/voice";
 
 type Recorded = { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: any };
 type Reply = { status?: number; body: unknown };
@@ -22,7 +22,13 @@ beforeAll(async () => {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const text = Buffer.concat(chunks).toString("utf8");
-      const rec: Recorded = { method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body: text ? JSON.parse(text) : null };
+      const rec: Recorded = {
+        method: req.method ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: text ? JSON.parse(text) : null,
+      };
       requests.push(rec);
       const reply = respond(rec);
       res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
@@ -109,7 +115,9 @@ describe("createTelnyxSmsTransport", () => {
   const webhookUrl = "https://app.example.com/api/webhooks/telnyx";
 
   it("POSTs /messages with from, to, text, the messaging profile and our webhook, and returns the message id", async () => {
-    respond = () => ({ body: { data: { id: "msg-sms-1", record_type: "message", to: [{ phone_number: "+15550001111", status: "queued" }] } } });
+    respond = () => ({
+      body: { data: { id: "msg-sms-1", record_type: "message", to: [{ phone_number: "+15550001111", status: "queued" }] } },
+    });
     const sms = createTelnyxSmsTransport({ ...telnyxOpts(), messagingProfileId: "mp-1", webhookUrl });
 
     const result = await sms.deliver({ to: "+15550001111", from: "+12125550100", text: "Your appointment is confirmed." });
@@ -176,7 +184,15 @@ describe("createTelnyxWhatsAppTransport", () => {
         template: {
           name: "appointment_confirmation",
           language: { code: "en_US" },
-          components: [{ type: "body", parameters: [{ type: "text", text: "Dr Smith" }, { type: "text", text: "Tue 3pm" }] }],
+          components: [
+            {
+              type: "body",
+              parameters: [
+                { type: "text", text: "Dr Smith" },
+                { type: "text", text: "Tue 3pm" },
+              ],
+            },
+          ],
         },
       },
     });

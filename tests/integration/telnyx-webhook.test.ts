@@ -7,8 +7,8 @@ import { POST } from "@/app/api/webhooks/telnyx/route";
 import { getDb } from "@/db/client";
 import { notifications, optOuts, webhookEvents } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { isOptedOut } from "@/lib/telnyx/events";
-import { sandboxTelnyxKeys, signTelnyxPayload, verifyTelnyxSignature } from "@/lib/telnyx/webhook";
+import { isOptedOut } from "@/lib/messaging/opt-outs";
+import { sandboxTelnyxKeys, signTelnyxPayload, verifyTelnyxSignature } from "@/lib/vendors/telnyx/webhook";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -72,13 +72,24 @@ async function optOutRows(phone: string) {
 async function insertNotification(providerMessageId: string) {
   const [row] = await getDb()
     .insert(notifications)
-    .values({ channel: "sms", recipient: "+15550001111", body: "Your appointment is confirmed.", status: "sent", provider: "telnyx", providerMessageId, sentAt: new Date() })
+    .values({
+      channel: "sms",
+      recipient: "+15550001111",
+      body: "Your appointment is confirmed.",
+      status: "sent",
+      provider: "telnyx",
+      providerMessageId,
+      sentAt: new Date(),
+    })
     .returning({ id: notifications.id });
   return row!.id;
 }
 
 async function notification(id: string) {
-  const [row] = await getDb().select({ status: notifications.status, error: notifications.error }).from(notifications).where(eq(notifications.id, id));
+  const [row] = await getDb()
+    .select({ status: notifications.status, error: notifications.error })
+    .from(notifications)
+    .where(eq(notifications.id, id));
   return row;
 }
 

@@ -30,7 +30,8 @@ async function readyOwner(overrides: Record<string, unknown> = {}) {
   return { ...o, line: claim.body.phoneNumber as string };
 }
 
-const tryApi = (token: string, body: unknown, headers: Record<string, string> = {}) => api("POST", "/api/receptionist/try", { token, body, headers });
+const tryApi = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+  api("POST", "/api/receptionist/try", { token, body, headers });
 
 async function runSweep() {
   const ctx = appContext();
@@ -41,7 +42,11 @@ async function runSweep() {
 
 /** Wall-clock day of the week and time of a date in a zone: "saturday 09:30". */
 function localWeekdayAndTime(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const weekday = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long" }).format(at).toLowerCase();
   return { weekday, time: `${parts.hour!.padStart(2, "0")}:${parts.minute}` };
 }
@@ -67,7 +72,10 @@ describe("the demo seed", () => {
     expect((await api("GET", "/api/ai/parameters", { token })).body).toMatchObject({ language: "fr", agentName: "Camille" });
 
     // Appointments before and after today, inside the practice's hours, some booked by phone and linked to their call.
-    const list = (await api("GET", "/api/appointments", { token })).body as { upcoming: { startsAt: string; endsAt: string; source: string; reason: string }[]; past: typeof list.upcoming };
+    const list = (await api("GET", "/api/appointments", { token })).body as {
+      upcoming: { startsAt: string; endsAt: string; source: string; reason: string }[];
+      past: typeof list.upcoming;
+    };
     expect(list.past.length).toBeGreaterThanOrEqual(2);
     expect(list.upcoming.length).toBeGreaterThanOrEqual(2);
     const all = [...list.past, ...list.upcoming];
@@ -77,7 +85,9 @@ describe("the demo seed", () => {
       const end = localWeekdayAndTime(new Date(a.endsAt), "Europe/Paris");
       const hours = owner!.workingHours[start.weekday as keyof WorkingHours];
       expect(hours.isOpen, `${a.startsAt} on a ${start.weekday}`).toBe(true);
-      expect(start.time >= hours.openTime && end.time <= hours.closeTime, `${a.startsAt} within ${hours.openTime}-${hours.closeTime}`).toBe(true);
+      expect(start.time >= hours.openTime && end.time <= hours.closeTime, `${a.startsAt} within ${hours.openTime}-${hours.closeTime}`).toBe(
+        true,
+      );
     }
     expect(all.map((a) => a.reason)).toContain("Blanchiment");
     // The upcoming ones are in the (sandbox) calendar, as a booking would have put them.
@@ -86,7 +96,12 @@ describe("the demo seed", () => {
     expect(events.map((e) => e.summary)).toContain("Rendez-vous : Jeanne Dupont");
 
     // Calls: ended, with a French transcript and summary and what they achieved; the phone bookings point at theirs.
-    const callList = (await api("GET", "/api/calls", { token })).body.calls as { id: string; status: string; outcome: string; summary: string }[];
+    const callList = (await api("GET", "/api/calls", { token })).body.calls as {
+      id: string;
+      status: string;
+      outcome: string;
+      summary: string;
+    }[];
     expect(callList.length).toBeGreaterThanOrEqual(3);
     expect(callList.every((c) => c.status === "ended")).toBe(true);
     expect(new Set(callList.map((c) => c.outcome))).toEqual(new Set(["booked", "message", "no_action"]));
@@ -99,13 +114,20 @@ describe("the demo seed", () => {
     expect((await api("GET", `/api/calls/${message.id}`, { token })).body.messages).toHaveLength(1);
 
     const count = async () => ({
-      users: (await db.select({ id: users.id }).from(users).where(inArray(users.email, ["demo@recepta.test", "admin@recepta.test"]))).length,
+      users: (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.email, ["demo@recepta.test", "admin@recepta.test"]))
+      ).length,
       appointments: (await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, first.ownerId))).length,
       calls: (await db.select({ id: calls.id }).from(calls).where(eq(calls.userId, first.ownerId))).length,
       messages: (await db.select({ id: callerMessages.id }).from(callerMessages).where(eq(callerMessages.userId, first.ownerId))).length,
       events: (await db.select({ id: calendarEvents.eventId }).from(calendarEvents).where(eq(calendarEvents.userId, first.ownerId))).length,
       subscriptions: (await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, first.ownerId))).length,
-      numbers: (await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, first.ownerId))).map((r) => r.n),
+      numbers: (
+        await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, first.ownerId))
+      ).map((r) => r.n),
     });
     const before = await count();
     expect(before.users).toBe(2);
@@ -155,7 +177,9 @@ describe("what an owner still has to do before a test call", () => {
 
     await connectSandboxCalendar(o.token);
     expect(await readiness()).toEqual({ ready: false, missing: ["subscription", "number"] });
-    expect(await refusal("es")).toBe("Primero inicie una prueba o una suscripción: su recepcionista solo reserva citas para una cuenta activa.");
+    expect(await refusal("es")).toBe(
+      "Primero inicie una prueba o una suscripción: su recepcionista solo reserva citas para una cuenta activa.",
+    );
 
     await startTrial(o.token);
     expect(await readiness()).toEqual({ ready: false, missing: ["number"] });
@@ -194,7 +218,10 @@ describe("the simulated caller", () => {
     expect(turn.body.caller).toBe("+33639980142");
     for (const text of lines) turn = await tryApi(fr.token, { action: "say", state: turn.body.state, text });
     expect(turn.body.reply).toMatch(/^C'est réservé : Marie Curie/);
-    const [appt] = await getDb().select().from(appointments).where(and(eq(appointments.userId, fr.user.id), eq(appointments.source, "phone")));
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, fr.user.id), eq(appointments.source, "phone")));
     expect(appt!.patientPhone).toBe("+33639980142");
     const [call] = await getDb().select().from(calls).where(eq(calls.providerCallId, turn.body.state.callId));
     expect(call!.fromNumber).toBe("+33639980142");
@@ -211,7 +238,11 @@ describe("the simulated caller", () => {
     expect(typed.body.caller).toBe("+33698765432");
     const [row] = await getDb().select().from(calls).where(eq(calls.providerCallId, typed.body.state.callId));
     expect(row!.fromNumber).toBe("+33698765432");
-    const forged = await tryApi(fr.token, { action: "say", state: { ...typed.body.state, caller: "+33600000000" }, text: "I'd like an appointment" });
+    const forged = await tryApi(fr.token, {
+      action: "say",
+      state: { ...typed.body.state, caller: "+33600000000" },
+      text: "I'd like an appointment",
+    });
     expect(forged.status).toBe(200);
     expect(forged.body.caller).toBe("+33698765432");
 
@@ -254,14 +285,22 @@ describe("calls that never got their end", () => {
       updatedAt: new Date(now - minutesIdle * MINUTE),
       ...extra,
     });
-    await db.insert(calls).values([
-      row("stale", "in-progress", 31),
-      row("ringing", "ringing", 45, { startedAt: null }),
-      row("fresh", "in-progress", 29),
-      row("done", "ended", 120, { endedReason: "customer-ended-call", endedAt: new Date(now - 120 * MINUTE) }),
-    ]);
+    await db
+      .insert(calls)
+      .values([
+        row("stale", "in-progress", 31),
+        row("ringing", "ringing", 45, { startedAt: null }),
+        row("fresh", "in-progress", 29),
+        row("done", "ended", 120, { endedReason: "customer-ended-call", endedAt: new Date(now - 120 * MINUTE) }),
+      ]);
     expect((await runSweep()).completed).toBe(1);
-    const byKey = async (key: string) => (await db.select().from(calls).where(eq(calls.providerCallId, `sweep-${key}-${now}`)))[0]!;
+    const byKey = async (key: string) =>
+      (
+        await db
+          .select()
+          .from(calls)
+          .where(eq(calls.providerCallId, `sweep-${key}-${now}`))
+      )[0]!;
 
     const stale = await byKey("stale");
     expect(stale).toMatchObject({ status: "ended", endedReason: "abandoned", durationSeconds: 9 * 60 });
@@ -292,7 +331,13 @@ describe("calls that never got their end", () => {
       },
     });
     expect(report.status).toBe(200);
-    expect(await byKey("stale")).toMatchObject({ status: "ended", endedReason: "customer-ended-call", transcript: "AI: Hello\nUser: Bye", summary: "A short call.", durationSeconds: 20 * 60 });
+    expect(await byKey("stale")).toMatchObject({
+      status: "ended",
+      endedReason: "customer-ended-call",
+      transcript: "AI: Hello\nUser: Bye",
+      summary: "A short call.",
+      durationSeconds: 20 * 60,
+    });
   });
 
   it("a Try call the owner left is ended by the sweep, and the page's next words find it over; words keep a call alive", async () => {
@@ -300,7 +345,11 @@ describe("calls that never got their end", () => {
     const db = getDb();
     const start = await tryApi(o.token, { action: "start" });
     const callId = start.body.state.callId as string;
-    const idle = (minutes: number) => db.update(calls).set({ updatedAt: new Date(Date.now() - minutes * MINUTE) }).where(eq(calls.providerCallId, callId));
+    const idle = (minutes: number) =>
+      db
+        .update(calls)
+        .set({ updatedAt: new Date(Date.now() - minutes * MINUTE) })
+        .where(eq(calls.providerCallId, callId));
 
     // Still talking (each turn counts as an event): not abandoned.
     await idle(40);
@@ -311,7 +360,10 @@ describe("calls that never got their end", () => {
 
     await idle(31);
     await runSweep();
-    expect((await db.select().from(calls).where(eq(calls.providerCallId, callId)))[0]).toMatchObject({ status: "ended", endedReason: "abandoned" });
+    expect((await db.select().from(calls).where(eq(calls.providerCallId, callId)))[0]).toMatchObject({
+      status: "ended",
+      endedReason: "abandoned",
+    });
     const late = await tryApi(o.token, { action: "say", state: said.body.state, text: "I'd like an appointment" });
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ ended: true, reply: "" });

@@ -10,7 +10,15 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
 process.env.APP_URL = "http://localhost:3000";
 // Every test registers from one address: the per-address registration limit is tested on its own (auth-limits.test.ts).
 process.env.REGISTRATION_LIMIT_PER_HOUR = "1000000";
-for (const name of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "TELNYX_API_KEY", "VAPI_API_KEY", "STRIPE_SECRET_KEY", "SMTP_URL", "TRUST_PROXY"]) {
+for (const name of [
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "TELNYX_API_KEY",
+  "VAPI_API_KEY",
+  "STRIPE_SECRET_KEY",
+  "SMTP_URL",
+  "TRUST_PROXY",
+]) {
   delete process.env[name];
 }
 

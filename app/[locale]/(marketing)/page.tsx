@@ -70,7 +70,10 @@ export default async function HomePage({ params }: Props) {
         <section className="bg-gradient-to-b from-indigo-50 to-white">
           <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-2 lg:pt-20">
             <div>
-              <p className="inline-flex items-center rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900" data-testid="trial-badge">
+              <p
+                className="inline-flex items-center rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900"
+                data-testid="trial-badge"
+              >
                 {t("trialBadge")}
               </p>
               <h1 className="mt-4 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
@@ -80,12 +83,18 @@ export default async function HomePage({ params }: Props) {
               <p className="mt-5 text-lg leading-relaxed text-slate-700">{t("heroLead")}</p>
               <div className="mt-8 flex flex-wrap gap-3">
                 {trialCta("btn-primary")}
-                <a className="btn-secondary" href="#demo">{t("listenDemo")}</a>
+                <a className="btn-secondary" href="#demo">
+                  {t("listenDemo")}
+                </a>
                 <a className="btn-secondary" href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
                   {t("callUs")} <span className="ml-1 font-normal">{phone}</span>
                 </a>
               </div>
-              {proof && <p className="mt-6 text-sm font-medium text-slate-700" data-testid="social-proof">{proof}</p>}
+              {proof && (
+                <p className="mt-6 text-sm font-medium text-slate-700" data-testid="social-proof">
+                  {proof}
+                </p>
+              )}
               <ul className={`${proof ? "mt-4" : "mt-6"} grid gap-2 text-sm text-slate-700 sm:grid-cols-2`}>
                 {(["gdpr", "oauth", "noCard", "cancel"] as const).map((k) => (
                   <li key={k} className="flex items-start gap-2">
@@ -121,11 +130,15 @@ export default async function HomePage({ params }: Props) {
 
         {/* Professions */}
         <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="professions-title">
-          <h2 id="professions-title" className="text-3xl font-bold tracking-tight text-slate-900">{t("professionsTitle")}</h2>
+          <h2 id="professions-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            {t("professionsTitle")}
+          </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-700">{t("professionsLead")}</p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {PROFESSIONS.map((p) => (
-              <li key={p} className="rounded-xl border border-slate-200 px-5 py-4 font-medium text-slate-800">{t(`professionItems.${p}`)}</li>
+              <li key={p} className="rounded-xl border border-slate-200 px-5 py-4 font-medium text-slate-800">
+                {t(`professionItems.${p}`)}
+              </li>
             ))}
           </ul>
         </section>
@@ -133,7 +146,9 @@ export default async function HomePage({ params }: Props) {
         {/* Features */}
         <section id="features" className="scroll-mt-20 bg-slate-50" aria-labelledby="features-title">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">{t("featuresTitle")}</h2>
+            <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">
+              {t("featuresTitle")}
+            </h2>
             <p className="mt-3 text-lg text-slate-700">{t("featuresLead")}</p>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {PRO_PLAN.features.map((f) => (
@@ -148,14 +163,20 @@ export default async function HomePage({ params }: Props) {
 
         {/* Pricing */}
         <section id="pricing" className="scroll-mt-20 mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="pricing-title">
-          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-slate-900">{t("pricingTitle")}</h2>
+          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            {t("pricingTitle")}
+          </h2>
           <p className="mt-3 text-lg text-slate-700">{t("pricingLead")}</p>
           <div className="mt-8 max-w-md rounded-2xl border-2 border-indigo-700 p-8" data-testid="pricing-card">
             <h3 className="text-xl font-semibold text-slate-900">{plan("name")}</h3>
             <p className="mt-1 text-slate-700">{t("planDescription")}</p>
             <p className="mt-6 flex items-baseline gap-2">
-              <span className="text-4xl font-bold text-slate-900" data-testid="plan-price">{price}</span>
-              <span className="text-slate-700">{t("perMonth")} {t("exclTax")}</span>
+              <span className="text-4xl font-bold text-slate-900" data-testid="plan-price">
+                {price}
+              </span>
+              <span className="text-slate-700">
+                {t("perMonth")} {t("exclTax")}
+              </span>
             </p>
             <ul className="mt-4 space-y-1 text-sm font-medium text-slate-800">
               <li>{t("planTrial")}</li>
@@ -177,13 +198,17 @@ export default async function HomePage({ params }: Props) {
         {/* FAQ: native disclosure widgets, keyboard- and screen-reader-friendly without JavaScript */}
         <section id="faq" className="scroll-mt-20 bg-slate-50" aria-labelledby="faq-title">
           <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-            <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-slate-900">{t("faqTitle")}</h2>
+            <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-slate-900">
+              {t("faqTitle")}
+            </h2>
             <div className="mt-8 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
               {FAQ.map((q) => (
                 <details key={q} className="group px-5 py-4">
                   <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
                     {t(`faq.${q}.question`)}
-                    <span aria-hidden="true" className="text-xl text-indigo-700 transition-transform group-open:rotate-45">+</span>
+                    <span aria-hidden="true" className="text-xl text-indigo-700 transition-transform group-open:rotate-45">
+                      +
+                    </span>
                   </summary>
                   <p className="mt-2 text-slate-700">{t(`faq.${q}.answer`, { price })}</p>
                 </details>
@@ -200,7 +225,11 @@ export default async function HomePage({ params }: Props) {
 function Check() {
   return (
     <svg aria-hidden="true" className="mt-0.5 shrink-0 text-emerald-700" width="18" height="18" viewBox="0 0 20 20" fill="currentColor">
-      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }

@@ -9,7 +9,9 @@ import { dashboardUser } from "@/components/dashboard/dashboard-page";
 
 export default async function DashboardLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { user } = await dashboardUser(params);
-  const sandboxed = Object.entries(providerModes(env())).filter(([, m]) => m === "sandbox").map(([k]) => k);
+  const sandboxed = Object.entries(providerModes(env()))
+    .filter(([, m]) => m === "sandbox")
+    .map(([k]) => k);
   const t = await getTranslations("Sandbox");
   const sandboxNote = sandboxed.length ? t("hint", { services: sandboxed.map((k) => t(`kinds.${k}` as never)).join(", ") }) : null;
   return (

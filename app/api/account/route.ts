@@ -6,6 +6,7 @@ import { json } from "@/lib/http/route";
 import { eraseAccount } from "@/lib/privacy/erase";
 import { route } from "@/lib/server/api-route";
 import { translate } from "@/lib/i18n/translate";
+import { accountErasedResponse } from "@/lib/privacy/privacy.responses";
 
 export const runtime = "nodejs";
 
@@ -13,12 +14,21 @@ export const runtime = "nodejs";
 const eraseSchema = z.object({ password: z.string().max(200).optional() });
 
 /** Right to erasure: the session's account, its business and its callers' data, then the cookie is cleared. */
-export const DELETE = route.owner({ body: eraseSchema }, async ({ req, ctx, auth, input, locale }) => {
-  const { password } = input.body;
-  const { billing, calendar, voice } = ctx.providers;
-  const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, { password: password || undefined, clientIp: clientIp(req) });
-  return json(
-    { message: translate(locale, "Api.accountErased"), erased },
-    { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } },
-  );
-});
+export const DELETE = route.owner(
+  {
+    body: eraseSchema,
+    response: { 200: accountErasedResponse },
+  },
+  async ({ req, ctx, auth, input, locale }) => {
+    const { password } = input.body;
+    const { billing, calendar, voice } = ctx.providers;
+    const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, {
+      password: password || undefined,
+      clientIp: clientIp(req),
+    });
+    return json(
+      { message: translate(locale, "Api.accountErased"), erased },
+      { headers: { "set-cookie": clearSessionCookieHeader(ctx.session) } },
+    );
+  },
+);

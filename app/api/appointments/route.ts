@@ -1,3 +1,4 @@
+import { appointmentListResponse, appointmentResponse } from "@/lib/appointments/appointments.responses";
 import { createAppointmentSchema } from "@/lib/appointments/appointments.schemas";
 import { bookAppointment, listAppointments } from "@/lib/appointments/appointments.service";
 import { AppError } from "@/lib/errors";
@@ -19,8 +20,10 @@ function rangeOf(req: Request): { from?: Date; to?: Date } {
   return { from: read("from"), to: read("to") };
 }
 
-export const GET = route.owner({}, async ({ req, ctx, auth }) => json(await listAppointments(ctx.db, auth.userId, new Date(), rangeOf(req))));
+export const GET = route.owner({ response: { 200: appointmentListResponse } }, async ({ req, ctx, auth }) =>
+  json(await listAppointments(ctx.db, auth.userId, new Date(), rangeOf(req))),
+);
 
-export const POST = route.owner({ body: createAppointmentSchema }, async ({ ctx, auth, input }) =>
+export const POST = route.owner({ body: createAppointmentSchema, response: { 201: appointmentResponse } }, async ({ ctx, auth, input }) =>
   json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
 );

@@ -1,7 +1,10 @@
+import { callListResponse } from "@/lib/calls/calls.responses";
 import { listCalls } from "@/lib/calls/calls.service";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({}, async ({ ctx, auth }) => json({ calls: await listCalls(ctx.db, auth.userId) }));
+export const GET = route.owner({ response: { 200: callListResponse } }, async ({ ctx, auth }) =>
+  json({ calls: await listCalls(ctx.db, auth.userId) }),
+);

@@ -1,5 +1,6 @@
 import { API_ROUTE_MODULES } from "@/app/api/route-modules.generated";
 import { API_ROUTES } from "@/app/api/routes.generated";
+import { openApiResponse } from "@/lib/http/http.responses";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 import { openApiDocument } from "@/lib/http/openapi";
@@ -7,6 +8,6 @@ import { openApiDocument } from "@/lib/http/openapi";
 export const runtime = "nodejs";
 
 /** The API's OpenAPI 3.1 document, built from the route declarations themselves (policies and zod schemas). */
-export const GET = route.public({}, async ({ ctx }) =>
+export const GET = route.public({ response: { 200: openApiResponse } }, async ({ ctx }) =>
   json(await openApiDocument(API_ROUTES, (address) => API_ROUTE_MODULES[address]!(), ctx.session.appUrl)),
 );

@@ -1,12 +1,13 @@
 import { env } from "@/lib/env";
 import { json } from "@/lib/http/route";
+import { outboxResponse } from "@/lib/notifications/notifications.responses";
 import { listOutbox } from "@/lib/notifications/outbox.service";
 import { providerModes } from "@/lib/providers/registry";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({}, async ({ ctx, auth }) => {
+export const GET = route.owner({ response: { 200: outboxResponse } }, async ({ ctx, auth }) => {
   const modes = providerModes(env());
   return json({
     sandbox: { email: modes.email === "sandbox", sms: modes.sms === "sandbox", whatsapp: modes.whatsapp === "sandbox" },

@@ -1,3 +1,4 @@
+import { readyResponse } from "@/lib/http/http.responses";
 import { sql } from "drizzle-orm";
 import { JOB } from "@/lib/jobs/queue";
 import { json } from "@/lib/http/route";
@@ -17,15 +18,21 @@ function within<T>(work: Promise<T>): Promise<T> {
  * Readiness: the database answers and the job queue (messages, reminders, setup emails) is started and reads its
  * queues, each within 2 s. 200 {status: "ready"} or 503 naming the check that failed; nothing else is said.
  */
-export const GET = route.raw("public", async (): Promise<Response> => {
+export const GET = route.raw("public", { response: { 200: readyResponse, 503: readyResponse } }, async (): Promise<Response> => {
   const checks: Record<"database" | "jobs", "ok" | "failing"> = { database: "failing", jobs: "failing" };
   try {
     const ctx = appContext();
-    await within(ctx.db.execute(sql`select 1`)).then(() => (checks.database = "ok"), () => {});
+    await within(ctx.db.execute(sql`select 1`)).then(
+      () => (checks.database = "ok"),
+      () => {},
+    );
     if (checks.database === "ok") {
-      await within(ctx.jobs.ready().then((boss) => boss.getQueue(JOB.accountSetup))).then((q) => {
-        if (q) checks.jobs = "ok";
-      }, () => {});
+      await within(ctx.jobs.ready().then((boss) => boss.getQueue(JOB.accountSetup))).then(
+        (q) => {
+          if (q) checks.jobs = "ok";
+        },
+        () => {},
+      );
     }
   } catch {
     // The wiring itself failed (no DATABASE_URL): nothing is ready.

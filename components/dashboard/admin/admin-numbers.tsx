@@ -88,7 +88,9 @@ export function AdminNumbers() {
             <button type="button" className="btn-secondary" disabled={query.isFetching} onClick={() => query.refetch()}>
               {query.isFetching && !query.isPending ? t("refreshing") : t("refresh")}
             </button>
-            <button type="button" className="btn-primary" disabled={!query.data} onClick={exportCsv}>{t("export")}</button>
+            <button type="button" className="btn-primary" disabled={!query.data} onClick={exportCsv}>
+              {t("export")}
+            </button>
           </>
         }
       />
@@ -109,21 +111,29 @@ export function AdminNumbers() {
           minWidth="44rem"
           empty={numbers.length === 0 ? t("noMatch") : null}
         >
-                {numbers.map((n) => (
-                  <tr key={n.id} data-testid="number-row">
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">{formatPhone(n.phoneNumber)}</th>
-                    <td className="px-4 py-3 text-slate-700">{n.region}</td>
-                    <td className="px-4 py-3 text-slate-700">{n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}</td>
-                    <td className="px-4 py-3 text-slate-700">{formatShortDate(n.createdAt, locale)}</td>
-                    <td className="px-4 py-3"><Badge tone={n.status === "active" ? "green" : "gray"}>{t.has(`statuses.${n.status}` as never) ? t(`statuses.${n.status}` as never) : n.status}</Badge></td>
-                    <td className="px-4 py-3">
-                      <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
-                        {t("delete")}
-                        <span className="sr-only"> {formatPhone(n.phoneNumber)}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+          {numbers.map((n) => (
+            <tr key={n.id} data-testid="number-row">
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                {formatPhone(n.phoneNumber)}
+              </th>
+              <td className="px-4 py-3 text-slate-700">{n.region}</td>
+              <td className="px-4 py-3 text-slate-700">
+                {n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}
+              </td>
+              <td className="px-4 py-3 text-slate-700">{formatShortDate(n.createdAt, locale)}</td>
+              <td className="px-4 py-3">
+                <Badge tone={n.status === "active" ? "green" : "gray"}>
+                  {t.has(`statuses.${n.status}` as never) ? t(`statuses.${n.status}` as never) : n.status}
+                </Badge>
+              </td>
+              <td className="px-4 py-3">
+                <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
+                  {t("delete")}
+                  <span className="sr-only"> {formatPhone(n.phoneNumber)}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
         </SearchTable>
       )}
       <ConfirmDialog

@@ -56,7 +56,11 @@ export function AdminOutbox() {
       />
       {query.data &&
         (sandboxed.length > 0 ? (
-          <div role="note" data-testid="admin-outbox-sandbox" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <div
+            role="note"
+            data-testid="admin-outbox-sandbox"
+            className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          >
             <p className="font-semibold">{t("sandboxTitle")}</p>
             <p className="mt-1 text-sm">{t("sandboxText")}</p>
             <p className="mt-1 text-sm">{t("sandboxChannels", { channels: sandboxed.map((c) => outbox(`channels.${c}`)).join(", ") })}</p>
@@ -67,16 +71,41 @@ export function AdminOutbox() {
             <p className="mt-1 text-sm">{t("realText")}</p>
           </div>
         ))}
-      <form role="search" aria-label={t("filters")} className="mb-2 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label={t("filters")}
+        className="mb-2 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div>
-          <label htmlFor="outbox-search" className="field-label">{t("search")}</label>
-          <input id="outbox-search" type="search" className="field-input" placeholder={t("searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <label htmlFor="outbox-search" className="field-label">
+            {t("search")}
+          </label>
+          <input
+            id="outbox-search"
+            type="search"
+            className="field-input"
+            placeholder={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div>
-          <label htmlFor="outbox-channel" className="field-label">{t("channel")}</label>
-          <select id="outbox-channel" className="field-input" value={channel} onChange={(e) => setChannel(e.target.value as OutboxChannel | "")}>
+          <label htmlFor="outbox-channel" className="field-label">
+            {t("channel")}
+          </label>
+          <select
+            id="outbox-channel"
+            className="field-input"
+            value={channel}
+            onChange={(e) => setChannel(e.target.value as OutboxChannel | "")}
+          >
             <option value="">{t("allChannels")}</option>
-            {CHANNELS.map((c) => <option key={c} value={c}>{outbox(`channels.${c}`)}</option>)}
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {outbox(`channels.${c}`)}
+              </option>
+            ))}
           </select>
         </div>
       </form>
@@ -103,7 +132,9 @@ export function AdminOutbox() {
       ) : (
         <Card title={t("listTitle")}>
           <ul className="divide-y divide-slate-100">
-            {messages.map((m) => <OutboxItem key={m.id} message={m} />)}
+            {messages.map((m) => (
+              <OutboxItem key={m.id} message={m} />
+            ))}
           </ul>
         </Card>
       )}

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
-import type { Profile } from "@/lib/accounts/accounts.repository";
+import type { Profile } from "@/lib/accounts/profile";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
@@ -43,7 +43,10 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
-        <LoadError message={query.error instanceof UnexpectedFormat ? t("unexpectedFormat") : t("loadFailed")} onRetry={() => query.refetch()} />
+        <LoadError
+          message={query.error instanceof UnexpectedFormat ? t("unexpectedFormat") : t("loadFailed")}
+          onRetry={() => query.refetch()}
+        />
       ) : (
         <SearchTable
           title={t("title")}
@@ -57,32 +60,42 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
           minWidth="56rem"
           empty={users.length === 0 ? t("noMatch") : null}
         >
-                {users.map((u) => (
-                  <tr key={u.id} data-testid="user-row">
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                      <span className="inline-flex items-center gap-2">
-                        {u.fullName}
-                        {u.type === "admin" && (
-                          <span title={t("admin")} className="inline-flex items-center text-indigo-700" data-testid="admin-badge">
-                            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z" /></svg>
-                            <span className="sr-only">{t("admin")}</span>
-                          </span>
-                        )}
-                      </span>
-                    </th>
-                    <td className="px-4 py-3 text-slate-700">{u.email}</td>
-                    <td className="px-4 py-3 text-slate-700">{u.telnyxPhoneNumber ? formatPhone(u.telnyxPhoneNumber) : <span className="text-slate-600">{t("noNumber")}</span>}</td>
-                    <td className="px-4 py-3"><Badge tone={u.isActive ? "green" : "red"}>{u.isActive ? t("active") : t("inactive")}</Badge></td>
-                    <td className="px-4 py-3"><Badge tone={u.hasGoogleOAuth ? "green" : "gray"}>{u.hasGoogleOAuth ? t("authorized") : t("notAuthorized")}</Badge></td>
-                    <td className="px-4 py-3 text-slate-700"><SubscriptionSummary user={u} locale={locale} /></td>
-                    <td className="px-4 py-3">
-                      <button type="button" className="btn-secondary" onClick={() => setSelected(u.id)}>
-                        {t("settings")}
-                        <span className="sr-only"> {u.fullName}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+          {users.map((u) => (
+            <tr key={u.id} data-testid="user-row">
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                <span className="inline-flex items-center gap-2">
+                  {u.fullName}
+                  {u.type === "admin" && (
+                    <span title={t("admin")} className="inline-flex items-center text-indigo-700" data-testid="admin-badge">
+                      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+                        <path d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z" />
+                      </svg>
+                      <span className="sr-only">{t("admin")}</span>
+                    </span>
+                  )}
+                </span>
+              </th>
+              <td className="px-4 py-3 text-slate-700">{u.email}</td>
+              <td className="px-4 py-3 text-slate-700">
+                {u.telnyxPhoneNumber ? formatPhone(u.telnyxPhoneNumber) : <span className="text-slate-600">{t("noNumber")}</span>}
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={u.isActive ? "green" : "red"}>{u.isActive ? t("active") : t("inactive")}</Badge>
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={u.hasGoogleOAuth ? "green" : "gray"}>{u.hasGoogleOAuth ? t("authorized") : t("notAuthorized")}</Badge>
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                <SubscriptionSummary user={u} locale={locale} />
+              </td>
+              <td className="px-4 py-3">
+                <button type="button" className="btn-secondary" onClick={() => setSelected(u.id)}>
+                  {t("settings")}
+                  <span className="sr-only"> {u.fullName}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
         </SearchTable>
       )}
       {selected && <UserSettings userId={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />}
@@ -100,7 +113,9 @@ function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }
         <Badge tone={user.subscription.status ? "green" : "red"}>{user.subscription.status ? t("active") : t("inactive")}</Badge>
         <span>{user.subscriptionType === "trial" ? t("typeTrial") : t("typeSubscribed")}</span>
       </span>
-      {user.subscription.endTime && <span className="text-xs text-slate-600">{t("expires", { date: formatShortDate(user.subscription.endTime, locale) })}</span>}
+      {user.subscription.endTime && (
+        <span className="text-xs text-slate-600">{t("expires", { date: formatShortDate(user.subscription.endTime, locale) })}</span>
+      )}
     </span>
   );
 }
@@ -118,7 +133,10 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const details = useQuery({ queryKey: ["admin", "user", userId], queryFn: () => apiFetch<Profile>(`/admin/users/${userId}`) });
-  const available = useQuery({ queryKey: ["admin", "available-numbers"], queryFn: () => apiFetch<{ phoneNumbers: AvailableNumber[] }>("/admin/phone-numbers/available") });
+  const available = useQuery({
+    queryKey: ["admin", "available-numbers"],
+    queryFn: () => apiFetch<{ phoneNumbers: AvailableNumber[] }>("/admin/phone-numbers/available"),
+  });
   const [choice, setChoice] = useState("");
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -167,17 +185,46 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
 
   const user = details.data;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={(e) => e.target === e.currentTarget && onClose()} className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50" data-testid="user-settings">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={(e) => e.target === e.currentTarget && onClose()}
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      data-testid="user-settings"
+    >
       <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">{user ? t("settingsFor", { name: user.fullName }) : t("userSettings")}</h2>
-        <button type="button" onClick={() => ref.current?.close()} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700">
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M6 6l12 12M18 6L6 18" /></svg>
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {user ? t("settingsFor", { name: user.fullName }) : t("userSettings")}
+        </h2>
+        <button
+          type="button"
+          onClick={() => ref.current?.close()}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
+        >
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
           <span className="sr-only">{t("close")}</span>
         </button>
       </div>
       <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-6 py-4">
         <OperationFailed message={failure} onDismiss={dismiss} />
-        <p role="status" data-testid="operation-done" className={done ? "rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>{done}</p>
+        <p
+          role="status"
+          data-testid="operation-done"
+          className={done ? "rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}
+        >
+          {done}
+        </p>
         {details.isPending ? (
           <Loading />
         ) : details.isError ? (
@@ -189,15 +236,31 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                 { label: fields("email"), value: user!.email },
                 { label: fields("phone"), value: user!.phone ? <PhoneLink value={user!.phone} /> : null },
                 { label: fields("businessName"), value: user!.businessName },
-                { label: fields("businessType"), value: user!.businessType ? options(`businessTypes.${user!.businessType}` as never) : null },
-                { label: t("columns.status"), value: <Badge tone={user!.isActive ? "green" : "red"} testId="detail-status">{user!.isActive ? t("active") : t("inactive")}</Badge> },
+                {
+                  label: fields("businessType"),
+                  value: user!.businessType ? options(`businessTypes.${user!.businessType}` as never) : null,
+                },
+                {
+                  label: t("columns.status"),
+                  value: (
+                    <Badge tone={user!.isActive ? "green" : "red"} testId="detail-status">
+                      {user!.isActive ? t("active") : t("inactive")}
+                    </Badge>
+                  ),
+                },
                 { label: t("columns.calendar"), value: user!.hasGoogleOAuth ? t("authorized") : t("notAuthorized") },
-                { label: t("assignedNumber"), value: user!.telnyxPhoneNumber ? formatPhone(user!.telnyxPhoneNumber) : t("noNumber"), testId: "detail-number" },
+                {
+                  label: t("assignedNumber"),
+                  value: user!.telnyxPhoneNumber ? formatPhone(user!.telnyxPhoneNumber) : t("noNumber"),
+                  testId: "detail-number",
+                },
                 { label: t("memberSince"), value: formatLongDate(user!.createdAt, locale) },
               ]}
             />
             <section aria-labelledby={`${titleId}-status`} className="space-y-2">
-              <h3 id={`${titleId}-status`} className="font-semibold text-slate-900">{t("accountStatus")}</h3>
+              <h3 id={`${titleId}-status`} className="font-semibold text-slate-900">
+                {t("accountStatus")}
+              </h3>
               {user!.id === currentUserId ? (
                 <p className="text-sm text-slate-600">{t("cannotDeactivateSelf")}</p>
               ) : (
@@ -207,14 +270,21 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
               )}
             </section>
             <section aria-labelledby={`${titleId}-assign`} className="space-y-3">
-              <h3 id={`${titleId}-assign`} className="font-semibold text-slate-900">{t("assignNumber")}</h3>
-              <p role="status" className={`rounded-lg px-3 py-2 text-sm ${user!.hasGoogleOAuth ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-950"}`} data-testid="calendar-warning">
+              <h3 id={`${titleId}-assign`} className="font-semibold text-slate-900">
+                {t("assignNumber")}
+              </h3>
+              <p
+                role="status"
+                className={`rounded-lg px-3 py-2 text-sm ${user!.hasGoogleOAuth ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-950"}`}
+                data-testid="calendar-warning"
+              >
                 {user!.hasGoogleOAuth ? t("calendarAuthorized") : t("calendarNotAuthorized")}
               </p>
               {available.isError ? (
                 <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
               ) : (
-                <form method="post"
+                <form
+                  method="post"
                   className="flex flex-wrap items-end gap-3"
                   noValidate
                   onSubmit={(e) => {
@@ -226,12 +296,31 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                   }}
                 >
                   <div className="min-w-64 flex-1">
-                    <SelectField id="assign-number" label={t("availableNumbers")} value={choice} error={choiceError ?? undefined} onChange={(e) => setChoice(e.target.value)} disabled={available.isPending}>
-                      <option value="">{available.isPending ? t("loadingNumbers") : available.data?.phoneNumbers.length ? t("chooseNumber") : t("noAvailable")}</option>
-                      {available.data?.phoneNumbers.map((n) => <option key={n.id} value={n.phoneNumber}>{formatPhone(n.phoneNumber)} ({n.region})</option>)}
+                    <SelectField
+                      id="assign-number"
+                      label={t("availableNumbers")}
+                      value={choice}
+                      error={choiceError ?? undefined}
+                      onChange={(e) => setChoice(e.target.value)}
+                      disabled={available.isPending}
+                    >
+                      <option value="">
+                        {available.isPending
+                          ? t("loadingNumbers")
+                          : available.data?.phoneNumbers.length
+                            ? t("chooseNumber")
+                            : t("noAvailable")}
+                      </option>
+                      {available.data?.phoneNumbers.map((n) => (
+                        <option key={n.id} value={n.phoneNumber}>
+                          {formatPhone(n.phoneNumber)} ({n.region})
+                        </option>
+                      ))}
                     </SelectField>
                   </div>
-                  <button type="submit" className={`btn-primary ${choiceError ? "mb-7" : ""}`}>{t("assign")}</button>
+                  <button type="submit" className={`btn-primary ${choiceError ? "mb-7" : ""}`}>
+                    {t("assign")}
+                  </button>
                 </form>
               )}
             </section>
@@ -249,8 +338,16 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
           if (pending?.kind === "assign") return assign.mutateAsync(pending.phoneNumber).catch(() => undefined);
         }}
       >
-        {pending?.kind === "status" && <p>{pending.isActive ? t("confirmActivate", { name: user?.fullName ?? "" }) : t("confirmDeactivate", { name: user?.fullName ?? "" })}</p>}
-        {pending?.kind === "assign" && <p>{t("confirmAssign", { number: formatPhone(pending.phoneNumber), name: user?.fullName ?? "" })}</p>}
+        {pending?.kind === "status" && (
+          <p>
+            {pending.isActive
+              ? t("confirmActivate", { name: user?.fullName ?? "" })
+              : t("confirmDeactivate", { name: user?.fullName ?? "" })}
+          </p>
+        )}
+        {pending?.kind === "assign" && (
+          <p>{t("confirmAssign", { number: formatPhone(pending.phoneNumber), name: user?.fullName ?? "" })}</p>
+        )}
       </ConfirmDialog>
     </dialog>
   );

@@ -61,8 +61,20 @@ export function AiConfig() {
   });
 
   const header = <SectionHeader title={t("title")} description={t("description")} />;
-  if (query.isPending) return <>{header}<Loading /></>;
-  if (query.isError) return <>{header}<LoadError message={t("loadFailed")} onRetry={() => query.refetch()} /></>;
+  if (query.isPending)
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
+  if (query.isError)
+    return (
+      <>
+        {header}
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+      </>
+    );
 
   const params = query.data;
   if (mode === "create" || (mode === "edit" && params)) {
@@ -90,7 +102,9 @@ export function AiConfig() {
         {header}
         <Card testId="ai-missing">
           <p className="text-slate-800">{t("missing")}</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => setMode("create")}>{t("create")}</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => setMode("create")}>
+            {t("create")}
+          </button>
         </Card>
       </>
     );
@@ -104,8 +118,12 @@ export function AiConfig() {
         testId="ai-loaded"
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setMode("edit")}>{dash("edit")}</button>
-            <button type="button" className="btn-secondary" onClick={() => setResetOpen(true)}>{t("reset")}</button>
+            <button type="button" className="btn-secondary" onClick={() => setMode("edit")}>
+              {dash("edit")}
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setResetOpen(true)}>
+              {t("reset")}
+            </button>
           </>
         }
       >
@@ -141,7 +159,17 @@ export function AiConfig() {
 
 type AiFormValues = { language: string; voiceId: string; agentName: string; firstMessage: string };
 
-function AiForm({ initial, creating, onSaved, onCancel }: { initial: AiParameters; creating: boolean; onSaved: (p: AiParameters) => void; onCancel: () => void }) {
+function AiForm({
+  initial,
+  creating,
+  onSaved,
+  onCancel,
+}: {
+  initial: AiParameters;
+  creating: boolean;
+  onSaved: (p: AiParameters) => void;
+  onCancel: () => void;
+}) {
   const t = useTranslations("AiConfigSection");
   const dash = useTranslations("Dashboard");
   const errorText = useErrorText();
@@ -161,13 +189,33 @@ function AiForm({ initial, creating, onSaved, onCancel }: { initial: AiParameter
   return (
     <form method="post" noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}>
       <SelectField id="ai-language" label={t("language")} hint={t("languageHint")} {...form.register("language")}>
-        {AI_LANGUAGES.map((l) => <option key={l} value={l}>{t(`languages.${l}`)}</option>)}
+        {AI_LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {t(`languages.${l}`)}
+          </option>
+        ))}
       </SelectField>
       <SelectField id="ai-voiceId" label={t("voice")} {...form.register("voiceId")}>
-        {VOICES.map((v) => <option key={v} value={v}>{t(`voices.${v}`)}</option>)}
+        {VOICES.map((v) => (
+          <option key={v} value={v}>
+            {t(`voices.${v}`)}
+          </option>
+        ))}
       </SelectField>
-      <TextField id="ai-agentName" label={t("agentName")} hint={t("agentNameHint")} error={errorText("agentName", errors.agentName)} {...form.register("agentName")} />
-      <TextField id="ai-firstMessage" label={t("firstMessage")} hint={t("firstMessageHint")} error={errorText("firstMessage", errors.firstMessage)} {...form.register("firstMessage")} />
+      <TextField
+        id="ai-agentName"
+        label={t("agentName")}
+        hint={t("agentNameHint")}
+        error={errorText("agentName", errors.agentName)}
+        {...form.register("agentName")}
+      />
+      <TextField
+        id="ai-firstMessage"
+        label={t("firstMessage")}
+        hint={t("firstMessageHint")}
+        error={errorText("firstMessage", errors.firstMessage)}
+        {...form.register("firstMessage")}
+      />
       <FormButtons busy={save.isPending} onCancel={onCancel} saveLabel={creating ? t("create") : dash("save")} />
     </form>
   );

@@ -23,7 +23,8 @@ const KEY = ["appointments"] as const;
 const SYNC_NOTICES = ["pending", "retrying", "not_connected"] as const;
 const SYNC_TONES = { pending: "gray", retrying: "amber", not_connected: "amber" } as const;
 type SyncNotice = (typeof SYNC_NOTICES)[number];
-const syncNotice = (status: string): SyncNotice | null => (SYNC_NOTICES as readonly string[]).includes(status) ? (status as SyncNotice) : null;
+const syncNotice = (status: string): SyncNotice | null =>
+  (SYNC_NOTICES as readonly string[]).includes(status) ? (status as SyncNotice) : null;
 
 export function Appointments() {
   const t = useTranslations("AppointmentsSection");
@@ -46,7 +47,13 @@ export function Appointments() {
     <SectionHeader
       title={t("title")}
       description={t("description")}
-      actions={!creating && <button type="button" className="btn-primary" onClick={() => setCreating(true)}>{t("new")}</button>}
+      actions={
+        !creating && (
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            {t("new")}
+          </button>
+        )
+      }
     />
   );
   return (
@@ -65,7 +72,12 @@ export function Appointments() {
         ) : (
           <>
             <Card title={t("upcoming")} testId="appointments-upcoming">
-              <AppointmentItems items={query.data.upcoming} timeZone={query.data.timeZone} empty={t("noUpcoming")} onCancel={setCancelling} />
+              <AppointmentItems
+                items={query.data.upcoming}
+                timeZone={query.data.timeZone}
+                empty={t("noUpcoming")}
+                onCancel={setCancelling}
+              />
             </Card>
             <Card title={t("past")} testId="appointments-past">
               <AppointmentItems items={query.data.past} timeZone={query.data.timeZone} empty={t("noPast")} />
@@ -81,13 +93,27 @@ export function Appointments() {
         onConfirm={() => (cancelling ? cancel.mutateAsync(cancelling.id).catch(() => undefined) : undefined)}
         onClose={() => setCancelling(null)}
       >
-        {cancelling && <p>{t("cancelText", { name: cancelling.patientName, when: formatDateTime(cancelling.startsAt, locale, query.data?.timeZone) })}</p>}
+        {cancelling && (
+          <p>
+            {t("cancelText", { name: cancelling.patientName, when: formatDateTime(cancelling.startsAt, locale, query.data?.timeZone) })}
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );
 }
 
-function AppointmentItems({ items, timeZone, empty, onCancel }: { items: AppointmentView[]; timeZone: string; empty: string; onCancel?: (a: AppointmentView) => void }) {
+function AppointmentItems({
+  items,
+  timeZone,
+  empty,
+  onCancel,
+}: {
+  items: AppointmentView[];
+  timeZone: string;
+  empty: string;
+  onCancel?: (a: AppointmentView) => void;
+}) {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
   const formatPhone = usePhoneFormat();
@@ -101,9 +127,14 @@ function AppointmentItems({ items, timeZone, empty, onCancel }: { items: Appoint
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{a.patientName}</p>
               <p className="text-sm text-slate-700">
-                <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> · {t("minutes", { count: a.durationMinutes })}
+                <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> ·{" "}
+                {t("minutes", { count: a.durationMinutes })}
               </p>
-              {(a.patientPhone || a.patientEmail) && <p className="break-all text-sm text-slate-600">{[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}</p>}
+              {(a.patientPhone || a.patientEmail) && (
+                <p className="break-all text-sm text-slate-600">
+                  {[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}
+                </p>
+              )}
               {a.reason && <p className="text-sm text-slate-600">{a.reason}</p>}
               {a.status === "booked" && a.reminderAt && (
                 <p className="text-sm text-slate-600" data-testid="appointment-reminder">
@@ -112,8 +143,14 @@ function AppointmentItems({ items, timeZone, empty, onCancel }: { items: Appoint
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={a.source === "phone" ? "blue" : "gray"} testId="appointment-source">{t(`source.${a.source}`)}</Badge>
-              {sync && <Badge tone={SYNC_TONES[sync]} testId="appointment-calendar-sync">{t(`calendarSync.${sync}`)}</Badge>}
+              <Badge tone={a.source === "phone" ? "blue" : "gray"} testId="appointment-source">
+                {t(`source.${a.source}`)}
+              </Badge>
+              {sync && (
+                <Badge tone={SYNC_TONES[sync]} testId="appointment-calendar-sync">
+                  {t(`calendarSync.${sync}`)}
+                </Badge>
+              )}
               <Badge tone={a.status === "booked" ? "green" : "red"}>{t(`status.${a.status}`)}</Badge>
               {onCancel && a.status === "booked" && (
                 <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>
@@ -141,7 +178,14 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
   const usual = Number(profile?.appointmentDuration);
   const form = useForm<FormValues>({
     resolver: lazyZodResolver(() => import("@/lib/appointments/appointments.schemas").then((s) => s.createAppointmentSchema)) as never,
-    defaultValues: { patientName: "", patientEmail: "", patientPhone: "", date: "", time: "", duration: String(Number.isFinite(usual) && usual > 0 ? usual : 30) },
+    defaultValues: {
+      patientName: "",
+      patientEmail: "",
+      patientPhone: "",
+      date: "",
+      time: "",
+      duration: String(Number.isFinite(usual) && usual > 0 ? usual : 30),
+    },
   });
   const create = useMutation({
     mutationFn: (body: FormValues) => apiFetch<AppointmentView>("/appointments", { method: "POST", body }),
@@ -159,7 +203,8 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
   });
   const { errors } = form.formState;
   return (
-    <form method="post"
+    <form
+      method="post"
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit((v) => {
@@ -168,15 +213,61 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
       })}
     >
       {failure && <FormAlert testId="appointment-error">{failure}</FormAlert>}
-      <TextField id="appt-patientName" autoComplete="off" required label={fields("patientName")} error={errorText("patientName", errors.patientName)} {...form.register("patientName")} />
+      <TextField
+        id="appt-patientName"
+        autoComplete="off"
+        required
+        label={fields("patientName")}
+        error={errorText("patientName", errors.patientName)}
+        {...form.register("patientName")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="appt-patientEmail" type="email" autoComplete="off" label={fields("patientEmail")} error={errorText("patientEmail", errors.patientEmail)} {...form.register("patientEmail")} />
-        <TextField id="appt-patientPhone" type="tel" autoComplete="off" label={fields("patientPhone")} error={errorText("patientPhone", errors.patientPhone)} {...form.register("patientPhone")} />
+        <TextField
+          id="appt-patientEmail"
+          type="email"
+          autoComplete="off"
+          label={fields("patientEmail")}
+          error={errorText("patientEmail", errors.patientEmail)}
+          {...form.register("patientEmail")}
+        />
+        <TextField
+          id="appt-patientPhone"
+          type="tel"
+          autoComplete="off"
+          label={fields("patientPhone")}
+          error={errorText("patientPhone", errors.patientPhone)}
+          {...form.register("patientPhone")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField id="appt-date" type="date" required label={fields("date")} error={errorText("date", errors.date)} {...form.register("date")} />
-        <TextField id="appt-time" type="time" required label={fields("time")} error={errorText("time", errors.time)} {...form.register("time")} />
-        <TextField id="appt-duration" type="number" inputMode="numeric" min={5} max={480} step={5} required label={fields("duration")} error={errorText("duration", errors.duration)} {...form.register("duration")} />
+        <TextField
+          id="appt-date"
+          type="date"
+          required
+          label={fields("date")}
+          error={errorText("date", errors.date)}
+          {...form.register("date")}
+        />
+        <TextField
+          id="appt-time"
+          type="time"
+          required
+          label={fields("time")}
+          error={errorText("time", errors.time)}
+          {...form.register("time")}
+        />
+        <TextField
+          id="appt-duration"
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={480}
+          step={5}
+          required
+          label={fields("duration")}
+          error={errorText("duration", errors.duration)}
+          {...form.register("duration")}
+        />
       </div>
       {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone })}</p>}
       <FormButtons busy={create.isPending} onCancel={onDone} saveLabel={t("create")} />

@@ -19,7 +19,8 @@ export function BusinessInfo() {
   const options = useTranslations("Options");
   const { profile, failed } = useProfile();
   if (!profile) return null;
-  const option = (group: string, v: string | null) => (v ? (options.has(`${group}.${v}` as never) ? options(`${group}.${v}` as never) : v) : null);
+  const option = (group: string, v: string | null) =>
+    v ? (options.has(`${group}.${v}` as never) ? options(`${group}.${v}` as never) : v) : null;
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -32,7 +33,9 @@ export function BusinessInfo() {
             rows={[
               { label: fields("businessName"), value: profile.businessName, testId: "business-name" },
               { label: fields("businessType"), value: option("businessTypes", profile.businessType), testId: "business-type" },
-              ...(profile.businessType === "medical" ? [{ label: fields("specialty"), value: option("specialties", profile.specialty), testId: "business-specialty" }] : []),
+              ...(profile.businessType === "medical"
+                ? [{ label: fields("specialty"), value: option("specialties", profile.specialty), testId: "business-specialty" }]
+                : []),
               { label: fields("businessSize"), value: option("businessSizes", profile.businessSize) },
               { label: fields("businessAddress"), value: profile.businessAddress },
               { label: fields("serviceFrequency"), value: profile.serviceFrequency },
@@ -41,11 +44,18 @@ export function BusinessInfo() {
                 testId: "business-services",
                 value: profile.services.length ? (
                   <ul className="flex flex-wrap gap-2">
-                    {profile.services.map((s, i) => <li key={`${i}-${s}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm">{s}</li>)}
+                    {profile.services.map((s, i) => (
+                      <li key={`${i}-${s}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
+                        {s}
+                      </li>
+                    ))}
                   </ul>
                 ) : null,
               },
-              { label: fields("aiInstructions"), value: profile.aiInstructions ? <p className="whitespace-pre-line">{profile.aiInstructions}</p> : null },
+              {
+                label: fields("aiInstructions"),
+                value: profile.aiInstructions ? <p className="whitespace-pre-line">{profile.aiInstructions}</p> : null,
+              },
             ]}
           />
         }
@@ -76,19 +86,50 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = form.formState;
   return (
-    <form method="post"
+    <form
+      method="post"
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(({ specialty, ...values }) =>
         save.mutateAsync({ ...values, specialty: values.businessType === "medical" ? (specialty ?? null) : null }).catch(() => undefined),
       )}
     >
-      <TextField id="business-businessName" autoComplete="organization" label={fields("businessName")} error={errorText("businessName", errors.businessName)} {...form.register("businessName")} />
+      <TextField
+        id="business-businessName"
+        autoComplete="organization"
+        label={fields("businessName")}
+        error={errorText("businessName", errors.businessName)}
+        {...form.register("businessName")}
+      />
       <BusinessTypeFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="business" />
-      <TextField id="business-businessAddress" autoComplete="street-address" label={fields("businessAddress")} error={errorText("businessAddress", errors.businessAddress)} {...form.register("businessAddress")} />
-      <TextField id="business-serviceFrequency" label={fields("serviceFrequency")} hint={t("serviceFrequencyHint")} error={errorText("serviceFrequency", errors.serviceFrequency)} {...form.register("serviceFrequency")} />
-      <TextField id="business-services" label={fields("services")} hint={t("servicesHint")} error={errorText("services", errors.services as never)} {...form.register("services")} />
-      <TextAreaField id="business-aiInstructions" label={fields("aiInstructions")} hint={t("aiInstructionsHint")} error={errorText("aiInstructions", errors.aiInstructions)} {...form.register("aiInstructions")} />
+      <TextField
+        id="business-businessAddress"
+        autoComplete="street-address"
+        label={fields("businessAddress")}
+        error={errorText("businessAddress", errors.businessAddress)}
+        {...form.register("businessAddress")}
+      />
+      <TextField
+        id="business-serviceFrequency"
+        label={fields("serviceFrequency")}
+        hint={t("serviceFrequencyHint")}
+        error={errorText("serviceFrequency", errors.serviceFrequency)}
+        {...form.register("serviceFrequency")}
+      />
+      <TextField
+        id="business-services"
+        label={fields("services")}
+        hint={t("servicesHint")}
+        error={errorText("services", errors.services as never)}
+        {...form.register("services")}
+      />
+      <TextAreaField
+        id="business-aiInstructions"
+        label={fields("aiInstructions")}
+        hint={t("aiInstructionsHint")}
+        error={errorText("aiInstructions", errors.aiInstructions)}
+        {...form.register("aiInstructions")}
+      />
       <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
     </form>
   );

@@ -61,7 +61,14 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
       <SectionHeader title={t("title")} description={t("description")} />
       {failed && <StaleNotice message={t("loadFailed")} />}
       <div className="space-y-6">
-        <Card title={t("cardTitle")} actions={<Badge tone={connected ? "green" : "gray"} testId="calendar-status">{connected ? t("statusConnected") : t("statusNotConnected")}</Badge>}>
+        <Card
+          title={t("cardTitle")}
+          actions={
+            <Badge tone={connected ? "green" : "gray"} testId="calendar-status">
+              {connected ? t("statusConnected") : t("statusNotConnected")}
+            </Badge>
+          }
+        >
           <div className="space-y-4">
             <p className="text-slate-700">{connected ? t("connectedText") : t("notConnectedText")}</p>
             {!connected && profile.calendarRevokedAt && (
@@ -72,7 +79,9 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
             {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("sandboxNote")}</p>}
             {error && <FormAlert testId="calendar-error">{error}</FormAlert>}
             {connected ? (
-              <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>{t("disconnect")}</button>
+              <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+                {t("disconnect")}
+              </button>
             ) : (
               <button
                 type="button"
@@ -91,7 +100,9 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
         {sandbox && connected && <SandboxEvents />}
         <Card title={t("notesTitle")}>
           <ul className="list-disc space-y-2 pl-5 text-slate-700">
-            {(["availability", "booking", "privacy", "revoke"] as const).map((k) => <li key={k}>{t(`notes.${k}`)}</li>)}
+            {(["availability", "booking", "privacy", "revoke"] as const).map((k) => (
+              <li key={k}>{t(`notes.${k}`)}</li>
+            ))}
           </ul>
         </Card>
       </div>
@@ -151,7 +162,9 @@ export function CalendarConnected() {
   const t = useTranslations("CalendarSection");
   return (
     <Card>
-      <h1 className="text-2xl font-bold text-emerald-900" data-testid="calendar-connected">{t("connected")}</h1>
+      <h1 className="text-2xl font-bold text-emerald-900" data-testid="calendar-connected">
+        {t("connected")}
+      </h1>
       <p className="mt-2 text-slate-700">{t("connectedNext")}</p>
     </Card>
   );

@@ -17,7 +17,11 @@ import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge } from "
 function BackLink() {
   const t = useTranslations("CallDetail");
   return (
-    <Link href="/dashboard/calls" className="mb-4 inline-flex min-h-11 items-center gap-1 rounded font-semibold text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-700" data-testid="back-to-calls">
+    <Link
+      href="/dashboard/calls"
+      className="mb-4 inline-flex min-h-11 items-center gap-1 rounded font-semibold text-indigo-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-700"
+      data-testid="back-to-calls"
+    >
       <span aria-hidden="true">←</span> {t("back")}
     </Link>
   );
@@ -84,7 +88,9 @@ export function CallDetail({ id }: { id: string }) {
       />
       <div className="space-y-6">
         <Card title={t("summaryTitle")} testId="call-summary">
-          <p className="mb-2 whitespace-pre-wrap text-slate-800">{call.summary || <span className="text-slate-600">{t("noSummary")}</span>}</p>
+          <p className="mb-2 whitespace-pre-wrap text-slate-800">
+            {call.summary || <span className="text-slate-600">{t("noSummary")}</span>}
+          </p>
           <Details
             rows={[
               { label: t("caller"), value: call.fromNumber ? <PhoneLink value={call.fromNumber} /> : caller },
@@ -104,8 +110,15 @@ export function CallDetail({ id }: { id: string }) {
           ) : (
             <ol className="space-y-3">
               {transcript.map((line, i) => (
-                <li key={i} className={`flex ${line.speaker === "caller" ? "justify-end" : "justify-start"}`} data-testid="transcript-line" data-speaker={line.speaker ?? "unknown"}>
-                  <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${line.speaker === "caller" ? "bg-indigo-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+                <li
+                  key={i}
+                  className={`flex ${line.speaker === "caller" ? "justify-end" : "justify-start"}`}
+                  data-testid="transcript-line"
+                  data-speaker={line.speaker ?? "unknown"}
+                >
+                  <div
+                    className={`max-w-[85%] rounded-2xl px-4 py-2 ${line.speaker === "caller" ? "bg-indigo-700 text-white" : "bg-slate-100 text-slate-900"}`}
+                  >
                     {line.speaker && (
                       <p className={`text-xs font-semibold ${line.speaker === "caller" ? "text-indigo-100" : "text-slate-700"}`}>
                         {line.speaker === "caller" ? t("callerSpeaker") : t("receptionistSpeaker")}
@@ -135,8 +148,12 @@ export function CallDetail({ id }: { id: string }) {
             <ul className="divide-y divide-slate-100">
               {call.messages.map((m) => (
                 <li key={m.id} className="py-3">
-                  <p className="font-semibold text-slate-900">{[m.callerName, formatPhone(m.callerPhone)].filter(Boolean).join(" · ") || calls("unknownCaller")}</p>
-                  <p className="text-sm text-slate-600"><time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time></p>
+                  <p className="font-semibold text-slate-900">
+                    {[m.callerName, formatPhone(m.callerPhone)].filter(Boolean).join(" · ") || calls("unknownCaller")}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time>
+                  </p>
                   <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.body}</p>
                 </li>
               ))}
@@ -147,7 +164,13 @@ export function CallDetail({ id }: { id: string }) {
         <Card
           title={t("appointmentsTitle")}
           testId="call-appointments"
-          actions={call.appointments.length > 0 && <Link href="/dashboard/appointments" className="btn-secondary">{t("openAppointments")}</Link>}
+          actions={
+            call.appointments.length > 0 && (
+              <Link href="/dashboard/appointments" className="btn-secondary">
+                {t("openAppointments")}
+              </Link>
+            )
+          }
         >
           {call.appointments.length === 0 ? (
             <p className="text-slate-600">{t("noAppointments")}</p>
@@ -157,9 +180,13 @@ export function CallDetail({ id }: { id: string }) {
                 <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div>
                     <p className="font-semibold text-slate-900">{a.patientName}</p>
-                    <p className="text-sm text-slate-700"><time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time></p>
+                    <p className="text-sm text-slate-700">
+                      <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time>
+                    </p>
                   </div>
-                  <Badge tone={a.status === "booked" ? "green" : "red"}>{a.status === "booked" || a.status === "cancelled" ? t(`appointmentStatus.${a.status}`) : a.status}</Badge>
+                  <Badge tone={a.status === "booked" ? "green" : "red"}>
+                    {a.status === "booked" || a.status === "cancelled" ? t(`appointmentStatus.${a.status}`) : a.status}
+                  </Badge>
                 </li>
               ))}
             </ul>

@@ -16,19 +16,31 @@ const OUTCOME_TONES = { booked: "green", rescheduled: "blue", cancelled: "red", 
 
 export function OutcomeBadge({ outcome }: { outcome: CallView["outcome"] }) {
   const t = useTranslations("CallsSection");
-  return <Badge tone={OUTCOME_TONES[outcome] ?? "gray"} testId="call-outcome">{t.has(`outcomes.${outcome}`) ? t(`outcomes.${outcome}`) : outcome}</Badge>;
+  return (
+    <Badge tone={OUTCOME_TONES[outcome] ?? "gray"} testId="call-outcome">
+      {t.has(`outcomes.${outcome}`) ? t(`outcomes.${outcome}`) : outcome}
+    </Badge>
+  );
 }
 
 /** A call still under way (or one the provider failed) says so; an ended call needs no status badge. */
 export function CallStatusBadge({ status }: { status: string }) {
   const t = useTranslations("CallsSection");
   if (status === "ended") return null;
-  return <Badge tone={status === "failed" ? "red" : "blue"}>{t.has(`statuses.${status}` as never) ? t(`statuses.${status}` as never) : status}</Badge>;
+  return (
+    <Badge tone={status === "failed" ? "red" : "blue"}>
+      {t.has(`statuses.${status}` as never) ? t(`statuses.${status}` as never) : status}
+    </Badge>
+  );
 }
 
 export function SandboxCallBadge() {
   const t = useTranslations("CallsSection");
-  return <Badge tone="amber" testId="call-sandbox">{t("sandbox")}</Badge>;
+  return (
+    <Badge tone="amber" testId="call-sandbox">
+      {t("sandbox")}
+    </Badge>
+  );
 }
 
 /** When the retention job removes (or removed) the call's transcript, summary and recording. */
@@ -63,7 +75,9 @@ export function Calls() {
           <p className="font-medium text-slate-900">{t("emptyTitle")}</p>
           <p className="mt-1 text-slate-600">{t("emptyText")}</p>
           <p className="mt-3">
-            <Link href="/dashboard/try" className="font-semibold text-indigo-800 underline">{t("tryIt")}</Link>
+            <Link href="/dashboard/try" className="font-semibold text-indigo-800 underline">
+              {t("tryIt")}
+            </Link>
           </p>
         </Card>
       ) : (
@@ -71,7 +85,11 @@ export function Calls() {
           <ul className="divide-y divide-slate-100">
             {query.data.calls.map((c) => (
               // The caller's link stretches over the whole row: one tab stop per call, named by the caller.
-              <li key={c.id} className="relative flex flex-wrap items-start justify-between gap-3 rounded-lg py-3 hover:bg-slate-50" data-testid="call">
+              <li
+                key={c.id}
+                className="relative flex flex-wrap items-start justify-between gap-3 rounded-lg py-3 hover:bg-slate-50"
+                data-testid="call"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">
                     <Link

@@ -13,11 +13,15 @@ export function DataExportSection() {
       <p className="mb-4 max-w-2xl text-slate-600">{t("description")}</p>
       <ul className="grid gap-4 sm:grid-cols-2">
         <li>
-          <a href={`${EXPORT_URL}?format=zip`} download className="btn-primary">{t("zip")}</a>
+          <a href={`${EXPORT_URL}?format=zip`} download className="btn-primary">
+            {t("zip")}
+          </a>
           <p className="mt-2 text-sm text-slate-600">{t("zipHint")}</p>
         </li>
         <li>
-          <a href={`${EXPORT_URL}?format=json`} download className="btn-secondary">{t("json")}</a>
+          <a href={`${EXPORT_URL}?format=json`} download className="btn-secondary">
+            {t("json")}
+          </a>
           <p className="mt-2 text-sm text-slate-600">{t("jsonHint")}</p>
         </li>
       </ul>

@@ -20,12 +20,24 @@ const STATUS_TONES = { queued: "amber", sent: "green", failed: "red" } as const;
 const ICONS: Record<OutboxChannel, ReactNode> = {
   email: <path d="M4 6h16v12H4zM4 7l8 6 8-6" />,
   sms: <path d="M4 5h16v11H9l-5 4z" />,
-  whatsapp: <path d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zM9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1c-1.2-.5-2.5-1.8-3-3l1-1-1-2z" />,
+  whatsapp: (
+    <path d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zM9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1c-1.2-.5-2.5-1.8-3-3l1-1-1-2z" />
+  ),
 };
 
 function ChannelIcon({ channel }: { channel: OutboxChannel }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" className="shrink-0 text-indigo-700">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      className="shrink-0 text-indigo-700"
+    >
       {ICONS[channel]}
     </svg>
   );
@@ -51,7 +63,11 @@ export function Outbox() {
         }
       />
       {sandboxed.length > 0 && (
-        <div role="note" data-testid="outbox-sandbox-banner" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <div
+          role="note"
+          data-testid="outbox-sandbox-banner"
+          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
           <p className="font-semibold">{t("sandboxBanner")}</p>
           <p className="mt-1 text-sm">{t("sandboxChannels", { channels: sandboxed.map((c) => t(`channels.${c}`)).join(", ") })}</p>
         </div>
@@ -68,7 +84,9 @@ export function Outbox() {
       ) : (
         <Card>
           <ul className="divide-y divide-slate-100">
-            {query.data.messages.map((m) => <OutboxItem key={m.id} message={m} />)}
+            {query.data.messages.map((m) => (
+              <OutboxItem key={m.id} message={m} />
+            ))}
           </ul>
         </Card>
       )}
@@ -77,7 +95,12 @@ export function Outbox() {
 }
 
 function firstLine(body: string): string {
-  return body.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
+  return (
+    body
+      .split(/\r?\n/)
+      .find((l) => l.trim())
+      ?.trim() ?? ""
+  );
 }
 
 /** One message as its recipient got it; the admin's sandbox outbox shows the same item (its texts: "OutboxSection"). */
@@ -94,31 +117,53 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
         <div className="flex min-w-0 items-start gap-3">
           <ChannelIcon channel={m.channel} />
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-indigo-800" data-testid="outbox-channel">{t(`channels.${m.channel}`)}</p>
-            <p className="break-all text-slate-900" data-testid="outbox-recipient">{t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}</p>
+            <p className="text-sm font-semibold text-indigo-800" data-testid="outbox-channel">
+              {t(`channels.${m.channel}`)}
+            </p>
+            <p className="break-all text-slate-900" data-testid="outbox-recipient">
+              {t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}
+            </p>
             {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
                 text to localize, hence translate="no". */}
-            <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">{m.subject || firstLine(m.body)}</p>
-            <p className="text-sm text-slate-600"><time dateTime={when}>{formatDateTime(when, locale, profile?.timeZone)}</time></p>
+            <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">
+              {m.subject || firstLine(m.body)}
+            </p>
+            <p className="text-sm text-slate-600">
+              <time dateTime={when}>{formatDateTime(when, locale, profile?.timeZone)}</time>
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {m.provider === "sandbox" && <Badge tone="amber" testId="outbox-sandbox">{t("sandbox")}</Badge>}
-          <Badge tone={STATUS_TONES[m.status] ?? "gray"} testId="outbox-status">{t.has(`statuses.${m.status}`) ? t(`statuses.${m.status}`) : m.status}</Badge>
+          {m.provider === "sandbox" && (
+            <Badge tone="amber" testId="outbox-sandbox">
+              {t("sandbox")}
+            </Badge>
+          )}
+          <Badge tone={STATUS_TONES[m.status] ?? "gray"} testId="outbox-status">
+            {t.has(`statuses.${m.status}`) ? t(`statuses.${m.status}`) : m.status}
+          </Badge>
         </div>
       </div>
-      {m.status === "failed" && m.error && <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{t("failedReason", { error: m.error })}</p>}
+      {m.status === "failed" && m.error && (
+        <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{t("failedReason", { error: m.error })}</p>
+      )}
       <details className="mt-2 pl-8">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-700">{t("showMessage")}</summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-700">
+          {t("showMessage")}
+        </summary>
         <div className="mt-2 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <p translate="no" className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">{m.body}</p>
+          <p translate="no" className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">
+            {m.body}
+          </p>
           {links.length > 0 && (
             <div>
               <p className="text-sm font-semibold text-slate-700">{t("links")}</p>
               <ul className="mt-1 space-y-1">
                 {links.map((l) => (
                   <li key={l}>
-                    <a href={l} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-800 underline">{l}</a>
+                    <a href={l} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-800 underline">
+                      {l}
+                    </a>
                   </li>
                 ))}
               </ul>

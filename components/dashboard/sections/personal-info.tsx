@@ -124,10 +124,37 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = form.formState;
   return (
-    <form method="post" noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
-      <TextField id="profile-fullName" autoComplete="name" required label={fields("fullName")} error={errorText("fullName", errors.fullName)} {...form.register("fullName")} />
-      <TextField id="profile-email" type="email" autoComplete="email" required label={fields("email")} error={errorText("email", errors.email)} {...form.register("email")} />
-      <TextField id="profile-phone" type="tel" autoComplete="tel" label={fields("phone")} error={errorText("phone", errors.phone)} {...form.register("phone")} />
+    <form
+      method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+    >
+      <TextField
+        id="profile-fullName"
+        autoComplete="name"
+        required
+        label={fields("fullName")}
+        error={errorText("fullName", errors.fullName)}
+        {...form.register("fullName")}
+      />
+      <TextField
+        id="profile-email"
+        type="email"
+        autoComplete="email"
+        required
+        label={fields("email")}
+        error={errorText("email", errors.email)}
+        {...form.register("email")}
+      />
+      <TextField
+        id="profile-phone"
+        type="tel"
+        autoComplete="tel"
+        label={fields("phone")}
+        error={errorText("phone", errors.phone)}
+        {...form.register("phone")}
+      />
       <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
     </form>
   );
@@ -137,8 +164,12 @@ export function FormButtons({ busy, onCancel, saveLabel }: { busy: boolean; onCa
   const dash = useTranslations("Dashboard");
   return (
     <div className="flex flex-wrap gap-2 pt-2">
-      <button type="submit" className="btn-primary" disabled={busy}>{busy ? dash("saving") : saveLabel}</button>
-      <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>{dash("cancel")}</button>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? dash("saving") : saveLabel}
+      </button>
+      <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
+        {dash("cancel")}
+      </button>
     </div>
   );
 }
@@ -175,14 +206,36 @@ function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField id="settings-language" label={t("language")} hint={t("languageHint")} value={locale} onChange={(e) => setLocale(e.target.value)}>
-            {locales.map((l) => <option key={l} value={l} lang={l}>{switcher(l)}</option>)}
+          <SelectField
+            id="settings-language"
+            label={t("language")}
+            hint={t("languageHint")}
+            value={locale}
+            onChange={(e) => setLocale(e.target.value)}
+          >
+            {locales.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {switcher(l)}
+              </option>
+            ))}
           </SelectField>
-          <SelectField id="settings-timeZone" label={t("timeZone")} hint={t("timeZoneHint")} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, " ")}</option>)}
+          <SelectField
+            id="settings-timeZone"
+            label={t("timeZone")}
+            hint={t("timeZoneHint")}
+            value={timeZone}
+            onChange={(e) => setTimeZone(e.target.value)}
+          >
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, " ")}
+              </option>
+            ))}
           </SelectField>
         </div>
-        <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>{save.isPending ? dash("saving") : t("saveSettings")}</button>
+        <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>
+          {save.isPending ? dash("saving") : t("saveSettings")}
+        </button>
       </form>
     </Card>
   );
@@ -194,13 +247,16 @@ function PasswordTab() {
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: lazyZodResolver<typeof passwordChangeFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.passwordChangeFormSchema)),
+    resolver: lazyZodResolver<typeof passwordChangeFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.passwordChangeFormSchema),
+    ),
     defaultValues: { oldPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
   return (
     <Card title={t("changePassword")}>
-      <form method="post"
+      <form
+        method="post"
         noValidate
         className="max-w-md space-y-4"
         onSubmit={form.handleSubmit(async ({ oldPassword, newPassword }) => {
@@ -218,10 +274,37 @@ function PasswordTab() {
         })}
       >
         {failure && <FormAlert testId="password-error">{failure}</FormAlert>}
-        <TextField id="password-old" type="password" autoComplete="current-password" required label={fields("oldPassword")} error={errorText("oldPassword", errors.oldPassword)} {...form.register("oldPassword")} />
-        <TextField id="password-new" type="password" autoComplete="new-password" required label={fields("newPassword")} hint={t("passwordHint")} error={errorText("newPassword", errors.newPassword)} {...form.register("newPassword")} />
-        <TextField id="password-confirm" type="password" autoComplete="new-password" required label={fields("confirmPassword")} error={errorText("confirmPassword", errors.confirmPassword)} {...form.register("confirmPassword")} />
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? t("updatingPassword") : t("updatePassword")}</button>
+        <TextField
+          id="password-old"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={fields("oldPassword")}
+          error={errorText("oldPassword", errors.oldPassword)}
+          {...form.register("oldPassword")}
+        />
+        <TextField
+          id="password-new"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={fields("newPassword")}
+          hint={t("passwordHint")}
+          error={errorText("newPassword", errors.newPassword)}
+          {...form.register("newPassword")}
+        />
+        <TextField
+          id="password-confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={fields("confirmPassword")}
+          error={errorText("confirmPassword", errors.confirmPassword)}
+          {...form.register("confirmPassword")}
+        />
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? t("updatingPassword") : t("updatePassword")}
+        </button>
       </form>
     </Card>
   );

@@ -50,7 +50,9 @@ export function PhoneNumber() {
           {number ? (
             <div>
               <p className="text-sm text-slate-600">{t("yourNumber")}</p>
-              <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="dedicated-number">{formatPhone(number)}</p>
+              <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="dedicated-number">
+                {formatPhone(number)}
+              </p>
               <p className="mt-3 text-slate-700">{t("assignedText")}</p>
             </div>
           ) : (
@@ -59,13 +61,17 @@ export function PhoneNumber() {
               {needsCalendar && (
                 <FormAlert tone="info" testId="calendar-prerequisite">
                   {t("calendarRequired")}{" "}
-                  <Link href="/dashboard/calendar" className="font-semibold underline">{t("goToCalendar")}</Link>
+                  <Link href="/dashboard/calendar" className="font-semibold underline">
+                    {t("goToCalendar")}
+                  </Link>
                 </FormAlert>
               )}
               {needsSubscription && (
                 <FormAlert tone="info" testId="subscription-prerequisite">
                   {t("subscriptionRequired")}{" "}
-                  <Link href="/dashboard/subscription" className="font-semibold underline">{t("goToSubscription")}</Link>
+                  <Link href="/dashboard/subscription" className="font-semibold underline">
+                    {t("goToSubscription")}
+                  </Link>
                 </FormAlert>
               )}
               {failure && failure !== "calendar" && <FormAlert testId="claim-error">{failure}</FormAlert>}
@@ -99,7 +105,16 @@ function ForwardingGuide({ number }: { number: string | null }) {
     <details className="group rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="forwarding-guide">
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl p-5 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700 sm:px-6">
         {t("forwardingTitle")}
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="group-open:rotate-180">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="group-open:rotate-180"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </summary>
@@ -110,8 +125,18 @@ function ForwardingGuide({ number }: { number: string | null }) {
           <legend className="field-label">{t("country")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {FORWARDING_COUNTRIES.map((c) => (
-              <label key={c} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-700 has-[:checked]:bg-indigo-50">
-                <input type="radio" name="forwarding-country" value={c} checked={country === c} onChange={() => setCountry(c)} className="accent-indigo-700" />
+              <label
+                key={c}
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-700 has-[:checked]:bg-indigo-50"
+              >
+                <input
+                  type="radio"
+                  name="forwarding-country"
+                  value={c}
+                  checked={country === c}
+                  onChange={() => setCountry(c)}
+                  className="accent-indigo-700"
+                />
                 {t(`countries.${c}`)}
               </label>
             ))}
@@ -122,17 +147,29 @@ function ForwardingGuide({ number }: { number: string | null }) {
             <caption className="sr-only">{t("forwardingTitle")}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("carrier")}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("activate")}</th>
-                <th scope="col" className="py-2 font-medium">{t("deactivate")}</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t("carrier")}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t("activate")}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t("deactivate")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {codes.map((c) => (
                 <tr key={c.carrier}>
-                  <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">{c.carrier}</th>
-                  <td className="py-2 pr-4"><code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{c.activate}</code></td>
-                  <td className="py-2"><code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{c.deactivate}</code></td>
+                  <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">
+                    {c.carrier}
+                  </th>
+                  <td className="py-2 pr-4">
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{c.activate}</code>
+                  </td>
+                  <td className="py-2">
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{c.deactivate}</code>
+                  </td>
                 </tr>
               ))}
             </tbody>

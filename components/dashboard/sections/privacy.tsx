@@ -45,7 +45,8 @@ function PrivacySettings() {
     setRecording(query.data.recordingEnabled);
   }, [query.data]);
   const save = useMutation({
-    mutationFn: () => apiFetch<Settings>("/account/privacy", { method: "PUT", body: { retentionDays: Number(days), recordingEnabled: recording } }),
+    mutationFn: () =>
+      apiFetch<Settings>("/account/privacy", { method: "PUT", body: { retentionDays: Number(days), recordingEnabled: recording } }),
     onSuccess: (data) => {
       setFailure(null);
       queryClient.setQueryData(["privacy"], data);
@@ -55,8 +56,18 @@ function PrivacySettings() {
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),
   });
-  if (query.isPending) return <Card title={t("settingsTitle")}><Loading /></Card>;
-  if (query.isError) return <Card title={t("settingsTitle")}><LoadError message={t("loadFailed")} onRetry={() => query.refetch()} /></Card>;
+  if (query.isPending)
+    return (
+      <Card title={t("settingsTitle")}>
+        <Loading />
+      </Card>
+    );
+  if (query.isError)
+    return (
+      <Card title={t("settingsTitle")}>
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+      </Card>
+    );
   const { min, max, default: def } = query.data.retentionLimits;
   return (
     <Card title={t("settingsTitle")} testId="privacy-settings">
@@ -93,11 +104,17 @@ function PrivacySettings() {
             aria-describedby="privacy-recording-hint"
           />
           <div>
-            <label htmlFor="privacy-recording" className="font-medium text-slate-900">{t("recordingLabel")}</label>
-            <p id="privacy-recording-hint" className="text-sm text-slate-600">{t("recordingHint")}</p>
+            <label htmlFor="privacy-recording" className="font-medium text-slate-900">
+              {t("recordingLabel")}
+            </label>
+            <p id="privacy-recording-hint" className="text-sm text-slate-600">
+              {t("recordingHint")}
+            </p>
           </div>
         </div>
-        <button type="submit" className="btn-primary" disabled={save.isPending}>{save.isPending ? t("saving") : t("save")}</button>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? t("saving") : t("save")}
+        </button>
       </form>
     </Card>
   );
@@ -124,11 +141,26 @@ function EraseCaller() {
         }}
       >
         <div className="min-w-64 flex-1">
-          <TextField id="erase-caller-phone" type="tel" autoComplete="off" label={t("callerPhone")} value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <TextField
+            id="erase-caller-phone"
+            type="tel"
+            autoComplete="off"
+            label={t("callerPhone")}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
         </div>
-        <button type="submit" className="btn-secondary">{t("eraseCaller")}</button>
+        <button type="submit" className="btn-secondary">
+          {t("eraseCaller")}
+        </button>
       </form>
-      {result && <div className="mt-4"><FormAlert tone={result.tone} testId="erase-caller-result">{result.text}</FormAlert></div>}
+      {result && (
+        <div className="mt-4">
+          <FormAlert tone={result.tone} testId="erase-caller-result">
+            {result.text}
+          </FormAlert>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t("eraseCallerConfirmTitle", { phone: phone.trim() })}

@@ -32,13 +32,21 @@ export function Schedule() {
         view={
           <Details
             rows={[
-              { label: fields("appointmentDuration"), value: options(`durations.${profile.appointmentDuration}` as never), testId: "schedule-duration" },
+              {
+                label: fields("appointmentDuration"),
+                value: options(`durations.${profile.appointmentDuration}` as never),
+                testId: "schedule-duration",
+              },
               ...WEEKDAYS.map((d) => {
                 const day = profile.workingHours[d];
                 return {
                   label: fields(d),
                   testId: `schedule-${d}`,
-                  value: day?.isOpen ? `${formatClock(day.openTime, locale)} – ${formatClock(day.closeTime, locale)}` : <span className="text-slate-600">{hoursText("closed")}</span>,
+                  value: day?.isOpen ? (
+                    `${formatClock(day.openTime, locale)} – ${formatClock(day.closeTime, locale)}`
+                  ) : (
+                    <span className="text-slate-600">{hoursText("closed")}</span>
+                  ),
                 };
               }),
             ]}
@@ -60,7 +68,12 @@ function ScheduleForm({ onDone }: { onDone: () => void }) {
   });
   const loose = form as unknown as UseFormReturn<FieldValues>;
   return (
-    <form method="post" noValidate className="space-y-6" onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}>
+    <form
+      method="post"
+      noValidate
+      className="space-y-6"
+      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+    >
       <div className="max-w-xs">
         <DurationField form={loose} idPrefix="schedule" />
       </div>

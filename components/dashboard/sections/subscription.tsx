@@ -30,8 +30,20 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
   const locale = useLocale();
   const { profile, failed, fresh, refetch } = useProfile();
   const header = <SectionHeader title={t("title")} description={t("description")} />;
-  if (failed) return <>{header}<LoadError message={t("loadFailed")} onRetry={() => window.location.reload()} /></>;
-  if (!profile || !fresh) return <>{header}<Loading /></>;
+  if (failed)
+    return (
+      <>
+        {header}
+        <LoadError message={t("loadFailed")} onRetry={() => window.location.reload()} />
+      </>
+    );
+  if (!profile || !fresh)
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
 
   const variant = subscriptionVariant(profile);
   const date = (iso: string | null | undefined) => formatLongDate(iso, locale, profile.timeZone);
@@ -48,7 +60,9 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {PRO_PLAN.features.map((f) => (
           <li key={f} className="flex gap-2 text-slate-700">
-            <span aria-hidden="true" className="text-emerald-700">✓</span>
+            <span aria-hidden="true" className="text-emerald-700">
+              ✓
+            </span>
             {plan(`features.${f}`)}
           </li>
         ))}
@@ -61,7 +75,9 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
     <>
       {profile.billing?.paymentFailed && <FormAlert testId="subscription-payment-failed">{t("paymentFailed")}</FormAlert>}
       {profile.billing?.cancelAtPeriodEnd && (
-        <FormAlert tone="info" testId="subscription-cancels">{t("cancelsAtPeriodEnd", { date: date(profile.subscription?.endTime) })}</FormAlert>
+        <FormAlert tone="info" testId="subscription-cancels">
+          {t("cancelsAtPeriodEnd", { date: date(profile.subscription?.endTime) })}
+        </FormAlert>
       )}
     </>
   );
@@ -69,7 +85,15 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
   let body: ReactNode;
   if (variant === "subscribed") {
     body = (
-      <Card title={t("planName", { name: plan("name") })} actions={<Badge tone="green" testId="subscription-badge">{t("active")}</Badge>} testId="subscription-subscribed">
+      <Card
+        title={t("planName", { name: plan("name") })}
+        actions={
+          <Badge tone="green" testId="subscription-badge">
+            {t("active")}
+          </Badge>
+        }
+        testId="subscription-subscribed"
+      >
         <Details
           rows={[
             { label: t("price"), value: price },
@@ -84,8 +108,21 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
     );
   } else if (variant === "trial") {
     body = (
-      <Card title={t("trialTitle")} actions={<Badge tone="blue" testId="subscription-badge">{t("trialActive")}</Badge>} testId="subscription-trial">
-        <Details rows={[{ label: t("trialEnds"), value: date(profile.subscription?.endTime), testId: "subscription-trial-end" }, { label: t("afterTrial"), value: price }]} />
+      <Card
+        title={t("trialTitle")}
+        actions={
+          <Badge tone="blue" testId="subscription-badge">
+            {t("trialActive")}
+          </Badge>
+        }
+        testId="subscription-trial"
+      >
+        <Details
+          rows={[
+            { label: t("trialEnds"), value: date(profile.subscription?.endTime), testId: "subscription-trial-end" },
+            { label: t("afterTrial"), value: price },
+          ]}
+        />
         {notices}
         {features(t("featuresAfterUpgrade"))}
         {/* A trial at the billing provider becomes the paid plan there (a payment method added in its portal); a trial
@@ -97,7 +134,15 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
     );
   } else if (variant === "lapsed") {
     body = (
-      <Card title={t("freePlan")} actions={<Badge tone="red" testId="subscription-badge">{t("inactive")}</Badge>} testId="subscription-lapsed">
+      <Card
+        title={t("freePlan")}
+        actions={
+          <Badge tone="red" testId="subscription-badge">
+            {t("inactive")}
+          </Badge>
+        }
+        testId="subscription-lapsed"
+      >
         <Details rows={[{ label: t("endedOn"), value: date(profile.subscription?.endTime), testId: "subscription-ended" }]} />
         <p className="mt-4 text-slate-700">{t("lapsedText")}</p>
         <div className="mt-6">{external(checkoutUrl, t("resubscribe"))}</div>

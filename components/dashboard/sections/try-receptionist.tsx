@@ -28,9 +28,7 @@ import { Card, SectionHeader } from "../ui";
 type Turn = { id: number; who: "receptionist" | "caller"; text: string };
 type Phase = "idle" | "active" | "ended";
 type TryRequest =
-  | { action: "start"; callerNumber?: string }
-  | { action: "say"; state: TryState; text: string }
-  | { action: "end"; state: TryState };
+  { action: "start"; callerNumber?: string } | { action: "say"; state: TryState; text: string } | { action: "end"; state: TryState };
 
 const READINESS_KEY = ["receptionist-try-readiness"];
 const TRY_URL = "/api/receptionist/try";
@@ -150,27 +148,24 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
     setError(null);
     setCallerError(null);
     const typed = callerNumber.trim();
-    call.mutate(
-      typed ? { action: "start", callerNumber: typed } : { action: "start" },
-      {
-        onSuccess: (turn) => {
-          const lang = turn.language ?? "en";
-          setTurns([]);
-          setLanguage(lang);
-          setLine(turn.line ?? null);
-          setCaller(turn.caller ?? null);
-          setPhase("active");
-          receive(turn, lang);
-        },
-        onError: (e) => {
-          if (e instanceof SessionExpiredError) return;
-          // Not ready after all (a step undone in another tab): the list of steps is brought up to date.
-          if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: READINESS_KEY });
-          if (e instanceof ApiError && e.status === 400 && typed) setCallerError(failureText(e, t("startFailed")));
-          else setError(failureText(e, t("startFailed")));
-        },
+    call.mutate(typed ? { action: "start", callerNumber: typed } : { action: "start" }, {
+      onSuccess: (turn) => {
+        const lang = turn.language ?? "en";
+        setTurns([]);
+        setLanguage(lang);
+        setLine(turn.line ?? null);
+        setCaller(turn.caller ?? null);
+        setPhase("active");
+        receive(turn, lang);
       },
-    );
+      onError: (e) => {
+        if (e instanceof SessionExpiredError) return;
+        // Not ready after all (a step undone in another tab): the list of steps is brought up to date.
+        if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: READINESS_KEY });
+        if (e instanceof ApiError && e.status === 400 && typed) setCallerError(failureText(e, t("startFailed")));
+        else setError(failureText(e, t("startFailed")));
+      },
+    });
   };
 
   // Chips and Send stay focusable while a reply is on its way (a disabled button drops the keyboard's place): words
@@ -242,7 +237,9 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="try-sandbox-note">{t("sandboxNote")}</p>
+        <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="try-sandbox-note">
+          {t("sandboxNote")}
+        </p>
 
         {error && <FormAlert testId="try-error">{error}</FormAlert>}
 
@@ -256,7 +253,9 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                 return (
                   <li key={step} data-testid="try-step" data-step={step}>
                     {page ? (
-                      <Link href={page} className="font-semibold text-indigo-800 underline hover:text-indigo-950">{label}</Link>
+                      <Link href={page} className="font-semibold text-indigo-800 underline hover:text-indigo-950">
+                        {label}
+                      </Link>
                     ) : (
                       <span className="font-semibold text-slate-900">{label}</span>
                     )}
@@ -265,8 +264,12 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                 );
               })}
             </ol>
-            <button type="button" className="btn-primary mt-5" disabled aria-describedby={lockedId}>{t("start")}</button>
-            <p id={lockedId} className="mt-2 text-sm text-slate-600">{t("startLocked")}</p>
+            <button type="button" className="btn-primary mt-5" disabled aria-describedby={lockedId}>
+              {t("start")}
+            </button>
+            <p id={lockedId} className="mt-2 text-sm text-slate-600">
+              {t("startLocked")}
+            </p>
           </Card>
         )}
 
@@ -330,31 +333,52 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
               {caller && " · "}
               {t("callLanguage", { language: t(`languages.${language}`) })}
             </p>
-            <div ref={logRef} role="region" aria-label={t("transcriptLabel")} tabIndex={0} className="max-h-[28rem] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-700">
+            <div
+              ref={logRef}
+              role="region"
+              aria-label={t("transcriptLabel")}
+              tabIndex={0}
+              className="max-h-[28rem] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-700"
+            >
               <ol className="space-y-3" data-testid="try-transcript">
                 {turns.map((turn) => (
-                  <li key={turn.id} className={`flex ${turn.who === "caller" ? "justify-end" : "justify-start"}`} data-testid="try-turn" data-speaker={turn.who}>
-                    <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${turn.who === "caller" ? "bg-indigo-700 text-white" : "bg-white text-slate-900 shadow-sm"}`}>
+                  <li
+                    key={turn.id}
+                    className={`flex ${turn.who === "caller" ? "justify-end" : "justify-start"}`}
+                    data-testid="try-turn"
+                    data-speaker={turn.who}
+                  >
+                    <div
+                      className={`max-w-[85%] rounded-2xl px-4 py-2 ${turn.who === "caller" ? "bg-indigo-700 text-white" : "bg-white text-slate-900 shadow-sm"}`}
+                    >
                       <p className={`text-xs font-semibold ${turn.who === "caller" ? "text-indigo-100" : "text-slate-700"}`}>
                         {turn.who === "caller" ? t("you") : t("receptionist")}
                         <span className="sr-only">:</span>
                       </p>
-                      <p className="whitespace-pre-wrap break-words" lang={language}>{turn.text}</p>
+                      <p className="whitespace-pre-wrap break-words" lang={language}>
+                        {turn.text}
+                      </p>
                     </div>
                   </li>
                 ))}
                 {busy && phase === "active" && (
-                  <li className="text-sm italic text-slate-600" data-testid="try-answering">{t("answering")}</li>
+                  <li className="text-sm italic text-slate-600" data-testid="try-answering">
+                    {t("answering")}
+                  </li>
                 )}
               </ol>
             </div>
             {/* New replies are read out by screen readers; the caller's own words are not repeated to them. */}
-            <p className="sr-only" aria-live="polite" data-testid="try-announcement">{announcement}</p>
+            <p className="sr-only" aria-live="polite" data-testid="try-announcement">
+              {announcement}
+            </p>
 
             {phase === "active" && (
               <div className="mt-4 space-y-4">
                 <div role="group" aria-label={t("suggestions")}>
-                  <p className="mb-2 text-sm font-medium text-slate-700" aria-hidden="true">{t("suggestions")}</p>
+                  <p className="mb-2 text-sm font-medium text-slate-700" aria-hidden="true">
+                    {t("suggestions")}
+                  </p>
                   <ul className="flex flex-wrap gap-2">
                     {EXAMPLE_PHRASES[language].map((phrase) => (
                       <li key={phrase}>
@@ -381,7 +405,9 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                   }}
                 >
                   <div className="min-w-48 flex-1">
-                    <label htmlFor={inputId} className="field-label">{t("yourWords")}</label>
+                    <label htmlFor={inputId} className="field-label">
+                      {t("yourWords")}
+                    </label>
                     <input
                       ref={inputRef}
                       id={inputId}
@@ -394,10 +420,28 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                       onChange={(e) => setText(e.target.value)}
                     />
                   </div>
-                  <button type="submit" className="btn-primary aria-disabled:opacity-60" aria-disabled={busy || undefined}>{t("send")}</button>
+                  <button type="submit" className="btn-primary aria-disabled:opacity-60" aria-disabled={busy || undefined}>
+                    {t("send")}
+                  </button>
                   {abilities.mic && (
-                    <button type="button" className="btn-secondary" aria-pressed={listening} disabled={busy && !listening} onClick={toggleListening} data-testid="try-mic">
-                      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="mr-2">
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      aria-pressed={listening}
+                      disabled={busy && !listening}
+                      onClick={toggleListening}
+                      data-testid="try-mic"
+                    >
+                      <svg
+                        aria-hidden="true"
+                        width="18"
+                        height="18"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        className="mr-2"
+                      >
                         <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
                       </svg>
                       {listening ? t("listening") : t("speak")}
@@ -422,8 +466,12 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                   }}
                 />
                 <div>
-                  <label htmlFor={speakId} className="font-medium text-slate-900">{t("speakReplies")}</label>
-                  <p id={`${speakId}-hint`} className="text-sm text-slate-600">{t("speakRepliesHint")}</p>
+                  <label htmlFor={speakId} className="font-medium text-slate-900">
+                    {t("speakReplies")}
+                  </label>
+                  <p id={`${speakId}-hint`} className="text-sm text-slate-600">
+                    {t("speakRepliesHint")}
+                  </p>
                 </div>
               </div>
             )}
@@ -432,11 +480,25 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
               <div className="mt-4 space-y-3" data-testid="try-ended">
                 <p className="text-slate-700">{t("endedText")}</p>
                 <ul className="flex flex-wrap gap-2">
-                  <li><Link href="/dashboard/calls" className="btn-secondary">{t("openCalls")}</Link></li>
-                  <li><Link href="/dashboard/appointments" className="btn-secondary">{t("openAppointments")}</Link></li>
-                  <li><Link href="/dashboard/outbox" className="btn-secondary">{t("openMessages")}</Link></li>
+                  <li>
+                    <Link href="/dashboard/calls" className="btn-secondary">
+                      {t("openCalls")}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link href="/dashboard/appointments" className="btn-secondary">
+                      {t("openAppointments")}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link href="/dashboard/outbox" className="btn-secondary">
+                      {t("openMessages")}
+                    </Link>
+                  </li>
                 </ul>
-                <button type="button" className="btn-primary" disabled={busy || !ready} onClick={start}>{busy ? t("starting") : t("again")}</button>
+                <button type="button" className="btn-primary" disabled={busy || !ready} onClick={start}>
+                  {busy ? t("starting") : t("again")}
+                </button>
               </div>
             )}
           </Card>

@@ -30,12 +30,21 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * a change of wording at the end of a sentence does not break the scenario.
  */
 export function phrase(lang: Lang, key: string, words = 4): RegExp {
-  const text = translate(lang, key).split(/\{\w+\}/)[0]!.trim();
+  const text = translate(lang, key)
+    .split(/\{\w+\}/)[0]!
+    .trim();
   const head = text.split(/\s+/).slice(0, words).join(" ");
   return new RegExp(escape(head), "i");
 }
 
-export const standIn = (lang: Lang, key: string, why: string, words?: number): SayCheck => ({ re: phrase(lang, key, words), driver: "standin", why });
+export const standIn = (lang: Lang, key: string, why: string, words?: number): SayCheck => ({
+  re: phrase(lang, key, words),
+  driver: "standin",
+  why,
+});
 
 /** Never reads out a dose. */
-export const NO_DOSE: SayCheck = { re: /\b\d+\s?(mg|milligram|milligramme|miligramo|ml|comprimés?|pills?|tablets?|pastillas?)\b/i, why: "no dosage advice" };
+export const NO_DOSE: SayCheck = {
+  re: /\b\d+\s?(mg|milligram|milligramme|miligramo|ml|comprimés?|pills?|tablets?|pastillas?)\b/i,
+  why: "no dosage advice",
+};

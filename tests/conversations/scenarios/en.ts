@@ -14,7 +14,14 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550101",
-        script: ["Hi, I'd like an appointment tomorrow at 10", "My name is John Carter", "A check-up", "no thanks", "yes", "no, that's all"],
+        script: [
+          "Hi, I'd like an appointment tomorrow at 10",
+          "My name is John Carter",
+          "A check-up",
+          "no thanks",
+          "yes",
+          "no, that's all",
+        ],
         persona: "John Carter, a patient. The number you call from is your mobile.",
         goal: `Book a check-up tomorrow at 10 in the morning; say so in your first sentence ("I'd like an appointment tomorrow at 10"). You do not want an email. Confirm when the details are read back. ${hangUpWhenDone}`,
       },
@@ -54,7 +61,16 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550103",
-        script: ["I'd like to book an appointment", "This is Robert Brown", "Follow-up visit", "robert.brown@example.com", "Thursday please", "the second one", "yes", "that's all"],
+        script: [
+          "I'd like to book an appointment",
+          "This is Robert Brown",
+          "Follow-up visit",
+          "robert.brown@example.com",
+          "Thursday please",
+          "the second one",
+          "yes",
+          "that's all",
+        ],
         persona: "Robert Brown, coming for a follow-up visit. Email: robert.brown@example.com.",
         goal: `Book a follow-up visit on Thursday (this week), the second time they offer you. You want the confirmation by email too. ${hangUpWhenDone}`,
       },
@@ -254,12 +270,21 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550113",
-        script: ["Could you ask Dr Smith to call me back?", "Please call me back about my test results, this is Tom Hardy", "no, that's all"],
+        script: [
+          "Could you ask Dr Smith to call me back?",
+          "Please call me back about my test results, this is Tom Hardy",
+          "no, that's all",
+        ],
         persona: "Tom Hardy, waiting for test results.",
         goal: `You do not want an appointment: leave a message asking Dr Smith to call you back about your test results. ${hangUpWhenDone}`,
       },
     ],
-    expect: { appointments: [], outbox: OWNER_ONLY(/test results/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/test results/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+    },
   },
   {
     id: "en-emergency",
@@ -290,7 +315,11 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550115",
-        script: ["How much ibuprofen should I take for my headache?", "Yes, please ask the doctor to call me back about my headache", "no, that's all"],
+        script: [
+          "How much ibuprofen should I take for my headache?",
+          "Yes, please ask the doctor to call me back about my headache",
+          "no, that's all",
+        ],
         persona: "Kate Moss, who has had a headache for two days.",
         goal: `Ask how much ibuprofen you should take. Whatever they say, do not book; if they offer to pass a message, ask for the doctor to call you back about your headache. ${hangUpWhenDone}`,
       },
@@ -358,7 +387,16 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550119",
-        script: ["I'd like an appointment tomorrow at 10", "Laura Palmer", "Check-up", "no", "no, actually Thursday", "the first one", "yes", "no"],
+        script: [
+          "I'd like an appointment tomorrow at 10",
+          "Laura Palmer",
+          "Check-up",
+          "no",
+          "no, actually Thursday",
+          "the first one",
+          "yes",
+          "no",
+        ],
         persona: "Laura Palmer, who hesitates between tomorrow and Thursday.",
         goal: `Ask for tomorrow at 10. When they read the details back, change your mind: "No, actually Thursday." Take the earliest time on Thursday. No email. ${hangUpWhenDone}`,
       },
@@ -403,7 +441,17 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550120",
-        script: ["I'd like to book an appointment", "Henry Ford", "(202) 555-0187", "A flu shot", "no", "tomorrow", "the first one", "yes", "no"],
+        script: [
+          "I'd like to book an appointment",
+          "Henry Ford",
+          "(202) 555-0187",
+          "A flu shot",
+          "no",
+          "tomorrow",
+          "the first one",
+          "yes",
+          "no",
+        ],
         persona: "Henry Ford. You call from your office line; texts must go to your mobile, (202) 555-0187.",
         goal: `Book a flu shot tomorrow, the earliest time. When asked why you come, first give your mobile number ((202) 555-0187) for the texts, then say it is for a flu shot. No email. ${hangUpWhenDone}`,
       },
@@ -433,7 +481,10 @@ export const en: Scenario[] = [
       appointments: [],
       outbox: [],
       calls: [{ outcome: "no_action" }],
-      say: [{ re: /virtual assistant/i, turn: "opening", why: "the disclosure" }, { re: /Smith Family Practice/, turn: "opening", why: "names the business" }],
+      say: [
+        { re: /virtual assistant/i, turn: "opening", why: "the disclosure" },
+        { re: /Smith Family Practice/, turn: "opening", why: "names the business" },
+      ],
     },
   },
 ];

@@ -15,7 +15,14 @@ export const es: Scenario[] = [
     calls: [
       {
         from: "+34612345001",
-        script: ["Hola, quería una cita mañana a las 10", "Me llamo Carmen García", "Una revisión", "no, gracias", "sí", "no, gracias, adiós"],
+        script: [
+          "Hola, quería una cita mañana a las 10",
+          "Me llamo Carmen García",
+          "Una revisión",
+          "no, gracias",
+          "sí",
+          "no, gracias, adiós",
+        ],
         persona: `Carmen García, a patient. ${speakSpanish} The number you call from is your mobile.`,
         goal: `Book a check-up ("una revisión") tomorrow at 10:00; say it in your first sentence. No email. Confirm the read-back. ${hangUpWhenDone}`,
       },
@@ -55,7 +62,16 @@ export const es: Scenario[] = [
     calls: [
       {
         from: "+34612345003",
-        script: ["Quería pedir una cita", "Lucía Fernández", "Una consulta", "no", "el jueves por la tarde", "la segunda", "sí", "no, gracias"],
+        script: [
+          "Quería pedir una cita",
+          "Lucía Fernández",
+          "Una consulta",
+          "no",
+          "el jueves por la tarde",
+          "la segunda",
+          "sí",
+          "no, gracias",
+        ],
         persona: `Lucía Fernández, free only in the afternoons. ${speakSpanish}`,
         goal: `Book on Thursday afternoon ("el jueves por la tarde"), the second time they offer. No email. ${hangUpWhenDone}`,
       },
@@ -223,7 +239,12 @@ export const es: Scenario[] = [
         goal: `You do not want an appointment: leave a message so that the doctor calls you back about your results. ${hangUpWhenDone}`,
       },
     ],
-    expect: { appointments: [], outbox: OWNER_ONLY(/resultados/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/resultados/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+    },
   },
   {
     id: "es-emergencia",
@@ -292,7 +313,16 @@ export const es: Scenario[] = [
     calls: [
       {
         from: "+34612345014",
-        script: ["Quería pedir una cita para mañana", "Rafael Nadal", "699 11 12 22", "Una revisión de rodilla", "no", "la primera", "sí", "no, gracias"],
+        script: [
+          "Quería pedir una cita para mañana",
+          "Rafael Nadal",
+          "699 11 12 22",
+          "Una revisión de rodilla",
+          "no",
+          "la primera",
+          "sí",
+          "no, gracias",
+        ],
         persona: `Rafael Nadal. You call from a landline; your mobile, for the texts, is 699 11 12 22 (say it this way). ${speakSpanish}`,
         goal: `Book tomorrow, the earliest time, for a knee check-up. Make sure the confirmation goes to your mobile 699 11 12 22, not to the number you call from. No email. ${hangUpWhenDone}`,
       },
@@ -308,7 +338,14 @@ export const es: Scenario[] = [
     language: "es",
     title: "Nadie habla: avisos y luego la llamada termina por silencio",
     covers: ["silence"],
-    calls: [{ from: "+34612345015", script: ["", "", ""], persona: `A caller whose line went quiet. ${speakSpanish}`, goal: "Say nothing at all, every turn." }],
+    calls: [
+      {
+        from: "+34612345015",
+        script: ["", "", ""],
+        persona: `A caller whose line went quiet. ${speakSpanish}`,
+        goal: "Say nothing at all, every turn.",
+      },
+    ],
     expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "silence-timed-out" }], ...NO_BOOKING },
   },
   {
@@ -319,7 +356,16 @@ export const es: Scenario[] = [
     calls: [
       {
         from: "+34612345016",
-        script: ["Quería una cita mañana a las 12", "Diego Rivera", "Una revisión", "no", "no, mejor el viernes", "la primera", "sí", "no, gracias"],
+        script: [
+          "Quería una cita mañana a las 12",
+          "Diego Rivera",
+          "Una revisión",
+          "no",
+          "no, mejor el viernes",
+          "la primera",
+          "sí",
+          "no, gracias",
+        ],
         persona: `Diego Rivera, who hesitates. ${speakSpanish}`,
         goal: `Ask for tomorrow at 12:00. When they read the details back, change your mind: "No, mejor el viernes." Take the earliest time on Friday. No email. ${hangUpWhenDone}`,
       },

@@ -15,7 +15,14 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345001",
-        script: ["Bonjour, je voudrais un rendez-vous demain à 10h", "Je m'appelle Louis Pasteur", "Un contrôle", "non merci", "oui", "non merci, au revoir"],
+        script: [
+          "Bonjour, je voudrais un rendez-vous demain à 10h",
+          "Je m'appelle Louis Pasteur",
+          "Un contrôle",
+          "non merci",
+          "oui",
+          "non merci, au revoir",
+        ],
         persona: `Louis Pasteur, a patient. ${speakFrench} The number you call from is your mobile.`,
         goal: `Book a check-up ("un contrôle") tomorrow at 10:00; say it in your first sentence. No email. Confirm the read-back. ${hangUpWhenDone}`,
       },
@@ -55,7 +62,16 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345003",
-        script: ["Je voudrais prendre rendez-vous", "Jean Moulin", "Un certificat médical", "jean.moulin@example.com", "jeudi", "le deuxième", "oui", "non merci"],
+        script: [
+          "Je voudrais prendre rendez-vous",
+          "Jean Moulin",
+          "Un certificat médical",
+          "jean.moulin@example.com",
+          "jeudi",
+          "le deuxième",
+          "oui",
+          "non merci",
+        ],
         persona: `Jean Moulin, who needs a medical certificate. Email: jean.moulin@example.com. ${speakFrench}`,
         goal: `Book on Thursday (this week), the second time offered; you want the confirmation by email too. ${hangUpWhenDone}`,
       },
@@ -74,7 +90,15 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345004",
-        script: ["Bonjour, un rendez-vous le 17 juin, c'est possible ?", "Simone Veil", "Un bilan", "non", "le premier", "oui", "c'est tout, merci"],
+        script: [
+          "Bonjour, un rendez-vous le 17 juin, c'est possible ?",
+          "Simone Veil",
+          "Un bilan",
+          "non",
+          "le premier",
+          "oui",
+          "c'est tout, merci",
+        ],
         persona: `Simone Veil. ${speakFrench}`,
         goal: `Book on June 17 ("le 17 juin"), the earliest time that day, for a check-up ("un bilan"). No email. ${hangUpWhenDone}`,
       },
@@ -153,7 +177,15 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345008",
-        script: ["Un rendez-vous demain après-midi, s'il vous plaît", "Colette Renard", "Un vaccin", "non", "le premier", "oui", "non merci"],
+        script: [
+          "Un rendez-vous demain après-midi, s'il vous plaît",
+          "Colette Renard",
+          "Un vaccin",
+          "non",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
         persona: `Colette Renard, free only in the afternoons. ${speakFrench}`,
         goal: `Ask for tomorrow afternoon. If it is not possible, take the earliest afternoon time they offer another day. No email. ${hangUpWhenDone}`,
       },
@@ -237,12 +269,21 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345011",
-        script: ["Pouvez-vous dire au docteur de me rappeler ?", "Oui, c'est au sujet de mes résultats d'analyse, merci", "non, c'est tout"],
+        script: [
+          "Pouvez-vous dire au docteur de me rappeler ?",
+          "Oui, c'est au sujet de mes résultats d'analyse, merci",
+          "non, c'est tout",
+        ],
         persona: `Paul Valéry, waiting for his blood test results. ${speakFrench}`,
         goal: `You do not want an appointment: leave a message so that the doctor calls you back about your test results ("mes résultats d'analyse"). ${hangUpWhenDone}`,
       },
     ],
-    expect: { appointments: [], outbox: OWNER_ONLY(/résultats/i), calls: [{ outcome: "message" }], tools: { called: ["take_message"], notCalled: ["book_appointment"] } },
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/résultats/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+    },
   },
   {
     id: "fr-urgence",
@@ -273,7 +314,11 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345013",
-        script: ["Quel médicament dois-je prendre pour ma fièvre ?", "Oui, dites au docteur de me rappeler pour ma fièvre", "non, c'est tout"],
+        script: [
+          "Quel médicament dois-je prendre pour ma fièvre ?",
+          "Oui, dites au docteur de me rappeler pour ma fièvre",
+          "non, c'est tout",
+        ],
         persona: `Jeanne Moreau, who has had a fever since yesterday. ${speakFrench}`,
         goal: `Ask which medicine you should take for your fever. Do not book; if they offer to pass a message, ask for the doctor to call you back about your fever. ${hangUpWhenDone}`,
       },
@@ -326,7 +371,16 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345016",
-        script: ["Bonjour, je voudrais un rendez-vous vendredi", "Claire Fontaine", "06 98 76 54 32", "Une consultation", "non", "le premier", "oui", "non merci"],
+        script: [
+          "Bonjour, je voudrais un rendez-vous vendredi",
+          "Claire Fontaine",
+          "06 98 76 54 32",
+          "Une consultation",
+          "non",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
         persona: `Claire Fontaine. You call from a landline; your mobile, for the texts, is 06 98 76 54 32 (say it this way, in French). ${speakFrench}`,
         goal: `Book on Friday, the earliest time, for a consultation. Make sure the confirmation goes to your mobile 06 98 76 54 32, not to the number you call from. No email. ${hangUpWhenDone}`,
       },
@@ -358,7 +412,14 @@ export const fr: Scenario[] = [
     language: "fr",
     title: "Personne ne parle : relances, puis l'appel se termine sur le silence",
     covers: ["silence"],
-    calls: [{ from: "+33612345018", script: ["", "", ""], persona: `A caller whose line went quiet. ${speakFrench}`, goal: "Say nothing at all, every turn." }],
+    calls: [
+      {
+        from: "+33612345018",
+        script: ["", "", ""],
+        persona: `A caller whose line went quiet. ${speakFrench}`,
+        goal: "Say nothing at all, every turn.",
+      },
+    ],
     expect: { appointments: [], outbox: [], calls: [{ outcome: "no_action", endedReason: "silence-timed-out" }], ...NO_BOOKING },
   },
   {
@@ -369,7 +430,16 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612345019",
-        script: ["Je voudrais un rendez-vous demain à 11h", "Paul Éluard", "Un suivi", "non", "non, plutôt jeudi", "le premier", "oui", "non merci"],
+        script: [
+          "Je voudrais un rendez-vous demain à 11h",
+          "Paul Éluard",
+          "Un suivi",
+          "non",
+          "non, plutôt jeudi",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
         persona: `Paul Éluard, who hesitates. ${speakFrench}`,
         goal: `Ask for tomorrow at 11:00. When they read the details back, change your mind: "Non, plutôt jeudi." Take the earliest time on Thursday. No email. ${hangUpWhenDone}`,
       },
@@ -424,7 +494,10 @@ export const fr: Scenario[] = [
       appointments: [],
       outbox: [],
       calls: [{ outcome: "no_action" }],
-      say: [{ re: /assistant(e)? virtuel/i, turn: "opening", why: "la mention d'un assistant virtuel" }, { re: /Cabinet Martin/, turn: "opening", why: "le nom du cabinet" }],
+      say: [
+        { re: /assistant(e)? virtuel/i, turn: "opening", why: "la mention d'un assistant virtuel" },
+        { re: /Cabinet Martin/, turn: "opening", why: "le nom du cabinet" },
+      ],
     },
   },
 ];

@@ -5,10 +5,7 @@ import { expect, type Page } from "@playwright/test";
 
 export const A11Y_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-export async function expectNoSeriousA11yViolations(
-  page: Page,
-  opts: { exclude?: string[]; disableRules?: string[] } = {},
-): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?: string[]; disableRules?: string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);

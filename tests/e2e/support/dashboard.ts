@@ -13,7 +13,9 @@ export function uniqueEmail(tag: string): string {
 export async function newOwner(page: Page, opts: { fullName?: string; tag?: string; locale?: Locale } = {}) {
   const email = uniqueEmail(opts.tag ?? "owner");
   const fullName = opts.fullName ?? "Dr. Inès Moreau";
-  const res = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, fullName, locale: opts.locale ?? "en", timeZone: "Europe/Paris" } });
+  const res = await page.request.post("/api/auth/register", {
+    data: { email, password: PASSWORD, fullName, locale: opts.locale ?? "en", timeZone: "Europe/Paris" },
+  });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { token: string; user: { id: string } };
   return { email, fullName, password: PASSWORD, id: body.user.id, token: body.token };

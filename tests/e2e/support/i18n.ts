@@ -92,7 +92,12 @@ export function untranslatedWhole(locale: TranslatedLocale): Set<string> {
     const en = load("en");
     const other = load(locale);
     const ours = new Set([...other.values()].map(normalize));
-    set = new Set([...en].filter(([key, english]) => other.get(key) !== english && !/[{}]/.test(english)).map(([, e]) => normalize(e)).filter((e) => !ours.has(e)));
+    set = new Set(
+      [...en]
+        .filter(([key, english]) => other.get(key) !== english && !/[{}]/.test(english))
+        .map(([, e]) => normalize(e))
+        .filter((e) => !ours.has(e)),
+    );
     exactCache.set(locale, set);
   }
   return set;

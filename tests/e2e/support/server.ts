@@ -78,12 +78,7 @@ export type RunningServer = { baseURL: string; port: number; dataDir: string; ou
  * Starts `tsx scripts/launch.ts start` in its own process group and waits for GET /api/health to answer 200.
  * A first run (or a stale .next) includes `next build`, hence the long default wait.
  */
-export async function startServer(opts: {
-  dataDir: string;
-  port: number;
-  timeoutMs?: number;
-  echo?: boolean;
-}): Promise<RunningServer> {
+export async function startServer(opts: { dataDir: string; port: number; timeoutMs?: number; echo?: boolean }): Promise<RunningServer> {
   const { dataDir, port } = opts;
   const baseURL = `http://127.0.0.1:${port}`;
   const log: string[] = [];

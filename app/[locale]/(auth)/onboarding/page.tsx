@@ -26,17 +26,29 @@ export default async function OnboardingPage({ params }: Props) {
       <p className="mt-2 text-lg text-slate-700">{t("lead")}</p>
 
       <section className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-6" aria-labelledby="trial-title">
-        <h2 id="trial-title" className="text-xl font-semibold text-emerald-950">{t("trialTitle")}</h2>
-        <p className="mt-1 text-emerald-950" data-testid="trial-end">{t("trialEnds", { date: formatTrialEnd(locale, new Date(), user.timeZone) })}</p>
-        <PageLink className="btn-primary mt-4" href="/dashboard">{common("goToDashboard")}</PageLink>
+        <h2 id="trial-title" className="text-xl font-semibold text-emerald-950">
+          {t("trialTitle")}
+        </h2>
+        <p className="mt-1 text-emerald-950" data-testid="trial-end">
+          {t("trialEnds", { date: formatTrialEnd(locale, new Date(), user.timeZone) })}
+        </p>
+        <PageLink className="btn-primary mt-4" href="/dashboard">
+          {common("goToDashboard")}
+        </PageLink>
       </section>
 
       <section className="mt-8 rounded-2xl border border-slate-200 p-6" aria-labelledby="upgrade-title">
-        <h2 id="upgrade-title" className="text-xl font-semibold text-slate-900">{t("upgradeTitle")}</h2>
+        <h2 id="upgrade-title" className="text-xl font-semibold text-slate-900">
+          {t("upgradeTitle")}
+        </h2>
         <p className="mt-1 text-slate-700">{t("upgradeText")}</p>
-        <p className="mt-4 text-2xl font-bold text-slate-900" data-testid="upgrade-price">{plan("pricePerMonth", { price: formatPlanPrice(locale) })}</p>
+        <p className="mt-4 text-2xl font-bold text-slate-900" data-testid="upgrade-price">
+          {plan("pricePerMonth", { price: formatPlanPrice(locale) })}
+        </p>
         <ul className="mt-4 space-y-1 text-slate-700">
-          {PRO_PLAN.features.map((f) => <li key={f}>• {plan(`features.${f}`)}</li>)}
+          {PRO_PLAN.features.map((f) => (
+            <li key={f}>• {plan(`features.${f}`)}</li>
+          ))}
         </ul>
         <a className="btn-secondary mt-6" href={upgradeHref} target="_blank" rel="noopener">
           {t("upgrade")}

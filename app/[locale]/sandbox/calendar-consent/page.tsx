@@ -42,7 +42,9 @@ export default async function SandboxCalendarConsentPage({ params }: { params: P
           </IntlIsland>
         </>
       ) : (
-        <p className="mt-2 text-slate-700" role="alert">{t("signedOut")}</p>
+        <p className="mt-2 text-slate-700" role="alert">
+          {t("signedOut")}
+        </p>
       )}
     </main>
   );

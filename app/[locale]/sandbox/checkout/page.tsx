@@ -31,7 +31,10 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
   // The address is shown only if it is one (no text injected through a link); the reference as Stripe keeps it.
   const parsed = emailSchema.safeParse(query.prefilled_email);
   const email = parsed.success ? parsed.data : null;
-  const ref = typeof query.client_reference_id === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(query.client_reference_id) ? query.client_reference_id : null;
+  const ref =
+    typeof query.client_reference_id === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(query.client_reference_id)
+      ? query.client_reference_id
+      : null;
   const [t, plan] = await Promise.all([getTranslations("SandboxCheckout"), getTranslations("Plan")]);
   return (
     <PublicShell path="/sandbox/checkout">
@@ -40,12 +43,16 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
         <SandboxBadge />
       </div>
       <div className="mt-6 rounded-2xl border border-slate-200 p-6">
-        <p className="text-lg font-semibold text-slate-900" data-testid="sandbox-plan">{t("plan", { plan: plan("name"), price: formatPlanPrice(locale) })}</p>
+        <p className="text-lg font-semibold text-slate-900" data-testid="sandbox-plan">
+          {t("plan", { plan: plan("name"), price: formatPlanPrice(locale) })}
+        </p>
         <p className="mt-4 text-slate-800">{t("text")}</p>
         <IntlIsland namespaces={["SandboxCheckout", "Fields", "Validation"]}>
           <SandboxCheckoutForm email={email} clientReferenceId={ref} />
         </IntlIsland>
-        <PageLink className="btn-secondary mt-4 w-full" href="/">{t("cancel")}</PageLink>
+        <PageLink className="btn-secondary mt-4 w-full" href="/">
+          {t("cancel")}
+        </PageLink>
       </div>
     </PublicShell>
   );

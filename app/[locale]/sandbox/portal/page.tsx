@@ -41,20 +41,30 @@ export default async function SandboxPortalPage({ params }: { params: Promise<{ 
         {user ? (
           <>
             <p className="text-slate-700">{t("account", { email: user.email })}</p>
-            <p className="mt-2 text-lg font-semibold text-slate-900" data-testid="portal-status">{t(`status.${status}`, { date: formatLongDate(user.subscription?.endTime, locale, user.timeZone) })}</p>
+            <p className="mt-2 text-lg font-semibold text-slate-900" data-testid="portal-status">
+              {t(`status.${status}`, { date: formatLongDate(user.subscription?.endTime, locale, user.timeZone) })}
+            </p>
             <p className="mt-4 text-slate-800">{t("text")}</p>
-            {inAppTrial && <p className="mt-4 text-slate-800" data-testid="portal-in-app-trial">{t("inAppTrial", { date: formatLongDate(user.subscription?.endTime, locale, user.timeZone) })}</p>}
+            {inAppTrial && (
+              <p className="mt-4 text-slate-800" data-testid="portal-in-app-trial">
+                {t("inAppTrial", { date: formatLongDate(user.subscription?.endTime, locale, user.timeZone) })}
+              </p>
+            )}
             {provider === "sandbox" && (
               <IntlIsland namespaces={["SandboxPortal", "Dashboard"]}>
                 <SandboxCancel graceDays={NUMBER_GRACE_DAYS} active={cancellable} />
               </IntlIsland>
             )}
-            <PageLink className="btn-primary mt-6" href="/dashboard/subscription">{t("back")}</PageLink>
+            <PageLink className="btn-primary mt-6" href="/dashboard/subscription">
+              {t("back")}
+            </PageLink>
           </>
         ) : (
           <>
             <p className="text-slate-800">{t("signedOut")}</p>
-            <PageLink className="btn-primary mt-6" href="/login">{t("signIn")}</PageLink>
+            <PageLink className="btn-primary mt-6" href="/login">
+              {t("signIn")}
+            </PageLink>
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/route";
+import { privacySettingsResponse } from "@/lib/privacy/privacy.responses";
 import { getPrivacySettings, RETENTION_DAYS, updatePrivacySettings } from "@/lib/privacy/retention";
 import { route } from "@/lib/server/api-route";
 
@@ -8,19 +9,23 @@ export const runtime = "nodejs";
 
 const privacySchema = z
   .object({
-    retentionDays: z.number("retentionRange").int("retentionRange").min(RETENTION_DAYS.min, "retentionRange").max(RETENTION_DAYS.max, "retentionRange"),
+    retentionDays: z
+      .number("retentionRange")
+      .int("retentionRange")
+      .min(RETENTION_DAYS.min, "retentionRange")
+      .max(RETENTION_DAYS.max, "retentionRange"),
     recordingEnabled: z.boolean("mustBeBoolean"),
   })
   .partial();
 
 /** The business's privacy settings and the bounds the retention period must stay within. */
-export const GET = route.owner({}, async ({ ctx, auth }) => {
+export const GET = route.owner({ response: { 200: privacySettingsResponse } }, async ({ ctx, auth }) => {
   const settings = await getPrivacySettings(ctx.db, auth.userId);
   if (!settings) throw new AppError("unauthorized", "unauthorized");
   return json({ ...settings, retentionLimits: RETENTION_DAYS });
 });
 
-export const PUT = route.owner({ body: privacySchema }, async ({ ctx, auth, input }) => {
+export const PUT = route.owner({ body: privacySchema, response: { 200: privacySettingsResponse } }, async ({ ctx, auth, input }) => {
   const settings = await updatePrivacySettings(ctx.db, auth.userId, input.body);
   if (!settings) throw new AppError("unauthorized", "unauthorized");
   return json({ ...settings, retentionLimits: RETENTION_DAYS });

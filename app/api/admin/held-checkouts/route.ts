@@ -1,3 +1,4 @@
+import { adminHeldCheckoutsResponse } from "@/lib/billing/billing.responses";
 import { listHeldCheckoutsForAdmin } from "@/lib/billing/held-checkouts";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
@@ -7,4 +8,6 @@ export const dynamic = "force-dynamic";
 
 // Checkouts paid with an account's email and held for it (newest first): which are still waiting, claimed, or the
 // payer's to sort out (the provider's subscription id finds them at the provider).
-export const GET = route.admin({}, async ({ ctx }) => json({ checkouts: await listHeldCheckoutsForAdmin(ctx.db) }));
+export const GET = route.admin({ response: { 200: adminHeldCheckoutsResponse } }, async ({ ctx }) =>
+  json({ checkouts: await listHeldCheckoutsForAdmin(ctx.db) }),
+);

@@ -1,21 +1,25 @@
+import { aiParametersResponse } from "@/lib/ai/ai.responses";
 import { aiParametersSchema } from "@/lib/ai/ai.schemas";
 import { createAiParameters, deleteAiParameters, getAiParameters, updateAiParameters } from "@/lib/ai/ai.service";
+import { messageResponse } from "@/lib/http/http.responses";
 import { json, message } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({}, async ({ ctx, auth }) => json(await getAiParameters(ctx.db, auth.userId)));
+export const GET = route.owner({ response: { 200: aiParametersResponse } }, async ({ ctx, auth }) =>
+  json(await getAiParameters(ctx.db, auth.userId)),
+);
 
-export const POST = route.owner({ body: aiParametersSchema }, async ({ ctx, auth, input }) =>
+export const POST = route.owner({ body: aiParametersSchema, response: { 201: aiParametersResponse } }, async ({ ctx, auth, input }) =>
   json(await createAiParameters(ctx.db, auth.userId, input.body), { status: 201 }),
 );
 
-export const PUT = route.owner({ body: aiParametersSchema }, async ({ ctx, auth, input }) =>
+export const PUT = route.owner({ body: aiParametersSchema, response: { 200: aiParametersResponse } }, async ({ ctx, auth, input }) =>
   json(await updateAiParameters(ctx.db, auth.userId, input.body)),
 );
 
-export const DELETE = route.owner({}, async ({ ctx, auth, locale }) => {
+export const DELETE = route.owner({ response: { 200: messageResponse } }, async ({ ctx, auth, locale }) => {
   await deleteAiParameters(ctx.db, auth.userId);
   return message(locale, "aiConfigDeleted");
 });

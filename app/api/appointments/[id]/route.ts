@@ -1,3 +1,4 @@
+import { appointmentResponse } from "@/lib/appointments/appointments.responses";
 import { cancelAppointment } from "@/lib/appointments/appointments.service";
 import { idParam } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
@@ -7,6 +8,7 @@ export const runtime = "nodejs";
 
 // DELETE cancels: the slot is freed, the calendar event removed and the patient told. The row stays (with status
 // "cancelled") so the call log and the owner's history still make sense.
-export const DELETE = route.owner({ params: { id: (id) => idParam(id, "appointmentNotFound") } }, async ({ ctx, auth, params }) =>
-  json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
+export const DELETE = route.owner(
+  { params: { id: (id) => idParam(id, "appointmentNotFound") }, response: { 200: appointmentResponse } },
+  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
 );

@@ -1,3 +1,4 @@
+import { sessionResponse } from "@/lib/accounts/accounts.responses";
 import { login } from "@/lib/accounts/accounts.service";
 import { loginSchema } from "@/lib/accounts/accounts.schemas";
 import { sessionCookieHeader } from "@/lib/auth/session";
@@ -7,7 +8,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route.public({ body: loginSchema }, async ({ req, ctx, input }) => {
+export const POST = route.public({ body: loginSchema, response: { 200: sessionResponse } }, async ({ req, ctx, input }) => {
   const { token, user, expiresAt } = await login(ctx, input.body, clientIp(req));
   return json({ token, user }, { headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
 });

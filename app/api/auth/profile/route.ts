@@ -1,7 +1,10 @@
+import { profileResponse } from "@/lib/accounts/accounts.responses";
 import { getProfile } from "@/lib/accounts/accounts.service";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({}, async ({ ctx, auth }) => json(await getProfile(ctx.db, auth.userId)));
+export const GET = route.owner({ response: { 200: profileResponse } }, async ({ ctx, auth }) =>
+  json(await getProfile(ctx.db, auth.userId)),
+);

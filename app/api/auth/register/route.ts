@@ -1,3 +1,4 @@
+import { sessionResponse } from "@/lib/accounts/accounts.responses";
 import { register } from "@/lib/accounts/accounts.service";
 import { registerSchema } from "@/lib/accounts/accounts.schemas";
 import { sessionCookieHeader } from "@/lib/auth/session";
@@ -8,7 +9,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route.public({ body: registerSchema }, async ({ req, ctx, input }) => {
+export const POST = route.public({ body: registerSchema, response: { 201: sessionResponse } }, async ({ req, ctx, input }) => {
   const source = { clientIp: clientIp(req), attemptsPerHour: env().REGISTRATION_LIMIT_PER_HOUR };
   const { token, user, expiresAt } = await register(ctx, input.body, source);
   return json({ token, user }, { status: 201, headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });

@@ -1,3 +1,4 @@
+import { profileResponse } from "@/lib/accounts/accounts.responses";
 import { updateProfile } from "@/lib/accounts/accounts.service";
 import { updateProfileSchema } from "@/lib/accounts/accounts.schemas";
 import { env } from "@/lib/env";
@@ -7,7 +8,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const PUT = route.owner({ body: updateProfileSchema }, async ({ req, ctx, auth, input }) => {
+export const PUT = route.owner({ body: updateProfileSchema, response: { 200: profileResponse } }, async ({ req, ctx, auth, input }) => {
   const source = { clientIp: clientIp(req), attemptsPerHour: env().REGISTRATION_LIMIT_PER_HOUR };
   return json(await updateProfile(ctx.db, auth.userId, input.body, source));
 });

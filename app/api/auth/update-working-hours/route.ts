@@ -1,3 +1,4 @@
+import { profileResponse } from "@/lib/accounts/accounts.responses";
 import { updateProfile } from "@/lib/accounts/accounts.service";
 import { updateWorkingHoursSchema } from "@/lib/accounts/accounts.schemas";
 import { json } from "@/lib/http/route";
@@ -6,6 +7,6 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 /** Answers the updated profile (the contract leaves the answer open; the dashboard refreshes from it). */
-export const PUT = route.owner({ body: updateWorkingHoursSchema }, async ({ ctx, auth, input }) =>
+export const PUT = route.owner({ body: updateWorkingHoursSchema, response: { 200: profileResponse } }, async ({ ctx, auth, input }) =>
   json(await updateProfile(ctx.db, auth.userId, { workingHours: input.body.workingHours })),
 );

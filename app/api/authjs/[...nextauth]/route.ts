@@ -4,5 +4,6 @@ import { handlers } from "@/lib/server/auth";
 
 export const runtime = "nodejs";
 // Auth.js answers its own requests (redirects, form posts, its own errors): outside our JSON edge.
-export const GET = route.raw("public", (req: NextRequest) => handlers.GET(req));
-export const POST = route.raw("public", (req: NextRequest) => handlers.POST(req));
+const authJs = { response: { 200: { "application/json": null, "text/html": null }, 302: null } };
+export const GET = route.raw("public", authJs, (req: NextRequest) => handlers.GET(req));
+export const POST = route.raw("public", authJs, (req: NextRequest) => handlers.POST(req));

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { localizedPath } from "@/lib/i18n/paths";
 import { isLocale } from "@/lib/i18n/routing";
-import { portalLoginHref } from "@/lib/providers/billing/stripe";
+import { portalLoginHref } from "@/lib/vendors/stripe/billing";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -15,16 +15,24 @@ export const dynamic = "force-dynamic";
  * Stripe does not know yet goes to the no-code portal login (prefilled_email) when one is configured, else back to
  * its subscription page.
  */
-export const GET = route.owner({}, async ({ req, ctx, auth, locale: requestLocale }) => {
-  const asked = new URL(req.url).searchParams.get("locale");
-  const locale = isLocale(asked) ? asked : requestLocale;
-  let url: string;
-  try {
-    url = await openPortal(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth.userId, locale);
-  } catch (e) {
-    if (!(e instanceof AppError && e.messageKey === "noBillingAccount")) throw e;
-    const { email } = await getProfile(ctx.db, auth.userId);
-    url = portalLoginHref({ portalLoginUrl: env().STRIPE_PORTAL_URL }, email) ?? `${ctx.session.appUrl}${localizedPath(locale, "/dashboard/subscription")}`;
-  }
-  return new Response(null, { status: 303, headers: { location: url, "cache-control": "no-store" } });
-});
+export const GET = route.owner(
+  {
+    stateChanging: { page: "/dashboard/subscription" },
+    response: { 303: null },
+  },
+  async ({ req, ctx, auth, locale: requestLocale }) => {
+    const asked = new URL(req.url).searchParams.get("locale");
+    const locale = isLocale(asked) ? asked : requestLocale;
+    let url: string;
+    try {
+      url = await openPortal(ctx.db, ctx.providers.billing, ctx.session.appUrl, auth.userId, locale);
+    } catch (e) {
+      if (!(e instanceof AppError && e.messageKey === "noBillingAccount")) throw e;
+      const { email } = await getProfile(ctx.db, auth.userId);
+      url =
+        portalLoginHref({ portalLoginUrl: env().STRIPE_PORTAL_URL }, email) ??
+        `${ctx.session.appUrl}${localizedPath(locale, "/dashboard/subscription")}`;
+    }
+    return new Response(null, { status: 303, headers: { location: url, "cache-control": "no-store" } });
+  },
+);

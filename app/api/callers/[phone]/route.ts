@@ -1,16 +1,23 @@
 import { json } from "@/lib/http/route";
 import { translate } from "@/lib/i18n/translate";
 import { eraseCaller } from "@/lib/privacy/erase";
+import { callerErasedResponse } from "@/lib/privacy/privacy.responses";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** Erases one caller's data (by phone number, URL-encoded: %2B33…) from the session's business. Idempotent. */
-export const DELETE = route.owner({ params: { phone: safeDecode } }, async ({ ctx, auth, params, locale }) => {
-  const erased = await eraseCaller(ctx.db, auth.userId, params.phone);
-  const total = erased.appointments + erased.calls + erased.messages + erased.notifications;
-  return json({ message: translate(locale, total ? "Api.callerErased" : "Api.callerNothingHeld"), erased });
-});
+export const DELETE = route.owner(
+  {
+    params: { phone: safeDecode },
+    response: { 200: callerErasedResponse },
+  },
+  async ({ ctx, auth, params, locale }) => {
+    const erased = await eraseCaller(ctx.db, auth.userId, params.phone);
+    const total = erased.appointments + erased.calls + erased.messages + erased.notifications;
+    return json({ message: translate(locale, total ? "Api.callerErased" : "Api.callerNothingHeld"), erased });
+  },
+);
 
 /** "%2B33…" and "+33…" alike (a client may or may not encode the plus). */
 function safeDecode(value: string): string {

@@ -1,3 +1,4 @@
+import { callDetailResponse } from "@/lib/calls/calls.responses";
 import { getCall } from "@/lib/calls/calls.service";
 import { idParam } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
@@ -5,6 +6,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({ params: { id: (id) => idParam(id, "callNotFound") } }, async ({ ctx, auth, params }) =>
-  json(await getCall(ctx.db, auth.userId, params.id)),
+export const GET = route.owner(
+  { params: { id: (id) => idParam(id, "callNotFound") }, response: { 200: callDetailResponse } },
+  async ({ ctx, auth, params }) => json(await getCall(ctx.db, auth.userId, params.id)),
 );

@@ -1,3 +1,4 @@
+import { calendarConnectedResponse } from "@/lib/calendar/calendar.responses";
 import { z } from "zod";
 import { connectCalendar } from "@/lib/calendar/calendar.service";
 import { json } from "@/lib/http/route";
@@ -7,6 +8,6 @@ export const runtime = "nodejs";
 
 const bodySchema = z.object({ code: z.string().trim().min(1).max(2048) });
 
-export const POST = route.owner({ body: bodySchema }, async ({ ctx, auth, input }) =>
+export const POST = route.owner({ body: bodySchema, response: { 200: calendarConnectedResponse } }, async ({ ctx, auth, input }) =>
   json(await connectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, input.body.code)),
 );

@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
  * POST /api/google-calendar/authorize like the sandbox's code. The state must have been signed for the signed-in user
  * (GET /api/google-calendar/consent), or the code is not passed on.
  */
-export const GET = route.owner({ session: "optional" }, async ({ req, ctx, auth, locale }) => {
+export const GET = route.owner({ session: "optional", response: { 200: { "text/html": null } } }, async ({ req, ctx, auth, locale }) => {
   const query = new URL(req.url).searchParams;
   const code = query.get("code");
   let message: ConsentMessage;
@@ -31,7 +31,10 @@ export const GET = route.owner({ session: "optional" }, async ({ req, ctx, auth,
 
 /** JSON that is safe inside <script>: no "<" can close the element, whatever Google put in the query. */
 function scriptValue(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function escapeHtml(text: string): string {

@@ -1,9 +1,10 @@
+import { calendarDisconnectedResponse } from "@/lib/calendar/calendar.responses";
 import { disconnectCalendar } from "@/lib/calendar/calendar.service";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route.owner({}, async ({ ctx, auth }) =>
+export const POST = route.owner({ response: { 200: calendarDisconnectedResponse } }, async ({ ctx, auth }) =>
   json(await disconnectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId)),
 );

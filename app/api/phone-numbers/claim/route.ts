@@ -1,4 +1,5 @@
 import { json } from "@/lib/http/route";
+import { claimedNumberResponse } from "@/lib/numbers/numbers.responses";
 import { claimNumber } from "@/lib/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
@@ -6,7 +7,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // The REST contract claims with a GET; POST is accepted too. Both are idempotent for the caller.
-const claim = route.owner({}, async ({ ctx, auth }) =>
+const claim = route.owner({ stateChanging: true, response: { 200: claimedNumberResponse } }, async ({ ctx, auth }) =>
   json(await claimNumber(ctx.db, auth.userId, { voice: ctx.providers.voice, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi` })),
 );
 

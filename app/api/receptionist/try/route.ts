@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { requireSecret } from "@/lib/env";
 import { json } from "@/lib/http/route";
+import { tryReadinessResponse, tryStepResponse } from "@/lib/receptionist/receptionist.responses";
 import { tryCall, tryReadiness } from "@/lib/receptionist/try-call";
+import { handleVapiMessage } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -16,10 +18,14 @@ const trySchema = z.object({
 });
 
 /** Whether the owner can try their receptionist now, and what is missing otherwise. */
-export const GET = route.owner({}, async ({ ctx, auth }) => json(await tryReadiness(ctx.db, auth.userId)));
+export const GET = route.owner({ response: { 200: tryReadinessResponse } }, async ({ ctx, auth }) =>
+  json(await tryReadiness(ctx.db, auth.userId)),
+);
 
 /** One step of a test call: start, say, end (the page's hang-up, or its beacon when the page is left). */
-export const POST = route.owner({ body: trySchema }, async ({ ctx, auth, input }) => {
-  const deps = { ...ctx.booking, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: true };
+export const POST = route.owner({ body: trySchema, response: { 200: tryStepResponse } }, async ({ ctx, auth, input }) => {
+  const serverUrl = `${ctx.session.appUrl}/api/webhooks/vapi`;
+  const vapi = { ...ctx.booking, serverUrl, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: true };
+  const deps = { db: ctx.db, now: ctx.booking.now, voiceWebhook: (payload: unknown) => handleVapiMessage(vapi, payload) };
   return json(await tryCall(deps, auth.userId, input.body));
 });

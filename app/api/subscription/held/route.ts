@@ -1,3 +1,4 @@
+import { heldCheckoutsResponse } from "@/lib/billing/billing.responses";
 import { listHeldCheckouts } from "@/lib/billing/held-checkouts";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
@@ -6,4 +7,6 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // Subscriptions paid with the signed-in account's email that its owner can still attach (POST /api/subscription/claim-held).
-export const GET = route.owner({}, async ({ ctx, auth }) => json({ checkouts: await listHeldCheckouts(ctx.db, auth.userId) }));
+export const GET = route.owner({ response: { 200: heldCheckoutsResponse } }, async ({ ctx, auth }) =>
+  json({ checkouts: await listHeldCheckouts(ctx.db, auth.userId) }),
+);

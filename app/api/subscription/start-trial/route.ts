@@ -1,8 +1,11 @@
 import { startTrial } from "@/lib/billing/trial";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
+import { subscriptionViewResponse } from "@/lib/subscriptions/subscriptions.responses";
 
 export const runtime = "nodejs";
 
 // The signed-in trial start: a 7-day trial for an account that never had one (409 otherwise).
-export const POST = route.owner({}, async ({ ctx, auth }) => json(await startTrial(ctx.db, auth.userId)));
+export const POST = route.owner({ response: { 200: subscriptionViewResponse } }, async ({ ctx, auth }) =>
+  json(await startTrial(ctx.db, auth.userId)),
+);

@@ -1,4 +1,5 @@
-import { receiveStripeWebhook } from "@/lib/billing/webhook";
+import { stripeWebhookResponse } from "@/lib/billing/billing.responses";
+import { receiveStripeWebhook } from "@/lib/vendors/stripe/webhook";
 import { json, readBody } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
  * checked on the raw bytes with STRIPE_WEBHOOK_SECRET (in the sandbox the generated one, which the sandbox checkout
  * signs with) before anything is parsed: 401 otherwise, nothing changed. A replay answers 200 and changes nothing.
  */
-export const POST = route.webhook({}, async ({ req }) => {
+export const POST = route.webhook({ response: { 200: stripeWebhookResponse } }, async ({ req }) => {
   const raw = await readBody(req);
   const outcome = await receiveStripeWebhook(billingDeps(), raw, req.headers.get("stripe-signature"));
   return json({ received: true, duplicate: outcome.duplicate });

@@ -1,8 +1,9 @@
 import { env, requireSecret } from "@/lib/env";
+import { receivedResponse } from "@/lib/http/http.responses";
 import { json, MAX_BODY_BYTES, readBody } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
-import { receiveTelnyxWebhook } from "@/lib/telnyx/events";
-import { sandboxTelnyxKeys } from "@/lib/telnyx/webhook";
+import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
+import { sandboxTelnyxKeys } from "@/lib/vendors/telnyx/webhook";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
  * the key derived from AUTH_SECRET is expected instead, so the check is never skipped. Telnyx wants a 2xx within 2 s
  * and retries otherwise, which the event-id bookkeeping makes harmless.
  */
-export const POST = route.webhook({}, async ({ req, ctx }) => {
+export const POST = route.webhook({ response: { 200: receivedResponse } }, async ({ req, ctx }) => {
   // The signature covers these exact bytes: read once (refused past the limit while reading), then verified.
   const raw = await readBody(req, MAX_BODY_BYTES);
   const publicKey = env().TELNYX_PUBLIC_KEY ?? sandboxTelnyxKeys(requireSecret("AUTH_SECRET")).publicKeyB64;

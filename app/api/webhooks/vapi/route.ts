@@ -1,16 +1,17 @@
 import { requireSecret } from "@/lib/env";
 import { json, readBody } from "@/lib/http/route";
-import { vapiSecretMatches } from "@/lib/receptionist/auth";
-import { handleVapiMessage, VapiPayloadError } from "@/lib/receptionist/webhook";
+import { vapiSecretMatches } from "@/lib/vendors/vapi/auth";
+import { handleVapiMessage, VapiPayloadError } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
 import { voiceIsSandbox } from "@/lib/server/context";
 import { AppError } from "@/lib/errors";
+import { vapiAnswerResponse } from "@/lib/vendors/vapi/vapi.responses";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // Vapi's server URL. The shared secret is checked before the body is read; tool answers are always HTTP 200.
-export const POST = route.webhook({}, async (call) => {
+export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, async (call) => {
   const { req } = call;
   if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
   const raw = await readBody(req, 2 * 1024 * 1024);
@@ -23,7 +24,12 @@ export const POST = route.webhook({}, async (call) => {
   const ctx = call.ctx;
   try {
     const answer = await handleVapiMessage(
-      { ...ctx.booking, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: voiceIsSandbox() },
+      {
+        ...ctx.booking,
+        serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
+        webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"),
+        sandbox: voiceIsSandbox(),
+      },
       payload,
     );
     return json(answer);

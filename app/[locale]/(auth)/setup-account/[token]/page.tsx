@@ -13,7 +13,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "SetupPage" });
   // The token is a credential: no index, no canonical link carrying it, and no Referer sending it to other sites.
-  return { ...pageMetadata(locale, "/setup-account", { title: t("metaTitle") }, { index: false }), alternates: undefined, referrer: "no-referrer" };
+  return {
+    ...pageMetadata(locale, "/setup-account", { title: t("metaTitle") }, { index: false }),
+    alternates: undefined,
+    referrer: "no-referrer",
+  };
 }
 
 export default async function SetupAccountPage({ params }: Props) {

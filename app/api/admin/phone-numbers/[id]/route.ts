@@ -1,3 +1,4 @@
+import { messageResponse } from "@/lib/http/http.responses";
 import { idParam } from "@/lib/http/params";
 import { message } from "@/lib/http/route";
 import { deleteNumber } from "@/lib/numbers/numbers.service";
@@ -5,7 +6,13 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const DELETE = route.admin({ params: { id: (id) => idParam(id, "numberNotFound") } }, async ({ ctx, auth, params, locale }) => {
-  await deleteNumber(ctx.db, ctx.providers.telephony, auth.userId, params.id, ctx.providers.voice);
-  return message(locale, "numberDeleted");
-});
+export const DELETE = route.admin(
+  {
+    params: { id: (id) => idParam(id, "numberNotFound") },
+    response: { 200: messageResponse },
+  },
+  async ({ ctx, auth, params, locale }) => {
+    await deleteNumber(ctx.db, ctx.providers.telephony, auth.userId, params.id, ctx.providers.voice);
+    return message(locale, "numberDeleted");
+  },
+);

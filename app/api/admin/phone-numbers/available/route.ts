@@ -1,7 +1,10 @@
 import { json } from "@/lib/http/route";
+import { availableNumbersResponse } from "@/lib/numbers/numbers.responses";
 import { listAvailable } from "@/lib/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.admin({}, async ({ ctx }) => json({ phoneNumbers: await listAvailable(ctx.db) }));
+export const GET = route.admin({ response: { 200: availableNumbersResponse } }, async ({ ctx }) =>
+  json({ phoneNumbers: await listAvailable(ctx.db) }),
+);

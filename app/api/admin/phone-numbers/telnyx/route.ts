@@ -1,11 +1,12 @@
 import { json } from "@/lib/http/route";
+import { numberPoolResponse } from "@/lib/numbers/numbers.responses";
 import { listPool, syncPool } from "@/lib/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** The provider's number pool (the path names the telephony provider: the API contract fixes it), synced from the account. */
-export const GET = route.admin({}, async ({ ctx, log }) => {
+export const GET = route.admin({ response: { 200: numberPoolResponse } }, async ({ ctx, log }) => {
   try {
     await syncPool(ctx.db, ctx.providers.telephony);
   } catch (e) {

@@ -1,3 +1,4 @@
+import { appointmentResponse } from "@/lib/appointments/appointments.responses";
 import { cancelAppointment } from "@/lib/appointments/appointments.service";
 import { idParam } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
@@ -5,6 +6,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route.owner({ params: { id: (id) => idParam(id, "appointmentNotFound") } }, async ({ ctx, auth, params }) =>
-  json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
+export const POST = route.owner(
+  { params: { id: (id) => idParam(id, "appointmentNotFound") }, response: { 200: appointmentResponse } },
+  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
 );

@@ -1,3 +1,4 @@
+import { setupTokenResponse } from "@/lib/accounts/accounts.responses";
 import { validateSetupToken } from "@/lib/accounts/accounts.service";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/route";
@@ -5,7 +6,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.public({ params: { token: (token) => token.trim() } }, async (call) => {
+export const GET = route.public({ params: { token: (token) => token.trim() }, response: { 200: setupTokenResponse } }, async (call) => {
   const { token } = call.params;
   if (!token) throw new AppError("bad_request", "noTokenProvided");
   if (token.length > 200) throw new AppError("not_found", "invalidSetupToken");

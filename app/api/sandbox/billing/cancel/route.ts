@@ -1,16 +1,23 @@
-import { sandboxCancel } from "@/lib/billing/sandbox-billing";
+import { sandboxCancel } from "@/lib/vendors/stripe/sandbox-checkout";
 import { env } from "@/lib/env";
 import { json } from "@/lib/http/route";
 import { getProfile } from "@/lib/accounts/accounts.service";
 import { providerModes } from "@/lib/providers/registry";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
+import { subscriptionViewResponse } from "@/lib/subscriptions/subscriptions.responses";
 
 export const runtime = "nodejs";
 
 /** The sandbox portal's "Cancel subscription": a signed customer.subscription.deleted through the webhook receiver. */
-export const POST = route.owner({ available: () => providerModes(env()).billing === "sandbox" }, async ({ ctx, auth }) => {
-  await sandboxCancel(billingDeps(), auth.userId);
-  const { subscriptionType, subscription } = await getProfile(ctx.db, auth.userId);
-  return json({ subscriptionType, subscription });
-});
+export const POST = route.owner(
+  {
+    available: () => providerModes(env()).billing === "sandbox",
+    response: { 200: subscriptionViewResponse },
+  },
+  async ({ ctx, auth }) => {
+    await sandboxCancel(billingDeps(), auth.userId);
+    const { subscriptionType, subscription } = await getProfile(ctx.db, auth.userId);
+    return json({ subscriptionType, subscription });
+  },
+);

@@ -1,7 +1,8 @@
-import { sandboxCheckout } from "@/lib/billing/sandbox-billing";
+import { sandboxCheckout } from "@/lib/vendors/stripe/sandbox-checkout";
 import { sandboxCheckoutSchema } from "@/lib/billing/sandbox.schemas";
 import { takeAttempt } from "@/lib/auth/rate-limit";
 import { authenticate } from "@/lib/auth/session";
+import { sandboxCheckoutResponse } from "@/lib/billing/billing.responses";
 import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/route";
@@ -20,7 +21,7 @@ const SANDBOX_CHECKOUTS_PER_WINDOW = 20;
  * webhook receiver (same verification), then names the thank-you page. Only while billing is the sandbox.
  */
 export const POST = route.public(
-  { available: () => providerModes(env()).billing === "sandbox", body: sandboxCheckoutSchema },
+  { available: () => providerModes(env()).billing === "sandbox", body: sandboxCheckoutSchema, response: { 200: sandboxCheckoutResponse } },
   async ({ req, ctx, input: { body: input } }) => {
     const deps = billingDeps();
     const keys = [{ key: `sandbox-checkout:ip:${clientIp(req)}`, max: SANDBOX_CHECKOUTS_PER_WINDOW }];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
+import { assignedNumberResponse } from "@/lib/numbers/numbers.responses";
 import { assignNumber } from "@/lib/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
@@ -9,7 +10,12 @@ export const runtime = "nodejs";
 const bodySchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumberRequired").max(32) });
 
 export const POST = route.admin(
-  { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema },
+  { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema, response: { 200: assignedNumberResponse } },
   async ({ ctx, auth, params, input }) =>
-    json(await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, { voice: ctx.providers.voice, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi` })),
+    json(
+      await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, {
+        voice: ctx.providers.voice,
+        serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
+      }),
+    ),
 );

@@ -1,3 +1,4 @@
+import { profileResponse } from "@/lib/accounts/accounts.responses";
 import { z } from "zod";
 import { setUserActive } from "@/lib/admin/admin.service";
 import { idParam } from "@/lib/http/params";
@@ -8,6 +9,7 @@ export const runtime = "nodejs";
 
 const bodySchema = z.object({ isActive: z.boolean("mustBeBoolean") });
 
-export const PUT = route.admin({ params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema }, async ({ ctx, auth, params, input }) =>
-  json(await setUserActive(ctx.db, auth.userId, params.id, input.body.isActive)),
+export const PUT = route.admin(
+  { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema, response: { 200: profileResponse } },
+  async ({ ctx, auth, params, input }) => json(await setUserActive(ctx.db, auth.userId, params.id, input.body.isActive)),
 );

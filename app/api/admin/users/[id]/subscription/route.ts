@@ -1,3 +1,4 @@
+import { userSubscriptionResponse } from "@/lib/admin/admin.responses";
 import { getUserSubscription } from "@/lib/admin/admin.service";
 import { idParam } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
@@ -5,6 +6,7 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.admin({ params: { id: (id) => idParam(id, "userNotFound") } }, async ({ ctx, params }) =>
-  json(await getUserSubscription(ctx.db, params.id)),
+export const GET = route.admin(
+  { params: { id: (id) => idParam(id, "userNotFound") }, response: { 200: userSubscriptionResponse } },
+  async ({ ctx, params }) => json(await getUserSubscription(ctx.db, params.id)),
 );

@@ -1,0 +1,3 @@
+-- Rows connected before the provider was recorded: the sandbox flag was the only record of who issued the grant.
+UPDATE "calendar_connections" SET "provider" = CASE WHEN "sandbox" THEN 'sandbox' ELSE 'google' END;--> statement-breakpoint
+ALTER TABLE "calendar_connections" ADD CONSTRAINT "calendar_connections_provider_known" CHECK ("calendar_connections"."provider" in ('google', 'sandbox') and "calendar_connections"."sandbox" = ("calendar_connections"."provider" = 'sandbox'));

@@ -1,0 +1,58 @@
+// What the account routes answer (sign-in, registration, the profile, setup tokens), as zod schemas for the route
+// declarations' `response` (lib/server/api-route.ts), written from the account's Profile type (lib/accounts).
+import { z } from "zod";
+import { subscriptionViewFields } from "@/lib/subscriptions/subscriptions.responses";
+
+const instant = z.iso.datetime({ offset: true });
+
+const dayHours = z.strictObject({ isOpen: z.boolean(), openTime: z.string(), closeTime: z.string() }).meta({ title: "DayHours" });
+
+export const workingHoursResponse = z
+  .strictObject({
+    monday: dayHours,
+    tuesday: dayHours,
+    wednesday: dayHours,
+    thursday: dayHours,
+    friday: dayHours,
+    saturday: dayHours,
+    sunday: dayHours,
+  })
+  .meta({ title: "WorkingHours", description: "Each weekday's hours, times as HH:MM." });
+
+export const profileFields = {
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  businessName: z.string().nullable(),
+  businessType: z.string().nullable(),
+  specialty: z.string().nullable(),
+  businessSize: z.string().nullable(),
+  businessAddress: z.string().nullable(),
+  serviceFrequency: z.string().nullable(),
+  services: z.array(z.string()),
+  workingHours: workingHoursResponse,
+  appointmentDuration: z.string().describe('Minutes, or "variable".'),
+  aiInstructions: z.string().nullable(),
+  type: z.enum(["admin", "user"]),
+  isActive: z.boolean(),
+  hasGoogleOAuth: z.boolean().describe("A calendar is connected."),
+  calendarRevokedAt: instant.nullable().describe("When the calendar refused the stored grant: the owner must reconnect."),
+  telnyxPhoneNumber: z.string().nullable().describe("The assigned number (E.164)."),
+  timeZone: z.string().describe("IANA zone."),
+  locale: z.enum(["en", "fr", "es"]),
+  country: z.string().describe("ISO 3166-1 alpha-2: numbers of this country are shown in national form."),
+  createdAt: instant,
+  updatedAt: instant,
+  billing: z
+    .strictObject({ paymentFailed: z.boolean(), cancelAtPeriodEnd: z.boolean(), managed: z.boolean() })
+    .describe("What the subscription page warns about."),
+  ...subscriptionViewFields,
+};
+
+export const profileResponse = z.strictObject(profileFields).meta({ title: "Profile" });
+
+/** Sign-in and registration: the session token (also set as the cookie) and the profile. */
+export const sessionResponse = z.strictObject({ token: z.string(), user: profileResponse });
+
+export const setupTokenResponse = z.strictObject({ email: z.string(), name: z.string() });

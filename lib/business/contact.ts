@@ -1,0 +1,33 @@
+// The notifications view of a tenant (tenant.ts): who the messages about a business come from and go to, and how
+// they are written (its language, time zone and the country its numbers are read in).
+import type { Db } from "@/db/client";
+import type { CallLanguage } from "./business";
+import { displayNameOf, tenantByOwner } from "./tenant";
+
+export type BusinessContact = {
+  userId: string;
+  ownerEmail: string;
+  ownerPhone: string | null;
+  /** The business's name, else its owner's. */
+  businessName: string;
+  businessAddress: string | null;
+  timeZone: string;
+  locale: CallLanguage;
+  /** The dedicated number texts are sent from, if the business has claimed one. */
+  line: string | null;
+};
+
+export async function loadBusinessContact(db: Db, userId: string): Promise<BusinessContact | null> {
+  const r = await tenantByOwner(db, userId);
+  if (!r) return null;
+  return {
+    userId: r.userId,
+    ownerEmail: r.ownerEmail,
+    ownerPhone: r.ownerPhone,
+    businessName: displayNameOf(r),
+    businessAddress: r.businessAddress,
+    timeZone: r.timeZone,
+    locale: r.locale,
+    line: r.line,
+  };
+}

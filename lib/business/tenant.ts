@@ -1,0 +1,93 @@
+// The tenant: one account and what hangs off it one-to-one (its dedicated line, assistant settings, calendar grant,
+// billing record), read in one indexed lookup. Every view of a business (business.ts for a call and its bookings,
+// profile.ts for the account page, contact.ts for messages) is a projection of this one row, so a fact such as "the
+// calendar is connected" or "the business's name" has one definition.
+//
+// Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
+// an account. The password hash and session data are never read here; the calendar grant is read (encrypted) because a
+// call needs it without a second query, and only the call's view carries it.
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
+import { subscriptionRecordColumns } from "@/lib/subscriptions/subscription-columns";
+
+const tenantColumns = {
+  userId: users.id,
+  ownerName: users.fullName,
+  ownerEmail: users.email,
+  ownerPhone: users.phone,
+  role: users.type,
+  businessName: users.businessName,
+  businessType: users.businessType,
+  specialty: users.specialty,
+  businessSize: users.businessSize,
+  businessAddress: users.businessAddress,
+  serviceFrequency: users.serviceFrequency,
+  services: users.services,
+  workingHours: users.workingHours,
+  appointmentDuration: users.appointmentDuration,
+  aiInstructions: users.aiInstructions,
+  timeZone: users.timeZone,
+  locale: users.locale,
+  isActive: users.isActive,
+  recordingEnabled: users.recordingEnabled,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  line: phoneNumbers.phoneNumber,
+  aiLanguage: aiParameters.language,
+  aiVoiceId: aiParameters.voiceId,
+  aiFirstMessage: aiParameters.firstMessage,
+  aiAgentName: aiParameters.agentName,
+  calendarProvider: calendarConnections.provider,
+  calendarTokenEnc: calendarConnections.refreshTokenEnc,
+  calendarId: calendarConnections.calendarId,
+  calendarRevokedAt: calendarConnections.revokedAt,
+  ...subscriptionRecordColumns,
+  subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
+  subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+};
+
+/** The one query every view reads through; the caller adds where, order and limit. */
+export function tenantQuery(db: Pick<Db, "select">) {
+  return db
+    .select(tenantColumns)
+    .from(users)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
+    .leftJoin(aiParameters, eq(aiParameters.userId, users.id))
+    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id));
+}
+
+export type TenantRow = Awaited<ReturnType<typeof tenantQuery>>[number];
+
+export async function tenantByOwner(db: Pick<Db, "select">, userId: string): Promise<TenantRow | null> {
+  const [row] = await tenantQuery(db).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The tenant whose dedicated number this is; null when the number is not assigned to anyone. */
+export async function tenantByLine(db: Pick<Db, "select">, line: string): Promise<TenantRow | null> {
+  const [row] = await tenantQuery(db).where(eq(phoneNumbers.phoneNumber, line)).limit(1);
+  return row ?? null;
+}
+
+/** Every tenant, oldest account first. */
+export async function allTenants(db: Pick<Db, "select">): Promise<TenantRow[]> {
+  return tenantQuery(db).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * The calendar grant (encrypted), the provider that issued it and which calendar; a grant the provider refused
+ * (revoked_at) is no connection.
+ */
+export function calendarGrantOf(r: TenantRow): CalendarGrantRow | null {
+  if (!r.calendarTokenEnc || r.calendarRevokedAt) return null;
+  return { provider: r.calendarProvider ?? "google", refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" };
+}
+
+export type CalendarGrantRow = { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string };
+
+/** The name callers and messages use: the business's, else its owner's. */
+export function displayNameOf(r: TenantRow): string {
+  return r.businessName?.trim() || r.ownerName;
+}

@@ -1,7 +1,0 @@
-/** The voice-AI platform that answers calls (Vapi). The assistant itself is built per call by our webhook (app/api/webhooks/vapi). */
-export interface VoicePort {
-  readonly kind: "vapi" | "sandbox";
-  /** Points a number at our assistant webhook; returns the platform's id for it. */
-  attachNumber(input: { phoneNumber: string; serverUrl: string }): Promise<{ providerNumberId: string }>;
-  detachNumber(providerNumberId: string): Promise<void>;
-}

@@ -1,0 +1,118 @@
+// Telnyx messaging webhooks read into our messaging events (lib/messaging/events.ts), which apply them once: an
+// inbound text (opt-out keywords) and the delivery status of the notifications we sent. Message text is never stored.
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { withoutControlCharacters } from "@/lib/format/control-characters";
+import { AppError } from "@/lib/errors";
+import { applyMessagingEvent, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/events";
+import { toE164 } from "@/lib/phone/phone";
+import { verifyTelnyxSignature } from "./webhook";
+
+const DELIVERED = new Set(["delivered", "sent"]);
+const FAILED = new Set(["delivery_failed", "sending_failed"]);
+
+// Telnyx ids are uuids and numbers are E.164: anything much longer is no key a unique index can hold (at most some
+// 2 700 bytes an entry), so it is refused (the envelope) or ignored (a payload field) rather than failing the write.
+const providerId = z.string().min(1).max(256);
+
+/** The envelope every Telnyx v2 webhook shares; the payload is read per event type below. */
+export const telnyxEventSchema = z.object({
+  data: z.object({
+    id: providerId,
+    event_type: z.string().min(1),
+    payload: z.unknown().optional(),
+  }),
+});
+
+export type TelnyxEvent = z.infer<typeof telnyxEventSchema>;
+
+const inboundSchema = z.object({
+  from: z.object({ phone_number: z.string().min(1).max(64) }),
+  text: z.string().nullish(),
+});
+
+const deliverySchema = z.object({
+  id: providerId,
+  to: z.array(z.object({ phone_number: z.string().nullish(), status: z.string().nullish() })).nullish(),
+  errors: z.array(z.object({ code: z.union([z.string(), z.number()]).nullish() })).nullish(),
+});
+
+/**
+ * The webhook, provider-side half: the signature over the raw bytes is verified before anything is read (401), then
+ * the body parsed (400 when it is not JSON, or JSON that is no Telnyx event) and the event applied once.
+ */
+export async function receiveTelnyxWebhook(db: Db, raw: string, headers: Headers, publicKeyB64: string): Promise<TelnyxEventResult> {
+  if (!verifyTelnyxSignature(raw, headers, publicKeyB64)) throw new AppError("unauthorized", "invalidSignature");
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "invalidJson");
+  }
+  const event = parseTelnyxEvent(body);
+  if (!event) throw new AppError("bad_request", "Validation.invalid", { field: "@Fields.body" });
+  return handleTelnyxEvent(db, event);
+}
+
+/**
+ * The event if the JSON has the shape of a Telnyx webhook, otherwise null (the route answers 400). Control characters
+ * (a NUL in a text, an id) are removed first: Postgres cannot store them, and the event is still worth applying.
+ */
+export function parseTelnyxEvent(json: unknown): TelnyxEvent | null {
+  const parsed = telnyxEventSchema.safeParse(withoutControlCharacters(json));
+  return parsed.success ? parsed.data : null;
+}
+
+export type TelnyxEventResult = MessagingEventResult;
+
+/** Applies one event once, keyed by its Telnyx event id (Telnyx retries, and a redelivery changes nothing). */
+export async function handleTelnyxEvent(db: Db, event: TelnyxEvent): Promise<TelnyxEventResult> {
+  const { id, event_type: type } = event.data;
+  return applyMessagingEvent(db, { provider: "telnyx", eventId: id, type }, toMessagingEvent(event));
+}
+
+/** The event in our terms; every type but inbound texts and delivery receipts (calls, numbers, 10DLC…) is ignored. */
+export function toMessagingEvent(event: TelnyxEvent): MessagingEvent {
+  const { event_type: type, payload } = event.data;
+  switch (type) {
+    case "message.received":
+      return inbound(payload);
+    case "message.sent":
+    case "message.finalized":
+      return delivery(payload, type === "message.finalized");
+    default:
+      return { kind: "ignored" };
+  }
+}
+
+function inbound(payload: unknown): MessagingEvent {
+  const parsed = inboundSchema.safeParse(payload);
+  if (!parsed.success) return { kind: "ignored" };
+  // Telnyx sends E.164; kept in that form whatever the channel's formatting, so isOptedOut matches our stored numbers.
+  const from = toE164(parsed.data.from.phone_number) ?? parsed.data.from.phone_number;
+  return { kind: "inbound", from, text: parsed.data.text ?? "" };
+}
+
+/**
+ * message.sent and message.finalized carry the status per recipient (we send to one). `delivered`/`sent` → sent,
+ * `delivery_failed`/`sending_failed` → failed with the first Telnyx error code (e.g. "40300"); anything in between
+ * (queued, sending, delivery_unconfirmed) changes nothing, and neither does a receipt that names no recipient.
+ */
+function delivery(payload: unknown, final: boolean): MessagingEvent {
+  const parsed = deliverySchema.safeParse(payload);
+  if (!parsed.success) return { kind: "ignored" };
+  const { id, to, errors } = parsed.data;
+  const status = to?.[0]?.status ?? "";
+  // A WhatsApp receipt may name the recipient with the channel's prefix ("whatsapp:+33…"); the number is what we stored.
+  const rawRecipient = to?.[0]?.phone_number?.trim().replace(/^whatsapp:/i, "");
+  if (!rawRecipient) return { kind: "ignored" };
+  // Stored in E.164, as the senders were given it; Telnyx sends E.164 too, a national form is read as such.
+  const recipient = toE164(rawRecipient) ?? rawRecipient;
+  if (DELIVERED.has(status)) return { kind: "delivery", providerMessageId: id, recipient, status: "sent", error: null, final };
+  if (FAILED.has(status)) {
+    const code = errors?.[0]?.code;
+    const error = code !== undefined && code !== null ? String(code) : status;
+    return { kind: "delivery", providerMessageId: id, recipient, status: "failed", error, final };
+  }
+  return { kind: "ignored" };
+}

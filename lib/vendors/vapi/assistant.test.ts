@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import { vapiAssistantErrors } from "@/tests/helpers/vapi-schema";
+import { agentNameFor, openingLine, truncateText } from "@/lib/receptionist/assistant";
+import { buildAssistant } from "./assistant";
+import type { Business } from "@/lib/business/business";
+
+const open = { isOpen: true, openTime: "09:00", closeTime: "18:00" };
+const closed = { isOpen: false, openTime: "09:00", closeTime: "18:00" };
+
+function business(over: Partial<Business> = {}): Business {
+  return {
+    userId: "8f0c7a52-5d4f-4d43-9a39-4f3d1c2b9e11",
+    ownerName: "Claire Martin",
+    ownerEmail: "claire@example.test",
+    ownerPhone: "+33123456789",
+    businessName: "Cabinet Dentaire Martin",
+    businessType: "dental",
+    specialty: null,
+    businessAddress: "12 rue de la Paix, Paris",
+    services: ["Détartrage", "Consultation"],
+    workingHours: { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: closed, sunday: closed },
+    appointmentDuration: "30",
+    aiInstructions: null,
+    timeZone: "Europe/Paris",
+    locale: "fr",
+    line: "+33700000001",
+    ai: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Camille" },
+    calendarConnected: true,
+    calendar: null,
+    entitled: true,
+    recordingEnabled: true,
+    ...over,
+  };
+}
+
+const options = { serverUrl: "https://recepta.example/api/webhooks/vapi", webhookSecret: "s3cret", callerNumber: "+33611223344" };
+// Sunday 22 November 2026, 23:30 in Paris (UTC+1).
+const SUNDAY_NIGHT = new Date("2026-11-22T22:30:00Z");
+const systemOf = (a: ReturnType<typeof buildAssistant>) => (a.model as { messages: { content: string }[] }).messages[0]!.content;
+
+describe("the assistant's date context", () => {
+  it("gives a Paris call at 23:30 on a Sunday that Sunday and the next 14 days with their weekdays, in French", () => {
+    const prompt = systemOf(buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }));
+    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23:30");
+    expect(prompt).toContain("- 2026-11-22 = dimanche 22 novembre 2026 (aujourd'hui)");
+    expect(prompt).toContain("- 2026-11-23 = lundi 23 novembre 2026 (demain)");
+    expect(prompt).toContain("- 2026-11-24 = mardi 24 novembre 2026");
+    expect(prompt).toContain("- 2026-12-06 = dimanche 6 décembre 2026");
+    // Exactly today and 14 days: nothing after 6 December in the list.
+    expect(prompt).not.toContain("- 2026-12-07");
+    expect(prompt).toContain('"Tomorrow" is 2026-11-23');
+  });
+
+  it("says the days in the call's language: Spanish and English", () => {
+    const es = systemOf(buildAssistant(business({ ai: null, locale: "es" }), { ...options, now: SUNDAY_NIGHT }));
+    expect(es).toContain("Hoy es domingo, 22 de noviembre de 2026. La hora local es 23:30");
+    expect(es).toContain("- 2026-11-23 = lunes, 23 de noviembre de 2026 (mañana)");
+    const en = systemOf(
+      buildAssistant(business({ ai: null, locale: "en", timeZone: "America/New_York" }), { ...options, now: SUNDAY_NIGHT }),
+    );
+    // 22:30Z is 17:30 the same Sunday in New York.
+    expect(en).toContain("Today is Sunday, November 22, 2026. The local time is 17:30 (America/New_York).");
+    expect(en).toContain("- 2026-11-23 = Monday, November 23, 2026 (tomorrow)");
+  });
+
+  it("moves with the business's zone: 00:30 in Paris on Monday is already Monday", () => {
+    const prompt = systemOf(buildAssistant(business(), { ...options, now: new Date("2026-11-22T23:30:00Z") }));
+    expect(prompt).toContain("Nous sommes le lundi 23 novembre 2026. Il est 00:30");
+  });
+});
+
+describe("the assistant as Vapi takes it", () => {
+  it("is a valid CreateAssistantDto, with no field Vapi does not know, for every kind of line", () => {
+    const variants = [
+      buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }),
+      buildAssistant(business({ entitled: false, ownerPhone: null, ai: null, locale: "es" }), {
+        ...options,
+        recording: false,
+        now: SUNDAY_NIGHT,
+      }),
+      buildAssistant(business({ ai: null, locale: "en" }), { ...options, callerNumber: null, now: SUNDAY_NIGHT }),
+    ];
+    expect(vapiAssistantErrors(...variants)).toEqual([]);
+  }, 60_000);
+
+  it("is refused by the same check when it carries a field Vapi does not know", () => {
+    const a = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT });
+    const errors = vapiAssistantErrors({ ...a, serverUrl: "https://old-style.example" });
+    expect(errors.join("\n")).toMatch(/serverUrl/);
+  }, 60_000);
+
+  it("declares a request-start and a delayed message for every function tool, in the call's language", () => {
+    const tools = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }).model!.tools as {
+      type: string;
+      function?: { name: string; parameters: { required: string[] } };
+      messages?: { type: string; content: string; timingMilliseconds?: number }[];
+    }[];
+    const functions = tools.filter((t) => t.type === "function");
+    expect(functions.map((t) => t.function!.name)).toEqual([
+      "check_availability",
+      "book_appointment",
+      "find_my_appointments",
+      "reschedule_appointment",
+      "cancel_appointment",
+      "take_message",
+    ]);
+    for (const t of functions) {
+      expect(t.messages?.find((m) => m.type === "request-start")?.content).toMatch(/^(Un instant|Je note)/);
+      expect(t.messages?.find((m) => m.type === "request-response-delayed")?.timingMilliseconds).toBeLessThanOrEqual(3000);
+    }
+    expect(functions.find((t) => t.function!.name === "book_appointment")!.function!.parameters.required).toEqual(["date", "time", "name"]);
+    expect(tools.find((t) => t.type === "transferCall")).toMatchObject({ destinations: [{ type: "number", number: "+33123456789" }] });
+  });
+
+  it("keeps the name within Vapi's 40 characters without splitting an emoji", () => {
+    const name = `${"Cabinet dentaire du Marais ".padEnd(39, "x")}🦷 et associés`;
+    const a = buildAssistant(business({ businessName: name }), { ...options, now: SUNDAY_NIGHT });
+    expect(a.name!.length).toBeLessThanOrEqual(40);
+    expect(a.name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(truncateText("ab👍🏽cd", 4)).toBe("ab");
+    expect(truncateText("ab👍🏽cd", 6)).toBe("ab👍🏽");
+  });
+});
+
+describe("the opening line", () => {
+  it("greets once, in English, French and Spanish", () => {
+    const en = buildAssistant(
+      business({
+        locale: "en",
+        ai: {
+          language: "en",
+          voiceId: "voice_english_female_1",
+          firstMessage: "Hello, how can I help you today?",
+          agentName: "AI Assistant",
+        },
+      }),
+      { ...options, now: SUNDAY_NIGHT },
+    );
+    expect(en.firstMessage).toBe(
+      "Hello, you are speaking with Emma, the virtual assistant of Cabinet Dentaire Martin. This call is recorded. How can I help you today?",
+    );
+    const fr = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT });
+    expect(fr.firstMessage).toBe(
+      "Bonjour, vous êtes en ligne avec Camille, l'assistant virtuel de Cabinet Dentaire Martin. Cet appel est enregistré. Comment puis-je vous aider ?",
+    );
+    const es = buildAssistant(business({ ai: null, locale: "es" }), { ...options, recording: false, now: SUNDAY_NIGHT });
+    expect(es.firstMessage).toBe(
+      "Hola, está hablando con Álvaro, el asistente virtual de Cabinet Dentaire Martin. ¿En qué puedo ayudarle?",
+    );
+    for (const line of [en.firstMessage!, fr.firstMessage!, es.firstMessage!]) {
+      expect(line.match(/\b(hello|bonjour|hola)\b/gi)).toHaveLength(1);
+    }
+  });
+
+  it("drops a greeting's salutation and a repeated business name, and keeps the rest", () => {
+    const d = "Bonjour, vous êtes en ligne avec Camille, l'assistant virtuel de Cabinet Martin.";
+    expect(openingLine(d, "Bonjour, Cabinet Martin, comment puis-je vous aider ?", "Cabinet Martin")).toBe(
+      `${d} Comment puis-je vous aider ?`,
+    );
+    expect(openingLine(d, "Bonsoir ! Que puis-je faire pour vous ?", "Cabinet Martin")).toBe(`${d} Que puis-je faire pour vous ?`);
+    expect(openingLine("Hola, está hablando con Álvaro.", "Buenos días, ¿en qué puedo ayudarle?", "X")).toBe(
+      "Hola, está hablando con Álvaro. ¿En qué puedo ayudarle?",
+    );
+    expect(openingLine("Hello, this is Emma.", "Hi!", "X")).toBe("Hello, this is Emma.");
+    // The standard French phone answer, name first; "Allô", "¡Hola!", "Hi there".
+    expect(openingLine(d, "Cabinet Martin, bonjour ! Que puis-je faire pour vous ?", "Cabinet Martin")).toBe(
+      `${d} Que puis-je faire pour vous ?`,
+    );
+    expect(openingLine(d, "Cabinet Martin, bonjour !", "Cabinet Martin")).toBe(d);
+    expect(openingLine(d, "Allô, que puis-je faire pour vous ?", "X")).toBe(`${d} Que puis-je faire pour vous ?`);
+    expect(openingLine("Hola, está hablando con Álvaro.", "¡Hola! ¿En qué puedo ayudarle?", "X")).toBe(
+      "Hola, está hablando con Álvaro. ¿En qué puedo ayudarle?",
+    );
+    expect(openingLine("Hello, this is Emma.", "Hi there, how can I help?", "X")).toBe("Hello, this is Emma. How can I help?");
+    expect(openingLine("Hello, this is Emma.", "Hiking club, how can I help?", "X")).toBe(
+      "Hello, this is Emma. Hiking club, how can I help?",
+    );
+    // A greeting that does not start with a salutation is kept whole.
+    expect(openingLine("Hello, this is Emma.", "Thanks for calling the best dentist in town.", "X")).toBe(
+      "Hello, this is Emma. Thanks for calling the best dentist in town.",
+    );
+  });
+
+  it("sends callers to their own country's emergency number, whatever country the line is from", () => {
+    const prompt = systemOf(buildAssistant(business({ line: "+12125550101" }), { ...options, now: SUNDAY_NIGHT }));
+    expect(prompt).toContain("call the emergency number 15 / 112");
+    expect(prompt).not.toContain("911");
+  });
+
+  it("uses a name that reads as a name when the owner left the placeholder", () => {
+    expect(
+      agentNameFor(business({ ai: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "", agentName: "Assistant IA" } }), "fr"),
+    ).toBe("Henri");
+    expect(
+      agentNameFor(
+        business({ ai: { language: "en", voiceId: "voice_english_male_2", firstMessage: "", agentName: "AI Assistant" } }),
+        "en",
+      ),
+    ).toBe("Brian");
+    expect(agentNameFor(business({ ai: null }), "es")).toBe("Álvaro");
+    expect(agentNameFor(business(), "fr")).toBe("Camille");
+  });
+});

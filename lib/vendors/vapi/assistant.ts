@@ -1,0 +1,156 @@
+// Our assistant definition (lib/receptionist/assistant.ts) as the transient assistant answered to Vapi's
+// `assistant-request`, with Vapi's own tuning for a phone line. Typed as Vapi's CreateAssistantDto: Vapi refuses an
+// assistant with a field it does not know, and a refused assistant ends the call before the caller hears anything.
+import type { Vapi } from "@vapi-ai/server-sdk";
+import type { Business, CallLanguage } from "@/lib/business/business";
+import {
+  assistantFor,
+  truncateText,
+  type AssistantDefinition,
+  type AssistantOptions,
+  type AssistantTool,
+  type VoiceId,
+} from "@/lib/receptionist/assistant";
+
+/** Vapi's limit on an assistant's name. */
+const NAME_MAX = 40;
+/** The longest key term the transcriber takes. */
+const KEYTERM_MAX = 50;
+
+/** Our voices → the Azure neural voices Vapi speaks them with. */
+const AZURE_VOICES: Record<VoiceId, string> = {
+  voice_english_male_1: "en-US-AndrewNeural",
+  voice_english_male_2: "en-US-BrianNeural",
+  voice_english_female_1: "en-US-EmmaNeural",
+  voice_french_male_1: "fr-FR-HenriNeural",
+  voice_spanish_male_1: "es-ES-AlvaroNeural",
+};
+
+/** Where Vapi sends the call's messages, and the shared secret it sends with them (lib/vendors/vapi/auth.ts). */
+export type VapiServer = { serverUrl: string; webhookSecret: string };
+
+function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
+  if (tool.type === "transfer") {
+    return {
+      type: "transferCall",
+      destinations: [{ type: "number", number: tool.number, message: tool.message, description: tool.description }],
+    };
+  }
+  // Vapi's tool messages: the first does not block the tool call, so the caller hears it while the tool runs.
+  const messages: Vapi.CreateFunctionToolDtoMessagesItem[] = [
+    { type: "request-start", content: tool.spoken.start, blocking: false },
+    { type: "request-response-delayed", content: tool.spoken.delayed, timingMilliseconds: tool.spoken.delayedAfterMs },
+    { type: "request-failed", content: tool.spoken.failed },
+  ];
+  const fn: Vapi.OpenAiModelToolsItem.Function = {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    messages,
+  };
+  return fn;
+}
+
+/**
+ * How the voice pipeline listens and answers, chosen for a phone line where callers pause, read out numbers and call
+ * from noisy places.
+ */
+function voicePipeline(def: AssistantDefinition) {
+  const language: CallLanguage = def.language;
+  const startSpeakingPlan: Vapi.StartSpeakingPlan = {
+    // Vapi's default: long enough not to talk over a breath, short enough not to feel slow.
+    waitSeconds: 0.4,
+    // The end-of-turn model understands "I'd like… Tuesday… no, Wednesday" in English; Vapi says it is English only,
+    // so French and Spanish use the transcription timings below.
+    ...(language === "en" ? { smartEndpointingPlan: { provider: "livekit" as const } } : {}),
+    // Without punctuation the caller is probably mid-sentence; after digits they are probably reading a number.
+    transcriptionEndpointingPlan: { onPunctuationSeconds: 0.1, onNoPunctuationSeconds: 1.5, onNumberSeconds: 1.0 },
+    // After we asked for a number or a name, let the caller take their time: digits and spelling come with pauses.
+    customEndpointingRules: [
+      {
+        type: "assistant",
+        regex: "(phone|number|spell|email|numéro|téléphone|épeler|adresse e-mail|número|teléfono|deletrear|correo)",
+        regexOptions: [{ type: "ignore-case", enabled: true }],
+        timeoutSeconds: 2.5,
+      },
+    ],
+  };
+  const stopSpeakingPlan: Vapi.StopSpeakingPlan = {
+    // A cough or a single "mm" does not cut the assistant off; two words do.
+    numWords: 2,
+    voiceSeconds: 0.2,
+    backoffSeconds: 1,
+    // Listening noises are not interruptions.
+    acknowledgementPhrases: def.acknowledgements,
+  };
+  const { silence } = def;
+  const hooks: Vapi.CreateAssistantDtoHooksItem[] = [
+    {
+      // A caller who went quiet hears a prompt, not silence.
+      name: "idle-prompt",
+      on: "customer.speech.timeout",
+      options: { timeoutSeconds: silence.promptAfterSeconds, triggerMaxCount: silence.maxPrompts, triggerResetMode: "onUserSpeech" },
+      do: [{ type: "say", exact: silence.prompts }],
+    },
+    {
+      // Still nothing: the line is dead or the caller has gone; say goodbye and free the line.
+      name: "silence-end",
+      on: "customer.speech.timeout",
+      options: { timeoutSeconds: silence.endAfterSeconds, triggerMaxCount: 1, triggerResetMode: "onUserSpeech" },
+      do: [
+        { type: "say", exact: silence.goodbye },
+        { type: "tool", tool: { type: "endCall" } },
+      ],
+    },
+  ];
+  return {
+    startSpeakingPlan,
+    stopSpeakingPlan,
+    // Callers ring from waiting rooms, streets and cars: remove background voices before transcription.
+    backgroundSpeechDenoisingPlan: { smartDenoisingPlan: { enabled: true } },
+    // Vapi adds office noise to phone calls by default; a medical practice's line is clearer without it.
+    backgroundSound: "off" as const,
+    hooks,
+  };
+}
+
+/** Our assistant definition as Vapi's transient assistant, its messages sent to `server`. */
+export function vapiAssistant(def: AssistantDefinition, server: VapiServer): Vapi.CreateAssistantDto {
+  return {
+    name: truncateText(def.name, NAME_MAX),
+    firstMessage: def.firstMessage,
+    firstMessageMode: "assistant-speaks-first",
+    // The disclosure is heard in full: it is what tells the caller they speak to an AI and are recorded.
+    firstMessageInterruptionsEnabled: false,
+    model: {
+      provider: "openai",
+      // Chosen over gpt-4o-mini for its instruction following and tool calling at a similar latency and price.
+      model: "gpt-4.1-mini",
+      // Low: the same question gets the same answer; dates and names are copied, not paraphrased.
+      temperature: 0.2,
+      // Tool-call arguments count against it: a booking with a long reason must not be cut off.
+      maxTokens: 400,
+      messages: [{ role: "system", content: def.systemPrompt }],
+      tools: def.tools.map(vapiTool),
+    },
+    voice: { provider: "azure", voiceId: AZURE_VOICES[def.voice] },
+    transcriber: {
+      provider: "deepgram",
+      model: "nova-3",
+      language: def.language,
+      keyterm: def.keyterms.map((t) => truncateText(t, KEYTERM_MAX)),
+    },
+    ...voicePipeline(def),
+    server: { url: server.serverUrl, timeoutSeconds: 20, headers: { "x-vapi-secret": server.webhookSecret } },
+    serverMessages: ["tool-calls", "status-update", "end-of-call-report"],
+    artifactPlan: { recordingEnabled: def.recording },
+    analysisPlan: { summaryPlan: { enabled: def.summary } },
+    endCallMessage: def.endCallMessage,
+    maxDurationSeconds: def.maxDurationSeconds,
+    metadata: def.metadata,
+  };
+}
+
+/** The Vapi assistant for one inbound call to this business. */
+export function buildAssistant(b: Business, o: AssistantOptions & VapiServer): Vapi.CreateAssistantDto {
+  return vapiAssistant(assistantFor(b, o), o);
+}

@@ -1,0 +1,138 @@
+// Each calendar connection is served by the provider it was made with, whatever the deployment configures for new
+// connections: the provider is written on connect, a sandbox connection keeps using the sandbox once Google is
+// configured, and a Google connection on a deployment without Google answers 503 without being marked revoked.
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { calendarConnections, calendarEvents } from "@/db/schema";
+import { createCalendarRouter } from "@/lib/calendar/calendar-router";
+import { calendarAccessFor, connectCalendar, disconnectCalendar } from "@/lib/calendar/calendar.service";
+import { createSecretBox } from "@/lib/crypto/secret-box";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { CalendarPort } from "@/lib/ports/calendar";
+import { createProviders } from "@/lib/providers/registry";
+import { busyIntervals } from "@/lib/booking/busy-time";
+import { CalendarUnavailableError } from "@/lib/booking/core";
+import { loadBusiness } from "@/lib/business/business";
+import { appContext } from "@/lib/server/context";
+import { api, registerOwner } from "../helpers/api";
+
+const secrets = () => createSecretBox(process.env.ENCRYPTION_KEY!);
+const SECRET = "calendar-provider-test-secret-0123456789";
+
+/** Providers as a deployment with Google credentials builds them; Google itself is unreachable (port 9, discard). */
+function googleDeployment() {
+  const e = { ...env(), GOOGLE_CLIENT_ID: "client-id", GOOGLE_CLIENT_SECRET: "client-secret" };
+  return createProviders(getDb(), { ...e, GOOGLE_API_ROOT: "http://127.0.0.1:9/", GOOGLE_OAUTH_BASE: "http://127.0.0.1:9/oauth" }, SECRET);
+}
+
+/** A stand-in for Google that only issues grants: enough to make a Google connection without Google. */
+function fakeGoogle(): CalendarPort {
+  const refuse = () => Promise.reject(new Error("not expected"));
+  return {
+    kind: "google",
+    exchangeCode: async () => ({ refreshToken: "1//google-refresh", accountEmail: "owner@example.com", scopes: "calendar" }),
+    revoke: refuse,
+    freeBusy: refuse,
+    insertEvent: refuse,
+    patchEvent: refuse,
+    deleteEvent: refuse,
+  };
+}
+
+async function connectionOf(userId: string) {
+  const [row] = await getDb()
+    .select({ provider: calendarConnections.provider, sandbox: calendarConnections.sandbox, revokedAt: calendarConnections.revokedAt })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId));
+  return row;
+}
+
+const event = (eventId: string) => ({
+  eventId,
+  start: new Date("2026-11-24T09:00:00Z"),
+  end: new Date("2026-11-24T09:30:00Z"),
+  timeZone: "Europe/Paris",
+  summary: "Appointment",
+  description: "",
+});
+
+describe("calendar provider per connection", () => {
+  it("records the provider on connect: the sandbox's through the API, Google's when Google takes new connections", async () => {
+    const owner = await registerOwner();
+    const connected = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
+    expect(connected.status).toBe(200);
+    expect(await connectionOf(owner.user.id)).toEqual({ provider: "sandbox", sandbox: true, revokedAt: null });
+
+    // Reconnecting on a deployment whose new connections go to Google: the row now says Google.
+    const google = createCalendarRouter(fakeGoogle(), {});
+    const reconnected = await connectCalendar({ db: getDb(), calendar: google, secrets: secrets() }, owner.user.id, "4/code");
+    expect(reconnected).toMatchObject({ sandbox: false });
+    expect(await connectionOf(owner.user.id)).toEqual({ provider: "google", sandbox: false, revokedAt: null });
+    const access = await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id);
+    expect(access).toMatchObject({ provider: "google", refreshToken: "1//google-refresh" });
+  });
+
+  it("keeps serving a sandbox connection through the sandbox when new connections go to Google", async () => {
+    const owner = await registerOwner();
+    await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
+    const calendar = googleDeployment().calendar;
+    expect(calendar.kind).toBe("google");
+
+    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id))!;
+    expect(access.provider).toBe("sandbox");
+    await calendar.insertEvent(access, event("rcrouted1"));
+    const stored = await getDb()
+      .select({ eventId: calendarEvents.eventId })
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.userId, owner.user.id), eq(calendarEvents.eventId, "rcrouted1")));
+    expect(stored).toHaveLength(1);
+    const range = { from: new Date("2026-11-24T00:00:00Z"), to: new Date("2026-11-25T00:00:00Z"), timeZone: "Europe/Paris" };
+    expect(await calendar.freeBusy(access, range)).toEqual([{ start: event("x").start, end: event("x").end }]);
+    await calendar.patchEvent(access, { ...event("rcrouted1"), end: new Date("2026-11-24T10:00:00Z") });
+    expect((await calendar.freeBusy(access, range))[0]!.end).toEqual(new Date("2026-11-24T10:00:00Z"));
+    await calendar.deleteEvent(access, "rcrouted1");
+    expect(await calendar.freeBusy(access, range)).toEqual([]);
+
+    // Disconnecting revokes through the sandbox too (Google is never asked), and the row goes.
+    const off = await disconnectCalendar({ db: getDb(), calendar, secrets: secrets() }, owner.user.id);
+    expect(off).toEqual({ success: true, hasGoogleOAuth: false });
+    expect(await connectionOf(owner.user.id)).toBeUndefined();
+  });
+
+  it("answers 503 for a Google connection on a deployment without Google, without marking the grant revoked", async () => {
+    const owner = await registerOwner();
+    await connectCalendar({ db: getDb(), calendar: createCalendarRouter(fakeGoogle(), {}), secrets: secrets() }, owner.user.id, "4/code");
+    const calendar = createProviders(getDb(), { ...env(), GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined }, SECRET).calendar;
+    expect(calendar.kind).toBe("sandbox");
+
+    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id))!;
+    const range = { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" };
+    const refused = await calendar.freeBusy(access, range).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "unavailable", messageKey: "calendarProviderNotConfigured", params: { provider: "google" } });
+    await expect(calendar.insertEvent(access, event("rcnogoogle1"))).rejects.toMatchObject({ code: "unavailable" });
+    // Nothing of it reached the sandbox's calendar.
+    expect(await getDb().select().from(calendarEvents).where(eq(calendarEvents.userId, owner.user.id))).toEqual([]);
+
+    // Through a booking's free/busy question the owner's calendar is "unavailable", not revoked: no reconnect e-mail.
+    const biz = (await loadBusiness(getDb(), owner.user.id))!;
+    expect(biz.calendar?.provider).toBe("google");
+    const busy = busyIntervals({ ...appContext().booking, calendar }, biz, range.from, range.to, { fresh: true });
+    await expect(busy).rejects.toBeInstanceOf(CalendarUnavailableError);
+    expect((await connectionOf(owner.user.id))!.revokedAt).toBeNull();
+
+    // The owner can still disconnect (the revoke is best effort) and reconnect with what this deployment offers.
+    expect((await api("POST", "/api/google-calendar/disconnect", { token: owner.token })).status).toBe(200);
+    expect(await connectionOf(owner.user.id)).toBeUndefined();
+  });
+
+  it("refuses a row whose sandbox flag contradicts its provider", async () => {
+    const owner = await registerOwner();
+    const insert = getDb().execute(
+      sql`insert into calendar_connections (user_id, provider, refresh_token_enc, sandbox) values (${owner.user.id}, 'google', 'x', true)`,
+    );
+    await expect(insert).rejects.toThrow();
+  });
+});
