@@ -11,7 +11,8 @@ const nextConfig: NextConfig = {
   // The stylesheet (about 8 KB gzipped) goes inline in the HTML: no render-blocking request before the first paint.
   experimental: { inlineCss: true },
   // PGlite ships WASM and the argon2 binding is native: load them from node_modules at run time, never bundle them.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres"],
+  // prom-client too: one copy per process, whichever bundle records, so the registry (lib/metrics) sees every metric.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres", "prom-client"],
   // On every answer (fixed at build time). Pages and API answers get their Content-Security-Policy from proxy.ts (a
   // fresh nonce per page request); what the proxy never sees (Next's build output, public/ files, robots.txt and
   // sitemap.xml, any other path with a file extension) gets the static one here. HSTS depends on the APP_URL of the

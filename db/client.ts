@@ -6,6 +6,8 @@ import { env } from "@/lib/env";
 import { onShutdown } from "@/lib/process/shutdown";
 
 export type Db = PostgresJsDatabase<typeof schema>;
+/** The handle a transaction callback receives: what a function that must run inside one takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Sql = postgres.Sql;
 
 export function createDb(url: string, max = 10): { db: Db; sql: Sql } {

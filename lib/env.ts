@@ -71,6 +71,17 @@ const schema = z.object({
   // share one address.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RECEPTA_EMBEDDED_DB: bool,
+  // The bearer token a Prometheus scraper sends to GET /api/metrics; unset, metrics are off (the route answers 404). A
+  // short or spaced value stops the start: a guessable token would expose the metrics, a silently dropped one hide them.
+  METRICS_TOKEN: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)")
+      .regex(/^\S+$/, "must not contain spaces")
+      .optional(),
+  ),
   // pino's level for the JSON logs on stdout; unset: "info" (silent under tests).
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().catch(undefined),
 });

@@ -22,7 +22,7 @@ const started = performance.now();
 const showGraph = process.argv.includes("--graph");
 
 /**
- * "lib/booking/booking.ts" → "lib/booking", "lib/env.ts" → "lib/env", "db/schema/index.ts" → "db"; null outside. Each
+ * "lib/booking/commands.ts" → "lib/booking", "lib/env.ts" → "lib/env", "db/schema/index.ts" → "db"; null outside. Each
  * vendor is a folder of its own: "lib/vendors/telnyx/events.ts" → "lib/vendors/telnyx".
  */
 function folderOf(path: string): string | null {
@@ -37,9 +37,10 @@ function folderOf(path: string): string | null {
 
 // Rule 4. The domain: the folders that hold the product's rules and must not know which vendor carries them out.
 const DOMAIN = new Set(
-  ["booking", "availability", "business", "messaging", "receptionist", "appointments", "notifications", "calls", "billing", "privacy"].map(
-    (f) => `lib/${f}`,
-  ),
+  [
+    ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "messaging"],
+    ...["notifications", "numbers", "privacy", "receptionist", "subscriptions"],
+  ].map((f) => `lib/${f}`),
 );
 const VENDORS = /^lib\/vendors\//;
 // The vendors' SDKs, by package name (a subpath such as "googleapis/build/src/apis/calendar" counts too).

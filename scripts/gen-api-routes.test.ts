@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { FALLBACK_PATH } from "@/lib/http/api-routes";
-import { generateApiRoutes, generateRouteModules, MODULES_FILE, TABLE_FILE } from "./gen-api-routes";
+import { generateApiRoutes, generateRouteModules, MODULES_FILE, stateChangingOf, TABLE_FILE } from "./gen-api-routes";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -60,5 +60,19 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
     expect(served("/api/admin/phone-numbers/0f8e2b52-1f0e-4a57-9a3a-0f0c3c8b1d11")).toBe("/api/admin/phone-numbers/[id]");
     expect(served("/api/authjs/session")).toBe("/api/authjs/[...nextauth]");
     expect(served("/api/nothing/here")).toBe("/api/[...path]");
+  });
+
+  it("reads the stateChanging flag however it is laid out, skips comments, and refuses what it cannot read", () => {
+    const flag = (source: string) => stateChangingOf("route.ts", source);
+    expect(flag(`route.owner({ stateChanging: true, response })`)).toBe(true);
+    expect(flag(`route.public(\n  {\n    stateChanging: {\n      page: "/#pricing",\n    },\n  },\n  handler)`)).toEqual({
+      page: "/#pricing",
+    });
+    expect(flag(`// stateChanging: maybe\n/* stateChanging: { later } */\nroute.owner({ response }, handler)`)).toBeUndefined();
+    expect(flag(`const url = "https://example.com"; route.owner({ stateChanging: true }, h)`)).toBe(true);
+    expect(() => flag(`route.owner({ stateChanging: flagFromSomewhere }, h)`)).toThrow(/write the flag as/);
+    expect(() => flag(`route.owner({ stateChanging: true }, h); route.owner({ stateChanging: { page: "/x" } }, h)`)).toThrow(
+      /more than one/,
+    );
   });
 });

@@ -95,18 +95,22 @@ function entryOf(file: string, source: string): Entry {
   return { path: address, pattern: `^${pattern}$`, params, methods, policy, stateChanging, file, ranks };
 }
 
-/** The file's `stateChanging` flag, read as text (the proxy's table is built without loading a handler): one per file. */
-function stateChangingOf(file: string, source: string): StateChanging | undefined {
+/**
+ * The file's `stateChanging` flag, read as text (the proxy's table is built without loading a handler): one per file.
+ * Comments are skipped; the object form may span lines, as Prettier writes it.
+ */
+export function stateChangingOf(file: string, source: string): StateChanging | undefined {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/[^\n]*/g, "$1");
   const flags = new Set<string>();
-  for (const m of source.matchAll(/\bstateChanging\s*:\s*([^,}]*\}?)/g)) {
-    const flag = /^(?:true|\{\s*page:\s*"[^"\\]+"\s*\})$/.test(m[1]!.trim()) ? m[1]!.trim() : null;
-    if (!flag) throw new Error(`${file}: write the flag as \`stateChanging: true\` or \`stateChanging: { page: "/…" }\` ("${m[0]}")`);
-    flags.add(flag);
+  for (const m of code.matchAll(/\bstateChanging\s*:/g)) {
+    const value = /^\s*(?:(true)\b|\{\s*page\s*:\s*"([^"\\]+)"\s*,?\s*\})/.exec(code.slice(m.index + m[0].length));
+    if (!value) throw new Error(`${file}: write the flag as \`stateChanging: true\` or \`stateChanging: { page: "/…" }\``);
+    flags.add(value[1] ?? `page:${value[2]}`);
   }
   if (flags.size > 1) throw new Error(`${file}: declares more than one stateChanging flag; the proxy reads one per address`);
   const [flag] = flags;
   if (flag === undefined) return undefined;
-  return flag === "true" ? true : { page: /"([^"]+)"/.exec(flag)![1]! };
+  return flag === "true" ? true : { page: flag.slice("page:".length) };
 }
 
 /** Next.js's order: at the first segment where two addresses differ in kind, static before dynamic before catch-all. */

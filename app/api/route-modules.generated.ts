@@ -4,6 +4,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/appointments": () => import("./appointments/route"),
   "/api/calls": () => import("./calls/route"),
   "/api/health": () => import("./health/route"),
+  "/api/metrics": () => import("./metrics/route"),
   "/api/openapi.json": () => import("./openapi.json/route"),
   "/api/outbox": () => import("./outbox/route"),
   "/api/ready": () => import("./ready/route"),

@@ -46,3 +46,14 @@ export const createAppointmentSchema = z.object({
   duration: durationSchema,
 });
 export type CreateAppointmentInput = z.output<typeof createAppointmentSchema>;
+
+/** An instant or a calendar date, ISO 8601 ("2026-03-10", "2026-03-10T09:00:00Z", "…+01:00"). */
+const instantParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, "dateInvalid")
+  .transform((raw) => new Date(raw))
+  .refine((d) => !Number.isNaN(d.getTime()), "dateInvalid")
+  .describe("ISO 8601 date or instant.");
+
+/** The appointment list's query string: `?from=` and `?to=` narrow it to starts in [from, to). */
+export const appointmentRangeQuerySchema = z.object({ from: instantParam.optional(), to: instantParam.optional() });

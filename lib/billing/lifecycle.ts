@@ -16,7 +16,7 @@
 // nothing live.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { billingCheckouts, erasedBillingRefs, subscriptions, users, webhookEvents } from "@/db/schema";
 import { emailSchema } from "@/lib/accounts/accounts.schemas";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
@@ -49,7 +49,6 @@ export type BillingOutcome = {
     | "ignored";
 };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
 import { isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
+import { recordBookingConflict } from "@/lib/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/business/business";
 import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, rules } from "./core";
 import { busyIntervals } from "./busy-time";
@@ -86,15 +87,29 @@ async function alternatives(deps: BookingDeps, biz: Business, around: Date, igno
   return nearestFreeSlots({ ...rules(biz, now), busy, around, count: 3 });
 }
 
+/** A refusal under the source's rules; a slot taken is also counted per source (a conflict, lib/metrics). */
 async function refuse(
   deps: BookingDeps,
   biz: Business,
-  r: SourceRules,
+  source: BookingSource,
   reason: Refusal,
   around: Date,
   ignoreAppointmentId?: string,
 ): Promise<{ ok: false; reason: Refusal; alternatives: Interval[] }> {
+  const r = SOURCE_RULES[source];
+  if (reason === "taken") recordBookingConflict(source);
   return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, ignoreAppointmentId) : [] };
+}
+
+/**
+ * The slot is taken, unless by this very booking: the same tool call delivered twice at once (the platform's retry, or
+ * one copy to each instance) finds no booking under its key, then the other copy books it before this one checks the
+ * slot or inserts. That copy's booking is the answer, not "just taken" to a caller whose slot it is.
+ */
+async function takenUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
+  const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey) : undefined;
+  if (existing) return { ok: true, appointment: existing, replayed: true };
+  return refuse(deps, biz, cmd.source, "taken", cmd.start);
 }
 
 /** Books a slot under the source's rules; a booking key seen before returns that booking. */
@@ -108,13 +123,13 @@ export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): 
   const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
   const end = new Date(cmd.start.getTime() + minutes * 60_000);
   const outside = outOfRules(r, biz, cmd.start, minutes, now);
-  if (outside) return refuse(deps, biz, r, outside, cmd.start);
+  if (outside) return refuse(deps, biz, cmd.source, outside, cmd.start);
   if (r.checksCalendar) {
     const busy = await busyIntervals(deps, biz, new Date(cmd.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), { fresh: true });
-    if (!isSlotFree({ ...rules(biz, now), busy, start: cmd.start })) return refuse(deps, biz, r, "taken", cmd.start);
+    if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start })) return takenUnlessBooked(deps, biz, cmd);
   }
   const inserted = await insertBooking(deps, biz, cmd, end);
-  return inserted.ok ? inserted : refuse(deps, biz, r, "taken", cmd.start);
+  return inserted.ok ? inserted : takenUnlessBooked(deps, biz, cmd);
 }
 
 /**
@@ -163,11 +178,11 @@ async function insertBooking(
 
 /**
  * Whether this source may change the appointment: a booked one of this business, and for a source limited to the
- * caller's own, one whose phone is the caller's (when the caller's number is known).
+ * caller's own, one whose phone is the caller's; without the caller's number, none (it cannot be told whose it is).
  */
 function mayChange(r: SourceRules, cmd: ChangeCommand, biz: Business, a: Pick<Appointment, "userId" | "status" | "patientPhone">): boolean {
   if (a.userId !== biz.userId || a.status !== "booked") return false;
-  return !(r.callersOwnOnly && cmd.callerPhone != null && a.patientPhone !== cmd.callerPhone);
+  return !r.callersOwnOnly || (cmd.callerPhone != null && a.patientPhone === cmd.callerPhone);
 }
 
 /** Moves a booked appointment to a new start, under the source's rules; it keeps its length. */
@@ -182,7 +197,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   const duration = current.endsAt.getTime() - current.startsAt.getTime();
   const end = new Date(start.getTime() + duration);
   const outside = outOfRules(r, biz, start, duration / 60_000, now);
-  if (outside) return refuse(deps, biz, r, outside, start, current.id);
+  if (outside) return refuse(deps, biz, cmd.source, outside, start, current.id);
   if (r.checksCalendar) {
     const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
       ignore: { start: current.startsAt, end: current.endsAt },
@@ -190,7 +205,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
       fresh: true,
     });
     const free = isSlotFree({ ...rules(biz, now), durationMinutes: duration / 60_000, busy, start });
-    if (!free) return refuse(deps, biz, r, "taken", start, current.id);
+    if (!free) return refuse(deps, biz, cmd.source, "taken", start, current.id);
   }
   let moved: Appointment | undefined;
   try {
@@ -206,7 +221,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
       .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked")))
       .returning();
   } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, r, "taken", start, current.id);
+    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, cmd.source, "taken", start, current.id);
     throw e;
   }
   if (!moved) return { ok: false, reason: "notFound" };
@@ -224,7 +239,7 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
     eq(appointments.id, cmd.appointmentId),
     eq(appointments.userId, biz.userId),
     eq(appointments.status, "booked"),
-    r.callersOwnOnly && cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : undefined,
+    r.callersOwnOnly ? (cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : sql`false`) : undefined,
   );
   const [cancelled] = await deps.db
     .update(appointments)

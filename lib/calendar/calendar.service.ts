@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
-import type { CalendarAccess, CalendarPort, CalendarProvider } from "@/lib/ports/calendar";
+import type { CalendarAccess, CalendarPort } from "@/lib/ports/calendar";
 
 export type CalendarDeps = { db: Db; calendar: CalendarPort; secrets: SecretBox };
 
@@ -44,19 +44,6 @@ export async function disconnectCalendar(deps: CalendarDeps, userId: string) {
     }
   }
   return { success: true, hasGoogleOAuth: false };
-}
-
-/**
- * The calendar the owner's events live in: their connection's provider, or, before any connection, the one a new
- * connection would use.
- */
-export async function calendarProviderOf(deps: Pick<CalendarDeps, "db" | "calendar">, userId: string): Promise<CalendarProvider> {
-  const [row] = await deps.db
-    .select({ provider: calendarConnections.provider })
-    .from(calendarConnections)
-    .where(eq(calendarConnections.userId, userId))
-    .limit(1);
-  return row?.provider ?? deps.calendar.kind;
 }
 
 /**

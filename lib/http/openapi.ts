@@ -15,6 +15,7 @@ type DeclaredSpec = {
   available?: unknown;
   response?: { readonly [status: number]: ResponseBody };
   session?: "optional";
+  description?: string;
 };
 type Declared = { policy?: ApiPolicy; spec?: DeclaredSpec };
 type JsonSchema = Record<string, unknown>;
@@ -155,7 +156,9 @@ export async function openApiDocument(
       const op: JsonSchema = {
         operationId: operationId(method, r.path),
         tags: [r.path.split("/")[2] ?? "api"],
-        description: method === "GET" && r.stateChanging ? `${WHO[policy]} ${stateChangingNote(r.stateChanging)}` : WHO[policy],
+        description: [WHO[policy], method === "GET" && r.stateChanging ? stateChangingNote(r.stateChanging) : null, spec.description]
+          .filter(Boolean)
+          .join(" "),
         security: SECURITY[policy],
         "x-policy": policy,
         responses: responsesOf(policy, spec),

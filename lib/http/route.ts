@@ -8,8 +8,10 @@ import { findControlCharacters } from "@/lib/format/control-characters";
 import { translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/log/logger";
+import { recordHttpRequest } from "@/lib/metrics/metrics";
 import en from "@/messages/en.json";
 import { localeOf } from "./locale";
+import { routePattern } from "./route-pattern";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -30,7 +32,9 @@ export function route<P extends Record<string, string> = Record<string, never>>(
       res = errorResponse(error, locale, { log, req });
     }
     res = withHeader(res, "x-request-id", requestId);
-    log.info({ status: res.status, ms: Math.round(performance.now() - started) }, "request");
+    const ms = performance.now() - started;
+    log.info({ status: res.status, ms: Math.round(ms) }, "request");
+    recordHttpRequest({ route: routePattern(req.url, params), method: req.method, status: res.status, seconds: ms / 1000 });
     return res;
   };
 }

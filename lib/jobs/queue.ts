@@ -5,6 +5,7 @@
 import { sql as drizzleSql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Db, Sql } from "@/db/client";
+import { recordJobFailure } from "@/lib/metrics/metrics";
 
 /** The database schema pg-boss keeps its tables in. */
 export const JOB_SCHEMA = "pgboss";
@@ -73,16 +74,35 @@ const QUEUE_DEFAULTS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expi
 
 export type Boss = PgBoss;
 
+// Any fixed 64-bit number, distinct from the migrations' (db/migrate.ts).
+const QUEUE_CREATION_LOCK = 727_365_002;
+
 /** A pg-boss instance on our connection. `start()` installs or migrates its schema (under an advisory lock). */
 export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
   const db: PgBoss.Db = {
     async executeSql(text, values) {
       const params = pgParams(values);
+      // Creating a queue inserts its row, then attaches its partition with a foreign key to the queue table: two
+      // processes creating queues at once (instances started together on a new database) deadlock, and Postgres cancels
+      // one after a second, for each queue. One at a time across processes instead, under a transaction's lock.
+      if (/^\s*SELECT [\w.]+\.create_queue\(/i.test(text)) {
+        const rows = await sql.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK})`;
+          return tx.unsafe(text, params as never[]);
+        });
+        return { rows: Array.from(rows) };
+      }
       // Its schema migrations are one multi-statement BEGIN … COMMIT text: that needs one connection held throughout.
       if (/\bBEGIN\b/i.test(text)) {
         const reserved = await sql.reserve();
         try {
           return { rows: Array.from(await reserved.unsafe(text, params as never[])) };
+        } catch (e) {
+          // A statement of the text failed after its BEGIN: the connection is still inside that transaction, aborted, and
+          // would refuse every query of whoever gets it from the pool next. Rolled back first. This is the ordinary path
+          // when two processes install the schema at once: pg-boss lets the loser fail on "already exists" and goes on.
+          await reserved.unsafe("ROLLBACK").catch(() => {});
+          throw e;
         } finally {
           reserved.release();
         }
@@ -180,6 +200,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise
         try {
           await handle(job.data);
         } catch (e) {
+          recordJobFailure(name);
           // pg-boss stores the thrown error in the job row: a driver error would carry the query's parameters (phone
           // numbers, emails, message text). Only the kind goes there.
           throw new JobFailed(e);
@@ -209,6 +230,7 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
           await boss.complete(name, job.id);
           completed++;
         } catch (e) {
+          recordJobFailure(name);
           await boss.fail(name, job.id, { error: new JobFailed(e).message });
           failed++;
         }
@@ -217,4 +239,34 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
     if (!progressed) break;
   }
   return { completed, failed };
+}
+
+/**
+ * Jobs due and not yet picked up, per queue, every queue listed (0 when none waits): what a metrics scrape reports. One
+ * grouped count over pg-boss's index of waiting jobs; refused (so a scrape never hangs on a busy database) past
+ * `timeoutMs`, and on PostgreSQL stopped there too by a statement timeout.
+ */
+export async function queueDepths(db: Pick<Db, "execute" | "transaction">, timeoutMs = 1_000): Promise<Record<JobName, number>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("queue depth read timed out")), timeoutMs);
+  });
+  const read = db.transaction(async (tx) => {
+    await tx.execute(drizzleSql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+    return tx.execute(
+      drizzleSql.raw(
+        `select name, count(*)::int as depth from ${JOB_SCHEMA}.job where state < 'active' and start_after <= now() group by name`,
+      ),
+    );
+  });
+  try {
+    const rows = Array.from((await Promise.race([read, timeout])) as Iterable<{ name: string; depth: number }>);
+    const depths = Object.fromEntries(Object.values(JOB).map((name) => [name, 0])) as Record<JobName, number>;
+    for (const row of rows) if (row.name in depths) depths[row.name as JobName] = Number(row.depth);
+    return depths;
+  } finally {
+    clearTimeout(timer);
+    // A read that lost the race still settles later: its failure is nobody's to report.
+    read.catch(() => {});
+  }
 }

@@ -3,7 +3,7 @@
 // payload into a MessagingEvent (Telnyx: lib/vendors/telnyx/events.ts); nothing here knows a provider's JSON.
 // Each event is applied once (providers retry and may deliver twice, out of order).
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { notifications, webhookEvents } from "@/db/schema";
 import { applyOptOutKeyword } from "./opt-outs";
 
@@ -22,8 +22,6 @@ export type MessagingEventResult = { duplicate: boolean; action: "opt-out" | "op
 
 /** Where the event came from: the provider, its own event id (the key of "once") and its event type. */
 export type MessagingEventSource = { provider: string; eventId: string; type: string };
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Applies one event inside one transaction: the event id is recorded first (insert, on conflict do nothing), so a

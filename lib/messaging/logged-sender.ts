@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
+import { recordMessageFailure } from "@/lib/metrics/metrics";
 import { isE164 } from "@/lib/phone/phone";
 import type { MessageSender, MessageTransport, OutgoingMessage, SendResult } from "@/lib/ports/messaging";
 
@@ -75,6 +76,7 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
       } catch (e) {
         // The provider's reason (status code, error code), never the message body.
         const reason = errorReason(e);
+        recordMessageFailure(channel);
         await db.update(notifications).set({ status: "failed", error: reason }).where(eq(notifications.id, id));
         throw new DeliveryError(channel, reason);
       }

@@ -6,7 +6,7 @@
 // more SMS/WhatsApp", and a keyword that only half worked would be the worse failure; the symmetric START keeps one
 // keyword from leaving the other channel silenced forever.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { optOuts } from "@/db/schema";
 
 export type OptOutChannel = "sms" | "whatsapp";
@@ -17,8 +17,6 @@ const OPT_OUT_CHANNELS: OptOutChannel[] = ["sms", "whatsapp"];
 // "please don't stop reminding me" is not an opt-out.
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "ARRET", "ARRÊT", "BAJA"]);
 const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** True when this number asked for no more messages on this channel. */
 export async function isOptedOut(db: Db, phone: string, channel: OptOutChannel): Promise<boolean> {

@@ -10,7 +10,7 @@ import { createStripeBilling } from "@/lib/vendors/stripe/billing";
 import type { CalendarPort } from "@/lib/ports/calendar";
 import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
 import { createGoogleCalendar, googleCalendarOptions } from "@/lib/vendors/google/calendar";
-import { createCalendarRouter } from "@/lib/calendar/calendar-router";
+import { createCalendarRouter, retiredCalendar } from "@/lib/calendar/calendar-router";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { createLoggedSender } from "@/lib/messaging/logged-sender";
 import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
@@ -93,14 +93,15 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
 
 /**
  * New connections go to Google when it is configured, else to the sandbox; an existing connection is served by the
- * provider it was made with. The sandbox is always there for its own connections (its grants and events live in our
- * database); a Google connection on a deployment without Google answers 503 (createCalendarRouter).
+ * provider it was made with. With Google configured, a connection still on the sandbox is a grant to renew (its owner is
+ * told to connect the real calendar: retiredCalendar); a Google connection on a deployment without Google answers 503
+ * (createCalendarRouter), since the grant itself may be fine.
  */
 function calendarRouter(db: Db, e: Env & { appUrl: string }, secret: string, google: boolean) {
   const sandbox = createSandboxCalendar(secret, db);
   if (!google) return createCalendarRouter(sandbox, { sandbox });
   const real = createGoogleCalendar(googleCalendarOptions(e)!);
-  return createCalendarRouter(real, { google: real, sandbox });
+  return createCalendarRouter(real, { google: real, sandbox: retiredCalendar(sandbox) });
 }
 
 /** Every call answers 503 "credentials are configured, but this build has no adapter yet". */

@@ -10,7 +10,8 @@ import { assistantFor, type AssistantDefinition } from "./assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/business/business";
 import { recordCall } from "./calls";
 import { oneLine, sayer } from "./speech";
-import { runTool } from "./tools";
+import { recordToolCall, type ToolOutcome } from "@/lib/metrics/metrics";
+import { BOOKING_TOOLS, MESSAGE_TOOL, runTool } from "./tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -57,6 +58,9 @@ export type CallAnswer =
   | { type: "ok" };
 
 const OK: CallAnswer = { type: "ok" };
+
+/** The tool names a metric may carry: the model names the tool, and any other name is counted as "unknown". */
+const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, MESSAGE_TOOL]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();
@@ -116,14 +120,20 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
       // One after the other: two tools of one turn (rare) must not race each other for the same slot.
       for (const c of calls) {
         let answer: Awaited<ReturnType<typeof runTool>>;
+        let outcome: ToolOutcome;
+        const started = performance.now();
         try {
           const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id };
           answer = await runTool(context, c.name, c.args);
+          outcome = "result" in answer ? "result" : "error";
         } catch (e) {
           // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.
           logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
           answer = { error: sayer(language)("technicalProblem") };
+          outcome = "failed";
         }
+        const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
+        recordToolCall({ tool, outcome, seconds: (performance.now() - started) / 1000 });
         const ids = { toolCallId: c.id, name: c.name };
         results.push("result" in answer ? { ...ids, result: oneLine(answer.result) } : { ...ids, error: oneLine(answer.error) });
       }

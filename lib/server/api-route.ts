@@ -42,6 +42,8 @@ export type RouteSpec = {
   response?: ResponseSpec;
   /** A GET that changes something: the proxy reads it from the route table, where scripts/gen-api-routes.ts copies it. */
   stateChanging?: StateChanging;
+  /** What a caller must know beyond the policy (a credential of its own, a mode it exists in), for the API reference. */
+  description?: string;
 };
 
 export type OwnerSpec = RouteSpec & {

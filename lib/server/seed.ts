@@ -458,7 +458,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
     .returning({ id: appointments.id });
 
   // Into the sandbox calendar, as a booking would be (never into a real Google calendar: these patients are fictional).
-  if (biz?.calendarConnected && providers.calendar.kind === "sandbox") {
+  if (biz?.calendarConnected && biz.calendar?.provider === "sandbox") {
     const booking = { db, calendar: providers.calendar, secrets: deps.secrets, jobs: NO_JOBS, now: () => now };
     for (const { id } of inserted) await syncAppointmentToCalendar(booking, biz, id);
   }

@@ -225,6 +225,32 @@ describe("GET /api/appointments", () => {
   });
 });
 
+describe("GET /api/appointments?from=&to=", () => {
+  it("narrows the list to appointments starting in [from, to), and refuses a date that is not one", async () => {
+    const owner = await newYorkOwner();
+    const ids: Record<string, string> = {};
+    for (const day of ["03-02", "03-03", "03-04"]) {
+      ids[day] = (await api("POST", "/api/appointments", { token: owner.token, body: booking(on(day), "09:00") })).body.id;
+    }
+    const range = await api("GET", `/api/appointments?from=${on("03-03")}&to=${on("03-04")}T14:00:00Z`, { token: owner.token });
+    expect(range.status).toBe(200);
+    expect(range.body.upcoming.map((a: { id: string }) => a.id)).toEqual([ids["03-03"]]);
+    // 09:00 in New York is 14:00 UTC: the bound is exclusive, an offset counts.
+    const withOffset = await api("GET", `/api/appointments?from=${on("03-04")}T09:00:00-05:00`, { token: owner.token });
+    expect(withOffset.body.upcoming.map((a: { id: string }) => a.id)).toEqual([ids["03-04"]]);
+    expect((await api("GET", "/api/appointments?from=&to=", { token: owner.token })).body.upcoming).toHaveLength(3);
+
+    for (const bad of ["tomorrow", `${on("02-30")}T25:00:00Z`, "2026-13-01"]) {
+      const res = await api("GET", `/api/appointments?to=${encodeURIComponent(bad)}`, {
+        token: owner.token,
+        headers: { "accept-language": "fr" },
+      });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toEqual({ message: expect.stringContaining("date valide") });
+    }
+  });
+});
+
 describe("POST /api/appointments/{id}/cancel", () => {
   it("cancels, frees the slot, and answers the same when asked again", async () => {
     const owner = await newYorkOwner();

@@ -1,7 +1,7 @@
 // Each calendar connection is served by the provider it was made with, whatever the deployment configures for new
-// connections: the provider is written on connect, a sandbox connection keeps using the sandbox once Google is
-// configured, and a Google connection on a deployment without Google answers 503 without being marked revoked.
-import { and, eq, sql } from "drizzle-orm";
+// connections: the provider is written on connect, a sandbox connection is a grant to renew once Google is configured,
+// and a Google connection on a deployment without Google answers 503 without being marked revoked.
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calendarConnections, calendarEvents } from "@/db/schema";
@@ -10,7 +10,7 @@ import { calendarAccessFor, connectCalendar, disconnectCalendar } from "@/lib/ca
 import { createSecretBox } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { CalendarPort } from "@/lib/ports/calendar";
+import { CalendarGrantRevokedError, type CalendarPort } from "@/lib/ports/calendar";
 import { createProviders } from "@/lib/providers/registry";
 import { busyIntervals } from "@/lib/booking/busy-time";
 import { CalendarUnavailableError } from "@/lib/booking/core";
@@ -74,29 +74,36 @@ describe("calendar provider per connection", () => {
     expect(access).toMatchObject({ provider: "google", refreshToken: "1//google-refresh" });
   });
 
-  it("keeps serving a sandbox connection through the sandbox when new connections go to Google", async () => {
+  it("keeps a sandbox connection on its own provider, and retires it once Google is configured: the owner reconnects", async () => {
     const owner = await registerOwner();
     await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
-    const calendar = googleDeployment().calendar;
-    expect(calendar.kind).toBe("google");
-
     const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id))!;
     expect(access.provider).toBe("sandbox");
-    await calendar.insertEvent(access, event("rcrouted1"));
+
+    // On this sandbox deployment the connection reads and writes the sandbox calendar.
+    const sandbox = appContext().providers.calendar;
+    await sandbox.insertEvent(access, event("rcrouted1"));
+    const range = { from: new Date("2026-11-24T00:00:00Z"), to: new Date("2026-11-25T00:00:00Z"), timeZone: "Europe/Paris" };
+    expect(await sandbox.freeBusy(access, range)).toEqual([{ start: event("x").start, end: event("x").end }]);
+
+    // Once Google is configured, the sandbox's grant is one to renew: never sent to Google, nothing written, and a
+    // booking's free/busy question marks the calendar disconnected (the owner is told, as for a grant Google revoked).
+    const google = googleDeployment().calendar;
+    expect(google.kind).toBe("google");
+    await expect(google.freeBusy(access, range)).rejects.toBeInstanceOf(CalendarGrantRevokedError);
+    await expect(google.insertEvent(access, event("rcrouted2"))).rejects.toBeInstanceOf(CalendarGrantRevokedError);
     const stored = await getDb()
       .select({ eventId: calendarEvents.eventId })
       .from(calendarEvents)
-      .where(and(eq(calendarEvents.userId, owner.user.id), eq(calendarEvents.eventId, "rcrouted1")));
-    expect(stored).toHaveLength(1);
-    const range = { from: new Date("2026-11-24T00:00:00Z"), to: new Date("2026-11-25T00:00:00Z"), timeZone: "Europe/Paris" };
-    expect(await calendar.freeBusy(access, range)).toEqual([{ start: event("x").start, end: event("x").end }]);
-    await calendar.patchEvent(access, { ...event("rcrouted1"), end: new Date("2026-11-24T10:00:00Z") });
-    expect((await calendar.freeBusy(access, range))[0]!.end).toEqual(new Date("2026-11-24T10:00:00Z"));
-    await calendar.deleteEvent(access, "rcrouted1");
-    expect(await calendar.freeBusy(access, range)).toEqual([]);
+      .where(eq(calendarEvents.userId, owner.user.id));
+    expect(stored.map((e) => e.eventId)).toEqual(["rcrouted1"]);
+    const biz = (await loadBusiness(getDb(), owner.user.id))!;
+    await busyIntervals({ ...appContext().booking, calendar: google }, biz, range.from, range.to, { fresh: true }).catch(() => {});
+    expect((await connectionOf(owner.user.id))!.revokedAt).toBeInstanceOf(Date);
+    expect((await api("GET", "/api/auth/profile", { token: owner.token })).body).toMatchObject({ hasGoogleOAuth: false });
 
-    // Disconnecting revokes through the sandbox too (Google is never asked), and the row goes.
-    const off = await disconnectCalendar({ db: getDb(), calendar, secrets: secrets() }, owner.user.id);
+    // Disconnecting still works, and the row goes.
+    const off = await disconnectCalendar({ db: getDb(), calendar: google, secrets: secrets() }, owner.user.id);
     expect(off).toEqual({ success: true, hasGoogleOAuth: false });
     expect(await connectionOf(owner.user.id)).toBeUndefined();
   });

@@ -9,6 +9,8 @@ import { drainJobs } from "@/lib/jobs/queue";
 import type { CalendarPort } from "@/lib/ports/calendar";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
+import { cancel, reschedule } from "@/lib/booking/commands";
+import { loadBusiness } from "@/lib/business/business";
 import { vapiAssistantErrors } from "../helpers/vapi-schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
 
@@ -265,6 +267,29 @@ describe("Vapi server URL", () => {
       { outcome: string },
     ];
     expect(outcome).toBe("booked");
+  });
+
+  it("lets no phone-side change through without the caller's number: whose appointment it is cannot be told", async () => {
+    const day = dayAhead(5);
+    expect(await tool(p, newCallId(), "+33734343434", "book_appointment", { start: `${day}T15:00`, name: "Marie Curie" })).toMatch(
+      /^Booked/,
+    );
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, "+33734343434")));
+    const biz = (await loadBusiness(getDb(), p.user.id))!;
+    const deps = appContext().booking;
+    const unknownCaller = { source: "phone" as const, appointmentId: appt!.id, callerPhone: null };
+    expect(await reschedule(deps, biz, { ...unknownCaller, start: new Date(appt!.startsAt.getTime() + 3_600_000) })).toEqual({
+      ok: false,
+      reason: "notFound",
+    });
+    expect(await cancel(deps, biz, unknownCaller)).toBeNull();
+    const [still] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
+    expect(still).toMatchObject({ status: "booked", startsAt: appt!.startsAt });
+    // The owner, on the dashboard, may.
+    expect(await cancel(deps, biz, { source: "dashboard", appointmentId: appt!.id })).toMatchObject({ status: "cancelled" });
   });
 
   it("accepts toolWithToolCallList and flattened toolCalls, and answers an unknown tool with an error", async () => {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { sandboxEventsResponse } from "@/lib/calendar/calendar.responses";
-import { calendarProviderOf } from "@/lib/calendar/calendar.service";
 import { listSandboxEvents } from "@/lib/vendors/google/sandbox-events";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/route";
@@ -9,11 +8,9 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-// The sandbox calendar's upcoming events, for an owner whose calendar is the sandbox's (a real Google calendar is read
-// in Google Calendar itself: 404).
+// The sandbox calendar's upcoming events (a real Google calendar is read in Google Calendar itself: 404).
 export const GET = route.owner({ response: { 200: sandboxEventsResponse } }, async ({ ctx, auth }) => {
-  const provider = await calendarProviderOf({ db: ctx.db, calendar: ctx.providers.calendar }, auth.userId);
-  if (provider !== "sandbox") throw new AppError("not_found", "calendarEventsNotHere");
+  if (ctx.providers.calendar.kind !== "sandbox") throw new AppError("not_found", "calendarEventsNotHere");
   const [user] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, auth.userId)).limit(1);
   return json({ sandbox: true, timeZone: user?.timeZone ?? "UTC", events: await listSandboxEvents(ctx.db, auth.userId) });
 });

@@ -3,6 +3,7 @@ import { receiveStripeWebhook } from "@/lib/vendors/stripe/webhook";
 import { json, readBody } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
+import { countedWebhook } from "@/lib/server/metrics";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,7 +14,8 @@ export const dynamic = "force-dynamic";
  * signs with) before anything is parsed: 401 otherwise, nothing changed. A replay answers 200 and changes nothing.
  */
 export const POST = route.webhook({ response: { 200: stripeWebhookResponse } }, async ({ req }) => {
-  const raw = await readBody(req);
-  const outcome = await receiveStripeWebhook(billingDeps(), raw, req.headers.get("stripe-signature"));
+  const outcome = await countedWebhook("stripe", async () =>
+    receiveStripeWebhook(billingDeps(), await readBody(req), req.headers.get("stripe-signature")),
+  );
   return json({ received: true, duplicate: outcome.duplicate });
 });

@@ -2,6 +2,7 @@ import { env, requireSecret } from "@/lib/env";
 import { receivedResponse } from "@/lib/http/http.responses";
 import { json, MAX_BODY_BYTES, readBody } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
+import { countedWebhook } from "@/lib/server/metrics";
 import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
 import { sandboxTelnyxKeys } from "@/lib/vendors/telnyx/webhook";
 
@@ -14,9 +15,11 @@ export const dynamic = "force-dynamic";
  * and retries otherwise, which the event-id bookkeeping makes harmless.
  */
 export const POST = route.webhook({ response: { 200: receivedResponse } }, async ({ req, ctx }) => {
-  // The signature covers these exact bytes: read once (refused past the limit while reading), then verified.
-  const raw = await readBody(req, MAX_BODY_BYTES);
-  const publicKey = env().TELNYX_PUBLIC_KEY ?? sandboxTelnyxKeys(requireSecret("AUTH_SECRET")).publicKeyB64;
-  await receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey);
+  await countedWebhook("telnyx", async () => {
+    // The signature covers these exact bytes: read once (refused past the limit while reading), then verified.
+    const raw = await readBody(req, MAX_BODY_BYTES);
+    const publicKey = env().TELNYX_PUBLIC_KEY ?? sandboxTelnyxKeys(requireSecret("AUTH_SECRET")).publicKeyB64;
+    return receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey);
+  });
   return json({ received: true });
 });

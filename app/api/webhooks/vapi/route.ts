@@ -3,6 +3,7 @@ import { json, readBody } from "@/lib/http/route";
 import { vapiSecretMatches } from "@/lib/vendors/vapi/auth";
 import { handleVapiMessage, VapiPayloadError } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
+import { countedWebhook } from "@/lib/server/metrics";
 import { voiceIsSandbox } from "@/lib/server/context";
 import { AppError } from "@/lib/errors";
 import { vapiAnswerResponse } from "@/lib/vendors/vapi/vapi.responses";
@@ -10,31 +11,34 @@ import { vapiAnswerResponse } from "@/lib/vendors/vapi/vapi.responses";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// Vapi's server URL. The shared secret is checked before the body is read; tool answers are always HTTP 200.
-export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, async (call) => {
-  const { req } = call;
-  if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
-  const raw = await readBody(req, 2 * 1024 * 1024);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(raw);
-  } catch {
-    throw new AppError("bad_request", "invalidJson");
-  }
-  const ctx = call.ctx;
-  try {
-    const answer = await handleVapiMessage(
-      {
-        ...ctx.booking,
-        serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
-        webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"),
-        sandbox: voiceIsSandbox(),
-      },
-      payload,
-    );
-    return json(answer);
-  } catch (e) {
-    if (e instanceof VapiPayloadError) throw new AppError("bad_request", "invalidWebhookPayload");
-    throw e;
-  }
-});
+// Vapi's server URL. The shared secret is checked before the body is read; tool answers are always HTTP 200. Each
+// delivery is counted by outcome (lib/server/metrics.ts: a wrong secret is invalid_signature).
+export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, (call) =>
+  countedWebhook("vapi", async () => {
+    const { req } = call;
+    if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
+    const raw = await readBody(req, 2 * 1024 * 1024);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      throw new AppError("bad_request", "invalidJson");
+    }
+    const ctx = call.ctx;
+    try {
+      const answer = await handleVapiMessage(
+        {
+          ...ctx.booking,
+          serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
+          webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"),
+          sandbox: voiceIsSandbox(),
+        },
+        payload,
+      );
+      return json(answer);
+    } catch (e) {
+      if (e instanceof VapiPayloadError) throw new AppError("bad_request", "invalidWebhookPayload");
+      throw e;
+    }
+  }),
+);
