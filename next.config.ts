@@ -6,6 +6,10 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // .next/standalone: the server files and the node_modules they use, traced from the build, for the container image
+  // (Dockerfile; scripts/assemble-standalone.mjs adds the static files, the migrations and the entry). `npm start` still
+  // serves from the project folder through scripts/server.mjs, which never runs `next start`.
+  output: "standalone",
   // `npm run dev` prints and uses http://127.0.0.1:<port> (APP_URL): let that host load the dev server's own resources.
   allowedDevOrigins: ["127.0.0.1"],
   // The stylesheet (about 8 KB gzipped) goes inline in the HTML: no render-blocking request before the first paint.

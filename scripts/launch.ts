@@ -4,10 +4,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { createProviders } from "@/lib/providers/registry";
-import { bootstrap } from "@/lib/server/bootstrap";
+import { bootstrapDatabase } from "@/lib/server/start-steps";
 import { fail, prepareRuntime } from "./runtime";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -36,13 +34,8 @@ async function main() {
   await stopIfAsked();
   await runMigrations(rt.url);
   await stopIfAsked();
-  const { db, sql } = createDb(rt.url, 1);
-  try {
-    const notes = await bootstrap(db, rt.env, createProviders(db, rt.env, rt.vars.AUTH_SECRET ?? rt.env.AUTH_SECRET!).telephony);
-    notes.forEach((n) => console.log(n));
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
+  const notes = await bootstrapDatabase(rt.url, rt.env, rt.vars.AUTH_SECRET ?? rt.env.AUTH_SECRET!);
+  notes.forEach((n) => console.log(n));
   console.log(rt.embedded ? `Database: embedded PGlite in ${path.resolve(rt.env.DATA_DIR)}` : "Database: DATABASE_URL");
 
   const next = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");

@@ -1,8 +1,8 @@
 // Shared by the launcher and the db:* scripts: environment (.env files as Next loads them), secrets, and the database
 // (the embedded PGlite server when DATABASE_URL is unset).
 import nextEnv from "@next/env";
-import { providerConfigProblems, readEnv, type Env } from "@/lib/env";
-import { resolveSecrets, secretBoxFor } from "@/lib/server/secrets";
+import { readEnv, type Env } from "@/lib/env";
+import { checkedSecrets } from "@/lib/server/secrets";
 import { startEmbeddedDb, type EmbeddedDb } from "@/lib/server/embedded-db";
 
 export type Runtime = { env: Env & { appUrl: string }; url: string; embedded: EmbeddedDb | null; vars: Record<string, string> };
@@ -15,11 +15,7 @@ export function loadEnv(dev = false): Env & { appUrl: string } {
 
 export async function prepareRuntime(dev = false): Promise<Runtime> {
   const base = loadEnv(dev);
-  const problems = providerConfigProblems(base);
-  if (problems.length) throw new Error(problems.join("\n"));
-  const secrets = resolveSecrets(base); // throws naming any missing variable when DATABASE_URL is set
-  // A malformed ENCRYPTION_KEY or ENCRYPTION_KEYS_OLD stops the start here, not on the first calendar request.
-  secretBoxFor({ ...base, ...secrets });
+  const secrets = checkedSecrets(base); // the checks the container's entry makes too (lib/server/start-steps.ts)
   const embedded = base.DATABASE_URL ? null : await startEmbeddedDb({ dataDir: base.DATA_DIR });
   const url = base.DATABASE_URL ?? embedded!.url;
   const vars: Record<string, string> = { ...(secrets as Record<string, string>), DATABASE_URL: url };

@@ -1,9 +1,12 @@
-// Production HTTP server for `npm start`: Next.js behind node:http so the client address comes from the socket.
+// Production HTTP server for `npm start` and for the container image (scripts/standalone.mjs runs this file): Next.js
+// behind node:http so the client address comes from the socket.
 // Next itself only fills X-Forwarded-For when the client did not send one, so a client could pick its own address and
 // slip past the per-address sign-in limit. Here the header is rewritten before Next sees it: the socket address alone,
 // or, behind trusted reverse proxies (TRUST_PROXY=true or a hop count), their chain with the socket address appended.
 // Requests Next.js cannot serve are answered here (see refusal below), and HSTS is added to every answer.
+import fs from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import pino from "pino";
 import { API_CSP, BASE_HEADERS, HSTS, wantsHsts } from "../lib/http/security-headers.mjs";
@@ -12,6 +15,13 @@ import { shutdown } from "./graceful.mjs";
 const port = Number(process.env.PORT ?? 3000);
 // Any number of trusted hops (lib/env.ts reads how many): their chain is passed on, the socket address appended.
 const trustProxy = !!process.env.TRUST_PROXY && process.env.TRUST_PROXY !== "false" && process.env.TRUST_PROXY !== "0";
+// The configuration the build recorded, the one Next's own standalone server.js passes the same way: this serves what
+// was built (launch.ts rebuilds when next.config.ts changes), also where next.config.ts cannot be loaded (the container
+// image: scripts/standalone.mjs, no TypeScript), and Next does not warn that a standalone build wants its own server.
+const builtConfig = path.join(process.cwd(), ".next", "required-server-files.json");
+if (!process.env.__NEXT_PRIVATE_STANDALONE_CONFIG && fs.existsSync(builtConfig)) {
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(builtConfig, "utf8")).config);
+}
 const app = next({ dev: false, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 

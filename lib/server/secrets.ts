@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createSecretBox, keyIdOf, parseKey, parseKeyList, type SecretBox } from "@/lib/crypto/secret-box";
-import { type Env, missingSecrets, REQUIRED_SECRETS, type SecretName } from "@/lib/env";
+import { type Env, missingSecrets, providerConfigProblems, REQUIRED_SECRETS, type SecretName } from "@/lib/env";
 
 const GENERATORS: Record<SecretName, () => string> = {
   AUTH_SECRET: () => randomBytes(32).toString("base64url"),
@@ -47,6 +47,20 @@ export function resolveSecrets(e: Env): Stored {
   for (const name of REQUIRED_SECRETS) if (!e[name]) resolved[name] = stored[name];
   if (!e.ENCRYPTION_KEYS_OLD && stored.ENCRYPTION_KEYS_OLD) resolved.ENCRYPTION_KEYS_OLD = stored.ENCRYPTION_KEYS_OLD;
   return resolved;
+}
+
+/**
+ * Refuses a configuration that cannot serve (incomplete provider settings, a missing secret with DATABASE_URL, a
+ * malformed ENCRYPTION_KEY or ENCRYPTION_KEYS_OLD) before anything touches the database, so a bad deploy stops at start,
+ * not on the first request that needs the value. Returns the secrets generated for the embedded default (none with
+ * DATABASE_URL: they come from the environment).
+ */
+export function checkedSecrets(base: Env): Stored {
+  const problems = providerConfigProblems(base);
+  if (problems.length) throw new Error(problems.join("\n"));
+  const secrets = resolveSecrets(base); // throws naming any missing variable when DATABASE_URL is set
+  secretBoxFor({ ...base, ...secrets });
+  return secrets;
 }
 
 /** The keyring the app seals and opens with: ENCRYPTION_KEY, plus ENCRYPTION_KEYS_OLD during a rotation. */

@@ -4,27 +4,30 @@
 // workers polling; and one instance stopped with SIGTERM finishes its requests in flight while the other keeps serving.
 // Needs a PostgreSQL server (TEST_DATABASE_URL, the server's own database: a throwaway database is created on it per
 // run and dropped afterwards); skipped without one.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import postgres from "postgres";
-import { expect, request as requests, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
 import { LOGIN_LIMITS } from "../../lib/auth/rate-limit";
 import { signStripePayload } from "../../lib/vendors/stripe/webhook-signature";
 import { sandboxTelnyxKeys, signTelnyxPayload } from "../../lib/vendors/telnyx/webhook";
-import { freePort, makeDataDir, ROOT, serverEnv } from "./support/server";
+import {
+  dayAhead,
+  expectStatus,
+  freePorts,
+  killGroup,
+  send,
+  startInstance,
+  untilHealthy,
+  type Answer,
+  type Instance,
+} from "./support/instances";
+import { createThrowawayDatabase, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
+import { makeDataDir, ROOT, serverEnv } from "./support/server";
 
-type Instance = {
-  name: "A" | "B";
-  port: number;
-  baseURL: string;
-  npm: ChildProcess;
-  dataDir: string;
-  output: () => string;
-  exit: Promise<{ code: number | null; signal: string | null; at: number }>;
-};
+type NpmInstance = Instance & { dataDir: string };
 
 // What every instance of one installation shares: the secrets (generated only on the embedded default, required in the
 // environment with DATABASE_URL) and the public address.
@@ -38,72 +41,18 @@ const PASSWORD = "two-instances-pass-1";
 const OPEN = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, OPEN]));
 
-/** The server URL of TEST_DATABASE_URL with another database name. */
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function startInstance(name: Instance["name"], port: number, env: Record<string, string>): Instance {
+/** `npm start` (the launcher, as in production) on its own data folder, in its own process group. */
+function startNpm(name: "A" | "B", port: number, env: Record<string, string>): NpmInstance {
   const dataDir = makeDataDir(`recepta-two-${name.toLowerCase()}-`);
-  const npm = spawn("npm", ["start"], {
+  const instance = startInstance(name, port, "npm", ["start"], {
     cwd: ROOT,
     env: { ...serverEnv(dataDir, port), ...env },
-    detached: true, // its own process group: stopped as a whole at the end
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (c: Buffer) => {
-    output += c.toString();
     // The suite's server runs on this build: a second build under it would replace its files.
-    if (output.includes("Building the app")) killGroup(npm.pid!);
-  };
-  npm.stdout!.on("data", collect);
-  npm.stderr!.on("data", collect);
-  const exit = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
-    npm.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  return { name, port, baseURL: `http://127.0.0.1:${port}`, npm, dataDir, output: () => output, exit };
-}
-
-/** Waits for GET /api/health to answer 200; fails with the instance's output if it exits first or never answers. */
-async function untilHealthy(instance: Instance, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (instance.npm.exitCode !== null || instance.npm.signalCode !== null) {
-      throw new Error(`${instance.name} exited before serving:\n${instance.output()}`);
-    }
-    if ((await send(instance.baseURL, "GET", "/api/health").catch(() => null))?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${instance.name}: /api/health did not answer 200 within ${timeoutMs / 1000} s:\n${instance.output()}`);
-}
-
-/** Two distinct free ports, neither of them 3000 (another run's default). */
-async function twoPorts(): Promise<[number, number]> {
-  const ports = new Set<number>();
-  while (ports.size < 2) {
-    const p = await freePort();
-    if (p !== 3000) ports.add(p);
-  }
-  return [...ports] as [number, number];
-}
-
-type Answer = { status: number; body: string };
-
-/** One request over node:http on its own connection (no keep-alive: "after the stop" means a new connection). */
-function send(baseURL: string, method: string, urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(urlPath, baseURL), { method, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on("error", reject);
-    req.end();
+    onOutput: (output, child) => {
+      if (output.includes("Building the app")) killGroup(child.pid);
+    },
   });
+  return { ...instance, dataDir };
 }
 
 /** A POST whose body arrives in two halves: the first now, the second on finish(), which resolves with the answer. */
@@ -128,7 +77,7 @@ function slowPost(port: number, urlPath: string, body: string) {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, body: text }));
+      res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     },
   );
   req.on("error", rejectAnswer);
@@ -142,33 +91,14 @@ function slowPost(port: number, urlPath: string, body: string) {
   };
 }
 
-function killGroup(pgid: number): void {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 
-/** "YYYY-MM-DD" `days` ahead in Paris (the practices' time zone). */
-function dayAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-}
-
-async function expectStatus(res: APIResponse, status: number): Promise<void> {
-  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
-}
-
 test.describe.serial("two instances on one PostgreSQL database", () => {
-  let admin: postgres.Sql | null = null;
+  let throwaway: ThrowawayDatabase | null = null;
   let db: postgres.Sql;
-  let dbName = "";
-  let a: Instance;
-  let b: Instance;
+  let a: NpmInstance;
+  let b: NpmInstance;
   let reqA: APIRequestContext;
   let reqB: APIRequestContext;
   /** An owner whose line answers calls (set up in the webhook test, booked into by the jobs test). */
@@ -176,34 +106,20 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    test.skip(
-      !serverUrl,
-      "TEST_DATABASE_URL is not set: these checks need a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres)",
-    );
-    admin = postgres(serverUrl!, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-    const answers = await admin`select 1 as one`.then(
-      () => true,
-      () => false,
-    );
-    if (!answers) {
-      await admin.end({ timeout: 1 }).catch(() => {});
-      admin = null;
-    }
-    test.skip(!answers, `No PostgreSQL answers at TEST_DATABASE_URL (${serverUrl!.replace(/\/\/[^@]*@/, "//")})`);
+    const unavailable = await postgresUnavailable();
+    test.skip(!!unavailable, unavailable ?? "");
 
-    dbName = `recepta_two_${randomBytes(4).toString("hex")}`;
-    await admin!.unsafe(`create database ${dbName}`);
-    const url = databaseUrl(serverUrl!, dbName);
+    throwaway = await createThrowawayDatabase("recepta_two");
+    const url = throwaway.url;
     db = postgres(url, { max: 2, onnotice: () => {} });
-    const [portA, portB] = await twoPorts();
+    const [portA, portB] = (await freePorts(2)) as [number, number];
     // One public address for both, as behind a load balancer; each listens on its own port.
     const shared = { ...SECRETS, DATABASE_URL: url, APP_URL: `http://127.0.0.1:${portA}` };
     // Both at the same moment: each runs the migrations (under the advisory lock), the bootstrap and its job queue's
     // start on a database nobody has touched yet.
     const started = Date.now();
-    a = startInstance("A", portA, shared);
-    b = startInstance("B", portB, shared);
+    a = startNpm("A", portA, shared);
+    b = startNpm("B", portB, shared);
     await Promise.all([a, b].map((instance) => untilHealthy(instance, 120_000)));
     for (const instance of [a, b]) {
       expect(instance.output(), "the build was stale: sources changed during the run").not.toContain("Building the app");
@@ -218,14 +134,11 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
     await reqB?.dispose();
     for (const instance of [a, b]) {
       if (!instance) continue;
-      killGroup(instance.npm.pid!);
+      killGroup(instance.child.pid);
       fs.rmSync(instance.dataDir, { recursive: true, force: true });
     }
     await db?.end({ timeout: 5 });
-    if (admin) {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-      await admin.end({ timeout: 5 });
-    }
+    await throwaway?.drop();
   });
 
   /** A new owner, registered on A, with a token of their own. */
@@ -499,7 +412,7 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
     })();
     await new Promise((r) => setTimeout(r, 500));
     const signalledAt = Date.now();
-    process.kill(b.npm.pid!, "SIGTERM"); // npm alone, as `docker stop` does when npm is PID 1
+    process.kill(b.child.pid!, "SIGTERM"); // npm alone, as `docker stop` does when npm is PID 1
     await new Promise((r) => setTimeout(r, 1_000));
     // B takes nothing new: the only failures allowed are these, new connections to the stopped instance.
     await expect(send(b.baseURL, "GET", "/api/health")).rejects.toThrow(/ECONNREFUSED/);

@@ -98,7 +98,25 @@ export async function startServer(opts: { dataDir: string; port: number; timeout
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   const output = () => log.join("");
 
-  const server: RunningServer = { baseURL, port, dataDir, output, stop: () => stopGroup(child, exited) };
+  let stopping = false;
+  let ready = false;
+  const server: RunningServer = {
+    baseURL,
+    port,
+    dataDir,
+    output,
+    stop: () => {
+      stopping = true;
+      return stopGroup(child, exited);
+    },
+  };
+  // A server that dies while tests use it turns every later test into "connection refused": say why, once, with the end
+  // of its output (the tests' own failures cannot show it).
+  void exited.then((code) => {
+    if (stopping || !ready) return;
+    const tail = output().split("\n").slice(-200).join("\n");
+    process.stderr.write(`\n[e2e] the server on port ${port} exited (code ${code}) while in use. The end of its output:\n${tail}\n`);
+  });
   const deadline = Date.now() + (opts.timeoutMs ?? 600_000);
   let exitCode: number | null | undefined;
   void exited.then((c) => (exitCode = c));
@@ -108,7 +126,10 @@ export async function startServer(opts: { dataDir: string; port: number; timeout
     }
     try {
       const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (res.status === 200) return server;
+      if (res.status === 200) {
+        ready = true;
+        return server;
+      }
     } catch {
       // not listening yet
     }

@@ -1,0 +1,47 @@
+// A throwaway database on the PostgreSQL server of TEST_DATABASE_URL (that server's own database: a database is created
+// on it per run and dropped afterwards), for the specs that start production servers against PostgreSQL.
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+
+export type ThrowawayDatabase = { name: string; url: string; drop(): Promise<void> };
+
+/** Why the PostgreSQL checks cannot run here (TEST_DATABASE_URL unset, or nothing answers there), or null. */
+export async function postgresUnavailable(): Promise<string | null> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return "TEST_DATABASE_URL is not set: these checks need a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres)";
+  }
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await admin`select 1 as one`;
+    return null;
+  } catch {
+    return `No PostgreSQL answers at TEST_DATABASE_URL (${serverUrl.replace(/\/\/[^@]*@/, "//")})`;
+  } finally {
+    await admin.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+/** The server URL of TEST_DATABASE_URL with another database name. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new, empty database `<prefix>_<random>`; drop() removes it, connections still open included. */
+export async function createThrowawayDatabase(prefix: string): Promise<ThrowawayDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set (check postgresUnavailable() first)");
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  await admin.unsafe(`create database ${name}`);
+  return {
+    name,
+    url: databaseUrl(serverUrl, name),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
