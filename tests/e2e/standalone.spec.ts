@@ -14,15 +14,10 @@ import postgres from "postgres";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
 import { API_CSP } from "../../lib/http/security-headers.mjs";
 import { dayAhead, expectStatus, freePorts, killGroup, send, startInstance, untilHealthy, type Instance } from "./support/instances";
-import { createThrowawayDatabase, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
+import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
 import { ROOT } from "./support/server";
 
-const SECRETS = {
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  VAPI_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
-  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
-};
+const SECRETS = installationSecrets();
 const PASSWORD = "standalone-pass-1";
 const OPEN = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, OPEN]));

@@ -24,19 +24,14 @@ import {
   type Answer,
   type Instance,
 } from "./support/instances";
-import { createThrowawayDatabase, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
+import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
 import { makeDataDir, ROOT, serverEnv } from "./support/server";
 
 type NpmInstance = Instance & { dataDir: string };
 
 // What every instance of one installation shares: the secrets (generated only on the embedded default, required in the
 // environment with DATABASE_URL) and the public address.
-const SECRETS = {
-  AUTH_SECRET: randomBytes(32).toString("base64url"),
-  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  VAPI_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
-  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
-};
+const SECRETS = installationSecrets();
 const PASSWORD = "two-instances-pass-1";
 const OPEN = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, OPEN]));

@@ -29,9 +29,8 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** A new, empty database `<prefix>_<random>`; drop() removes it, connections still open included. */
-export async function createThrowawayDatabase(prefix: string): Promise<ThrowawayDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** A new, empty database `<prefix>_<random>` on the server of `serverUrl`; drop() removes it, open connections too. */
+export async function createThrowawayDatabase(prefix: string, serverUrl = process.env.TEST_DATABASE_URL): Promise<ThrowawayDatabase> {
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set (check postgresUnavailable() first)");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -43,5 +42,18 @@ export async function createThrowawayDatabase(prefix: string): Promise<Throwaway
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 5 });
     },
+  };
+}
+
+/**
+ * Secrets for a set of servers on PostgreSQL: there they come from the environment (the embedded default generates its
+ * own), and every instance of one installation shares them.
+ */
+export function installationSecrets() {
+  return {
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    VAPI_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
   };
 }

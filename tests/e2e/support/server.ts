@@ -78,13 +78,20 @@ export type RunningServer = { baseURL: string; port: number; dataDir: string; ou
  * Starts `tsx scripts/launch.ts start` in its own process group and waits for GET /api/health to answer 200.
  * A first run (or a stale .next) includes `next build`, hence the long default wait.
  */
-export async function startServer(opts: { dataDir: string; port: number; timeoutMs?: number; echo?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dataDir: string;
+  port: number;
+  timeoutMs?: number;
+  echo?: boolean;
+  /** Set over the defaults: e.g. DATABASE_URL and its secrets, for a server on PostgreSQL. */
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const { dataDir, port } = opts;
   const baseURL = `http://127.0.0.1:${port}`;
   const log: string[] = [];
   const child = spawn(TSX, [path.join(ROOT, "scripts", "launch.ts"), "start"], {
     cwd: ROOT,
-    env: serverEnv(dataDir, port),
+    env: { ...serverEnv(dataDir, port), ...opts.env },
     detached: true, // its own process group: launch.ts, next build and scripts/server.mjs stop together
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -156,12 +163,14 @@ async function stopGroup(child: ChildProcess, exited: Promise<number | null>): P
 }
 
 /** Fresh DATA_DIR + optional fixtures + production server: everything a run needs. */
-export async function startFreshApp(opts: { withFixtures?: boolean; echo?: boolean; keepDataDir?: boolean } = {}) {
+export async function startFreshApp(
+  opts: { withFixtures?: boolean; echo?: boolean; keepDataDir?: boolean; env?: Record<string, string> } = {},
+) {
   const dataDir = makeDataDir();
   const port = await freePort();
   try {
     if (opts.withFixtures) prepareFixtures(dataDir, port);
-    const server = await startServer({ dataDir, port, echo: opts.echo });
+    const server = await startServer({ dataDir, port, echo: opts.echo, env: opts.env });
     return {
       ...server,
       async stop() {
