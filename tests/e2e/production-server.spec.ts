@@ -5,28 +5,12 @@
 // itself on a throwaway data folder, reusing the build the suite made.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { API_CSP, STATIC_CSP } from "../../lib/http/security-headers.mjs";
+import { type Answer, killGroup, send, slowPost } from "./support/instances";
 import { freePort, makeDataDir, ROOT, serverEnv } from "./support/server";
 import { m } from "./support/messages";
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One request over node:http, any method, nothing added (Playwright's client adds its own headers). */
-function send(baseURL: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, baseURL), { method, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 /** What node's HTTP parser refuses before any handler: bytes on a socket, the status line and headers read back. */
 function sendRaw(baseURL: string, head: string): Promise<Answer> {
@@ -203,55 +187,11 @@ test("`kill -TERM` to the npm process of `npm start` drains the requests in flig
   }
 });
 
-/** A POST whose body arrives in two halves: the first now, the second on finish(), which resolves with the answer. */
-function slowPost(port: number, path: string, body: string) {
-  const half = Math.floor(body.length / 2);
-  let resolveAnswer!: (a: Answer) => void;
-  let rejectAnswer!: (e: Error) => void;
-  const answer = new Promise<Answer>((resolve, reject) => {
-    resolveAnswer = resolve;
-    rejectAnswer = reject;
-  });
-  const req = http.request(
-    {
-      host: "127.0.0.1",
-      port,
-      path,
-      method: "POST",
-      agent: false,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    },
-    (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    },
-  );
-  req.on("error", rejectAnswer);
-  req.flushHeaders();
-  req.write(body.slice(0, half));
-  return {
-    finish() {
-      req.end(body.slice(half));
-      return answer;
-    },
-  };
-}
-
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
     return true;
   } catch {
     return false;
-  }
-}
-
-function killGroup(pgid: number): void {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-    // already gone
   }
 }

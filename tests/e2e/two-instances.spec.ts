@@ -6,7 +6,6 @@
 // run and dropped afterwards); skipped without one.
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import postgres from "postgres";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
@@ -19,9 +18,9 @@ import {
   freePorts,
   killGroup,
   send,
+  slowPost,
   startInstance,
   untilHealthy,
-  type Answer,
   type Instance,
 } from "./support/instances";
 import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
@@ -48,42 +47,6 @@ function startNpm(name: "A" | "B", port: number, env: Record<string, string>): N
     },
   });
   return { ...instance, dataDir };
-}
-
-/** A POST whose body arrives in two halves: the first now, the second on finish(), which resolves with the answer. */
-function slowPost(port: number, urlPath: string, body: string) {
-  const half = Math.floor(body.length / 2);
-  let resolveAnswer!: (a: Answer) => void;
-  let rejectAnswer!: (e: Error) => void;
-  const answer = new Promise<Answer>((resolve, reject) => {
-    resolveAnswer = resolve;
-    rejectAnswer = reject;
-  });
-  const req = http.request(
-    {
-      host: "127.0.0.1",
-      port,
-      path: urlPath,
-      method: "POST",
-      agent: false,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    },
-    (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    },
-  );
-  req.on("error", rejectAnswer);
-  req.flushHeaders();
-  req.write(body.slice(0, half));
-  return {
-    finish() {
-      req.end(body.slice(half));
-      return answer;
-    },
-  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -94,6 +94,42 @@ export function send(
   });
 }
 
+/** A POST whose body arrives in two halves: the first now, the second on finish(), which resolves with the answer. */
+export function slowPost(port: number, urlPath: string, body: string) {
+  const half = Math.floor(body.length / 2);
+  let resolveAnswer!: (a: Answer) => void;
+  let rejectAnswer!: (e: Error) => void;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    resolveAnswer = resolve;
+    rejectAnswer = reject;
+  });
+  const req = http.request(
+    {
+      host: "127.0.0.1",
+      port,
+      path: urlPath,
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    },
+    (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    },
+  );
+  req.on("error", rejectAnswer);
+  req.flushHeaders();
+  req.write(body.slice(0, half));
+  return {
+    finish() {
+      req.end(body.slice(half));
+      return answer;
+    },
+  };
+}
+
 /** "YYYY-MM-DD" `days` ahead in Paris (the practices' time zone). */
 export function dayAhead(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
