@@ -19,6 +19,12 @@ const schema = z.object({
   DATABASE_URL: optional,
   // 1 on the embedded default: PGlite is one session, so the app keeps one connection (see lib/server/embedded-db.ts).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Named (prepared) statements: parsed and described once per connection, then one round trip a query. "false" for a
+  // pooler in transaction mode that cannot carry them (PgBouncer before 1.21, some hosted poolers).
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === undefined || v === "true" || v === "1"),
   DATA_DIR: z.string().default(".data"),
   AUTH_SECRET: optional,
   ENCRYPTION_KEY: optional,

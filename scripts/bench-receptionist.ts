@@ -4,11 +4,16 @@
 // slots offered (callers collide on purpose: a "taken" answer with alternatives is a normal outcome). In the same run,
 // GET /api/health is timed as the baseline of a trivial route. Prints p50/p95/p99 in milliseconds per database and the
 // targets (check_availability p99 ≤ 50 ms and ≤ 2× the health route's p99); asserts nothing.
+//
+// With --database-url, then: two production servers on one more throwaway database, and `--load-calls` (100) whole
+// calls spread over them by autocannon, `--load-concurrency` (10) at a time on each: the assistant request, an
+// availability question, a booking, the end-of-call report. Prints errors and p50/p99 per step and overall.
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
 import { createThrowawayDatabase, installationSecrets } from "@/tests/e2e/support/postgres";
-import { startFreshApp } from "@/tests/e2e/support/server";
+import { freePort, makeDataDir, startFreshApp, startServer } from "@/tests/e2e/support/server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,6 +21,8 @@ const arg = (name: string, fallback: number) => {
 };
 const CALLS = arg("calls", 10);
 const ROUNDS = arg("rounds", 10);
+const LOAD_CALLS = arg("load-calls", 100);
+const LOAD_CONCURRENCY = arg("load-concurrency", 10);
 const DATABASE_URL = process.argv.includes("--database-url") ? process.argv[process.argv.indexOf("--database-url") + 1] : undefined;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 2;
@@ -36,32 +43,7 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
       env.VAPI_WEBHOOK_SECRET ??
       (JSON.parse(fs.readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { VAPI_WEBHOOK_SECRET: string }).VAPI_WEBHOOK_SECRET;
     const base = app.baseURL;
-    const request = async (method: string, route: string, body?: unknown, token?: string) => {
-      const res = await fetch(base + route, {
-        method,
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const data = (await res.json()) as Record<string, any>;
-      if (!res.ok) throw new Error(`${method} ${route} → ${res.status} ${data.message ?? ""}`);
-      return data;
-    };
-
-    // One practice, open every day, sandbox calendar, trial, number.
-    const open = { isOpen: true, openTime: "08:00", closeTime: "19:00" };
-    const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-    const { token } = await request("POST", "/api/auth/register", {
-      email: `bench-${Date.now()}@example.com`,
-      password: "bench-password-1",
-      fullName: "Bench Practice",
-      businessName: "Bench Practice",
-      workingHours: Object.fromEntries(days.map((d) => [d, open])),
-      appointmentDuration: "30",
-    });
-    await request("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" }, token);
-    await request("POST", "/api/subscription/start-trial", {}, token);
-    const { phoneNumber: line } = await request("GET", "/api/phone-numbers/claim", undefined, token);
-
+    const { line } = await setUpPractice(base);
     let seq = 0;
     const tool = async (caller: string, name: string, args: Record<string, unknown>) => {
       const id = `bench-${++seq}`;
@@ -69,14 +51,7 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
       const res = await fetch(`${base}/api/webhooks/vapi`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-vapi-secret": secret },
-        body: JSON.stringify({
-          message: {
-            type: "tool-calls",
-            call: { id: `call-${caller}`, customer: { number: caller } },
-            phoneNumber: { number: line },
-            toolCallList: [{ id, type: "function", function: { name, arguments: args } }],
-          },
-        }),
+        body: JSON.stringify(toolCall(line, `call-${caller}`, caller, id, name, args)),
       });
       const json = (await res.json()) as { results: { result?: string; error?: string }[] };
       const ms = performance.now() - t0;
@@ -89,10 +64,6 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
       await res.arrayBuffer();
       return performance.now() - t0;
     };
-    const dayAhead = (n: number) =>
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-        new Date(Date.now() + n * 86_400_000),
-      );
 
     // Warm-up: compile paths and fill caches.
     for (let i = 0; i < 5; i++) {
@@ -111,10 +82,9 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
           timings.baseline.push(await baseline());
           const check = await tool(caller, "check_availability", { date: dayAhead(2 + (i % 30)) });
           timings.check.push(check.ms);
-          const refs = [...check.text.matchAll(/\[(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})\]/g)];
-          const pick = refs[(round + i) % Math.max(1, refs.length)];
+          const pick = offeredSlot(check.text, round + i);
           if (!pick) return;
-          const book = await tool(caller, "book_appointment", { date: pick[1], time: pick[2], name: `Caller ${round}-${i}` });
+          const book = await tool(caller, "book_appointment", { ...pick, name: `Caller ${round}-${i}` });
           timings.book.push(book.ms);
           if (book.text.startsWith("Booked")) booked++;
           else taken++;
@@ -127,6 +97,60 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
   } finally {
     await app.stop();
   }
+}
+
+/** One practice, open every day, sandbox calendar, trial and a number, registered through the API of `base`. */
+async function setUpPractice(base: string): Promise<{ line: string }> {
+  const request = async (method: string, route: string, body?: unknown, token?: string) => {
+    const res = await fetch(base + route, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${route} → ${res.status} ${data.message ?? ""}`);
+    return data;
+  };
+  const open = { isOpen: true, openTime: "08:00", closeTime: "19:00" };
+  const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+  const { token } = await request("POST", "/api/auth/register", {
+    email: `bench-${Date.now()}@example.com`,
+    password: "bench-password-1",
+    fullName: "Bench Practice",
+    businessName: "Bench Practice",
+    workingHours: Object.fromEntries(days.map((d) => [d, open])),
+    appointmentDuration: "30",
+  });
+  await request("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" }, token);
+  await request("POST", "/api/subscription/start-trial", {}, token);
+  const { phoneNumber } = await request("GET", "/api/phone-numbers/claim", undefined, token);
+  return { line: phoneNumber as string };
+}
+
+/** A Vapi message of the call `callId` from `caller` on `line`. */
+function vapiMessage(line: string, callId: string, caller: string, message: Record<string, unknown>) {
+  return { message: { call: { id: callId, customer: { number: caller } }, phoneNumber: { number: line }, ...message } };
+}
+
+function toolCall(line: string, callId: string, caller: string, id: string, name: string, args: Record<string, unknown>) {
+  return vapiMessage(line, callId, caller, {
+    type: "tool-calls",
+    toolCallList: [{ id, type: "function", function: { name, arguments: args } }],
+  });
+}
+
+/** The business's date `n` days from now (the practice's zone is Europe/Paris, the registration default). */
+function dayAhead(n: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + n * 86_400_000),
+  );
+}
+
+/** The `n`-th slot (wrapping) of the references an availability answer offers ("[2026-12-01 09:30]"). */
+function offeredSlot(answer: string, n: number): { date: string; time: string } | null {
+  const refs = [...answer.matchAll(/\[(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})\]/g)];
+  const pick = refs[n % Math.max(1, refs.length)];
+  return pick ? { date: pick[1]!, time: pick[2]! } : null;
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -147,6 +171,172 @@ function report(f: Figures) {
   console.log(`Bookings: ${f.booked} booked, ${f.taken} answered "taken" with alternatives.`);
 }
 
+type StepName = "assistant-request" | "check_availability" | "book_appointment" | "end-of-call-report";
+const STEPS: StepName[] = ["assistant-request", "check_availability", "book_appointment", "end-of-call-report"];
+type LoadFigures = {
+  calls: number;
+  wall: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  latency: { p50: number; p99: number };
+  steps: Record<StepName, number[]>;
+  booked: number;
+  taken: number;
+};
+
+/**
+ * Two production servers on one throwaway PostgreSQL database, and LOAD_CALLS whole calls spread over them by autocannon,
+ * LOAD_CONCURRENCY at a time on each. Each autocannon connection is a caller: one call after the other, every call four
+ * messages in order (the booking uses a slot the availability answer offered, as the model would).
+ */
+async function twoInstances(serverUrl: string): Promise<LoadFigures> {
+  const db = await createThrowawayDatabase("recepta_bench_two", serverUrl);
+  const env = { DATABASE_URL: db.url, ...installationSecrets() };
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  try {
+    console.log(`Starting two production servers on PostgreSQL (${db.url.replace(/\/\/[^@]*@/, "//")})…`);
+    for (const name of ["a", "b"])
+      servers.push(await startServer({ dataDir: makeDataDir(`recepta-bench-${name}-`), port: await freePort(), env }));
+    const { line } = await setUpPractice(servers[0]!.baseURL);
+    const headers = { "content-type": "application/json", "x-vapi-secret": env.VAPI_WEBHOOK_SECRET };
+    const steps = Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<StepName, number[]>;
+    let calls = 0;
+    let booked = 0;
+    let taken = 0;
+
+    const load = (base: string, instance: number, callsHere: number) => {
+      type Context = { callId?: string; caller?: string; slot?: { date: string; time: string } | null };
+      const perConnection = Math.ceil(callsHere / LOAD_CONCURRENCY);
+      const body = (ctx: Context, message: Record<string, unknown>) => JSON.stringify(vapiMessage(line, ctx.callId!, ctx.caller!, message));
+      // The step each connection's next answer belongs to: its requests go out one at a time, in this order.
+      const stepOf = new Map<unknown, number>();
+      const options: autocannon.Options = {
+        url: base,
+        connections: LOAD_CONCURRENCY,
+        maxConnectionRequests: perConnection * STEPS.length,
+        timeout: 30,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/webhooks/vapi",
+            headers,
+            setupRequest: (req, context: Context) => {
+              const n = ++calls;
+              context.callId = `bench-load-${instance}-${n}`;
+              context.caller = `+1415555${String(instance * 5000 + n).padStart(4, "0")}`;
+              return { ...req, body: body(context, { type: "assistant-request" }) };
+            },
+          },
+          {
+            method: "POST",
+            path: "/api/webhooks/vapi",
+            headers,
+            setupRequest: (req, context: Context) => {
+              const date = dayAhead(2 + (calls % 30));
+              const args = { date };
+              return {
+                ...req,
+                body: JSON.stringify(
+                  toolCall(line, context.callId!, context.caller!, `${context.callId}-check`, "check_availability", args),
+                ),
+              };
+            },
+            onResponse: (_status, text, context: Context) => {
+              const result = (JSON.parse(text) as { results?: { result?: string }[] }).results?.[0]?.result ?? "";
+              context.slot = offeredSlot(result, calls);
+            },
+          },
+          {
+            method: "POST",
+            path: "/api/webhooks/vapi",
+            headers,
+            setupRequest: (req, context: Context) => {
+              // No slot offered (every day taken): the caller asks for one anyway, and hears the alternatives.
+              const slot = context.slot ?? { date: dayAhead(3), time: "09:00" };
+              const args = { ...slot, name: `Load caller ${context.callId}` };
+              return {
+                ...req,
+                body: JSON.stringify(toolCall(line, context.callId!, context.caller!, `${context.callId}-book`, "book_appointment", args)),
+              };
+            },
+            onResponse: (_status, text) => {
+              const result = (JSON.parse(text) as { results?: { result?: string }[] }).results?.[0]?.result ?? "";
+              if (result.startsWith("Booked")) booked++;
+              else taken++;
+            },
+          },
+          {
+            method: "POST",
+            path: "/api/webhooks/vapi",
+            headers,
+            setupRequest: (req, context: Context) => {
+              const endedAt = new Date();
+              const report = {
+                type: "end-of-call-report",
+                endedReason: "customer-ended-call",
+                startedAt: new Date(endedAt.getTime() - 95_000).toISOString(),
+                endedAt: endedAt.toISOString(),
+                artifact: { transcript: "AI: Hello. User: I'd like an appointment." },
+                analysis: { summary: "Booked by the load run." },
+              };
+              return { ...req, body: body(context, report) };
+            },
+          },
+        ],
+      };
+      return new Promise<autocannon.Result>((resolve, reject) => {
+        const run = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+        run.on("response", (client, _status, _bytes, ms) => {
+          const step = stepOf.get(client) ?? 0;
+          steps[STEPS[step % STEPS.length]!].push(ms);
+          stepOf.set(client, step + 1);
+        });
+      });
+    };
+
+    const started = performance.now();
+    const half = Math.ceil(LOAD_CALLS / 2);
+    const results = await Promise.all([load(servers[0]!.baseURL, 0, half), load(servers[1]!.baseURL, 1, LOAD_CALLS - half)]);
+    const wall = (performance.now() - started) / 1000;
+    const all = STEPS.flatMap((s) => steps[s]);
+    const s = sorted(all);
+    return {
+      calls,
+      wall,
+      requests: all.length,
+      errors: results.reduce((n, r) => n + r.errors, 0),
+      non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+      latency: { p50: pct(s, 50), p99: pct(s, 99) },
+      steps,
+      booked,
+      taken,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await db.drop();
+  }
+}
+
+function reportLoad(f: LoadFigures) {
+  console.log(
+    `\nTwo instances on PostgreSQL: ${f.calls} calls (${LOAD_CONCURRENCY} at a time on each instance, ${STEPS.length} messages each) ` +
+      `in ${f.wall.toFixed(1)} s, by autocannon`,
+  );
+  console.log(`${"".padEnd(20)} ${"n".padStart(6)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
+  for (const step of STEPS) {
+    const xs = sorted(f.steps[step]);
+    console.log(
+      `${step.padEnd(20)} ${String(xs.length).padStart(6)} ${pct(xs, 50).toFixed(1).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(8)}`,
+    );
+  }
+  console.log(
+    `${"every message".padEnd(20)} ${String(f.requests).padStart(6)} ${f.latency.p50.toFixed(1).padStart(8)} ${f.latency.p99.toFixed(1).padStart(8)}`,
+  );
+  console.log(`Errors: ${f.errors} connection errors or timeouts, ${f.non2xx} answers other than 2xx.`);
+  console.log(`Bookings: ${f.booked} booked, ${f.taken} answered "taken" with alternatives.`);
+}
+
 async function main() {
   const runs = [await run("the embedded database (PGlite)", {})];
   if (DATABASE_URL) {
@@ -157,6 +347,7 @@ async function main() {
       await db.drop();
     }
   }
+  const load = DATABASE_URL ? await twoInstances(DATABASE_URL) : null;
   runs.forEach(report);
   console.log(`\n| database | check_availability p50 / p99 | health p99 | ratio | p99 ≤ ${TARGET_P99_MS} ms | ≤ ${TARGET_RATIO}× health |`);
   console.log("|---|---|---|---|---|---|");
@@ -170,6 +361,7 @@ async function main() {
         `${met(pct(check, 99) <= TARGET_P99_MS)} | ${met(ratio <= TARGET_RATIO)} |`,
     );
   }
+  if (load) reportLoad(load);
 }
 
 main().catch((e: Error) => {

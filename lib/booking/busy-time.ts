@@ -18,15 +18,43 @@ import {
   rules,
 } from "./core";
 
-/** Our own booked appointments plus the calendar's busy times over [from, to). */
+/**
+ * Our own booked appointments plus the calendar's busy times over [from, to). `own: false` leaves our appointments out,
+ * for a write the database checks against them anyway (the exclusion constraint).
+ */
 export async function busyIntervals(
   deps: BookingDeps,
   biz: Business,
   from: Date,
   to: Date,
-  opts: { ignore?: Interval; ignoreAppointmentId?: string; fresh?: boolean } = {},
+  opts: { ignore?: Interval; ignoreAppointmentId?: string; fresh?: boolean; own?: boolean } = {},
 ): Promise<Interval[]> {
-  const own = await deps.db
+  // Both at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
+  const [own, calendar] = await Promise.all([
+    opts.own === false ? [] : ownBusy(deps, biz, from, to, opts.ignoreAppointmentId),
+    calendarBusyOf(deps, biz, from, to, opts.fresh === true),
+  ]);
+  // The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move.
+  if (opts.ignore) return [...own, ...calendar.flatMap((b) => subtract(b, opts.ignore!))];
+  return [...own, ...calendar];
+}
+
+/** The calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */
+async function calendarBusyOf(deps: BookingDeps, biz: Business, from: Date, to: Date, fresh: boolean): Promise<Interval[]> {
+  if (!biz.calendar) return [];
+  const access = calendarAccessOf(deps, biz.userId, biz.calendar);
+  try {
+    return await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, fresh);
+  } catch (e) {
+    if (!(e instanceof CalendarGrantRevokedError)) throw new CalendarUnavailableError();
+    await calendarRevoked(deps, biz.userId);
+    return [];
+  }
+}
+
+/** Our own booked appointments over [from, to), but the one being moved. */
+function ownBusy(deps: BookingDeps, biz: Business, from: Date, to: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
+  return deps.db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
     .from(appointments)
     .where(
@@ -35,26 +63,10 @@ export async function busyIntervals(
         eq(appointments.status, "booked"),
         lt(appointments.startsAt, to),
         gt(appointments.endsAt, from),
-        opts.ignoreAppointmentId ? ne(appointments.id, opts.ignoreAppointmentId) : undefined,
+        ignoreAppointmentId ? ne(appointments.id, ignoreAppointmentId) : undefined,
       ),
     )
     .orderBy(asc(appointments.startsAt));
-  let calendar: Interval[] = [];
-  if (biz.calendar) {
-    const access = calendarAccessOf(deps, biz.userId, biz.calendar);
-    try {
-      calendar = await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, opts.fresh === true);
-    } catch (e) {
-      if (e instanceof CalendarGrantRevokedError) {
-        await calendarRevoked(deps, biz.userId);
-      } else {
-        throw new CalendarUnavailableError();
-      }
-    }
-  }
-  // The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move.
-  if (opts.ignore) calendar = calendar.flatMap((b) => subtract(b, opts.ignore!));
-  return [...own, ...calendar];
 }
 
 /**

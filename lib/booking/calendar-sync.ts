@@ -17,25 +17,33 @@ export function calendarEventIdFor(appointmentId: string): string {
 
 /**
  * Makes the calendar match the appointment as it is now: a booked one has its event at its time, a cancelled one has
- * none. Idempotent and order-independent, so the inline attempt and any number of job retries converge.
+ * none. Idempotent and order-independent, so the inline attempt and any number of job retries converge. `known` is the
+ * row as the change that calls this wrote it (one read less on a call); any later change is caught below.
  */
-export async function syncAppointmentToCalendar(deps: BookingDeps, biz: Business, appointmentId: string): Promise<void> {
+export async function syncAppointmentToCalendar(
+  deps: BookingDeps,
+  biz: Business,
+  appointmentId: string,
+  known?: Appointment,
+): Promise<void> {
   // Changed while we wrote (moved or cancelled meanwhile)? Once more with what it is now.
-  for (let pass = 0; pass < 3; pass++) {
-    const synced = await syncOnce(deps, biz, appointmentId);
-    const now = await byId(deps.db, appointmentId);
-    if (!synced || !now || (now.status === synced.status && now.version === synced.version)) return;
+  let appt = known?.id === appointmentId ? known : await byId(deps.db, appointmentId);
+  for (let pass = 0; pass < 3 && appt; pass++) {
+    if ((await syncOnce(deps, biz, appt)) !== "changed") return;
+    appt = await byId(deps.db, appointmentId);
   }
 }
 
-async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string): Promise<Appointment | null> {
-  const appt = await byId(deps.db, appointmentId);
-  if (!appt) return null;
+/**
+ * One write to the calendar for the appointment as `appt` has it. "changed": the appointment was moved or cancelled
+ * while we wrote (its version or status no longer match), so the calendar may show what it was.
+ */
+async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Promise<"synced" | "changed" | "not_connected"> {
   // The grant read with the business (one query less on the call path), else from its table (jobs).
   const access = biz.calendar ? calendarAccessOf(deps, biz.userId, biz.calendar) : await calendarAccessFor(deps, biz.userId);
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
-    return null;
+    return "not_connected";
   }
   const eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
   try {
@@ -58,16 +66,17 @@ async function syncOnce(deps: BookingDeps, biz: Business, appointmentId: string)
     if (e instanceof CalendarGrantRevokedError) {
       await calendarRevoked(deps, biz.userId);
       await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
-      return null;
+      return "not_connected";
     }
     throw e;
   }
   forgetCalendarBusy(biz.userId);
-  await deps.db
+  const marked = await deps.db
     .update(appointments)
     .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })
-    .where(and(eq(appointments.id, appt.id), eq(appointments.version, appt.version), eq(appointments.status, appt.status)));
-  return appt;
+    .where(and(eq(appointments.id, appt.id), eq(appointments.version, appt.version), eq(appointments.status, appt.status)))
+    .returning({ id: appointments.id });
+  return marked.length ? "synced" : "changed";
 }
 
 function eventDescription(biz: Business, a: Appointment): string {

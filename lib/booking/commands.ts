@@ -102,34 +102,36 @@ async function refuse(
 }
 
 /**
- * The slot is taken, unless by this very booking: the same tool call delivered twice at once (the platform's retry, or
- * one copy to each instance) finds no booking under its key, then the other copy books it before this one checks the
- * slot or inserts. That copy's booking is the answer, not "just taken" to a caller whose slot it is.
+ * The refusal, unless this very booking already holds the slot: the same tool call delivered twice (the platform's
+ * retry, or one copy to each instance) finds its own booking in the way, or (a retry late enough) its start no longer
+ * offered. That booking is the answer, not "just taken" to a caller whose slot it is.
  */
-async function takenUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
+async function refusedUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCommand, reason: Refusal): Promise<BookingOutcome> {
   const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey) : undefined;
   if (existing) return { ok: true, appointment: existing, replayed: true };
-  return refuse(deps, biz, cmd.source, "taken", cmd.start);
+  return refuse(deps, biz, cmd.source, reason, cmd.start);
 }
 
-/** Books a slot under the source's rules; a booking key seen before returns that booking. */
+/**
+ * Books a slot under the source's rules; a booking key seen before returns that booking. The booking key is looked up
+ * only when something is in the way (a first booking, the usual case, costs no read for it).
+ */
 export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
-  if (cmd.bookingKey) {
-    const existing = await byBookingKey(deps.db, biz.userId, cmd.bookingKey);
-    if (existing) return { ok: true, appointment: existing, replayed: true };
-  }
   const r = SOURCE_RULES[cmd.source];
   const now = clock(deps);
   const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
   const end = new Date(cmd.start.getTime() + minutes * 60_000);
   const outside = outOfRules(r, biz, cmd.start, minutes, now);
-  if (outside) return refuse(deps, biz, cmd.source, outside, cmd.start);
+  if (outside) return refusedUnlessBooked(deps, biz, cmd, outside);
   if (r.checksCalendar) {
-    const busy = await busyIntervals(deps, biz, new Date(cmd.start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), { fresh: true });
-    if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start })) return takenUnlessBooked(deps, biz, cmd);
+    // The calendar only: our own appointments are the database's to weigh, in the insert below.
+    const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(end.getTime() + DAY_MS) };
+    const busy = await busyIntervals(deps, biz, window.from, window.to, { fresh: true, own: false });
+    if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start }))
+      return refusedUnlessBooked(deps, biz, cmd, "taken");
   }
   const inserted = await insertBooking(deps, biz, cmd, end);
-  return inserted.ok ? inserted : takenUnlessBooked(deps, biz, cmd);
+  return inserted.ok ? inserted : refusedUnlessBooked(deps, biz, cmd, "taken");
 }
 
 /**
@@ -199,10 +201,11 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   const outside = outOfRules(r, biz, start, duration / 60_000, now);
   if (outside) return refuse(deps, biz, cmd.source, outside, start, current.id);
   if (r.checksCalendar) {
+    // The calendar only, as for a booking: the update below meets our other appointments in the database.
     const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
       ignore: { start: current.startsAt, end: current.endsAt },
-      ignoreAppointmentId: current.id,
       fresh: true,
+      own: false,
     });
     const free = isSlotFree({ ...rules(biz, now), durationMinutes: duration / 60_000, busy, start });
     if (!free) return refuse(deps, biz, cmd.source, "taken", start, current.id);

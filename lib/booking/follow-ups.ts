@@ -23,7 +23,7 @@ export async function afterChange(
     try {
       // On a call the caller waits for this: a calendar still writing at the deadline finishes in the retry job (the
       // event id is ours, so a write that lands late and the job's write are one event).
-      await beforeDeadline(() => syncAppointmentToCalendar(deps, biz, appt.id), deps.deadline);
+      await beforeDeadline(() => syncAppointmentToCalendar(deps, biz, appt.id, appt), deps.deadline);
     } catch {
       await deps.db.update(appointments).set({ calendarSyncStatus: "retrying" }).where(eq(appointments.id, appt.id));
       await deps.jobs.send(JOB.calendarSync, { appointmentId: appt.id }, { singletonKey: `calendar:${appt.id}` });

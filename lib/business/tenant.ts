@@ -6,7 +6,7 @@
 // Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
 // an account. The password hash and session data are never read here; the calendar grant is read (encrypted) because a
 // call needs it without a second query, and only the call's view carries it.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { subscriptionRecordColumns } from "@/lib/subscriptions/subscription-columns";
@@ -65,11 +65,22 @@ export async function tenantByOwner(db: Pick<Db, "select">, userId: string): Pro
   return row ?? null;
 }
 
-/** The tenant whose dedicated number this is; null when the number is not assigned to anyone. */
+/**
+ * The tenant whose dedicated number this is; null when the number is not assigned to anyone. Every message of every call
+ * starts here, so its SQL is built once per database handle (drizzle's prepared query) rather than on each message.
+ */
 export async function tenantByLine(db: Pick<Db, "select">, line: string): Promise<TenantRow | null> {
-  const [row] = await tenantQuery(db).where(eq(phoneNumbers.phoneNumber, line)).limit(1);
+  let query = byLine.get(db);
+  if (!query) byLine.set(db, (query = byLinePrepared(db)));
+  const [row] = await query.execute({ line });
   return row ?? null;
 }
+const byLine = new WeakMap<object, ReturnType<typeof byLinePrepared>>();
+const byLinePrepared = (db: Pick<Db, "select">) =>
+  tenantQuery(db)
+    .where(eq(phoneNumbers.phoneNumber, sql.placeholder("line")))
+    .limit(1)
+    .prepare("tenant_by_line");
 
 /** Every tenant, oldest account first. */
 export async function allTenants(db: Pick<Db, "select">): Promise<TenantRow[]> {

@@ -48,6 +48,11 @@ function writableBy(f: Pick<CallFacts, "userId" | "toNumber">): SQL | undefined 
  * the call id belongs to another business's call: nothing was written.
  */
 export async function recordCall(db: Db, f: CallFacts): Promise<boolean> {
+  return (await writeCall(db, f)) !== null;
+}
+
+/** recordCall, answering the row's id (null when nothing was written). */
+async function writeCall(db: Db, f: CallFacts): Promise<string | null> {
   const span = f.startedAt && f.endedAt ? Math.max(0, Math.round((f.endedAt.getTime() - f.startedAt.getTime()) / 1000)) : null;
   const durationSeconds = span !== null && span <= MAX_CALL_SECONDS ? span : null;
   const set: Record<string, unknown> = { updatedAt: new Date() };
@@ -84,7 +89,7 @@ export async function recordCall(db: Db, f: CallFacts): Promise<boolean> {
     })
     .onConflictDoUpdate({ target: calls.providerCallId, set, setWhere: writableBy(f) })
     .returning({ id: calls.id });
-  return written.length > 0;
+  return written[0]?.id ?? null;
 }
 
 /**
@@ -114,11 +119,6 @@ export async function raiseOutcome(db: Db, providerCallId: string, userId: strin
 
 /** The call's row id (creating the row if this is the first we hear of the call); null for another business's call id. */
 export async function ensureCall(db: Db, providerCallId: string, userId: string): Promise<string | null> {
-  await recordCall(db, { providerCallId, userId });
-  const [row] = await db
-    .select({ id: calls.id })
-    .from(calls)
-    .where(and(eq(calls.providerCallId, providerCallId), eq(calls.userId, userId)))
-    .limit(1);
-  return row?.id ?? null;
+  // A row written for this business is its own (writableBy), so the id written is the answer.
+  return writeCall(db, { providerCallId, userId });
 }

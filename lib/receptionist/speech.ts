@@ -40,20 +40,35 @@ export const speakSlot = (d: Date, language: CallLanguage, timeZone: string) => 
 
 /** "a, b, or c" / "a, b ou c" / "a, b o c". */
 export function speakList(items: string[], language: CallLanguage, type: "disjunction" | "conjunction" = "disjunction"): string {
-  return new Intl.ListFormat(intlLocale(language), { style: "long", type }).format(items);
+  const key = `${language}|${type}`;
+  let f = listFormatters.get(key);
+  if (!f) listFormatters.set(key, (f = new Intl.ListFormat(intlLocale(language), { style: "long", type })));
+  return f.format(items);
 }
+const listFormatters = new Map<string, Intl.ListFormat>();
 
 /** The wall-clock reference the model passes back to book: "2026-12-01 09:30" in the business's zone. */
 export function slotReference(d: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(d);
+  const parts = referenceFormatter(timeZone).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
+// Building a formatter costs far more than using one, and a day's offer reads a reference per slot: one per zone.
+const referenceFormatters = new Map<string, Intl.DateTimeFormat>();
+function referenceFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = referenceFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    referenceFormatters.set(timeZone, f);
+  }
+  return f;
 }
