@@ -2,7 +2,7 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
-import { env } from "@/lib/env";
+import { env, readEnv } from "@/lib/env";
 import { onShutdown } from "@/lib/process/shutdown";
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -11,7 +11,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Sql = postgres.Sql;
 
 export type DbOptions = {
-  /** Named statements (see namedStatements); off for a pooler in transaction mode. Default on. */
+  /** Named statements (see namedStatements); off for a pooler in transaction mode. Default: DATABASE_PREPARED_STATEMENTS. */
   prepare?: boolean;
   /**
    * Whether connections are replaced after a while (postgres.js: 30 to 60 minutes), as a server behind a failover or a
@@ -22,7 +22,9 @@ export type DbOptions = {
 };
 
 export function createDb(url: string, max = 10, opts: DbOptions = {}): { db: Db; sql: Sql } {
-  const prepare = opts.prepare ?? true;
+  // Every pool follows the setting (the migrator's and the start-up steps' too): a pooler that cannot carry named
+  // statements cannot carry them for anyone.
+  const prepare = opts.prepare ?? readEnv().DATABASE_PREPARED_STATEMENTS;
   const sql = postgres(url, {
     max,
     prepare,
@@ -35,19 +37,28 @@ export function createDb(url: string, max = 10, opts: DbOptions = {}): { db: Db;
 }
 
 /**
- * The client drizzle talks to, with every statement that has parameters run as a named statement. drizzle asks for
- * unnamed ones, and postgres.js then has the server describe an unnamed statement's parameters before it binds them: two
- * round trips and a fresh plan every time (a call's business lookup took about 2 ms on PostgreSQL that way, 0.5 ms
- * named, and on the embedded database each round trip is a turn of its one session). postgres.js keeps the statements
- * per connection, keyed by their text and parameter types, and prepares again after a schema change. Statements without
- * parameters stay unnamed: raw SQL there may hold several commands, which a named statement cannot.
+ * The client drizzle talks to, with its statements run as named statements. drizzle asks for unnamed ones, and
+ * postgres.js then has the server describe an unnamed statement's parameters before it binds them: two round trips and a
+ * fresh plan every time (a call's business lookup took about 2 ms on PostgreSQL that way, 0.5 ms named, and on the
+ * embedded database each round trip is a turn of its one session). postgres.js keeps the statements per connection,
+ * keyed by their text and parameter types, and prepares again after a schema change. Left unnamed: statements without
+ * parameters (raw SQL there may hold several commands, which a named statement cannot), and those with more than
+ * NAMED_MAX_PARAMS (a list or a batch whose length changes the text: each length would be one more statement kept).
  */
+const NAMED_MAX_PARAMS = 32;
+
 function namedStatements(client: Sql): Sql {
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === "unsafe") {
-        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          target.unsafe(query, params, params?.length ? { ...options, prepare: true } : options);
+        return (query: string, ...rest: unknown[]) => {
+          const [params, options] = rest as [postgres.ParameterOrJSON<never>[] | undefined, postgres.UnsafeQueryOptions | undefined];
+          const named = Array.isArray(params) && params.length > 0 && params.length <= NAMED_MAX_PARAMS;
+          // Any other form (no parameters, or postgres.js's unsafe(query, options)) goes through as it came.
+          return named
+            ? target.unsafe(query, params, { ...options, prepare: true })
+            : (target.unsafe as (...a: unknown[]) => unknown)(query, ...rest);
+        };
       }
       // A transaction's (and a savepoint's) own client gets the same treatment.
       if (prop === "begin" || prop === "savepoint") {
@@ -77,14 +88,11 @@ export function getSql(): Sql {
 
 function holder(): Holder {
   if (!globalForDb.__receptaDb) {
-    const { DATABASE_URL, DATABASE_POOL_MAX, DATABASE_PREPARED_STATEMENTS, RECEPTA_EMBEDDED_DB } = env();
+    const { DATABASE_URL, DATABASE_POOL_MAX, RECEPTA_EMBEDDED_DB } = env();
     if (!DATABASE_URL) {
       throw new Error("DATABASE_URL is not set. Start the app with `npm start`, which serves the embedded database.");
     }
-    globalForDb.__receptaDb = createDb(DATABASE_URL, DATABASE_POOL_MAX, {
-      prepare: DATABASE_PREPARED_STATEMENTS,
-      recycle: !RECEPTA_EMBEDDED_DB,
-    });
+    globalForDb.__receptaDb = createDb(DATABASE_URL, DATABASE_POOL_MAX, { recycle: !RECEPTA_EMBEDDED_DB });
     // Closed at shutdown after the HTTP drain and the job workers, which were registered later and still query it.
     onShutdown("database pool", closeDb);
   }

@@ -29,3 +29,26 @@ export function isExclusionViolation(error: unknown, constraint?: string): boole
   const pg = pgError(error);
   return pg?.code === EXCLUSION_VIOLATION && (!constraint || pg.constraint === constraint);
 }
+
+/**
+ * The database gave up on one of two statements that waited on each other: a deadlock (40P01: two overlapping inserts
+ * checking appointments_no_overlap at the same moment can each wait for the other) or a serialization failure (40001).
+ */
+export function isDeadlock(error: unknown): boolean {
+  const code = pgError(error)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/**
+ * Runs a single-statement write again when the database broke a deadlock by failing it: the second run meets the other
+ * statement's committed row, and answers as any later write would (an exclusion or unique violation the caller reads).
+ */
+export async function againAfterDeadlock<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      if (attempt >= attempts || !isDeadlock(e)) throw e;
+    }
+  }
+}

@@ -27,7 +27,17 @@ const DATABASE_URL = process.argv.includes("--database-url") ? process.argv[proc
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 2;
 
-type Figures = { label: string; wall: number; check: number[]; book: number[]; baseline: number[]; booked: number; taken: number };
+type Figures = {
+  label: string;
+  wall: number;
+  check: number[];
+  book: number[];
+  baseline: number[];
+  booked: number;
+  taken: number;
+  /** One request at a time, before the concurrent rounds: what a request costs without waiting for the others. */
+  alone: { check: number[]; baseline: number[] };
+};
 
 function pct(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -71,6 +81,13 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
       await baseline();
     }
 
+    // One at a time: the cost of a request itself, without the queue the concurrent rounds build.
+    const alone = { check: [] as number[], baseline: [] as number[] };
+    for (let i = 0; i < 50; i++) {
+      alone.baseline.push(await baseline());
+      alone.check.push((await tool("+12125550199", "check_availability", { date: dayAhead(2 + (i % 30)) })).ms);
+    }
+
     const timings = { check: [] as number[], book: [] as number[], baseline: [] as number[] };
     let booked = 0;
     let taken = 0;
@@ -93,7 +110,7 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
     }
     const wall = (performance.now() - started) / 1000;
 
-    return { label, wall, ...timings, booked, taken };
+    return { label, wall, ...timings, booked, taken, alone };
   } finally {
     await app.stop();
   }
@@ -169,6 +186,9 @@ function report(f: Figures) {
   console.log(row("check_availability", f.check));
   console.log(row("book_appointment", f.book));
   console.log(`Bookings: ${f.booked} booked, ${f.taken} answered "taken" with alternatives.`);
+  console.log("One request at a time, before the rounds:");
+  console.log(row("GET /api/health", f.alone.baseline));
+  console.log(row("check_availability", f.alone.check));
 }
 
 type StepName = "assistant-request" | "check_availability" | "book_appointment" | "end-of-call-report";
@@ -183,7 +203,18 @@ type LoadFigures = {
   steps: Record<StepName, number[]>;
   booked: number;
   taken: number;
+  /** Bookings answered with an error sentence or not at all (not JSON). */
+  failed: number;
 };
+
+/** The first tool result of a webhook answer: its `result`, else its `error`; neither when the body is not one. */
+function toolAnswer(text: string): { result?: string; error?: string } {
+  try {
+    return (JSON.parse(text) as { results?: { result?: string; error?: string }[] }).results?.[0] ?? {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Two production servers on one throwaway PostgreSQL database, and LOAD_CALLS whole calls spread over them by autocannon,
@@ -204,9 +235,10 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
     let calls = 0;
     let booked = 0;
     let taken = 0;
+    let failed = 0;
 
     const load = (base: string, instance: number, callsHere: number) => {
-      type Context = { callId?: string; caller?: string; slot?: { date: string; time: string } | null };
+      type Context = { n?: number; callId?: string; caller?: string; slot?: { date: string; time: string } | null };
       const perConnection = Math.ceil(callsHere / LOAD_CONCURRENCY);
       const body = (ctx: Context, message: Record<string, unknown>) => JSON.stringify(vapiMessage(line, ctx.callId!, ctx.caller!, message));
       // The step each connection's next answer belongs to: its requests go out one at a time, in this order.
@@ -222,7 +254,7 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
             path: "/api/webhooks/vapi",
             headers,
             setupRequest: (req, context: Context) => {
-              const n = ++calls;
+              const n = (context.n = ++calls);
               context.callId = `bench-load-${instance}-${n}`;
               context.caller = `+1415555${String(instance * 5000 + n).padStart(4, "0")}`;
               return { ...req, body: body(context, { type: "assistant-request" }) };
@@ -233,7 +265,7 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
             path: "/api/webhooks/vapi",
             headers,
             setupRequest: (req, context: Context) => {
-              const date = dayAhead(2 + (calls % 30));
+              const date = dayAhead(2 + (context.n! % 30));
               const args = { date };
               return {
                 ...req,
@@ -243,8 +275,7 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
               };
             },
             onResponse: (_status, text, context: Context) => {
-              const result = (JSON.parse(text) as { results?: { result?: string }[] }).results?.[0]?.result ?? "";
-              context.slot = offeredSlot(result, calls);
+              context.slot = offeredSlot(toolAnswer(text).result ?? "", context.n!);
             },
           },
           {
@@ -261,9 +292,10 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
               };
             },
             onResponse: (_status, text) => {
-              const result = (JSON.parse(text) as { results?: { result?: string }[] }).results?.[0]?.result ?? "";
-              if (result.startsWith("Booked")) booked++;
-              else taken++;
+              const answer = toolAnswer(text);
+              if (answer.result?.startsWith("Booked")) booked++;
+              else if (answer.result) taken++;
+              else failed++;
             },
           },
           {
@@ -311,6 +343,7 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
       steps,
       booked,
       taken,
+      failed,
     };
   } finally {
     for (const server of servers) await server.stop();
@@ -334,7 +367,9 @@ function reportLoad(f: LoadFigures) {
     `${"every message".padEnd(20)} ${String(f.requests).padStart(6)} ${f.latency.p50.toFixed(1).padStart(8)} ${f.latency.p99.toFixed(1).padStart(8)}`,
   );
   console.log(`Errors: ${f.errors} connection errors or timeouts, ${f.non2xx} answers other than 2xx.`);
-  console.log(`Bookings: ${f.booked} booked, ${f.taken} answered "taken" with alternatives.`);
+  if (f.errors)
+    console.log("(A request that got no answer shifts its connection's later answers by one step: the per-step rows are approximate.)");
+  console.log(`Bookings: ${f.booked} booked, ${f.taken} answered "taken" with alternatives, ${f.failed} answered with an error.`);
 }
 
 async function main() {

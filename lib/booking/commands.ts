@@ -4,7 +4,7 @@
 // calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
 // that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { isExclusionViolation, isUniqueViolation } from "@/db/errors";
+import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
 import { isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
 import { recordBookingConflict } from "@/lib/metrics/metrics";
@@ -112,10 +112,7 @@ async function refusedUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCo
   return refuse(deps, biz, cmd.source, reason, cmd.start);
 }
 
-/**
- * Books a slot under the source's rules; a booking key seen before returns that booking. The booking key is looked up
- * only when something is in the way (a first booking, the usual case, costs no read for it).
- */
+/** Books a slot under the source's rules; a booking key seen before returns that booking. */
 export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
   const r = SOURCE_RULES[cmd.source];
   const now = clock(deps);
@@ -124,9 +121,15 @@ export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): 
   const outside = outOfRules(r, biz, cmd.start, minutes, now);
   if (outside) return refusedUnlessBooked(deps, biz, cmd, outside);
   if (r.checksCalendar) {
-    // The calendar only: our own appointments are the database's to weigh, in the insert below.
+    // The calendar only: our own appointments are the database's to weigh, in the insert below. The booking key is read
+    // beside it: a retried tool call (sent again because the first answer was slow, often for a slow calendar) is
+    // answered from its booking without waiting for the calendar, or failing with it.
     const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(end.getTime() + DAY_MS) };
-    const busy = await busyIntervals(deps, biz, window.from, window.to, { fresh: true, own: false });
+    const reading = busyIntervals(deps, biz, window.from, window.to, { fresh: true, own: false });
+    reading.catch(() => {}); // awaited below, or left behind for a replay: never an unhandled rejection
+    const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey).catch(() => undefined) : undefined;
+    if (existing) return { ok: true, appointment: existing, replayed: true };
+    const busy = await reading;
     if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start }))
       return refusedUnlessBooked(deps, biz, cmd, "taken");
   }
@@ -147,24 +150,26 @@ async function insertBooking(
 ): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false }> {
   let appointment: Appointment;
   try {
-    const [row] = await deps.db
-      .insert(appointments)
-      .values({
-        userId: biz.userId,
-        patientName: b.patientName,
-        patientPhone: b.patientPhone,
-        patientEmail: b.patientEmail,
-        reason: b.reason,
-        startsAt: b.start,
-        endsAt: end,
-        status: "booked",
-        source: b.source,
-        language: b.language,
-        bookingKey: b.bookingKey ?? null,
-        callId: b.callId ?? null,
-        calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
-      })
-      .returning();
+    const [row] = await againAfterDeadlock(() =>
+      deps.db
+        .insert(appointments)
+        .values({
+          userId: biz.userId,
+          patientName: b.patientName,
+          patientPhone: b.patientPhone,
+          patientEmail: b.patientEmail,
+          reason: b.reason,
+          startsAt: b.start,
+          endsAt: end,
+          status: "booked",
+          source: b.source,
+          language: b.language,
+          bookingKey: b.bookingKey ?? null,
+          callId: b.callId ?? null,
+          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+        })
+        .returning(),
+    );
     appointment = row!;
   } catch (e) {
     if (isExclusionViolation(e, "appointments_no_overlap") || isUniqueViolation(e, "appointments_booking_key_unique")) {
@@ -212,17 +217,19 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   }
   let moved: Appointment | undefined;
   try {
-    [moved] = await deps.db
-      .update(appointments)
-      .set({
-        startsAt: start,
-        endsAt: end,
-        version: sql`${appointments.version} + 1`,
-        calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
-        updatedAt: now,
-      })
-      .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked")))
-      .returning();
+    [moved] = await againAfterDeadlock(() =>
+      deps.db
+        .update(appointments)
+        .set({
+          startsAt: start,
+          endsAt: end,
+          version: sql`${appointments.version} + 1`,
+          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+          updatedAt: now,
+        })
+        .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked")))
+        .returning(),
+    );
   } catch (e) {
     if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, cmd.source, "taken", start, current.id);
     throw e;

@@ -2,6 +2,7 @@
 // ("Receptionist"); dates are read in the business's time zone.
 import { intlLocale } from "@/lib/format/intl";
 import { translate } from "@/lib/i18n/translate";
+import { formatterFor } from "@/lib/time/zoned-time";
 import type { CallLanguage } from "@/lib/business/business";
 
 export type Say = (key: string, params?: Record<string, string | number>) => string;
@@ -49,26 +50,9 @@ const listFormatters = new Map<string, Intl.ListFormat>();
 
 /** The wall-clock reference the model passes back to book: "2026-12-01 09:30" in the business's zone. */
 export function slotReference(d: Date, timeZone: string): string {
-  const parts = referenceFormatter(timeZone).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
-}
-
-// Building a formatter costs far more than using one, and a day's offer reads a reference per slot: one per zone.
-const referenceFormatters = new Map<string, Intl.DateTimeFormat>();
-function referenceFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = referenceFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    referenceFormatters.set(timeZone, f);
-  }
-  return f;
+  // The availability engine's cached formatter per zone: building one costs far more than using it, and an offer reads
+  // a reference per slot.
+  const parts = formatterFor(timeZone).formatToParts(d);
+  const get = (type: Intl.DateTimeFormatPartTypes, width: number) => (parts.find((p) => p.type === type)?.value ?? "").padStart(width, "0");
+  return `${get("year", 4)}-${get("month", 2)}-${get("day", 2)} ${get("hour", 2)}:${get("minute", 2)}`;
 }
