@@ -75,8 +75,8 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
       return performance.now() - t0;
     };
 
-    // Warm-up: compile paths and fill caches.
-    for (let i = 0; i < 5; i++) {
+    // Warm-up: compile paths, let the JIT settle, fill caches.
+    for (let i = 0; i < 30; i++) {
       await tool("+12125550100", "check_availability", { date: dayAhead(2) });
       await baseline();
     }
