@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createThrowawayDatabase, installationSecrets } from "@/tests/e2e/support/postgres";
 import { freePort, makeDataDir, startFreshApp, startServer } from "@/tests/e2e/support/server";
+import { dayAhead, vapiMessage } from "@/tests/helpers/vapi-messages";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -144,23 +145,11 @@ async function setUpPractice(base: string): Promise<{ line: string }> {
   return { line: phoneNumber as string };
 }
 
-/** A Vapi message of the call `callId` from `caller` on `line`. */
-function vapiMessage(line: string, callId: string, caller: string, message: Record<string, unknown>) {
-  return { message: { call: { id: callId, customer: { number: caller } }, phoneNumber: { number: line }, ...message } };
-}
-
 function toolCall(line: string, callId: string, caller: string, id: string, name: string, args: Record<string, unknown>) {
   return vapiMessage(line, callId, caller, {
     type: "tool-calls",
     toolCallList: [{ id, type: "function", function: { name, arguments: args } }],
   });
-}
-
-/** The business's date `n` days from now (the practice's zone is Europe/Paris, the registration default). */
-function dayAhead(n: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + n * 86_400_000),
-  );
 }
 
 /** The `n`-th slot (wrapping) of the references an availability answer offers ("[2026-12-01 09:30]"). */

@@ -133,8 +133,9 @@ export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): 
     if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start }))
       return refusedUnlessBooked(deps, biz, cmd, "taken");
   }
+  // A refused insert has already looked for its own booking key (insertBooking): the slot is someone else's.
   const inserted = await insertBooking(deps, biz, cmd, end);
-  return inserted.ok ? inserted : refusedUnlessBooked(deps, biz, cmd, "taken");
+  return inserted.ok ? inserted : refuse(deps, biz, cmd.source, "taken", cmd.start);
 }
 
 /**

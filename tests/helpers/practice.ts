@@ -4,6 +4,9 @@ import { expect } from "vitest";
 import { getDb } from "@/db/client";
 import { subscriptions } from "@/db/schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "./api";
+import { dayAhead, vapiMessage } from "./vapi-messages";
+
+export { dayAhead, vapiMessage };
 
 export const VAPI_SECRET = { "x-vapi-secret": "test-vapi-secret" };
 
@@ -27,11 +30,6 @@ export async function practice(businessName = "Cabinet Test"): Promise<Practice>
 let seq = 0;
 export const newCallId = (tag = "call") => `${tag}-${Date.now().toString(36)}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** A server message as Vapi sends it for a call on `line`. */
-export function vapiMessage(line: string, callId: string, caller: string, message: Record<string, unknown>) {
-  return { message: { call: { id: callId, customer: { number: caller } }, phoneNumber: { number: line }, ...message } };
-}
-
 export async function vapi(body: unknown) {
   return api("POST", "/api/webhooks/vapi", { body, headers: VAPI_SECRET });
 }
@@ -49,12 +47,6 @@ export async function vapiTool(line: string, callId: string, caller: string, nam
   const [r] = res.body.results;
   expect(r.toolCallId).toBe(toolCallId);
   return (r.result ?? r.error) as string;
-}
-
-/** A day `days` ahead in Paris, "YYYY-MM-DD". */
-export function dayAhead(days = 3): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 }
 
 /** Posts a raw body to the Telnyx webhook, signed as Telnyx signs (Ed25519 over `timestamp|body`) with the sandbox key. */

@@ -5,7 +5,11 @@ import postgres from "postgres";
 
 export type ThrowawayDatabase = { name: string; url: string; drop(): Promise<void> };
 
-/** Why the PostgreSQL checks cannot run here (TEST_DATABASE_URL unset, or nothing answers there), or null. */
+/**
+ * Why the PostgreSQL checks cannot run here: TEST_DATABASE_URL is unset (a run without PostgreSQL, e.g. a laptop); null
+ * when they can. A TEST_DATABASE_URL that is set but does not answer throws instead: the run asked for PostgreSQL
+ * (`.ci/run` sets it only when a server answers), so those checks fail rather than being skipped unseen.
+ */
 export async function postgresUnavailable(): Promise<string | null> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -15,8 +19,8 @@ export async function postgresUnavailable(): Promise<string | null> {
   try {
     await admin`select 1 as one`;
     return null;
-  } catch {
-    return `No PostgreSQL answers at TEST_DATABASE_URL (${serverUrl.replace(/\/\/[^@]*@/, "//")})`;
+  } catch (e) {
+    throw new Error(`No PostgreSQL answers at TEST_DATABASE_URL (${serverUrl.replace(/\/\/[^@]*@/, "//")}): ${(e as Error).message}`);
   } finally {
     await admin.end({ timeout: 1 }).catch(() => {});
   }
