@@ -18,6 +18,7 @@ export const appointmentResponse = z
     source: z.enum(["phone", "dashboard"]),
     calendarSyncStatus: z.string(),
     reminderAt: instant.nullable(),
+    confirmedAt: instant.nullable().describe("When the caller confirmed by text (null: not confirmed, or moved since)."),
     createdAt: instant,
   })
   .meta({ title: "Appointment" });

@@ -25,6 +25,8 @@ export type AppointmentView = {
   source: "dashboard" | "phone";
   calendarSyncStatus: string;
   reminderAt: string | null;
+  /** When the caller confirmed by text that they will come (null: not confirmed, or moved since). */
+  confirmedAt: string | null;
   createdAt: string;
 };
 
@@ -45,6 +47,7 @@ const columns = {
   source: appointments.source,
   calendarSyncStatus: appointments.calendarSyncStatus,
   reminderAt: appointments.reminderAt,
+  confirmedAt: appointments.confirmedAt,
   createdAt: appointments.createdAt,
 };
 
@@ -57,6 +60,7 @@ function toView(r: Row): AppointmentView {
     endsAt: r.endsAt.toISOString(),
     durationMinutes: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000),
     reminderAt: r.reminderAt?.toISOString() ?? null,
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

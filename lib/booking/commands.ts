@@ -13,8 +13,14 @@ import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, 
 import { busyIntervals } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
-/** Where a booking command comes from: a caller on the phone, or the owner in the dashboard. */
+/** Where a booking comes from: a caller on the phone, or the owner in the dashboard (stored on the appointment). */
 export type BookingSource = Appointment["source"];
+
+/**
+ * Who changes an appointment: a booking source, or the caller on their own (an answer to our text, the self-service
+ * link), who may only touch their own appointment under the same rules as on the phone.
+ */
+export type ChangeSource = BookingSource | "self-service";
 
 type SourceRules = {
   /**
@@ -36,8 +42,9 @@ type SourceRules = {
 /** A bound the database can always store (year 9999 plus a length would not be), and a sane horizon for the owner. */
 export const FAR_AHEAD_MS = 2 * 366 * DAY_MS;
 
-export const SOURCE_RULES: Record<BookingSource, SourceRules> = {
+export const SOURCE_RULES: Record<ChangeSource, SourceRules> = {
   phone: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  "self-service": { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
   dashboard: { starts: "future", length: "asked", checksCalendar: false, offersAlternatives: false, callersOwnOnly: false },
 };
 
@@ -65,8 +72,11 @@ export type BookCommand = {
 export type BookingOutcome =
   { ok: true; appointment: Appointment; replayed: boolean } | { ok: false; reason: Refusal; alternatives: Interval[] };
 
-/** Which appointment a move or a cancellation is about, who asks, and (for a caller) their number. */
-export type ChangeCommand = { source: BookingSource; appointmentId: string; callerPhone?: string | null };
+/**
+ * Which appointment a move or a cancellation is about, who asks, (for a caller) their number, and (when the caller
+ * answered about one version of it) that version: once it has been moved, the answer no longer applies.
+ */
+export type ChangeCommand = { source: ChangeSource; appointmentId: string; callerPhone?: string | null; version?: number };
 
 export type RescheduleOutcome =
   { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
@@ -91,7 +101,7 @@ async function alternatives(deps: BookingDeps, biz: Business, around: Date, igno
 async function refuse(
   deps: BookingDeps,
   biz: Business,
-  source: BookingSource,
+  source: ChangeSource,
   reason: Refusal,
   around: Date,
   ignoreAppointmentId?: string,
@@ -188,8 +198,14 @@ async function insertBooking(
  * Whether this source may change the appointment: a booked one of this business, and for a source limited to the
  * caller's own, one whose phone is the caller's; without the caller's number, none (it cannot be told whose it is).
  */
-function mayChange(r: SourceRules, cmd: ChangeCommand, biz: Business, a: Pick<Appointment, "userId" | "status" | "patientPhone">): boolean {
+function mayChange(
+  r: SourceRules,
+  cmd: ChangeCommand,
+  biz: Business,
+  a: Pick<Appointment, "userId" | "status" | "patientPhone" | "version">,
+): boolean {
   if (a.userId !== biz.userId || a.status !== "booked") return false;
+  if (cmd.version !== undefined && a.version !== cmd.version) return false;
   return !r.callersOwnOnly || (cmd.callerPhone != null && a.patientPhone === cmd.callerPhone);
 }
 
@@ -225,6 +241,8 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
           startsAt: start,
           endsAt: end,
           version: sql`${appointments.version} + 1`,
+          // A confirmation was for the old time.
+          confirmedAt: null,
           calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
           updatedAt: now,
         })
@@ -250,6 +268,7 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
     eq(appointments.id, cmd.appointmentId),
     eq(appointments.userId, biz.userId),
     eq(appointments.status, "booked"),
+    cmd.version !== undefined ? eq(appointments.version, cmd.version) : undefined,
     r.callersOwnOnly ? (cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : sql`false`) : undefined,
   );
   const [cancelled] = await deps.db

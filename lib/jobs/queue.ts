@@ -27,6 +27,14 @@ export const JOB = {
   heldCheckout: "held-checkout",
   /** Tells the owner of a set-up account that someone tried to register with its email. */
   registerAttempt: "register-attempt",
+  /** An automatic answer to a caller's text about their appointment (confirmed, "reply YES to cancel", …). */
+  inboxReply: "inbox-reply",
+  /** A cancellation the caller confirmed by text: run through the booking commands, then told as any cancellation. */
+  replyCancel: "reply-cancel",
+  /** Sends a reply the owner wrote in the inbox. */
+  threadReply: "thread-reply",
+  /** Tells the owner by email that a caller wrote (once per thread until it is read). */
+  threadNotice: "thread-notice",
   /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
   retentionPurge: "retention-purge",
   /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
@@ -46,6 +54,18 @@ export type JobData = {
   [JOB.heldCheckout]: { userId: string; sessionId: string };
   /** `key` names the occasion (the account and the hour): one email per key. */
   [JOB.registerAttempt]: { userId: string; key: string };
+  /** `key` names the text answered (its event): one answer per text. */
+  [JOB.inboxReply]: {
+    userId: string;
+    appointmentId: string;
+    to: string;
+    channel: "sms" | "whatsapp";
+    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale";
+    key: string;
+  };
+  [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number };
+  [JOB.threadReply]: { threadMessageId: string };
+  [JOB.threadNotice]: { threadMessageId: string };
   [JOB.retentionPurge]: Record<string, never>;
   [JOB.abandonedCalls]: Record<string, never>;
 };

@@ -1,5 +1,5 @@
-// What a messaging provider's webhook tells us, in our own terms, and how it is applied: an inbound text (a possible
-// opt-out keyword) or the delivery status of a notification we sent. The provider's adapter verifies and reads its
+// What a messaging provider's webhook tells us, in our own terms, and how it is applied: an inbound text (an opt-out
+// keyword, a caller's answer, a message for the owner) or the delivery status of a notification we sent. The provider's adapter verifies and reads its
 // payload into a MessagingEvent (Telnyx: lib/vendors/telnyx/events.ts); nothing here knows a provider's JSON.
 // Each event is applied once (providers retry and may deliver twice, out of order).
 import { and, eq, ne } from "drizzle-orm";
@@ -7,9 +7,21 @@ import type { Db, Tx } from "@/db/client";
 import { notifications, webhookEvents } from "@/db/schema";
 import { applyOptOutKeyword } from "./opt-outs";
 
+/**
+ * A text someone sent us. `from` in E.164; `to` the number it was sent to (a business's line, or the one WhatsApp
+ * sender), null when the provider did not say; `providerMessageId` the provider's id of the message itself.
+ */
+export type InboundText = {
+  kind: "inbound";
+  from: string;
+  to: string | null;
+  channel: "sms" | "whatsapp";
+  text: string;
+  providerMessageId: string | null;
+};
+
 export type MessagingEvent =
-  /** A text someone sent us; `from` in E.164. */
-  | { kind: "inbound"; from: string; text: string }
+  | InboundText
   /**
    * The status of a message we sent, for the recipient the provider names (E.164): `sent` or `failed` (with the
    * provider's error code, or its status word when it gives none). `final` is the provider's last word on it.
@@ -18,7 +30,19 @@ export type MessagingEvent =
   /** Anything else (calls, numbers, a status in between, a payload we cannot read): acknowledged, nothing changes. */
   | { kind: "ignored" };
 
-export type MessagingEventResult = { duplicate: boolean; action: "opt-out" | "opt-in" | "delivery" | "ignored" };
+/**
+ * What an inbound text did: an opt-out keyword (opt-out, opt-in); an answer about the caller's next appointment
+ * (confirmed; cancel-asked, then cancelled or kept; change, answered with how to move it); or a message the owner reads
+ * in a thread.
+ */
+export type InboundAction = "opt-out" | "opt-in" | "confirmed" | "cancel-asked" | "cancelled" | "kept" | "change" | "thread" | "ignored";
+
+export type MessagingEventResult = { duplicate: boolean; action: InboundAction | "delivery" };
+
+/** Applies an inbound text inside the event's transaction (what the inbox makes of it); by default, opt-outs only. */
+export type InboundHandler = (tx: Tx, event: InboundText) => Promise<InboundAction>;
+
+const optOutsOnly: InboundHandler = (tx, e) => applyOptOutKeyword(tx, e.from, e.text);
 
 /** Where the event came from: the provider, its own event id (the key of "once") and its event type. */
 export type MessagingEventSource = { provider: string; eventId: string; type: string };
@@ -28,7 +52,12 @@ export type MessagingEventSource = { provider: string; eventId: string; type: st
  * redelivery finds it and changes nothing; if applying fails, the id is rolled back with it and the provider's retry
  * runs again.
  */
-export async function applyMessagingEvent(db: Db, source: MessagingEventSource, event: MessagingEvent): Promise<MessagingEventResult> {
+export async function applyMessagingEvent(
+  db: Db,
+  source: MessagingEventSource,
+  event: MessagingEvent,
+  onInbound: InboundHandler = optOutsOnly,
+): Promise<MessagingEventResult> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(webhookEvents)
@@ -38,7 +67,7 @@ export async function applyMessagingEvent(db: Db, source: MessagingEventSource, 
     if (!fresh) return { duplicate: true, action: "ignored" };
     switch (event.kind) {
       case "inbound":
-        return { duplicate: false, action: await applyOptOutKeyword(tx, event.from, event.text) };
+        return { duplicate: false, action: await onInbound(tx, event) };
       case "delivery":
         await applyDelivery(tx, source.provider, event);
         return { duplicate: false, action: "delivery" };

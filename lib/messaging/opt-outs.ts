@@ -19,7 +19,7 @@ const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "
 const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 
 /** True when this number asked for no more messages on this channel. */
-export async function isOptedOut(db: Db, phone: string, channel: OptOutChannel): Promise<boolean> {
+export async function isOptedOut(db: Db | Tx, phone: string, channel: OptOutChannel): Promise<boolean> {
   const [row] = await db
     .select({ phone: optOuts.phone })
     .from(optOuts)
@@ -28,23 +28,32 @@ export async function isOptedOut(db: Db, phone: string, channel: OptOutChannel):
   return !!row;
 }
 
-/**
- * Applies an inbound text from `phone` (E.164, the form our numbers are stored in, so isOptedOut matches): a stop
- * keyword opts it out of every channel, a start keyword back in; any other text changes nothing. The text itself is
- * never stored, only the keyword decision.
- */
-export async function applyOptOutKeyword(tx: Tx, phone: string, text: string): Promise<"opt-out" | "opt-in" | "ignored"> {
+/** The opt-out keyword a whole text is, if any ("stop" or "start"). */
+export function optOutKeyword(text: string): "stop" | "start" | null {
   const keyword = text.trim().toUpperCase();
-  if (STOP_WORDS.has(keyword)) {
+  if (STOP_WORDS.has(keyword)) return "stop";
+  if (START_WORDS.has(keyword)) return "start";
+  return null;
+}
+
+/** Opts `phone` (E.164, the form our numbers are stored in, so isOptedOut matches) out of every channel, or back in. */
+export async function setOptedOut(tx: Tx, phone: string, out: boolean): Promise<void> {
+  if (out) {
     await tx
       .insert(optOuts)
       .values(OPT_OUT_CHANNELS.map((channel) => ({ phone, channel })))
       .onConflictDoNothing();
-    return "opt-out";
-  }
-  if (START_WORDS.has(keyword)) {
+  } else {
     await tx.delete(optOuts).where(eq(optOuts.phone, phone));
-    return "opt-in";
   }
-  return "ignored";
+}
+
+/**
+ * Applies an inbound text from `phone`: a stop keyword opts it out of every channel, a start keyword back in; any
+ * other text changes nothing here.
+ */
+export async function applyOptOutKeyword(tx: Tx, phone: string, text: string): Promise<"opt-out" | "opt-in" | "ignored"> {
+  const keyword = optOutKeyword(text);
+  if (keyword) await setOptedOut(tx, phone, keyword === "stop");
+  return keyword === "stop" ? "opt-out" : keyword === "start" ? "opt-in" : "ignored";
 }

@@ -36,7 +36,7 @@ export type DispatchDeps = {
 };
 
 /** An absolute link to a dashboard page in the owner's language. */
-function dashboardLink(deps: DispatchDeps, biz: BusinessContact, path: string): string {
+export function dashboardLink(deps: DispatchDeps, biz: BusinessContact, path: string): string {
   return `${deps.appUrl}${localizedPath(biz.locale, path)}`;
 }
 
@@ -45,7 +45,7 @@ async function appointment(db: Db, id: string): Promise<Appointment | undefined>
   return row;
 }
 
-function facts(biz: BusinessContact, a: Appointment): AppointmentFacts {
+export function facts(biz: BusinessContact, a: Appointment): AppointmentFacts {
   return {
     businessName: biz.businessName,
     businessPhone: biz.line ?? biz.ownerPhone,
@@ -88,7 +88,9 @@ function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, k
     const to = a.patientPhone;
     sends.push(async () => {
       if (await isOptedOut(deps.db, to, "sms")) return;
-      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text: callerSms(locale, kind, f), dedupeKey: `${key}:sms` });
+      // The line reads the caller's answers (lib/inbox), so the text says which ones it understands.
+      const text = callerSms(locale, kind, { ...f, repliesRead: true });
+      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text, dedupeKey: `${key}:sms` });
     });
     sends.push(async () => {
       if (await isOptedOut(deps.db, to, "whatsapp")) return;

@@ -23,6 +23,8 @@ export type AppointmentFacts = {
    * international form ("+33 1 23 45 67 89"). Numbers arrive in E.164.
    */
   country?: string | null;
+  /** The text goes out from a line whose answers are read (C to confirm, CANCEL to cancel): the SMS says so. */
+  repliesRead?: boolean;
 };
 
 export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
@@ -65,8 +67,65 @@ export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): 
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
   if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
+  // Texts come from the business's line, which reads the answers (lib/inbox): the caller is told which ones.
+  if (facts.repliesRead && kind !== "cancellation") parts.push(t(locale, "sms.replyHint"));
   parts.push(t(locale, "sms.optOut"));
   return smsSafe(parts.join(" "));
+}
+
+/** What an automatic answer to a caller's text says (lib/inbox): each about one appointment. */
+export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale";
+
+/**
+ * An answer to the caller's own text, sent on the channel they wrote on (inside WhatsApp's window, so free text). No
+ * reason for the visit, as in every text; "change" says where to change it: the self-service link when there is one,
+ * else the business's number.
+ */
+export function callerReplyText(locale: Locale, kind: ReplyKind, facts: AppointmentFacts & { changeUrl?: string | null }): string {
+  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const business = clip(facts.businessName, SMS_NAME_MAX);
+  const phone = facts.businessPhone ? formatPhone(facts.businessPhone, facts.country) : "";
+  if (kind === "change") {
+    const how = facts.changeUrl
+      ? t(locale, "reply.changeLink", { url: facts.changeUrl })
+      : phone
+        ? t(locale, "reply.changeCall", { phone })
+        : "";
+    return smsSafe(`${t(locale, "reply.change", { business, date, time })} ${how}`.trim());
+  }
+  return smsSafe(t(locale, `reply.${kind}`, { business, date, time }));
+}
+
+/** The hint under a confirmation or reminder text: the answers a caller can give (texts to a line that reads them). */
+export function replyHint(locale: Locale): string {
+  return t(locale, "sms.replyHint");
+}
+
+export type OwnerThreadFacts = {
+  businessName: string;
+  callerName: string | null;
+  callerPhone: string;
+  channel: "sms" | "whatsapp";
+  body: string;
+  at: Date;
+  timeZone: string;
+  dashboardUrl: string;
+  country?: string | null;
+};
+
+/** The owner's email for a caller's text no keyword answered: who, when, the text, and where to reply. */
+export function ownerThreadEmail(locale: Locale, m: OwnerThreadFacts): EmailContent {
+  const { date, time } = when(locale, m.at, m.timeZone);
+  const name = m.callerName?.trim() || null;
+  const caller = name ?? formatPhone(m.callerPhone, m.country);
+  return render(locale, {
+    subject: t(locale, "thread.subject", { caller }),
+    paragraphs: [t(locale, `thread.intro.${m.channel}`, { business: m.businessName, date, time })],
+    rows: [...(name ? [[t(locale, "message.from"), name] as Row] : []), phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)],
+    quote: { label: t(locale, "message.message"), body: m.body || t(locale, "thread.noText") },
+    link: { label: t(locale, "thread.reply"), url: m.dashboardUrl },
+    footer: t(locale, "owner.footer", { business: m.businessName }),
+  });
 }
 
 export function callerWhatsApp(

@@ -17,9 +17,12 @@ import {
   erasedBillingRefs,
   loginAttempts,
   notifications,
+  pendingReplies,
   phoneNumbers,
   sessions,
   subscriptions,
+  threadMessages,
+  threads,
   users,
   webhookEvents,
 } from "@/db/schema";
@@ -53,6 +56,8 @@ export type ErasureSummary = {
   appointments: number;
   calls: number;
   messages: number;
+  /** Texts in the inbox's threads, both ways. */
+  texts: number;
   notifications: number;
   numberReleased: boolean;
   subscriptionCancelled: boolean;
@@ -135,6 +140,7 @@ export async function eraseAccount(
       appointments: await tx.$count(appointments, eq(appointments.userId, userId)),
       calls: await tx.$count(calls, eq(calls.userId, userId)),
       messages: await tx.$count(callerMessages, eq(callerMessages.userId, userId)),
+      texts: await tx.$count(threadMessages, eq(threadMessages.userId, userId)),
     };
     // Messages to the owner that were logged before the account existed (a checkout's setup link) carry no user id.
     // Numbers are stored in E.164 (lib/phone): the owner's is compared as stored.
@@ -205,7 +211,7 @@ export async function eraseAccount(
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
-    // appointments, calls, messages taken. Checkouts held for the account go with it: the subscription a stranger paid
+    // appointments, calls, messages taken, the inbox's threads and texts, cancellations waiting for a "yes". Checkouts held for the account go with it: the subscription a stranger paid
     // with the owner's email is the payer's, not the owner's, and stays unattached (no longer naming anyone) for support.
     await tx.delete(users).where(eq(users.id, userId));
     const summary: ErasureSummary = {
@@ -241,11 +247,12 @@ export async function eraseAccount(
   return erased.summary;
 }
 
-export type CallerErasure = { appointments: number; calls: number; messages: number; notifications: number };
+export type CallerErasure = { appointments: number; calls: number; messages: number; texts: number; notifications: number };
 
 /**
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
- * calendar's copies), calls from their number, messages they left and the messages we sent them. Their STOP
+ * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways) and a
+ * cancellation waiting for their "yes", and the messages we sent them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
@@ -287,10 +294,18 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         ),
       )
       .returning({ id: callerMessages.id });
+    const texts = await tx
+      .select({ id: threadMessages.id })
+      .from(threadMessages)
+      .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+      .where(and(eq(threads.userId, userId), eq(threads.callerPhone, phone)));
+    // The thread's texts go with it (cascade).
+    await tx.delete(threads).where(and(eq(threads.userId, userId), eq(threads.callerPhone, phone)));
+    await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, phone)));
     // What we sent the caller, and what we sent the owner about them (booking and message notices: their dedupe keys
-    // name the appointment or message). Bodies are not searched for the number: "21.11.2026" would match "21112026".
+    // name the appointment, message or text). Bodies are not searched for the number: "21.11.2026" would match "21112026".
     const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];
-    const ids = [...appts.map((a) => a.id), ...messages.map((m) => m.id)];
+    const ids = [...appts.map((a) => a.id), ...messages.map((m) => m.id), ...texts.map((m) => m.id)];
     const sent = await tx
       .delete(notifications)
       .where(
@@ -304,7 +319,13 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         ),
       )
       .returning({ id: notifications.id });
-    const summary = { appointments: appts.length, calls: removedCalls.length, messages: messages.length, notifications: sent.length };
+    const summary = {
+      appointments: appts.length,
+      calls: removedCalls.length,
+      messages: messages.length,
+      texts: texts.length,
+      notifications: sent.length,
+    };
     await tx.insert(auditLog).values({ actorUserId: userId, action: "caller.erase", targetType: "caller", details: summary });
     return summary;
   });

@@ -14,9 +14,12 @@ import {
   calls,
   loginAttempts,
   notifications,
+  pendingReplies,
   phoneNumbers,
   sessions,
   subscriptions,
+  threadMessages,
+  threads,
   users,
 } from "@/db/schema";
 import { signInCountersOf } from "@/lib/auth/rate-limit";
@@ -32,6 +35,9 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   appointments: "appointments",
   calls: "calls",
   caller_messages: "messagesTaken",
+  threads: "threads",
+  thread_messages: "threadMessages",
+  pending_replies: "pendingReplies",
   notifications: "notificationsSent",
   subscriptions: "subscription",
   billing_checkouts: "checkouts",
@@ -87,6 +93,11 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     messagesTaken: (
       await db.select().from(callerMessages).where(eq(callerMessages.userId, userId)).orderBy(desc(callerMessages.createdAt))
     ).map(plain),
+    threads: (await db.select().from(threads).where(eq(threads.userId, userId)).orderBy(desc(threads.lastMessageAt))).map(plain),
+    threadMessages: (
+      await db.select().from(threadMessages).where(eq(threadMessages.userId, userId)).orderBy(desc(threadMessages.createdAt))
+    ).map(plain),
+    pendingReplies: (await db.select().from(pendingReplies).where(eq(pendingReplies.userId, userId))).map(plain),
     notificationsSent: (
       await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))
     ).map(plain),

@@ -11,7 +11,13 @@ export const privacySettingsResponse = z.strictObject({
 });
 
 const count = z.number().int();
-const erasedCounts = { appointments: count, calls: count, messages: count, notifications: count };
+const erasedCounts = {
+  appointments: count,
+  calls: count,
+  messages: count,
+  texts: count.describe("Texts of the inbox's threads."),
+  notifications: count,
+};
 
 export const accountErasedResponse = z.strictObject({
   message: z.string(),
@@ -34,6 +40,9 @@ export const accountExportResponse = z.strictObject({
   appointments: z.array(row),
   calls: z.array(row),
   messagesTaken: z.array(row),
+  threads: z.array(row).describe("The inbox's conversations, one per caller."),
+  threadMessages: z.array(row).describe("The texts of those conversations, both ways."),
+  pendingReplies: z.array(row).describe("Cancellations asked for by text, waiting for the caller's yes."),
   notificationsSent: z.array(row),
   subscription: row.nullable(),
   checkouts: z.array(row),

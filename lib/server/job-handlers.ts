@@ -13,6 +13,7 @@ import {
   type DispatchDeps,
 } from "@/lib/notifications/dispatch";
 import { endAbandonedCalls } from "@/lib/calls/abandoned";
+import { runReplyCancel, sendInboxReply, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
 import { purgeExpiredCallContent } from "@/lib/privacy/retention";
 import { loadBusiness } from "@/lib/business/business";
 import { appointments } from "@/db/schema";
@@ -28,6 +29,10 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
     [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),
     [JOB.calendarRevoked]: (data) => sendCalendarRevoked(dispatch, data),
+    [JOB.inboxReply]: (data) => sendInboxReply(dispatch, data),
+    [JOB.replyCancel]: (data) => runReplyCancel(booking, dispatch, data),
+    [JOB.threadReply]: (data) => sendThreadReply(dispatch, data),
+    [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
       await purgeStaleCounters(booking.db);

@@ -8,7 +8,18 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/account/export/route";
 import { getDb } from "@/db/client";
 import * as schema from "@/db/schema";
-import { auditLog, billingCheckouts, calendarConnections, callerMessages, calls, notifications, users } from "@/db/schema";
+import {
+  auditLog,
+  billingCheckouts,
+  calendarConnections,
+  callerMessages,
+  calls,
+  notifications,
+  pendingReplies,
+  threadMessages,
+  threads,
+  users,
+} from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { EXPORT_COVERAGE } from "@/lib/privacy/export";
 import { csvFileName } from "@/lib/privacy/export-zip";
@@ -50,6 +61,18 @@ async function ownerWithEverything() {
   await db
     .insert(notifications)
     .values({ userId: id, channel: "sms", recipient: "+33622222222", body: "Confirmed", status: "sent", provider: "sandbox" });
+  const [thread] = await db.insert(threads).values({ userId: id, callerPhone: "+33622222222", unread: 1 }).returning();
+  await db
+    .insert(threadMessages)
+    .values({ threadId: thread!.id, userId: id, direction: "in", channel: "sms", body: "Can I come earlier?", status: "received" });
+  await db.insert(pendingReplies).values({
+    userId: id,
+    callerPhone: "+33622222222",
+    appointmentId: booked.body.id,
+    action: "cancel",
+    appointmentVersion: 1,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });

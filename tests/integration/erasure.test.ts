@@ -4,7 +4,20 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, auditLog, callerMessages, calls, notifications, phoneNumbers, sessions, subscriptions, users } from "@/db/schema";
+import {
+  appointments,
+  auditLog,
+  callerMessages,
+  calls,
+  notifications,
+  pendingReplies,
+  phoneNumbers,
+  sessions,
+  subscriptions,
+  threadMessages,
+  threads,
+  users,
+} from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { eraseAccount } from "@/lib/privacy/erase";
 import type { BillingPort } from "@/lib/ports/billing";
@@ -13,6 +26,8 @@ import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/jobs/queue";
 import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
+import { telnyx } from "../helpers/practice";
+import { messageReceived } from "../helpers/telnyx-events";
 
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
@@ -277,14 +292,22 @@ describe("DELETE /api/callers/{phone}", () => {
       body: { patientName: gone.name, patientPhone: "+33 6 11 22 33 44", date: day, time: "15:00", duration: 30 },
     });
     expect(manual.status, JSON.stringify(manual.body)).toBe(201);
+    const db = getDb();
+    // A text the owner reads in the inbox (and is emailed about), and a cancellation waiting for the caller's yes.
+    expect((await telnyx(messageReceived(gone.phone, a.line, "Can I bring my daughter?"))).status).toBe(200);
+    expect((await telnyx(messageReceived(gone.phone, a.line, "ANNULER"))).status).toBe(200);
     await drain();
+    expect(await db.$count(threads, and(eq(threads.userId, a.user.id), eq(threads.callerPhone, gone.phone)))).toBe(1);
+    expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(1);
 
     const res = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.erased).toMatchObject({ appointments: 2, calls: 2, messages: 1 });
+    expect(res.body.erased).toMatchObject({ appointments: 2, calls: 2, messages: 1, texts: 1 });
+    expect(await db.$count(threads, eq(threads.callerPhone, gone.phone))).toBe(0);
+    expect(await db.$count(threadMessages, eq(threadMessages.userId, a.user.id))).toBe(0);
+    expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(0);
     expect(res.body.erased.notifications).toBeGreaterThan(2);
 
-    const db = getDb();
     const atA = async (needle: string) => {
       const rows = await db.execute<{ n: number }>(sql`
         select (select count(*) from appointments where user_id = ${a.user.id} and appointments::text ilike ${`%${needle}%`})
@@ -327,7 +350,7 @@ describe("DELETE /api/callers/{phone}", () => {
       status: 200,
       body: {
         message: "No guardamos ningún dato de este número de teléfono.",
-        erased: { appointments: 0, calls: 0, messages: 0, notifications: 0 },
+        erased: { appointments: 0, calls: 0, messages: 0, texts: 0, notifications: 0 },
       },
     });
     const [audit] = await db

@@ -1,10 +1,11 @@
 // Telnyx messaging webhooks read into our messaging events (lib/messaging/events.ts), which apply them once: an
-// inbound text (opt-out keywords) and the delivery status of the notifications we sent. Message text is never stored.
+// inbound text (handed to the inbox, or to the opt-out keywords alone) and the delivery status of the notifications we
+// sent.
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { withoutControlCharacters } from "@/lib/format/control-characters";
 import { AppError } from "@/lib/errors";
-import { applyMessagingEvent, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/events";
+import { applyMessagingEvent, type InboundHandler, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/events";
 import { toE164 } from "@/lib/phone/phone";
 import { verifyTelnyxSignature } from "./webhook";
 
@@ -27,7 +28,13 @@ export const telnyxEventSchema = z.object({
 export type TelnyxEvent = z.infer<typeof telnyxEventSchema>;
 
 const inboundSchema = z.object({
+  id: providerId.nullish().catch(null),
+  type: z.string().nullish().catch(null),
   from: z.object({ phone_number: z.string().min(1).max(64) }),
+  to: z
+    .array(z.object({ phone_number: z.string().max(64).nullish() }))
+    .nullish()
+    .catch(null),
   text: z.string().nullish(),
 });
 
@@ -41,7 +48,13 @@ const deliverySchema = z.object({
  * The webhook, provider-side half: the signature over the raw bytes is verified before anything is read (401), then
  * the body parsed (400 when it is not JSON, or JSON that is no Telnyx event) and the event applied once.
  */
-export async function receiveTelnyxWebhook(db: Db, raw: string, headers: Headers, publicKeyB64: string): Promise<TelnyxEventResult> {
+export async function receiveTelnyxWebhook(
+  db: Db,
+  raw: string,
+  headers: Headers,
+  publicKeyB64: string,
+  onInbound?: InboundHandler,
+): Promise<TelnyxEventResult> {
   if (!verifyTelnyxSignature(raw, headers, publicKeyB64)) throw new AppError("unauthorized", "invalidSignature");
   let body: unknown;
   try {
@@ -51,7 +64,7 @@ export async function receiveTelnyxWebhook(db: Db, raw: string, headers: Headers
   }
   const event = parseTelnyxEvent(body);
   if (!event) throw new AppError("bad_request", "Validation.invalid", { field: "@Fields.body" });
-  return handleTelnyxEvent(db, event);
+  return handleTelnyxEvent(db, event, onInbound);
 }
 
 /**
@@ -66,9 +79,9 @@ export function parseTelnyxEvent(json: unknown): TelnyxEvent | null {
 export type TelnyxEventResult = MessagingEventResult;
 
 /** Applies one event once, keyed by its Telnyx event id (Telnyx retries, and a redelivery changes nothing). */
-export async function handleTelnyxEvent(db: Db, event: TelnyxEvent): Promise<TelnyxEventResult> {
+export async function handleTelnyxEvent(db: Db, event: TelnyxEvent, onInbound?: InboundHandler): Promise<TelnyxEventResult> {
   const { id, event_type: type } = event.data;
-  return applyMessagingEvent(db, { provider: "telnyx", eventId: id, type }, toMessagingEvent(event));
+  return applyMessagingEvent(db, { provider: "telnyx", eventId: id, type }, toMessagingEvent(event), onInbound);
 }
 
 /** The event in our terms; every type but inbound texts and delivery receipts (calls, numbers, 10DLC…) is ignored. */
@@ -85,12 +98,29 @@ export function toMessagingEvent(event: TelnyxEvent): MessagingEvent {
   }
 }
 
+/**
+ * An inbound SMS (`type` "SMS", or "MMS" whose text is read and media left) or WhatsApp message (`type` "WHATSAPP", or
+ * numbers written "whatsapp:+33…"). Numbers are kept in E.164 whatever the channel's formatting, the form our numbers
+ * are stored in, so opt-outs, appointments and threads match.
+ */
 function inbound(payload: unknown): MessagingEvent {
   const parsed = inboundSchema.safeParse(payload);
   if (!parsed.success) return { kind: "ignored" };
-  // Telnyx sends E.164; kept in that form whatever the channel's formatting, so isOptedOut matches our stored numbers.
-  const from = toE164(parsed.data.from.phone_number) ?? parsed.data.from.phone_number;
-  return { kind: "inbound", from, text: parsed.data.text ?? "" };
+  const { id, type, from: sender, to, text } = parsed.data;
+  const whatsapp = /^whatsapp$/i.test(type ?? "") || /^whatsapp:/i.test(sender.phone_number);
+  const number = (raw: string) => {
+    const bare = raw.trim().replace(/^whatsapp:/i, "");
+    return toE164(bare) ?? bare;
+  };
+  const recipient = to?.[0]?.phone_number;
+  return {
+    kind: "inbound",
+    from: number(sender.phone_number),
+    to: recipient ? number(recipient) : null,
+    channel: whatsapp ? "whatsapp" : "sms",
+    text: text ?? "",
+    providerMessageId: id ?? null,
+  };
 }
 
 /**

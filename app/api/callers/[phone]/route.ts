@@ -14,7 +14,7 @@ export const DELETE = route.owner(
   },
   async ({ ctx, auth, params, locale }) => {
     const erased = await eraseCaller(ctx.db, auth.userId, params.phone);
-    const total = erased.appointments + erased.calls + erased.messages + erased.notifications;
+    const total = erased.appointments + erased.calls + erased.messages + erased.texts + erased.notifications;
     return json({ message: translate(locale, total ? "Api.callerErased" : "Api.callerNothingHeld"), erased });
   },
 );

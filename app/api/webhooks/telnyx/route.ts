@@ -3,6 +3,7 @@ import { receivedResponse } from "@/lib/http/http.responses";
 import { json, MAX_BODY_BYTES, readBody } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 import { countedWebhook } from "@/lib/server/metrics";
+import { inboxHandler } from "@/lib/inbox/inbound";
 import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
 import { sandboxTelnyxKeys } from "@/lib/vendors/telnyx/webhook";
 
@@ -10,7 +11,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * Telnyx messaging events (inbound texts, delivery receipts). Signed with Ed25519; without TELNYX_PUBLIC_KEY (sandbox)
+ * Telnyx messaging events (inbound texts, which the inbox reads, and delivery receipts). Signed with Ed25519; without TELNYX_PUBLIC_KEY (sandbox)
  * the key derived from AUTH_SECRET is expected instead, so the check is never skipped. Telnyx wants a 2xx within 2 s
  * and retries otherwise, which the event-id bookkeeping makes harmless.
  */
@@ -19,7 +20,9 @@ export const POST = route.webhook({ response: { 200: receivedResponse } }, async
     // The signature covers these exact bytes: read once (refused past the limit while reading), then verified.
     const raw = await readBody(req, MAX_BODY_BYTES);
     const publicKey = env().TELNYX_PUBLIC_KEY ?? sandboxTelnyxKeys(requireSecret("AUTH_SECRET")).publicKeyB64;
-    return receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey);
+    // The queue is started before the event's transaction: the answers it enqueues are inserted by that transaction.
+    await ctx.jobs.ready();
+    return receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey, inboxHandler({ jobs: ctx.jobs }));
   });
   return json({ received: true });
 });

@@ -1,0 +1,49 @@
+CREATE TABLE "pending_replies" (
+	"user_id" uuid NOT NULL,
+	"caller_phone" text NOT NULL,
+	"appointment_id" uuid NOT NULL,
+	"action" text NOT NULL,
+	"appointment_version" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pending_replies_user_id_caller_phone_pk" PRIMARY KEY("user_id","caller_phone")
+);
+--> statement-breakpoint
+CREATE TABLE "thread_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"thread_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"direction" text NOT NULL,
+	"channel" text NOT NULL,
+	"body" text NOT NULL,
+	"status" text NOT NULL,
+	"provider_message_id" text,
+	"notification_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "thread_messages_direction_known" CHECK ("thread_messages"."direction" in ('in', 'out') and "thread_messages"."channel" in ('sms', 'whatsapp'))
+);
+--> statement-breakpoint
+CREATE TABLE "threads" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"caller_phone" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"unread" integer DEFAULT 0 NOT NULL,
+	"last_message_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"whatsapp_window_ends_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "threads_status_known" CHECK ("threads"."status" in ('open', 'done')),
+	CONSTRAINT "threads_unread_nonnegative" CHECK ("threads"."unread" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "thread_messages" ADD CONSTRAINT "thread_messages_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "thread_messages" ADD CONSTRAINT "thread_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "threads" ADD CONSTRAINT "threads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "thread_messages_thread_idx" ON "thread_messages" USING btree ("thread_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "thread_messages_inbound_unique" ON "thread_messages" USING btree ("user_id","provider_message_id") WHERE "thread_messages"."provider_message_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "threads_user_caller_unique" ON "threads" USING btree ("user_id","caller_phone");--> statement-breakpoint
+CREATE INDEX "threads_user_last_idx" ON "threads" USING btree ("user_id","last_message_at");

@@ -1,0 +1,140 @@
+// The inbox's jobs: the automatic answers to callers' texts, the cancellation a caller confirmed by text, the owner's
+// replies, and the owner's email about a new text. Each is retried by the queue; each send has a dedupe key, so a retry
+// delivers at most once.
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { appointments, threadMessages, threads } from "@/db/schema";
+import type { BookingDeps } from "@/lib/booking/core";
+import { cancel } from "@/lib/booking/commands";
+import { loadBusiness } from "@/lib/business/business";
+import { loadBusinessContact } from "@/lib/business/contact";
+import type { JobData } from "@/lib/jobs/queue";
+import { isOptedOut } from "@/lib/messaging/opt-outs";
+import { dashboardLink, facts, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { callerReplyText, ownerThreadEmail } from "@/lib/notifications/templates";
+import { countryOfBusiness } from "@/lib/phone/phone";
+
+/** An answer to a caller's text about one of their appointments, on the channel they wrote on. */
+export async function sendInboxReply(deps: DispatchDeps, data: JobData["inbox-reply"]): Promise<void> {
+  if (await isOptedOut(deps.db, data.to, data.channel)) return;
+  const [a] = await deps.db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, data.appointmentId), eq(appointments.userId, data.userId)))
+    .limit(1);
+  const biz = await loadBusinessContact(deps.db, data.userId);
+  if (!a || !biz) return;
+  const text = callerReplyText(a.language, data.kind, facts(biz, a));
+  // The caller just wrote: WhatsApp's window is open, so the answer is free text, no template.
+  const sender = data.channel === "sms" ? deps.sms : deps.whatsapp;
+  await sender.send({ userId: biz.userId, to: data.to, from: biz.line, text, dedupeKey: `reply:${data.key}:${data.kind}` });
+}
+
+/**
+ * The cancellation a caller confirmed with "yes": the booking commands cancel it as the caller's own (their number,
+ * the version they were asked about), and the cancellation notice is their answer. Moved or cancelled since: the
+ * caller is told nothing was cancelled.
+ */
+export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDeps, data: JobData["reply-cancel"]): Promise<void> {
+  const biz = await loadBusiness(booking.db, data.userId);
+  if (!biz) return;
+  const cancelled = await cancel(booking, biz, {
+    source: "self-service",
+    appointmentId: data.appointmentId,
+    callerPhone: data.callerPhone,
+    version: data.version,
+  });
+  if (cancelled) return;
+  const [a] = await booking.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, data.appointmentId));
+  // Already cancelled (this job run twice, the first time after the cancellation committed): the notice went out.
+  if (!a || a.status === "cancelled") return;
+  await sendInboxReply(dispatch, {
+    userId: data.userId,
+    appointmentId: data.appointmentId,
+    to: data.callerPhone,
+    channel: "sms",
+    kind: "cancelStale",
+    key: `cancel:${data.appointmentId}:v${data.version}`,
+  });
+}
+
+/**
+ * A reply the owner wrote in the inbox: sent from the business's line (SMS) or the WhatsApp sender, and the thread
+ * message shows what became of it. A failure is marked and thrown, so the queue tries again.
+ */
+export async function sendThreadReply(deps: DispatchDeps, data: JobData["thread-reply"]): Promise<void> {
+  const [m] = await deps.db
+    .select({ message: threadMessages, callerPhone: threads.callerPhone })
+    .from(threadMessages)
+    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+    .where(eq(threadMessages.id, data.threadMessageId))
+    .limit(1);
+  if (!m || m.message.direction !== "out" || m.message.status === "sent") return;
+  const biz = await loadBusinessContact(deps.db, m.message.userId);
+  if (!biz) return;
+  const mark = (status: "sent" | "failed", notificationId: string | null) =>
+    deps.db.update(threadMessages).set({ status, notificationId }).where(eq(threadMessages.id, m.message.id));
+  if (await isOptedOut(deps.db, m.callerPhone, m.message.channel)) {
+    await mark("failed", null);
+    return;
+  }
+  const sender = m.message.channel === "sms" ? deps.sms : deps.whatsapp;
+  try {
+    const sent = await sender.send({
+      userId: biz.userId,
+      to: m.callerPhone,
+      from: biz.line,
+      text: m.message.body,
+      dedupeKey: `thread-message:${m.message.id}`,
+    });
+    await mark("sent", sent.id);
+  } catch (e) {
+    await mark("failed", null);
+    throw e;
+  }
+}
+
+/** The owner's email about a caller's text, with a link to the inbox. */
+export async function sendThreadNotice(deps: DispatchDeps, data: JobData["thread-notice"]): Promise<void> {
+  const [m] = await deps.db
+    .select({ message: threadMessages, callerPhone: threads.callerPhone })
+    .from(threadMessages)
+    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+    .where(eq(threadMessages.id, data.threadMessageId))
+    .limit(1);
+  if (!m) return;
+  const biz = await loadBusinessContact(deps.db, m.message.userId);
+  if (!biz) return;
+  const dashboardUrl = dashboardLink(deps, biz, `/dashboard/inbox?thread=${m.message.threadId}`);
+  const mail = ownerThreadEmail(biz.locale, {
+    businessName: biz.businessName,
+    callerName: await callerNameOf(deps.db, biz.userId, m.callerPhone),
+    callerPhone: m.callerPhone,
+    channel: m.message.channel,
+    body: m.message.body,
+    at: m.message.createdAt,
+    timeZone: biz.timeZone,
+    dashboardUrl,
+    country: countryOfBusiness(biz),
+  });
+  await deps.email.send({
+    userId: biz.userId,
+    to: biz.ownerEmail,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [dashboardUrl],
+    dedupeKey: `thread-message:${m.message.id}:owner`,
+  });
+}
+
+/** The name on the caller's latest appointment with this business, if any: how the owner knows them. */
+export async function callerNameOf(db: Db, userId: string, phone: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: appointments.patientName })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), eq(appointments.patientPhone, phone)))
+    .orderBy(desc(appointments.createdAt))
+    .limit(1);
+  return row?.name ?? null;
+}
