@@ -8,6 +8,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/openapi.json": () => import("./openapi.json/route"),
   "/api/outbox": () => import("./outbox/route"),
   "/api/ready": () => import("./ready/route"),
+  "/api/threads": () => import("./threads/route"),
   "/api/account/export": () => import("./account/export/route"),
   "/api/account/privacy": () => import("./account/privacy/route"),
   "/api/admin/held-checkouts": () => import("./admin/held-checkouts/route"),
@@ -51,7 +52,9 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/appointments/[id]": () => import("./appointments/[id]/route"),
   "/api/callers/[phone]": () => import("./callers/[phone]/route"),
   "/api/calls/[id]": () => import("./calls/[id]/route"),
+  "/api/threads/[id]": () => import("./threads/[id]/route"),
   "/api/appointments/[id]/cancel": () => import("./appointments/[id]/cancel/route"),
+  "/api/threads/[id]/messages": () => import("./threads/[id]/messages/route"),
   "/api/authjs/[...nextauth]": () => import("./authjs/[...nextauth]/route"),
   "/api/[...path]": () => import("./[...path]/route"),
 };

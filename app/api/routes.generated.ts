@@ -12,6 +12,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/openapi.json", pattern: /^\/api\/openapi\.json$/, params: [], methods: ["GET"], policy: "public", file: "app/api/openapi.json/route.ts" },
   { path: "/api/outbox", pattern: /^\/api\/outbox$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/outbox/route.ts" },
   { path: "/api/ready", pattern: /^\/api\/ready$/, params: [], methods: ["GET"], policy: "public", file: "app/api/ready/route.ts" },
+  { path: "/api/threads", pattern: /^\/api\/threads$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/threads/route.ts" },
   { path: "/api/account/export", pattern: /^\/api\/account\/export$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/account/export/route.ts" },
   { path: "/api/account/privacy", pattern: /^\/api\/account\/privacy$/, params: [], methods: ["GET", "PUT"], policy: "owner", file: "app/api/account/privacy/route.ts" },
   { path: "/api/admin/held-checkouts", pattern: /^\/api\/admin\/held-checkouts$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/held-checkouts/route.ts" },
@@ -55,7 +56,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/appointments/[id]", pattern: /^\/api\/appointments\/([^\/]+)$/, params: ["id"], methods: ["DELETE"], policy: "owner", file: "app/api/appointments/[id]/route.ts" },
   { path: "/api/callers/[phone]", pattern: /^\/api\/callers\/([^\/]+)$/, params: ["phone"], methods: ["DELETE"], policy: "owner", file: "app/api/callers/[phone]/route.ts" },
   { path: "/api/calls/[id]", pattern: /^\/api\/calls\/([^\/]+)$/, params: ["id"], methods: ["GET"], policy: "owner", file: "app/api/calls/[id]/route.ts" },
+  { path: "/api/threads/[id]", pattern: /^\/api\/threads\/([^\/]+)$/, params: ["id"], methods: ["GET", "PATCH"], policy: "owner", file: "app/api/threads/[id]/route.ts" },
   { path: "/api/appointments/[id]/cancel", pattern: /^\/api\/appointments\/([^\/]+)\/cancel$/, params: ["id"], methods: ["POST"], policy: "owner", file: "app/api/appointments/[id]/cancel/route.ts" },
+  { path: "/api/threads/[id]/messages", pattern: /^\/api\/threads\/([^\/]+)\/messages$/, params: ["id"], methods: ["POST"], policy: "owner", file: "app/api/threads/[id]/messages/route.ts" },
   { path: "/api/authjs/[...nextauth]", pattern: /^\/api\/authjs\/(.+)$/, params: ["...nextauth"], methods: ["GET", "POST"], policy: "public", file: "app/api/authjs/[...nextauth]/route.ts" },
   { path: "/api/[...path]", pattern: /^\/api\/(.+)$/, params: ["...path"], methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], policy: "public", file: "app/api/[...path]/route.ts" },
 ];

@@ -11,7 +11,7 @@ import { jobHandlers } from "@/lib/server/job-handlers";
 import { sandboxTelnyxKeys, signTelnyxPayload } from "@/lib/vendors/telnyx/webhook";
 import { api } from "../helpers/api";
 import { messageReceived, type InboundOptions } from "../helpers/telnyx-events";
-import { dayAhead, newCallId, practice, telnyx, vapiTool, type Practice } from "../helpers/practice";
+import { dayAhead, newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 
 let callers = 0;
 const runTag = String(Date.now() % 10_000).padStart(4, "0");
@@ -32,7 +32,9 @@ async function drain() {
 
 /** Books a slot by phone for `caller` (their caller ID is the appointment's number) and returns the appointment. */
 async function bookedBy(p: Practice, caller: string, time: string, day = dayAhead(3)) {
-  const said = await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: day, time, name: "Jeanne Texte" });
+  const callId = newCallId();
+  expect((await vapi(vapiMessage(p.line, callId, caller, { type: "status-update", status: "in-progress" }))).status).toBe(200);
+  const said = await vapiTool(p.line, callId, caller, "book_appointment", { date: day, time, name: "Jeanne Texte" });
   expect(said).toMatch(/^Booked/);
   await drain();
   const [a] = await getDb()
@@ -235,5 +237,139 @@ describe("answers to a confirmation or a reminder", () => {
     const last = (await textsTo(caller)).at(-1)!;
     expect(last.channel).toBe("whatsapp");
     expect(last.body).toMatch(/is confirmed\.$/);
+  });
+});
+
+describe("the inbox: GET /api/threads, GET /api/threads/{id}, POST /api/threads/{id}/messages, PATCH /api/threads/{id}", () => {
+  let p: Practice;
+  let other: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Boîte");
+    other = await practice("Cabinet Voisin");
+  });
+
+  async function threadOf(owner: Practice, caller: string) {
+    const list = await api("GET", "/api/threads", { token: owner.token });
+    expect(list.status).toBe(200);
+    return list.body.threads.find((t: { callerPhone: string }) => t.callerPhone === caller);
+  }
+
+  it("lists the caller's thread with their name, the last text and the unread count, and shows calls beside the texts", async () => {
+    const caller = newCaller();
+    await bookedBy(p, caller, "09:30");
+    await text(p, caller, "Is there a lift in the building?");
+    const t = await threadOf(p, caller);
+    expect(t).toMatchObject({
+      callerName: "Jeanne Texte",
+      status: "open",
+      unread: 1,
+      lastText: { direction: "in", channel: "sms", body: "Is there a lift in the building?" },
+      whatsappWindowEndsAt: null,
+    });
+    expect((await api("GET", "/api/threads", { token: p.token })).body.unread).toBeGreaterThanOrEqual(1);
+    const detail = await api("GET", `/api/threads/${t.id}`, { token: p.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.items.map((i: { kind: string }) => i.kind)).toEqual(["call", "text"]);
+    // Another business sees neither the thread nor its texts.
+    expect(await threadOf(other, caller)).toBeUndefined();
+    expect((await api("GET", `/api/threads/${t.id}`, { token: other.token })).status).toBe(404);
+    expect((await api("POST", `/api/threads/${t.id}/messages`, { token: other.token, body: { channel: "sms", text: "Hi" } })).status).toBe(
+      404,
+    );
+  });
+
+  it("the owner's SMS reply goes out from the business's line, and the thread shows it sent and read", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Do you take new patients?");
+    const t = await threadOf(p, caller);
+    const reply = await api("POST", `/api/threads/${t.id}/messages`, {
+      token: p.token,
+      body: { channel: "sms", text: "  Yes, call us to book.  " },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ kind: "text", direction: "out", channel: "sms", body: "Yes, call us to book.", status: "queued" });
+    await drain();
+    const [sent] = (await textsTo(caller)).filter((n) => n.body === "Yes, call us to book.");
+    expect(sent).toMatchObject({ channel: "sms", status: "sent" });
+    const detail = await api("GET", `/api/threads/${t.id}`, { token: p.token });
+    expect(detail.body.unread).toBe(0);
+    expect(detail.body.items.at(-1)).toMatchObject({ direction: "out", status: "sent" });
+  });
+
+  it("refuses WhatsApp free text outside the 24-hour window with a clear message, and allows it inside", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Hello by SMS");
+    const t = await threadOf(p, caller);
+    const refused = await api("POST", `/api/threads/${t.id}/messages`, {
+      token: p.token,
+      body: { channel: "whatsapp", text: "Bonjour" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "WhatsApp n'autorise un message libre que dans les 24 heures suivant le dernier message WhatsApp du patient. Répondez par SMS.",
+    );
+    expect(
+      await getDb()
+        .select()
+        .from(threadMessages)
+        .where(and(eq(threadMessages.threadId, t.id), eq(threadMessages.direction, "out"))),
+    ).toHaveLength(0);
+
+    // A WhatsApp message 25 hours ago: the window has closed.
+    await getDb()
+      .update(threads)
+      .set({ whatsappWindowEndsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(threads.id, t.id));
+    expect((await api("POST", `/api/threads/${t.id}/messages`, { token: p.token, body: { channel: "whatsapp", text: "Hi" } })).status).toBe(
+      409,
+    );
+
+    await text(p, caller, "Hello on WhatsApp", { type: "WHATSAPP" });
+    const ok = await api("POST", `/api/threads/${t.id}/messages`, { token: p.token, body: { channel: "whatsapp", text: "Hi there" } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    await drain();
+    expect((await textsTo(caller)).find((n) => n.body === "Hi there")).toMatchObject({ channel: "whatsapp", status: "sent" });
+  });
+
+  it("refuses to text a caller who sent STOP", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Who is this?");
+    await text(p, caller, "STOP");
+    const t = await threadOf(p, caller);
+    const res = await api("POST", `/api/threads/${t.id}/messages`, { token: p.token, body: { channel: "sms", text: "Sorry" } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This caller asked not to receive texts (STOP). Call them instead.");
+  });
+
+  it("marks a thread read, done and open again; a new text reopens a done thread", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Thanks for yesterday");
+    const t = await threadOf(p, caller);
+    expect((await api("PATCH", `/api/threads/${t.id}`, { token: p.token, body: { read: true } })).body).toMatchObject({
+      unread: 0,
+      status: "open",
+    });
+    expect((await api("PATCH", `/api/threads/${t.id}`, { token: p.token, body: { status: "done" } })).body.status).toBe("done");
+    const open = await api("GET", "/api/threads?status=open", { token: p.token });
+    expect(open.body.threads.some((x: { id: string }) => x.id === t.id)).toBe(false);
+    await text(p, caller, "One more question");
+    expect(await threadOf(p, caller)).toMatchObject({ status: "open", unread: 1 });
+  });
+
+  it("answers 400 for a bad reply or update, 404 for a thread id that is not one", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Hello");
+    const t = await threadOf(p, caller);
+    for (const body of [{ channel: "sms", text: "   " }, { channel: "fax", text: "Hi" }, { channel: "sms", text: "x".repeat(1001) }, {}]) {
+      const res = await api("POST", `/api/threads/${t.id}/messages`, { token: p.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    expect((await api("PATCH", `/api/threads/${t.id}`, { token: p.token, body: {} })).status).toBe(400);
+    expect((await api("PATCH", `/api/threads/${t.id}`, { token: p.token, body: { status: "archived" } })).status).toBe(400);
+    expect((await api("GET", "/api/threads/not-a-uuid", { token: p.token })).status).toBe(404);
+    expect((await api("GET", "/api/threads?status=nope", { token: p.token })).status).toBe(400);
+    expect((await api("GET", "/api/threads")).status).toBe(401);
   });
 });

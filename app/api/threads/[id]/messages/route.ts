@@ -1,0 +1,14 @@
+import { threadTextResponse } from "@/lib/inbox/inbox.responses";
+import { threadReplySchema } from "@/lib/inbox/inbox.schemas";
+import { replyToThread } from "@/lib/inbox/threads.service";
+import { idParam } from "@/lib/http/params";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** The owner's reply to a caller, by SMS or (inside WhatsApp's 24-hour window) WhatsApp; sent by a job. */
+export const POST = route.owner(
+  { params: { id: (id) => idParam(id, "threadNotFound") }, body: threadReplySchema, response: { 201: threadTextResponse } },
+  async ({ ctx, auth, params, input }) => json(await replyToThread(ctx, auth.userId, params.id, input.body), { status: 201 }),
+);

@@ -1,0 +1,21 @@
+import { threadDetailResponse, threadSummaryResponse } from "@/lib/inbox/inbox.responses";
+import { threadUpdateSchema } from "@/lib/inbox/inbox.schemas";
+import { getThread, updateThread } from "@/lib/inbox/threads.service";
+import { idParam } from "@/lib/http/params";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+const params = { id: (id: string) => idParam(id, "threadNotFound") };
+
+/** One thread: the texts both ways, with the caller's calls and the messages they left, oldest first. */
+export const GET = route.owner({ params, response: { 200: threadDetailResponse } }, async ({ ctx, auth, params }) =>
+  json(await getThread(ctx.db, auth.userId, params.id)),
+);
+
+/** Marks the thread read, done, or open again. */
+export const PATCH = route.owner(
+  { params, body: threadUpdateSchema, response: { 200: threadSummaryResponse } },
+  async ({ ctx, auth, params, input }) => json(await updateThread(ctx.db, auth.userId, params.id, input.body)),
+);

@@ -1,0 +1,12 @@
+import { threadListResponse } from "@/lib/inbox/inbox.responses";
+import { threadListQuerySchema } from "@/lib/inbox/inbox.schemas";
+import { listThreads } from "@/lib/inbox/threads.service";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** The inbox: the owner's threads, latest first, and how many have something unread. */
+export const GET = route.owner({ query: threadListQuerySchema, response: { 200: threadListResponse } }, async ({ ctx, auth, input }) =>
+  json(await listThreads(ctx.db, auth.userId, input.query.status)),
+);

@@ -1,0 +1,25 @@
+// What the inbox routes read: the owner's reply to a caller, and a thread's status. Messages are keys of the
+// "Validation" namespace.
+import { z } from "zod";
+
+/** Longer than this, an SMS is split into more than ten parts, which carriers may refuse. */
+export const REPLY_MAX = 1000;
+
+export const threadReplySchema = z.object({
+  channel: z.enum(["sms", "whatsapp"]),
+  text: z.string().trim().min(1).max(REPLY_MAX),
+});
+export type ThreadReplyInput = z.output<typeof threadReplySchema>;
+
+export const threadUpdateSchema = z
+  .object({
+    status: z.enum(["open", "done"]).optional(),
+    /** The owner opened it: nothing unread any more. */
+    read: z.literal(true).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.read !== undefined);
+export type ThreadUpdateInput = z.output<typeof threadUpdateSchema>;
+
+export const threadListQuerySchema = z.object({
+  status: z.enum(["open", "done", "all"]).default("all"),
+});
