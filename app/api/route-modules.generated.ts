@@ -33,6 +33,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/google-calendar/disconnect": () => import("./google-calendar/disconnect/route"),
   "/api/phone-numbers/claim": () => import("./phone-numbers/claim/route"),
   "/api/receptionist/try": () => import("./receptionist/try/route"),
+  "/api/sandbox/texts": () => import("./sandbox/texts/route"),
   "/api/subscription/claim-held": () => import("./subscription/claim-held/route"),
   "/api/subscription/held": () => import("./subscription/held/route"),
   "/api/subscription/start-trial": () => import("./subscription/start-trial/route"),

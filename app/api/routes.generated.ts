@@ -37,6 +37,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/google-calendar/disconnect", pattern: /^\/api\/google-calendar\/disconnect$/, params: [], methods: ["POST"], policy: "owner", file: "app/api/google-calendar/disconnect/route.ts" },
   { path: "/api/phone-numbers/claim", pattern: /^\/api\/phone-numbers\/claim$/, params: [], methods: ["GET", "POST"], policy: "owner", stateChanging: true, file: "app/api/phone-numbers/claim/route.ts" },
   { path: "/api/receptionist/try", pattern: /^\/api\/receptionist\/try$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/receptionist/try/route.ts" },
+  { path: "/api/sandbox/texts", pattern: /^\/api\/sandbox\/texts$/, params: [], methods: ["POST"], policy: "owner", file: "app/api/sandbox/texts/route.ts" },
   { path: "/api/subscription/claim-held", pattern: /^\/api\/subscription\/claim-held$/, params: [], methods: ["POST"], policy: "owner", file: "app/api/subscription/claim-held/route.ts" },
   { path: "/api/subscription/held", pattern: /^\/api\/subscription\/held$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/subscription/held/route.ts" },
   { path: "/api/subscription/start-trial", pattern: /^\/api\/subscription\/start-trial$/, params: [], methods: ["POST"], policy: "owner", file: "app/api/subscription/start-trial/route.ts" },

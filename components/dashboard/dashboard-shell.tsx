@@ -1,9 +1,11 @@
 "use client";
 // The dashboard frame: header with the product name, the user's name, the language switcher (full
 // on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
+import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Logo } from "@/components/site/logo";
+import { apiFetch } from "@/lib/client/api";
 import { MobileMenu } from "@/components/site/mobile-menu";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { Link, usePathname } from "@/lib/i18n/navigation";
@@ -36,6 +38,7 @@ const ENTRIES: Entry[] = [
   { href: "/dashboard/phone-number", key: "phoneNumber" },
   { href: "/dashboard/try", key: "try" },
   { href: "/dashboard/calendar", key: "calendar" },
+  { href: "/dashboard/inbox", key: "inbox" },
   { href: "/dashboard/appointments", key: "appointments" },
   { href: "/dashboard/calls", key: "calls" },
   { href: "/dashboard/outbox", key: "outbox" },
@@ -143,12 +146,35 @@ function SideNav({ entries }: { entries: Entry[] }) {
             <li key={e.key}>
               <Link href={e.href} className={linkClass} aria-current={isActive(e, path) ? "page" : undefined}>
                 {t(e.key)}
+                {e.key === "inbox" && <UnreadBadge />}
               </Link>
             </li>
           ),
         )}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * How many conversations have something unread, beside the inbox's link; refreshed every minute and whenever the inbox
+ * changes (it shares the query's key).
+ */
+function UnreadBadge() {
+  const t = useTranslations("Dashboard.nav");
+  const { data } = useQuery({
+    queryKey: ["threads", "unread"],
+    queryFn: () => apiFetch<{ unread: number }>("/threads?status=open"),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const count = data?.unread ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="inbox-unread">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{t("unreadConversations", { count })}</span>
+    </span>
   );
 }
 

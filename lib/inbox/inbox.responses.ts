@@ -52,3 +52,8 @@ export const threadDetailResponse = z.strictObject({
     ]),
   ),
 });
+
+export const sandboxTextResponse = z.strictObject({
+  received: z.literal(true),
+  action: z.string().describe("What the text did: confirmed, cancel-asked, cancelled, kept, change, thread, opt-out, opt-in…"),
+});

@@ -7,7 +7,7 @@ export const REPLY_MAX = 1000;
 
 export const threadReplySchema = z.object({
   channel: z.enum(["sms", "whatsapp"]),
-  text: z.string().trim().min(1).max(REPLY_MAX),
+  text: z.string().trim().min(1, "required").max(REPLY_MAX),
 });
 export type ThreadReplyInput = z.output<typeof threadReplySchema>;
 
@@ -22,4 +22,11 @@ export type ThreadUpdateInput = z.output<typeof threadUpdateSchema>;
 
 export const threadListQuerySchema = z.object({
   status: z.enum(["open", "done", "all"]).default("all"),
+});
+
+/** The sandbox's "a caller texts you": who (read in the business's country), what, and on which channel. */
+export const sandboxTextSchema = z.object({
+  from: z.string().trim().min(1, "required").max(32),
+  text: z.string().trim().min(1, "required").max(REPLY_MAX),
+  channel: z.enum(["sms", "whatsapp"]).default("sms"),
 });

@@ -151,6 +151,16 @@ export async function updateThread(db: Db, userId: string, id: string, input: Th
   return summary!;
 }
 
+/** The business's own number, which its texts go out from (null before it claims one). */
+export async function lineOf(db: Db, userId: string): Promise<string | null> {
+  const [line] = await db
+    .select({ number: phoneNumbers.phoneNumber })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.assignedToUserId, userId))
+    .limit(1);
+  return line?.number ?? null;
+}
+
 async function ownThread(db: Db, userId: string, id: string): Promise<ThreadRow> {
   const [row] = await db
     .select()

@@ -1,0 +1,25 @@
+import { Inbox } from "@/components/dashboard/sections/inbox";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+import { env } from "@/lib/env";
+import { providerModes } from "@/lib/providers/registry";
+
+export const generateMetadata = dashboardMetadata("inbox");
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ thread?: string | string[] }>;
+}) {
+  await dashboardUser(params);
+  const { thread } = await searchParams;
+  const initial = typeof thread === "string" && UUID.test(thread) ? thread : null;
+  return (
+    <Section namespaces={["InboxSection", "CallsSection", "Fields", "Validation"]}>
+      <Inbox sandbox={providerModes(env()).sms === "sandbox"} initialThread={initial} />
+    </Section>
+  );
+}

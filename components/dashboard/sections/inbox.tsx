@@ -1,0 +1,413 @@
+"use client";
+// The inbox: one conversation per caller (texts both ways, with their calls and the messages the receptionist took),
+// unread first to the eye, replies by SMS or (inside WhatsApp's 24-hour window) WhatsApp, and a done/open switch. A
+// thread named in the address (?thread=…, the owner's email links there) opens at once. In the sandbox, a form plays a
+// caller texting the business's line.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/inbox/threads.service";
+import { REPLY_MAX } from "@/lib/inbox/inbox.schemas";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
+import { formatDateTime } from "@/lib/format/intl";
+import { Link, usePathname, useRouter } from "@/lib/i18n/navigation";
+import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
+import { usePhoneFormat } from "../phone";
+import { useProfile } from "../session";
+import { OutcomeBadge } from "./calls";
+
+export const THREADS_KEY = ["threads"] as const;
+type Filter = "open" | "done" | "all";
+type ThreadList = { threads: ThreadSummary[]; unread: number };
+
+export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThread: string | null }) {
+  const t = useTranslations("InboxSection");
+  const [filter, setFilter] = useState<Filter>("open");
+  const [selected, setSelected] = useState<string | null>(initialThread);
+  const router = useRouter();
+  const path = usePathname();
+  const query = useQuery({
+    queryKey: [...THREADS_KEY, filter],
+    queryFn: () => apiFetch<ThreadList>(`/threads?status=${filter}`),
+    refetchInterval: 30_000,
+  });
+  const open = (id: string | null) => {
+    setSelected(id);
+    router.replace(id ? `${path}?thread=${id}` : path, { scroll: false });
+  };
+  return (
+    <>
+      <SectionHeader title={t("title")} description={t("description")} />
+      <div className="space-y-6">
+        {sandbox && <SandboxText />}
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className={selected ? "hidden lg:block" : undefined}>
+            <Card>
+              <div role="group" aria-label={t("filterLabel")} className="mb-3 flex flex-wrap gap-2">
+                {(["open", "done", "all"] as const).map((f) => (
+                  <button
+                    key={f}
+                    type="button"
+                    aria-pressed={filter === f}
+                    onClick={() => setFilter(f)}
+                    className="min-h-11 rounded-md px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-pressed:bg-slate-900 aria-pressed:text-white"
+                  >
+                    {t(`filters.${f}`)}
+                  </button>
+                ))}
+              </div>
+              {query.isPending ? (
+                <Loading />
+              ) : query.isError ? (
+                <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+              ) : query.data.threads.length === 0 ? (
+                <div data-testid="inbox-empty">
+                  <p className="font-medium text-slate-900">{t(`empty.${filter}`)}</p>
+                  <p className="mt-1 text-sm text-slate-600">{t("emptyText")}</p>
+                </div>
+              ) : (
+                <ThreadListView threads={query.data.threads} selected={selected} onOpen={open} />
+              )}
+            </Card>
+          </div>
+          <div className={selected ? undefined : "hidden lg:block"}>
+            {selected ? (
+              <ThreadView id={selected} onBack={() => open(null)} />
+            ) : (
+              <Card>
+                <p className="text-slate-600">{t("pick")}</p>
+              </Card>
+            )}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ThreadListView({
+  threads,
+  selected,
+  onOpen,
+}: {
+  threads: ThreadSummary[];
+  selected: string | null;
+  onOpen: (id: string) => void;
+}) {
+  const t = useTranslations("InboxSection");
+  const locale = useLocale();
+  const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
+  return (
+    <ul className="divide-y divide-slate-100">
+      {threads.map((th) => (
+        <li key={th.id} data-testid="thread">
+          <button
+            type="button"
+            onClick={() => onOpen(th.id)}
+            aria-current={selected === th.id ? "true" : undefined}
+            className="flex w-full flex-col gap-1 rounded-lg px-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-indigo-50"
+          >
+            <span className="flex w-full items-center justify-between gap-2">
+              <span className={`truncate ${th.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
+                {th.callerName ?? formatPhone(th.callerPhone)}
+              </span>
+              {th.unread > 0 && (
+                <Badge tone="blue" testId="thread-unread">
+                  {t("unread", { count: th.unread })}
+                </Badge>
+              )}
+            </span>
+            {th.callerName && <span className="text-xs text-slate-600">{formatPhone(th.callerPhone)}</span>}
+            {th.lastText && (
+              <span className="line-clamp-2 text-sm text-slate-700">
+                {th.lastText.direction === "out" && <span className="font-medium">{t("you")} </span>}
+                {th.lastText.body || t("noText")}
+              </span>
+            )}
+            <span className="text-xs text-slate-600">
+              <time dateTime={th.lastMessageAt}>{formatDateTime(th.lastMessageAt, locale, profile?.timeZone)}</time>
+              {th.status === "done" && <> · {t("statusDone")}</>}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
+  const t = useTranslations("InboxSection");
+  const locale = useLocale();
+  const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: [...THREADS_KEY, "one", id],
+    queryFn: () => apiFetch<ThreadDetail>(`/threads/${id}`),
+    // A reply on its way is followed until it is sent (or not).
+    refetchInterval: (q) => (q.state.data?.items.some((i) => i.kind === "text" && i.status === "queued") ? 2000 : 30_000),
+  });
+  const update = useMutation({
+    mutationFn: (body: { status?: "open" | "done"; read?: true }) => apiFetch<ThreadSummary>(`/threads/${id}`, { method: "PATCH", body }),
+    onSuccess: (_, body) => {
+      if (body.status) toast.success(t(body.status === "done" ? "markedDone" : "reopened"));
+      return qc.invalidateQueries({ queryKey: THREADS_KEY });
+    },
+    onError: (e) => {
+      if (!(e instanceof SessionExpiredError)) toast.error(failureText(e, t("updateFailed")));
+    },
+  });
+  // Opening a thread reads it.
+  const unread = query.data?.unread ?? 0;
+  const { mutate } = update;
+  useEffect(() => {
+    if (unread > 0) mutate({ read: true });
+  }, [unread, mutate]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [id]);
+
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <Card>
+        <LoadError message={t("threadLoadFailed")} onRetry={() => query.refetch()} />
+        <button type="button" className="btn-secondary mt-3 lg:hidden" onClick={onBack}>
+          {t("back")}
+        </button>
+      </Card>
+    );
+  const th = query.data;
+  return (
+    <Card testId="thread-view">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <button type="button" className="mb-2 text-sm font-semibold text-indigo-800 underline lg:hidden" onClick={onBack}>
+            {t("back")}
+          </button>
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            {th.callerName ?? formatPhone(th.callerPhone)}
+          </h2>
+          {th.callerName && <p className="text-sm text-slate-600">{formatPhone(th.callerPhone)}</p>}
+        </div>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ status: th.status === "done" ? "open" : "done" })}
+          data-testid="thread-status"
+        >
+          {th.status === "done" ? t("reopen") : t("markDone")}
+        </button>
+      </div>
+      <ol className="space-y-3" aria-label={t("conversation")} data-testid="thread-items">
+        {th.items.map((item) => (
+          <li key={`${item.kind}-${item.id}`}>
+            {item.kind === "text" ? (
+              <TextBubble text={item} timeZone={profile?.timeZone} />
+            ) : item.kind === "call" ? (
+              <div className="rounded-lg border border-slate-200 p-3 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-800">
+                  <Link href={`/dashboard/calls/${item.id}`} className="text-indigo-800 underline">
+                    {t("call")}
+                  </Link>
+                  <OutcomeBadge outcome={item.outcome as never} />
+                  <time className="text-xs text-slate-600" dateTime={item.at}>
+                    {formatDateTime(item.at, locale, profile?.timeZone)}
+                  </time>
+                </p>
+                {item.summary && <p className="mt-1 text-slate-700">{item.summary}</p>}
+              </div>
+            ) : (
+              <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+                <p className="font-medium text-amber-950">
+                  {t("messageTaken")}{" "}
+                  <time className="text-xs font-normal" dateTime={item.at}>
+                    {formatDateTime(item.at, locale, profile?.timeZone)}
+                  </time>
+                </p>
+                <p className="mt-1 whitespace-pre-wrap text-slate-800">{item.body}</p>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      <ReplyForm thread={th} />
+    </Card>
+  );
+}
+
+function TextBubble({ text, timeZone }: { text: ThreadText; timeZone?: string }) {
+  const t = useTranslations("InboxSection");
+  const locale = useLocale();
+  const out = text.direction === "out";
+  return (
+    <div className={`flex ${out ? "justify-end" : "justify-start"}`} data-testid={out ? "text-out" : "text-in"}>
+      <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${out ? "bg-indigo-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+        <p className="sr-only">{out ? t("you") : t("caller")}</p>
+        <p className="whitespace-pre-wrap break-words">{text.body || t("noText")}</p>
+        <p className={`mt-1 text-xs ${out ? "text-indigo-100" : "text-slate-600"}`}>
+          {t(`channels.${text.channel}`)} · <time dateTime={text.at}>{formatDateTime(text.at, locale, timeZone)}</time>
+          {out && (
+            <>
+              {" · "}
+              <span data-testid="text-status">{t(`statuses.${text.status}`)}</span>
+            </>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type ReplyValues = { channel: "sms" | "whatsapp"; text: string };
+
+function ReplyForm({ thread }: { thread: ThreadDetail }) {
+  const t = useTranslations("InboxSection");
+  const fields = useTranslations("Fields");
+  const errorText = useErrorText();
+  const locale = useLocale();
+  const { profile } = useProfile();
+  const qc = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const whatsappOpen = thread.whatsappWindowEndsAt !== null;
+  const form = useForm<ReplyValues>({
+    resolver: lazyZodResolver(() => import("@/lib/inbox/inbox.schemas").then((s) => s.threadReplySchema)) as never,
+    defaultValues: { channel: whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms", text: "" },
+  });
+  const send = useMutation({
+    mutationFn: (body: ReplyValues) => apiFetch<ThreadText>(`/threads/${thread.id}/messages`, { method: "POST", body }),
+    onSuccess: async () => {
+      toast.success(t("sent"));
+      form.reset({ channel: form.getValues("channel"), text: "" });
+      await qc.invalidateQueries({ queryKey: THREADS_KEY });
+    },
+    onError: (e) => {
+      if (e instanceof SessionExpiredError) return;
+      const text = failureText(e, t("sendFailed"));
+      setFailure(text);
+      toast.error(text);
+    },
+  });
+  const hintId = useId();
+  const { errors } = form.formState;
+  const length = useWatch({ control: form.control, name: "text" }).length;
+  return (
+    <form
+      method="post"
+      noValidate
+      className="mt-6 space-y-3 border-t border-slate-200 pt-4"
+      onSubmit={form.handleSubmit((v) => {
+        setFailure(null);
+        return send.mutateAsync(v).catch(() => undefined);
+      })}
+      aria-label={t("replyLabel")}
+    >
+      {failure && <FormAlert testId="reply-error">{failure}</FormAlert>}
+      <SelectField
+        id={`reply-channel-${thread.id}`}
+        label={fields("channel")}
+        error={errorText("channel", errors.channel)}
+        aria-describedby={hintId}
+        {...form.register("channel")}
+      >
+        <option value="sms">{t("channels.sms")}</option>
+        <option value="whatsapp" disabled={!whatsappOpen}>
+          {t("channels.whatsapp")}
+        </option>
+      </SelectField>
+      <p id={hintId} className="text-xs text-slate-600" data-testid="whatsapp-window">
+        {whatsappOpen
+          ? t("whatsappOpenUntil", { time: formatDateTime(thread.whatsappWindowEndsAt!, locale, profile?.timeZone) })
+          : t("whatsappClosed")}
+      </p>
+      <TextAreaField
+        id={`reply-text-${thread.id}`}
+        label={t("yourReply")}
+        rows={3}
+        maxLength={REPLY_MAX}
+        hint={t("length", { count: length, max: REPLY_MAX })}
+        error={errorText("text", errors.text)}
+        {...form.register("text")}
+      />
+      <button type="submit" className="btn-primary" disabled={send.isPending}>
+        {send.isPending ? t("sending") : t("send")}
+      </button>
+    </form>
+  );
+}
+
+type SandboxValues = { from: string; text: string; channel: "sms" | "whatsapp" };
+
+/** Sandbox only: a caller texts the business's line (the signed event a real one would be). */
+function SandboxText() {
+  const t = useTranslations("InboxSection");
+  const fields = useTranslations("Fields");
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const form = useForm<SandboxValues>({
+    resolver: lazyZodResolver(() => import("@/lib/inbox/inbox.schemas").then((s) => s.sandboxTextSchema)) as never,
+    defaultValues: { from: "", text: "", channel: "sms" },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const post = useMutation({
+    mutationFn: (body: SandboxValues) => apiFetch<{ action: string }>("/sandbox/texts", { method: "POST", body }),
+    onSuccess: async (res) => {
+      toast.success(t.has(`sandbox.actions.${res.action}` as never) ? t(`sandbox.actions.${res.action}` as never) : t("sandbox.received"));
+      form.reset({ ...form.getValues(), text: "" });
+      await qc.invalidateQueries({ queryKey: THREADS_KEY });
+    },
+    onError: (e) => {
+      if (e instanceof SessionExpiredError) return;
+      const text = failureText(e, t("sandbox.failed"));
+      setFailure(text);
+      toast.error(text);
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <Card title={t("sandbox.title")} testId="sandbox-text">
+      <p className="mb-4 text-sm text-slate-600">{t("sandbox.text")}</p>
+      <form
+        method="post"
+        noValidate
+        className="space-y-3"
+        onSubmit={form.handleSubmit((v) => {
+          setFailure(null);
+          return post.mutateAsync(v).catch(() => undefined);
+        })}
+      >
+        {failure && <FormAlert testId="sandbox-text-error">{failure}</FormAlert>}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            id="sandbox-from"
+            type="tel"
+            autoComplete="off"
+            label={t("sandbox.from")}
+            error={errorText("from", errors.from)}
+            {...form.register("from")}
+          />
+          <SelectField id="sandbox-channel" label={fields("channel")} {...form.register("channel")}>
+            <option value="sms">{t("channels.sms")}</option>
+            <option value="whatsapp">{t("channels.whatsapp")}</option>
+          </SelectField>
+        </div>
+        <TextField
+          id="sandbox-text"
+          autoComplete="off"
+          label={fields("text")}
+          error={errorText("text", errors.text)}
+          {...form.register("text")}
+        />
+        <button type="submit" className="btn-secondary" disabled={post.isPending}>
+          {t("sandbox.send")}
+        </button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+// The inbox in a real browser: a caller's text (the sandbox's signed message.received, through the same receiver as
+// the webhook) lands in a thread with an unread badge; the owner opens it, replies by SMS, and the reply goes out from
+// the business's line; WhatsApp is offered only inside its 24-hour window; the thread can be marked done.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { newOwner, openDashboard } from "./support/dashboard";
+import { expectNoEnglish } from "./support/i18n";
+import { m, type Locale } from "./support/messages";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+async function ownerWithLine(page: Page, locale: Locale) {
+  const owner = await newOwner(page, { tag: "inbox", locale });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  // A number is claimed once the calendar is connected and a trial runs.
+  expect((await page.request.post("/api/google-calendar/authorize", { headers: auth, data: { code: "sandbox-test-code" } })).status()).toBe(
+    200,
+  );
+  expect((await page.request.post("/api/subscription/start-trial", { headers: auth })).status()).toBeLessThan(300);
+  const claim = await page.request.get("/api/phone-numbers/claim", { headers: auth });
+  expect(claim.status(), await claim.text()).toBe(200);
+  return { ...owner, line: ((await claim.json()) as { phoneNumber: string }).phoneNumber };
+}
+
+/** The sandbox card: a caller texts the business's line. */
+async function callerTexts(page: Page, locale: Locale, from: string, text: string, expected: string) {
+  const card = page.getByTestId("sandbox-text");
+  await card.getByLabel(m(locale, "InboxSection.sandbox.from")).fill(from);
+  await card.getByLabel(m(locale, "Fields.text")).fill(text);
+  await card.getByRole("button", { name: m(locale, "InboxSection.sandbox.send") }).click();
+  await expect(toast(page, expected)).toBeVisible();
+}
+
+test("a caller's text lands in the inbox; the owner reads it and replies by SMS from the business's line", async ({ page }) => {
+  const owner = await ownerWithLine(page, "en");
+  await openDashboard(page, "en", "/dashboard/inbox");
+  await expect(page.getByTestId("inbox-empty")).toBeVisible();
+
+  await callerTexts(page, "en", "06 12 34 56 78", "Can I come earlier tomorrow?", m("en", "InboxSection.sandbox.actions.thread"));
+  const thread = page.getByTestId("thread").filter({ hasText: "Can I come earlier tomorrow?" });
+  await expect(thread).toBeVisible();
+  await expect(thread.getByTestId("thread-unread")).toHaveText("1 unread");
+  await expect(page.getByTestId("inbox-unread").first()).toBeAttached();
+
+  await thread.click();
+  const view = page.getByTestId("thread-view");
+  await expect(view.getByTestId("text-in")).toContainText("Can I come earlier tomorrow?");
+  // Opened is read: the badges go.
+  await expect(thread.getByTestId("thread-unread")).toHaveCount(0);
+  await expect(page.getByTestId("inbox-unread")).toHaveCount(0);
+  // No WhatsApp message from this caller: WhatsApp is not offered, and the page says why.
+  await expect(view.getByRole("option", { name: "WhatsApp" })).toBeDisabled();
+  await expect(view.getByTestId("whatsapp-window")).toHaveText(m("en", "InboxSection.whatsappClosed"));
+  // Checked once the toast has faded (mid-animation its text is between two colours).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page);
+
+  await view.getByLabel(m("en", "InboxSection.yourReply")).fill("Yes, come at 9:00.");
+  await view.getByRole("button", { name: m("en", "InboxSection.send"), exact: true }).click();
+  await expect(toast(page, m("en", "InboxSection.sent"))).toBeVisible();
+  const reply = view.getByTestId("text-out").filter({ hasText: "Yes, come at 9:00." });
+  await expect(reply.getByTestId("text-status")).toHaveText(m("en", "InboxSection.statuses.sent"), { timeout: 15_000 });
+
+  // The outbox holds the SMS, from the business's number to the caller.
+  const outbox = await page.request.get("/api/outbox", { headers: { authorization: `Bearer ${owner.token}` } });
+  const sent = ((await outbox.json()) as { messages: { channel: string; recipient: string; body: string; status: string }[] }).messages;
+  expect(sent.find((n) => n.body === "Yes, come at 9:00.")).toMatchObject({ channel: "sms", recipient: "+33612345678", status: "sent" });
+
+  // Done: it leaves the open conversations and is found under Done.
+  await view.getByTestId("thread-status").click();
+  await expect(toast(page, m("en", "InboxSection.markedDone"))).toBeVisible();
+  const byCaller = page.getByTestId("thread").filter({ hasText: "06 12 34 56 78" });
+  await expect(byCaller).toHaveCount(0);
+  await page.getByRole("button", { name: m("en", "InboxSection.filters.done"), exact: true }).click();
+  await expect(byCaller).toContainText("Yes, come at 9:00.");
+  await expect(view.getByTestId("thread-status")).toHaveText(m("en", "InboxSection.reopen"));
+});
+
+test("in French, the inbox speaks French, WhatsApp is offered after a WhatsApp message, and a refused reply says why", async ({ page }) => {
+  await ownerWithLine(page, "fr");
+  await openDashboard(page, "fr", "/dashboard/inbox");
+  await callerTexts(page, "fr", "+33 6 98 76 54 32", "Bonjour, je serai en retard", m("fr", "InboxSection.sandbox.actions.thread"));
+  const card = page.getByTestId("sandbox-text");
+  await card.getByLabel(m("fr", "Fields.channel")).selectOption("whatsapp");
+  await callerTexts(page, "fr", "+33 6 98 76 54 32", "Dix minutes environ", m("fr", "InboxSection.sandbox.actions.thread"));
+  await page.getByTestId("thread").first().click();
+  const view = page.getByTestId("thread-view");
+  await expect(view.getByTestId("text-in")).toHaveCount(2);
+  await expect(view.getByRole("option", { name: "WhatsApp" })).toBeEnabled();
+  await expect(view.getByTestId("whatsapp-window")).toContainText("Réponse WhatsApp possible jusqu'au");
+  await expectNoEnglish(page, "fr");
+
+  // An empty reply is refused in French before anything is sent.
+  await view.getByRole("button", { name: m("fr", "InboxSection.send"), exact: true }).click();
+  await expect(view.getByText(m("fr", "Validation.required", { field: m("fr", "Fields.text") }))).toBeVisible();
+});
