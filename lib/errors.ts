@@ -6,6 +6,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "gone"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -18,6 +19,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

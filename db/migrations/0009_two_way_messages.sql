@@ -38,6 +38,7 @@ CREATE TABLE "threads" (
 );
 --> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "self_service_cutoff_hours" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
 ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thread_messages" ADD CONSTRAINT "thread_messages_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -46,4 +47,5 @@ ALTER TABLE "threads" ADD CONSTRAINT "threads_user_id_users_id_fk" FOREIGN KEY (
 CREATE INDEX "thread_messages_thread_idx" ON "thread_messages" USING btree ("thread_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "thread_messages_inbound_unique" ON "thread_messages" USING btree ("user_id","provider_message_id") WHERE "thread_messages"."provider_message_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "threads_user_caller_unique" ON "threads" USING btree ("user_id","caller_phone");--> statement-breakpoint
-CREATE INDEX "threads_user_last_idx" ON "threads" USING btree ("user_id","last_message_at");
+CREATE INDEX "threads_user_last_idx" ON "threads" USING btree ("user_id","last_message_at");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_self_service_cutoff_range" CHECK ("users"."self_service_cutoff_hours" between 0 and 168);

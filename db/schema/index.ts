@@ -43,6 +43,9 @@ export const users = pgTable(
     // and whether calls are recorded at all (the assistant's disclosure says so either way).
     retentionDays: integer("retention_days").notNull().default(90),
     recordingEnabled: boolean("recording_enabled").notNull().default(true),
+    // Callers may cancel or move an appointment themselves (the link in their texts, an answer to a reminder) up to this
+    // many hours before it starts; closer to the time, they call.
+    selfServiceCutoffHours: integer("self_service_cutoff_hours").notNull().default(24),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +54,7 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     // The bounds the privacy page states (RETENTION_DAYS in lib/privacy/retention.ts).
     check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
+    check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
   ],
 );
 

@@ -73,5 +73,6 @@ export const businessFormSchema = updateProfileSchema.pick({
 /** Dashboard "Working hours": the appointment duration and the week. */
 export const scheduleFormSchema = z.object({
   appointmentDuration: updateProfileSchema.shape.appointmentDuration.unwrap(),
+  selfServiceCutoffHours: updateProfileSchema.shape.selfServiceCutoffHours.unwrap(),
   workingHours: workingHoursSchema,
 });

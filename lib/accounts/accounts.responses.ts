@@ -33,6 +33,10 @@ export const profileFields = {
   services: z.array(z.string()),
   workingHours: workingHoursResponse,
   appointmentDuration: z.string().describe('Minutes, or "variable".'),
+  selfServiceCutoffHours: z
+    .number()
+    .int()
+    .describe("Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start."),
   aiInstructions: z.string().nullable(),
   type: z.enum(["admin", "user"]),
   isActive: z.boolean(),

@@ -52,6 +52,15 @@ export const servicesSchema = z
 const timeZoneSchema = z.string().refine(isTimeZone, "timeZoneInvalid");
 
 /** The business fields shared by registration and the profile update. */
+/** The longest self-service cut-off: a week. */
+export const MAX_SELF_SERVICE_CUTOFF_HOURS = 168;
+
+/** Whole hours, as a JSON number or the string a form input gives ("24"). */
+const selfServiceCutoffSchema = z
+  .union([z.number(), z.string().trim().min(1, "required").regex(/^\d+$/, "cutoffInvalid")])
+  .transform(Number)
+  .pipe(z.number().int("cutoffInvalid").min(0, "cutoffInvalid").max(MAX_SELF_SERVICE_CUTOFF_HOURS, "cutoffInvalid"));
+
 const businessFields = {
   phone: phoneSchema,
   businessName: optionalText(160),
@@ -63,6 +72,7 @@ const businessFields = {
   services: servicesSchema.optional(),
   workingHours: workingHoursSchema.optional(),
   appointmentDuration: z.enum(APPOINTMENT_DURATIONS).optional(),
+  selfServiceCutoffHours: selfServiceCutoffSchema.optional(),
   aiInstructions: optionalText(4000),
   timeZone: timeZoneSchema.optional(),
   locale: z.enum(["en", "fr", "es"]).optional(),

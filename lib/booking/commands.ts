@@ -17,10 +17,11 @@ import { afterChangeSafely } from "./follow-ups";
 export type BookingSource = Appointment["source"];
 
 /**
- * Who changes an appointment: a booking source, or the caller on their own (an answer to our text, the self-service
- * link), who may only touch their own appointment under the same rules as on the phone.
+ * Who changes an appointment: a booking source, or the caller on their own, under the same rules as on the phone: by
+ * answering our text ("text": their number must be the appointment's), or through the self-service link ("link": the
+ * signed link, which names one appointment, is the proof; an appointment booked with an email only has no number).
  */
-export type ChangeSource = BookingSource | "self-service";
+export type ChangeSource = BookingSource | "text" | "link";
 
 type SourceRules = {
   /**
@@ -44,7 +45,8 @@ export const FAR_AHEAD_MS = 2 * 366 * DAY_MS;
 
 export const SOURCE_RULES: Record<ChangeSource, SourceRules> = {
   phone: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
-  "self-service": { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  text: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  link: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: false },
   dashboard: { starts: "future", length: "asked", checksCalendar: false, offersAlternatives: false, callersOwnOnly: false },
 };
 

@@ -33,6 +33,8 @@ export type Business = {
   entitled: boolean;
   /** The owner's privacy setting: calls are recorded (and the caller told so) only when true. */
   recordingEnabled: boolean;
+  /** Callers change or cancel on their own (a link, a text) up to this many hours before the start. */
+  selfServiceCutoffHours: number;
 };
 
 function toBusiness(r: TenantRow, now: Date): Business {
@@ -58,6 +60,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     calendar,
     entitled: r.isActive && deriveSubscription(subscriptionRecordOf(r), now).subscription?.status === true,
     recordingEnabled: r.recordingEnabled,
+    selfServiceCutoffHours: r.selfServiceCutoffHours,
   };
 }
 

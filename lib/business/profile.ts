@@ -23,6 +23,8 @@ export type BusinessProfile = {
   services: string[];
   workingHours: WorkingHours;
   appointmentDuration: string;
+  /** Callers change or cancel on their own up to this many hours before the start. */
+  selfServiceCutoffHours: number;
   aiInstructions: string | null;
   type: "admin" | "user";
   isActive: boolean;
@@ -62,6 +64,7 @@ function toProfile(r: TenantRow, now: Date): BusinessProfile {
     services: r.services,
     workingHours: r.workingHours,
     appointmentDuration: r.appointmentDuration,
+    selfServiceCutoffHours: r.selfServiceCutoffHours,
     aiInstructions: r.aiInstructions,
     type: r.role,
     isActive: r.isActive,

@@ -31,6 +31,7 @@ const tenantColumns = {
   locale: users.locale,
   isActive: users.isActive,
   recordingEnabled: users.recordingEnabled,
+  selfServiceCutoffHours: users.selfServiceCutoffHours,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   line: phoneNumbers.phoneNumber,

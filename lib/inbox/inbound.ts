@@ -5,7 +5,7 @@
 // does nothing twice.
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { appointments, notifications, pendingReplies, phoneNumbers, threadMessages, threads } from "@/db/schema";
+import { appointments, notifications, pendingReplies, phoneNumbers, threadMessages, threads, users } from "@/db/schema";
 import { JOB, type JobData, type JobQueue } from "@/lib/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/events";
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/opt-outs";
@@ -25,7 +25,7 @@ export function inboxHandler(deps: InboxDeps): InboundHandler {
   return (tx, event) => applyInboundText(deps, tx, event);
 }
 
-type Upcoming = { id: string; version: number };
+type Upcoming = { id: string; version: number; startsAt: Date; cutoffHours: number };
 
 export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText): Promise<InboundAction> {
   const now = deps.now ? deps.now() : new Date();
@@ -51,12 +51,16 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
     .from(pendingReplies)
     .where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from), gt(pendingReplies.expiresAt, now)))
     .limit(1);
-  if (pending && (intent === "yes" || intent === "confirm" || intent === "no")) {
+  // "Reply YES to cancel, or NO to keep it": only an explicit yes cancels; a no keeps it, and so does a confirmation
+  // ("C", "OK"), which then confirms it below.
+  if (pending && (intent === "yes" || intent === "no" || intent === "confirm")) {
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
     if (intent === "no") {
       await answer("kept", pending.appointmentId);
       return "kept";
     }
+  }
+  if (pending && intent === "yes") {
     // The booking commands do it (the caller's own appointment, as it was when asked), in a job: the calendar and the
     // cancellation notice, which is the caller's answer, follow from there.
     await deps.jobs.send(
@@ -92,6 +96,11 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
         await answer("confirmed", next.id);
         return "confirmed";
       case "cancel":
+        // Inside the owner's cut-off, a cancellation is a call to the practice, as on the self-service page.
+        if (next.startsAt.getTime() - next.cutoffHours * 3_600_000 <= now.getTime()) {
+          await answer("tooLate", next.id);
+          return "too-late";
+        }
         await tx
           .insert(pendingReplies)
           .values({
@@ -148,8 +157,14 @@ async function businessOf(tx: Tx, e: InboundText): Promise<string | null> {
 /** The caller's next booked appointment with this business that has not started yet (the one a reply is about). */
 async function nextAppointment(tx: Tx, userId: string, phone: string, now: Date): Promise<Upcoming | null> {
   const [row] = await tx
-    .select({ id: appointments.id, version: appointments.version })
+    .select({
+      id: appointments.id,
+      version: appointments.version,
+      startsAt: appointments.startsAt,
+      cutoffHours: users.selfServiceCutoffHours,
+    })
     .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.userId))
     .where(
       and(
         eq(appointments.userId, userId),

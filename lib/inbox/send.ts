@@ -10,7 +10,7 @@ import { loadBusiness } from "@/lib/business/business";
 import { loadBusinessContact } from "@/lib/business/contact";
 import type { JobData } from "@/lib/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/opt-outs";
-import { dashboardLink, facts, type DispatchDeps } from "@/lib/notifications/dispatch";
+import { dashboardLink, facts, manageLink, type DispatchDeps } from "@/lib/notifications/dispatch";
 import { callerReplyText, ownerThreadEmail } from "@/lib/notifications/templates";
 import { countryOfBusiness } from "@/lib/phone/phone";
 
@@ -24,10 +24,19 @@ export async function sendInboxReply(deps: DispatchDeps, data: JobData["inbox-re
     .limit(1);
   const biz = await loadBusinessContact(deps.db, data.userId);
   if (!a || !biz) return;
-  const text = callerReplyText(a.language, data.kind, facts(biz, a));
+  // "How do I change it": the self-service link, when it can still be changed online.
+  const link = data.kind === "change" ? manageLink(deps, a) : null;
+  const text = callerReplyText(a.language, data.kind, { ...facts(biz, a), changeUrl: link?.url ?? null });
   // The caller just wrote: WhatsApp's window is open, so the answer is free text, no template.
   const sender = data.channel === "sms" ? deps.sms : deps.whatsapp;
-  await sender.send({ userId: biz.userId, to: data.to, from: biz.line, text, dedupeKey: `reply:${data.key}:${data.kind}` });
+  await sender.send({
+    userId: biz.userId,
+    to: data.to,
+    from: biz.line,
+    text,
+    redact: link ? [link.token] : [],
+    dedupeKey: `reply:${data.key}:${data.kind}`,
+  });
 }
 
 /**
@@ -39,7 +48,7 @@ export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDep
   const biz = await loadBusiness(booking.db, data.userId);
   if (!biz) return;
   const cancelled = await cancel(booking, biz, {
-    source: "self-service",
+    source: "text",
     appointmentId: data.appointmentId,
     callerPhone: data.callerPhone,
     version: data.version,

@@ -60,7 +60,7 @@ export type JobData = {
     appointmentId: string;
     to: string;
     channel: "sms" | "whatsapp";
-    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale";
+    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "tooLate";
     key: string;
   };
   [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number };

@@ -32,10 +32,11 @@ export type MessagingEvent =
 
 /**
  * What an inbound text did: an opt-out keyword (opt-out, opt-in); an answer about the caller's next appointment
- * (confirmed; cancel-asked, then cancelled or kept; change, answered with how to move it); or a message the owner reads
- * in a thread.
+ * (confirmed; cancel-asked, then cancelled or kept, or too-late inside the owner's cut-off; change, answered with how to
+ * move it); or a message the owner reads in a thread.
  */
-export type InboundAction = "opt-out" | "opt-in" | "confirmed" | "cancel-asked" | "cancelled" | "kept" | "change" | "thread" | "ignored";
+export type InboundAction =
+  "opt-out" | "opt-in" | "confirmed" | "cancel-asked" | "cancelled" | "kept" | "change" | "too-late" | "thread" | "ignored";
 
 export type MessagingEventResult = { duplicate: boolean; action: InboundAction | "delivery" };
 

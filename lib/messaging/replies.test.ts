@@ -3,10 +3,24 @@ import { normalizeReply, readReply } from "./replies";
 
 describe("readReply", () => {
   it("reads confirmations in English, French and Spanish, whatever the case, accents and punctuation", () => {
-    for (const text of ["C", "c", " c. ", "Confirm", "je confirme", "Confirmé !", "confirmo", "CONFIRMAR"])
+    for (const text of [
+      "C",
+      "c",
+      " c. ",
+      "Confirm",
+      "je confirme",
+      "Confirmé !",
+      "confirmo",
+      "CONFIRMAR",
+      "OK",
+      "ok!",
+      "d'accord",
+      "vale",
+      "👍 ok",
+    ])
       expect(readReply(text), text).toBe("confirm");
-    for (const text of ["yes", "OK", "ok!", "Oui", "oui merci", "OUI !!", "sí", "Si", "d'accord", "vale", "👍 ok"])
-      expect(readReply(text), text).toBe("yes");
+    // Only these answer "reply YES to cancel": agreement alone ("OK") confirms the appointment instead.
+    for (const text of ["yes", "Y", "Oui", "oui merci", "OUI !!", "sí", "Si"]) expect(readReply(text), text).toBe("yes");
   });
 
   it("reads cancellations, changes and a no", () => {

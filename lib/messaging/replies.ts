@@ -3,8 +3,8 @@
 // owner, and a reader that guessed at it would cancel appointments nobody meant to cancel.
 
 /**
- * `confirm`: "I'll be there". `yes` / `no`: the answer to a question we asked (a cancellation to confirm); a `yes` with
- * nothing asked confirms the appointment too. `cancel`: asks to cancel (a second "yes" does it). `change`: asks to move.
+ * `confirm`: "I'll be there" (C, OK…). `yes` / `no`: the answer to a question we asked (a cancellation to confirm);
+ * only an explicit yes cancels, and a `yes` with nothing asked confirms the appointment. `cancel`: asks to cancel (a second "yes" does it). `change`: asks to move.
  */
 export type ReplyIntent = "confirm" | "yes" | "no" | "cancel" | "change";
 
@@ -21,8 +21,15 @@ const WORDS: Record<ReplyIntent, string[]> = {
     "CONFIRMAR",
     "CONFIRMADO",
     "CONFIRMADA",
+    // Agreement without a yes: it confirms the appointment, and never answers "reply YES to cancel".
+    "OK",
+    "OKAY",
+    "D ACCORD",
+    "DACCORD",
+    "VALE",
+    "CLARO",
   ],
-  yes: ["YES", "Y", "YEP", "YEAH", "OK", "OKAY", "OUI", "D ACCORD", "DACCORD", "SI", "VALE", "CLARO"],
+  yes: ["YES", "Y", "YEP", "YEAH", "OUI", "SI"],
   no: ["NO", "N", "NOPE", "NON", "NON MERCI", "NO GRACIAS"],
   cancel: ["CANCEL", "CANCEL IT", "ANNULER", "ANNULE", "ANNULATION", "CANCELAR", "CANCELA", "CANCELO", "ANULAR", "ANULA"],
   change: ["CHANGE", "MOVE", "RESCHEDULE", "CHANGER", "MODIFIER", "DEPLACER", "REPORTER", "CAMBIAR", "CAMBIO", "MODIFICAR", "REPROGRAMAR"],

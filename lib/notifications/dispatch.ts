@@ -11,6 +11,7 @@ import { countryOfBusiness, countryOfPhone } from "@/lib/phone/phone";
 import { loadBusinessContact, type BusinessContact } from "@/lib/business/contact";
 import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { buildIcs, icsAttachment } from "./ics";
+import { linkExpiry, selfServicePath, selfServiceToken } from "@/lib/booking/self-service-link";
 import { localizedPath } from "@/lib/i18n/paths";
 import { translate } from "@/lib/i18n/translate";
 import {
@@ -32,6 +33,8 @@ export type DispatchDeps = {
   appUrl: string;
   /** The address invitations are organized from ("Recepta <no-reply@…>"). */
   mailFrom: string;
+  /** The key the caller's self-service links are signed with (lib/booking/self-service-link.ts). */
+  linkSecret: string;
   now?: () => Date;
 };
 
@@ -78,10 +81,22 @@ async function sendAll(sends: (() => Promise<unknown>)[]): Promise<void> {
   if (failures.length) throw failures.find((f) => !(f instanceof DeliveryError)) ?? failures[0];
 }
 
+/**
+ * The caller's self-service link for this appointment, and its token (a credential: real providers' logs keep
+ * "[redacted]" in its place). None once it is cancelled: there is nothing left to change.
+ */
+export function manageLink(deps: DispatchDeps, a: Appointment): { url: string; token: string } | null {
+  if (a.status !== "booked") return null;
+  const token = selfServiceToken(deps.linkSecret, a.id, linkExpiry(a));
+  return { url: `${deps.appUrl}${selfServicePath(a.language, token)}`, token };
+}
+
 /** The caller's SMS, WhatsApp and email for one appointment event. */
 function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, kind: Kind, key: string): (() => Promise<unknown>)[] {
   const locale = a.language;
-  const f = facts(biz, a);
+  const manage = kind === "cancellation" ? null : manageLink(deps, a);
+  const f = { ...facts(biz, a), manageUrl: manage?.url ?? null };
+  const redact = manage ? [manage.token] : [];
   const sends: (() => Promise<unknown>)[] = [];
   // Texts go out from the business's own number; a business without one (a dashboard booking before claiming) gets none.
   if (a.patientPhone && biz.line) {
@@ -90,7 +105,7 @@ function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, k
       if (await isOptedOut(deps.db, to, "sms")) return;
       // The line reads the caller's answers (lib/inbox), so the text says which ones it understands.
       const text = callerSms(locale, kind, { ...f, repliesRead: true });
-      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text, dedupeKey: `${key}:sms` });
+      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text, redact, dedupeKey: `${key}:sms` });
     });
     sends.push(async () => {
       if (await isOptedOut(deps.db, to, "whatsapp")) return;
@@ -132,6 +147,8 @@ function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, k
         text: mail.text,
         html: mail.html,
         attachments: kind === "reminder" ? [] : [icsAttachment(ics, method)],
+        links: manage ? [manage.url] : [],
+        redact,
         dedupeKey: `${key}:email`,
       }),
     );

@@ -25,6 +25,8 @@ export type AppointmentFacts = {
   country?: string | null;
   /** The text goes out from a line whose answers are read (C to confirm, CANCEL to cancel): the SMS says so. */
   repliesRead?: boolean;
+  /** The caller's self-service link (see, cancel or move it online), when the appointment can still change. */
+  manageUrl?: string | null;
 };
 
 export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
@@ -67,6 +69,7 @@ export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): 
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
   if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
+  if (facts.manageUrl && kind !== "cancellation") parts.push(t(locale, "sms.manage", { url: facts.manageUrl }));
   // Texts come from the business's line, which reads the answers (lib/inbox): the caller is told which ones.
   if (facts.repliesRead && kind !== "cancellation") parts.push(t(locale, "sms.replyHint"));
   parts.push(t(locale, "sms.optOut"));
@@ -74,7 +77,7 @@ export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): 
 }
 
 /** What an automatic answer to a caller's text says (lib/inbox): each about one appointment. */
-export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale";
+export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "tooLate";
 
 /**
  * An answer to the caller's own text, sent on the channel they wrote on (inside WhatsApp's window, so free text). No
@@ -85,6 +88,10 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const business = clip(facts.businessName, SMS_NAME_MAX);
   const phone = facts.businessPhone ? formatPhone(facts.businessPhone, facts.country) : "";
+  if (kind === "tooLate")
+    return smsSafe(
+      `${t(locale, "reply.tooLate", { business, date, time })} ${phone ? t(locale, "reply.changeCall", { phone }) : ""}`.trim(),
+    );
   if (kind === "change") {
     const how = facts.changeUrl
       ? t(locale, "reply.changeLink", { url: facts.changeUrl })
@@ -161,11 +168,13 @@ export function callerEmail(locale: Locale, kind: Kind, facts: AppointmentFacts)
   const closing = facts.businessPhone
     ? [t(locale, kind === "cancellation" ? "email.rebook" : "email.change", { phone: formatPhone(facts.businessPhone, facts.country) })]
     : [];
+  const manage = facts.manageUrl && kind !== "cancellation" ? { label: t(locale, "email.manage"), url: facts.manageUrl } : undefined;
   return render(locale, {
     subject,
     paragraphs: [greeting, t(locale, `email.intro.${kind}`)],
     rows,
     after: closing,
+    link: manage,
     footer: t(locale, "email.footer", { business }),
   });
 }

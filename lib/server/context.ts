@@ -4,6 +4,7 @@ import { getDb, getSql, type Db } from "@/db/client";
 import type { SessionConfig } from "@/lib/auth/session";
 import type { BookingDeps } from "@/lib/booking/core";
 import type { DispatchDeps } from "@/lib/notifications/dispatch";
+import type { SelfServiceDeps } from "@/lib/self-service/self-service.service";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber } from "@/lib/numbers/numbers.service";
 import { env, requireSecret } from "@/lib/env";
@@ -22,6 +23,8 @@ export type AppContext = {
   booking: BookingDeps;
   /** What the message jobs need. */
   dispatch: DispatchDeps;
+  /** What the caller's self-service page needs: booking, and the key its links are signed with. */
+  selfService: SelfServiceDeps;
   /** What the account lifecycle jobs (setup email, billing sweep) need. */
   notices: AccountNoticeDeps;
 };
@@ -43,7 +46,16 @@ export function appContext(): AppContext {
       secrets,
       jobs,
       booking: { db, calendar: providers.calendar, secrets, jobs },
-      dispatch: { db, email: providers.email, sms: providers.sms, whatsapp: providers.whatsapp, appUrl: e.appUrl, mailFrom: e.MAIL_FROM },
+      dispatch: {
+        db,
+        email: providers.email,
+        sms: providers.sms,
+        whatsapp: providers.whatsapp,
+        appUrl: e.appUrl,
+        mailFrom: e.MAIL_FROM,
+        linkSecret: secret,
+      },
+      selfService: { db, calendar: providers.calendar, secrets, jobs, linkSecret: secret },
       notices: {
         db,
         email: providers.email,

@@ -77,6 +77,8 @@ describe("POST /api/appointments", () => {
       calendarSyncStatus: "not_connected",
       // The patient is reminded a day before.
       reminderAt: `${YEAR}-07-14T14:00:00.000Z`,
+      // Not confirmed by the patient yet (a reply to the confirmation text).
+      confirmedAt: null,
       createdAt: expect.any(String),
     });
 

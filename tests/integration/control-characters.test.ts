@@ -75,7 +75,7 @@ describe("control characters in a request: 400 naming the field, nothing written
       body: { code: "code\u0000" },
       field: "Authorization code",
     },
-    { method: "POST", path: () => "/api/receptionist/try", as: "owner", body: { action: "say", text: "hi\u0000" }, field: "The request" },
+    { method: "POST", path: () => "/api/receptionist/try", as: "owner", body: { action: "say", text: "hi\u0000" }, field: "Message" },
     {
       method: "POST",
       path: () => `/api/admin/users/${owner.user.id}/phone-number`,

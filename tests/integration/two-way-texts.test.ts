@@ -119,6 +119,17 @@ describe("answers to a confirmation or a reminder", () => {
     expect(rebooked.startsAt.getTime()).toBe(a.startsAt.getTime());
   });
 
+  it('"ANNULER" then "OK" keeps the appointment and confirms it: only an explicit yes cancels', async () => {
+    const caller = newCaller();
+    const a = await bookedBy(p, caller, "15:30");
+    await text(p, caller, "ANNULER");
+    await text(p, caller, "OK");
+    const kept = await appointment(a.id);
+    expect(kept.status).toBe("booked");
+    expect(kept.confirmedAt).not.toBeNull();
+    expect(await getDb().select().from(pendingReplies).where(eq(pendingReplies.callerPhone, caller))).toHaveLength(0);
+  });
+
   it('"CANCEL" then "NO" keeps the appointment; a "yes" long after asks nothing and cancels nothing', async () => {
     const caller = newCaller();
     const a = await bookedBy(p, caller, "15:00");

@@ -4,6 +4,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { DurationField } from "@/components/forms/business-fields";
+import { TextField } from "@/components/forms/fields";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/accounts.schemas";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import type { scheduleFormSchema } from "@/lib/accounts/accounts.forms";
@@ -37,6 +40,11 @@ export function Schedule() {
                 value: options(`durations.${profile.appointmentDuration}` as never),
                 testId: "schedule-duration",
               },
+              {
+                label: fields("selfServiceCutoffHours"),
+                value: profile.selfServiceCutoffHours ? t("cutoffView", { hours: profile.selfServiceCutoffHours }) : t("cutoffNone"),
+                testId: "schedule-cutoff",
+              },
               ...WEEKDAYS.map((d) => {
                 const day = profile.workingHours[d];
                 return {
@@ -59,12 +67,18 @@ export function Schedule() {
 
 function ScheduleForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("ScheduleSection");
+  const fields = useTranslations("Fields");
+  const errorText = useErrorText();
   const dash = useTranslations("Dashboard");
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
     resolver: lazyZodResolver<typeof scheduleFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.scheduleFormSchema)),
-    defaultValues: { appointmentDuration: (profile?.appointmentDuration ?? "30") as never, workingHours: profile?.workingHours as never },
+    defaultValues: {
+      appointmentDuration: (profile?.appointmentDuration ?? "30") as never,
+      selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24) as never,
+      workingHours: profile?.workingHours as never,
+    },
   });
   const loose = form as unknown as UseFormReturn<FieldValues>;
   return (
@@ -74,8 +88,19 @@ function ScheduleForm({ onDone }: { onDone: () => void }) {
       className="space-y-6"
       onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
     >
-      <div className="max-w-xs">
+      <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
         <DurationField form={loose} idPrefix="schedule" />
+        <TextField
+          id="schedule-selfServiceCutoffHours"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_SELF_SERVICE_CUTOFF_HOURS}
+          label={fields("selfServiceCutoffHours")}
+          hint={t("cutoffHint")}
+          error={errorText("selfServiceCutoffHours", form.formState.errors.selfServiceCutoffHours)}
+          {...form.register("selfServiceCutoffHours")}
+        />
       </div>
       <WorkingHoursFields form={loose} idPrefix="schedule-hours" />
       <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />

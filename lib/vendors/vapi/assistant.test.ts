@@ -29,6 +29,7 @@ function business(over: Partial<Business> = {}): Business {
     calendar: null,
     entitled: true,
     recordingEnabled: true,
+    selfServiceCutoffHours: 24,
     ...over,
   };
 }

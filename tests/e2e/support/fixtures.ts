@@ -9,6 +9,8 @@ export type E2EFixtures = {
   previewSetupToken: string;
   /** A link of setup-expired@e2e.test that expired an hour ago. */
   expiredSetupToken: string;
+  /** A self-service link signed by this installation that expired an hour ago. */
+  expiredSelfServiceToken: string;
   accounts: Record<string, { email: string; fullName: string }>;
   /** An administrator who signs in with a password. */
   admin: { email: string; password: string; fullName: string };

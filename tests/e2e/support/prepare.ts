@@ -2,12 +2,14 @@
 // not completed) with one setup link each, written to <dataDir>/e2e-fixtures.json, and db:seed's demo data. Uses the
 // app's own code for the runtime, migrations and tokens; stops the embedded database afterwards so the server can take
 // the folder's lock.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { subscriptions, users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
+import { selfServiceToken } from "@/lib/booking/self-service-link";
 import { ensureUser } from "@/lib/server/bootstrap";
 import { seedDemoDatabase } from "@/lib/server/seed";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
@@ -73,6 +75,8 @@ async function main() {
         setupTokens: { en: tokens.en!, fr: tokens.fr!, es: tokens.es! },
         previewSetupToken: tokens.preview!,
         expiredSetupToken: tokens.expired!,
+        // Signed with this installation's key, expired an hour ago (the page refuses it before reading any appointment).
+        expiredSelfServiceToken: selfServiceToken(rt.env.AUTH_SECRET!, randomUUID(), new Date(Date.now() - HOUR)),
         accounts,
         admin: E2E_ADMIN,
       };

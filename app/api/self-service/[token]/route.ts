@@ -1,0 +1,17 @@
+import { takeAttempt } from "@/lib/auth/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
+import { json } from "@/lib/http/route";
+import { selfServiceViewResponse } from "@/lib/self-service/self-service.responses";
+import { selfServiceLimits, selfServiceView } from "@/lib/self-service/self-service.service";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** The caller's appointment behind a self-service link (no session: the signed link is the key; rate limited). */
+export const GET = route.public(
+  { params: { token: (t) => t }, response: { 200: selfServiceViewResponse } },
+  async ({ req, ctx, params }) => {
+    await takeAttempt(ctx.db, selfServiceLimits(clientIp(req)));
+    return json(await selfServiceView(ctx.selfService, params.token), { headers: { "cache-control": "no-store" } });
+  },
+);

@@ -1,0 +1,307 @@
+"use client";
+// The caller's page for one appointment (the link in their texts): what, when and where, and, until the owner's
+// cut-off, cancel it or move it to a free time of the day they pick. Dates and times are the business's clock.
+import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { apiFetch, failureText } from "@/lib/client/api";
+import { formatDateTime, formatLongDate, formatTime } from "@/lib/format/intl";
+import { formatPhone, phoneHref } from "@/lib/phone/format";
+import type { SelfServiceView } from "@/lib/self-service/self-service.service";
+
+type Slot = { start: string; end: string };
+
+/** "2026-12-01" in `timeZone`, `days` after `at`. */
+function dateIn(at: Date | string, timeZone: string, days = 0): string {
+  const d = new Date(new Date(at).getTime() + days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The page's client: its own query cache (the page lives outside the dashboard and its session). */
+export function SelfServiceRoot({ token }: { token: string }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  useEffect(() => {
+    // The page's client code is running (end-to-end tests wait for this before they click).
+    document.documentElement.dataset.selfServiceReady = "true";
+  }, []);
+  return (
+    <QueryClientProvider client={client}>
+      <SelfService token={token} />
+    </QueryClientProvider>
+  );
+}
+
+function SelfService({ token }: { token: string }) {
+  const t = useTranslations("SelfService");
+  const locale = useLocale();
+  const path = `/self-service/${encodeURIComponent(token)}`;
+  const key = ["self-service", token];
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: key, queryFn: () => apiFetch<SelfServiceView>(path, { keepSessionOn401: true }), retry: false });
+  const [mode, setMode] = useState<"view" | "move" | "cancel">("view");
+  const [done, setDone] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
+  const cancel = useMutation({
+    mutationFn: () => apiFetch<SelfServiceView>(`${path}/cancel`, { method: "POST", keepSessionOn401: true }),
+    onSuccess: (v) => {
+      qc.setQueryData(key, v);
+      setMode("view");
+      setDone(t("cancelledDone", { business: v.businessName }));
+    },
+  });
+
+  if (query.isPending) return <p className="text-slate-600">{t("loading")}</p>;
+  if (query.isError)
+    return (
+      <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900" data-testid="self-service-problem">
+        {failureText(query.error, t("loadFailed"))}
+      </div>
+    );
+  const v = query.data;
+  const phone = v.businessPhone ? formatPhone(v.businessPhone, v.country) : null;
+  const tel = v.businessPhone ? phoneHref(v.businessPhone) : null;
+  const callUs = phone && (
+    <p className="mt-4 text-slate-700">
+      {t.rich("callUs", {
+        phone: () =>
+          tel ? (
+            <a href={tel} className="font-semibold text-indigo-800 underline">
+              {phone}
+            </a>
+          ) : (
+            <span>{phone}</span>
+          ),
+      })}
+    </p>
+  );
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-800">{v.businessName}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{t("title")}</h1>
+      </div>
+      {done && (
+        <p
+          ref={status}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg bg-green-50 p-4 font-medium text-green-900"
+          data-testid="self-service-done"
+        >
+          {done}
+        </p>
+      )}
+      <section
+        className="rounded-2xl border border-slate-200 p-6"
+        aria-labelledby="appointment-heading"
+        data-testid="self-service-appointment"
+      >
+        <h2 id="appointment-heading" className="sr-only">
+          {t("title")}
+        </h2>
+        {v.patientFirstName && <p className="text-slate-700">{t("hello", { name: v.patientFirstName })}</p>}
+        <p
+          className={`mt-2 text-xl font-semibold ${v.status === "cancelled" ? "text-slate-500 line-through" : "text-slate-900"}`}
+          data-testid="self-service-when"
+        >
+          {formatLongDate(v.startsAt, locale, v.timeZone)}, {formatTime(v.startsAt, locale, v.timeZone)}
+        </p>
+        <p className="text-slate-700">{t("duration", { minutes: v.durationMinutes })}</p>
+        {v.businessAddress && <p className="mt-2 text-slate-700">{v.businessAddress}</p>}
+        {v.status === "cancelled" && (
+          <p className="mt-3 font-semibold text-red-800" data-testid="self-service-cancelled">
+            {t("isCancelled")}
+          </p>
+        )}
+        {v.changeable && v.changeUntil && (
+          <p className="mt-3 text-sm text-slate-600">{t("changeUntil", { when: formatDateTime(v.changeUntil, locale, v.timeZone) })}</p>
+        )}
+        {v.closedReason === "cutoff" && (
+          <p className="mt-3 text-slate-800" data-testid="self-service-closed">
+            {t("closedCutoff", { hours: v.cutoffHours })}
+          </p>
+        )}
+        {v.closedReason === "started" && <p className="mt-3 text-slate-800">{t("closedStarted")}</p>}
+        {callUs}
+      </section>
+      {v.changeable && mode === "view" && (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" onClick={() => (setDone(null), setMode("move"))}>
+            {t("move")}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => (setDone(null), setMode("cancel"))}>
+            {t("cancel")}
+          </button>
+        </div>
+      )}
+      {v.changeable && mode === "cancel" && (
+        <section className="rounded-2xl border border-red-200 bg-red-50 p-6" aria-labelledby="cancel-heading">
+          <h2 id="cancel-heading" className="text-lg font-semibold text-red-900">
+            {t("cancelConfirm")}
+          </h2>
+          {cancel.isError && (
+            <p role="alert" className="mt-2 text-red-900">
+              {failureText(cancel.error, t("cancelFailed"))}
+            </p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              {cancel.isPending ? t("cancelling") : t("cancelYes")}
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setMode("view")}>
+              {t("keep")}
+            </button>
+          </div>
+        </section>
+      )}
+      {v.changeable && mode === "move" && (
+        <MovePicker
+          view={v}
+          path={path}
+          onMoved={(moved) => {
+            qc.setQueryData(key, moved);
+            setMode("view");
+            setDone(
+              t("movedDone", {
+                when: `${formatLongDate(moved.startsAt, locale, moved.timeZone)}, ${formatTime(moved.startsAt, locale, moved.timeZone)}`,
+              }),
+            );
+          }}
+          onClose={() => setMode("view")}
+        />
+      )}
+      <p className="text-xs text-slate-600">{t("footer", { business: v.businessName })}</p>
+    </div>
+  );
+}
+
+function MovePicker({
+  view,
+  path,
+  onMoved,
+  onClose,
+}: {
+  view: SelfServiceView;
+  path: string;
+  onMoved: (v: SelfServiceView) => void;
+  onClose: () => void;
+}) {
+  const t = useTranslations("SelfService");
+  const locale = useLocale();
+  const today = dateIn(new Date(), view.timeZone);
+  const [date, setDate] = useState(() => dateIn(view.startsAt, view.timeZone));
+  const [picked, setPicked] = useState<string | null>(null);
+  const dateId = useId();
+  const slots = useQuery({
+    queryKey: ["self-service-slots", path, date],
+    queryFn: () => apiFetch<{ slots: Slot[] }>(`${path}/slots?date=${date}`, { keepSessionOn401: true }),
+    retry: false,
+  });
+  const move = useMutation({
+    mutationFn: (start: string) => apiFetch<SelfServiceView>(`${path}/move`, { method: "POST", body: { start }, keepSessionOn401: true }),
+    onSuccess: onMoved,
+    onError: () => {
+      setPicked(null);
+      void slots.refetch();
+    },
+  });
+  const go = (d: string) => {
+    setPicked(null);
+    setDate(d < today ? today : d);
+  };
+  return (
+    <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="move-heading" data-testid="self-service-move">
+      <h2 id="move-heading" className="text-lg font-semibold text-slate-900">
+        {t("pickTitle")}
+      </h2>
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={date <= today}
+          onClick={() => go(addDays(date, -1))}
+          aria-label={t("prevDay")}
+        >
+          ‹
+        </button>
+        <div>
+          <label htmlFor={dateId} className="block text-sm font-medium text-slate-800">
+            {t("day")}
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => e.target.value && go(e.target.value)}
+            className="mt-1 min-h-11 rounded-md border border-slate-400 px-3"
+          />
+        </div>
+        <button type="button" className="btn-secondary" onClick={() => go(addDays(date, 1))} aria-label={t("nextDay")}>
+          ›
+        </button>
+      </div>
+      <p className="mt-3 font-medium text-slate-800">{formatLongDate(`${date}T12:00:00Z`, locale, "UTC")}</p>
+      {move.isError && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-900" data-testid="self-service-move-error">
+          {failureText(move.error, t("moveFailed"))}
+        </p>
+      )}
+      {slots.isPending ? (
+        <p className="mt-3 text-slate-600">{t("loadingSlots")}</p>
+      ) : slots.isError ? (
+        <p role="alert" className="mt-3 text-red-900">
+          {failureText(slots.error, t("slotsFailed"))}
+        </p>
+      ) : slots.data.slots.length === 0 ? (
+        <p className="mt-3 text-slate-700" data-testid="self-service-no-slots">
+          {t("noSlots")}
+        </p>
+      ) : (
+        <fieldset className="mt-3">
+          <legend className="sr-only">{t("freeTimes")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {slots.data.slots.map((s) => (
+              <label
+                key={s.start}
+                className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 px-3 font-medium text-slate-800 has-[:checked]:border-indigo-700 has-[:checked]:bg-indigo-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-700"
+              >
+                <input
+                  type="radio"
+                  name="slot"
+                  value={s.start}
+                  className="sr-only"
+                  checked={picked === s.start}
+                  onChange={() => setPicked(s.start)}
+                />
+                {formatTime(s.start, locale, view.timeZone)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="button" className="btn-primary" disabled={!picked || move.isPending} onClick={() => picked && move.mutate(picked)}>
+          {move.isPending ? t("moving") : picked ? t("confirmMove", { time: formatTime(picked, locale, view.timeZone) }) : t("pickATime")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("back")}
+        </button>
+      </div>
+    </section>
+  );
+}
