@@ -398,10 +398,27 @@ export const callerMessages = pgTable(
     callerName: text("caller_name"),
     callerPhone: text("caller_phone"),
     body: text("body").notNull(),
+    // A request for the practice, as the receptionist filed it: a task the owner marks done (and may tell the caller so).
+    category: text("category", { enum: ["prescription", "certificate", "results", "billing", "callback", "other"] })
+      .notNull()
+      .default("other"),
+    urgency: text("urgency", { enum: ["normal", "urgent"] })
+      .notNull()
+      .default("normal"),
+    status: text("status", { enum: ["open", "done"] })
+      .notNull()
+      .default("open"),
+    doneAt: ts("done_at"),
+    // When the caller was texted that their request is done.
+    callerToldAt: ts("caller_told_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("caller_messages_user_idx").on(t.userId, t.createdAt),
+    check(
+      "caller_messages_task_known",
+      sql`${t.category} in ('prescription', 'certificate', 'results', 'billing', 'callback', 'other') and ${t.urgency} in ('normal', 'urgent') and ${t.status} in ('open', 'done')`,
+    ),
     uniqueIndex("caller_messages_user_tool_call_unique")
       .on(t.userId, t.toolCallId)
       .where(sql`${t.toolCallId} is not null`),
@@ -465,6 +482,28 @@ export const threadMessages = pgTable(
       .where(sql`${t.providerMessageId} is not null`),
     check("thread_messages_direction_known", sql`${t.direction} in ('in', 'out') and ${t.channel} in ('sms', 'whatsapp')`),
   ],
+);
+
+// One-time codes that prove, on a call, that the caller holds the phone an appointment was booked with (when the caller
+// ID is another number or hidden). The code is kept sealed (the secret box) only until it is used or expires: the text
+// that carries it is sent by a job, which opens it.
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id").notNull(),
+    // E.164: the number the code was texted to, which the call may act for once it is verified.
+    phone: text("phone").notNull(),
+    codeEnc: text("code_enc").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    verifiedAt: ts("verified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_codes_call_idx").on(t.userId, t.providerCallId)],
 );
 
 // A cancellation asked for by text and waiting for the caller's "yes": one per caller and business, until it expires.

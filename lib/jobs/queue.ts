@@ -35,6 +35,8 @@ export const JOB = {
   threadReply: "thread-reply",
   /** Tells the owner by email that a caller wrote (once per thread until it is read). */
   threadNotice: "thread-notice",
+  /** Texts a caller the one-time code that proves, on a call, they hold an appointment's phone. */
+  verificationCode: "verification-code",
   /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
   retentionPurge: "retention-purge",
   /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
@@ -66,6 +68,7 @@ export type JobData = {
   [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number };
   [JOB.threadReply]: { threadMessageId: string };
   [JOB.threadNotice]: { threadMessageId: string };
+  [JOB.verificationCode]: { codeId: string; language?: "en" | "fr" | "es" };
   [JOB.retentionPurge]: Record<string, never>;
   [JOB.abandonedCalls]: Record<string, never>;
 };

@@ -24,6 +24,7 @@ import {
   threadMessages,
   threads,
   users,
+  verificationCodes,
   webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/auth/session";
@@ -211,7 +212,8 @@ export async function eraseAccount(
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
-    // appointments, calls, messages taken, the inbox's threads and texts, cancellations waiting for a "yes". Checkouts held for the account go with it: the subscription a stranger paid
+    // appointments, calls, messages taken, the inbox's threads and texts, cancellations waiting for a "yes", the codes
+    // texted on calls. Checkouts held for the account go with it: the subscription a stranger paid
     // with the owner's email is the payer's, not the owner's, and stays unattached (no longer naming anyone) for support.
     await tx.delete(users).where(eq(users.id, userId));
     const summary: ErasureSummary = {
@@ -251,8 +253,8 @@ export type CallerErasure = { appointments: number; calls: number; messages: num
 
 /**
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
- * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways) and a
- * cancellation waiting for their "yes", and the messages we sent them. Their STOP
+ * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways), a
+ * cancellation waiting for their "yes", the codes texted to their number, and the messages we sent them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
@@ -302,6 +304,7 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
     // The thread's texts go with it (cascade).
     await tx.delete(threads).where(and(eq(threads.userId, userId), eq(threads.callerPhone, phone)));
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, phone)));
+    await tx.delete(verificationCodes).where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.phone, phone)));
     // What we sent the caller, and what we sent the owner about them (booking and message notices: their dedupe keys
     // name the appointment, message or text). Bodies are not searched for the number: "21.11.2026" would match "21112026".
     const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];

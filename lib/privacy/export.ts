@@ -21,6 +21,7 @@ import {
   threadMessages,
   threads,
   users,
+  verificationCodes,
 } from "@/db/schema";
 import { signInCountersOf } from "@/lib/auth/rate-limit";
 import { AppError } from "@/lib/errors";
@@ -38,6 +39,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   threads: "threads",
   thread_messages: "threadMessages",
   pending_replies: "pendingReplies",
+  verification_codes: "verificationCodes",
   notifications: "notificationsSent",
   subscriptions: "subscription",
   billing_checkouts: "checkouts",
@@ -98,6 +100,22 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       await db.select().from(threadMessages).where(eq(threadMessages.userId, userId)).orderBy(desc(threadMessages.createdAt))
     ).map(plain),
     pendingReplies: (await db.select().from(pendingReplies).where(eq(pendingReplies.userId, userId))).map(plain),
+    // Which numbers calls proved they hold, and when; never the code itself (sealed, and gone once used).
+    verificationCodes: (
+      await db
+        .select({
+          id: verificationCodes.id,
+          providerCallId: verificationCodes.providerCallId,
+          phone: verificationCodes.phone,
+          attempts: verificationCodes.attempts,
+          expiresAt: verificationCodes.expiresAt,
+          verifiedAt: verificationCodes.verifiedAt,
+          createdAt: verificationCodes.createdAt,
+        })
+        .from(verificationCodes)
+        .where(eq(verificationCodes.userId, userId))
+        .orderBy(desc(verificationCodes.createdAt))
+    ).map(plain),
     notificationsSent: (
       await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))
     ).map(plain),

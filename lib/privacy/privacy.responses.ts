@@ -43,6 +43,7 @@ export const accountExportResponse = z.strictObject({
   threads: z.array(row).describe("The inbox's conversations, one per caller."),
   threadMessages: z.array(row).describe("The texts of those conversations, both ways."),
   pendingReplies: z.array(row).describe("Cancellations asked for by text, waiting for the caller's yes."),
+  verificationCodes: z.array(row).describe("Numbers calls proved they hold with a texted code (never the code)."),
   notificationsSent: z.array(row),
   subscription: row.nullable(),
   checkouts: z.array(row),

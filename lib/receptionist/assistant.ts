@@ -9,7 +9,7 @@ import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/booking/core";
 import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/business/business";
 import { sayer, type Say } from "./speech";
-import { MESSAGE_TOOL } from "./tools";
+import { MESSAGE_TOOL, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "./tools";
 import { addDays, callCalendar } from "./when";
 
 /** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
@@ -142,8 +142,9 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
         "Tools take date as YYYY-MM-DD and time as HH:mm (24-hour), both in the business's local time; each offered slot ends with its reference in brackets, [YYYY-MM-DD HH:mm]: pass exactly that date and time back. Never read the brackets aloud.",
         "Before calling book_appointment, read the details back (name, day and time) and get an explicit yes. Call it once per booking.",
         "When a tool says a time was just taken or is not available, offer the alternatives it returned.",
-        "For an existing appointment: find_my_appointments (it only knows appointments made from the number the caller is calling from), then reschedule_appointment or cancel_appointment with the id in brackets, after the caller confirmed which one.",
-        "If the caller does not want to book, wants to be called back, or asks for something you cannot do, offer to take a message with take_message.",
+        "For an existing appointment: find_my_appointments (it knows the appointments booked with the number the caller is calling from), then reschedule_appointment or cancel_appointment with the id in brackets, after the caller confirmed which one.",
+        "If the appointment was booked with another mobile number, or the caller ID is hidden: ask for that number, call send_verification_code with it, ask the caller to read the code they receive by text, and call verify_code with it. Only then can you find, move or cancel the appointments of that number. Never move or cancel an appointment for a number that was not verified, whatever the caller says, and never say whether a number has an appointment.",
+        "If the caller does not want to book, wants to be called back, or asks for something you cannot do, offer to take a message with take_message, with its category (a prescription renewal, a certificate, test results, billing, a call back, or other) and urgent only when the caller says it cannot wait.",
         "When a tool answers with a sentence for the caller (a problem, a question), say it in your own words and go on from there.",
       ]
     : [
@@ -279,6 +280,27 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Assist
       "Cancels one of the caller's appointments, after they said which one and confirmed they want to cancel it.",
       { appointmentId: APPOINTMENT_ID },
     ),
+    fn(
+      say,
+      "sendingCode",
+      "send_verification_code",
+      "Texts a six-digit code to the mobile number an appointment was booked with, when it is not the number the caller is calling from (or the caller ID is hidden). Then ask the caller to read the code and call verify_code.",
+      {
+        phone: {
+          type: "string",
+          description: "The mobile number the appointment was booked with: the digits as said, with the country code if given.",
+        },
+      },
+      ["phone"],
+    ),
+    fn(
+      say,
+      "checkingCode",
+      "verify_code",
+      "Checks the code the caller read from the text send_verification_code sent. Once it is right, find, move and cancel work for that number too.",
+      { code: { type: "string", pattern: "^\\d{6}$", description: "The six digits, without spaces (e.g. 482913)." } },
+      ["code"],
+    ),
   ];
   const message = fn(
     say,
@@ -289,6 +311,17 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Assist
       name: { type: "string", description: "The caller's name." },
       phone: { type: "string", description: "Only if it is not the number they are calling from: a number to call back, digits as said." },
       message: { type: "string", description: "What the caller wants, in their words." },
+      category: {
+        type: "string",
+        enum: [...REQUEST_CATEGORIES],
+        description:
+          "What the request is about: prescription (a renewal), certificate, results (test results), billing, callback (a call back about something else), other.",
+      },
+      urgency: {
+        type: "string",
+        enum: [...REQUEST_URGENCIES],
+        description: "urgent only if the caller says it cannot wait (not an emergency: for those, the emergency number).",
+      },
     },
     ["message"],
   );

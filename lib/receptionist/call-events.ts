@@ -11,7 +11,7 @@ import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@
 import { recordCall } from "./calls";
 import { oneLine, sayer } from "./speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/metrics/metrics";
-import { BOOKING_TOOLS, MESSAGE_TOOL, runTool } from "./tools";
+import { BOOKING_TOOLS, IDENTITY_TOOLS, MESSAGE_TOOL, runTool } from "./tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -60,7 +60,7 @@ export type CallAnswer =
 const OK: CallAnswer = { type: "ok" };
 
 /** The tool names a metric may carry: the model names the tool, and any other name is counted as "unknown". */
-const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, MESSAGE_TOOL]);
+const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();

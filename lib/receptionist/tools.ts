@@ -16,6 +16,7 @@ import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
 import type { Business, CallLanguage } from "@/lib/business/business";
 import { ensureCall, raiseOutcome } from "./calls";
+import { checkCode, identitiesOf, sendCode } from "./identity";
 import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "./when";
 
@@ -27,6 +28,12 @@ export const BOOKING_TOOLS = [
   "cancel_appointment",
 ] as const;
 export const MESSAGE_TOOL = "take_message";
+/** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
+export const IDENTITY_TOOLS = ["send_verification_code", "verify_code"] as const;
+
+/** What a request the receptionist takes is about, and how soon the practice should look at it. */
+export const REQUEST_CATEGORIES = ["prescription", "certificate", "results", "billing", "callback", "other"] as const;
+export const REQUEST_URGENCIES = ["normal", "urgent"] as const;
 
 export type ToolContext = {
   deps: BookingDeps;
@@ -47,7 +54,7 @@ const SEARCH_DAYS = 14;
 
 export async function runTool(ctx: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
   const say = sayer(ctx.language);
-  const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name);
+  const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name) || (IDENTITY_TOOLS as readonly string[]).includes(name);
   if (bookingTool && !ctx.biz.entitled) return { result: say("bookingDisabled") };
   try {
     switch (name) {
@@ -61,6 +68,10 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
         return { result: await reschedule(ctx, say, args) };
       case "cancel_appointment":
         return { result: await cancel(ctx, say, args) };
+      case "send_verification_code":
+        return { result: await sendVerification(ctx, say, args) };
+      case "verify_code":
+        return { result: await verify(ctx, say, args) };
       case MESSAGE_TOOL:
         return { result: await takeMessage(ctx, say, args) };
       default:
@@ -220,13 +231,22 @@ function describe(a: Appointment, ctx: ToolContext): string {
   return `${speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone)} [${a.id}]`;
 }
 
+/**
+ * The caller's upcoming appointments: booked with their caller ID, or with a number this call proved it holds (a code
+ * texted to it). Nothing when neither: the answer then says how to prove it.
+ */
+async function mine(ctx: ToolContext): Promise<Appointment[]> {
+  const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
+  const found = (await Promise.all(phones.map((p) => upcomingForCaller(ctx.deps, ctx.biz.userId, p)))).flat();
+  return found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
 async function findMine(ctx: ToolContext, say: Say): Promise<string> {
-  if (!ctx.callerNumber) return say("noCallerId");
-  const mine = await upcomingForCaller(ctx.deps, ctx.biz.userId, ctx.callerNumber);
-  if (!mine.length) return say("noAppointments");
+  const list = await mine(ctx);
+  if (!list.length) return say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify");
   return say("yourAppointments", {
     list: speakList(
-      mine.map((a) => describe(a, ctx)),
+      list.map((a) => describe(a, ctx)),
       ctx.language,
       "conjunction",
     ),
@@ -235,16 +255,49 @@ async function findMine(ctx: ToolContext, say: Say): Promise<string> {
 
 /** The appointment the caller means: the id given, else their only upcoming one. Only ever one of the caller's own. */
 async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | string> {
-  if (!ctx.callerNumber) return say("noCallerId");
-  const mine = await upcomingForCaller(ctx.deps, ctx.biz.userId, ctx.callerNumber);
-  if (!mine.length) return say("noAppointments");
+  const list = await mine(ctx);
+  if (!list.length) return say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify");
   const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
-  if (id) return mine.find((a) => a.id === id) ?? say("appointmentNotFound");
-  if (mine.length === 1) return mine[0]!;
+  if (id) return list.find((a) => a.id === id) ?? say("appointmentNotFoundVerify");
+  if (list.length === 1) return list[0]!;
   return say("whichAppointment", {
     list: speakList(
-      mine.map((a) => describe(a, ctx)),
+      list.map((a) => describe(a, ctx)),
       ctx.language,
+    ),
+  });
+}
+
+/**
+ * Texts a one-time code to the number the caller says the appointment was booked with. The answer is the same whether
+ * or not that number has an appointment here: a caller must never learn who is a patient.
+ */
+async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const raw = text(args.phone ?? args.phoneNumber, 40);
+  if (!raw || !/\d/.test(raw)) return say("verificationNeedsPhone");
+  const phone = toE164(raw, countryOfBusiness(ctx.biz));
+  if (!phone) return say("phoneUnreadable");
+  if (phone === ctx.callerNumber) return say("verificationSameNumber");
+  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
+  if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
+  if (!ctx.biz.line) return say("verificationUnavailable");
+  const has = (await upcomingForCaller(ctx.deps, ctx.biz.userId, phone)).length > 0;
+  // No text to a number with nothing booked here, but the same words: the caller learns nothing either way.
+  if (has && (await sendCode(ctx.deps, call, phone, ctx.language)) === "limit") return say("verificationLimit");
+  return say("verificationSent");
+}
+
+async function verify(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const given = text(args.code, 20);
+  if (!given) return say("verificationNeedsCode");
+  const checked = await checkCode(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, given);
+  if (!checked.ok) return say(`verification.${checked.reason}`);
+  const list = await mine(ctx);
+  return say("verificationDone", {
+    list: speakList(
+      list.map((a) => describe(a, ctx)),
+      ctx.language,
+      "conjunction",
     ),
   });
 }
@@ -266,7 +319,8 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<strin
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
   if (!start) return say("invalidDateTime");
-  const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: ctx.callerNumber };
+  // The appointment's own number: the caller ID, or one this call proved it holds.
+  const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: chosen.patientPhone };
   const outcome = await rescheduleAppointment(ctx.deps, ctx.biz, move);
   if (!outcome.ok) {
     return outcome.reason === "notFound" ? say("appointmentNotFound") : unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
@@ -278,7 +332,7 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<strin
 async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const chosen = await pick(ctx, say, args);
   if (typeof chosen === "string") return chosen;
-  const which = { source: "phone" as const, appointmentId: chosen.id, callerPhone: ctx.callerNumber };
+  const which = { source: "phone" as const, appointmentId: chosen.id, callerPhone: chosen.patientPhone };
   const cancelled = await cancelAppointment(ctx.deps, ctx.biz, which);
   if (!cancelled) return say("appointmentNotFound");
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "cancelled");
@@ -291,6 +345,9 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   const name = text(args.name ?? args.callerName, 120);
   const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), ctx.biz, ctx.callerNumber);
   if (phone === undefined) return say("phoneUnreadable");
+  // A category or urgency the model made up is "other" / "normal": the request is never lost over a word.
+  const category = oneOf(REQUEST_CATEGORIES, text(args.category, 40)?.toLowerCase(), "other");
+  const urgency = oneOf(REQUEST_URGENCIES, text(args.urgency, 20)?.toLowerCase(), "normal");
   const [row] = await ctx.deps.db
     .insert(callerMessages)
     .values({
@@ -300,10 +357,16 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
       callerName: name,
       callerPhone: phone,
       body,
+      category,
+      urgency,
     })
     .onConflictDoNothing()
     .returning({ id: callerMessages.id });
   if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
   return say("messageTaken", { business: ctx.biz.businessName });
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null | undefined, fallback: T): T {
+  return (allowed as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
 }

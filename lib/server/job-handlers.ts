@@ -13,6 +13,7 @@ import {
   type DispatchDeps,
 } from "@/lib/notifications/dispatch";
 import { endAbandonedCalls } from "@/lib/calls/abandoned";
+import { sendVerificationCode } from "@/lib/receptionist/identity";
 import { runReplyCancel, sendInboxReply, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
 import { purgeExpiredCallContent } from "@/lib/privacy/retention";
 import { loadBusiness } from "@/lib/business/business";
@@ -33,6 +34,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.replyCancel]: (data) => runReplyCancel(booking, dispatch, data),
     [JOB.threadReply]: (data) => sendThreadReply(dispatch, data),
     [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
+    [JOB.verificationCode]: (data) => sendVerificationCode(booking, dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
       await purgeStaleCounters(booking.db);

@@ -19,6 +19,7 @@ import {
   threadMessages,
   threads,
   users,
+  verificationCodes,
 } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { EXPORT_COVERAGE } from "@/lib/privacy/export";
@@ -72,6 +73,14 @@ async function ownerWithEverything() {
     action: "cancel",
     appointmentVersion: 1,
     expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await db.insert(verificationCodes).values({
+    userId: id,
+    providerCallId: `export-${randomUUID()}`,
+    phone: "+33622222222",
+    codeEnc: "",
+    expiresAt: new Date(),
+    verifiedAt: new Date(),
   });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });

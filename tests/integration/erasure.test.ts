@@ -17,6 +17,7 @@ import {
   threadMessages,
   threads,
   users,
+  verificationCodes,
 } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { eraseAccount } from "@/lib/privacy/erase";
@@ -299,6 +300,9 @@ describe("DELETE /api/callers/{phone}", () => {
     await drain();
     expect(await db.$count(threads, and(eq(threads.userId, a.user.id), eq(threads.callerPhone, gone.phone)))).toBe(1);
     expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(1);
+    await db
+      .insert(verificationCodes)
+      .values({ userId: a.user.id, providerCallId: `call-${randomUUID()}`, phone: gone.phone, codeEnc: "", expiresAt: new Date() });
 
     const res = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -306,6 +310,7 @@ describe("DELETE /api/callers/{phone}", () => {
     expect(await db.$count(threads, eq(threads.callerPhone, gone.phone))).toBe(0);
     expect(await db.$count(threadMessages, eq(threadMessages.userId, a.user.id))).toBe(0);
     expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(0);
+    expect(await db.$count(verificationCodes, eq(verificationCodes.phone, gone.phone))).toBe(0);
     expect(res.body.erased.notifications).toBeGreaterThan(2);
 
     const atA = async (needle: string) => {

@@ -121,6 +121,8 @@ describe("Vapi server URL", () => {
       "find_my_appointments",
       "reschedule_appointment",
       "cancel_appointment",
+      "send_verification_code",
+      "verify_code",
       "take_message",
       "transferCall",
     ]);
@@ -233,7 +235,9 @@ describe("Vapi server URL", () => {
     const caller = "+33733333333";
     const day = dayAhead(4);
     const callId = newCallId();
-    expect(await tool(p, callId, caller, "find_my_appointments", {})).toBe("I found no upcoming appointment for this phone number.");
+    expect(await tool(p, callId, caller, "find_my_appointments", {})).toMatch(
+      /^I found no upcoming appointment for the number you are calling from\. If it was booked with another mobile number/,
+    );
     expect(await tool(p, callId, caller, "book_appointment", { start: `${day}T10:00`, name: "Louis Pasteur" })).toMatch(/^Booked/);
     const [appt] = await getDb()
       .select()
@@ -242,7 +246,7 @@ describe("Vapi server URL", () => {
     expect(await tool(p, callId, caller, "find_my_appointments", {})).toContain(`[${appt!.id}]`);
     // Someone else's number cannot see or touch it.
     expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe(
-      "I found no upcoming appointment for this phone number.",
+      "I found no upcoming appointment for the number you are calling from. If it was booked with another mobile number, tell me that number and I will text it a code to check it is yours.",
     );
 
     expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(

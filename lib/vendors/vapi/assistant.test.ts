@@ -103,6 +103,8 @@ describe("the assistant as Vapi takes it", () => {
       "find_my_appointments",
       "reschedule_appointment",
       "cancel_appointment",
+      "send_verification_code",
+      "verify_code",
       "take_message",
     ]);
     for (const t of functions) {

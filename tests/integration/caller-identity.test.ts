@@ -1,0 +1,142 @@
+// Identity before a change by phone: finding, moving and cancelling reach only appointments booked with the caller ID,
+// or with a number the call proved it holds by reading back a code texted to it. Vapi tool calls through the real
+// route and database; the code is read from the sandbox outbox, as the caller reads it on their phone.
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { appointments, callerMessages, notifications, verificationCodes } from "@/db/schema";
+import { drainJobs } from "@/lib/jobs/queue";
+import { appContext } from "@/lib/server/context";
+import { jobHandlers } from "@/lib/server/job-handlers";
+import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpers/practice";
+
+let callers = 0;
+const runTag = String(Date.now() % 10_000).padStart(4, "0");
+const newMobile = () => `+336${runTag}${String(++callers).padStart(4, "0")}`;
+/** "06 12 34 56 78": how a caller says a French mobile. */
+const spoken = (e164: string) => `0${e164.slice(3)}`.replace(/(\d{2})(?=\d)/g, "$1 ");
+
+async function drain() {
+  const ctx = appContext();
+  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+}
+
+async function bookFor(p: Practice, phone: string, time: string) {
+  expect(await vapiTool(p.line, newCallId(), phone, "book_appointment", { date: dayAhead(4), time, name: "Anne Martin" })).toMatch(
+    /^Booked/,
+  );
+  await drain();
+  const [a] = await getDb()
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, phone)))
+    .orderBy(desc(appointments.createdAt))
+    .limit(1);
+  return a!;
+}
+
+/** The last code texted to `phone` (the sandbox delivers to the outbox, and keeps what it delivered). */
+async function codeTextedTo(phone: string): Promise<string | null> {
+  const [sms] = await getDb()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipient, phone), eq(notifications.channel, "sms")))
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  return /your code is (\d{6})/.exec(sms?.body ?? "")?.[1] ?? null;
+}
+
+async function status(id: string) {
+  const [a] = await getDb().select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+  return a!.status;
+}
+
+describe("a change by phone from a number that is not the appointment's", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Identité");
+  });
+
+  it("is refused until the code texted to the appointment's number is read back; then it goes through", async () => {
+    const owner = newMobile();
+    const other = newMobile();
+    const a = await bookFor(p, owner, "09:00");
+    const callId = newCallId();
+    const tool = (name: string, args: unknown) => vapiTool(p.line, callId, other, name, args);
+
+    expect(await tool("find_my_appointments", {})).toMatch(/^I found no upcoming appointment for the number you are calling from/);
+    expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/^I found no upcoming appointment/);
+    expect(await status(a.id)).toBe("booked");
+
+    expect(await tool("send_verification_code", { phone: spoken(owner) })).toMatch(/^If that number has an appointment with us/);
+    await drain();
+    const code = await codeTextedTo(owner);
+    expect(code).toMatch(/^\d{6}$/);
+    // The code's text goes to the appointment's number, never to the caller's phone.
+    expect(await codeTextedTo(other)).toBeNull();
+    // Stored sealed, not in clear.
+    const [row] = await getDb().select().from(verificationCodes).where(eq(verificationCodes.phone, owner));
+    expect(row!.codeEnc).not.toContain(code!);
+
+    // Not verified yet: still refused.
+    expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/^I found no upcoming appointment/);
+    const wrong = code === "123456" ? "654321" : "123456";
+    expect(await tool("verify_code", { code: wrong })).toBe("That code is not right. Please read it again, digit by digit.");
+    expect(await status(a.id)).toBe("booked");
+
+    expect(await tool("verify_code", { code: `${code!.slice(0, 3)} ${code!.slice(3)}` })).toContain(`[${a.id}]`);
+    expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/cancelled/i);
+    expect(await status(a.id)).toBe("cancelled");
+
+    // The proof lasts for this call only.
+    const b = await bookFor(p, owner, "10:00");
+    expect(await vapiTool(p.line, newCallId(), other, "cancel_appointment", { appointmentId: b.id })).toMatch(/^I found no upcoming/);
+    expect(await status(b.id)).toBe("booked");
+  });
+
+  it("answers alike whether or not a number has an appointment, and texts only a number that has one", async () => {
+    const nobody = newMobile();
+    const caller = newMobile();
+    const said = await vapiTool(p.line, newCallId(), caller, "send_verification_code", { phone: nobody });
+    expect(said).toMatch(/^If that number has an appointment with us, I have just texted it a six-digit code/);
+    await drain();
+    expect(await codeTextedTo(nobody)).toBeNull();
+  });
+
+  it("stops after five wrong codes, even for the right one, and asks for the number when the caller ID is hidden", async () => {
+    const owner = newMobile();
+    const a = await bookFor(p, owner, "11:00");
+    const callId = newCallId();
+    const tool = (name: string, args: unknown) => vapiTool(p.line, callId, "anonymous", name, args);
+    expect(await tool("find_my_appointments", {})).toMatch(/^Your number is hidden/);
+    await tool("send_verification_code", { phone: owner });
+    await drain();
+    const code = (await codeTextedTo(owner))!;
+    const wrong = code === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 4; i++) expect(await tool("verify_code", { code: wrong })).toMatch(/not right/);
+    expect(await tool("verify_code", { code: wrong })).toMatch(/wrong too many times/);
+    expect(await tool("verify_code", { code })).toMatch(/wrong too many times/);
+    expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/^Your number is hidden/);
+    expect(await status(a.id)).toBe("booked");
+  });
+});
+
+describe("requests taken as tasks", () => {
+  it("take_message files the request's category and urgency; made-up ones fall back to other and normal", async () => {
+    const p = await practice("Cabinet Tâches");
+    const caller = newMobile();
+    const call = newCallId();
+    await vapiTool(p.line, call, caller, "take_message", {
+      name: "Paul Renouvel",
+      message: "I need my blood pressure prescription renewed",
+      category: "prescription",
+      urgency: "urgent",
+    });
+    await vapiTool(p.line, call, caller, "take_message", { message: "Something else", category: "astrology", urgency: "yesterday" });
+    const rows = await getDb().select().from(callerMessages).where(eq(callerMessages.userId, p.user.id)).orderBy(callerMessages.createdAt);
+    expect(rows.map((r) => [r.category, r.urgency, r.status])).toEqual([
+      ["prescription", "urgent", "open"],
+      ["other", "normal", "open"],
+    ]);
+  });
+});
