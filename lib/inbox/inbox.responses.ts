@@ -57,3 +57,23 @@ export const sandboxTextResponse = z.strictObject({
   received: z.literal(true),
   action: z.string().describe("What the text did: confirmed, cancel-asked, cancelled, kept, change, thread, opt-out, opt-in…"),
 });
+
+export const taskResponse = z
+  .strictObject({
+    id: z.string(),
+    callerName: z.string().nullable(),
+    callerPhone: z.string().nullable(),
+    body: z.string(),
+    category: z.enum(["prescription", "certificate", "results", "billing", "callback", "other"]),
+    urgency: z.enum(["normal", "urgent"]),
+    status: z.enum(["open", "done"]),
+    createdAt: instant,
+    doneAt: instant.nullable(),
+    callerToldAt: instant.nullable().describe("When the caller was texted that it is done."),
+  })
+  .meta({ title: "Task" });
+
+export const taskListResponse = z.strictObject({
+  tasks: z.array(taskResponse),
+  open: z.number().int().describe("Open tasks in all."),
+});

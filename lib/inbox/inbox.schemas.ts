@@ -30,3 +30,14 @@ export const sandboxTextSchema = z.object({
   text: z.string().trim().min(1, "required").max(REPLY_MAX),
   channel: z.enum(["sms", "whatsapp"]).default("sms"),
 });
+
+export const taskListQuerySchema = z.object({
+  status: z.enum(["open", "done", "all"]).default("open"),
+});
+
+export const taskUpdateSchema = z.object({
+  status: z.enum(["open", "done"]),
+  /** With "done": text the caller that their request is handled (once). */
+  tellCaller: z.boolean().optional(),
+});
+export type TaskUpdateInput = z.output<typeof taskUpdateSchema>;

@@ -3,7 +3,7 @@
 // delivers at most once.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, threadMessages, threads } from "@/db/schema";
+import { appointments, callerMessages, threadMessages, threads } from "@/db/schema";
 import type { BookingDeps } from "@/lib/booking/core";
 import { cancel } from "@/lib/booking/commands";
 import { loadBusiness } from "@/lib/business/business";
@@ -11,7 +11,7 @@ import { loadBusinessContact } from "@/lib/business/contact";
 import type { JobData } from "@/lib/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { dashboardLink, facts, manageLink, type DispatchDeps } from "@/lib/notifications/dispatch";
-import { callerReplyText, ownerThreadEmail } from "@/lib/notifications/templates";
+import { callerReplyText, ownerThreadEmail, taskDoneText } from "@/lib/notifications/templates";
 import { countryOfBusiness } from "@/lib/phone/phone";
 
 /** An answer to a caller's text about one of their appointments, on the channel they wrote on. */
@@ -146,4 +146,23 @@ export async function callerNameOf(db: Db, userId: string, phone: string): Promi
     .orderBy(desc(appointments.createdAt))
     .limit(1);
   return row?.name ?? null;
+}
+
+/**
+ * The caller's text when the owner marks their request done: which practice, and that it is handled; never what it was
+ * about (a text shows on a locked screen, and "your prescription" is health data).
+ */
+export async function sendTaskDone(deps: DispatchDeps, data: JobData["task-done"]): Promise<void> {
+  const [m] = await deps.db.select().from(callerMessages).where(eq(callerMessages.id, data.messageId)).limit(1);
+  if (!m?.callerPhone || m.status !== "done") return;
+  if (await isOptedOut(deps.db, m.callerPhone, "sms")) return;
+  const biz = await loadBusinessContact(deps.db, m.userId);
+  if (!biz?.line) return;
+  await deps.sms.send({
+    userId: biz.userId,
+    to: m.callerPhone,
+    from: biz.line,
+    text: taskDoneText(biz.locale, { businessName: biz.businessName, businessPhone: biz.line, country: countryOfBusiness(biz) }),
+    dedupeKey: `task-done:${m.id}`,
+  });
 }

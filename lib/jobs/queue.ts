@@ -35,6 +35,8 @@ export const JOB = {
   threadReply: "thread-reply",
   /** Tells the owner by email that a caller wrote (once per thread until it is read). */
   threadNotice: "thread-notice",
+  /** Tells a caller by text that the request they left is handled. */
+  taskDone: "task-done",
   /** Texts a caller the one-time code that proves, on a call, they hold an appointment's phone. */
   verificationCode: "verification-code",
   /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
@@ -69,6 +71,7 @@ export type JobData = {
   [JOB.threadReply]: { threadMessageId: string };
   [JOB.threadNotice]: { threadMessageId: string };
   [JOB.verificationCode]: { codeId: string; language?: "en" | "fr" | "es" };
+  [JOB.taskDone]: { messageId: string };
   [JOB.retentionPurge]: Record<string, never>;
   [JOB.abandonedCalls]: Record<string, never>;
 };

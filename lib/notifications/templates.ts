@@ -103,6 +103,14 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
   return smsSafe(t(locale, `reply.${kind}`, { business, date, time }));
 }
 
+/** The text telling a caller their request is handled: the practice and a number to call, nothing of what it was. */
+export function taskDoneText(locale: Locale, f: { businessName: string; businessPhone: string | null; country?: string | null }): string {
+  const business = clip(f.businessName, SMS_NAME_MAX);
+  const parts = [t(locale, "taskDone", { business })];
+  if (f.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(f.businessPhone, f.country) }));
+  return smsSafe(parts.join(" "));
+}
+
 /** The hint under a confirmation or reminder text: the answers a caller can give (texts to a line that reads them). */
 export function replyHint(locale: Locale): string {
   return t(locale, "sms.replyHint");

@@ -14,7 +14,7 @@ import {
 } from "@/lib/notifications/dispatch";
 import { endAbandonedCalls } from "@/lib/calls/abandoned";
 import { sendVerificationCode } from "@/lib/receptionist/identity";
-import { runReplyCancel, sendInboxReply, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
+import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
 import { purgeExpiredCallContent } from "@/lib/privacy/retention";
 import { loadBusiness } from "@/lib/business/business";
 import { appointments } from "@/db/schema";
@@ -35,6 +35,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.threadReply]: (data) => sendThreadReply(dispatch, data),
     [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
     [JOB.verificationCode]: (data) => sendVerificationCode(booking, dispatch, data),
+    [JOB.taskDone]: (data) => sendTaskDone(dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
       await purgeStaleCounters(booking.db);

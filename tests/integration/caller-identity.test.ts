@@ -4,10 +4,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, callerMessages, notifications, verificationCodes } from "@/db/schema";
+import { appointments, callerMessages, notifications, optOuts, verificationCodes } from "@/db/schema";
 import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
+import { api } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpers/practice";
 
 let callers = 0;
@@ -138,5 +139,64 @@ describe("requests taken as tasks", () => {
       ["prescription", "urgent", "open"],
       ["other", "normal", "open"],
     ]);
+  });
+
+  it("lists them urgent first; marking one done can text the caller, once, without saying what it was about", async () => {
+    const p = await practice("Cabinet Suivi");
+    const other = await practice("Cabinet Autre");
+    const caller = newMobile();
+    const call = newCallId();
+    await vapiTool(p.line, call, caller, "take_message", { name: "Rita Form", message: "Sick note for school", category: "certificate" });
+    await vapiTool(p.line, call, caller, "take_message", {
+      name: "Rita Form",
+      message: "My prescription runs out tomorrow",
+      category: "prescription",
+      urgency: "urgent",
+    });
+    const list = await api("GET", "/api/tasks", { token: p.token });
+    expect(list.status).toBe(200);
+    expect(list.body.open).toBe(2);
+    expect(list.body.tasks.map((t: { category: string }) => t.category)).toEqual(["prescription", "certificate"]);
+    const urgent = list.body.tasks[0];
+
+    expect((await api("PATCH", `/api/tasks/${urgent.id}`, { token: other.token, body: { status: "done" } })).status).toBe(404);
+    const done = await api("PATCH", `/api/tasks/${urgent.id}`, { token: p.token, body: { status: "done", tellCaller: true } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: "done", doneAt: expect.any(String), callerToldAt: expect.any(String) });
+    await drain();
+    const told = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, caller), eq(notifications.channel, "sms")));
+    expect(told.map((n) => n.body)).toEqual([expect.stringMatching(/^Cabinet Suivi: your request has been handled\./)]);
+    expect(told[0]!.body).not.toMatch(/prescription/i);
+    // Done again, or reopened and done again: the caller is not texted twice.
+    await api("PATCH", `/api/tasks/${urgent.id}`, { token: p.token, body: { status: "open" } });
+    await api("PATCH", `/api/tasks/${urgent.id}`, { token: p.token, body: { status: "done", tellCaller: true } });
+    await drain();
+    expect(await getDb().$count(notifications, and(eq(notifications.recipient, caller), eq(notifications.channel, "sms")))).toBe(1);
+
+    const open = await api("GET", "/api/tasks", { token: p.token });
+    expect(open.body.tasks.map((t: { id: string }) => t.id)).not.toContain(urgent.id);
+    expect((await api("GET", "/api/tasks?status=done", { token: p.token })).body.tasks.map((t: { id: string }) => t.id)).toEqual([
+      urgent.id,
+    ]);
+    expect((await api("PATCH", `/api/tasks/${urgent.id}`, { token: p.token, body: { status: "archived" } })).status).toBe(400);
+    expect((await api("GET", "/api/tasks")).status).toBe(401);
+  });
+
+  it("refuses to text a caller who sent STOP, and says so", async () => {
+    const p = await practice("Cabinet Stop");
+    const caller = newMobile();
+    await vapiTool(p.line, newCallId(), caller, "take_message", { message: "Call me about my bill", category: "billing" });
+    await getDb()
+      .insert(optOuts)
+      .values([{ phone: caller, channel: "sms" }])
+      .onConflictDoNothing();
+    const [task] = (await api("GET", "/api/tasks", { token: p.token })).body.tasks;
+    const res = await api("PATCH", `/api/tasks/${task.id}`, { token: p.token, body: { status: "done", tellCaller: true } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This caller asked not to receive texts (STOP). Call them instead.");
+    expect((await api("GET", "/api/tasks", { token: p.token })).body.open).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/f
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/inbox/threads.service";
+import type { TaskView } from "@/lib/inbox/tasks.service";
 import { REPLY_MAX } from "@/lib/inbox/inbox.schemas";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/format/intl";
@@ -45,6 +46,7 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         {sandbox && <SandboxText />}
+        <Tasks />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={selected ? "hidden lg:block" : undefined}>
             <Card>
@@ -408,6 +410,111 @@ function SandboxText() {
           {t("sandbox.send")}
         </button>
       </form>
+    </Card>
+  );
+}
+
+const TASKS_KEY = ["tasks"] as const;
+
+/** The requests callers left, as tasks: urgent first, then oldest; done with an optional text to the caller. */
+function Tasks() {
+  const t = useTranslations("InboxSection.tasks");
+  const locale = useLocale();
+  const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
+  const qc = useQueryClient();
+  const [showDone, setShowDone] = useState(false);
+  const [tell, setTell] = useState<Record<string, boolean>>({});
+  const query = useQuery({
+    queryKey: [...TASKS_KEY, showDone ? "all" : "open"],
+    queryFn: () => apiFetch<{ tasks: TaskView[]; open: number }>(`/tasks?status=${showDone ? "all" : "open"}`),
+    refetchInterval: 60_000,
+  });
+  const update = useMutation({
+    mutationFn: (v: { id: string; status: "open" | "done"; tellCaller?: boolean }) =>
+      apiFetch<TaskView>(`/tasks/${v.id}`, { method: "PATCH", body: { status: v.status, tellCaller: v.tellCaller } }),
+    onSuccess: (task) => {
+      toast.success(t(task.status === "done" ? (task.callerToldAt ? "doneTold" : "doneOk") : "reopened"));
+      return qc.invalidateQueries({ queryKey: TASKS_KEY });
+    },
+    onError: (e) => {
+      if (!(e instanceof SessionExpiredError)) toast.error(failureText(e, t("updateFailed")));
+    },
+  });
+  return (
+    <Card
+      title={t("title", { count: query.data?.open ?? 0 })}
+      testId="tasks"
+      actions={
+        <button type="button" className="btn-secondary" aria-pressed={showDone} onClick={() => setShowDone((s) => !s)}>
+          {showDone ? t("hideDone") : t("showDone")}
+        </button>
+      }
+    >
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+      ) : query.data.tasks.length === 0 ? (
+        <p className="text-slate-600" data-testid="tasks-empty">
+          {t("empty")}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {query.data.tasks.map((task) => (
+            <li key={task.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="task">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <Badge tone="gray">{t(`categories.${task.category}`)}</Badge>
+                  {task.urgency === "urgent" && <Badge tone="red">{t("urgent")}</Badge>}
+                  {task.status === "done" && <Badge tone="green">{t("done")}</Badge>}
+                  <span className="font-semibold text-slate-900">
+                    {task.callerName ?? (task.callerPhone ? formatPhone(task.callerPhone) : t("unknownCaller"))}
+                  </span>
+                </p>
+                {task.callerName && task.callerPhone && <p className="text-sm text-slate-600">{formatPhone(task.callerPhone)}</p>}
+                <p className="mt-1 whitespace-pre-wrap text-slate-800">{task.body}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  <time dateTime={task.createdAt}>{formatDateTime(task.createdAt, locale, profile?.timeZone)}</time>
+                  {task.callerToldAt && <> · {t("told")}</>}
+                </p>
+              </div>
+              {task.status === "open" ? (
+                <div className="flex flex-col items-end gap-2">
+                  {task.callerPhone && (
+                    <label className="flex items-center gap-2 text-sm text-slate-700">
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5"
+                        checked={tell[task.id] ?? false}
+                        onChange={(e) => setTell((s) => ({ ...s, [task.id]: e.target.checked }))}
+                      />
+                      {t("tellCaller")}
+                    </label>
+                  )}
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ id: task.id, status: "done", tellCaller: tell[task.id] ?? false })}
+                  >
+                    {t("markDone")}
+                  </button>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ id: task.id, status: "open" })}
+                >
+                  {t("reopen")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
