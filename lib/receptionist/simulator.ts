@@ -16,7 +16,20 @@ import { addDays, localToday } from "./when";
 export type Transport = (payload: { message: Record<string, unknown> }) => Promise<Record<string, unknown>>;
 
 export type Turn = { role: "assistant" | "caller"; text: string };
-type Stage = "intent" | "name" | "reason" | "email" | "day" | "choose" | "confirm" | "confirmCancel" | "message" | "anything" | "ended";
+type Stage =
+  | "intent"
+  | "name"
+  | "reason"
+  | "email"
+  | "day"
+  | "choose"
+  | "confirm"
+  | "confirmCancel"
+  | "verifyPhone"
+  | "verifyCode"
+  | "message"
+  | "anything"
+  | "ended";
 type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred";
 type Outcome = { kind: OutcomeKind; slot?: string };
 export type PartOfDay = "morning" | "afternoon" | "evening";
@@ -528,9 +541,15 @@ async function startFlow(transport: Transport, s: SimState, flow: Exclude<SimSta
   const { found, text: first } = await lookUpAppointment(transport, s);
   if (!found) {
     s.want = { ...NO_WANT };
-    s.stage = "anything";
-    return assistantSays(s, `${first} ${t(s, "anythingElse")}`);
+    // None under the caller ID: the tool asks for the number it was booked with, to text it a code.
+    s.stage = "verifyPhone";
+    return assistantSays(s, first);
   }
+  return changeFound(transport, s, flow, first);
+}
+
+/** The caller's appointment is found (by caller ID, or by a number they proved they hold): on with the change. */
+async function changeFound(transport: Transport, s: SimState, flow: SimState["flow"], first: string): Promise<SimReply> {
   if (flow === "cancel") {
     s.stage = "confirmCancel";
     return assistantSays(s, `${first} ${t(s, "confirmCancel")}`);
@@ -694,6 +713,37 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       if (result.startsWith(say(s, "cancelled").split("{")[0]!.trim())) s.outcomes.push({ kind: "cancelled" });
       return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
     }
+    case "verifyPhone": {
+      // The number the appointment was booked with, to text it a code; "no, that's all" gives up.
+      if (!phone) {
+        if (DONE.test(n)) return hangUp(transport, s, now);
+        if (NO.test(n)) {
+          s.stage = "anything";
+          return assistantSays(s, t(s, "anythingElse"));
+        }
+        return assistantSays(s, say(s, "verificationNeedsPhone"));
+      }
+      const result = await callTool(transport, s, "send_verification_code", { phone });
+      const sent = result === say(s, "verificationSent");
+      s.stage = sent ? "verifyCode" : "anything";
+      return assistantSays(s, sent ? spoken(result) : `${spoken(result)} ${t(s, "anythingElse")}`);
+    }
+    case "verifyCode": {
+      const digits = text.replace(/\D/g, "");
+      if (digits.length !== 6) {
+        if (DONE.test(n)) return hangUp(transport, s, now);
+        return assistantSays(s, say(s, "verificationNeedsCode"));
+      }
+      const result = await callTool(transport, s, "verify_code", { code: digits });
+      const id = UUID.exec(result)?.[1];
+      if (id) {
+        s.appointmentId = id;
+        return changeFound(transport, s, s.flow, spoken(result));
+      }
+      if (result === say(s, "verification.wrong")) return assistantSays(s, spoken(result));
+      s.stage = "anything";
+      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+    }
     case "message": {
       // "No thanks" to the offer of a message is no message.
       if (n.split(/\s+/).length <= 4 && (DONE.test(n) || NO.test(n))) {
@@ -748,7 +798,21 @@ const stateSchema = z.object({
   language: z.enum(["en", "fr", "es"]),
   timeZone: z.string().max(64).refine(isTimeZone),
   messageOnly: z.boolean(),
-  stage: z.enum(["intent", "name", "reason", "email", "day", "choose", "confirm", "confirmCancel", "message", "anything", "ended"]),
+  stage: z.enum([
+    "intent",
+    "name",
+    "reason",
+    "email",
+    "day",
+    "choose",
+    "confirm",
+    "confirmCancel",
+    "verifyPhone",
+    "verifyCode",
+    "message",
+    "anything",
+    "ended",
+  ]),
   flow: z.enum(["book", "reschedule", "cancel", "message"]).nullable(),
   name: z.string().max(120).nullable(),
   reason: z.string().max(500).nullable(),

@@ -3,7 +3,7 @@
 // left and what the assistant said. Works inside vitest and in `npm run eval:calls` (no test-runner imports).
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   aiParameters,
   appointments,
@@ -229,7 +229,31 @@ export async function drainMessages(): Promise<void> {
     [JOB.appointmentNotice]: all[JOB.appointmentNotice],
     [JOB.messageTaken]: all[JOB.messageTaken],
     [JOB.calendarSync]: all[JOB.calendarSync],
+    [JOB.verificationCode]: all[JOB.verificationCode],
   });
+}
+
+/** The texts delivered to `phone`, oldest first (the sandbox outbox is what the phone would have received). */
+export async function textsTo(phone: string): Promise<string[]> {
+  const rows = await appContext()
+    .db.select({ body: notifications.body })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, phone), eq(notifications.channel, "sms"), eq(notifications.status, "sent")))
+    .orderBy(asc(notifications.createdAt));
+  return rows.map((r) => r.body);
+}
+
+/** A caller's line with "{code}" replaced by the last six-digit code texted to the phone they hold. */
+export async function withCode(line: string, holds: string | undefined): Promise<string> {
+  if (!line.includes("{code}")) return line;
+  await drainMessages();
+  const code = holds
+    ? (await textsTo(holds))
+        .map((body) => /\b(\d{6})\b/.exec(body)?.[1])
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
+  return line.replaceAll("{code}", code ?? "000000");
 }
 
 // --- one call as both drivers record it --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import {
   CLOCK,
   PLACES,
   drainMessages,
+  textsTo,
   judge,
   newCallRecord,
   preparePractice,
@@ -187,6 +188,15 @@ export function callerPrompt(sc: Scenario, index: number): string {
   ].join("\n");
 }
 
+/** What the caller's other phone has received so far, for a caller model that can read it. */
+async function textsOnPhone(phone: string): Promise<string> {
+  await drainMessages();
+  const texts = await textsTo(phone);
+  return texts.length
+    ? `Texts received on your mobile ${phone}, oldest first: ${texts.map((t) => `"${t}"`).join("; ")}`
+    : `No text has arrived on your mobile ${phone} yet.`;
+}
+
 /** The platform's spoken line when a tool starts (Vapi's request-start message), in the call's language. */
 function requestStart(vapiTools: unknown[], name: string, language: Lang): string | null {
   const tool = vapiTools.map(obj).find((t) => obj(t.function).name === name);
@@ -288,6 +298,7 @@ async function playCall(
     }
     const { idle, end } = idleLines(assistant, sc.language);
     const callerSystem = callerPrompt(sc, index);
+    const holds = sc.calls[index]!.holds;
     let silences = 0;
     let done = false;
     for (let turn = 0; turn < (ep.maxTurns ?? 16) && !done; turn++) {
@@ -295,7 +306,7 @@ async function playCall(
         ep,
         {
           model: ep.callerModel ?? ep.model,
-          messages: callerHistory(callerSystem, rec),
+          messages: callerHistory(holds ? `${callerSystem}\n${await textsOnPhone(holds)}` : callerSystem, rec),
           temperature: ep.callerTemperature ?? 0.4,
           max_tokens: 200,
         },

@@ -19,6 +19,7 @@ const REQUIRED: Cover[] = [
   "reschedule",
   "cancel",
   "cancel-other-number",
+  "cancel-verified",
   "message",
   "emergency",
   "medical-advice",

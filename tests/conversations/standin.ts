@@ -7,6 +7,7 @@ import {
   newCallRecord,
   preparePractice,
   drainMessages,
+  withCode,
   recordingTransport,
   summarize,
   type CallRecord,
@@ -33,8 +34,9 @@ export async function runStandIn(sc: Scenario): Promise<RunResult> {
   for (let turn = 0; turn < longest; turn++) {
     await Promise.all(
       records.map(async (r, i) => {
-        const text = sc.calls[i]!.script[turn];
-        if (ended[i] || text === undefined) return;
+        const line = sc.calls[i]!.script[turn];
+        if (ended[i] || line === undefined) return;
+        const text = await withCode(line, sc.calls[i]!.holds);
         r.events.push({ kind: "caller", text });
         const reply = await callerSays(transports[i]!, states[i]!, text, CLOCK);
         // Tool events were recorded while the stand-in worked out its answer: they come before what it says.

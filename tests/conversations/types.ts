@@ -27,6 +27,7 @@ export type Cover =
   | "reschedule"
   | "cancel"
   | "cancel-other-number"
+  | "cancel-verified"
   | "message"
   | "emergency"
   | "medical-advice"
@@ -60,6 +61,11 @@ export type SetupStep =
 export type CallSpec = {
   /** The caller ID (E.164). */
   from: string;
+  /**
+   * Another mobile the caller holds (E.164), e.g. the one their appointment was booked with: they read its texts. In the
+   * stand-in's script, "{code}" is the last six-digit code texted to it; a real model is shown its texts as they arrive.
+   */
+  holds?: string;
   /** The stand-in caller's lines, in order; "" is a silence. */
   script: string[];
   /** Who the caller is, for a model playing them (in English; the caller speaks the scenario's language). */

@@ -487,4 +487,28 @@ export const en: Scenario[] = [
       ],
     },
   },
+  {
+    id: "en-cancel-verified",
+    language: "en",
+    title: "A cancel from another phone goes through once the code texted to the appointment's number is read back",
+    covers: ["cancel-verified"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Sarah Connor", phone: "+12025550114" } }],
+    calls: [
+      {
+        from: "+12025550198",
+        holds: "+12025550114",
+        script: ["I want to cancel my appointment", "It was booked with my mobile, +1 202 555 0114", "{code}", "yes", "no, that's all"],
+        persona:
+          "Sarah Connor, calling from her office phone. Her appointment on Thursday at 11 was booked with her mobile, +1 202 555 0114, which she has with her.",
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with, and read out the code texted to it. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+12025550114", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: [{ channel: "sms", to: "+12025550114", body: /your code is \d{6}/ }, ...toNumber("+12025550114")],
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
+    },
+  },
 ];

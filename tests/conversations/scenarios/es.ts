@@ -402,4 +402,27 @@ export const es: Scenario[] = [
       say: [standIn("es", "Receptionist.slotTaken", "la segunda persona oye que la hora se acaba de ocupar")],
     },
   },
+  {
+    id: "es-cancelar-con-codigo",
+    language: "es",
+    title: "Una cancelación desde otro teléfono se hace una vez leído el código enviado al número de la cita",
+    covers: ["cancel-verified"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Frida Kahlo", phone: "+34611111114" } }],
+    calls: [
+      {
+        from: "+34622222298",
+        holds: "+34611111114",
+        script: ["Quiero anular mi cita del jueves", "Se reservó con mi móvil, el 611 111 114", "{code}", "sí", "no, gracias"],
+        persona: `Frida Kahlo, calling from her husband's phone. Her appointment on Thursday at 11:00 was booked with her mobile, 611 111 114, which she has with her. ${speakSpanish}`,
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with, and read out the code texted to it. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+34611111114", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: [{ channel: "sms", to: "+34611111114", body: /su código es \d{6}/ }, ...toNumber("+34611111114")],
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
+    },
+  },
 ];

@@ -500,4 +500,33 @@ export const fr: Scenario[] = [
       ],
     },
   },
+  {
+    id: "fr-annuler-apres-code",
+    language: "fr",
+    title: "Une annulation depuis un autre téléphone aboutit une fois lu le code envoyé au numéro du rendez-vous",
+    covers: ["cancel-verified"],
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Édith Piaf", phone: "+33611111114" } }],
+    calls: [
+      {
+        from: "+33622222298",
+        holds: "+33611111114",
+        script: [
+          "Bonjour, je voudrais annuler mon rendez-vous de jeudi",
+          "Il a été pris avec mon portable, le 06 11 11 11 14",
+          "{code}",
+          "oui",
+          "non merci, au revoir",
+        ],
+        persona: `Édith Piaf, calling from a friend's phone. Her appointment on Thursday at 11:00 was booked with her mobile, 06 11 11 11 14, which she has with her. ${speakFrench}`,
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with, and read out the code texted to it. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+33611111114", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: [{ channel: "sms", to: "+33611111114", body: /votre code est \d{6}/ }, ...toNumber("+33611111114")],
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
+    },
+  },
 ];
