@@ -3,7 +3,7 @@
 // do the appointments and messages the call produced: the owner manages those, and can erase one caller entirely.
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, users } from "@/db/schema";
+import { calls, pendingReplies, users, verificationCodes } from "@/db/schema";
 
 /** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
 export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
@@ -77,4 +77,21 @@ export async function purgeExpiredCallContent(db: Db, now = new Date(), batchSiz
     if (purged < batchSize) break;
   }
   return total;
+}
+
+/** Codes and pending "reply YES" questions are kept a day past their expiry (enough to read a late complaint), no more. */
+export const SHORT_LIVED_KEEP_MS = DAY_MS;
+
+/**
+ * Removes verification codes and pending cancellations a day after they expired: they only ever mattered for minutes,
+ * and a used code's row (which number a call proved it holds) is no record the practice needs.
+ */
+export async function purgeExpiredShortLived(db: Db, now = new Date()): Promise<{ codes: number; pending: number }> {
+  const before = new Date(now.getTime() - SHORT_LIVED_KEEP_MS);
+  const codes = await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, before)).returning({ id: verificationCodes.id });
+  const pending = await db
+    .delete(pendingReplies)
+    .where(lt(pendingReplies.expiresAt, before))
+    .returning({ id: pendingReplies.appointmentId });
+  return { codes: codes.length, pending: pending.length };
 }

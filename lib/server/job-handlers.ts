@@ -15,7 +15,7 @@ import {
 import { endAbandonedCalls } from "@/lib/calls/abandoned";
 import { sendVerificationCode } from "@/lib/receptionist/identity";
 import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
-import { purgeExpiredCallContent } from "@/lib/privacy/retention";
+import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/privacy/retention";
 import { loadBusiness } from "@/lib/business/business";
 import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
@@ -38,6 +38,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.taskDone]: (data) => sendTaskDone(dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
+      await purgeExpiredShortLived(booking.db);
       await purgeStaleCounters(booking.db);
     },
     [JOB.abandonedCalls]: async () => {

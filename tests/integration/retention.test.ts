@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { calls } from "@/db/schema";
+import { appointments, calls, pendingReplies, verificationCodes } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
@@ -145,5 +145,44 @@ describe("the retention job", () => {
     expect(longRow!.transcript).toBeNull();
     const [stillPurged] = await getDb().select().from(calls).where(eq(calls.id, shortOld));
     expect(stillPurged!.contentPurgedAt!.getTime()).toBe(byId[shortOld]!.contentPurgedAt!.getTime());
+  });
+
+  it("removes verification codes and pending cancellations a day after they expired, and keeps younger ones", async () => {
+    const owner = await registerOwner();
+    const db = getDb();
+    const [appt] = await db
+      .insert(appointments)
+      .values({
+        userId: owner.user.id,
+        patientName: "Old Code",
+        patientPhone: "+33611112222",
+        startsAt: new Date(Date.now() + 5 * DAY),
+        endsAt: new Date(Date.now() + 5 * DAY + 1_800_000),
+      })
+      .returning();
+    const code = (phone: string, expired: number) =>
+      ({
+        userId: owner.user.id,
+        providerCallId: `call-${randomUUID()}`,
+        phone,
+        codeEnc: "",
+        expiresAt: new Date(Date.now() - expired),
+      }) as const;
+    await db.insert(verificationCodes).values([code("+33611112222", 2 * DAY), code("+33611113333", 60_000)]);
+    await db.insert(pendingReplies).values({
+      userId: owner.user.id,
+      callerPhone: "+33611112222",
+      appointmentId: appt!.id,
+      action: "cancel",
+      appointmentVersion: 1,
+      expiresAt: new Date(Date.now() - 2 * DAY),
+    });
+    await runRetentionJob();
+    const left = await db
+      .select({ phone: verificationCodes.phone })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, owner.user.id));
+    expect(left.map((r) => r.phone)).toEqual(["+33611113333"]);
+    expect(await db.$count(pendingReplies, eq(pendingReplies.userId, owner.user.id))).toBe(0);
   });
 });

@@ -238,6 +238,20 @@ describe("answers to a confirmation or a reminder", () => {
     expect((await appointment(a.id)).status).toBe("booked");
   });
 
+  it("a WhatsApp answer to the one sender every business shares reaches the business that last wrote to the caller", async () => {
+    const caller = newCaller();
+    const a = await bookedBy(p, caller, "17:30");
+    // The confirmation went out on WhatsApp too; the answer comes to the shared WhatsApp number, not the line.
+    const res = await telnyx(messageReceived(caller, "+15550009999", "C", { type: "WHATSAPP" }));
+    expect(res.status).toBe(200);
+    await drain();
+    expect((await appointment(a.id)).confirmedAt).not.toBeNull();
+    // A stranger's text to a number no business holds changes nothing and is stored nowhere.
+    const stranger = newCaller();
+    expect((await telnyx(messageReceived(stranger, "+15550009999", "Hello?"))).status).toBe(200);
+    expect(await getDb().select().from(threads).where(eq(threads.callerPhone, stranger))).toHaveLength(0);
+  });
+
   it("a WhatsApp answer is answered on WhatsApp, and opens the thread's 24-hour window", async () => {
     const caller = newCaller();
     await bookedBy(p, caller, "08:00");
