@@ -205,7 +205,8 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
   if (!m) return;
   const biz = await loadBusinessContact(deps.db, m.userId);
   if (!biz) return;
-  const dashboardUrl = dashboardLink(deps, biz, "/dashboard/calls");
+  // The request is a task in the inbox, where the owner marks it done.
+  const dashboardUrl = dashboardLink(deps, biz, "/dashboard/inbox");
   const mail = ownerMessageEmail(biz.locale, {
     businessName: biz.businessName,
     callerName: m.callerName,
@@ -215,6 +216,8 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     timeZone: biz.timeZone,
     dashboardUrl,
     country: countryOfBusiness(biz),
+    category: m.category,
+    urgent: m.urgency === "urgent",
   });
   await deps.email.send({
     userId: biz.userId,

@@ -49,6 +49,9 @@ export type OwnerMessageFacts = {
   dashboardUrl: string;
   /** The owner's business's country (see AppointmentFacts.country). */
   country?: string | null;
+  /** What the request is about and how soon (a task in the inbox); absent for a plain message. */
+  category?: string | null;
+  urgent?: boolean;
 };
 
 /** Approved WhatsApp templates, one per kind, each with the body parameters {{1}} business, {{2}} date, {{3}} time. */
@@ -211,10 +214,14 @@ export function ownerMessageEmail(locale: Locale, m: OwnerMessageFacts): EmailCo
   const { date, time } = when(locale, m.at, m.timeZone);
   const name = m.callerName?.trim() || null;
   const caller = name ?? (m.callerPhone ? formatPhone(m.callerPhone, m.country) : t(locale, "message.unknownCaller"));
+  const subject = t(locale, "message.subject", { caller });
   return render(locale, {
-    subject: t(locale, "message.subject", { caller }),
+    subject: m.urgent ? t(locale, "message.urgentSubject", { subject }) : subject,
     paragraphs: [t(locale, "message.intro", { business: m.businessName, date, time })],
     rows: [
+      ...(m.category && m.category !== "other"
+        ? [[t(locale, "message.request"), t(locale, `message.categories.${m.category}`)] as Row]
+        : []),
       [t(locale, "message.from"), name ?? t(locale, "message.unknownCaller")],
       m.callerPhone
         ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)

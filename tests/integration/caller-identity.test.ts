@@ -139,6 +139,15 @@ describe("requests taken as tasks", () => {
       ["prescription", "urgent", "open"],
       ["other", "normal", "open"],
     ]);
+    // The owner's email says what the request is and that it is urgent, and links to the inbox where it is a task.
+    await drain();
+    const mails = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, p.user.email), eq(notifications.channel, "email")));
+    const urgent = mails.find((m) => m.subject === "Urgent: New message from Paul Renouvel");
+    expect(urgent?.body).toContain("Request: Prescription renewal");
+    expect(urgent?.links[0]).toContain("/dashboard/inbox");
   });
 
   it("lists them urgent first; marking one done can text the caller, once, without saying what it was about", async () => {
