@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { apiFetch, failureText } from "@/lib/client/api";
-import { formatDateTime, formatLongDate, formatTime } from "@/lib/format/intl";
+import { formatDateTime, formatFullDate, formatTime } from "@/lib/format/intl";
 import { formatPhone, phoneHref } from "@/lib/phone/format";
 import type { SelfServiceView } from "@/lib/self-service/self-service.service";
 
@@ -113,7 +113,7 @@ function SelfService({ token }: { token: string }) {
           className={`mt-2 text-xl font-semibold ${v.status === "cancelled" ? "text-slate-500 line-through" : "text-slate-900"}`}
           data-testid="self-service-when"
         >
-          {formatLongDate(v.startsAt, locale, v.timeZone)}, {formatTime(v.startsAt, locale, v.timeZone)}
+          {formatFullDate(v.startsAt, locale, v.timeZone)}, {formatTime(v.startsAt, locale, v.timeZone)}
         </p>
         <p className="text-slate-700">{t("duration", { minutes: v.durationMinutes })}</p>
         {v.businessAddress && <p className="mt-2 text-slate-700">{v.businessAddress}</p>}
@@ -177,7 +177,7 @@ function SelfService({ token }: { token: string }) {
             setMode("view");
             setDone(
               t("movedDone", {
-                when: `${formatLongDate(moved.startsAt, locale, moved.timeZone)}, ${formatTime(moved.startsAt, locale, moved.timeZone)}`,
+                when: `${formatFullDate(moved.startsAt, locale, moved.timeZone)}, ${formatTime(moved.startsAt, locale, moved.timeZone)}`,
               }),
             );
           }}
@@ -255,7 +255,7 @@ function MovePicker({
           ›
         </button>
       </div>
-      <p className="mt-3 font-medium text-slate-800">{formatLongDate(`${date}T12:00:00Z`, locale, "UTC")}</p>
+      <p className="mt-3 font-medium text-slate-800">{formatFullDate(`${date}T12:00:00Z`, locale, "UTC")}</p>
       {move.isError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-900" data-testid="self-service-move-error">
           {failureText(move.error, t("moveFailed"))}

@@ -20,6 +20,12 @@ export function formatLongDate(value: DateInput, locale: string, timeZone?: stri
   return d ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone }).format(d) : "";
 }
 
+/** "Saturday, November 21, 2026" / "samedi 21 novembre 2026" / "sábado, 21 de noviembre de 2026". */
+export function formatFullDate(value: DateInput, locale: string, timeZone?: string): string {
+  const d = toDate(value);
+  return d ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "full", timeZone }).format(d) : "";
+}
+
 /** "11/21/26" / "21/11/2026" / "21/11/26": the admin tables. */
 export function formatShortDate(value: DateInput, locale: string, timeZone?: string): string {
   const d = toDate(value);
