@@ -443,7 +443,7 @@ function Tasks() {
   });
   return (
     <Card
-      title={t("title", { count: query.data?.open ?? 0 })}
+      title={query.data?.open ? `${t("title")} · ${t("openCount", { count: query.data.open })}` : t("title")}
       testId="tasks"
       actions={
         <button type="button" className="btn-secondary" aria-pressed={showDone} onClick={() => setShowDone((s) => !s)}>
