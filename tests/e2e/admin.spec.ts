@@ -235,7 +235,7 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
 
 test("admin outbox: a message the app sent through the sandbox is listed, found by its recipient, with its link", async ({ page }) => {
   test.setTimeout(120_000);
-  // An owner whose receptionist takes a message: the owner is emailed, with a link to their calls (a background job).
+  // An owner whose receptionist takes a message: the owner is emailed, with a link to their inbox (a background job).
   const owner = await newOwner(page, { fullName: "Outbox Owner", tag: "outbox" });
   const call = async (method: string, path: string, data?: unknown) => {
     const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${owner.token}` }, data });
@@ -292,8 +292,8 @@ test("admin outbox: a message the app sent through the sandbox is listed, found 
   const body = item.getByTestId("outbox-body");
   await expect(body).toContainText("Please call me back about the invoice");
   await expect(body).toHaveCSS("white-space", "pre-wrap");
-  const link = item.getByRole("link", { name: /\/dashboard\/calls$/ });
-  await expect(link).toHaveAttribute("href", /^https?:\/\/[^/]+\/dashboard\/calls$/);
+  const link = item.getByRole("link", { name: /\/dashboard\/inbox$/ });
+  await expect(link).toHaveAttribute("href", /^https?:\/\/[^/]+\/dashboard\/inbox$/);
   await expect(link).toHaveAttribute("rel", /\bnoreferrer\b/);
   await expectNoSeriousA11yViolations(page);
 });
