@@ -35,9 +35,17 @@ export async function identitiesOf(deps: BookingDeps, call: Call, callerNumber: 
 
 /**
  * Texts a fresh six-digit code to `phone` (by a job, from the business's line). "limit" once the call has had its
- * codes; older codes of the call stop working, so only the last one texted counts.
+ * codes; older codes of the call stop working, so only the last one texted counts. With `deliver` false (a number with
+ * nothing booked here) the code is made and counted all the same but never texted: whatever the caller reads back is
+ * then simply wrong, so neither the answer nor the next one tells them whether that number is a patient's.
  */
-export async function sendCode(deps: BookingDeps, call: Call, phone: string, language: "en" | "fr" | "es"): Promise<"sent" | "limit"> {
+export async function sendCode(
+  deps: BookingDeps,
+  call: Call,
+  phone: string,
+  language: "en" | "fr" | "es",
+  deliver = true,
+): Promise<"sent" | "limit"> {
   const now = deps.now ? deps.now() : new Date();
   const earlier = await deps.db
     .select({ id: verificationCodes.id })
@@ -61,7 +69,7 @@ export async function sendCode(deps: BookingDeps, call: Call, phone: string, lan
       .insert(verificationCodes)
       .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
       .returning({ id: verificationCodes.id });
-    await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx });
+    if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx });
   });
   return "sent";
 }

@@ -282,8 +282,9 @@ async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise
   if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
   if (!ctx.biz.line) return say("verificationUnavailable");
   const has = (await upcomingForCaller(ctx.deps, ctx.biz.userId, phone)).length > 0;
-  // No text to a number with nothing booked here, but the same words: the caller learns nothing either way.
-  if (has && (await sendCode(ctx.deps, call, phone, ctx.language)) === "limit") return say("verificationLimit");
+  // No text to a number with nothing booked here, but the same words and the same code bookkeeping: the caller learns
+  // nothing either way, now or when they read back a code.
+  if ((await sendCode(ctx.deps, call, phone, ctx.language, has)) === "limit") return say("verificationLimit");
   return say("verificationSent");
 }
 

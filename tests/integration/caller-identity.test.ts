@@ -98,10 +98,15 @@ describe("a change by phone from a number that is not the appointment's", () => 
   it("answers alike whether or not a number has an appointment, and texts only a number that has one", async () => {
     const nobody = newMobile();
     const caller = newMobile();
-    const said = await vapiTool(p.line, newCallId(), caller, "send_verification_code", { phone: nobody });
+    const callId = newCallId();
+    const said = await vapiTool(p.line, callId, caller, "send_verification_code", { phone: nobody });
     expect(said).toMatch(/^If that number has an appointment with us, I have just texted it a six-digit code/);
     await drain();
     expect(await codeTextedTo(nobody)).toBeNull();
+    // Reading back a guess gets the answer a wrong code gets, not "no code was sent".
+    expect(await vapiTool(p.line, callId, caller, "verify_code", { code: "123456" })).toBe(
+      "That code is not right. Please read it again, digit by digit.",
+    );
   });
 
   it("stops after five wrong codes, even for the right one, and asks for the number when the caller ID is hidden", async () => {
