@@ -248,7 +248,8 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
           calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
           updatedAt: now,
         })
-        .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked")))
+        // The version read above (or the one the caller was shown): a change that came in between wins, this one is refused.
+        .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked"), eq(appointments.version, current.version)))
         .returning(),
     );
   } catch (e) {

@@ -46,11 +46,21 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
       { tx },
     );
 
-  const [pending] = await tx
+  let [pending] = await tx
     .select()
     .from(pendingReplies)
-    .where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from), gt(pendingReplies.expiresAt, now)))
+    .where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)))
     .limit(1);
+  // A "yes" after the question expired is still an answer to it, not a confirmation: the caller wanted to cancel, and
+  // is told nothing was, and how to ask again.
+  if (pending && pending.expiresAt <= now) {
+    await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
+    if (intent === "yes") {
+      await answer("cancelExpired", pending.appointmentId);
+      return "kept";
+    }
+    pending = undefined;
+  }
   // "Reply YES to cancel, or NO to keep it": only an explicit yes cancels; a no keeps it, and so does a confirmation
   // ("C", "OK"), which then confirms it below.
   if (pending && (intent === "yes" || intent === "no" || intent === "confirm")) {
@@ -65,16 +75,16 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
     // cancellation notice, which is the caller's answer, follow from there.
     await deps.jobs.send(
       JOB.replyCancel,
-      { userId, appointmentId: pending.appointmentId, callerPhone: e.from, version: pending.appointmentVersion },
+      { userId, appointmentId: pending.appointmentId, callerPhone: e.from, version: pending.appointmentVersion, channel: e.channel },
       { tx },
     );
     return "cancelled";
   }
 
-  // "CANCEL" is both an answer and a carrier opt-out word: with an appointment to cancel it is the answer (the question
-  // that follows reminds the caller that STOP stops texts), otherwise an opt-out as always.
+  // Every opt-out word is an opt-out, "CANCEL" included: the carrier stops our texts to the caller on it whatever we make
+  // of it, so an answer about an appointment would never arrive.
   const next = intent ? await nextAppointment(tx, userId, e.from, now) : null;
-  if (keyword === "stop" && !(intent === "cancel" && next)) {
+  if (keyword === "stop") {
     await setOptedOut(tx, e.from, true);
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
     return "opt-out";
@@ -141,9 +151,13 @@ async function businessOf(tx: Tx, e: InboundText): Promise<string | null> {
     const [line] = await tx
       .select({ userId: phoneNumbers.assignedToUserId })
       .from(phoneNumbers)
-      .where(and(eq(phoneNumbers.phoneNumber, e.to), isNotNull(phoneNumbers.assignedToUserId)))
+      .where(eq(phoneNumbers.phoneNumber, e.to))
       .limit(1);
-    if (line?.userId) return line.userId;
+    // One of our lines: its business, or nobody when it is back in the pool (a text to a lapsed practice's old number
+    // must not land with whichever practice wrote to that caller last).
+    if (line) return line.userId;
+    // An SMS to a number that is not a line of ours is for nobody here either; only WhatsApp shares one sender.
+    if (e.channel === "sms") return null;
   }
   const [last] = await tx
     .select({ userId: notifications.userId })

@@ -47,6 +47,25 @@ export async function sendInboxReply(deps: DispatchDeps, data: JobData["inbox-re
 export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDeps, data: JobData["reply-cancel"]): Promise<void> {
   const biz = await loadBusiness(booking.db, data.userId);
   if (!biz) return;
+  const reply = (kind: "cancelStale" | "tooLate") =>
+    sendInboxReply(dispatch, {
+      userId: data.userId,
+      appointmentId: data.appointmentId,
+      to: data.callerPhone,
+      channel: data.channel ?? "sms",
+      kind,
+      key: `cancel:${data.appointmentId}:v${data.version}`,
+    });
+  // The owner's cut-off holds at the "yes" too, not only when the question was asked an hour earlier.
+  const [asked] = await booking.db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(and(eq(appointments.id, data.appointmentId), eq(appointments.userId, data.userId)));
+  const now = booking.now ? booking.now() : new Date();
+  if (asked && asked.startsAt.getTime() - biz.selfServiceCutoffHours * 3_600_000 <= now.getTime()) {
+    await reply("tooLate");
+    return;
+  }
   const cancelled = await cancel(booking, biz, {
     source: "text",
     appointmentId: data.appointmentId,
@@ -57,14 +76,7 @@ export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDep
   const [a] = await booking.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, data.appointmentId));
   // Already cancelled (this job run twice, the first time after the cancellation committed): the notice went out.
   if (!a || a.status === "cancelled") return;
-  await sendInboxReply(dispatch, {
-    userId: data.userId,
-    appointmentId: data.appointmentId,
-    to: data.callerPhone,
-    channel: "sms",
-    kind: "cancelStale",
-    key: `cancel:${data.appointmentId}:v${data.version}`,
-  });
+  await reply("cancelStale");
 }
 
 /**

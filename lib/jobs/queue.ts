@@ -64,10 +64,11 @@ export type JobData = {
     appointmentId: string;
     to: string;
     channel: "sms" | "whatsapp";
-    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "tooLate";
+    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "cancelExpired" | "tooLate";
     key: string;
   };
-  [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number };
+  /** `channel`: where the "yes" came from, and so where an answer other than the cancellation notice goes. */
+  [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number; channel?: "sms" | "whatsapp" };
   [JOB.threadReply]: { threadMessageId: string };
   [JOB.threadNotice]: { threadMessageId: string };
   [JOB.verificationCode]: { codeId: string; language?: "en" | "fr" | "es" };

@@ -84,8 +84,9 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
   };
 }
 
+/** Each secret the sender named, six characters and up (a six-digit code is one), replaced wherever it appears. */
 function redact(value: string, secrets: string[]): string {
-  return secrets.filter((x) => x.length >= 8).reduce((v, x) => v.split(x).join("[redacted]"), value);
+  return secrets.filter((x) => x.length >= 6).reduce((v, x) => v.split(x).join("[redacted]"), value);
 }
 
 function errorReason(e: unknown): string {

@@ -24,7 +24,9 @@ describe("readReply", () => {
   });
 
   it("reads cancellations, changes and a no", () => {
-    for (const text of ["ANNULER", "annulé", "Cancel", "cancelar", "Anular."]) expect(readReply(text), text).toBe("cancel");
+    for (const text of ["ANNULER", "annulé", "x", "Cancel it", "cancelar", "Anular."]) expect(readReply(text), text).toBe("cancel");
+    // A bare CANCEL is an opt-out word (carriers and Telnyx act on it), not an answer.
+    expect(readReply("Cancel")).toBeNull();
     for (const text of ["changer", "Déplacer", "reschedule", "CAMBIAR", "modificar"]) expect(readReply(text), text).toBe("change");
     for (const text of ["no", "Non", "NON MERCI", "no gracias"]) expect(readReply(text), text).toBe("no");
   });

@@ -31,7 +31,22 @@ const WORDS: Record<ReplyIntent, string[]> = {
   ],
   yes: ["YES", "Y", "YEP", "YEAH", "OUI", "SI"],
   no: ["NO", "N", "NOPE", "NON", "NON MERCI", "NO GRACIAS"],
-  cancel: ["CANCEL", "CANCEL IT", "ANNULER", "ANNULE", "ANNULATION", "CANCELAR", "CANCELA", "CANCELO", "ANULAR", "ANULA"],
+  // Not a bare "CANCEL": carriers and Telnyx's messaging profiles read it as an opt-out from every text of the line (as
+  // STOP), so it is one here too, and English texts offer X instead.
+  cancel: [
+    "X",
+    "CANCEL IT",
+    "CANCEL APPOINTMENT",
+    "CANCEL MY APPOINTMENT",
+    "ANNULER",
+    "ANNULE",
+    "ANNULATION",
+    "CANCELAR",
+    "CANCELA",
+    "CANCELO",
+    "ANULAR",
+    "ANULA",
+  ],
   change: ["CHANGE", "MOVE", "RESCHEDULE", "CHANGER", "MODIFIER", "DEPLACER", "REPORTER", "CAMBIAR", "CAMBIO", "MODIFICAR", "REPROGRAMAR"],
 };
 

@@ -23,7 +23,7 @@ export type AppointmentFacts = {
    * international form ("+33 1 23 45 67 89"). Numbers arrive in E.164.
    */
   country?: string | null;
-  /** The text goes out from a line whose answers are read (C to confirm, CANCEL to cancel): the SMS says so. */
+  /** The text goes out from a line whose answers are read (C to confirm, X or ANNULER to cancel): the SMS says so. */
   repliesRead?: boolean;
   /** The caller's self-service link (see, cancel or move it online), when the appointment can still change. */
   manageUrl?: string | null;
@@ -80,7 +80,7 @@ export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): 
 }
 
 /** What an automatic answer to a caller's text says (lib/inbox): each about one appointment. */
-export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "tooLate";
+export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "cancelExpired" | "tooLate";
 
 /**
  * An answer to the caller's own text, sent on the channel they wrote on (inside WhatsApp's window, so free text). No

@@ -121,7 +121,9 @@ function sameDate(at: Date, date: string, timeZone: string): boolean {
 export async function selfServiceCancel(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {
   const opened = await openLink(deps, token);
   assertChangeable(deps, opened);
-  const cancelled = await cancel(deps, opened.biz, { source: "link", appointmentId: opened.appointment.id });
+  // The appointment as the cut-off was checked: moved meanwhile (the owner, another tab), this cancels nothing.
+  const which = { source: "link" as const, appointmentId: opened.appointment.id, version: opened.appointment.version };
+  const cancelled = await cancel(deps, opened.biz, which);
   // Null: cancelled or moved meanwhile (another tab, the owner); the page shows what it is now.
   const now = cancelled ?? (await byId(deps.db, opened.appointment.id)) ?? opened.appointment;
   return view(deps, { ...opened, appointment: now });
@@ -134,7 +136,8 @@ export async function selfServiceMove(deps: SelfServiceDeps, token: string, star
   // A new time inside the cut-off is as late a change as leaving one.
   if (start.getTime() < clock(deps).getTime() + opened.biz.selfServiceCutoffHours * 3_600_000)
     throw new AppError("conflict", "selfServiceSlotUnavailable");
-  const moved = await reschedule(deps, opened.biz, { source: "link", appointmentId: opened.appointment.id, start });
+  const which = { source: "link" as const, appointmentId: opened.appointment.id, version: opened.appointment.version, start };
+  const moved = await reschedule(deps, opened.biz, which);
   if (!moved.ok) {
     if (moved.reason === "notFound") throw new AppError("conflict", "selfServiceCancelled");
     throw new AppError("conflict", moved.reason === "taken" ? "selfServiceSlotTaken" : "selfServiceSlotUnavailable");

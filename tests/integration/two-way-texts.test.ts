@@ -9,14 +9,14 @@ import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { sandboxTelnyxKeys, signTelnyxPayload } from "@/lib/vendors/telnyx/webhook";
-import { api } from "../helpers/api";
+import { addPoolNumbers, api } from "../helpers/api";
 import { messageReceived, type InboundOptions } from "../helpers/telnyx-events";
 import { dayAhead, newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 
 let callers = 0;
 const runTag = String(Date.now() % 10_000).padStart(4, "0");
-/** A French mobile number of this run (+33 7 …), distinct for each caller. */
-const newCaller = () => `+337${runTag}${String(++callers).padStart(4, "0")}`;
+/** A French mobile number of this run, distinct for each caller: +33 76…, where every number is a valid mobile. */
+const newCaller = () => `+3376${runTag.slice(1)}${String(++callers).padStart(4, "0")}`;
 
 async function text(p: Practice, from: string, body: string, opts: InboundOptions = {}): Promise<string> {
   const res = await telnyx(messageReceived(from, p.line, body, opts));
@@ -66,7 +66,8 @@ describe("answers to a confirmation or a reminder", () => {
     const caller = newCaller();
     await bookedBy(p, caller, "09:00");
     const sms = (await textsTo(caller)).find((n) => n.channel === "sms");
-    expect(sms?.body).toContain("Reply C to confirm or CANCEL to cancel.");
+    // Not CANCEL: carriers and Telnyx read it as an opt-out from every text of the line.
+    expect(sms?.body).toContain("Reply C to confirm or X to cancel.");
   });
 
   it('"C" confirms the next appointment: it shows confirmed, and the caller is thanked', async () => {
@@ -130,15 +131,16 @@ describe("answers to a confirmation or a reminder", () => {
     expect(await getDb().select().from(pendingReplies).where(eq(pendingReplies.callerPhone, caller))).toHaveLength(0);
   });
 
-  it('"CANCEL" then "NO" keeps the appointment; a "yes" long after asks nothing and cancels nothing', async () => {
+  it('"X" then "NO" keeps the appointment; a "yes" after the question expired cancels nothing and confirms nothing', async () => {
     const caller = newCaller();
     const a = await bookedBy(p, caller, "15:00");
-    await text(p, caller, "cancel");
+    await text(p, caller, "x");
+    expect((await textsTo(caller)).at(-1)!.body).toMatch(/reply YES to cancel your appointment/);
     await text(p, caller, "no");
     expect((await appointment(a.id)).status).toBe("booked");
     expect((await textsTo(caller)).at(-1)!.body).toMatch(/is kept\.$/);
 
-    await text(p, caller, "cancel");
+    await text(p, caller, "X");
     await getDb()
       .update(pendingReplies)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -146,8 +148,27 @@ describe("answers to a confirmation or a reminder", () => {
     await text(p, caller, "yes");
     const kept = await appointment(a.id);
     expect(kept.status).toBe("booked");
-    // With nothing pending, "yes" is a confirmation.
-    expect(kept.confirmedAt).not.toBeNull();
+    // The caller meant to cancel: not a confirmation, and they are told how to ask again.
+    expect(kept.confirmedAt).toBeNull();
+    expect((await textsTo(caller)).at(-1)!.body).toMatch(/your request to cancel has expired, so nothing was cancelled\. Reply X/);
+    // With nothing pending any more, a later "yes" is a confirmation.
+    await text(p, caller, "yes");
+    expect((await appointment(a.id)).confirmedAt).not.toBeNull();
+  });
+
+  it("the owner's cut-off is checked again at the yes: a yes that comes inside it cancels nothing and says to call", async () => {
+    const caller = newCaller();
+    const a = await bookedBy(p, caller, "15:30", dayAhead(2));
+    await text(p, caller, "ANNULER");
+    // The question was asked outside the cut-off; by the yes, the appointment is inside it (here: the owner widened it).
+    expect((await api("PUT", "/api/auth/update-profile", { token: p.token, body: { selfServiceCutoffHours: 96 } })).status).toBe(200);
+    try {
+      await text(p, caller, "OUI");
+      expect((await appointment(a.id)).status).toBe("booked");
+      expect((await textsTo(caller)).at(-1)!.body).toMatch(/too close to cancel by text/);
+    } finally {
+      await api("PUT", "/api/auth/update-profile", { token: p.token, body: { selfServiceCutoffHours: 24 } });
+    }
   });
 
   it("a yes to a cancellation asked before the appointment was moved cancels nothing, and says so", async () => {
@@ -174,13 +195,16 @@ describe("answers to a confirmation or a reminder", () => {
     expect((await textsTo(caller)).at(-1)!.body).toMatch(/to change your appointment on .*, (open|call) /);
   });
 
-  it("STOP still opts out, and a CANCEL with no appointment to cancel is an opt-out", async () => {
+  it("STOP still opts out, and so does a bare CANCEL, even with an appointment to cancel (carriers read it so)", async () => {
     const a = newCaller();
     await text(p, a, "STOP");
     expect(await getDb().select().from(optOuts).where(eq(optOuts.phone, a))).toHaveLength(2);
     const b = newCaller();
+    const booked = await bookedBy(p, b, "12:30");
     await text(p, b, "CANCEL");
     expect(await getDb().select().from(optOuts).where(eq(optOuts.phone, b))).toHaveLength(2);
+    expect(await getDb().select().from(pendingReplies).where(eq(pendingReplies.callerPhone, b))).toHaveLength(0);
+    expect((await appointment(booked.id)).status).toBe("booked");
   });
 
   it("anything else goes to the owner's inbox as a thread, and the owner is emailed once until it is read", async () => {
@@ -250,6 +274,16 @@ describe("answers to a confirmation or a reminder", () => {
     const stranger = newCaller();
     expect((await telnyx(messageReceived(stranger, "+15550009999", "Hello?"))).status).toBe(200);
     expect(await getDb().select().from(threads).where(eq(threads.callerPhone, stranger))).toHaveLength(0);
+  });
+
+  it("an SMS to a line back in the pool reaches no business, not even the one that last wrote to the caller", async () => {
+    const caller = newCaller();
+    const a = await bookedBy(p, caller, "16:30");
+    const [old] = await addPoolNumbers(1);
+    for (const body of ["C", "Mes résultats sont arrivés ?"]) expect((await telnyx(messageReceived(caller, old!, body))).status).toBe(200);
+    await drain();
+    expect((await appointment(a.id)).confirmedAt).toBeNull();
+    expect(await getDb().select().from(threads).where(eq(threads.callerPhone, caller))).toHaveLength(0);
   });
 
   it("a WhatsApp answer is answered on WhatsApp, and opens the thread's 24-hour window", async () => {
