@@ -42,13 +42,16 @@ CREATE TABLE "verification_codes" (
 	"user_id" uuid NOT NULL,
 	"provider_call_id" text NOT NULL,
 	"phone" text NOT NULL,
+	"method" text DEFAULT 'code' NOT NULL,
 	"code_enc" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"verified_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "verification_codes_method_known" CHECK ("verification_codes"."method" in ('code', 'birthDate'))
 );
 --> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "patient_birth_date" date;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "caller_messages" ADD COLUMN "category" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
 ALTER TABLE "caller_messages" ADD COLUMN "urgency" text DEFAULT 'normal' NOT NULL;--> statement-breakpoint
@@ -56,6 +59,7 @@ ALTER TABLE "caller_messages" ADD COLUMN "status" text DEFAULT 'open' NOT NULL;-
 ALTER TABLE "caller_messages" ADD COLUMN "done_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "caller_messages" ADD COLUMN "caller_told_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "self_service_cutoff_hours" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "birth_date_check" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pending_replies" ADD CONSTRAINT "pending_replies_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thread_messages" ADD CONSTRAINT "thread_messages_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,6 @@
 // The whole data model. camelCase in TypeScript, snake_case in SQL; every instant is timestamptz (UTC).
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -46,6 +46,9 @@ export const users = pgTable(
     // Callers may cancel or move an appointment themselves (the link in their texts, an answer to a reminder) up to this
     // many hours before it starts; closer to the time, they call.
     selfServiceCutoffHours: integer("self_service_cutoff_hours").notNull().default(24),
+    // Off by default: the receptionist asks callers for their date of birth when booking, and a caller who cannot get a
+    // texted code (a landline, no phone to hand) proves an appointment is theirs with its name and date of birth.
+    birthDateCheck: boolean("birth_date_check").notNull().default(false),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -268,6 +271,9 @@ export const appointments = pgTable(
     patientEmail: text("patient_email"),
     patientPhone: text("patient_phone"),
     reason: text("reason"),
+    // Asked by the receptionist only when the owner turned the birth-date check on; it proves who may change the
+    // appointment by phone, so the retention job clears it once the appointment is over.
+    patientBirthDate: date("patient_birth_date", { mode: "string" }),
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
     status: text("status", { enum: ["booked", "cancelled"] })
@@ -497,13 +503,21 @@ export const verificationCodes = pgTable(
     providerCallId: text("provider_call_id").notNull(),
     // E.164: the number the code was texted to, which the call may act for once it is verified.
     phone: text("phone").notNull(),
+    // "code": a code texted to the phone; "birthDate": one try at the name and date of birth on an appointment of that
+    // number (verified or not, each try is a row, so a call has so many tries).
+    method: text("method", { enum: ["code", "birthDate"] })
+      .notNull()
+      .default("code"),
     codeEnc: text("code_enc").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: ts("expires_at").notNull(),
     verifiedAt: ts("verified_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("verification_codes_call_idx").on(t.userId, t.providerCallId)],
+  (t) => [
+    index("verification_codes_call_idx").on(t.userId, t.providerCallId),
+    check("verification_codes_method_known", sql`${t.method} in ('code', 'birthDate')`),
+  ],
 );
 
 // A cancellation asked for by text and waiting for the caller's "yes": one per caller and business, until it expires.

@@ -64,6 +64,8 @@ export type BookCommand = {
   patientName: string;
   patientPhone: string | null;
   patientEmail: string | null;
+  /** YYYY-MM-DD, asked by phone when the owner turned the birth-date check on. */
+  patientBirthDate?: string | null;
   reason: string | null;
   language: CallLanguage;
   /** The tool call that asked: a retried call returns the same booking. */
@@ -171,6 +173,7 @@ async function insertBooking(
           patientName: b.patientName,
           patientPhone: b.patientPhone,
           patientEmail: b.patientEmail,
+          patientBirthDate: b.patientBirthDate ?? null,
           reason: b.reason,
           startsAt: b.start,
           endsAt: end,

@@ -35,6 +35,8 @@ export type Business = {
   recordingEnabled: boolean;
   /** Callers change or cancel on their own (a link, a text) up to this many hours before the start. */
   selfServiceCutoffHours: number;
+  /** The owner's privacy setting: callers give their date of birth when booking, and can prove who they are with it. */
+  birthDateCheck: boolean;
 };
 
 function toBusiness(r: TenantRow, now: Date): Business {
@@ -61,6 +63,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     entitled: r.isActive && deriveSubscription(subscriptionRecordOf(r), now).subscription?.status === true,
     recordingEnabled: r.recordingEnabled,
     selfServiceCutoffHours: r.selfServiceCutoffHours,
+    birthDateCheck: r.birthDateCheck,
   };
 }
 

@@ -32,6 +32,7 @@ const tenantColumns = {
   isActive: users.isActive,
   recordingEnabled: users.recordingEnabled,
   selfServiceCutoffHours: users.selfServiceCutoffHours,
+  birthDateCheck: users.birthDateCheck,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   line: phoneNumbers.phoneNumber,

@@ -24,6 +24,8 @@ const REDACTED_KEYS = [
   "fullName",
   "callerName",
   "patientName",
+  "patientBirthDate",
+  "dateOfBirth",
   "businessAddress",
   "address",
   "password",

@@ -100,13 +100,15 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       await db.select().from(threadMessages).where(eq(threadMessages.userId, userId)).orderBy(desc(threadMessages.createdAt))
     ).map(plain),
     pendingReplies: (await db.select().from(pendingReplies).where(eq(pendingReplies.userId, userId))).map(plain),
-    // Which numbers calls proved they hold, and when; never the code itself (sealed, and gone once used).
+    // Which numbers calls proved they hold (a texted code, or a name and date of birth), and when; never the code itself
+    // (sealed, and gone once used).
     verificationCodes: (
       await db
         .select({
           id: verificationCodes.id,
           providerCallId: verificationCodes.providerCallId,
           phone: verificationCodes.phone,
+          method: verificationCodes.method,
           attempts: verificationCodes.attempts,
           expiresAt: verificationCodes.expiresAt,
           verifiedAt: verificationCodes.verifiedAt,

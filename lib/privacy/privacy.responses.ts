@@ -7,6 +7,9 @@ const instant = z.iso.datetime({ offset: true });
 export const privacySettingsResponse = z.strictObject({
   retentionDays: z.number().int().describe("Days a call's transcript, summary and recording are kept."),
   recordingEnabled: z.boolean(),
+  birthDateCheck: z
+    .boolean()
+    .describe("The receptionist asks for the date of birth when booking; a caller can then prove an appointment is theirs with it."),
   retentionLimits: z.strictObject({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
 });
 
@@ -43,7 +46,9 @@ export const accountExportResponse = z.strictObject({
   threads: z.array(row).describe("The inbox's conversations, one per caller."),
   threadMessages: z.array(row).describe("The texts of those conversations, both ways."),
   pendingReplies: z.array(row).describe("Cancellations asked for by text, waiting for the caller's yes."),
-  verificationCodes: z.array(row).describe("Numbers calls proved they hold with a texted code (never the code)."),
+  verificationCodes: z
+    .array(row)
+    .describe("Numbers calls proved they hold, with a texted code or a name and date of birth (never the code)."),
   notificationsSent: z.array(row),
   subscription: row.nullable(),
   checkouts: z.array(row),

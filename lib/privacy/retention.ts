@@ -1,9 +1,9 @@
 // Storage limitation (GDPR art. 5(1)(e)): a call's transcript, summary and recording link are kept for the business's
 // retention period, then removed by the retention job. The call's row (time, duration, outcome) stays for the log, as
 // do the appointments and messages the call produced: the owner manages those, and can erase one caller entirely.
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, pendingReplies, users, verificationCodes } from "@/db/schema";
+import { appointments, calls, pendingReplies, users, verificationCodes } from "@/db/schema";
 
 /** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
 export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
@@ -15,14 +15,16 @@ export function purgeDate(callCreatedAt: Date, retentionDays: number): Date {
   return new Date(callCreatedAt.getTime() + retentionDays * DAY_MS);
 }
 
-export type PrivacySettings = { retentionDays: number; recordingEnabled: boolean };
+export type PrivacySettings = { retentionDays: number; recordingEnabled: boolean; birthDateCheck: boolean };
+
+const settingColumns = {
+  retentionDays: users.retentionDays,
+  recordingEnabled: users.recordingEnabled,
+  birthDateCheck: users.birthDateCheck,
+};
 
 export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings | null> {
-  const [row] = await db
-    .select({ retentionDays: users.retentionDays, recordingEnabled: users.recordingEnabled })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(settingColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 
@@ -31,7 +33,7 @@ export async function updatePrivacySettings(db: Db, userId: string, input: Parti
     .update(users)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(users.id, userId))
-    .returning({ retentionDays: users.retentionDays, recordingEnabled: users.recordingEnabled });
+    .returning(settingColumns);
   return row ?? null;
 }
 
@@ -84,14 +86,25 @@ export const SHORT_LIVED_KEEP_MS = DAY_MS;
 
 /**
  * Removes verification codes and pending cancellations a day after they expired: they only ever mattered for minutes,
- * and a used code's row (which number a call proved it holds) is no record the practice needs.
+ * and a used code's row (which number a call proved it holds) is no record the practice needs. A date of birth asked
+ * to prove who may change an appointment goes a day after that appointment ended or was cancelled, for the same reason.
  */
-export async function purgeExpiredShortLived(db: Db, now = new Date()): Promise<{ codes: number; pending: number }> {
+export async function purgeExpiredShortLived(db: Db, now = new Date()): Promise<{ codes: number; pending: number; birthDates: number }> {
   const before = new Date(now.getTime() - SHORT_LIVED_KEEP_MS);
   const codes = await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, before)).returning({ id: verificationCodes.id });
   const pending = await db
     .delete(pendingReplies)
     .where(lt(pendingReplies.expiresAt, before))
     .returning({ id: pendingReplies.appointmentId });
-  return { codes: codes.length, pending: pending.length };
+  const birthDates = await db
+    .update(appointments)
+    .set({ patientBirthDate: null })
+    .where(
+      and(
+        isNotNull(appointments.patientBirthDate),
+        or(lt(appointments.endsAt, before), and(eq(appointments.status, "cancelled"), lt(appointments.updatedAt, before))),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return { codes: codes.length, pending: pending.length, birthDates: birthDates.length };
 }

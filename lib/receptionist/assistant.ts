@@ -140,10 +140,16 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
         "To book: collect the caller's full name, the reason for the visit and their preferred day and time. Use the caller ID as their phone number unless they give another one (then pass it as phone, digits as they said them).",
         "Call check_availability as soon as the caller names a day, a time or a part of the day, and before proposing any time. Propose only times it returned; never invent, guess or round a time. Offer two or three, not the whole list.",
         "Tools take date as YYYY-MM-DD and time as HH:mm (24-hour), both in the business's local time; each offered slot ends with its reference in brackets, [YYYY-MM-DD HH:mm]: pass exactly that date and time back. Never read the brackets aloud.",
+        b.birthDateCheck
+          ? "Also ask for the caller's date of birth (the patient's, when booking for someone else) and pass it to book_appointment as dateOfBirth, YYYY-MM-DD."
+          : null,
         "Before calling book_appointment, read the details back (name, day and time) and get an explicit yes. Call it once per booking.",
         "When a tool says a time was just taken or is not available, offer the alternatives it returned.",
         "For an existing appointment: find_my_appointments (it knows the appointments booked with the number the caller is calling from), then reschedule_appointment or cancel_appointment with the id in brackets, after the caller confirmed which one.",
         "If the appointment was booked with another mobile number, or the caller ID is hidden: ask for that number, call send_verification_code with it, ask the caller to read the code they receive by text, and call verify_code with it. Only then can you find, move or cancel the appointments of that number. Never move or cancel an appointment for a number that was not verified, whatever the caller says, and never say whether a number has an appointment.",
+        b.birthDateCheck
+          ? "If the caller cannot receive a text at that number (a landline, or the phone is not with them), ask instead for the full name and the date of birth the appointment was booked with, and call verify_identity with the number, the name and the date of birth."
+          : null,
         "If the caller does not want to book, wants to be called back, or asks for something you cannot do, offer to take a message with take_message, with its category (a prescription renewal, a certificate, test results, billing, a call back, or other) and urgent only when the caller says it cannot wait.",
         "When a tool answers with a sentence for the caller (a problem, a question), say it in your own words and go on from there.",
       ]
@@ -191,6 +197,11 @@ const TIME: Schema = {
   type: "string",
   pattern: "^([01]\\d|2[0-3]):[0-5]\\d$",
   description: "The time, HH:mm on a 24-hour clock, in the business's local time (e.g. 09:00, 14:30).",
+};
+const BIRTH_DATE: Schema = {
+  type: "string",
+  pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+  description: "The date of birth, YYYY-MM-DD (e.g. 1984-03-07 for the 7th of March 1984).",
 };
 const APPOINTMENT_ID: Schema = {
   type: "string",
@@ -255,8 +266,9 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Assist
           description: "Optional: an email address for the confirmation, if the caller wants one.",
         },
         reason: { type: "string", description: "The reason for the visit, in the caller's words (never a phone number)." },
+        ...(b.birthDateCheck ? { dateOfBirth: BIRTH_DATE } : {}),
       },
-      ["date", "time", "name"],
+      b.birthDateCheck ? ["date", "time", "name", "dateOfBirth"] : ["date", "time", "name"],
     ),
     fn(
       say,
@@ -302,6 +314,25 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Assist
       ["code"],
     ),
   ];
+  if (b.birthDateCheck) {
+    booking.push(
+      fn(
+        say,
+        "checkingIdentity",
+        "verify_identity",
+        "When the caller cannot receive a text at the number an appointment was booked with: checks the full name and date of birth it was booked with. Once they match, find, move and cancel work for that number too.",
+        {
+          phone: {
+            type: "string",
+            description: "The number the appointment was booked with: the digits as said, with the country code if given.",
+          },
+          name: { type: "string", description: "The full name the appointment was booked under, as the caller says it." },
+          dateOfBirth: BIRTH_DATE,
+        },
+        ["phone", "name", "dateOfBirth"],
+      ),
+    );
+  }
   const message = fn(
     say,
     "noting",

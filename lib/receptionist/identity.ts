@@ -1,10 +1,12 @@
 // Who a caller may act for, on a call: their caller ID, and any number they proved they hold with a one-time code texted
-// to it (the phone an appointment was booked with, when they call from another phone or with the number hidden). Finding,
-// moving and cancelling an appointment only ever reach appointments booked with one of these numbers.
+// to it (the phone an appointment was booked with, when they call from another phone or with the number hidden) or, when
+// the owner turned it on, with the full name and date of birth of an upcoming appointment of that number. Finding, moving
+// and cancelling an appointment only ever reach appointments booked with one of these numbers.
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import { verificationCodes } from "@/db/schema";
 import type { BookingDeps } from "@/lib/booking/core";
+import { upcomingForCaller } from "@/lib/booking/commands";
 import { safeEqual } from "@/lib/crypto/tokens";
 import { JOB, type JobData } from "@/lib/jobs/queue";
 import { loadBusinessContact } from "@/lib/business/contact";
@@ -15,8 +17,26 @@ import type { DispatchDeps } from "@/lib/notifications/dispatch";
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODES_PER_CALL = 3;
+/** How many name-and-date-of-birth tries one call has, right or wrong. */
+export const MAX_BIRTH_DATE_TRIES = 3;
+/**
+ * The same limits over every call in a day, per number at the business: calling again does not buy more guesses at a
+ * patient's code or birth date, nor more texts to their phone.
+ */
+export const MAX_CODES_PER_NUMBER_PER_DAY = 5;
+export const MAX_BIRTH_DATE_TRIES_PER_NUMBER_PER_DAY = 6;
+const DAY_MS = 86_400_000;
 
 type Call = { userId: string; providerCallId: string };
+
+/** The texted codes of a call (not its name-and-date-of-birth tries). */
+function codesOf(call: Call) {
+  return and(
+    eq(verificationCodes.userId, call.userId),
+    eq(verificationCodes.providerCallId, call.providerCallId),
+    eq(verificationCodes.method, "code"),
+  );
+}
 
 /** The caller ID, then every number this call proved it holds. */
 export async function identitiesOf(deps: BookingDeps, call: Call, callerNumber: string | null): Promise<string[]> {
@@ -47,31 +67,46 @@ export async function sendCode(
   deliver = true,
 ): Promise<"sent" | "limit"> {
   const now = deps.now ? deps.now() : new Date();
-  const earlier = await deps.db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, call.userId), eq(verificationCodes.providerCallId, call.providerCallId)));
-  if (earlier.length >= MAX_CODES_PER_CALL) return "limit";
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await deps.jobs.ready();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    await lockIdentity(tx, call, phone);
+    const [ofCall] = await tx.select({ n: count() }).from(verificationCodes).where(codesOf(call));
+    const [ofNumber] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
+      .where(triesFor(call.userId, phone, "code", now));
+    if (Number(ofCall!.n) >= MAX_CODES_PER_CALL || Number(ofNumber!.n) >= MAX_CODES_PER_NUMBER_PER_DAY) return "limit";
     await tx
       .update(verificationCodes)
       .set({ expiresAt: now })
-      .where(
-        and(
-          eq(verificationCodes.userId, call.userId),
-          eq(verificationCodes.providerCallId, call.providerCallId),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      );
+      .where(and(codesOf(call), gt(verificationCodes.expiresAt, now)));
     const [row] = await tx
       .insert(verificationCodes)
       .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
       .returning({ id: verificationCodes.id });
     if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx });
+    return "sent";
   });
-  return "sent";
+}
+
+/**
+ * Two calls (or two tool calls) about one number, or on one call, take their turn: each counts what came before it,
+ * so no limit is passed by asking at the same moment.
+ */
+async function lockIdentity(tx: Pick<BookingDeps["db"], "execute">, call: Call, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`identity-call:${call.userId}:${call.providerCallId}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`identity-number:${call.userId}:${phone}`}, 0))`);
+}
+
+/** The codes texted to (or the birth-date tries for) one number at one business over the last day, any call. */
+function triesFor(userId: string, phone: string, method: "code" | "birthDate", now: Date) {
+  return and(
+    eq(verificationCodes.userId, userId),
+    eq(verificationCodes.phone, phone),
+    eq(verificationCodes.method, method),
+    gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS)),
+  );
 }
 
 export type CodeCheck = { ok: true; phone: string } | { ok: false; reason: "none" | "wrong" | "tooMany" | "expired" };
@@ -79,12 +114,7 @@ export type CodeCheck = { ok: true; phone: string } | { ok: false; reason: "none
 /** Checks the code the caller read out against the last one texted on this call. */
 export async function checkCode(deps: BookingDeps, call: Call, given: string): Promise<CodeCheck> {
   const now = deps.now ? deps.now() : new Date();
-  const [last] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, call.userId), eq(verificationCodes.providerCallId, call.providerCallId)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const [last] = await deps.db.select().from(verificationCodes).where(codesOf(call)).orderBy(desc(verificationCodes.createdAt)).limit(1);
   if (!last) return { ok: false, reason: "none" };
   if (last.verifiedAt) return { ok: true, phone: last.phone };
   if (last.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "tooMany" };
@@ -103,6 +133,66 @@ export async function checkCode(deps: BookingDeps, call: Call, given: string): P
     return { ok: true, phone: last.phone };
   }
   return { ok: false, reason: counted.attempts >= MAX_CODE_ATTEMPTS ? "tooMany" : "wrong" };
+}
+
+export type BirthDateCheck = "ok" | "wrong" | "tooMany";
+
+/**
+ * Checks a full name and date of birth against the upcoming appointments booked with `phone`; a match lets the call act
+ * for that number. Every try is written down, right or wrong, and counted against the call and the number.
+ * A number with nothing booked is simply "wrong": the answer never tells whether a number is a patient's.
+ */
+export async function checkBirthDate(
+  deps: BookingDeps,
+  call: Call,
+  phone: string,
+  name: string,
+  birthDate: string,
+): Promise<BirthDateCheck> {
+  const now = deps.now ? deps.now() : new Date();
+  return deps.db.transaction(async (tx) => {
+    await lockIdentity(tx, call, phone);
+    const [ofCall] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, call.userId),
+          eq(verificationCodes.providerCallId, call.providerCallId),
+          eq(verificationCodes.method, "birthDate"),
+        ),
+      );
+    const [ofNumber] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
+      .where(triesFor(call.userId, phone, "birthDate", now));
+    const tries = Number(ofCall!.n);
+    if (tries >= MAX_BIRTH_DATE_TRIES || Number(ofNumber!.n) >= MAX_BIRTH_DATE_TRIES_PER_NUMBER_PER_DAY) return "tooMany";
+    const wanted = nameKey(name);
+    const match = (await upcomingForCaller({ ...deps, db: tx }, call.userId, phone)).some(
+      (a) => a.patientBirthDate === birthDate && nameKey(a.patientName) === wanted,
+    );
+    await tx
+      .insert(verificationCodes)
+      .values({ ...call, phone, method: "birthDate", codeEnc: "", attempts: 1, expiresAt: now, verifiedAt: match ? now : null });
+    if (match) return "ok";
+    return tries + 1 >= MAX_BIRTH_DATE_TRIES ? "tooMany" : "wrong";
+  });
+}
+
+/**
+ * A name as said and as booked compare equal whatever the case, accents, punctuation and order of the words ("DUPONT
+ * Marie-Hélène" and "marie helene dupont"): callers often give the family name first.
+ */
+export function nameKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(" ");
 }
 
 /** The job that texts a code: from the business's line, in the call's words, never logged in clear by a real provider. */

@@ -20,6 +20,7 @@ type Stage =
   | "intent"
   | "name"
   | "reason"
+  | "birthDate"
   | "email"
   | "day"
   | "choose"
@@ -27,6 +28,7 @@ type Stage =
   | "confirmCancel"
   | "verifyPhone"
   | "verifyCode"
+  | "verifyIdentity"
   | "message"
   | "anything"
   | "ended";
@@ -44,11 +46,14 @@ export type SimState = {
   language: CallLanguage;
   timeZone: string;
   messageOnly: boolean;
+  /** The assistant asks the date of birth when booking and can check a name and date of birth (verify_identity). */
+  birthDateCheck: boolean;
   stage: Stage;
   flow: "book" | "reschedule" | "cancel" | "message" | null;
   name: string | null;
   reason: string | null;
   email: string | null;
+  birthDate: string | null;
   /** A number the caller said (as they said it): the tools get it instead of the caller ID. */
   phone: string | null;
   /** What the caller asked for before they were asked ("tomorrow at 10" in the first sentence). */
@@ -172,11 +177,13 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     language: "en",
     timeZone: "UTC",
     messageOnly: false,
+    birthDateCheck: false,
     stage: "intent",
     flow: null,
     name: null,
     reason: null,
     email: null,
+    birthDate: null,
     phone: null,
     want: { ...NO_WANT },
     transfer: null,
@@ -203,6 +210,7 @@ export async function startCall(transport: Transport, o: { line: string; caller:
   s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";
   const tools = list(obj(assistant.model).tools);
   s.messageOnly = !tools.some((tool) => obj(obj(tool).function).name === "book_appointment");
+  s.birthDateCheck = tools.some((tool) => obj(obj(tool).function).name === "verify_identity");
   s.transfer = transferLine(s, tools);
   Object.assign(s, idlePlan(s, assistant));
   s.stage = s.messageOnly ? "message" : "intent";
@@ -318,6 +326,39 @@ const ORDINALS: [RegExp, number][] = [
   [/\b(three|trois|tres|3)\b/, 2],
   [/\b(four|quatre|cuatro|4)\b/, 3],
 ];
+
+// A number an appointment was booked with that takes no texts (a landline), or a phone the caller does not have with them.
+const NO_TEXTS =
+  /\b(landline|home phone|land line|can't (get|receive) (texts|a text|sms)|cannot (get|receive) (texts|a text|sms)|don't have (it|that phone|my (mobile|cell|phone)) with me|fixe|ne (recoit|peut pas recevoir) (pas )?(de )?(sms|texto)|pas de sms|pas mon portable|fijo|no (recibe|puede recibir) (sms|mensajes)|no tengo (el movil|ese movil|el telefono) (aqui|conmigo))/;
+
+/**
+ * A date of birth said with its year: "7 March 1984", "March 7th, 1984", "le 2 novembre 1962", "2 de noviembre de 1962",
+ * "1962-11-02", or digits (07/03/1984: day first in French and Spanish, month first in English). `said` is the words as
+ * they were in the sentence, so the rest of it can be read as the name.
+ */
+export function parseBirthDate(text: string, language: CallLanguage): { date: string; said: string } | null {
+  // Composed first, so the accents dropped for matching leave every index where it was in `text`.
+  const said = text.normalize("NFC");
+  const n = said.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const forms: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
+    [/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => [+m[1]!, +m[2]!, +m[3]!]],
+    [
+      new RegExp(`\\b(?:le |el )?(\\d{1,2})(?:st|nd|rd|th|er)?(?: of| de)? (${MONTH})(?:,? de|,)? (\\d{4})\\b`, "i"),
+      (m) => [+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!],
+    ],
+    [new RegExp(`\\b(${MONTH}) (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, "i"), (m) => [+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]],
+    [/\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/, (m) => (language === "en" ? [+m[3]!, +m[1]!, +m[2]!] : [+m[3]!, +m[2]!, +m[1]!])],
+  ];
+  for (const [re, parts] of forms) {
+    const m = re.exec(n);
+    if (!m) continue;
+    const [y, mo, d] = parts(m);
+    const day = new Date(Date.UTC(y, mo - 1, d));
+    if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
+    return { date: day.toISOString().slice(0, 10), said: said.slice(m.index, m.index + m[0].length) };
+  }
+  return null;
+}
 
 // "por la mañana" is "in the morning"; "mañana" on its own is "tomorrow".
 const SPANISH_MORNING = /\b(por|de|en|a|esta) la manana\b|\besta manana\b/g;
@@ -458,6 +499,19 @@ function cleanName(text: string): string {
     .replace(/[.!]+$/, "")
     .trim()
     .slice(0, 120);
+}
+
+/** The name in "Marie Dupont, born on 2 November 1962" once the date is taken out. */
+function identityName(rest: string): string {
+  return cleanName(
+    rest
+      .replace(
+        /(?<![\p{L}\p{N}])(born( on)?|date of birth|n[ée]e?( le)?|date de naissance|nacid[oa]( el)?|fecha de nacimiento)(?![\p{L}\p{N}])/giu,
+        " ",
+      )
+      .replace(/[\s,;:]+/g, " ")
+      .trim(),
+  );
 }
 
 function speakRef(s: SimState, ref: string): string {
@@ -631,8 +685,19 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       // A number is the phone to confirm to, never the reason for the visit: keep it, ask the reason again.
       if (phone && saysOnlyANumber(text, phone)) return assistantSays(s, t(s, "askReasonAgain"));
       s.reason = (phone ? withoutPhone(text, phone) : text).replace(/[.!,;\s]+$/, "").slice(0, 500) || null;
+      if (s.birthDateCheck) {
+        s.stage = "birthDate";
+        return assistantSays(s, t(s, "askBirthDate"));
+      }
       s.stage = "email";
       return assistantSays(s, t(s, "askEmail"));
+    case "birthDate": {
+      const born = parseBirthDate(text, s.language);
+      if (!born) return assistantSays(s, t(s, "askBirthDateAgain"));
+      s.birthDate = born.date;
+      s.stage = "email";
+      return assistantSays(s, t(s, "askEmail"));
+    }
     case "email": {
       s.email =
         /[^\s@]+@[^\s@]+\.[^\s@]+/
@@ -690,6 +755,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
               time: chosenTime,
               name: s.name,
               reason: s.reason,
+              ...(s.birthDate ? { dateOfBirth: s.birthDate } : {}),
               ...(s.phone ? { phone: s.phone } : {}),
               ...(s.email ? { email: s.email } : {}),
             });
@@ -723,6 +789,11 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         }
         return assistantSays(s, say(s, "verificationNeedsPhone"));
       }
+      // A landline, or a phone not to hand: the name and date of birth instead, when the assistant can check them.
+      if (s.birthDateCheck && NO_TEXTS.test(n)) {
+        s.stage = "verifyIdentity";
+        return assistantSays(s, t(s, "askIdentity"));
+      }
       const result = await callTool(transport, s, "send_verification_code", { phone });
       const sent = result === say(s, "verificationSent");
       s.stage = sent ? "verifyCode" : "anything";
@@ -741,6 +812,23 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         return changeFound(transport, s, s.flow, spoken(result));
       }
       if (result === say(s, "verification.wrong")) return assistantSays(s, spoken(result));
+      s.stage = "anything";
+      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+    }
+    case "verifyIdentity": {
+      const born = parseBirthDate(text, s.language);
+      const name = born ? identityName(text.normalize("NFC").replace(born.said, " ")) : "";
+      if (!born || !name || !s.phone) {
+        if (DONE.test(n)) return hangUp(transport, s, now);
+        return assistantSays(s, t(s, "askIdentity"));
+      }
+      const result = await callTool(transport, s, "verify_identity", { phone: s.phone, name, dateOfBirth: born.date });
+      const id = UUID.exec(result)?.[1];
+      if (id) {
+        s.appointmentId = id;
+        return changeFound(transport, s, s.flow, spoken(result));
+      }
+      if (result === say(s, "identity.wrong")) return assistantSays(s, spoken(result));
       s.stage = "anything";
       return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
     }
@@ -798,10 +886,12 @@ const stateSchema = z.object({
   language: z.enum(["en", "fr", "es"]),
   timeZone: z.string().max(64).refine(isTimeZone),
   messageOnly: z.boolean(),
+  birthDateCheck: z.boolean().default(false),
   stage: z.enum([
     "intent",
     "name",
     "reason",
+    "birthDate",
     "email",
     "day",
     "choose",
@@ -809,6 +899,7 @@ const stateSchema = z.object({
     "confirmCancel",
     "verifyPhone",
     "verifyCode",
+    "verifyIdentity",
     "message",
     "anything",
     "ended",
@@ -818,6 +909,11 @@ const stateSchema = z.object({
   reason: z.string().max(500).nullable(),
   email: z.string().max(254).nullable(),
   // Fields added later default, so a call started before an update carries on.
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
   phone: z.string().max(40).nullable().default(null),
   want: z
     .object({

@@ -16,7 +16,7 @@ import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
 import type { Business, CallLanguage } from "@/lib/business/business";
 import { ensureCall, raiseOutcome } from "./calls";
-import { checkCode, identitiesOf, sendCode } from "./identity";
+import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "./when";
 
@@ -29,7 +29,7 @@ export const BOOKING_TOOLS = [
 ] as const;
 export const MESSAGE_TOOL = "take_message";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
-export const IDENTITY_TOOLS = ["send_verification_code", "verify_code"] as const;
+export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
 /** What a request the receptionist takes is about, and how soon the practice should look at it. */
 export const REQUEST_CATEGORIES = ["prescription", "certificate", "results", "billing", "callback", "other"] as const;
@@ -72,6 +72,9 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
         return { result: await sendVerification(ctx, say, args) };
       case "verify_code":
         return { result: await verify(ctx, say, args) };
+      case "verify_identity":
+        if (!ctx.biz.birthDateCheck) return { error: say("unknownTool") };
+        return { result: await verifyIdentity(ctx, say, args) };
       case MESSAGE_TOOL:
         return { result: await takeMessage(ctx, say, args) };
       default:
@@ -189,8 +192,18 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const emailRaw = text(args.email, 254);
   const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
   const reason = text(args.reason, 500);
-  const missing = [!name && "name", !date && "date", !time && "time", !phone && "phone"].filter(Boolean) as string[];
+  // Asked only when the owner turned the birth-date check on; otherwise never kept, whatever the model passes.
+  const birthRaw = biz.birthDateCheck ? text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40) : null;
+  const birthDate = birthRaw ? readBirthDate(birthRaw, ctx) : null;
+  const missing = [
+    !name && "name",
+    !date && "date",
+    !time && "time",
+    !phone && "phone",
+    biz.birthDateCheck && !birthRaw && "dateOfBirth",
+  ].filter(Boolean) as string[];
   if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
+  if (birthRaw && !birthDate) return say("birthDateUnreadable");
   if (missing.length)
     return say("missingDetails", {
       fields: speakList(
@@ -209,6 +222,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     patientName: name!,
     patientPhone: phone,
     patientEmail: email,
+    patientBirthDate: birthDate,
     reason,
     language,
     bookingKey: ctx.toolCallId,
@@ -295,6 +309,59 @@ async function verify(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   if (!checked.ok) return say(`verification.${checked.reason}`);
   const list = await mine(ctx);
   return say("verificationDone", {
+    list: speakList(
+      list.map((a) => describe(a, ctx)),
+      ctx.language,
+      "conjunction",
+    ),
+  });
+}
+
+/**
+ * A date of birth as YYYY-MM-DD (the form the tool asks for): a real day between 1900 and today in the business's
+ * zone, else null so the caller is asked again rather than a wrong date being kept.
+ */
+function readBirthDate(raw: string, ctx: ToolContext): string | null {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || y < 1900) return null;
+  const iso = day.toISOString().slice(0, 10);
+  const today = localToday(ctx.deps.now ? ctx.deps.now() : new Date(), ctx.biz.timeZone);
+  return iso <= today ? iso : null;
+}
+
+/**
+ * The other proof, when the owner turned it on: the full name and date of birth of an upcoming appointment booked with
+ * the number the caller gives (for a landline, or a phone not to hand). The same answer whether the number has nothing
+ * booked or the details differ.
+ */
+async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const rawPhone = text(args.phone ?? args.phoneNumber, 40);
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
+  const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
+  if (missing.length)
+    return say("missingDetails", {
+      fields: speakList(
+        missing.map((f) => say(`fields.${f}`)),
+        ctx.language,
+        "conjunction",
+      ),
+    });
+  const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
+  if (!phone) return say("phoneUnreadable");
+  if (phone === ctx.callerNumber) return say("verificationSameNumber");
+  const birthDate = readBirthDate(birthRaw!, ctx);
+  if (!birthDate) return say("birthDateUnreadable");
+  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
+  if (!(await identitiesOf(ctx.deps, call, null)).includes(phone)) {
+    const checked = await checkBirthDate(ctx.deps, call, phone, name!, birthDate);
+    if (checked !== "ok") return say(`identity.${checked}`);
+  }
+  const list = await mine(ctx);
+  return say("identityDone", {
     list: speakList(
       list.map((a) => describe(a, ctx)),
       ctx.language,

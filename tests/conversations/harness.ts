@@ -104,6 +104,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       businessName: place.businessName,
       businessType: "medical",
       phone: sc.business?.ownerPhone ?? null,
+      birthDateCheck: sc.business?.birthDateCheck ?? false,
       workingHours,
       appointmentDuration: "30",
       timeZone: place.timeZone,
@@ -167,6 +168,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
         patientName: a.name,
         patientPhone: a.phone,
         patientEmail: null,
+        patientBirthDate: a.birthDate ?? null,
         reason: a.reason ?? null,
         language: sc.language,
       });
@@ -401,6 +403,7 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
       if (x.phone && a.patientPhone !== (x.phone === "caller" ? caller : x.phone)) return false;
       if (x.name && !x.name.test(a.patientName)) return false;
       if (x.reason && !x.reason.test(a.reason ?? "")) return false;
+      if (x.birthDate !== undefined && a.patientBirthDate !== x.birthDate) return false;
       return a.status === (x.status ?? "booked");
     };
     const { missing, extra } = matchAll(e.appointments, appts, fits);

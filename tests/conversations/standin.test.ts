@@ -20,6 +20,7 @@ const REQUIRED: Cover[] = [
   "cancel",
   "cancel-other-number",
   "cancel-verified",
+  "cancel-birth-date",
   "message",
   "emergency",
   "medical-advice",

@@ -28,6 +28,8 @@ export type Cover =
   | "cancel"
   | "cancel-other-number"
   | "cancel-verified"
+  | "cancel-birth-date"
+  | "book-birth-date"
   | "message"
   | "emergency"
   | "medical-advice"
@@ -48,11 +50,13 @@ export type BusinessSpec = {
   agentName?: string;
   /** Changes to the default hours (Monday to Friday 09:00–18:00, Saturday 09:00–12:00, Sunday closed). */
   hours?: Partial<WorkingHours>;
+  /** The privacy setting: the assistant asks the date of birth when booking and can check a name and date of birth. */
+  birthDateCheck?: boolean;
 };
 
 export type SetupStep =
   /** An appointment already booked (by phone, through the booking module), for a reschedule or a cancel. */
-  | { appointment: { on: DayRef; at: Clock; name: string; phone: string; reason?: string } }
+  | { appointment: { on: DayRef; at: Clock; name: string; phone: string; reason?: string; birthDate?: string } }
   /** A busy event in the sandbox calendar (not one of our appointments). */
   | { calendarBlock: { on: DayRef; from: Clock; to: Clock; summary: string } }
   /** Every free slot of the day booked by other patients (they are left out of the judgement). */
@@ -85,6 +89,8 @@ export type ApptExpect = {
   phone?: "caller" | string;
   name?: RegExp;
   reason?: RegExp;
+  /** YYYY-MM-DD, or null for none kept. */
+  birthDate?: string | null;
   status?: "booked" | "cancelled";
 };
 

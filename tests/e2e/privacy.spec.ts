@@ -6,7 +6,7 @@ import { newOwner, openDashboard, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
 import { at, m } from "./support/messages";
 
-test("privacy settings: the owner shortens retention and turns recording off; a value out of bounds is refused with the server's words", async ({
+test("privacy settings: the owner shortens retention, turns recording off and the birth-date check on; a value out of bounds is refused with the server's words", async ({
   page,
 }) => {
   await newOwner(page);
@@ -19,11 +19,14 @@ test("privacy settings: the owner shortens retention and turns recording off; a 
   await expect(page.getByTestId("privacy-error")).toHaveText(m("en", "Validation.retentionRange"));
   await days.fill("30");
   await page.getByLabel(m("en", "PrivacySection.recordingLabel")).uncheck();
+  await expect(page.getByLabel(m("en", "PrivacySection.birthDateLabel"))).not.toBeChecked();
+  await page.getByLabel(m("en", "PrivacySection.birthDateLabel")).check();
   await page.getByRole("button", { name: m("en", "PrivacySection.save"), exact: true }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: m("en", "PrivacySection.saved") })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(m("en", "PrivacySection.retentionLabel"))).toHaveValue("30");
   await expect(page.getByLabel(m("en", "PrivacySection.recordingLabel"))).not.toBeChecked();
+  await expect(page.getByLabel(m("en", "PrivacySection.birthDateLabel"))).toBeChecked();
   await expectNoSeriousA11yViolations(page);
 });
 

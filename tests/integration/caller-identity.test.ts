@@ -1,11 +1,14 @@
 // Identity before a change by phone: finding, moving and cancelling reach only appointments booked with the caller ID,
 // or with a number the call proved it holds by reading back a code texted to it. Vapi tool calls through the real
-// route and database; the code is read from the sandbox outbox, as the caller reads it on their phone.
+// route and database; the code is read from the sandbox outbox, as the caller reads it on their phone. When the owner
+// turns it on, a name and date of birth is the other proof.
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, callerMessages, notifications, optOuts, verificationCodes } from "@/db/schema";
 import { drainJobs } from "@/lib/jobs/queue";
+import { createLoggedSender } from "@/lib/messaging/logged-sender";
+import type { MessageTransport } from "@/lib/ports/messaging";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
@@ -13,7 +16,8 @@ import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpe
 
 let callers = 0;
 const runTag = String(Date.now() % 10_000).padStart(4, "0");
-const newMobile = () => `+336${runTag}${String(++callers).padStart(4, "0")}`;
+// +33 61…: every number of the range is a valid French mobile (not so 06 39…, which the phone check refuses).
+const newMobile = () => `+3361${runTag.slice(1)}${String(++callers).padStart(4, "0")}`;
 /** "06 12 34 56 78": how a caller says a French mobile. */
 const spoken = (e164: string) => `0${e164.slice(3)}`.replace(/(\d{2})(?=\d)/g, "$1 ");
 
@@ -124,6 +128,186 @@ describe("a change by phone from a number that is not the appointment's", () => 
     expect(await tool("verify_code", { code })).toMatch(/wrong too many times/);
     expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/^Your number is hidden/);
     expect(await status(a.id)).toBe("booked");
+  });
+});
+
+describe("limits that a caller cannot reset by calling again", () => {
+  it("three codes a call, five a day to one number over any calls; the answer does not say whether it has an appointment", async () => {
+    const p = await practice("Cabinet Limites");
+    const patient = newMobile();
+    await bookFor(p, patient, "12:00");
+    const nobody = newMobile();
+    const limit = "I cannot send another code to that number now. I can take a message for the team instead.";
+    for (const target of [patient, nobody]) {
+      const first = newCallId();
+      // Each text goes out before the next is asked for, as on a live line (a newer code retires an older one unsent).
+      const send = async (callId: string) => {
+        const said = await vapiTool(p.line, callId, "anonymous", "send_verification_code", { phone: target });
+        await drain();
+        return said;
+      };
+      for (let i = 0; i < 3; i++) expect(await send(first)).toMatch(/^If that number has an appointment with us/);
+      expect(await send(first)).toBe(limit);
+      const second = newCallId();
+      for (let i = 0; i < 2; i++) expect(await send(second)).toMatch(/^If that number has an appointment with us/);
+      // Five to this number today: a third call gets none either.
+      expect(await send(second)).toBe(limit);
+      expect(await send(newCallId())).toBe(limit);
+    }
+    const texted = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, patient), eq(notifications.channel, "sms")));
+    expect(texted.filter((n) => /your code is/.test(n.body))).toHaveLength(5);
+  });
+
+  it("three name-and-birth-date tries a call, six a day for one number over any calls", async () => {
+    const p = await practice("Cabinet Limites Naissance");
+    await api("PUT", "/api/account/privacy", { token: p.token, body: { birthDateCheck: true } });
+    const patient = newMobile();
+    const booked = await vapiTool(p.line, newCallId(), patient, "book_appointment", {
+      date: dayAhead(4),
+      time: "12:30",
+      name: "Anne Martin",
+      dateOfBirth: "1970-01-01",
+    });
+    expect(booked).toMatch(/^Booked/);
+    const guess = (callId: string, day: number) =>
+      vapiTool(p.line, callId, "anonymous", "verify_identity", {
+        phone: patient,
+        name: "Anne Martin",
+        dateOfBirth: `1970-02-${String(day).padStart(2, "0")}`,
+      });
+    const calls = [newCallId(), newCallId()];
+    for (const [i, callId] of calls.entries()) {
+      expect(await guess(callId, i * 3 + 1)).toMatch(/^Those details do not match/);
+      expect(await guess(callId, i * 3 + 2)).toMatch(/^Those details do not match/);
+      expect(await guess(callId, i * 3 + 3)).toMatch(/^I cannot check those details again/);
+    }
+    // Six wrong today: a new call cannot try even the right date.
+    const right = await vapiTool(p.line, newCallId(), "anonymous", "verify_identity", {
+      phone: patient,
+      name: "Anne Martin",
+      dateOfBirth: "1970-01-01",
+    });
+    expect(right).toMatch(/^I cannot check those details again/);
+  });
+});
+
+describe("a code texted through a real provider", () => {
+  it("is handed to the provider in full and never kept in the outbox", async () => {
+    const delivered: string[] = [];
+    const telnyx: MessageTransport = {
+      kind: "telnyx",
+      deliver: async (m) => (delivered.push(m.text ?? ""), { providerMessageId: "msg-code" }),
+    };
+    const sms = createLoggedSender(getDb(), "sms", telnyx);
+    const to = newMobile();
+    const sent = await sms.send({ to, text: "Cabinet: your code is 482913.", redact: ["482913"], dedupeKey: `code-${to}` });
+    expect(delivered).toEqual(["Cabinet: your code is 482913."]);
+    const [row] = await getDb().select().from(notifications).where(eq(notifications.id, sent.id));
+    expect(row!.body).toBe("Cabinet: your code is [redacted].");
+  });
+});
+
+describe("with the owner's birth-date check on, a caller who cannot get a text proves it with the name and date of birth", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Naissance");
+    const on = await api("PUT", "/api/account/privacy", { token: p.token, body: { birthDateCheck: true } });
+    expect(on.body.birthDateCheck).toBe(true);
+  });
+
+  const birthOf = async (id: string) =>
+    (await getDb().select({ b: appointments.patientBirthDate }).from(appointments).where(eq(appointments.id, id)))[0]!.b;
+
+  it("booking by phone asks for the date of birth and keeps it; a date that is no day is asked again", async () => {
+    const phone = newMobile();
+    const book = (args: Record<string, unknown>) =>
+      vapiTool(p.line, newCallId(), phone, "book_appointment", { date: dayAhead(5), time: "09:00", name: "Anne Martin", ...args });
+    expect(await book({})).toBe("Before I can do that I still need the date of birth.");
+    expect(await book({ dateOfBirth: "1984-02-30" })).toMatch(/^Sorry, I did not get that date of birth/);
+    expect(await book({ dateOfBirth: "2999-01-01" })).toMatch(/^Sorry, I did not get that date of birth/);
+    expect(await book({ dateOfBirth: "1984-03-07" })).toMatch(/^Booked/);
+    await drain();
+    const [a] = await getDb().select().from(appointments).where(eq(appointments.patientPhone, phone));
+    expect(a!.patientBirthDate).toBe("1984-03-07");
+  });
+
+  it("a cancel from a landline is refused until the name and date of birth match; the same answer for a number with nothing booked", async () => {
+    const mobile = newMobile();
+    const landline = "+33145678901";
+    const booked = await vapiTool(p.line, newCallId(), mobile, "book_appointment", {
+      date: dayAhead(5),
+      time: "10:00",
+      name: "Marie-Hélène Dupont",
+      dateOfBirth: "1962-11-02",
+    });
+    expect(booked).toMatch(/^Booked/);
+    await drain();
+    const [a] = await getDb().select().from(appointments).where(eq(appointments.patientPhone, mobile));
+    const callId = newCallId();
+    const tool = (name: string, args: unknown) => vapiTool(p.line, callId, landline, name, args);
+
+    expect(await tool("cancel_appointment", { appointmentId: a!.id })).toMatch(/^I found no upcoming appointment/);
+    const mismatch = "Those details do not match. Please check the full name and the date of birth the appointment was booked with.";
+    expect(await tool("verify_identity", { phone: spoken(mobile), name: "Marie-Hélène Dupont", dateOfBirth: "1962-02-11" })).toBe(mismatch);
+    expect(await tool("verify_identity", { phone: newMobile(), name: "Marie-Hélène Dupont", dateOfBirth: "1962-11-02" })).toBe(mismatch);
+    expect(await tool("cancel_appointment", { appointmentId: a!.id })).toMatch(/^I found no upcoming appointment/);
+    expect(await status(a!.id)).toBe("booked");
+
+    // Family name first, no accents, capitals: the same person.
+    expect(await tool("verify_identity", { phone: spoken(mobile), name: "DUPONT marie helene", dateOfBirth: "1962-11-02" })).toContain(
+      `[${a!.id}]`,
+    );
+    expect(await tool("cancel_appointment", { appointmentId: a!.id })).toMatch(/cancelled/i);
+    expect(await status(a!.id)).toBe("cancelled");
+    // No code was texted for it.
+    expect(await codeTextedTo(mobile)).toBeNull();
+  });
+
+  it("allows three tries a call, after which even the right details are refused", async () => {
+    const mobile = newMobile();
+    expect(
+      await vapiTool(p.line, newCallId(), mobile, "book_appointment", {
+        date: dayAhead(5),
+        time: "11:00",
+        name: "Paul Leroy",
+        dateOfBirth: "1990-05-20",
+      }),
+    ).toMatch(/^Booked/);
+    await drain();
+    const callId = newCallId();
+    const tool = (args: Record<string, unknown>) =>
+      vapiTool(p.line, callId, "anonymous", "verify_identity", { phone: mobile, name: "Paul Leroy", ...args });
+    expect(await tool({ dateOfBirth: "1990-05-21" })).toMatch(/^Those details do not match/);
+    expect(await tool({ dateOfBirth: "1990-05-22" })).toMatch(/^Those details do not match/);
+    expect(await tool({ dateOfBirth: "1990-05-23" })).toMatch(/^I cannot check those details again on this call/);
+    expect(await tool({ dateOfBirth: "1990-05-20" })).toMatch(/^I cannot check those details again on this call/);
+    expect(await vapiTool(p.line, callId, "anonymous", "find_my_appointments", {})).toMatch(/^Your number is hidden/);
+  });
+
+  it("off (the default), the tool does nothing and a date of birth the model passes is not kept", async () => {
+    const off = await practice("Cabinet Sans Naissance");
+    const mobile = newMobile();
+    expect(
+      await vapiTool(off.line, newCallId(), mobile, "book_appointment", {
+        date: dayAhead(5),
+        time: "12:00",
+        name: "Léa Petit",
+        dateOfBirth: "2001-01-01",
+      }),
+    ).toMatch(/^Booked/);
+    await drain();
+    const [a] = await getDb().select().from(appointments).where(eq(appointments.patientPhone, mobile));
+    expect(await birthOf(a!.id)).toBeNull();
+    expect(
+      await vapiTool(off.line, newCallId(), "+33145678902", "verify_identity", {
+        phone: mobile,
+        name: "Léa Petit",
+        dateOfBirth: "2001-01-01",
+      }),
+    ).toBe("That is not something I can do.");
   });
 });
 

@@ -389,7 +389,7 @@ const FIELDS: Record<string, string[]> = {
   "/api/ai/parameters": ["language", "voiceId", "firstMessage", "agentName"],
   "/api/appointments": ["patientName", "patientEmail", "patientPhone", "reason", "date", "time", "duration"],
   "/api/account": ["password"],
-  "/api/account/privacy": ["retentionDays", "recordingEnabled"],
+  "/api/account/privacy": ["retentionDays", "recordingEnabled", "birthDateCheck"],
   "/api/google-calendar/authorize": ["code"],
   "/api/receptionist/try": ["action", "state", "text", "callerNumber"],
   "/api/sandbox/billing/checkout": ["email", "clientReferenceId", "locale"],

@@ -42,7 +42,12 @@ describe("privacy settings", () => {
   it("default to 90 days and recording on; accept the stated bounds and refuse others in the caller's language", async () => {
     const o = await registerOwner();
     const initial = await api("GET", "/api/account/privacy", { token: o.token });
-    expect(initial.body).toEqual({ retentionDays: 90, recordingEnabled: true, retentionLimits: { min: 7, max: 365, default: 90 } });
+    expect(initial.body).toEqual({
+      retentionDays: 90,
+      recordingEnabled: true,
+      birthDateCheck: false,
+      retentionLimits: { min: 7, max: 365, default: 90 },
+    });
     for (const bad of [6, 366, 30.5, "30"]) {
       const res = await api("PUT", "/api/account/privacy", { token: o.token, body: { retentionDays: bad } });
       expect(res.status, String(bad)).toBe(400);
@@ -55,7 +60,13 @@ describe("privacy settings", () => {
     });
     expect(fr.body.message).toBe("La durée de conservation doit être un nombre entier de jours entre 7 et 365.");
     const ok = await api("PUT", "/api/account/privacy", { token: o.token, body: { retentionDays: 30, recordingEnabled: false } });
-    expect(ok.body).toMatchObject({ retentionDays: 30, recordingEnabled: false });
+    expect(ok.body).toMatchObject({ retentionDays: 30, recordingEnabled: false, birthDateCheck: false });
+    const notBoolean = await api("PUT", "/api/account/privacy", { token: o.token, body: { birthDateCheck: "yes" } });
+    expect(notBoolean.status).toBe(400);
+    expect((await api("PUT", "/api/account/privacy", { token: o.token, body: { birthDateCheck: true } })).body).toMatchObject({
+      retentionDays: 30,
+      birthDateCheck: true,
+    });
     expect((await api("GET", "/api/account/privacy", { token: o.token })).body).toMatchObject({
       retentionDays: 30,
       recordingEnabled: false,
@@ -184,5 +195,37 @@ describe("the retention job", () => {
       .where(eq(verificationCodes.userId, owner.user.id));
     expect(left.map((r) => r.phone)).toEqual(["+33611113333"]);
     expect(await db.$count(pendingReplies, eq(pendingReplies.userId, owner.user.id))).toBe(0);
+  });
+
+  it("clears a date of birth a day after its appointment ended or was cancelled, and keeps it on an appointment to come", async () => {
+    const owner = await registerOwner();
+    const db = getDb();
+    const at = (startDays: number, status: "booked" | "cancelled" = "booked", updatedDays = 0) => ({
+      userId: owner.user.id,
+      patientName: "Date Of Birth",
+      patientPhone: "+33611114444",
+      patientBirthDate: "1984-03-07",
+      status,
+      startsAt: new Date(Date.now() + startDays * DAY),
+      endsAt: new Date(Date.now() + startDays * DAY + 1_800_000),
+      updatedAt: new Date(Date.now() + updatedDays * DAY),
+    });
+    const rows = await db
+      .insert(appointments)
+      .values([at(-3), at(3), at(3, "cancelled", -2), at(3, "cancelled"), at(-0.5)])
+      .returning({ id: appointments.id });
+    await runRetentionJob();
+    const kept = await db
+      .select({ id: appointments.id, birth: appointments.patientBirthDate })
+      .from(appointments)
+      .where(
+        inArray(
+          appointments.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const birthOf = (i: number) => kept.find((k) => k.id === rows[i]!.id)!.birth;
+    // Ended three days ago, cancelled two days ago: gone. To come, just cancelled, ended hours ago: kept for now.
+    expect([0, 1, 2, 3, 4].map(birthOf)).toEqual([null, "1984-03-07", null, "1984-03-07", "1984-03-07"]);
   });
 });

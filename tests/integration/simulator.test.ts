@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, subscriptions } from "@/db/schema";
-import { findPhone, parseDay, parsePartOfDay, parseTime } from "@/lib/receptionist/simulator";
+import { findPhone, parseBirthDate, parseDay, parsePartOfDay, parseTime } from "@/lib/receptionist/simulator";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner } from "../helpers/api";
 
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
@@ -189,5 +189,19 @@ describe("the sandbox conversation engine", () => {
     expect(findPhone("my number is 06 98 76 54 32, thanks")).toBe("06 98 76 54 32");
     expect(findPhone("(202) 555-0187")).toBe("(202) 555-0187");
     expect(findPhone("2026-12-01 at 10:30")).toBeNull();
+  });
+
+  it("reads a date of birth said with its year, and keeps the words it was said in", () => {
+    expect(parseBirthDate("Ellen Ripley, born on March 9, 1971", "en")).toEqual({ date: "1971-03-09", said: "March 9, 1971" });
+    expect(parseBirthDate("the 20th of January 1950", "en")?.date).toBe("1950-01-20");
+    expect(parseBirthDate("Marie-Hélène Dupont, née le 2 novembre 1962", "fr")).toEqual({ date: "1962-11-02", said: "le 2 novembre 1962" });
+    expect(parseBirthDate("nacida el 5 de mayo de 1980", "es")?.date).toBe("1980-05-05");
+    // Digits: day first in French and Spanish, month first in English.
+    expect(parseBirthDate("07/03/1984", "fr")?.date).toBe("1984-03-07");
+    expect(parseBirthDate("07/03/1984", "en")?.date).toBe("1984-07-03");
+    expect(parseBirthDate("1984-03-07", "es")?.date).toBe("1984-03-07");
+    // No year, or no such day: nothing.
+    expect(parseBirthDate("March 9", "en")).toBeNull();
+    expect(parseBirthDate("30 février 1990", "fr")).toBeNull();
   });
 });

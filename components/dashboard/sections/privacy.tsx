@@ -15,7 +15,12 @@ import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
 import { DataExportSection } from "./data-export";
 
-type Settings = { retentionDays: number; recordingEnabled: boolean; retentionLimits: { min: number; max: number; default: number } };
+type Settings = {
+  retentionDays: number;
+  recordingEnabled: boolean;
+  birthDateCheck: boolean;
+  retentionLimits: { min: number; max: number; default: number };
+};
 
 export function PrivacyAndData() {
   const t = useTranslations("PrivacySection");
@@ -38,15 +43,20 @@ function PrivacySettings() {
   const query = useQuery({ queryKey: ["privacy"], queryFn: () => apiFetch<Settings>("/account/privacy") });
   const [days, setDays] = useState("");
   const [recording, setRecording] = useState(true);
+  const [birthDate, setBirthDate] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (!query.data) return;
     setDays(String(query.data.retentionDays));
     setRecording(query.data.recordingEnabled);
+    setBirthDate(query.data.birthDateCheck);
   }, [query.data]);
   const save = useMutation({
     mutationFn: () =>
-      apiFetch<Settings>("/account/privacy", { method: "PUT", body: { retentionDays: Number(days), recordingEnabled: recording } }),
+      apiFetch<Settings>("/account/privacy", {
+        method: "PUT",
+        body: { retentionDays: Number(days), recordingEnabled: recording, birthDateCheck: birthDate },
+      }),
     onSuccess: (data) => {
       setFailure(null);
       queryClient.setQueryData(["privacy"], data);
@@ -94,29 +104,36 @@ function PrivacySettings() {
           value={days}
           onChange={(e) => setDays(e.target.value)}
         />
-        <div className="flex items-start gap-3">
-          <input
-            id="privacy-recording"
-            type="checkbox"
-            className="mt-1 h-5 w-5 rounded border-slate-400"
-            checked={recording}
-            onChange={(e) => setRecording(e.target.checked)}
-            aria-describedby="privacy-recording-hint"
-          />
-          <div>
-            <label htmlFor="privacy-recording" className="font-medium text-slate-900">
-              {t("recordingLabel")}
-            </label>
-            <p id="privacy-recording-hint" className="text-sm text-slate-600">
-              {t("recordingHint")}
-            </p>
-          </div>
-        </div>
+        <Toggle id="privacy-recording" label={t("recordingLabel")} hint={t("recordingHint")} checked={recording} onChange={setRecording} />
+        <Toggle id="privacy-birth-date" label={t("birthDateLabel")} hint={t("birthDateHint")} checked={birthDate} onChange={setBirthDate} />
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? t("saving") : t("save")}
         </button>
       </form>
     </Card>
+  );
+}
+
+function Toggle(props: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={props.id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 rounded border-slate-400"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <div>
+        <label htmlFor={props.id} className="font-medium text-slate-900">
+          {props.label}
+        </label>
+        <p id={`${props.id}-hint`} className="text-sm text-slate-600">
+          {props.hint}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ function business(over: Partial<Business> = {}): Business {
     entitled: true,
     recordingEnabled: true,
     selfServiceCutoffHours: 24,
+    birthDateCheck: false,
     ...over,
   };
 }
@@ -113,6 +114,20 @@ describe("the assistant as Vapi takes it", () => {
     }
     expect(functions.find((t) => t.function!.name === "book_appointment")!.function!.parameters.required).toEqual(["date", "time", "name"]);
     expect(tools.find((t) => t.type === "transferCall")).toMatchObject({ destinations: [{ type: "number", number: "+33123456789" }] });
+  });
+
+  it("with the birth-date check on: book_appointment requires the date of birth, verify_identity is offered, and the prompt says when", () => {
+    const a = buildAssistant(business({ birthDateCheck: true }), { ...options, now: SUNDAY_NIGHT });
+    const functions = (a.model!.tools as { type: string; function?: { name: string; parameters: { required: string[] } } }[])
+      .filter((t) => t.type === "function")
+      .map((t) => t.function!);
+    expect(functions.find((f) => f.name === "book_appointment")!.parameters.required).toEqual(["date", "time", "name", "dateOfBirth"]);
+    expect(functions.find((f) => f.name === "verify_identity")!.parameters.required).toEqual(["phone", "name", "dateOfBirth"]);
+    expect(systemOf(a)).toContain("call verify_identity with the number, the name and the date of birth");
+    expect(systemOf(a)).toContain("pass it to book_appointment as dateOfBirth");
+    const off = systemOf(buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }));
+    expect(off).not.toContain("verify_identity");
+    expect(off).not.toContain("date of birth");
   });
 
   it("keeps the name within Vapi's 40 characters without splitting an emoji", () => {

@@ -511,4 +511,63 @@ export const en: Scenario[] = [
       tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
     },
   },
+  {
+    id: "en-cancel-birth-date",
+    language: "en",
+    title: "Without the phone the appointment was booked with, a cancel goes through once the name and date of birth match",
+    covers: ["cancel-birth-date"],
+    business: { birthDateCheck: true },
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Ellen Ripley", phone: "+12025550115", birthDate: "1971-03-09" } }],
+    calls: [
+      {
+        from: "+12025550199",
+        script: [
+          "I need to cancel my appointment",
+          "It was booked with my mobile, +1 202 555 0115, but I don't have my mobile with me",
+          "Ellen Ripley, born on March 9, 1971",
+          "yes",
+          "no, that's all",
+        ],
+        persona:
+          "Ellen Ripley, calling from a hotel phone. Her appointment on Thursday at 11 was booked with her mobile, +1 202 555 0115, which she does not have with her (she cannot read texts sent to it). She was born on 9 March 1971.",
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with and say you do not have that phone with you; give your full name and date of birth if asked. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+12025550115", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: toNumber("+12025550115"),
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["verify_identity", "cancel_appointment"], notCalled: ["send_verification_code"] },
+    },
+  },
+  {
+    id: "en-book-birth-date",
+    language: "en",
+    title: "With the birth-date check on, a booking asks the date of birth and keeps it",
+    covers: ["book-birth-date"],
+    business: { birthDateCheck: true },
+    calls: [
+      {
+        from: "+12025550116",
+        script: [
+          "Hi, I'd like an appointment tomorrow at 10",
+          "My name is Tom Baker",
+          "A check-up",
+          "the 20th of January 1950",
+          "no thanks",
+          "yes",
+          "no, that's all",
+        ],
+        persona: "Tom Baker, a patient born on 20 January 1950. The number you call from is your mobile.",
+        goal: `Book a check-up tomorrow at 10 in the morning. Give your date of birth if asked. You do not want an email. Confirm when the details are read back. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Tom Baker/, birthDate: "1950-01-20" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      tools: { called: ["check_availability", "book_appointment"] },
+    },
+  },
 ];

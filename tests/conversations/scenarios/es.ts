@@ -425,4 +425,33 @@ export const es: Scenario[] = [
       tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
     },
   },
+  {
+    id: "es-cancelar-fecha-de-nacimiento",
+    language: "es",
+    title: "Sin el móvil de la cita, la cancelación se hace una vez comprobados el nombre y la fecha de nacimiento",
+    covers: ["cancel-birth-date"],
+    business: { birthDateCheck: true },
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Carmen Ruiz", phone: "+34611111115", birthDate: "1980-05-05" } }],
+    calls: [
+      {
+        from: "+34912345699",
+        script: [
+          "Hola, quiero cancelar mi cita del jueves",
+          "Se reservó con mi móvil, el 611 111 115, pero no tengo el móvil conmigo",
+          "Carmen Ruiz, nacida el 5 de mayo de 1980",
+          "sí",
+          "no, gracias",
+        ],
+        persona: `Carmen Ruiz, calling from her office landline. Her appointment on Thursday at 11:00 was booked with her mobile, 611 111 115, which she does not have with her (she cannot read texts sent to it). She was born on 5 May 1980. ${speakSpanish}`,
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with and say you do not have that phone with you; give your full name and date of birth if asked. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+34611111115", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: toNumber("+34611111115"),
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["verify_identity", "cancel_appointment"], notCalled: ["send_verification_code"] },
+    },
+  },
 ];

@@ -529,4 +529,33 @@ export const fr: Scenario[] = [
       tools: { called: ["send_verification_code", "verify_code", "cancel_appointment"] },
     },
   },
+  {
+    id: "fr-annuler-date-de-naissance",
+    language: "fr",
+    title: "Sans le portable du rendez-vous, l'annulation aboutit une fois le nom et la date de naissance vérifiés",
+    covers: ["cancel-birth-date"],
+    business: { birthDateCheck: true },
+    setup: [{ appointment: { on: "+2", at: "11:00", name: "Marie-Hélène Dupont", phone: "+33611111115", birthDate: "1962-11-02" } }],
+    calls: [
+      {
+        from: "+33145678999",
+        script: [
+          "Bonjour, je voudrais annuler mon rendez-vous de jeudi",
+          "Il a été pris avec mon portable, le 06 11 11 11 15, mais je n'ai pas mon portable sur moi",
+          "Marie-Hélène Dupont, née le 2 novembre 1962",
+          "oui",
+          "non merci, au revoir",
+        ],
+        persona: `Marie-Hélène Dupont, calling from her landline at home. Her appointment on Thursday at 11:00 was booked with her mobile, 06 11 11 11 15, which she does not have with her (she cannot read texts sent to it). She was born on 2 November 1962. ${speakFrench}`,
+        goal: `Cancel your Thursday appointment. If asked, give the mobile number it was booked with and say you do not have that phone with you; give your full name and date of birth if asked. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "11:00", phone: "+33611111115", status: "cancelled" }],
+      calendarEvents: 0,
+      outbox: toNumber("+33611111115"),
+      calls: [{ outcome: "cancelled" }],
+      tools: { called: ["verify_identity", "cancel_appointment"], notCalled: ["send_verification_code"] },
+    },
+  },
 ];

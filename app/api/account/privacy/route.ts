@@ -15,6 +15,7 @@ const privacySchema = z
       .min(RETENTION_DAYS.min, "retentionRange")
       .max(RETENTION_DAYS.max, "retentionRange"),
     recordingEnabled: z.boolean("mustBeBoolean"),
+    birthDateCheck: z.boolean("mustBeBoolean"),
   })
   .partial();
 
