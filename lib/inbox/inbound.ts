@@ -51,11 +51,13 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
     .from(pendingReplies)
     .where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)))
     .limit(1);
-  // A "yes" after the question expired is still an answer to it, not a confirmation: the caller wanted to cancel, and
-  // is told nothing was, and how to ask again.
+  // A "yes" after the question expired is still an answer to it, not a confirmation: the caller wanted to cancel, and is
+  // told nothing was and how to ask again (while that appointment is still to come, and to a caller we may text: an
+  // opted-out caller's "yes" opts them in, below).
   if (pending && pending.expiresAt <= now) {
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
-    if (intent === "yes") {
+    const still = intent === "yes" ? await nextAppointment(tx, userId, e.from, now) : null;
+    if (still?.id === pending.appointmentId && !(await isOptedOut(tx, e.from, e.channel))) {
       await answer("cancelExpired", pending.appointmentId);
       return "kept";
     }

@@ -56,13 +56,19 @@ export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDep
       kind,
       key: `cancel:${data.appointmentId}:v${data.version}`,
     });
-  // The owner's cut-off holds at the "yes" too, not only when the question was asked an hour earlier.
   const [asked] = await booking.db
-    .select({ startsAt: appointments.startsAt })
+    .select({ startsAt: appointments.startsAt, status: appointments.status, version: appointments.version })
     .from(appointments)
     .where(and(eq(appointments.id, data.appointmentId), eq(appointments.userId, data.userId)));
+  // Already cancelled (this job run twice, the first time after the cancellation committed): the notice went out.
+  if (!asked || asked.status === "cancelled") return;
+  if (asked.version !== data.version) {
+    await reply("cancelStale");
+    return;
+  }
+  // The owner's cut-off holds at the "yes" too, not only when the question was asked an hour earlier.
   const now = booking.now ? booking.now() : new Date();
-  if (asked && asked.startsAt.getTime() - biz.selfServiceCutoffHours * 3_600_000 <= now.getTime()) {
+  if (asked.startsAt.getTime() - biz.selfServiceCutoffHours * 3_600_000 <= now.getTime()) {
     await reply("tooLate");
     return;
   }
@@ -73,8 +79,8 @@ export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDep
     version: data.version,
   });
   if (cancelled) return;
+  // Cancelled or moved between the read above and the cancellation: a cancellation's notice went out; a move is told.
   const [a] = await booking.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, data.appointmentId));
-  // Already cancelled (this job run twice, the first time after the cancellation committed): the notice went out.
   if (!a || a.status === "cancelled") return;
   await reply("cancelStale");
 }

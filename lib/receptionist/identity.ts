@@ -83,7 +83,7 @@ export async function sendCode(
       .where(and(codesOf(call), gt(verificationCodes.expiresAt, now)));
     const [row] = await tx
       .insert(verificationCodes)
-      .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+      .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
       .returning({ id: verificationCodes.id });
     if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx });
     return "sent";
@@ -172,9 +172,16 @@ export async function checkBirthDate(
     const match = (await upcomingForCaller({ ...deps, db: tx }, call.userId, phone)).some(
       (a) => a.patientBirthDate === birthDate && nameKey(a.patientName) === wanted,
     );
-    await tx
-      .insert(verificationCodes)
-      .values({ ...call, phone, method: "birthDate", codeEnc: "", attempts: 1, expiresAt: now, verifiedAt: match ? now : null });
+    await tx.insert(verificationCodes).values({
+      ...call,
+      phone,
+      method: "birthDate",
+      codeEnc: "",
+      attempts: 1,
+      expiresAt: now,
+      verifiedAt: match ? now : null,
+      createdAt: now,
+    });
     if (match) return "ok";
     return tries + 1 >= MAX_BIRTH_DATE_TRIES ? "tooMany" : "wrong";
   });

@@ -216,13 +216,17 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
   if (!start) return say("invalidDateTime");
+  // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
+  // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
+  const call = { userId: biz.userId, providerCallId: ctx.providerCallId };
+  const provenBirthDate = birthDate && (await identitiesOf(deps, call, ctx.callerNumber)).includes(phone!) ? birthDate : null;
   const outcome = await book(deps, biz, {
     source: "phone",
     start,
     patientName: name!,
     patientPhone: phone,
     patientEmail: email,
-    patientBirthDate: birthDate,
+    patientBirthDate: provenBirthDate,
     reason,
     language,
     bookingKey: ctx.toolCallId,

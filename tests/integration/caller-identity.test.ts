@@ -266,6 +266,37 @@ describe("with the owner's birth-date check on, a caller who cannot get a text p
     expect(await codeTextedTo(mobile)).toBeNull();
   });
 
+  it("a birth date given while booking for a number the caller has not proved is not kept, so it proves nothing", async () => {
+    const victim = newMobile();
+    expect(
+      await vapiTool(p.line, newCallId(), victim, "book_appointment", {
+        date: dayAhead(6),
+        time: "09:00",
+        name: "Victor Hugo",
+        dateOfBirth: "1950-02-26",
+      }),
+    ).toMatch(/^Booked/);
+    await drain();
+    const [theirs] = await getDb().select().from(appointments).where(eq(appointments.patientPhone, victim));
+    // Someone with the number hidden books under the patient's number with a name and birth date of their own…
+    const callId = newCallId();
+    const tool = (name: string, args: unknown) => vapiTool(p.line, callId, "anonymous", name, args);
+    expect(
+      await tool("book_appointment", { date: dayAhead(6), time: "10:00", phone: victim, name: "Eve Faux", dateOfBirth: "2000-01-01" }),
+    ).toMatch(/^Booked/);
+    await drain();
+    const planted = (await getDb().select().from(appointments).where(eq(appointments.patientPhone, victim))).find(
+      (a) => a.id !== theirs!.id,
+    );
+    expect(planted!.patientBirthDate).toBeNull();
+    // …and cannot use them to act for that number.
+    expect(await tool("verify_identity", { phone: victim, name: "Eve Faux", dateOfBirth: "2000-01-01" })).toMatch(
+      /^Those details do not match/,
+    );
+    expect(await tool("cancel_appointment", { appointmentId: theirs!.id })).toMatch(/^Your number is hidden/);
+    expect(await status(theirs!.id)).toBe("booked");
+  });
+
   it("allows three tries a call, after which even the right details are refused", async () => {
     const mobile = newMobile();
     expect(
