@@ -726,3 +726,38 @@ describe("bad input", () => {
     expect(slots).toEqual(referenceFreeSlots(input));
   });
 });
+
+describe("exceptions to the week (closures, special hours)", () => {
+  /** The slots starting on that UTC date (Paris is an hour ahead in winter: 09:00–12:00 there is 08:00–11:00 UTC). */
+  const on = (date: string, over: Partial<Rules>) => slotsAround(date, over).filter((s) => s.startsWith(date));
+  it("offers nothing on a closed run of days, both ends included, and the week's hours again after it", () => {
+    const exceptions = [{ from: "2026-12-24", to: "2026-12-26", hours: null }];
+    expect(on("2026-12-23", { exceptions })).toHaveLength(6);
+    for (const day of ["2026-12-24", "2026-12-25", "2026-12-26"]) expect(on(day, { exceptions }), day).toEqual([]);
+    expect(on("2026-12-27", { exceptions })).toHaveLength(6);
+  });
+
+  it("opens a day on its special hours, even a day the week keeps closed, in the business's zone", () => {
+    const weekdaysOnly = hours({ monday: ["09:00", "12:00"], tuesday: ["09:00", "12:00"] });
+    const exceptions = [
+      { from: "2026-12-22", to: "2026-12-22", hours: { isOpen: true, openTime: "10:00", closeTime: "11:00" } },
+      { from: "2026-12-27", to: "2026-12-27", hours: { isOpen: true, openTime: "14:00", closeTime: "15:00" } },
+    ];
+    // Tuesday 22 December: 10:00 and 10:30 Paris time only; Sunday 27 December, closed by the week, opens 14:00–15:00.
+    expect(on("2026-12-22", { workingHours: weekdaysOnly, exceptions })).toEqual(["2026-12-22T09:00:00.000Z", "2026-12-22T09:30:00.000Z"]);
+    expect(on("2026-12-27", { workingHours: weekdaysOnly, exceptions })).toEqual(["2026-12-27T13:00:00.000Z", "2026-12-27T13:30:00.000Z"]);
+    const start = at("2026-12-22T08:00:00Z"); // 09:00 in Paris: open by the week, not that day
+    expect(isSlotFree({ ...rules({ workingHours: weekdaysOnly, exceptions }), start })).toBe(false);
+    expect(isSlotFree({ ...rules({ workingHours: weekdaysOnly }), start })).toBe(true);
+  });
+
+  it("offers the nearest times outside a closure, and ignores dates that are no dates", () => {
+    const exceptions = [
+      { from: "2026-12-24", to: "2026-12-26", hours: null },
+      { from: "2026-02-30", to: "2026-03-01", hours: null },
+    ];
+    const near = nearestFreeSlots({ ...rules({ exceptions }), around: at("2026-12-25T10:00:00Z"), count: 2 });
+    expect(iso(near)).toEqual(["2026-12-27T08:00:00.000Z", "2026-12-27T08:30:00.000Z"]);
+    expect(on("2026-03-01", { exceptions })).toHaveLength(6);
+  });
+});

@@ -19,6 +19,8 @@
 //   after now + horizonDays × 24 h (real hours, inclusive). freeSlots returns the slots lying entirely inside [from, to].
 // - Busy intervals are half-open [start, end): a slot ending at 10:00 and a busy interval starting at 10:00 do not
 //   overlap. Empty, inverted or invalid intervals are ignored.
+// - Exceptions. A run of local dates (a closure: holidays, a training day) is closed, or open on other hours than its
+//   weekday's, whatever the week says; the dates are the business's calendar days, both ends included.
 // - isSlotFree requires its start to be one of the grid starts freeSlots would return; an off-grid start is not free.
 // - nearestFreeSlots ranks by |start − around|; on a tie the earlier slot wins.
 // - A duration or step that is not a positive whole number of minutes throws a RangeError; so do an infinite horizon
@@ -34,11 +36,15 @@ import { formatterFor } from "@/lib/time/zoned-time";
 
 export type { DayHours, WorkingHours };
 export type Interval = { start: Date; end: Date };
+/** Local dates `from`..`to` (YYYY-MM-DD, inclusive): closed (`hours` null) or open on these hours instead of the week's. */
+export type DayException = { from: string; to: string; hours: DayHours | null };
 export type AvailabilityInput = {
   /** IANA zone of the business, e.g. "Europe/Paris". */
   timeZone: string;
   /** Per weekday, wall-clock "HH:mm" (24 h) in timeZone. */
   workingHours: WorkingHours;
+  /** Days that differ from the week (closures, special hours); none by default. */
+  exceptions?: DayException[];
   /** Slot length, in real minutes. */
   durationMinutes: number;
   /** Minutes between grid starts, counted from each day's opening time; default gcd(durationMinutes, 30). */
@@ -141,6 +147,20 @@ export function nearestFreeSlots(input: Rules & { around: Date; count: number })
   }
 }
 
+/**
+ * Whether [start, start + minutes) falls on a day that is an exception and outside its hours (the whole day when it is
+ * closed): the owner's own bookings, which may start at any time, still keep clear of a closure.
+ */
+export function inClosure(exceptions: DayException[], timeZone: string, start: Date, minutes: number): boolean {
+  const s = start.getTime();
+  const day = Math.floor((s + offsetAt(s, timeZone)) / DAY);
+  const hours = exceptionDays(exceptions, day * DAY, day * DAY).get(day);
+  if (hours === undefined) return false;
+  if (hours === null) return true;
+  const fromMidnight = (t: number) => (t + offsetAt(t, timeZone) - day * DAY) / MINUTE;
+  return fromMidnight(s) < hours[0] || fromMidnight(s + minutes * MINUTE) > hours[1];
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 
 const MINUTE = 60_000;
@@ -156,6 +176,8 @@ type Plan = {
   timeZone: string;
   /** Per getUTCDay index: [openMinute, closeMinute] of an open day, or null. */
   hours: ([number, number] | null)[];
+  /** Per local day number (days since 1970-01-01), the hours of a day that is an exception: null when closed. */
+  exceptions: Map<number, [number, number] | null>;
   durMs: number;
   stepMs: number;
   /** Bounds on a slot's start from notice and horizon (ms since epoch). */
@@ -174,6 +196,7 @@ function planFor(input: Rules): Plan {
   return {
     timeZone: input.timeZone,
     hours: WEEKDAY_KEYS.map((key) => openMinutes(input.workingHours[key])),
+    exceptions: exceptionDays(input.exceptions ?? [], now - 2 * DAY, now + (input.horizonDays + 2) * DAY),
     durMs: dur * MINUTE,
     stepMs: step * MINUTE,
     earliest: now + Math.max(0, input.minNoticeMinutes) * MINUTE,
@@ -189,6 +212,29 @@ function openMinutes(day: DayHours | undefined): [number, number] | null {
   const open = Number(o[1]) * 60 + Number(o[2]);
   const close = Number(c[1]) * 60 + Number(c[2]);
   return close > open ? [open, close] : null;
+}
+
+/** The exception of each local day between lo and hi (instants: a day either side is harmless); the last one listed wins. */
+function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<number, [number, number] | null> {
+  const days = new Map<number, [number, number] | null>();
+  const first = Math.floor(lo / DAY);
+  const last = Math.ceil(hi / DAY);
+  for (const x of exceptions) {
+    const from = dayNumber(x.from);
+    const to = dayNumber(x.to);
+    if (from === null || to === null) continue;
+    const hours = x.hours ? openMinutes(x.hours) : null;
+    for (let day = Math.max(from, first); day <= Math.min(to, last); day++) days.set(day, hours);
+  }
+  return days;
+}
+
+/** "2026-12-25" → days since 1970-01-01, or null for anything that is not a date. */
+function dayNumber(date: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(t).toISOString().slice(0, 10) === date ? t / DAY : null;
 }
 
 function gcd(a: number, b: number): number {
@@ -207,7 +253,8 @@ function forEachGridStart(plan: Plan, lo: number, hi: number, visit: (start: num
   const lastDay = Math.floor((hi + offsetAt(hi, zone)) / DAY) + 1;
   let last = -Infinity;
   for (let day = firstDay; day <= lastDay; day++) {
-    const hours = plan.hours[(((day + 4) % 7) + 7) % 7]; // 1970-01-01 was a Thursday
+    const exception = plan.exceptions.get(day);
+    const hours = exception !== undefined ? exception : plan.hours[(((day + 4) % 7) + 7) % 7]; // 1970-01-01 was a Thursday
     if (!hours) continue;
     const openWall = day * DAY + hours[0] * MINUTE; // wall-clock times as if they were UTC
     const closeWall = day * DAY + hours[1] * MINUTE;
