@@ -38,7 +38,8 @@ function folderOf(path: string): string | null {
 // Rule 4. The domain: the folders that hold the product's rules and must not know which vendor carries them out.
 const DOMAIN = new Set(
   [
-    ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "inbox", "messaging"],
+    ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "closures", "inbox"],
+    ...["messaging"],
     ...["notifications", "numbers", "privacy", "receptionist", "self-service", "subscriptions"],
   ].map((f) => `lib/${f}`),
 );

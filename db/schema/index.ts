@@ -540,6 +540,40 @@ export const pendingReplies = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.callerPhone] })],
 );
 
+// Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
+// business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
+// migration), so each day has one rule.
+export const closures = pgTable(
+  "closures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    // Both null: closed. Both set ("HH:mm"): open on these hours only.
+    openTime: text("open_time"),
+    closeTime: text("close_time"),
+    // What the receptionist may tell callers ("closed for the holidays").
+    reason: text("reason"),
+    // "holiday": imported from the public holidays of the business's country.
+    source: text("source", { enum: ["owner", "holiday"] })
+      .notNull()
+      .default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("closures_user_idx").on(t.userId, t.startsOn),
+    check("closures_range", sql`${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "closures_hours",
+      sql`(${t.openTime} is null and ${t.closeTime} is null) or (${t.openTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} > ${t.openTime})`,
+    ),
+    check("closures_source_known", sql`${t.source} in ('owner', 'holiday')`),
+  ],
+);
+
 // A caller who answered STOP (or asked not to be texted) gets no more SMS/WhatsApp from any business.
 export const optOuts = pgTable(
   "opt_outs",

@@ -135,6 +135,7 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
 function refusal(reason: Refusal): AppError {
   if (reason === "past") return new AppError("bad_request", "appointmentInPast");
   if (reason === "tooFar") return new AppError("bad_request", "appointmentTooFar");
+  if (reason === "closed") return new AppError("conflict", "appointmentOnClosure");
   return new AppError("conflict", "slotTaken");
 }
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
-import { isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
+import { inClosure, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
 import { recordBookingConflict } from "@/lib/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/business/business";
 import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, rules } from "./core";
@@ -52,9 +52,10 @@ export const SOURCE_RULES: Record<ChangeSource, SourceRules> = {
 
 /**
  * Why a booking or a move was refused. "unavailable": not a start the source's rules allow ("offered" sources);
- * "past", "tooFar": outside now..FAR_AHEAD_MS ("future" sources); "taken": the slot is busy.
+ * "past", "tooFar": outside now..FAR_AHEAD_MS ("future" sources); "closed": on a closure or outside a day's special
+ * hours ("future" sources); "taken": the slot is busy.
  */
-export type Refusal = "taken" | "unavailable" | "past" | "tooFar";
+export type Refusal = "taken" | "unavailable" | "past" | "tooFar" | "closed";
 
 export type BookCommand = {
   source: BookingSource;
@@ -90,6 +91,7 @@ function outOfRules(r: SourceRules, biz: Business, start: Date, minutes: number,
   if (r.starts === "offered") return isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
   if (start.getTime() <= now.getTime()) return "past";
   if (start.getTime() > now.getTime() + FAR_AHEAD_MS) return "tooFar";
+  if (inClosure(rules(biz, now).exceptions, biz.timeZone, start, minutes)) return "closed";
   return null;
 }
 

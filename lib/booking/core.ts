@@ -43,6 +43,11 @@ export function rules(biz: Business, now: Date) {
   return {
     timeZone: biz.timeZone,
     workingHours: biz.workingHours,
+    exceptions: biz.closures.map((c) => ({
+      from: c.from,
+      to: c.to,
+      hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
+    })),
     durationMinutes: durationFromSetting(biz.appointmentDuration),
     minNoticeMinutes: MIN_NOTICE_MINUTES,
     horizonDays: HORIZON_DAYS,

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import type { WorkingHours } from "@/db/schema";
 import { subscriptionRecordOf } from "@/lib/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
-import { calendarGrantOf, displayNameOf, tenantByLine, tenantByOwner, type TenantRow } from "./tenant";
+import { calendarGrantOf, displayNameOf, tenantByLine, tenantByOwner, type ClosureRow, type TenantRow } from "./tenant";
 
 export type CallLanguage = "en" | "fr" | "es";
 
@@ -37,6 +37,8 @@ export type Business = {
   selfServiceCutoffHours: number;
   /** The owner's privacy setting: callers give their date of birth when booking, and can prove who they are with it. */
   birthDateCheck: boolean;
+  /** Closures and special hours still to come, earliest first. */
+  closures: ClosureRow[];
 };
 
 function toBusiness(r: TenantRow, now: Date): Business {
@@ -64,6 +66,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     recordingEnabled: r.recordingEnabled,
     selfServiceCutoffHours: r.selfServiceCutoffHours,
     birthDateCheck: r.birthDateCheck,
+    closures: r.closures,
   };
 }
 

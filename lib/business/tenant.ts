@@ -47,7 +47,15 @@ const tenantColumns = {
   ...subscriptionRecordColumns,
   subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
   subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  // Its closures still to come (from yesterday, so every zone's today is in), in the same round trip.
+  closures: sql<ClosureRow[]>`coalesce((
+    select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
+      'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
+    from closures c where c.user_id = ${users.id} and c.ends_on >= current_date - 1), '[]'::json)`,
 };
+
+/** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
+export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };
 
 /** The one query every view reads through; the caller adds where, order and limit. */
 export function tenantQuery(db: Pick<Db, "select">) {

@@ -6,6 +6,7 @@ import type { Db } from "@/db/client";
 import {
   aiParameters,
   appointments,
+  closures,
   auditLog,
   billingCheckouts,
   calendarConnections,
@@ -33,6 +34,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   phone_numbers: "phoneNumber",
   calendar_connections: "calendar",
   calendar_events: "calendarEvents",
+  closures: "closures",
   appointments: "appointments",
   calls: "calls",
   caller_messages: "messagesTaken",
@@ -90,6 +92,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     calendarEvents: (await db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)).orderBy(calendarEvents.startsAt)).map(
       plain,
     ),
+    closures: (await db.select().from(closures).where(eq(closures.userId, userId)).orderBy(closures.startsOn)).map(plain),
     appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
     calls: (await db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt))).map(plain),
     messagesTaken: (

@@ -40,6 +40,7 @@ export const accountExportResponse = z.strictObject({
   phoneNumber: row.nullable(),
   calendar: row.nullable(),
   calendarEvents: z.array(row),
+  closures: z.array(row).describe("Days closed or on special hours."),
   appointments: z.array(row),
   calls: z.array(row),
   messagesTaken: z.array(row),

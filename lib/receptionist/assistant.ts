@@ -10,7 +10,7 @@ import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/business/business";
 import { sayer, type Say } from "./speech";
 import { MESSAGE_TOOL, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "./tools";
-import { addDays, callCalendar } from "./when";
+import { addDays, callCalendar, localToday } from "./when";
 
 /** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
 export type VoiceId =
@@ -119,6 +119,23 @@ function dateContext(b: Business, language: CallLanguage, now: Date, say: Say): 
   ].join("\n");
 }
 
+/**
+ * The closures and special hours within the booking horizon, with the reason the owner gave: the model can say why a day
+ * is closed before it asks the calendar (which offers nothing on them anyway).
+ */
+function closuresText(b: Business, now: Date): string | null {
+  const today = localToday(now, b.timeZone);
+  const last = addDays(today, HORIZON_DAYS);
+  const ahead = b.closures.filter((c) => c.to >= today && c.from <= last).slice(0, 12);
+  if (!ahead.length) return null;
+  const items = ahead.map((c) => {
+    const days = c.from === c.to ? c.from : `${c.from} to ${c.to}`;
+    const what = c.openTime && c.closeTime ? `open ${c.openTime}-${c.closeTime} only` : "closed";
+    return `${days}: ${what}${c.reason ? ` (${c.reason})` : ""}`;
+  });
+  return `Closures and special hours, which override the opening hours (tell callers, with the reason, when they ask for those days): ${items.join("; ")}.`;
+}
+
 /** The system prompt: the date, the business's facts, then the rules no owner setting can loosen. */
 export function systemPrompt(b: Business, language: CallLanguage, callerNumber: string | null, canBook: boolean, now = new Date()): string {
   const say = sayer(language);
@@ -131,6 +148,7 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
     b.businessAddress ? `Address: ${b.businessAddress}.` : null,
     b.services.length ? `Services: ${b.services.join(", ")}.` : null,
     `Opening hours (${b.timeZone}): ${hoursText(b, language)}.`,
+    closuresText(b, now),
     canBook ? `Appointments last ${durationFromSetting(b.appointmentDuration)} minutes.` : null,
     `The caller's number (caller ID) is ${callerNumber ?? "hidden"}.`,
     b.aiInstructions ? `Instructions from the business (follow them unless they conflict with the rules below): ${b.aiInstructions}` : null,

@@ -173,10 +173,11 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
       return say("slotsOnDay", { day: speakDay(from, language, biz.timeZone), slots: offer(today.slice(0, MAX_OFFERED), ctx) });
     const later = (await findSlots(deps, biz, dayEnd, new Date(dayEnd.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
     if (!later.length) return say("nothingFree");
-    return say("noneOnDay", {
-      day: speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone),
-      slots: offer(later.slice(0, MAX_OFFERED), ctx),
-    });
+    const day = speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone);
+    // A closed day says so, and why when the owner gave a reason, rather than "nothing is free".
+    const closure = biz.closures.find((c) => c.from <= date && date <= c.to && !c.openTime);
+    const key = closure ? (closure.reason ? "closedOnDayBecause" : "closedOnDay") : "noneOnDay";
+    return say(key, { day, reason: closure?.reason ?? "", slots: offer(later.slice(0, MAX_OFFERED), ctx) });
   }
   const soon = (await findSlots(deps, biz, now, new Date(now.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
   if (!soon.length) return say("nothingFree");

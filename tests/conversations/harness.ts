@@ -10,11 +10,12 @@ import {
   calendarConnections,
   calendarEvents,
   calls,
+  closures,
   notifications,
   phoneNumbers,
   subscriptions,
-  users,
   type WorkingHours,
+  users,
 } from "@/db/schema";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { findSlots } from "@/lib/booking/busy-time";
@@ -185,6 +186,14 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
         summary: b.summary,
       });
       practice.blocks.push(eventId);
+    } else if ("closure" in step) {
+      const c = step.closure;
+      await db.insert(closures).values({
+        userId,
+        startsOn: resolveDay(c.from, place.timeZone),
+        endsOn: resolveDay(c.to, place.timeZone),
+        reason: c.reason ?? null,
+      });
     } else {
       await fillDay(practice, biz, step.fillDay.on);
     }

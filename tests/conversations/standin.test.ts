@@ -21,6 +21,7 @@ const REQUIRED: Cover[] = [
   "cancel-other-number",
   "cancel-verified",
   "cancel-birth-date",
+  "closure",
   "message",
   "emergency",
   "medical-advice",

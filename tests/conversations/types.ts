@@ -30,6 +30,7 @@ export type Cover =
   | "cancel-verified"
   | "cancel-birth-date"
   | "book-birth-date"
+  | "closure"
   | "message"
   | "emergency"
   | "medical-advice"
@@ -60,7 +61,9 @@ export type SetupStep =
   /** A busy event in the sandbox calendar (not one of our appointments). */
   | { calendarBlock: { on: DayRef; from: Clock; to: Clock; summary: string } }
   /** Every free slot of the day booked by other patients (they are left out of the judgement). */
-  | { fillDay: { on: DayRef } };
+  | { fillDay: { on: DayRef } }
+  /** A closure of the owner's (closed those days), with the reason the receptionist may give. */
+  | { closure: { from: DayRef; to: DayRef; reason?: string } };
 
 export type CallSpec = {
   /** The caller ID (E.164). */

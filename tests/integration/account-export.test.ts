@@ -14,6 +14,7 @@ import {
   calendarConnections,
   callerMessages,
   calls,
+  closures,
   notifications,
   pendingReplies,
   threadMessages,
@@ -82,6 +83,7 @@ async function ownerWithEverything() {
     expiresAt: new Date(),
     verifiedAt: new Date(),
   });
+  await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });

@@ -15,6 +15,7 @@ import { formatClock } from "@/lib/format/intl";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
+import { Closures } from "./closures";
 import { FormButtons } from "./personal-info";
 
 export function Schedule() {
@@ -61,6 +62,9 @@ export function Schedule() {
           />
         }
       />
+      <div className="mt-6">
+        <Closures />
+      </div>
     </>
   );
 }

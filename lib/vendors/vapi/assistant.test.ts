@@ -31,6 +31,7 @@ function business(over: Partial<Business> = {}): Business {
     recordingEnabled: true,
     selfServiceCutoffHours: 24,
     birthDateCheck: false,
+    closures: [],
     ...over,
   };
 }

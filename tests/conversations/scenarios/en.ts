@@ -570,4 +570,25 @@ export const en: Scenario[] = [
       tools: { called: ["check_availability", "book_appointment"] },
     },
   },
+  {
+    id: "en-closed-for-training",
+    language: "en",
+    title: "Tomorrow the practice is closed for staff training: the caller hears why and books the next open day",
+    covers: ["closure"],
+    setup: [{ closure: { from: "+1", to: "+1", reason: "staff training" } }],
+    calls: [
+      {
+        from: "+12025550117",
+        script: ["I'd like an appointment tomorrow", "Nina Patel", "Check-up", "no", "the first one", "yes", "no thanks"],
+        persona: "Nina Patel, wanting a check-up.",
+        goal: `Ask for tomorrow. If they are closed, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /staff training/i, why: "says why tomorrow is closed" }],
+    },
+  },
 ];

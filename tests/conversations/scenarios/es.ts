@@ -454,4 +454,25 @@ export const es: Scenario[] = [
       tools: { called: ["verify_identity", "cancel_appointment"], notCalled: ["send_verification_code"] },
     },
   },
+  {
+    id: "es-cerrado-por-formacion",
+    language: "es",
+    title: "Mañana la consulta cierra por formación: quien llama lo oye y reserva el siguiente día abierto",
+    covers: ["closure"],
+    setup: [{ closure: { from: "+1", to: "+1", reason: "formación del equipo" } }],
+    calls: [
+      {
+        from: "+34612345017",
+        script: ["Quería una cita mañana", "Mario Vargas", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Mario Vargas. ${speakSpanish}`,
+        goal: `Ask for tomorrow. If they are closed, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /formación del equipo/i, why: "dice por qué mañana está cerrado" }],
+    },
+  },
 ];

@@ -558,4 +558,25 @@ export const fr: Scenario[] = [
       tools: { called: ["verify_identity", "cancel_appointment"], notCalled: ["send_verification_code"] },
     },
   },
+  {
+    id: "fr-ferme-pour-conges",
+    language: "fr",
+    title: "Le cabinet est fermé jeudi pour congés : l'appelant l'apprend et prend le jour ouvert suivant",
+    covers: ["closure"],
+    setup: [{ closure: { from: "+2", to: "+2", reason: "congés" } }],
+    calls: [
+      {
+        from: "+33612345017",
+        script: ["Je voudrais un rendez-vous jeudi", "Émile Zola", "Un contrôle", "non", "le premier", "oui", "non merci"],
+        persona: `Émile Zola. ${speakFrench}`,
+        goal: `Ask for Thursday. If they are closed, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /congés/i, why: "dit pourquoi jeudi est fermé" }],
+    },
+  },
 ];

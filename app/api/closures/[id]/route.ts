@@ -1,0 +1,15 @@
+import { deleteClosure } from "@/lib/closures/closures.service";
+import { messageResponse } from "@/lib/http/http.responses";
+import { idParam } from "@/lib/http/params";
+import { message } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+export const DELETE = route.owner(
+  { params: { id: (id) => idParam(id, "closureNotFound") }, response: { 200: messageResponse } },
+  async ({ ctx, auth, params, locale }) => {
+    await deleteClosure(ctx.db, auth.userId, params.id);
+    return message(locale, "closureDeleted");
+  },
+);

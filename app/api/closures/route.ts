@@ -1,0 +1,17 @@
+import { closureListResponse, closureResponse } from "@/lib/closures/closures.responses";
+import { closureSchema } from "@/lib/closures/closures.schemas";
+import { createClosure, listClosures } from "@/lib/closures/closures.service";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** The closures and special hours not over yet, earliest first. */
+export const GET = route.owner({ response: { 200: closureListResponse } }, async ({ ctx, auth }) =>
+  json(await listClosures(ctx.db, auth.userId)),
+);
+
+/** Adds a closure (closed, or open on special hours), from today on; overlapping another is a 409. */
+export const POST = route.owner({ body: closureSchema, response: { 201: closureResponse } }, async ({ ctx, auth, input }) =>
+  json(await createClosure(ctx.db, auth.userId, input.body), { status: 201 }),
+);

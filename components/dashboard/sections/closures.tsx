@@ -1,0 +1,183 @@
+"use client";
+// Closures: days the business is closed (holidays, training) or open on other hours, below the week on the Working
+// hours page. The receptionist, the self-service link and the owner's own bookings all keep clear of them; the server
+// checks every rule (dates, overlap, hours), the form only helps.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormAlert, TextField } from "@/components/forms/fields";
+import { apiFetch, failureText } from "@/lib/client/api";
+import { formatClock, formatFullDate } from "@/lib/format/intl";
+import { Card, LoadError, Loading } from "../ui";
+
+type Closure = {
+  id: string;
+  from: string;
+  to: string;
+  openTime: string | null;
+  closeTime: string | null;
+  reason: string | null;
+  source: "owner" | "holiday";
+};
+
+const KEY = ["closures"];
+
+export function Closures() {
+  const t = useTranslations("ClosuresSection");
+  const query = useQuery({ queryKey: KEY, queryFn: () => apiFetch<{ closures: Closure[] }>("/closures") });
+  return (
+    <Card title={t("title")} testId="closures" actions={<ImportHolidays />}>
+      <p className="mb-4 max-w-2xl text-slate-600">{t("description")}</p>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
+      ) : (
+        <ClosureList closures={query.data.closures} />
+      )}
+      <AddClosure />
+    </Card>
+  );
+}
+
+function ClosureList({ closures }: { closures: Closure[] }) {
+  const t = useTranslations("ClosuresSection");
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => apiFetch<{ message: string }>(`/closures/${id}`, { method: "DELETE" }),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
+  });
+  if (!closures.length) return <p className="mb-4 text-slate-600">{t("none")}</p>;
+  // Local dates: shown as the calendar days they are, whatever the browser's zone.
+  const day = (d: string) => formatFullDate(`${d}T12:00:00Z`, locale, "UTC");
+  return (
+    <ul className="mb-6 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="closure-list">
+      {closures.map((c) => (
+        <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="closure">
+          <div>
+            <p className="font-medium text-slate-900">{c.from === c.to ? day(c.from) : t("range", { from: day(c.from), to: day(c.to) })}</p>
+            <p className="text-sm text-slate-600">
+              {c.openTime && c.closeTime
+                ? t("specialHours", { open: formatClock(c.openTime, locale), close: formatClock(c.closeTime, locale) })
+                : t("closed")}
+              {c.reason ? ` · ${c.reason}` : ""}
+              {c.source === "holiday" ? ` · ${t("publicHoliday")}` : ""}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(c.id)}
+            aria-label={t("deleteOne", { day: day(c.from) })}
+          >
+            {t("delete")}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AddClosure() {
+  const t = useTranslations("ClosuresSection");
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
+  const add = useMutation({
+    mutationFn: () =>
+      apiFetch<Closure>("/closures", {
+        method: "POST",
+        body: {
+          from: form.from,
+          ...(form.to ? { to: form.to } : {}),
+          ...(form.special ? { openTime: form.openTime, closeTime: form.closeTime } : {}),
+          ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
+        },
+      }),
+    onSuccess: () => {
+      setFailure(null);
+      setForm({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
+      toast.success(t("added"));
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => setFailure(failureText(e, t("addFailed"))),
+  });
+  return (
+    <form
+      method="post"
+      noValidate
+      className="space-y-4"
+      data-testid="closure-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!form.from) setFailure(t("fromRequired"));
+        else add.mutate();
+      }}
+    >
+      <h3 className="font-semibold text-slate-900">{t("addTitle")}</h3>
+      {failure && <FormAlert testId="closure-error">{failure}</FormAlert>}
+      <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+        <TextField id="closure-from" type="date" label={t("from")} value={form.from} onChange={set("from")} required />
+        <TextField id="closure-to" type="date" label={t("to")} hint={t("toHint")} value={form.to} onChange={set("to")} />
+      </div>
+      <div className="flex items-center gap-3">
+        <input
+          id="closure-special"
+          type="checkbox"
+          className="h-5 w-5 rounded border-slate-400"
+          checked={form.special}
+          onChange={set("special")}
+        />
+        <label htmlFor="closure-special" className="font-medium text-slate-900">
+          {t("openSpecial")}
+        </label>
+      </div>
+      {form.special && (
+        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+          <TextField id="closure-open" type="time" label={t("openTime")} value={form.openTime} onChange={set("openTime")} />
+          <TextField id="closure-close" type="time" label={t("closeTime")} value={form.closeTime} onChange={set("closeTime")} />
+        </div>
+      )}
+      <div className="max-w-2xl">
+        <TextField
+          id="closure-reason"
+          label={t("reason")}
+          hint={t("reasonHint")}
+          maxLength={120}
+          value={form.reason}
+          onChange={set("reason")}
+        />
+      </div>
+      <button type="submit" className="btn-primary" disabled={add.isPending}>
+        {add.isPending ? t("adding") : t("add")}
+      </button>
+    </form>
+  );
+}
+
+function ImportHolidays() {
+  const t = useTranslations("ClosuresSection");
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: () => apiFetch<{ message: string }>("/closures/holidays", { method: "POST", body: {} }),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => toast.error(failureText(e, t("importFailed"))),
+  });
+  return (
+    <button type="button" className="btn-secondary" disabled={run.isPending} onClick={() => run.mutate()}>
+      {run.isPending ? t("importing") : t("importHolidays")}
+    </button>
+  );
+}

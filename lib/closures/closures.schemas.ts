@@ -1,0 +1,39 @@
+// What the closures routes read: a closure (a day or a run of days closed, or open on other hours) and a year of public
+// holidays to import. Messages are keys of the "Validation" namespace.
+import { z } from "zod";
+import { isCalendarDate } from "@/lib/time/zoned-time";
+
+/** The longest closure: a year (a longer one is a business that has stopped, not a closure). */
+export const MAX_CLOSURE_DAYS = 366;
+/** What the receptionist may say about it ("closed for the holidays"): a short phrase. */
+export const REASON_MAX = 120;
+
+const day = z.string().trim().refine(isCalendarDate, "dateInvalid");
+const clock = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid");
+
+const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+export const closureSchema = z
+  .object({
+    from: day,
+    /** Default: the same day. */
+    to: day.optional(),
+    /** Both or neither: open on these hours only that day (or those days); neither: closed. */
+    openTime: clock.optional(),
+    closeTime: clock.optional(),
+    reason: z.string().trim().max(REASON_MAX, "tooLong").optional(),
+  })
+  .transform((v) => ({ ...v, to: v.to ?? v.from, reason: v.reason || null }))
+  .refine((v) => v.to >= v.from, { message: "closureEndsBeforeStart", path: ["to"] })
+  .refine((v) => dayCount(v.from, v.to) <= MAX_CLOSURE_DAYS, { message: "closureTooLong", path: ["to"] })
+  .refine((v) => (v.openTime === undefined) === (v.closeTime === undefined), { message: "closureHoursBoth", path: ["closeTime"] })
+  .refine((v) => !v.openTime || !v.closeTime || v.closeTime > v.openTime, { message: "closeAfterOpen", path: ["closeTime"] });
+export type ClosureInput = z.output<typeof closureSchema>;
+
+export const holidayImportSchema = z.object({
+  /** Default: this year in the business's zone. */
+  year: z.number("yearInvalid").int("yearInvalid").min(2000, "yearInvalid").max(2100, "yearInvalid").optional(),
+});
