@@ -7,6 +7,7 @@ import {
   durationFromSetting,
   freeSlots,
   isSlotFree,
+  inClosure,
   nearestFreeSlots,
   type AvailabilityInput,
   type Interval,
@@ -759,5 +760,24 @@ describe("exceptions to the week (closures, special hours)", () => {
     const near = nearestFreeSlots({ ...rules({ exceptions }), around: at("2026-12-25T10:00:00Z"), count: 2 });
     expect(iso(near)).toEqual(["2026-12-27T08:00:00.000Z", "2026-12-27T08:30:00.000Z"]);
     expect(on("2026-03-01", { exceptions })).toHaveLength(6);
+  });
+});
+
+describe("inClosure (bookings that may start at any time)", () => {
+  const exceptions = [
+    { from: "2026-12-25", to: "2026-12-25", hours: null },
+    { from: "2026-12-31", to: "2026-12-31", hours: { isOpen: true, openTime: "09:00", closeTime: "12:00" } },
+  ];
+  it("is true on a closed day, and for a booking of the evening before that runs into it", () => {
+    expect(inClosure(exceptions, "Europe/Paris", at("2026-12-25T09:00:00Z"), 30)).toBe(true);
+    // 23:00 on the 24th in Paris, for two hours: into the 25th.
+    expect(inClosure(exceptions, "Europe/Paris", at("2026-12-24T22:00:00Z"), 120)).toBe(true);
+    expect(inClosure(exceptions, "Europe/Paris", at("2026-12-24T21:00:00Z"), 60)).toBe(false);
+  });
+
+  it("is true outside a day's special hours only, in the business's zone", () => {
+    expect(inClosure(exceptions, "Europe/Paris", at("2026-12-31T08:00:00Z"), 30)).toBe(false); // 09:00 Paris
+    expect(inClosure(exceptions, "Europe/Paris", at("2026-12-31T10:45:00Z"), 30)).toBe(true); // 11:45–12:15
+    expect(inClosure(exceptions, "America/New_York", at("2026-12-25T04:30:00Z"), 30)).toBe(false); // the 24th there
   });
 });

@@ -153,12 +153,20 @@ export function nearestFreeSlots(input: Rules & { around: Date; count: number })
  */
 export function inClosure(exceptions: DayException[], timeZone: string, start: Date, minutes: number): boolean {
   const s = start.getTime();
-  const day = Math.floor((s + offsetAt(s, timeZone)) / DAY);
-  const hours = exceptionDays(exceptions, day * DAY, day * DAY).get(day);
-  if (hours === undefined) return false;
-  if (hours === null) return true;
-  const fromMidnight = (t: number) => (t + offsetAt(t, timeZone) - day * DAY) / MINUTE;
-  return fromMidnight(s) < hours[0] || fromMidnight(s + minutes * MINUTE) > hours[1];
+  const e = s + minutes * MINUTE;
+  const localDay = (t: number) => Math.floor((t + offsetAt(t, timeZone)) / DAY);
+  const first = localDay(s);
+  const last = localDay(Math.max(s, e - 1));
+  const days = exceptionDays(exceptions, first * DAY, last * DAY);
+  // Every local day it touches: a booking late in the evening runs into the next day's closure.
+  for (let day = first; day <= last; day++) {
+    const hours = days.get(day);
+    if (hours === undefined) continue;
+    if (hours === null) return true;
+    const fromMidnight = (t: number) => (t + offsetAt(t, timeZone) - day * DAY) / MINUTE;
+    if (Math.max(fromMidnight(s), 0) < hours[0] || Math.min(fromMidnight(e), 24 * 60) > hours[1]) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

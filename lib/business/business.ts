@@ -72,12 +72,12 @@ function toBusiness(r: TenantRow, now: Date): Business {
 
 /** The business that owns the dialled number; null when the number is not assigned to anyone. */
 export async function findBusinessByLine(db: Db, line: string, now = new Date()): Promise<Business | null> {
-  const row = await tenantByLine(db, line);
+  const row = await tenantByLine(db, line, now);
   return row ? toBusiness(row, now) : null;
 }
 
 export async function loadBusiness(db: Db, userId: string, now = new Date()): Promise<Business | null> {
-  const row = await tenantByOwner(db, userId);
+  const row = await tenantByOwner(db, userId, now);
   return row ? toBusiness(row, now) : null;
 }
 

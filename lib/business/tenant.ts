@@ -6,12 +6,12 @@
 // Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
 // an account. The password hash and session data are never read here; the calendar grant is read (encrypted) because a
 // call needs it without a second query, and only the call's view carries it.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { subscriptionRecordColumns } from "@/lib/subscriptions/subscription-columns";
 
-const tenantColumns = {
+const baseColumns = {
   userId: users.id,
   ownerName: users.fullName,
   ownerEmail: users.email,
@@ -47,20 +47,39 @@ const tenantColumns = {
   ...subscriptionRecordColumns,
   subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
   subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-  // Its closures still to come (from yesterday, so every zone's today is in), in the same round trip.
-  closures: sql<ClosureRow[]>`coalesce((
-    select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
-      'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
-    from closures c where c.user_id = ${users.id} and c.ends_on >= current_date - 1), '[]'::json)`,
 };
+
+/** How far ahead closures are read: as far as anything can be booked (two years), no further. */
+const CLOSURES_AHEAD_DAYS = 733;
+
+/**
+ * The columns, with the closures that matter from `since` (a date, YYYY-MM-DD: the caller's yesterday, so every zone's
+ * today is in) for as far as bookings go, read in the same round trip.
+ */
+function tenantColumns(since: SQL | Placeholder) {
+  return {
+    ...baseColumns,
+    closures: sql<ClosureRow[]>`coalesce((
+      select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
+        'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
+      from closures c
+      where c.user_id = ${users.id} and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
+    ), '[]'::json)`,
+  };
+}
+
+/** The day before `now` (UTC): the first day any zone's today can be. */
+function sinceOf(now: Date): SQL {
+  return sql`${new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)}`;
+}
 
 /** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
 export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };
 
 /** The one query every view reads through; the caller adds where, order and limit. */
-export function tenantQuery(db: Pick<Db, "select">) {
+export function tenantQuery(db: Pick<Db, "select">, since: SQL | Placeholder = sinceOf(new Date())) {
   return db
-    .select(tenantColumns)
+    .select(tenantColumns(since))
     .from(users)
     .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
     .leftJoin(aiParameters, eq(aiParameters.userId, users.id))
@@ -70,8 +89,8 @@ export function tenantQuery(db: Pick<Db, "select">) {
 
 export type TenantRow = Awaited<ReturnType<typeof tenantQuery>>[number];
 
-export async function tenantByOwner(db: Pick<Db, "select">, userId: string): Promise<TenantRow | null> {
-  const [row] = await tenantQuery(db).where(eq(users.id, userId)).limit(1);
+export async function tenantByOwner(db: Pick<Db, "select">, userId: string, now = new Date()): Promise<TenantRow | null> {
+  const [row] = await tenantQuery(db, sinceOf(now)).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 
@@ -79,15 +98,15 @@ export async function tenantByOwner(db: Pick<Db, "select">, userId: string): Pro
  * The tenant whose dedicated number this is; null when the number is not assigned to anyone. Every message of every call
  * starts here, so its SQL is built once per database handle (drizzle's prepared query) rather than on each message.
  */
-export async function tenantByLine(db: Pick<Db, "select">, line: string): Promise<TenantRow | null> {
+export async function tenantByLine(db: Pick<Db, "select">, line: string, now = new Date()): Promise<TenantRow | null> {
   let query = byLine.get(db);
   if (!query) byLine.set(db, (query = byLinePrepared(db)));
-  const [row] = await query.execute({ line });
+  const [row] = await query.execute({ line, since: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) });
   return row ?? null;
 }
 const byLine = new WeakMap<object, ReturnType<typeof byLinePrepared>>();
 const byLinePrepared = (db: Pick<Db, "select">) =>
-  tenantQuery(db)
+  tenantQuery(db, sql.placeholder("since"))
     .where(eq(phoneNumbers.phoneNumber, sql.placeholder("line")))
     .limit(1)
     .prepare("tenant_by_line");

@@ -14,6 +14,15 @@ export const closureResponse = z
   })
   .meta({ title: "Closure" });
 
+export const createdClosureResponse = closureResponse
+  .extend({
+    appointmentsInside: z
+      .number()
+      .int()
+      .describe("Appointments already booked inside it: they stay, and the owner is told to move or cancel them."),
+  })
+  .meta({ title: "CreatedClosure" });
+
 export const closureListResponse = z.strictObject({ closures: z.array(closureResponse) });
 
 export const holidayImportResponse = z.strictObject({

@@ -24,7 +24,13 @@ export const closureSchema = z
     /** Both or neither: open on these hours only that day (or those days); neither: closed. */
     openTime: clock.optional(),
     closeTime: clock.optional(),
-    reason: z.string().trim().max(REASON_MAX, "tooLong").optional(),
+    // A leading "@" would be read as a message key where the reason is said: dropped.
+    reason: z
+      .string()
+      .trim()
+      .max(REASON_MAX, "tooLong")
+      .transform((r) => r.replace(/^@+\s*/, ""))
+      .optional(),
   })
   .transform((v) => ({ ...v, to: v.to ?? v.from, reason: v.reason || null }))
   .refine((v) => v.to >= v.from, { message: "closureEndsBeforeStart", path: ["to"] })

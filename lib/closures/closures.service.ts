@@ -3,13 +3,15 @@
 // the dashboard all keep clear of them; the receptionist can say why. Public holidays come from date-holidays (kept up
 // to date by its maintainers), for the business's country.
 import Holidays from "date-holidays";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isExclusionViolation } from "@/db/errors";
-import { closures } from "@/db/schema";
+import { appointments, closures } from "@/db/schema";
+import { inClosure } from "@/lib/availability/availability";
 import { loadBusiness } from "@/lib/business/business";
 import { AppError } from "@/lib/errors";
 import { countryOfBusiness } from "@/lib/phone/phone";
+import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import type { ClosureInput } from "./closures.schemas";
 
 export type Closure = {
@@ -31,6 +33,17 @@ const columns = {
   reason: closures.reason,
   source: closures.source,
 };
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The last local day a holiday covers: the day before its end (an exclusive instant), never before its first day. */
+function lastDayOf(date: string, start: Date, end: Date, timeZone: string): string {
+  const first = date.slice(0, 10);
+  const last = localDate(new Date(Math.max(start.getTime(), end.getTime() - 1)), timeZone);
+  return last > first ? last : first;
+}
 
 /** Today's date where the business is (YYYY-MM-DD). */
 export function localDate(now: Date, timeZone: string): string {
@@ -54,8 +67,16 @@ export async function listClosures(db: Db, userId: string, now = new Date()): Pr
   return { closures: rows };
 }
 
-/** Adds a closure from today on; one overlapping another is refused (409): each day has one rule. */
-export async function createClosure(db: Db, userId: string, input: ClosureInput, now = new Date()): Promise<Closure> {
+/**
+ * Adds a closure from today on; one overlapping another is refused (409): each day has one rule. Appointments already
+ * booked inside it stay (the owner decides), and are counted in the answer so the owner is told.
+ */
+export async function createClosure(
+  db: Db,
+  userId: string,
+  input: ClosureInput,
+  now = new Date(),
+): Promise<Closure & { appointmentsInside: number }> {
   const biz = await businessOf(db, userId);
   if (input.to < localDate(now, biz.timeZone)) throw new AppError("bad_request", "closureInPast");
   try {
@@ -71,11 +92,27 @@ export async function createClosure(db: Db, userId: string, input: ClosureInput,
         source: "owner",
       })
       .returning(columns);
-    return row!;
+    return { ...row!, appointmentsInside: await bookedInside(db, userId, row!, biz.timeZone) };
   } catch (e) {
     if (isExclusionViolation(e, "closures_no_overlap")) throw new AppError("conflict", "closureOverlaps");
     throw e;
   }
+}
+
+/** The booked appointments that fall inside a closure (on its days, outside its special hours if it has some). */
+async function bookedInside(db: Db, userId: string, c: Closure, timeZone: string): Promise<number> {
+  const from = zonedWallTimeToUtc(c.from, "00:00", timeZone);
+  const to = zonedWallTimeToUtc(addDays(c.to, 1), "00:00", timeZone);
+  if (!from || !to) return 0;
+  const booked = await db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(eq(appointments.userId, userId), eq(appointments.status, "booked"), lt(appointments.startsAt, to), gt(appointments.endsAt, from)),
+    );
+  const hours = c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null;
+  const exception = [{ from: c.from, to: c.to, hours }];
+  return booked.filter((a) => inClosure(exception, timeZone, a.startsAt, (a.endsAt.getTime() - a.startsAt.getTime()) / 60_000)).length;
 }
 
 export async function deleteClosure(db: Db, userId: string, id: string): Promise<void> {
@@ -87,8 +124,9 @@ export async function deleteClosure(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * The public holidays of the business's country for `year` (default: this year), named in the account's language, as
- * closed days. Days already past or already covered by a closure are skipped; importing twice adds nothing.
+ * The public holidays of the business's country, named in the account's language, as closed days: those of `year`, or
+ * by default of the next twelve months (so January's are in by December). Days already past or already covered by a
+ * closure are skipped; importing twice adds nothing.
  */
 export async function importHolidays(
   db: Db,
@@ -100,11 +138,14 @@ export async function importHolidays(
   const today = localDate(now, biz.timeZone);
   const country = countryOfBusiness(biz);
   const holidays = new Holidays(country, { types: ["public"] });
-  const list = holidays.getHolidays(year ?? Number(today.slice(0, 4)), biz.locale);
-  // A holiday may span days (rare); each is one closure, named as the country names it.
-  const all = (Array.isArray(list) ? list : [])
+  const thisYear = Number(today.slice(0, 4));
+  const yearAhead = addDays(today, 365);
+  const list = (year ? [year] : [thisYear, thisYear + 1]).flatMap((y) => holidays.getHolidays(y, biz.locale) || []);
+  // A holiday may span days (rare): one closure from its first day to its last, named as the country names it.
+  const all = list
     .filter((h) => h.type === "public")
-    .map((h) => ({ from: h.date.slice(0, 10), to: h.date.slice(0, 10), name: h.name }));
+    .map((h) => ({ from: h.date.slice(0, 10), to: lastDayOf(h.date, h.start, h.end, biz.timeZone), name: h.name }))
+    .filter((h) => (year ? true : h.from < yearAhead));
   const unique = [...new Map(all.filter((h) => h.from >= today).map((d) => [d.from, d])).values()];
   const inserted = unique.length
     ? await db

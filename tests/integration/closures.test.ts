@@ -68,6 +68,28 @@ describe("the owner's closures", () => {
     expect((await api("GET", "/api/closures")).status).toBe(401);
   });
 
+  it("a closure over days with appointments already booked keeps them, and says how many there are", async () => {
+    const owner = await practice("Cabinet Déjà Pris");
+    for (const time of ["09:00", "15:00"])
+      expect(
+        await vapiTool(owner.line, newCallId(), newCaller(), "book_appointment", { date: dayAhead(9), time, name: "Déjà Là" }),
+      ).toMatch(/^Booked/);
+    const closed = await api("POST", "/api/closures", { token: owner.token, body: { from: dayAhead(9) } });
+    expect(closed.body.appointmentsInside).toBe(2);
+    await api("DELETE", `/api/closures/${closed.body.id}`, { token: owner.token });
+    // Special hours 14:00–18:00: only the morning one falls outside them.
+    const short = await api("POST", "/api/closures", {
+      token: owner.token,
+      body: { from: dayAhead(9), openTime: "14:00", closeTime: "18:00" },
+    });
+    expect(short.body.appointmentsInside).toBe(1);
+    const still = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, owner.user.id), eq(appointments.status, "booked")));
+    expect(still).toHaveLength(2);
+  });
+
   it("imports the country's public holidays once: a second import adds nothing", async () => {
     const owner = await practice("Cabinet Fêtes");
     const year = Number(dayAhead(0).slice(0, 4)) + 1;
@@ -80,6 +102,11 @@ describe("the owner's closures", () => {
     const again = await api("POST", "/api/closures/holidays", { token: owner.token, body: { year } });
     expect(again.body).toMatchObject({ imported: 0, skipped: 11 });
     expect((await api("POST", "/api/closures/holidays", { token: owner.token, body: { year: 1900 } })).status).toBe(400);
+    // Without a year: the next twelve months, so next January's are in whatever the month.
+    const ahead = await api("POST", "/api/closures/holidays", { token: (await practice("Cabinet Année")).token, body: {} });
+    expect(ahead.body.imported).toBeGreaterThanOrEqual(10);
+    const firsts = (ahead.body.closures as { from: string }[]).map((c) => c.from);
+    expect(firsts.every((d) => d >= dayAhead(0) && d <= dayAhead(366))).toBe(true);
   });
 });
 
@@ -103,7 +130,8 @@ describe("no slot inside a closure", () => {
     expect(said).toMatch(/^We are closed on .* \(formation\)\. The next free times are /);
     expect(said).not.toContain(`[${closed}`);
     const booked = await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: closed, time: "10:00", name: "Nina Fermé" });
-    expect(booked).not.toMatch(/^Booked/);
+    expect(booked).toMatch(/^That time is not available/);
+    expect(booked).not.toContain(`[${closed}`);
     const special = await vapiTool(p.line, newCallId(), caller, "check_availability", { date: dayAhead(6) });
     const times = [...special.matchAll(/\[\d{4}-\d{2}-\d{2} (\d{2}:\d{2})\]/g)].map((m) => m[1]!);
     expect(times.length).toBeGreaterThan(0);

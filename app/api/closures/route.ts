@@ -1,4 +1,4 @@
-import { closureListResponse, closureResponse } from "@/lib/closures/closures.responses";
+import { closureListResponse, createdClosureResponse } from "@/lib/closures/closures.responses";
 import { closureSchema } from "@/lib/closures/closures.schemas";
 import { createClosure, listClosures } from "@/lib/closures/closures.service";
 import { json } from "@/lib/http/route";
@@ -12,6 +12,6 @@ export const GET = route.owner({ response: { 200: closureListResponse } }, async
 );
 
 /** Adds a closure (closed, or open on special hours), from today on; overlapping another is a 409. */
-export const POST = route.owner({ body: closureSchema, response: { 201: closureResponse } }, async ({ ctx, auth, input }) =>
+export const POST = route.owner({ body: closureSchema, response: { 201: createdClosureResponse } }, async ({ ctx, auth, input }) =>
   json(await createClosure(ctx.db, auth.userId, input.body), { status: 201 }),
 );

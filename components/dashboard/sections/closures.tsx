@@ -94,7 +94,7 @@ function AddClosure() {
     setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const add = useMutation({
     mutationFn: () =>
-      apiFetch<Closure>("/closures", {
+      apiFetch<Closure & { appointmentsInside: number }>("/closures", {
         method: "POST",
         body: {
           from: form.from,
@@ -103,10 +103,13 @@ function AddClosure() {
           ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
         },
       }),
-    onSuccess: () => {
+    onSuccess: (created) => {
       setFailure(null);
       setForm({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
       toast.success(t("added"));
+      // Those appointments stay: the owner moves or cancels them (and their patients are told then).
+      if (created.appointmentsInside > 0)
+        toast.warning(t("appointmentsInside", { count: created.appointmentsInside }), { duration: 10_000 });
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
