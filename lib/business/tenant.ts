@@ -68,10 +68,11 @@ function tenantColumns(since: SQL | Placeholder) {
   };
 }
 
-/** The day before `now` (UTC): the first day any zone's today can be. */
-function sinceOf(now: Date): SQL {
-  return sql`${new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)}`;
+/** The day before `now` (UTC, YYYY-MM-DD): the first day any zone's today can be. */
+function sinceDate(now: Date): string {
+  return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
+const sinceOf = (now: Date): SQL => sql`${sinceDate(now)}`;
 
 /** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
 export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };
@@ -101,7 +102,7 @@ export async function tenantByOwner(db: Pick<Db, "select">, userId: string, now 
 export async function tenantByLine(db: Pick<Db, "select">, line: string, now = new Date()): Promise<TenantRow | null> {
   let query = byLine.get(db);
   if (!query) byLine.set(db, (query = byLinePrepared(db)));
-  const [row] = await query.execute({ line, since: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) });
+  const [row] = await query.execute({ line, since: sinceDate(now) });
   return row ?? null;
 }
 const byLine = new WeakMap<object, ReturnType<typeof byLinePrepared>>();

@@ -23,6 +23,9 @@ export const createdClosureResponse = closureResponse
   })
   .meta({ title: "CreatedClosure" });
 
+/** A closure as the API (and the dashboard's card) sees it. */
+export type Closure = z.output<typeof closureResponse>;
+
 export const closureListResponse = z.strictObject({ closures: z.array(closureResponse) });
 
 export const holidayImportResponse = z.strictObject({

@@ -12,17 +12,10 @@ import { loadBusiness } from "@/lib/business/business";
 import { AppError } from "@/lib/errors";
 import { countryOfBusiness } from "@/lib/phone/phone";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import type { Closure } from "./closures.responses";
 import type { ClosureInput } from "./closures.schemas";
 
-export type Closure = {
-  id: string;
-  from: string;
-  to: string;
-  openTime: string | null;
-  closeTime: string | null;
-  reason: string | null;
-  source: "owner" | "holiday";
-};
+export type { Closure };
 
 const columns = {
   id: closures.id,

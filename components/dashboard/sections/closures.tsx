@@ -8,18 +8,9 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { apiFetch, failureText } from "@/lib/client/api";
+import type { Closure } from "@/lib/closures/closures.responses";
 import { formatClock, formatFullDate } from "@/lib/format/intl";
 import { Card, LoadError, Loading } from "../ui";
-
-type Closure = {
-  id: string;
-  from: string;
-  to: string;
-  openTime: string | null;
-  closeTime: string | null;
-  reason: string | null;
-  source: "owner" | "holiday";
-};
 
 const KEY = ["closures"];
 
