@@ -32,7 +32,7 @@
 // with a single pointer, so one computation is O(days + slots + busy log busy).
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { APPOINTMENT_DURATIONS } from "@/lib/accounts/options";
-import { formatterFor } from "@/lib/time/zoned-time";
+import { formatterFor, isCalendarDate } from "@/lib/time/zoned-time";
 
 export type { DayHours, WorkingHours };
 export type Interval = { start: Date; end: Date };
@@ -239,10 +239,7 @@ function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<
 
 /** "2026-12-25" → days since 1970-01-01, or null for anything that is not a date. */
 function dayNumber(date: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === date ? t / DAY : null;
+  return isCalendarDate(date) ? Date.parse(`${date}T00:00:00Z`) / DAY : null;
 }
 
 function gcd(a: number, b: number): number {

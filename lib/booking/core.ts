@@ -39,6 +39,14 @@ export class CalendarUnavailableError extends Error {
 
 export const clock = (deps: BookingDeps) => (deps.now ? deps.now() : new Date());
 
+/**
+ * Until when a caller may move or cancel on their own (the link in their texts, an answer by text): the owner's cut-off
+ * before the start. Closer to it, they call.
+ */
+export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
+  return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
+}
+
 export function rules(biz: Business, now: Date) {
   return {
     timeZone: biz.timeZone,

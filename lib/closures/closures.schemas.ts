@@ -1,7 +1,7 @@
 // What the closures routes read: a closure (a day or a run of days closed, or open on other hours) and a year of public
 // holidays to import. Messages are keys of the "Validation" namespace.
 import { z } from "zod";
-import { isCalendarDate } from "@/lib/time/zoned-time";
+import { daysBetween, isCalendarDate } from "@/lib/time/zoned-time";
 
 /** The longest closure: a year (a longer one is a business that has stopped, not a closure). */
 export const MAX_CLOSURE_DAYS = 366;
@@ -13,8 +13,6 @@ const clock = z
   .string()
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid");
-
-const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 export const closureSchema = z
   .object({
@@ -34,7 +32,7 @@ export const closureSchema = z
   })
   .transform((v) => ({ ...v, to: v.to ?? v.from, reason: v.reason || null }))
   .refine((v) => v.to >= v.from, { message: "closureEndsBeforeStart", path: ["to"] })
-  .refine((v) => dayCount(v.from, v.to) <= MAX_CLOSURE_DAYS, { message: "closureTooLong", path: ["to"] })
+  .refine((v) => daysBetween(v.from, v.to) + 1 <= MAX_CLOSURE_DAYS, { message: "closureTooLong", path: ["to"] })
   .refine((v) => (v.openTime === undefined) === (v.closeTime === undefined), { message: "closureHoursBoth", path: ["closeTime"] })
   .refine((v) => !v.openTime || !v.closeTime || v.closeTime > v.openTime, { message: "closeAfterOpen", path: ["closeTime"] });
 export type ClosureInput = z.output<typeof closureSchema>;

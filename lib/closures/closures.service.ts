@@ -11,7 +11,7 @@ import { inClosure } from "@/lib/availability/availability";
 import { loadBusiness } from "@/lib/business/business";
 import { AppError } from "@/lib/errors";
 import { countryOfBusiness } from "@/lib/phone/phone";
-import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import type { Closure } from "./closures.responses";
 import type { ClosureInput } from "./closures.schemas";
 
@@ -27,20 +27,11 @@ const columns = {
   source: closures.source,
 };
 
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The last local day a holiday covers: the day before its end (an exclusive instant), never before its first day. */
 function lastDayOf(date: string, start: Date, end: Date, timeZone: string): string {
   const first = date.slice(0, 10);
   const last = localDate(new Date(Math.max(start.getTime(), end.getTime() - 1)), timeZone);
   return last > first ? last : first;
-}
-
-/** Today's date where the business is (YYYY-MM-DD). */
-export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 async function businessOf(db: Db, userId: string) {

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appointments, notifications, pendingReplies, phoneNumbers, threadMessages, threads, users } from "@/db/schema";
+import { selfServiceUntil } from "@/lib/booking/core";
 import { JOB, type JobData, type JobQueue } from "@/lib/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/events";
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/opt-outs";
@@ -109,7 +110,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
         return "confirmed";
       case "cancel":
         // Inside the owner's cut-off, a cancellation is a call to the practice, as on the self-service page.
-        if (next.startsAt.getTime() - next.cutoffHours * 3_600_000 <= now.getTime()) {
+        if (selfServiceUntil(next.startsAt, next.cutoffHours) <= now) {
           await answer("tooLate", next.id);
           return "too-late";
         }

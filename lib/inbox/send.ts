@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, callerMessages, threadMessages, threads } from "@/db/schema";
-import type { BookingDeps } from "@/lib/booking/core";
+import { selfServiceUntil, type BookingDeps } from "@/lib/booking/core";
 import { cancel } from "@/lib/booking/commands";
 import { loadBusiness } from "@/lib/business/business";
 import { loadBusinessContact } from "@/lib/business/contact";
@@ -68,7 +68,7 @@ export async function runReplyCancel(booking: BookingDeps, dispatch: DispatchDep
   }
   // The owner's cut-off holds at the "yes" too, not only when the question was asked an hour earlier.
   const now = booking.now ? booking.now() : new Date();
-  if (asked.startsAt.getTime() - biz.selfServiceCutoffHours * 3_600_000 <= now.getTime()) {
+  if (selfServiceUntil(asked.startsAt, biz.selfServiceCutoffHours) <= now) {
     await reply("tooLate");
     return;
   }

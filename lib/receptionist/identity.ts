@@ -29,12 +29,12 @@ const DAY_MS = 86_400_000;
 
 type Call = { userId: string; providerCallId: string };
 
-/** The texted codes of a call (not its name-and-date-of-birth tries). */
-function codesOf(call: Call) {
+/** The texted codes of a call, or its name-and-date-of-birth tries. */
+function codesOf(call: Call, method: "code" | "birthDate" = "code") {
   return and(
     eq(verificationCodes.userId, call.userId),
     eq(verificationCodes.providerCallId, call.providerCallId),
-    eq(verificationCodes.method, "code"),
+    eq(verificationCodes.method, method),
   );
 }
 
@@ -152,16 +152,7 @@ export async function checkBirthDate(
   const now = deps.now ? deps.now() : new Date();
   return deps.db.transaction(async (tx) => {
     await lockIdentity(tx, call, phone);
-    const [ofCall] = await tx
-      .select({ n: count() })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.userId, call.userId),
-          eq(verificationCodes.providerCallId, call.providerCallId),
-          eq(verificationCodes.method, "birthDate"),
-        ),
-      );
+    const [ofCall] = await tx.select({ n: count() }).from(verificationCodes).where(codesOf(call, "birthDate"));
     const [ofNumber] = await tx
       .select({ n: count() })
       .from(verificationCodes)

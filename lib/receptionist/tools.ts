@@ -1,7 +1,7 @@
 // The receptionist's tools, as the voice platform calls them. Every answer is one short line in the call's language;
 // every slot offered comes from the availability engine; every booking goes through lib/booking.
 import { callerMessages } from "@/db/schema";
-import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/booking/core";
 import { findSlots } from "@/lib/booking/busy-time";
 import {
@@ -205,14 +205,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   ].filter(Boolean) as string[];
   if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
   if (birthRaw && !birthDate) return say("birthDateUnreadable");
-  if (missing.length)
-    return say("missingDetails", {
-      fields: speakList(
-        missing.map((f) => say(`fields.${f}`)),
-        language,
-        "conjunction",
-      ),
-    });
+  if (missing.length) return stillNeeded(ctx, say, missing);
   const problem = dayProblem(ctx, say, date!);
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
@@ -322,17 +315,27 @@ async function verify(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   });
 }
 
+/** "Before I can do that I still need the …": the fields named in the call's language. */
+function stillNeeded(ctx: ToolContext, say: Say, fields: string[]): string {
+  return say("missingDetails", {
+    fields: speakList(
+      fields.map((f) => say(`fields.${f}`)),
+      ctx.language,
+      "conjunction",
+    ),
+  });
+}
+
 /**
- * A date of birth as YYYY-MM-DD (the form the tool asks for): a real day between 1900 and today in the business's
- * zone, else null so the caller is asked again rather than a wrong date being kept.
+ * A date of birth as YYYY-MM-DD (the form the tool asks for; a one-digit month or day is padded): a real day between
+ * 1900 and today in the business's zone, else null so the caller is asked again rather than a wrong date being kept.
  */
 function readBirthDate(raw: string, ctx: ToolContext): string | null {
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || y < 1900) return null;
-  const iso = day.toISOString().slice(0, 10);
+  const iso = raw.replace(
+    /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
+    (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
+  );
+  if (!isCalendarDate(iso) || iso < "1900-01-01") return null;
   const today = localToday(ctx.deps.now ? ctx.deps.now() : new Date(), ctx.biz.timeZone);
   return iso <= today ? iso : null;
 }
@@ -347,14 +350,7 @@ async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<s
   const name = text(args.name ?? args.patientName ?? args.fullName, 120);
   const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
   const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
-  if (missing.length)
-    return say("missingDetails", {
-      fields: speakList(
-        missing.map((f) => say(`fields.${f}`)),
-        ctx.language,
-        "conjunction",
-      ),
-    });
+  if (missing.length) return stillNeeded(ctx, say, missing);
   const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
   if (!phone) return say("phoneUnreadable");
   if (phone === ctx.callerNumber) return say("verificationSameNumber");
@@ -380,14 +376,7 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<strin
   if (typeof chosen === "string") return chosen;
   const { date, time, unreadable } = readWhen(args);
   if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
-  if (!date || !time)
-    return say("missingDetails", {
-      fields: speakList(
-        [!date && say("fields.date"), !time && say("fields.time")].filter((f): f is string => !!f),
-        ctx.language,
-        "conjunction",
-      ),
-    });
+  if (!date || !time) return stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]);
   const problem = dayProblem(ctx, say, date);
   if (problem) return problem;
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);

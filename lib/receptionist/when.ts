@@ -1,6 +1,6 @@
 // Dates and times as a language model really sends them to the tools, read as wall-clock time in the business's zone,
 // and the calendar the model is given at call start so it never has to guess what "tomorrow" or "Tuesday" is.
-import { isCalendarDate } from "@/lib/time/zoned-time";
+import { addDays, daysBetween, isCalendarDate, localDate } from "@/lib/time/zoned-time";
 import { intlLocale } from "@/lib/format/intl";
 import type { CallLanguage } from "@/lib/business/business";
 import { slotReference } from "./speech";
@@ -81,27 +81,11 @@ export function readWhen(args: Args): When {
   return { date, time, unreadable: badDate && !date ? "date" : badTime ? "time" : null };
 }
 
-// Midnight UTC of a "YYYY-MM-DD" day, for every year a tool may be sent (0001 to 9999): Date.UTC would read the years
-// 0 to 99 as 1900 to 1999, so the year is set on its own.
-function utcMidnight(date: string, plusDays = 0): Date {
-  const d = new Date(0);
-  d.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + plusDays);
-  return d;
-}
-
-/** Whole days from `from` to `to` ("YYYY-MM-DD" both). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((utcMidnight(to).getTime() - utcMidnight(from).getTime()) / 86_400_000);
-}
-
-/** The day `days` after `date` ("YYYY-MM-DD"), as "YYYY-MM-DD" (four-digit years only: the horizon is never near 9999). */
-export function addDays(date: string, days: number): string {
-  return utcMidnight(date, days).toISOString().slice(0, 10);
-}
+export { addDays, daysBetween };
 
 /** Today in the business's zone, "YYYY-MM-DD". */
 export function localToday(now: Date, timeZone: string): string {
-  return slotReference(now, timeZone).slice(0, 10);
+  return localDate(now, timeZone);
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -4,13 +4,13 @@
 import { AppError } from "@/lib/errors";
 import type { LimitKey } from "@/lib/auth/rate-limit";
 import { freeSlots, type Interval } from "@/lib/availability/availability";
-import { type Appointment, type BookingDeps, byId, clock, DAY_MS, MIN_NOTICE_MINUTES, rules } from "@/lib/booking/core";
+import { type Appointment, type BookingDeps, byId, clock, DAY_MS, MIN_NOTICE_MINUTES, rules, selfServiceUntil } from "@/lib/booking/core";
 import { cancel, reschedule } from "@/lib/booking/commands";
 import { busyIntervals } from "@/lib/booking/busy-time";
 import { readSelfServiceToken } from "@/lib/booking/self-service-link";
 import { loadBusiness, type Business } from "@/lib/business/business";
 import { countryOfBusiness } from "@/lib/phone/phone";
-import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 
 export type SelfServiceDeps = BookingDeps & { linkSecret: string };
 
@@ -50,14 +50,9 @@ async function openLink(deps: SelfServiceDeps, token: string): Promise<Opened> {
   return { appointment, biz };
 }
 
-/** The earliest start the caller may choose or leave: the notice period and the owner's cut-off, whichever is later. */
-function changeUntil(biz: Business, start: Date): Date {
-  return new Date(start.getTime() - biz.selfServiceCutoffHours * 3_600_000);
-}
-
 function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServiceView {
   const now = clock(deps);
-  const until = changeUntil(biz, a.startsAt);
+  const until = selfServiceUntil(a.startsAt, biz.selfServiceCutoffHours);
   const closedReason = a.status === "cancelled" ? "cancelled" : a.startsAt <= now ? "started" : until <= now ? ("cutoff" as const) : null;
   return {
     businessName: biz.businessName,
@@ -110,12 +105,8 @@ export async function selfServiceSlots(deps: SelfServiceDeps, token: string, dat
     from,
     to,
     busy,
-  }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && sameDate(s.start, date, biz.timeZone));
+  }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
   return { date, slots };
-}
-
-function sameDate(at: Date, date: string, timeZone: string): boolean {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at) === date;
 }
 
 export async function selfServiceCancel(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {
@@ -134,7 +125,7 @@ export async function selfServiceMove(deps: SelfServiceDeps, token: string, star
   const opened = await openLink(deps, token);
   assertChangeable(deps, opened);
   // A new time inside the cut-off is as late a change as leaving one.
-  if (start.getTime() < clock(deps).getTime() + opened.biz.selfServiceCutoffHours * 3_600_000)
+  if (selfServiceUntil(start, opened.biz.selfServiceCutoffHours) < clock(deps))
     throw new AppError("conflict", "selfServiceSlotUnavailable");
   const which = { source: "link" as const, appointmentId: opened.appointment.id, version: opened.appointment.version, start };
   const moved = await reschedule(deps, opened.biz, which);

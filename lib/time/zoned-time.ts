@@ -78,3 +78,33 @@ function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: numbe
   date.setUTCHours(h, mi, s, 0);
   return date.getTime();
 }
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day an instant falls on in `timeZone`, "YYYY-MM-DD" (en-CA writes dates that way). */
+export function localDate(at: Date, timeZone: string): string {
+  let f = dateFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormatters.set(timeZone, f);
+  }
+  return f.format(at);
+}
+
+// Midnight UTC of a "YYYY-MM-DD" day, for every year a tool may be sent (0001 to 9999): Date.UTC would read the years
+// 0 to 99 as 1900 to 1999, so the year is set on its own.
+function utcMidnight(date: string, plusDays = 0): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + plusDays);
+  return d;
+}
+
+/** The day `days` after `date` ("YYYY-MM-DD"), as "YYYY-MM-DD" (four-digit years only). */
+export function addDays(date: string, days: number): string {
+  return utcMidnight(date, days).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` ("YYYY-MM-DD" both). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMidnight(to).getTime() - utcMidnight(from).getTime()) / 86_400_000);
+}
