@@ -39,6 +39,7 @@ function folderOf(path: string): string | null {
 const DOMAIN = new Set(
   [
     ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "closures", "inbox"],
+    ...["insights"],
     ...["messaging"],
     ...["notifications", "numbers", "privacy", "receptionist", "self-service", "subscriptions"],
   ].map((f) => `lib/${f}`),

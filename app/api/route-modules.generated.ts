@@ -5,6 +5,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/calls": () => import("./calls/route"),
   "/api/closures": () => import("./closures/route"),
   "/api/health": () => import("./health/route"),
+  "/api/insights": () => import("./insights/route"),
   "/api/metrics": () => import("./metrics/route"),
   "/api/openapi.json": () => import("./openapi.json/route"),
   "/api/outbox": () => import("./outbox/route"),

@@ -9,6 +9,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/calls", pattern: /^\/api\/calls$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/calls/route.ts" },
   { path: "/api/closures", pattern: /^\/api\/closures$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/closures/route.ts" },
   { path: "/api/health", pattern: /^\/api\/health$/, params: [], methods: ["GET"], policy: "public", file: "app/api/health/route.ts" },
+  { path: "/api/insights", pattern: /^\/api\/insights$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/insights/route.ts" },
   { path: "/api/metrics", pattern: /^\/api\/metrics$/, params: [], methods: ["GET"], policy: "public", file: "app/api/metrics/route.ts" },
   { path: "/api/openapi.json", pattern: /^\/api\/openapi\.json$/, params: [], methods: ["GET"], policy: "public", file: "app/api/openapi.json/route.ts" },
   { path: "/api/outbox", pattern: /^\/api\/outbox$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/outbox/route.ts" },

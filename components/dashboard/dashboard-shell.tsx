@@ -26,6 +26,7 @@ const ADMIN: Group = {
   ],
 };
 const ENTRIES: Entry[] = [
+  { href: "/dashboard/insights", key: "insights" },
   { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] },
   {
     key: "businessSettings",

@@ -543,6 +543,31 @@ export const pendingReplies = pgTable(
 // Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
 // business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
 // migration), so each day has one rule.
+// What happened to appointments and who did it, one row per booking, move or cancellation (no personal data: ids, kinds
+// and sources). The insights count bookings by source from it; the appointment's own row only says its latest state.
+export const appointmentChanges = pgTable(
+  "appointment_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the appointment is erased: the count stays, nothing points at a patient.
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["booked", "rescheduled", "cancelled"] }).notNull(),
+    // phone and dashboard, or the caller on their own: "text" (an answer to our text), "link" (the self-service link).
+    source: text("source", { enum: ["phone", "dashboard", "text", "link"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("appointment_changes_user_idx").on(t.userId, t.createdAt),
+    check(
+      "appointment_changes_known",
+      sql`${t.kind} in ('booked', 'rescheduled', 'cancelled') and ${t.source} in ('phone', 'dashboard', 'text', 'link')`,
+    ),
+  ],
+);
+
 export const closures = pgTable(
   "closures",
   {

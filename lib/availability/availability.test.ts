@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import {
+  openIntervals,
   DEFAULT_VARIABLE_DURATION_MINUTES,
   durationFromSetting,
   freeSlots,
@@ -779,5 +780,65 @@ describe("inClosure (bookings that may start at any time)", () => {
     expect(inClosure(exceptions, "Europe/Paris", at("2026-12-31T08:00:00Z"), 30)).toBe(false); // 09:00 Paris
     expect(inClosure(exceptions, "Europe/Paris", at("2026-12-31T10:45:00Z"), 30)).toBe(true); // 11:45–12:15
     expect(inClosure(exceptions, "America/New_York", at("2026-12-25T04:30:00Z"), 30)).toBe(false); // the 24th there
+  });
+});
+
+describe("openIntervals: the open hours as real time", () => {
+  const open = (openTime: string, closeTime: string): DayHours => ({ isOpen: true, openTime, closeTime });
+  const shut: DayHours = { isOpen: false, openTime: "09:00", closeTime: "18:00" };
+  const week: WorkingHours = {
+    monday: open("09:00", "18:00"),
+    tuesday: open("09:00", "18:00"),
+    wednesday: open("09:00", "18:00"),
+    thursday: open("09:00", "18:00"),
+    friday: open("09:00", "18:00"),
+    saturday: open("01:00", "04:00"),
+    sunday: open("01:00", "04:00"),
+  };
+  const iso = (list: { start: Date; end: Date }[]) => list.map((i) => [i.start.toISOString(), i.end.toISOString()]);
+
+  it("one interval per open day, in the zone's offset on each side of a DST change", () => {
+    // Paris, week of 26 October 2026: UTC+2 until Sunday 25 October 03:00, UTC+1 after.
+    const list = openIntervals({
+      timeZone: "Europe/Paris",
+      workingHours: week,
+      from: new Date("2026-10-23T22:00:00Z"),
+      to: new Date("2026-10-26T23:00:00Z"),
+    });
+    expect(iso(list)).toEqual([
+      ["2026-10-23T23:00:00.000Z", "2026-10-24T02:00:00.000Z"], // Saturday 01:00–04:00 at UTC+2
+      // Sunday 25: 01:00 at UTC+2, 04:00 at UTC+1: four real hours.
+      ["2026-10-24T23:00:00.000Z", "2026-10-25T03:00:00.000Z"],
+      ["2026-10-26T08:00:00.000Z", "2026-10-26T17:00:00.000Z"], // Monday at UTC+1
+    ]);
+  });
+
+  it("a closed exception removes the day, special hours replace it; the window clips", () => {
+    const list = openIntervals({
+      timeZone: "Europe/Paris",
+      workingHours: { ...week, saturday: shut, sunday: shut },
+      exceptions: [
+        { from: "2026-10-14", to: "2026-10-14", hours: null },
+        { from: "2026-10-15", to: "2026-10-15", hours: open("09:00", "12:00") },
+      ],
+      from: new Date("2026-10-13T12:00:00Z"),
+      to: new Date("2026-10-16T10:00:00Z"),
+    });
+    expect(iso(list)).toEqual([
+      ["2026-10-13T12:00:00.000Z", "2026-10-13T16:00:00.000Z"],
+      ["2026-10-15T07:00:00.000Z", "2026-10-15T10:00:00.000Z"],
+      ["2026-10-16T07:00:00.000Z", "2026-10-16T10:00:00.000Z"],
+    ]);
+  });
+
+  it("a day whose opening time is skipped by clocks going forward opens at the first moment after the gap", () => {
+    // Paris, Sunday 29 March 2026: 02:00 becomes 03:00.
+    const list = openIntervals({
+      timeZone: "Europe/Paris",
+      workingHours: { ...week, sunday: open("02:30", "05:00") },
+      from: new Date("2026-03-28T23:00:00Z"),
+      to: new Date("2026-03-29T22:00:00Z"),
+    });
+    expect(iso(list)).toEqual([["2026-03-29T01:00:00.000Z", "2026-03-29T03:00:00.000Z"]]);
   });
 });

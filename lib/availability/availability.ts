@@ -169,6 +169,41 @@ export function inClosure(exceptions: DayException[], timeZone: string, start: D
   return false;
 }
 
+/**
+ * The business's open hours as real-time intervals [open, close), ascending, clipped to [from, to): each local day's
+ * hours, or its exception's, DST included (a day whose clocks skip its opening opens at the first moment after the gap).
+ * The insights tell calls in open hours from those after hours with it.
+ */
+export function openIntervals(input: {
+  timeZone: string;
+  workingHours: WorkingHours;
+  exceptions?: DayException[];
+  from: Date;
+  to: Date;
+}): Interval[] {
+  const zone = input.timeZone;
+  formatterFor(zone); // throws a RangeError now for an unknown zone
+  const lo = input.from.getTime();
+  const hi = input.to.getTime();
+  const out: Interval[] = [];
+  if (!(lo < hi)) return out;
+  const week = WEEKDAY_KEYS.map((key) => openMinutes(input.workingHours[key]));
+  const exceptions = exceptionDays(input.exceptions ?? [], lo - 2 * DAY, hi + 2 * DAY);
+  const firstDay = Math.floor((lo + offsetAt(lo, zone)) / DAY) - 1;
+  const lastDay = Math.floor((hi + offsetAt(hi, zone)) / DAY) + 1;
+  for (let day = firstDay; day <= lastDay; day++) {
+    const hours = dayHours(week, exceptions, day);
+    if (!hours) continue;
+    const openWall = day * DAY + hours[0] * MINUTE;
+    const closeWall = day * DAY + hours[1] * MINUTE;
+    const zoneDay = modelDay(zone, openWall, closeWall);
+    const start = Math.max(zoneDay.firstAtOrAfter(openWall), lo);
+    const end = Math.min(zoneDay.firstAtOrAfter(closeWall), hi);
+    if (start < end) out.push({ start: new Date(start), end: new Date(end) });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 
 const MINUTE = 60_000;
@@ -237,6 +272,16 @@ function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<
   return days;
 }
 
+/** A local day's [openMinute, closeMinute]: its exception's when it is one, else its weekday's; null when closed. */
+function dayHours(
+  week: ([number, number] | null)[],
+  exceptions: Map<number, [number, number] | null>,
+  day: number,
+): [number, number] | null {
+  const exception = exceptions.get(day);
+  return exception !== undefined ? exception : week[(((day + 4) % 7) + 7) % 7]!; // 1970-01-01 was a Thursday
+}
+
 /** "2026-12-25" → days since 1970-01-01, or null for anything that is not a date. */
 function dayNumber(date: string): number | null {
   return isCalendarDate(date) ? Date.parse(`${date}T00:00:00Z`) / DAY : null;
@@ -258,8 +303,7 @@ function forEachGridStart(plan: Plan, lo: number, hi: number, visit: (start: num
   const lastDay = Math.floor((hi + offsetAt(hi, zone)) / DAY) + 1;
   let last = -Infinity;
   for (let day = firstDay; day <= lastDay; day++) {
-    const exception = plan.exceptions.get(day);
-    const hours = exception !== undefined ? exception : plan.hours[(((day + 4) % 7) + 7) % 7]; // 1970-01-01 was a Thursday
+    const hours = dayHours(plan.hours, plan.exceptions, day);
     if (!hours) continue;
     const openWall = day * DAY + hours[0] * MINUTE; // wall-clock times as if they were UTC
     const closeWall = day * DAY + hours[1] * MINUTE;

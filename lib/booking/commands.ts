@@ -4,8 +4,9 @@
 // calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
 // that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
 import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
-import { appointments } from "@/db/schema";
+import { appointmentChanges, appointments } from "@/db/schema";
 import { inClosure, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/availability/availability";
 import { recordBookingConflict } from "@/lib/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/business/business";
@@ -167,8 +168,8 @@ async function insertBooking(
 ): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false }> {
   let appointment: Appointment;
   try {
-    const [row] = await againAfterDeadlock(() =>
-      deps.db
+    const row = await logged(deps, biz, "booked", b.source, (tx) =>
+      tx
         .insert(appointments)
         .values({
           userId: biz.userId,
@@ -241,8 +242,8 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   }
   let moved: Appointment | undefined;
   try {
-    [moved] = await againAfterDeadlock(() =>
-      deps.db
+    moved = await logged(deps, biz, "rescheduled", cmd.source, (tx) =>
+      tx
         .update(appointments)
         .set({
           startsAt: start,
@@ -279,14 +280,37 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
     cmd.version !== undefined ? eq(appointments.version, cmd.version) : undefined,
     r.callersOwnOnly ? (cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : sql`false`) : undefined,
   );
-  const [cancelled] = await deps.db
-    .update(appointments)
-    .set({ status: "cancelled", calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected", updatedAt: clock(deps) })
-    .where(mine)
-    .returning();
+  const cancelled = await logged(deps, biz, "cancelled", cmd.source, (tx) =>
+    tx
+      .update(appointments)
+      .set({ status: "cancelled", calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected", updatedAt: clock(deps) })
+      .where(mine)
+      .returning(),
+  );
   if (!cancelled) return null;
   await afterChangeSafely(deps, biz, cancelled, "cancellation");
   return (await byId(deps.db, cancelled.id)) ?? cancelled;
+}
+
+/**
+ * One write to an appointment and its line in the changes log, in one transaction (retried on a deadlock): the counts
+ * by source never disagree with the appointments. No row written (a lost race): nothing logged.
+ */
+async function logged(
+  deps: BookingDeps,
+  biz: Business,
+  kind: (typeof appointmentChanges.$inferInsert)["kind"],
+  source: ChangeSource,
+  write: (tx: Tx) => Promise<Appointment[]>,
+): Promise<Appointment | undefined> {
+  return againAfterDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await write(tx);
+      if (row)
+        await tx.insert(appointmentChanges).values({ userId: biz.userId, appointmentId: row.id, kind, source, createdAt: clock(deps) });
+      return row;
+    }),
+  );
 }
 
 /** The caller's upcoming booked appointments with this business. */

@@ -51,6 +51,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   setup_tokens: "excluded: hashes of single-use setup links (credentials, not information about the owner)",
   opt_outs: "excluded: callers' STOP requests, kept per phone number for every business, not the owner's data",
   webhook_events: "excluded: providers' event ids, no personal data",
+  appointment_changes:
+    "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
   erased_billing_refs: "excluded: digests of erased accounts' billing ids, no personal data",
   app_state: "excluded: application settings, no personal data",
 };

@@ -1,0 +1,433 @@
+// The insights page's body, rendered on the server: the period form, the headline figures and the charts. Every chart
+// is drawn with plain SVG or CSS (no chart library, nothing for the browser to download), is hidden from screen readers
+// in favour of a one-sentence summary, and comes with its figures as a table and as a CSV file.
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import type { Locale } from "@/lib/i18n/routing";
+import { localizedPath } from "@/lib/i18n/server-navigation";
+import { WEEKDAYS } from "@/lib/insights/insights.csv";
+import { PRESET_PERIODS, type InsightTable } from "@/lib/insights/insights.schemas";
+import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";
+
+export type PeriodChoice = "7" | "30" | "90" | "custom";
+
+type T = Awaited<ReturnType<typeof getTranslations<"Insights">>>;
+
+const SERIES = [
+  { key: "answered", color: "#4338ca", swatch: "bg-indigo-700" },
+  { key: "afterHours", color: "#d97706", swatch: "bg-amber-600" },
+  { key: "abandoned", color: "#64748b", swatch: "bg-slate-500" },
+] as const;
+
+export async function InsightsView({
+  data,
+  choice,
+  error,
+  locale,
+}: {
+  data: Insights;
+  choice: PeriodChoice;
+  error: string | null;
+  locale: Locale;
+}) {
+  const t = await getTranslations("Insights");
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const shortDay = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+  const asDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+  const csv = (table: InsightTable) => `/api/insights?from=${data.from}&to=${data.to}&format=csv&table=${table}`;
+  const { totals } = data;
+
+  return (
+    <div className="space-y-8">
+      <p className="mt-2 text-sm text-slate-700">{t("intro", { timeZone: data.timeZone })}</p>
+      <PeriodForm t={t} choice={choice} error={error} from={data.from} to={data.to} action={localizedPath(locale, "/dashboard/insights")} />
+      <p className="text-sm font-medium text-slate-800" data-testid="insights-period">
+        {t("period.showing", { from: asDay(data.from), to: asDay(data.to) })}
+      </p>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <Stat label={t("stats.calls")} value={String(totals.calls)} testId="stat-calls" />
+        <Stat label={t("stats.afterHours")} value={String(totals.afterHours)} testId="stat-after-hours" />
+        <Stat
+          label={t("stats.conversion")}
+          value={totals.conversionRate === null ? t("stats.none") : percent.format(totals.conversionRate)}
+          testId="stat-conversion"
+        />
+        <Stat
+          label={t("stats.averageLength")}
+          value={
+            totals.averageSeconds === null
+              ? t("stats.none")
+              : t("duration", { minutes: Math.floor(totals.averageSeconds / 60), seconds: totals.averageSeconds % 60 })
+          }
+          testId="stat-average"
+        />
+        <Stat
+          label={t("stats.minutes")}
+          value={String(data.usage.minutes)}
+          detail={t("stats.minutesDetail", { calls: data.usage.calls, start: day.format(new Date(data.usage.periodStart)) })}
+          testId="stat-minutes"
+        />
+      </dl>
+
+      {totals.calls === 0 && (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" data-testid="insights-empty">
+          {t("empty")}
+        </p>
+      )}
+
+      <Figure
+        id="days"
+        title={t("charts.days.title")}
+        summary={t("charts.days.summary", {
+          calls: totals.calls,
+          answered: totals.answered,
+          afterHours: totals.afterHours,
+          abandoned: totals.abandoned,
+        })}
+        t={t}
+        csvHref={csv("days")}
+        table={
+          <SimpleTable
+            head={[t("csv.date"), ...SERIES.map((s) => t(`series.${s.key}`)), t("csv.total")]}
+            rows={data.days.map((d) => [asDay(d.date), d.answered, d.afterHours, d.abandoned, d.answered + d.afterHours + d.abandoned])}
+          />
+        }
+      >
+        <Legend items={SERIES.map((s) => ({ label: t(`series.${s.key}`), swatch: s.swatch }))} />
+        <DailyBars days={data.days} />
+        <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
+          <span>{shortDay.format(new Date(`${data.from}T00:00:00Z`))}</span>
+          <span>{shortDay.format(new Date(`${data.to}T00:00:00Z`))}</span>
+        </div>
+      </Figure>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <Figure
+          id="outcomes"
+          title={t("charts.outcomes.title")}
+          t={t}
+          csvHref={csv("outcomes")}
+          table={
+            <SimpleTable head={[t("csv.outcome"), t("csv.calls")]} rows={OUTCOMES.map((o) => [t(`outcomes.${o}`), data.outcomes[o]])} />
+          }
+        >
+          <Bars items={OUTCOMES.map((o) => ({ label: t(`outcomes.${o}`), value: data.outcomes[o] }))} />
+        </Figure>
+
+        <Figure
+          id="bookings"
+          title={t("charts.bookings.title")}
+          summary={t("charts.bookings.summary")}
+          t={t}
+          csvHref={csv("bookings")}
+          table={
+            <SimpleTable
+              head={[t("csv.source"), ...CHANGE_KINDS.map((k) => t(`changes.${k}`))]}
+              rows={BOOKING_SOURCES.map((s) => [t(`sources.${s}`), ...CHANGE_KINDS.map((k) => data.bookings[s][k])])}
+            />
+          }
+        >
+          <Bars
+            items={BOOKING_SOURCES.map((s) => ({
+              label: t(`sources.${s}`),
+              value: data.bookings[s].booked + data.bookings[s].rescheduled + data.bookings[s].cancelled,
+              detail: CHANGE_KINDS.map((k) => `${t(`changes.${k}`)} ${data.bookings[s][k]}`).join(" · "),
+            }))}
+          />
+        </Figure>
+      </div>
+
+      <Figure
+        id="hours"
+        title={t("charts.hours.title")}
+        summary={busiest(data, t)}
+        t={t}
+        csvHref={csv("hours")}
+        table={
+          <SimpleTable
+            head={[t("csv.weekday"), ...Array.from({ length: 24 }, (_, h) => hourLabel(h))]}
+            rows={WEEKDAYS.map((d, i) => [t(`weekdays.${d}`), ...data.hours[i]!])}
+          />
+        }
+      >
+        <HeatMap hours={data.hours} weekdays={WEEKDAYS.map((d) => t(`weekdays.${d}`).slice(0, 3))} />
+      </Figure>
+
+      <Figure
+        id="reasons"
+        title={t("charts.reasons.title")}
+        t={t}
+        csvHref={csv("reasons")}
+        table={
+          <SimpleTable
+            head={[t("csv.kind"), t("csv.reason"), t("csv.count")]}
+            rows={[
+              ...data.topReasons.map((r) => [t("csv.appointmentReason"), r.reason, r.count]),
+              ...REQUEST_CATEGORIES.map((c) => [t("csv.request"), t(`requests.${c}`), data.requests[c]]),
+            ]}
+          />
+        }
+      >
+        {data.topReasons.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("charts.reasons.none")}</p>
+        ) : (
+          <Bars items={data.topReasons.map((r) => ({ label: r.reason, value: r.count }))} />
+        )}
+        <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("charts.reasons.requests")}</h3>
+        <Bars items={REQUEST_CATEGORIES.map((c) => ({ label: t(`requests.${c}`), value: data.requests[c] }))} />
+      </Figure>
+
+      <section aria-labelledby="insights-notes" className="text-sm text-slate-700">
+        <h2 id="insights-notes" className="text-base font-semibold text-slate-900">
+          {t("notes.title")}
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>{t("notes.abandoned")}</li>
+          <li>{t("notes.afterHours")}</li>
+          <li>{t("notes.conversion")}</li>
+          <li>{t("notes.minutes")}</li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function PeriodForm({
+  t,
+  choice,
+  error,
+  from,
+  to,
+  action,
+}: {
+  t: T;
+  choice: PeriodChoice;
+  error: string | null;
+  from: string;
+  to: string;
+  action: string;
+}) {
+  const options: PeriodChoice[] = [...PRESET_PERIODS.map((d) => String(d) as PeriodChoice), "custom"];
+  return (
+    <form method="get" action={action} className="rounded-xl border border-slate-200 bg-white p-4">
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t("period.legend")}</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {options.map((o) => (
+            <label key={o} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="days" value={o} defaultChecked={choice === o} className="size-4" />
+              {o === "custom" ? t("period.custom") : t(`period.days${o}`)}
+            </label>
+          ))}
+        </div>
+        <div className="mt-2 flex flex-wrap items-end gap-3">
+          <label className="text-sm text-slate-800">
+            <span className="block">{t("period.from")}</span>
+            <input type="date" name="from" defaultValue={from} className="input mt-1" />
+          </label>
+          <label className="text-sm text-slate-800">
+            <span className="block">{t("period.to")}</span>
+            <input type="date" name="to" defaultValue={to} className="input mt-1" />
+          </label>
+          <button type="submit" className="btn-primary">
+            {t("period.apply")}
+          </button>
+        </div>
+      </fieldset>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700" data-testid="insights-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+      {detail && <dd className="mt-1 text-xs text-slate-600">{detail}</dd>}
+    </div>
+  );
+}
+
+function Figure({
+  id,
+  title,
+  summary,
+  t,
+  csvHref,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary?: string;
+  t: T;
+  csvHref: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`chart-${id}`}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid={`chart-${id}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`chart-${id}`} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        <a href={csvHref} download className="text-sm font-medium text-indigo-700 underline hover:text-indigo-900">
+          {t("downloadCsv")}
+          <span className="sr-only"> ({title})</span>
+        </a>
+      </div>
+      {summary && <p className="mt-1 text-sm text-slate-700">{summary}</p>}
+      <div className="mt-3">{children}</div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700">
+          {t("showTable")}
+          <span className="sr-only"> ({title})</span>
+        </summary>
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+          {table}
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function SimpleTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  return (
+    <table className="min-w-full text-left text-sm">
+      <thead>
+        <tr className="border-b border-slate-200">
+          {head.map((h, i) => (
+            <th key={i} scope="col" className="px-2 py-1 font-semibold whitespace-nowrap text-slate-900">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i} className="border-b border-slate-100">
+            {r.map((c, j) =>
+              j === 0 ? (
+                <th key={j} scope="row" className="px-2 py-1 font-medium whitespace-nowrap text-slate-800">
+                  {c}
+                </th>
+              ) : (
+                <td key={j} className="px-2 py-1 text-slate-800 tabular-nums">
+                  {c}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Legend({ items }: { items: { label: string; swatch: string }[] }) {
+  return (
+    <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+      {items.map((i) => (
+        <li key={i.label} className="flex items-center gap-1.5">
+          <span className={`inline-block size-3 rounded-sm ${i.swatch}`} aria-hidden="true" />
+          {i.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Stacked bars, one per day: answered, after hours, abandoned from the bottom. Scales to any width. */
+function DailyBars({ days }: { days: Insights["days"] }) {
+  const max = Math.max(1, ...days.map((d) => d.answered + d.afterHours + d.abandoned));
+  const width = 600;
+  const height = 160;
+  const slot = width / days.length;
+  const bar = Math.max(1, slot * 0.75);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-40 w-full" aria-hidden="true" focusable="false">
+      <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="#cbd5e1" />
+      {days.map((d, i) => {
+        let y = height;
+        return SERIES.map((s) => {
+          const h = (d[s.key] / max) * (height - 4);
+          y -= h;
+          return h > 0 ? (
+            <rect key={`${d.date}-${s.key}`} x={i * slot + (slot - bar) / 2} y={y} width={bar} height={h} fill={s.color} />
+          ) : null;
+        });
+      })}
+    </svg>
+  );
+}
+
+/** Horizontal bars with their figure written beside them (readable as text: no separate summary needed). */
+function Bars({ items }: { items: { label: string; value: number; detail?: string }[] }) {
+  const max = Math.max(1, ...items.map((i) => i.value));
+  return (
+    <ul className="space-y-2">
+      {items.map((i) => (
+        <li key={i.label} className="text-sm">
+          <div className="flex justify-between gap-2 text-slate-800">
+            <span className="min-w-0 break-words">{i.label}</span>
+            <span className="font-semibold tabular-nums">{i.value}</span>
+          </div>
+          <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+            <div className="h-2 rounded-full bg-indigo-700" style={{ width: `${(i.value / max) * 100}%` }} />
+          </div>
+          {i.detail && <p className="mt-0.5 text-xs text-slate-600">{i.detail}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const HEAT = ["bg-slate-100", "bg-indigo-100", "bg-indigo-300", "bg-indigo-500", "bg-indigo-700"];
+
+/** Weekdays × hours, darker for more calls; the figures are in the table and the summary. */
+function HeatMap({ hours, weekdays }: { hours: number[][]; weekdays: string[] }) {
+  const max = Math.max(0, ...hours.flat());
+  const level = (n: number) => (n === 0 || max === 0 ? 0 : Math.min(4, Math.ceil((n / max) * 4)));
+  return (
+    <div
+      aria-hidden="true"
+      className="grid gap-px text-[10px] text-slate-600"
+      style={{ gridTemplateColumns: "2.25rem repeat(24, minmax(0, 1fr))" }}
+    >
+      <span />
+      {Array.from({ length: 24 }, (_, h) => (
+        <span key={h} className="text-center">
+          {h % 6 === 0 ? h : ""}
+        </span>
+      ))}
+      {hours.map((row, d) => [
+        <span key={`l${d}`} className="truncate pr-1">
+          {weekdays[d]}
+        </span>,
+        ...row.map((n, h) => <span key={`${d}-${h}`} className={`h-4 rounded-sm ${HEAT[level(n)]}`} data-calls={n} />),
+      ])}
+    </div>
+  );
+}
+
+const hourLabel = (h: number) => `${String(h).padStart(2, "0")}:00`;
+
+function busiest(data: Insights, t: T): string {
+  let best = { d: 0, h: 0, n: 0 };
+  data.hours.forEach((row, d) => row.forEach((n, h) => (n > best.n ? (best = { d, h, n }) : null)));
+  if (best.n === 0) return t("charts.hours.none");
+  return t("charts.hours.summary", { weekday: t(`weekdays.${WEEKDAYS[best.d]!}`), hour: hourLabel(best.h), count: best.n });
+}

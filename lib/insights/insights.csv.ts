@@ -1,0 +1,39 @@
+// The insights as CSV, one file per chart (what its data table shows): headers and names in the owner's language,
+// dates as ISO 8601 so a spreadsheet sorts them, and reasons (callers' own words) neutralised as spreadsheet formulas.
+import { toCsv } from "@/lib/admin/csv";
+import type { InsightTable } from "./insights.schemas";
+import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "./insights.service";
+
+/** Monday first, as `hours` rows are. */
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** `t("days.date")`, `t("outcomes.booked")`…: keys of the "Insights" messages. */
+export type Translate = (key: string) => string;
+
+export function insightsCsv(data: Insights, table: InsightTable, t: Translate): string {
+  switch (table) {
+    case "days":
+      return toCsv([
+        [t("csv.date"), t("series.answered"), t("series.afterHours"), t("series.abandoned"), t("csv.total")],
+        ...data.days.map((d) => [d.date, d.answered, d.afterHours, d.abandoned, d.answered + d.afterHours + d.abandoned]),
+      ]);
+    case "outcomes":
+      return toCsv([[t("csv.outcome"), t("csv.calls")], ...OUTCOMES.map((o) => [t(`outcomes.${o}`), data.outcomes[o]])]);
+    case "bookings":
+      return toCsv([
+        [t("csv.source"), ...CHANGE_KINDS.map((k) => t(`changes.${k}`))],
+        ...BOOKING_SOURCES.map((s) => [t(`sources.${s}`), ...CHANGE_KINDS.map((k) => data.bookings[s][k])]),
+      ]);
+    case "hours":
+      return toCsv([
+        [t("csv.weekday"), ...Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`)],
+        ...WEEKDAYS.map((d, i) => [t(`weekdays.${d}`), ...data.hours[i]!]),
+      ]);
+    case "reasons":
+      return toCsv([
+        [t("csv.kind"), t("csv.reason"), t("csv.count")],
+        ...data.topReasons.map((r) => [t("csv.appointmentReason"), r.reason, r.count]),
+        ...REQUEST_CATEGORIES.map((c) => [t("csv.request"), t(`requests.${c}`), data.requests[c]]),
+      ]);
+  }
+}

@@ -1,0 +1,43 @@
+// What GET /api/insights answers, as a zod schema for the route declaration's `response` (lib/server/api-route.ts),
+// written from lib/insights/insights.service.ts.
+import { z } from "zod";
+
+const count = z.number().int().min(0);
+const changes = z.strictObject({ booked: count, rescheduled: count, cancelled: count });
+
+export const insightsResponse = z
+  .strictObject({
+    from: z.string().describe("YYYY-MM-DD, the first local day of the period."),
+    to: z.string().describe("YYYY-MM-DD, the last local day, included."),
+    timeZone: z.string().describe("The business's zone: days and hours are its local ones."),
+    totals: z.strictObject({
+      calls: count,
+      answered: count.describe("Answered in opening hours (working hours and closures as set now)."),
+      afterHours: count.describe("Answered outside opening hours."),
+      abandoned: count.describe("Hung up within 10 seconds with nothing done, failed, or never reported as ended."),
+      averageSeconds: z.number().int().nullable().describe("Mean length of the answered calls."),
+      conversionRate: z.number().min(0).max(1).nullable().describe("Answered calls that booked an appointment."),
+      minutes: count.describe("Seconds of the period's calls summed, rounded up to the minute."),
+    }),
+    days: z.array(z.strictObject({ date: z.string(), answered: count, afterHours: count, abandoned: count })),
+    outcomes: z.strictObject({ booked: count, rescheduled: count, cancelled: count, message: count, no_action: count }),
+    bookings: z
+      .strictObject({ phone: changes, dashboard: changes, selfService: changes })
+      .describe("Appointments booked, moved and cancelled in the period, by who did it (selfService: the caller, by the link or a text)."),
+    hours: z.array(z.array(count)).describe("Seven rows, Monday first, of 24 local hours: the calls started then."),
+    topReasons: z
+      .array(z.strictObject({ reason: z.string(), count }))
+      .describe("The reasons most often given for appointments booked by phone."),
+    requests: z.strictObject({
+      prescription: count,
+      certificate: count,
+      results: count,
+      billing: count,
+      callback: count,
+      other: count,
+    }),
+    usage: z
+      .strictObject({ periodStart: z.string(), periodEnd: z.string(), calls: count, minutes: count })
+      .describe("The current billing period (the calendar month without a subscription), whatever the period asked."),
+  })
+  .meta({ title: "Insights" });

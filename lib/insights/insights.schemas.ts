@@ -1,0 +1,30 @@
+// What the insights read: a period of the owner's calendar days, both ends included. Messages are keys of the
+// "Validation" namespace.
+import { z } from "zod";
+import { daysBetween, isCalendarDate } from "@/lib/time/zoned-time";
+
+/** The longest period: a year and a day (a leap year's 1 January to 1 January). */
+export const MAX_PERIOD_DAYS = 367;
+/** The period when none is asked: the last 30 days, today included. */
+export const DEFAULT_PERIOD_DAYS = 30;
+/** The periods offered beside a custom one. */
+export const PRESET_PERIODS = [7, 30, 90] as const;
+/** The figures offered as CSV files, one per chart. */
+export const INSIGHT_TABLES = ["days", "outcomes", "bookings", "hours", "reasons"] as const;
+export type InsightTable = (typeof INSIGHT_TABLES)[number];
+
+const day = z.string().trim().refine(isCalendarDate, "dateInvalid");
+
+export const insightsQuerySchema = z
+  .object({
+    /** Default: 29 days before `to`. */
+    from: day.optional(),
+    /** Default: today in the business's zone. */
+    to: day.optional(),
+    /** csv: one table of the figures (`table`), headers in the owner's language. */
+    format: z.enum(["json", "csv"], "insightsFormatUnknown").default("json"),
+    table: z.enum(INSIGHT_TABLES, "insightsTableUnknown").default("days"),
+  })
+  .refine((v) => !v.from || !v.to || v.to >= v.from, { message: "periodEndsBeforeStart", path: ["to"] })
+  .refine((v) => !v.from || !v.to || daysBetween(v.from, v.to) + 1 <= MAX_PERIOD_DAYS, { message: "periodTooLong", path: ["to"] });
+export type InsightsQuery = z.output<typeof insightsQuerySchema>;

@@ -1,0 +1,268 @@
+// What the receptionist did over a period, in the owner's time zone: calls per day (answered in open hours, after hours,
+// abandoned), what the calls achieved, bookings by who made them, the busiest hours, call length, conversion, the top
+// reasons for calling and the minutes used this billing period. Every figure is an SQL aggregate: the calls are read
+// once, grouped four ways at the same time (grouping sets), so a practice with years of calls is answered in one pass
+// over its period's rows.
+//
+// Definitions (the page's notes say the same):
+// - A call belongs to the local day it started on (the business's zone: a DST day has 23 or 25 hours, all of them in).
+// - Abandoned: the caller hung up within ABANDONED_UNDER_SECONDS with nothing done, the call failed, or it never got
+//   its end report (the sweep ended it). Every other call is answered: in open hours, or after hours.
+// - After hours: outside the working hours and closures as they are set now (a day closed or on special hours counts
+//   as such), to the minute and DST included (the availability engine's open intervals).
+// - Conversion: calls that booked an appointment, out of the answered calls.
+// - Minutes: seconds of the calls summed, rounded up to the minute.
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { closures, subscriptions, users } from "@/db/schema";
+import { openIntervals, type DayException } from "@/lib/availability/availability";
+import { AppError } from "@/lib/errors";
+import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { DEFAULT_PERIOD_DAYS } from "./insights.schemas";
+
+/** A call shorter than this that did nothing is a caller who hung up, not a conversation. */
+export const ABANDONED_UNDER_SECONDS = 10;
+/** How many reasons for calling are listed. */
+export const TOP_REASONS = 5;
+
+export const OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
+export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
+export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
+export const REQUEST_CATEGORIES = ["prescription", "certificate", "results", "billing", "callback", "other"] as const;
+
+type Outcome = (typeof OUTCOMES)[number];
+type BookingSource = (typeof BOOKING_SOURCES)[number];
+type ChangeKind = (typeof CHANGE_KINDS)[number];
+type Counts<K extends string> = Record<K, number>;
+
+export type CallDay = { date: string; answered: number; afterHours: number; abandoned: number };
+export type Insights = {
+  from: string;
+  to: string;
+  timeZone: string;
+  totals: {
+    calls: number;
+    answered: number;
+    afterHours: number;
+    abandoned: number;
+    /** Mean length of the answered calls, in seconds; null without any. */
+    averageSeconds: number | null;
+    /** Answered calls that booked, 0..1; null without answered calls. */
+    conversionRate: number | null;
+    minutes: number;
+  };
+  days: CallDay[];
+  outcomes: Counts<Outcome>;
+  bookings: Record<BookingSource, Counts<ChangeKind>>;
+  /** Seven rows (Monday first) of 24 hours: calls started in that local hour of that weekday. */
+  hours: number[][];
+  topReasons: { reason: string; count: number }[];
+  requests: Counts<(typeof REQUEST_CATEGORIES)[number]>;
+  usage: Usage;
+};
+export type Usage = { periodStart: string; periodEnd: string; calls: number; minutes: number };
+
+export type Period = { from: string; to: string };
+
+/** The period asked for, or its default: the DEFAULT_PERIOD_DAYS ending on `to` (today in the business's zone). */
+export function periodOf(asked: { from?: string; to?: string }, timeZone: string, now: Date): Period {
+  const to = asked.to ?? (asked.from ? addDays(asked.from, DEFAULT_PERIOD_DAYS - 1) : localDate(now, timeZone));
+  return { from: asked.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1)), to };
+}
+
+/** The first instant of a local day (its midnight, or the first moment after it when clocks skip midnight that day). */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  return zonedWallTimeToUtc(date, "00:00", timeZone) ?? zonedWallTimeToUtc(date, "01:00", timeZone)!;
+}
+
+export async function insightsFor(db: Db, userId: string, asked: { from?: string; to?: string }, now = new Date()): Promise<Insights> {
+  const [owner] = await db
+    .select({
+      timeZone: users.timeZone,
+      workingHours: users.workingHours,
+      subPeriodStart: subscriptions.currentPeriodStart,
+      subPeriodEnd: subscriptions.currentPeriodEnd,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!owner) throw new AppError("not_found", "userNotFound");
+  const { timeZone } = owner;
+  const period = periodOf(asked, timeZone, now);
+  const start = startOfLocalDay(period.from, timeZone);
+  const end = startOfLocalDay(addDays(period.to, 1), timeZone);
+
+  const exceptions: DayException[] = (
+    await db
+      .select({ from: closures.startsOn, to: closures.endsOn, openTime: closures.openTime, closeTime: closures.closeTime })
+      .from(closures)
+      .where(and(eq(closures.userId, userId), gte(closures.endsOn, period.from), lte(closures.startsOn, period.to)))
+  ).map((c) => ({
+    from: c.from,
+    to: c.to,
+    hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
+  }));
+  const open = multirange(openIntervals({ timeZone, workingHours: owner.workingHours, exceptions, from: start, to: end }));
+  const usageWindow = billingPeriod(owner.subPeriodStart, owner.subPeriodEnd, timeZone, now);
+
+  const [callRows, changeRows, reasonRows, requestRows, usageRows] = await Promise.all([
+    db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
+    db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
+      select kind, source, count(*)::int as n from appointment_changes
+      where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}
+      group by kind, source`),
+    // Reasons as callers gave them, grouped without case or surrounding spaces; the most common spelling is shown.
+    db.execute<{ reason: string; n: number }>(sql`
+      select mode() within group (order by btrim(reason)) as reason, count(*)::int as n from appointments
+      where user_id = ${userId} and source = 'phone' and created_at >= ${iso(start)} and created_at < ${iso(end)}
+        and reason is not null and btrim(reason) <> ''
+      group by lower(btrim(reason)) order by n desc, reason limit ${TOP_REASONS}`),
+    db.execute<{ category: string; n: number }>(sql`
+      select category, count(*)::int as n from caller_messages
+      where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)} group by category`),
+    db.execute<{ calls: number; seconds: number }>(sql`
+      select count(*)::int as calls, coalesce(sum(duration_seconds), 0)::float8 as seconds from calls
+      where user_id = ${userId} and created_at >= ${iso(usageWindow.start)} and created_at < ${iso(usageWindow.end)}`),
+  ]);
+
+  const days = new Map<string, CallDay>();
+  for (let d = period.from, i = 0; i <= daysBetween(period.from, period.to); d = addDays(d, 1), i++)
+    days.set(d, { date: d, answered: 0, afterHours: 0, abandoned: 0 });
+  const hours = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+  const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Counts<Outcome>;
+  const totals: Insights["totals"] = {
+    calls: 0,
+    answered: 0,
+    afterHours: 0,
+    abandoned: 0,
+    averageSeconds: null,
+    conversionRate: null,
+    minutes: 0,
+  };
+  for (const r of callRows) {
+    if (r.grp === "day") {
+      const day = days.get(r.day!);
+      if (day) Object.assign(day, { answered: r.in_hours, afterHours: r.after_hours, abandoned: r.abandoned });
+    } else if (r.grp === "hour") {
+      hours[r.dow! - 1]![r.hour!] = r.calls;
+    } else if (r.grp === "outcome") {
+      outcomes[r.outcome as Outcome] = r.calls;
+    } else {
+      const answered = r.in_hours + r.after_hours;
+      Object.assign(totals, {
+        calls: r.calls,
+        answered: r.in_hours,
+        afterHours: r.after_hours,
+        abandoned: r.abandoned,
+        averageSeconds: r.average_seconds === null ? null : Math.round(r.average_seconds),
+        conversionRate: answered > 0 ? r.booked / answered : null,
+        minutes: Math.ceil(r.seconds / 60),
+      });
+    }
+  }
+
+  const bookings = Object.fromEntries(
+    BOOKING_SOURCES.map((s) => [s, Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0]))]),
+  ) as Insights["bookings"];
+  for (const r of changeRows) bookings[r.source === "phone" || r.source === "dashboard" ? r.source : "selfService"][r.kind] += r.n;
+  const requests = Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Insights["requests"];
+  for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
+  const usage = usageRows[0]!;
+
+  return {
+    ...period,
+    timeZone,
+    totals,
+    days: [...days.values()],
+    outcomes,
+    bookings,
+    hours,
+    topReasons: reasonRows.map((r) => ({ reason: r.reason, count: r.n })),
+    requests,
+    usage: {
+      periodStart: usageWindow.start.toISOString(),
+      periodEnd: usageWindow.end.toISOString(),
+      calls: usage.calls,
+      minutes: Math.ceil(Number(usage.seconds) / 60),
+    },
+  };
+}
+
+type CallRow = {
+  grp: "day" | "hour" | "outcome" | "all";
+  day: string | null;
+  dow: number | null;
+  hour: number | null;
+  outcome: string | null;
+  calls: number;
+  in_hours: number;
+  after_hours: number;
+  abandoned: number;
+  booked: number;
+  average_seconds: number | null;
+  seconds: number;
+};
+
+/**
+ * The calls of [start, end) grouped by local day, by weekday × hour, by outcome, and all together, in one pass. A call
+ * is found by its row's creation (the indexed column; a call's row is made when it starts, so a day either side is
+ * plenty) and dated by when it started.
+ */
+function callsQuery(userId: string, timeZone: string, start: Date, end: Date, open: string) {
+  return sql`
+    with c as (
+      select coalesce(started_at, created_at) at time zone ${timeZone} as local,
+        outcome,
+        duration_seconds,
+        -- Never null (a null ended_reason would make it so): every call is in exactly one of the three series.
+        coalesce(status = 'failed' or ended_reason = 'abandoned'
+          or (outcome = 'no_action' and coalesce(duration_seconds, 0) < ${ABANDONED_UNDER_SECONDS} and status = 'ended'), false) as abandoned,
+        coalesce(started_at, created_at) <@ ${open}::tstzmultirange as in_hours
+      from calls
+      where user_id = ${userId}
+        and created_at >= ${iso(new Date(start.getTime() - 86_400_000))} and created_at < ${iso(new Date(end.getTime() + 86_400_000))}
+        and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
+    ), k as (
+      select to_char(local, 'YYYY-MM-DD') as day, extract(isodow from local)::int as dow, extract(hour from local)::int as hour,
+        outcome, duration_seconds, abandoned, in_hours
+      from c
+    )
+    select
+      case when grouping(day) = 0 then 'day' when grouping(dow) = 0 then 'hour' when grouping(outcome) = 0 then 'outcome' else 'all' end as grp,
+      day, dow, hour, outcome,
+      count(*)::int as calls,
+      (count(*) filter (where not abandoned and in_hours))::int as in_hours,
+      (count(*) filter (where not abandoned and not in_hours))::int as after_hours,
+      (count(*) filter (where abandoned))::int as abandoned,
+      (count(*) filter (where not abandoned and outcome = 'booked'))::int as booked,
+      (avg(duration_seconds) filter (where not abandoned))::float8 as average_seconds,
+      coalesce(sum(duration_seconds), 0)::float8 as seconds
+    from k
+    group by grouping sets ((day), (dow, hour), (outcome), ())`;
+}
+
+/** An instant as a bound parameter of raw SQL (a Date is only converted for a typed column). */
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Intervals as a PostgreSQL multirange literal: {[a,b),[c,d)}. */
+function multirange(intervals: { start: Date; end: Date }[]): string {
+  return `{${intervals.map((i) => `[${i.start.toISOString()},${i.end.toISOString()})`).join(",")}}`;
+}
+
+/**
+ * The billing period `now` falls in: the subscription's current one (a trial's included), or, without a subscription
+ * or once it has ended, the calendar month in the business's zone.
+ */
+export function billingPeriod(periodStart: Date | null, periodEnd: Date | null, timeZone: string, now: Date): { start: Date; end: Date } {
+  if (periodStart && periodEnd && periodStart <= now && now < periodEnd) return { start: periodStart, end: periodEnd };
+  const today = localDate(now, timeZone);
+  const first = `${today.slice(0, 7)}-01`;
+  const next = addDays(first, 32).slice(0, 7) + "-01";
+  return { start: startOfLocalDay(first, timeZone), end: startOfLocalDay(next, timeZone) };
+}
+
+/** Whether the business has had any call: the dashboard opens on the insights once it has. */
+export async function hasCalls(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.execute<{ found: boolean }>(sql`select exists (select 1 from calls where user_id = ${userId}) as found`);
+  return row?.found === true;
+}
