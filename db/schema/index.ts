@@ -49,6 +49,8 @@ export const users = pgTable(
     // Off by default: the receptionist asks callers for their date of birth when booking, and a caller who cannot get a
     // texted code (a landline, no phone to hand) proves an appointment is theirs with its name and date of birth.
     birthDateCheck: boolean("birth_date_check").notNull().default(false),
+    // The owner's own limit of call minutes per billing period: an email at 80% and at 100% of it (null: no emails).
+    usageAlertMinutes: integer("usage_alert_minutes"),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -58,6 +60,7 @@ export const users = pgTable(
     // The bounds the privacy page states (RETENTION_DAYS in lib/privacy/retention.ts).
     check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
     check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
+    check("users_usage_alert_range", sql`${t.usageAlertMinutes} between 1 and 100000`),
   ],
 );
 

@@ -41,3 +41,21 @@ export const insightsResponse = z
       .describe("The current billing period (the calendar month without a subscription), whatever the period asked."),
   })
   .meta({ title: "Insights" });
+
+const usageFields = {
+  periodStart: z.string().describe("The current billing period's start (the calendar month's without a subscription)."),
+  periodEnd: z.string(),
+  calls: z.number().int().min(0),
+  minutes: z.number().int().min(0).describe("Seconds of the period's calls summed, rounded up to the minute."),
+};
+
+export const accountUsageResponse = z
+  .strictObject({
+    ...usageFields,
+    alertMinutes: z.number().int().nullable().describe("The owner's limit: an email at 80% and at 100% of it; null: none."),
+  })
+  .meta({ title: "AccountUsage" });
+
+export const adminUsageResponse = z.strictObject({
+  usage: z.record(z.string(), z.strictObject(usageFields)).describe("Per account id: calls and minutes this billing period."),
+});

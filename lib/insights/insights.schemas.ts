@@ -28,3 +28,14 @@ export const insightsQuerySchema = z
   .refine((v) => !v.from || !v.to || v.to >= v.from, { message: "periodEndsBeforeStart", path: ["to"] })
   .refine((v) => !v.from || !v.to || daysBetween(v.from, v.to) + 1 <= MAX_PERIOD_DAYS, { message: "periodTooLong", path: ["to"] });
 export type InsightsQuery = z.output<typeof insightsQuerySchema>;
+
+/** The owner's own limit of minutes per billing period, emailed at 80% and 100%; null: no emails. */
+export const USAGE_ALERT_MAX_MINUTES = 100_000;
+export const usageAlertSchema = z.object({
+  alertMinutes: z
+    .number("alertMinutesInvalid")
+    .int("alertMinutesInvalid")
+    .min(1, "alertMinutesInvalid")
+    .max(USAGE_ALERT_MAX_MINUTES, "alertMinutesInvalid")
+    .nullable(),
+});

@@ -73,3 +73,22 @@ export function heldCheckoutEmail(
     footer: t(locale, "footer", { support: f.support }),
   });
 }
+
+/** The owner's minutes this billing period reached 80% or 100% of the limit they set themselves. */
+export function usageAlertEmail(
+  locale: Locale,
+  f: { level: 80 | 100; minutes: number; limit: number; periodEnd: Date; timeZone: string; url: string; support: string },
+): EmailContent {
+  const params = {
+    minutes: String(f.minutes),
+    limit: String(f.limit),
+    date: formatLongDate(f.periodEnd.toISOString(), locale, f.timeZone),
+  };
+  return render(locale, {
+    subject: t(locale, f.level === 100 ? "usage.subjectReached" : "usage.subjectNear", params),
+    paragraphs: [t(locale, f.level === 100 ? "usage.introReached" : "usage.introNear", params), t(locale, "usage.still")],
+    rows: [],
+    link: { label: t(locale, "usage.action"), url: f.url },
+    footer: t(locale, "footer", { support: f.support }),
+  });
+}

@@ -2,6 +2,7 @@
 // gracefully at shutdown (lib/process/shutdown.ts: after the HTTP drain) so a job in flight finishes (or is retried
 // later) instead of being cut mid-send.
 import { runBillingSweep } from "@/lib/billing/account-notices";
+import { runUsageAlerts } from "@/lib/insights/usage";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { JOB, startWorkers } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log/logger";
@@ -22,10 +23,11 @@ export function startJobWorkers(): Promise<void> {
       boss.maintain().catch((e: Error) => logger().error({ name: e.name }, "job queue maintenance failed"));
     }, 60_000);
     maintenance.unref();
-    // Trial-ending warnings, lapse notices and numbers past their grace period: every five minutes (idempotent, so
-    // several processes may run it).
+    // Trial-ending warnings, lapse notices, numbers past their grace period and the owners' usage limits: every five
+    // minutes (idempotent, so several processes may run them).
     const sweep = setInterval(() => {
       runBillingSweep(ctx.notices).catch((e: Error) => logger().error({ name: e.name }, "billing sweep failed"));
+      runUsageAlerts(ctx.notices).catch((e: Error) => logger().error({ name: e.name }, "usage alerts failed"));
     }, 5 * 60_000);
     sweep.unref();
     // Call content past its business's retention period: a purge job through the queue at start and every hour (its

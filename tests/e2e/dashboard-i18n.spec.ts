@@ -8,6 +8,7 @@ import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
 
 const OWNER_PAGES = [
+  "/dashboard/insights",
   "/dashboard/profile",
   "/dashboard/security",
   "/dashboard/business",

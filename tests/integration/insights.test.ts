@@ -4,13 +4,14 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { calls, closures, notifications, users } from "@/db/schema";
+import { calls, closures, notifications, subscriptions, users } from "@/db/schema";
 import { billingPeriod } from "@/lib/insights/insights.service";
+import { runUsageAlerts } from "@/lib/insights/usage";
 import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { localDate } from "@/lib/time/zoned-time";
-import { api, registerOwner, type Account } from "../helpers/api";
+import { api, createAdmin, registerOwner, type Account } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 
 const open = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime });
@@ -271,5 +272,96 @@ describe("the billing period the usage counts", () => {
     expect(billingPeriod(null, null, "Pacific/Kiritimati", new Date("2026-11-30T10:30:00Z")).start.toISOString()).toBe(
       "2026-11-30T10:00:00.000Z",
     );
+  });
+});
+
+describe("usage per billing period: the owner's limit, its emails, the admin's column", () => {
+  /** An owner whose subscription's period started yesterday: the calls seeded minutes ago are in it, whatever the date. */
+  async function subscribedOwner(businessName: string) {
+    const owner = await registerOwner({ businessName, workingHours: HOURS, timeZone: "Europe/Paris" });
+    const now = Date.now();
+    await getDb()
+      .insert(subscriptions)
+      .values({
+        userId: owner.user.id,
+        status: "active",
+        currentPeriodStart: new Date(now - 86_400_000),
+        currentPeriodEnd: new Date(now + 29 * 86_400_000),
+      });
+    return owner;
+  }
+
+  it("GET and PUT /api/account/usage: this period's calls and minutes; a limit set, refused when not a whole number, removed", async () => {
+    const owner = await subscribedOwner("Cabinet Minutes");
+    const now = Date.now();
+    await seedCalls(owner.user.id, [
+      { at: new Date(now - 60_000).toISOString(), seconds: 125 },
+      { at: new Date(now - 120_000).toISOString(), seconds: 60 },
+    ]);
+    const usage = await api("GET", "/api/account/usage", { token: owner.token });
+    expect(usage.status).toBe(200);
+    expect(usage.body).toMatchObject({ calls: 2, minutes: 4, alertMinutes: null });
+    // The subscription's own period, not the calendar month.
+    const [sub] = await getDb().select().from(subscriptions).where(eq(subscriptions.userId, owner.user.id));
+    expect(usage.body.periodStart).toBe(sub!.currentPeriodStart!.toISOString());
+    const set = await api("PUT", "/api/account/usage", { token: owner.token, body: { alertMinutes: 30 } });
+    expect(set.body).toMatchObject({ calls: 2, minutes: 4, alertMinutes: 30 });
+    for (const bad of [0, 2.5, 100_001, "ten"]) {
+      const refused = await api("PUT", "/api/account/usage", {
+        token: owner.token,
+        body: { alertMinutes: bad },
+        headers: { "accept-language": "fr" },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain("nombre entier de minutes");
+    }
+    expect((await api("PUT", "/api/account/usage", { token: owner.token, body: { alertMinutes: null } })).body.alertMinutes).toBeNull();
+    expect((await api("GET", "/api/account/usage")).status).toBe(401);
+  });
+
+  it("emails the owner once at 80% and once at 100% of their limit, in their language; a raised limit warns again", async () => {
+    const owner = await subscribedOwner("Cabinet Alerte");
+    await getDb().update(users).set({ locale: "fr" }).where(eq(users.id, owner.user.id));
+    await api("PUT", "/api/account/usage", { token: owner.token, body: { alertMinutes: 10 } });
+    const { notices } = appContext();
+    const mails = () =>
+      getDb().select().from(notifications).where(eq(notifications.userId, owner.user.id)).orderBy(notifications.createdAt);
+    const now = Date.now();
+    await seedCalls(owner.user.id, [{ at: new Date(now - 600_000).toISOString(), seconds: 7 * 60 }]);
+    await runUsageAlerts(notices);
+    expect(await mails()).toHaveLength(0); // 7 of 10 minutes: below 80%
+    await seedCalls(owner.user.id, [{ at: new Date(now - 500_000).toISOString(), seconds: 60 }]);
+    await runUsageAlerts(notices);
+    await runUsageAlerts(notices);
+    let sent = await mails();
+    expect(sent.map((m) => m.subject)).toEqual(["Vous avez utilisé 8 de vos 10 minutes d'appels"]);
+    expect(sent[0]!.body).toContain("/fr/dashboard/subscription");
+    await seedCalls(owner.user.id, [{ at: new Date(now - 400_000).toISOString(), seconds: 150 }]);
+    await runUsageAlerts(notices);
+    await runUsageAlerts(notices);
+    sent = await mails();
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Vous avez utilisé 8 de vos 10 minutes d'appels",
+      "Vous avez atteint votre limite de 10 minutes d'appels",
+    ]);
+    // Raised to 13: 11 minutes is past 80% of it, a new warning; removed: nothing more.
+    await api("PUT", "/api/account/usage", { token: owner.token, body: { alertMinutes: 13 } });
+    await runUsageAlerts(notices);
+    expect((await mails()).map((m) => m.subject).at(-1)).toBe("Vous avez utilisé 11 de vos 13 minutes d'appels");
+    await api("PUT", "/api/account/usage", { token: owner.token, body: { alertMinutes: null } });
+    await seedCalls(owner.user.id, [{ at: new Date(now - 300_000).toISOString(), seconds: 600 }]);
+    await runUsageAlerts(notices);
+    expect(await mails()).toHaveLength(3);
+  });
+
+  it("GET /api/admin/usage: every account's minutes this period, for admins only", async () => {
+    const owner = await subscribedOwner("Cabinet Admin");
+    await seedCalls(owner.user.id, [{ at: new Date(Date.now() - 60_000).toISOString(), seconds: 61 }]);
+    const admin = await createAdmin();
+    const res = await api("GET", "/api/admin/usage", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.usage[owner.user.id]).toMatchObject({ calls: 1, minutes: 2 });
+    expect(res.body.usage[admin.user.id]).toMatchObject({ calls: 0, minutes: 0 });
+    expect((await api("GET", "/api/admin/usage", { token: owner.token })).status).toBe(403);
   });
 });

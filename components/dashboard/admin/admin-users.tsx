@@ -32,6 +32,11 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations("AdminUsers");
   const locale = useLocale();
   const query = useQuery({ queryKey: USERS, queryFn: loadUsers });
+  // The usage column fills in when its own answer comes; the table never waits for it.
+  const usage = useQuery({
+    queryKey: ["admin", "usage"],
+    queryFn: () => apiFetch<{ usage: Record<string, { minutes: number; calls: number }> }>("/admin/usage"),
+  });
   const formatPhone = usePhoneFormat();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
@@ -56,8 +61,10 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
           search={search}
           onSearch={setSearch}
           count={t("count", { count: users.length })}
-          columns={(["user", "email", "phone", "status", "calendar", "subscription", "actions"] as const).map((c) => t(`columns.${c}`))}
-          minWidth="56rem"
+          columns={(["user", "email", "phone", "status", "calendar", "subscription", "usage", "actions"] as const).map((c) =>
+            t(`columns.${c}`),
+          )}
+          minWidth="62rem"
           empty={users.length === 0 ? t("noMatch") : null}
         >
           {users.map((u) => (
@@ -87,6 +94,9 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
               </td>
               <td className="px-4 py-3 text-slate-700">
                 <SubscriptionSummary user={u} locale={locale} />
+              </td>
+              <td className="px-4 py-3 text-slate-700 tabular-nums" data-testid="user-usage">
+                {usage.data?.usage[u.id]?.minutes ?? "–"}
               </td>
               <td className="px-4 py-3">
                 <button type="button" className="btn-secondary" onClick={() => setSelected(u.id)}>

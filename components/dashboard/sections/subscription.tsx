@@ -13,6 +13,7 @@ import { formatLongDate } from "@/lib/format/intl";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
+import { Usage } from "./usage";
 
 type Variant = "subscribed" | "trial" | "lapsed" | "none";
 
@@ -162,6 +163,9 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
       {header}
       <HeldCheckouts timeZone={profile.timeZone} onClaimed={() => void refetch()} />
       {body}
+      <div className="mt-6">
+        <Usage timeZone={profile.timeZone} />
+      </div>
     </>
   );
 }

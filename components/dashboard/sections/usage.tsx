@@ -1,0 +1,97 @@
+"use client";
+// Usage this billing period on the Subscription page: calls and minutes of the current period, and the owner's own
+// limit (an email at 80% and 100% of it; the receptionist keeps answering either way).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormAlert, TextField } from "@/components/forms/fields";
+import { apiFetch, failureText } from "@/lib/client/api";
+import { formatLongDate } from "@/lib/format/intl";
+import { Card, Details, LoadError, Loading } from "../ui";
+
+type AccountUsage = { periodStart: string; periodEnd: string; calls: number; minutes: number; alertMinutes: number | null };
+const KEY = ["usage"];
+
+export function Usage({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("UsageSection");
+  const locale = useLocale();
+  const { data, isError, refetch } = useQuery({ queryKey: KEY, queryFn: () => apiFetch<AccountUsage>("/account/usage") });
+  let body;
+  if (isError) body = <LoadError message={t("loadFailed")} onRetry={() => void refetch()} />;
+  else if (!data) body = <Loading />;
+  else {
+    // The period's end is exclusive: the day shown is the last one in it.
+    const last = new Date(new Date(data.periodEnd).getTime() - 1).toISOString();
+    body = (
+      <>
+        <p className="mb-4 text-sm text-slate-700" data-testid="usage-period">
+          {t("period", { start: formatLongDate(data.periodStart, locale, timeZone), end: formatLongDate(last, locale, timeZone) })}
+        </p>
+        <Details
+          rows={[
+            {
+              label: t("minutes"),
+              value: data.alertMinutes ? t("of", { minutes: data.minutes, limit: data.alertMinutes }) : String(data.minutes),
+              testId: "usage-minutes",
+            },
+            { label: t("calls"), value: String(data.calls), testId: "usage-calls" },
+          ]}
+        />
+        <AlertForm key={String(data.alertMinutes)} current={data.alertMinutes} />
+      </>
+    );
+  }
+  return (
+    <Card title={t("title")} testId="usage">
+      {body}
+    </Card>
+  );
+}
+
+function AlertForm({ current }: { current: number | null }) {
+  const t = useTranslations("UsageSection");
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(current === null ? "" : String(current));
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      apiFetch<AccountUsage>("/account/usage", {
+        method: "PUT",
+        // Sent as typed (a number when it reads as one): the server says what is wrong with anything else.
+        body: { alertMinutes: value.trim() === "" ? null : Number.isNaN(Number(value)) ? value : Number(value) },
+      }),
+    onSuccess: (usage) => {
+      setFailure(null);
+      queryClient.setQueryData(KEY, usage);
+      toast.success(t("saved"));
+    },
+    onError: (e) => setFailure(failureText(e, t("loadFailed"))),
+  });
+  return (
+    <form
+      method="post"
+      noValidate
+      className="mt-6 max-w-md space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      {failure && <FormAlert testId="usage-error">{failure}</FormAlert>}
+      <TextField
+        id="usage-alert"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        label={t("alertLabel")}
+        hint={t("alertHint")}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className="btn-primary" disabled={save.isPending}>
+        {t("save")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "usage_alert_minutes" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_usage_alert_range" CHECK ("users"."usage_alert_minutes" between 1 and 100000);

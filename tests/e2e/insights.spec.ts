@@ -1,0 +1,105 @@
+// The insights page in a real browser, in each language: once the receptionist has had a call the dashboard opens on
+// it, the call is counted, each chart's table is there for whoever cannot read the chart, its CSV downloads in the page's
+// language, the period form works without any script, and the page is accessible and fits 375 px.
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { newOwner } from "./support/dashboard";
+import { expectNoEnglish } from "./support/i18n";
+import { at, LOCALES, m } from "./support/messages";
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const EVERY_DAY = Object.fromEntries(DAYS.map((d) => [d, { isOpen: true, openTime: "08:00", closeTime: "18:00" }]));
+
+/** A receptionist ready to answer, and one call through "Try your receptionist" (the real webhook path). */
+async function oneCall(page: Page, token: string) {
+  const call = async (method: string, path: string, data?: unknown) => {
+    const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await call("PUT", "/api/auth/update-working-hours", { workingHours: EVERY_DAY });
+  await call("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" });
+  await call("POST", "/api/subscription/start-trial");
+  await call("GET", "/api/phone-numbers/claim");
+  const started = (await call("POST", "/api/receptionist/try", { action: "start" })) as { state: unknown };
+  await call("POST", "/api/receptionist/try", { action: "end", state: started.state });
+}
+
+for (const locale of LOCALES) {
+  test(`insights: the dashboard opens on them after a call; tables, CSV and period in ${locale}; axe and 375 px`, async ({ page }) => {
+    const t = (key: string, params?: Record<string, string | number>) => m(locale, key, params);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const owner = await newOwner(page, { locale });
+    await oneCall(page, owner.token);
+
+    await page.goto(at(locale, "/dashboard"));
+    await expect(page).toHaveURL(new RegExp(`${locale === "en" ? "" : `/${locale}`}/dashboard/insights$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("Insights.title"));
+    await expect(page.getByTestId("stat-calls")).toHaveText("1");
+
+    // The busiest-hours chart has its figures as a table, behind a disclosure.
+    const hours = page.getByTestId("chart-hours");
+    await hours.getByText(t("Insights.showTable")).click();
+    const table = hours.getByRole("table");
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: t("Insights.csv.weekday") })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: t("Insights.weekdays.monday") })).toBeVisible();
+    const perDay = page.getByTestId("chart-days");
+    await perDay.getByText(t("Insights.showTable")).click();
+    await expect(perDay.getByRole("table").getByRole("row")).toHaveCount(31); // the header and 30 days
+
+    // Each chart's CSV, headers in the page's language.
+    const href = await perDay.getByRole("link", { name: new RegExp(t("Insights.downloadCsv")) }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect((await csv.text()).split("\r\n")[0]).toBe(
+      ["csv.date", "series.answered", "series.afterHours", "series.abandoned", "csv.total"].map((k) => `"${t(`Insights.${k}`)}"`).join(","),
+    );
+
+    if (locale !== "en") await expectNoEnglish(page, locale);
+    await expectNoSeriousA11yViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `the insights overflow at 375 px in ${locale}`).toBeLessThanOrEqual(0);
+
+    // The period: a plain form. Seven days, then custom dates the wrong way round, refused in the page's language.
+    await page.getByLabel(t("Insights.period.days7"), { exact: true }).check();
+    await page.getByRole("button", { name: t("Insights.period.apply") }).click();
+    await expect(page).toHaveURL(/days=7/);
+    await page.getByTestId("chart-days").getByText(t("Insights.showTable")).click();
+    await expect(page.getByTestId("chart-days").getByRole("table").getByRole("row")).toHaveCount(8);
+    await page.getByLabel(t("Insights.period.custom"), { exact: true }).check();
+    await page.getByLabel(t("Insights.period.from"), { exact: true }).fill("2026-10-31");
+    await page.getByLabel(t("Insights.period.to"), { exact: true }).fill("2026-10-01");
+    await page.getByRole("button", { name: t("Insights.period.apply") }).click();
+    await expect(page.getByTestId("insights-error")).toHaveText(t("Validation.periodEndsBeforeStart"));
+  });
+}
+
+test("an owner without calls lands on the profile, and the insights page says there is nothing yet", async ({ page }) => {
+  await newOwner(page);
+  await page.goto(at("en", "/dashboard"));
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await page.goto(at("en", "/dashboard/insights"));
+  await expect(page.getByTestId("insights-empty")).toHaveText(m("en", "Insights.empty"));
+  await expect(page.getByTestId("stat-calls")).toHaveText("0");
+});
+
+test("usage on the Subscription page: this period's calls and minutes, and a limit the owner sets, in French", async ({ page }) => {
+  const fr = (key: string, params?: Record<string, string | number>) => m("fr", key, params);
+  const owner = await newOwner(page, { locale: "fr" });
+  await oneCall(page, owner.token);
+  await page.goto(at("fr", "/dashboard/subscription"));
+  const card = page.getByTestId("usage");
+  await expect(card.getByRole("heading", { name: fr("UsageSection.title") })).toBeVisible();
+  await expect(card.getByTestId("usage-calls")).toHaveText("1");
+  await card.getByLabel(fr("UsageSection.alertLabel")).fill("0");
+  await card.getByRole("button", { name: fr("UsageSection.save") }).click();
+  await expect(card.getByTestId("usage-error")).toHaveText(fr("Validation.alertMinutesInvalid"));
+  await card.getByLabel(fr("UsageSection.alertLabel")).fill("30");
+  await card.getByRole("button", { name: fr("UsageSection.save") }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: fr("UsageSection.saved") })).toBeVisible();
+  await expect(card.getByTestId("usage-minutes")).toHaveText(/sur 30 minutes$/);
+  await page.reload();
+  await expect(page.getByTestId("usage").getByLabel(fr("UsageSection.alertLabel"))).toHaveValue("30");
+});
