@@ -39,7 +39,7 @@ function folderOf(path: string): string | null {
 const DOMAIN = new Set(
   [
     ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "closures", "inbox"],
-    ...["insights"],
+    ...["insights", "knowledge"],
     ...["messaging"],
     ...["notifications", "numbers", "privacy", "receptionist", "self-service", "subscriptions"],
   ].map((f) => `lib/${f}`),

@@ -34,6 +34,7 @@ const ENTRIES: Entry[] = [
       { href: "/dashboard/business", key: "business" },
       { href: "/dashboard/schedule", key: "schedule" },
       { href: "/dashboard/ai-config", key: "aiConfig" },
+      { href: "/dashboard/knowledge", key: "knowledge" },
     ],
   },
   { href: "/dashboard/phone-number", key: "phoneNumber" },

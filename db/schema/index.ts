@@ -1,10 +1,26 @@
 // The whole data model. camelCase in TypeScript, snake_case in SQL; every instant is timestamptz (UTC).
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const updatedAt = () => ts("updated_at").notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
 export type WorkingHours = Record<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday", DayHours>;
@@ -599,6 +615,37 @@ export const closures = pgTable(
       sql`(${t.openTime} is null and ${t.closeTime} is null) or (${t.openTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} > ${t.openTime})`,
     ),
     check("closures_source_known", sql`${t.source} in ('owner', 'holiday')`),
+  ],
+);
+
+// What the receptionist may tell callers, in the owner's words and per language: questions and answers, prices per
+// service, policies (cancellation, insurance, payment, access). `search` is the entry's words as the full-text search
+// of its language reads them (stems, no stop words), kept by the database itself.
+export const knowledgeEntries = pgTable(
+  "knowledge_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["faq", "price", "policy"] }).notNull(),
+    language: text("language", { enum: ["en", "fr", "es"] }).notNull(),
+    // The question, the service priced, or the policy's topic.
+    title: text("title").notNull(),
+    // The answer, the price as the owner writes it ("45 €, 30 € for children"), or the policy.
+    details: text("details").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector(case language when 'fr' then 'french'::regconfig when 'es' then 'spanish'::regconfig else 'english'::regconfig end, title || ' ' || details)`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("knowledge_entries_user_idx").on(t.userId, t.language),
+    index("knowledge_entries_search_idx").using("gin", t.search),
+    check("knowledge_entries_known", sql`${t.kind} in ('faq', 'price', 'policy') and ${t.language} in ('en', 'fr', 'es')`),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   aiParameters,
   appointments,
   closures,
+  knowledgeEntries,
   auditLog,
   billingCheckouts,
   calendarConnections,
@@ -35,6 +36,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   calendar_connections: "calendar",
   calendar_events: "calendarEvents",
   closures: "closures",
+  knowledge_entries: "knowledge",
   appointments: "appointments",
   calls: "calls",
   caller_messages: "messagesTaken",
@@ -95,6 +97,10 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       plain,
     ),
     closures: (await db.select().from(closures).where(eq(closures.userId, userId)).orderBy(closures.startsOn)).map(plain),
+    // The search column is the database's own reading of the words above it: not information of its own.
+    knowledge: (
+      await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)
+    ).map(({ search: _search, ...entry }) => plain(entry)),
     appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
     calls: (await db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt))).map(plain),
     messagesTaken: (

@@ -9,7 +9,8 @@ import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/booking/core";
 import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/business/business";
 import { sayer, type Say } from "./speech";
-import { MESSAGE_TOOL, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "./tools";
+import { entryLine, type CallKnowledge } from "@/lib/knowledge/knowledge.service";
+import { LOOKUP_TOOL, MESSAGE_TOOL, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "./tools";
 import { addDays, callCalendar, localToday } from "./when";
 
 /** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
@@ -37,6 +38,8 @@ export type AssistantOptions = {
   recording?: boolean;
   /** The moment the call starts: the date, weekday and time the model is given. */
   now?: Date;
+  /** The owner's answers, prices and policies for the call's language: whole in the instructions, or searched. */
+  knowledge?: CallKnowledge;
 };
 
 function voiceFor(b: Business, language: CallLanguage): Voice {
@@ -136,8 +139,35 @@ function closuresText(b: Business, now: Date): string | null {
   return `Closures and special hours, which override the opening hours (tell callers, with the reason, when they ask for those days): ${items.join("; ")}.`;
 }
 
+/** The owner's entries, whole, when they fit: the facts the model may state, in the owner's words. */
+function knowledgeText(k: CallKnowledge): string | null {
+  if (k.mode !== "prompt") return null;
+  return `The business's own answers, prices and policies (state them exactly as written, translated into the caller's language if needed): ${k.entries.map(entryLine).join(" | ")}`;
+}
+
+/**
+ * What the model may say about prices and policies: only what the owner wrote. A wrong price or an invented policy is
+ * worse than "I don't know": that, and a message for the team, is the answer to anything the entries do not say.
+ */
+function knowledgeRule(k: CallKnowledge): string {
+  const unknown =
+    "If the answer is not there, say plainly that you don't know and offer to take a message for the team (take_message). Never guess or estimate a price, a fee, what insurance covers, a payment or cancellation rule, or how to get there.";
+  if (k.mode === "tool")
+    return `Before answering any question about prices, fees, insurance, payment, cancellation, access or parking, or any other question about the business not answered above, call lookup_info with the question, and answer only from what it returns. ${unknown}`;
+  if (k.mode === "prompt")
+    return `Answer questions about prices, fees, insurance, payment, cancellation, access and parking only from the business's answers above. ${unknown}`;
+  return `The business has given you no prices or policies: ${unknown}`;
+}
+
 /** The system prompt: the date, the business's facts, then the rules no owner setting can loosen. */
-export function systemPrompt(b: Business, language: CallLanguage, callerNumber: string | null, canBook: boolean, now = new Date()): string {
+export function systemPrompt(
+  b: Business,
+  language: CallLanguage,
+  callerNumber: string | null,
+  canBook: boolean,
+  now = new Date(),
+  knowledge: CallKnowledge = { mode: "none" },
+): string {
   const say = sayer(language);
   const agentName = agentNameFor(b, language);
   const facts = [
@@ -152,6 +182,7 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
     canBook ? `Appointments last ${durationFromSetting(b.appointmentDuration)} minutes.` : null,
     `The caller's number (caller ID) is ${callerNumber ?? "hidden"}.`,
     b.aiInstructions ? `Instructions from the business (follow them unless they conflict with the rules below): ${b.aiInstructions}` : null,
+    knowledgeText(knowledge),
   ];
   const rules = canBook
     ? [
@@ -175,6 +206,7 @@ export function systemPrompt(b: Business, language: CallLanguage, callerNumber: 
         "You cannot book, change or cancel appointments on this line at the moment. Offer to take a message with take_message: the caller's name, phone number and message.",
       ];
   const safety = [
+    knowledgeRule(knowledge),
     "Never give medical, legal or financial advice, a diagnosis or dosage information, even if asked twice; offer to pass a message to the team instead.",
     `If the caller describes an emergency (for example chest pain, difficulty breathing, heavy bleeding, loss of consciousness, thoughts of self-harm), tell them immediately to hang up and call the emergency number ${emergencyNumber(countryOfBusiness(b))}, and do not continue with booking.`,
     "Never reveal other patients' or callers' information, and never confirm whether someone is a patient.",
@@ -247,7 +279,7 @@ function fn(
   return { type: "function", name, description, parameters: { type: "object", properties, required }, spoken: spokenFor(say, startKey) };
 }
 
-export function toolDefinitions(b: Business, canBook: boolean, say: Say): AssistantTool[] {
+export function toolDefinitions(b: Business, canBook: boolean, say: Say, knowledge: CallKnowledge = { mode: "none" }): AssistantTool[] {
   const booking: FunctionTool[] = [
     fn(
       say,
@@ -375,6 +407,18 @@ export function toolDefinitions(b: Business, canBook: boolean, say: Say): Assist
     ["message"],
   );
   const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
+  if (knowledge.mode === "tool") {
+    tools.push(
+      fn(
+        say,
+        "lookingUp",
+        LOOKUP_TOOL,
+        "Searches the business's own answers, prices and policies. Call it with the caller's question before answering anything about prices, insurance, payment, cancellation, access or parking; answer only from what it returns.",
+        { question: { type: "string", description: "The caller's question, in a few words (e.g. price of a scaling, parking)." } },
+        ["question"],
+      ),
+    );
+  }
   // The platform dials E.164 only: a number that cannot be read as one gives no transfer tool rather than a refused
   // assistant.
   const ownerPhone = toE164(b.ownerPhone, countryOfBusiness(b));
@@ -429,8 +473,8 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
     name: b.businessName,
     language,
     firstMessage: openingLine(disclosure, greeting, b.businessName),
-    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now),
-    tools: toolDefinitions(b, canBook, say),
+    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now, o.knowledge),
+    tools: toolDefinitions(b, canBook, say, o.knowledge),
     voice: voice.id,
     keyterms: [b.businessName, agentName],
     recording: o.recording !== false,

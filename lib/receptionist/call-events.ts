@@ -8,10 +8,11 @@ import type { BookingDeps } from "@/lib/booking/core";
 import { logger } from "@/lib/log/logger";
 import { assistantFor, type AssistantDefinition } from "./assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/business/business";
+import { knowledgeForCall } from "@/lib/knowledge/knowledge.service";
 import { recordCall } from "./calls";
 import { oneLine, sayer } from "./speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/metrics/metrics";
-import { BOOKING_TOOLS, IDENTITY_TOOLS, MESSAGE_TOOL, runTool } from "./tools";
+import { BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "./tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -60,7 +61,7 @@ export type CallAnswer =
 const OK: CallAnswer = { type: "ok" };
 
 /** The tool names a metric may carry: the model names the tool, and any other name is counted as "unknown". */
-const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL]);
+const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();
@@ -96,7 +97,8 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
       }
       const now = deps.now ? deps.now() : new Date();
       if (biz.entitled) warmCalendar(deps, biz);
-      return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now }) };
+      const knowledge = await knowledgeForCall(deps.db, biz.userId, callLanguage(biz));
+      return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge }) };
     }
     case "tool-calls": {
       const calls = event.toolCalls;

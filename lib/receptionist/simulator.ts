@@ -60,6 +60,11 @@ export type SimState = {
   want: Want;
   /** What the platform says before putting the caller through, when the assistant has a transfer tool; else null. */
   transfer: string | null;
+  /**
+   * The owner's answers, prices and policies as the assistant got them: searched during the call (lookup_info), or the
+   * lines of its instructions (a small set); none: the stand-in knows no price and no policy.
+   */
+  knowledge: { lookup: boolean; facts: string[] };
   /** The platform's idle prompts, one per silence, then the line it ends the call with. */
   idle: string[];
   idleEnd: string | null;
@@ -187,6 +192,7 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     phone: null,
     want: { ...NO_WANT },
     transfer: null,
+    knowledge: { lookup: false, facts: [] },
     idle: [],
     idleEnd: null,
     silences: 0,
@@ -212,6 +218,7 @@ export async function startCall(transport: Transport, o: { line: string; caller:
   s.messageOnly = !tools.some((tool) => obj(obj(tool).function).name === "book_appointment");
   s.birthDateCheck = tools.some((tool) => obj(obj(tool).function).name === "verify_identity");
   s.transfer = transferLine(s, tools);
+  s.knowledge = knowledgeOf(assistant, tools);
   Object.assign(s, idlePlan(s, assistant));
   s.stage = s.messageOnly ? "message" : "intent";
   await transport(
@@ -245,6 +252,9 @@ const ADVICE =
 // Asking for a person rather than the assistant.
 const PERSON =
   /\b((speak|talk) (to|with) (a|an|the|someone|somebody|anyone|dr|doctor|reception)\b|real person|human being|a human|put me through|transfer me|operator|parler (a|avec) (quelqu'un|une personne|un humain|un etre humain|une vraie personne|le docteur|le medecin|la secretaire|dr)|parler au (docteur|medecin|dr)|passez-moi|me passer (le|la|quelqu'un)|hablar con (alguien|una persona|un humano|el doctor|la doctora|el medico|la recepcionista)|paseme|pasame con|una persona real)/;
+// Asking what something costs, or about a policy: answered from the owner's entries only.
+const QUESTION =
+  /\b(how much|price|cost|fee|insurance|parking|park|pay by|payment|combien|prix|tarif|coute|mutuelle|se garer|stationnement|payer|paiement|cuanto|precio|cuesta|aseguradora|seguro medico|aparcar|aparcamiento|pagar|pago)\b/;
 const INTENTS: [Exclude<SimState["flow"], null>, RegExp][] = [
   ["cancel", /\b(cancel|annul|cancelar|anular)/],
   ["reschedule", /\b(reschedul|move|change|deplac|report|changer|cambiar|mover)/],
@@ -665,6 +675,8 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
     case "anything": {
       if (s.stage === "anything" && (DONE.test(n) || (NO.test(n) && !INTENTS.some(([, re]) => re.test(n)))))
         return hangUp(transport, s, now);
+      // "How much is a scaling?" is a question, even when it names an appointment.
+      if (QUESTION.test(n)) return answerQuestion(transport, s, text);
       const want = wantOf(text, now, s);
       // "Can I come tomorrow at 10?" asks for an appointment without saying so.
       const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part ? "book" : undefined);
@@ -850,6 +862,70 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   return assistantSays(s, t(s, "help"));
 }
 
+/**
+ * The stand-in answers a question as a model bound by its instructions would: from a search when it has lookup_info,
+ * from the entries in its instructions otherwise (the one sharing the most words with the question), and with "I don't
+ * know" and the offer of a message when neither holds the answer; the caller's next words are then that message.
+ */
+async function answerQuestion(transport: Transport, s: SimState, text: string): Promise<SimReply> {
+  let result: string;
+  if (s.knowledge.lookup) result = await callTool(transport, s, "lookup_info", { question: text });
+  else {
+    const best = bestFacts(s.knowledge.facts, text);
+    result = best.length ? say(s, "lookupFound", { entries: best.join(" | ") }) : say(s, "lookupNothing");
+  }
+  if (result === say(s, "lookupNothing")) {
+    s.flow = "message";
+    s.stage = "message";
+    return assistantSays(s, result);
+  }
+  s.stage = "anything";
+  return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+}
+
+// Words that ask rather than name what is asked about.
+const QUESTION_WORDS = new Set(
+  "how much many does cost costs price prices what your you take accept combien coute prix tarif quel quelle vous acceptez est cuanto cuesta precio cual aceptan usted".split(
+    " ",
+  ),
+);
+
+/** The entries sharing the most words (their first five letters: a crude stem) with the question; none when none do. */
+function bestFacts(facts: string[], question: string): string[] {
+  const stems = (text: string) =>
+    new Set(
+      norm(text)
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length >= 4 && !QUESTION_WORDS.has(w))
+        .map((w) => w.slice(0, 5)),
+    );
+  const asked = stems(question);
+  let best: string[] = [];
+  let top = 0;
+  for (const fact of facts) {
+    const score = [...stems(fact)].filter((w) => asked.has(w)).length;
+    if (score > top) [best, top] = [[fact], score];
+    else if (score === top && score > 0) best.push(fact);
+  }
+  return best.slice(0, 2);
+}
+
+/** What the assistant was given of the owner's knowledge: the search tool, or the entries its instructions list. */
+function knowledgeOf(assistant: Obj, tools: unknown[]): SimState["knowledge"] {
+  const lookup = tools.some((tool) => obj(obj(tool).function).name === "lookup_info");
+  const prompt = list(obj(assistant.model).messages)
+    .map((m) => obj(m).content)
+    .find((c): c is string => typeof c === "string");
+  const line = prompt?.split("\n").find((l) => l.startsWith("The business's own answers, prices and policies"));
+  const facts = line
+    ? line
+        .slice(line.indexOf("): ") + 3)
+        .split(" | ")
+        .slice(0, 30)
+    : [];
+  return { lookup, facts };
+}
+
 async function hangUp(transport: Transport, s: SimState, now: Date): Promise<SimReply> {
   s.stage = "ended";
   const reply = assistantSays(s, say(s, "goodbye"));
@@ -929,6 +1005,7 @@ const stateSchema = z.object({
     })
     .default({ date: null, time: null, part: null }),
   transfer: z.string().max(500).nullable().default(null),
+  knowledge: z.object({ lookup: z.boolean(), facts: z.array(z.string().max(2400)).max(30) }).default({ lookup: false, facts: [] }),
   idle: z.array(z.string().max(500)).max(5).default([]),
   idleEnd: z.string().max(500).nullable().default(null),
   silences: z.number().int().min(0).max(10).default(0),

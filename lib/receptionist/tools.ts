@@ -15,6 +15,7 @@ import type { Interval } from "@/lib/availability/availability";
 import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
 import type { Business, CallLanguage } from "@/lib/business/business";
+import { entryLine, lookupKnowledge } from "@/lib/knowledge/knowledge.service";
 import { ensureCall, raiseOutcome } from "./calls";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
@@ -28,6 +29,8 @@ export const BOOKING_TOOLS = [
   "cancel_appointment",
 ] as const;
 export const MESSAGE_TOOL = "take_message";
+/** Searches the owner's answers, prices and policies (only offered when there are too many for the instructions). */
+export const LOOKUP_TOOL = "lookup_info";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
 export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
@@ -77,6 +80,8 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
         return { result: await verifyIdentity(ctx, say, args) };
       case MESSAGE_TOOL:
         return { result: await takeMessage(ctx, say, args) };
+      case LOOKUP_TOOL:
+        return { result: await lookupInfo(ctx, say, args) };
       default:
         return { error: say("unknownTool") };
     }
@@ -84,6 +89,15 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
     if (e instanceof CalendarUnavailableError) return { error: say("calendarUnavailable") };
     throw e;
   }
+}
+
+/** The owner's entries that best answer the question, in their words; "I don't know, shall I take a message" otherwise. */
+async function lookupInfo(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const question = text(args.question, 300) ?? text(args.query, 300);
+  if (!question) return say("lookupNeedsQuestion");
+  const found = await lookupKnowledge(ctx.deps.db, ctx.biz.userId, ctx.language, question);
+  if (!found.length) return say("lookupNothing");
+  return say("lookupFound", { entries: found.map(entryLine).join(" | ") });
 }
 
 const text = (v: unknown, max = 500): string | null => {

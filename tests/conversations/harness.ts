@@ -11,6 +11,7 @@ import {
   calendarEvents,
   calls,
   closures,
+  knowledgeEntries,
   notifications,
   phoneNumbers,
   subscriptions,
@@ -194,6 +195,18 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
         endsOn: resolveDay(c.to, place.timeZone),
         reason: c.reason ?? null,
       });
+    } else if ("knowledge" in step) {
+      const k = step.knowledge;
+      const others = Array.from({ length: k.many ?? 0 }, (_, i) => ({
+        userId,
+        kind: "price" as const,
+        language: sc.language,
+        title: `Service ${i + 1}`,
+        details: `${40 + i} €`,
+      }));
+      await db
+        .insert(knowledgeEntries)
+        .values([...others, { userId, kind: k.kind, language: sc.language, title: k.title, details: k.details }]);
     } else {
       await fillDay(practice, biz, step.fillDay.on);
     }

@@ -22,6 +22,8 @@ const REQUIRED: Cover[] = [
   "cancel-verified",
   "cancel-birth-date",
   "closure",
+  "price-known",
+  "price-unknown",
   "message",
   "emergency",
   "medical-advice",

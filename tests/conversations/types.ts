@@ -31,6 +31,8 @@ export type Cover =
   | "cancel-birth-date"
   | "book-birth-date"
   | "closure"
+  | "price-known"
+  | "price-unknown"
   | "message"
   | "emergency"
   | "medical-advice"
@@ -63,7 +65,9 @@ export type SetupStep =
   /** Every free slot of the day booked by other patients (they are left out of the judgement). */
   | { fillDay: { on: DayRef } }
   /** A closure of the owner's (closed those days), with the reason the receptionist may give. */
-  | { closure: { from: DayRef; to: DayRef; reason?: string } };
+  | { closure: { from: DayRef; to: DayRef; reason?: string } }
+  /** An entry of the owner's knowledge, in the scenario's language; `many` adds that many unrelated prices beside it (searched then). */
+  | { knowledge: { kind: "faq" | "price" | "policy"; title: string; details: string; many?: number } };
 
 export type CallSpec = {
   /** The caller ID (E.164). */

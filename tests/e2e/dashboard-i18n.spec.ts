@@ -14,6 +14,7 @@ const OWNER_PAGES = [
   "/dashboard/business",
   "/dashboard/schedule",
   "/dashboard/ai-config",
+  "/dashboard/knowledge",
   "/dashboard/phone-number",
   "/dashboard/try",
   "/dashboard/calendar",

@@ -15,6 +15,7 @@ import {
   callerMessages,
   calls,
   closures,
+  knowledgeEntries,
   notifications,
   pendingReplies,
   threadMessages,
@@ -84,6 +85,7 @@ async function ownerWithEverything() {
     verifiedAt: new Date(),
   });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
+  await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });

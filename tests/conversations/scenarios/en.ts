@@ -591,4 +591,74 @@ export const en: Scenario[] = [
       say: [{ re: /staff training/i, why: "says why tomorrow is closed" }],
     },
   },
+  {
+    id: "en-price-from-knowledge",
+    language: "en",
+    title: "Asks the price of a whitening: the owner's price, from the instructions, and nothing is booked",
+    covers: ["price-known"],
+    setup: [
+      { knowledge: { kind: "price", title: "Teeth whitening", details: "250 euros per session" } },
+      { knowledge: { kind: "policy", title: "Parking", details: "Free parking behind the building" } },
+    ],
+    calls: [
+      {
+        from: "+12025550181",
+        script: ["How much does teeth whitening cost?", "no thanks"],
+        persona: "Lena Fox, thinking about teeth whitening.",
+        goal: `Ask how much teeth whitening costs. Once you have the price, say that is all and end the call.`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "take_message"] },
+      say: [{ re: /250 euros/i, why: "the price the owner wrote" }],
+    },
+  },
+  {
+    id: "en-price-searched",
+    language: "en",
+    title: "A price list too long for the instructions: the receptionist looks the crown up and says its price",
+    covers: ["price-known"],
+    setup: [{ knowledge: { kind: "price", title: "Crown", details: "From 600 euros, depending on the material", many: 30 } }],
+    calls: [
+      {
+        from: "+12025550182",
+        script: ["What is the price of a crown?", "no thanks"],
+        persona: "Omar Reed, who was told he needs a crown.",
+        goal: `Ask what a crown costs. Once you have the price, say that is all and end the call.`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { called: ["lookup_info"], notCalled: ["book_appointment"] },
+      say: [{ re: /600 euros/i, why: "the price the owner wrote" }],
+    },
+  },
+  {
+    id: "en-price-not-known",
+    language: "en",
+    title: "Asks a price the owner never gave: 'I don't know', a message offered and taken, no price invented",
+    covers: ["price-unknown"],
+    setup: [{ knowledge: { kind: "price", title: "Scaling", details: "60 euros" } }],
+    calls: [
+      {
+        from: "+12025550183",
+        script: ["How much do braces cost?", "Yes, please ask the dentist to call me back about braces, this is Sam Lee", "no, that's all"],
+        persona: "Sam Lee, whose daughter may need braces.",
+        goal: `Ask how much braces cost. If they cannot tell you, accept their offer of a message: the dentist should call you back about braces. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/braces/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+      say: [standIn("en", "Receptionist.lookupNothing", "says it does not know and offers a message")],
+      notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
 ];

@@ -475,4 +475,49 @@ export const es: Scenario[] = [
       say: [{ re: /formación del equipo/i, why: "dice por qué mañana está cerrado" }],
     },
   },
+  {
+    id: "es-precio-conocido",
+    language: "es",
+    title: "Pregunta el precio de una limpieza: el precio de la consulta, de sus instrucciones",
+    covers: ["price-known"],
+    setup: [{ knowledge: { kind: "price", title: "Limpieza dental", details: "50 euros" } }],
+    calls: [
+      {
+        from: "+34612345081",
+        script: ["¿Cuánto cuesta una limpieza dental?", "no, gracias"],
+        persona: "Lucía Gómez, who wants a dental cleaning.",
+        goal: `Ask how much a dental cleaning costs. Once you have the price, say that is all and end the call.`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { notCalled: ["book_appointment", "take_message"] },
+      say: [{ re: /50 euros/i, why: "el precio de la consulta" }],
+    },
+  },
+  {
+    id: "es-precio-desconocido",
+    language: "es",
+    title: "Un precio que la consulta no dio: «no lo sé», un mensaje ofrecido y tomado, ningún precio inventado",
+    covers: ["price-unknown"],
+    setup: [{ knowledge: { kind: "price", title: "Limpieza dental", details: "50 euros" } }],
+    calls: [
+      {
+        from: "+34612345082",
+        script: ["¿Cuánto cuesta un implante?", "Sí, que me llame la doctora por el implante, soy Ana López", "no, eso es todo"],
+        persona: "Ana López, who may need an implant.",
+        goal: `Ask how much an implant costs. If they cannot tell you, accept their offer of a message: the doctor should call you back about the implant. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/implante/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+      say: [standIn("es", "Receptionist.lookupNothing", "dice que no lo sabe y ofrece un mensaje")],
+      notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
 ];

@@ -579,4 +579,53 @@ export const fr: Scenario[] = [
       say: [{ re: /congés/i, why: "dit pourquoi jeudi est fermé" }],
     },
   },
+  {
+    id: "fr-tarif-cherche",
+    language: "fr",
+    title: "Une grille de tarifs trop longue pour les instructions : le détartrage est cherché, son prix est dit",
+    covers: ["price-known"],
+    setup: [{ knowledge: { kind: "price", title: "Détartrage", details: "60 euros, remboursé par l'Assurance maladie", many: 30 } }],
+    calls: [
+      {
+        from: "+33612345081",
+        script: ["Combien coûte un détartrage ?", "non merci"],
+        persona: "Claire Petit, who wants her teeth scaled.",
+        goal: `Ask how much a scaling (détartrage) costs. Once you have the price, say that is all and end the call.`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      tools: { called: ["lookup_info"], notCalled: ["book_appointment"] },
+      say: [{ re: /60 euros/i, why: "le tarif du cabinet" }],
+    },
+  },
+  {
+    id: "fr-tarif-inconnu",
+    language: "fr",
+    title: "Un tarif que le cabinet n'a pas donné : « je ne sais pas », un message proposé et pris, aucun prix inventé",
+    covers: ["price-unknown"],
+    setup: [{ knowledge: { kind: "price", title: "Consultation", details: "30 euros" } }],
+    calls: [
+      {
+        from: "+33612345082",
+        script: [
+          "Quel est le prix d'un blanchiment des dents ?",
+          "Oui, dites au docteur de me rappeler pour le blanchiment, c'est Julie Martin",
+          "non, c'est tout",
+        ],
+        persona: "Julie Martin, thinking about teeth whitening.",
+        goal: `Ask the price of teeth whitening. If they cannot tell you, accept their offer of a message: the doctor should call you back about whitening. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/blanchiment/i),
+      calls: [{ outcome: "message" }],
+      tools: { called: ["take_message"], notCalled: ["book_appointment"] },
+      say: [standIn("fr", "Receptionist.lookupNothing", "dit ne pas savoir et propose un message")],
+      notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
 ];

@@ -1,0 +1,13 @@
+import { Knowledge } from "@/components/dashboard/sections/knowledge";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("knowledge");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await dashboardUser(params);
+  return (
+    <Section namespaces={["KnowledgeSection"]}>
+      <Knowledge defaultLanguage={locale} />
+    </Section>
+  );
+}

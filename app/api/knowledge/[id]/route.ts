@@ -1,0 +1,21 @@
+import { messageResponse } from "@/lib/http/http.responses";
+import { idParam } from "@/lib/http/params";
+import { json, message } from "@/lib/http/route";
+import { knowledgeEntryResponse } from "@/lib/knowledge/knowledge.responses";
+import { knowledgeUpdateSchema } from "@/lib/knowledge/knowledge.schemas";
+import { deleteKnowledge, updateKnowledge } from "@/lib/knowledge/knowledge.service";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+const params = { id: (id: string) => idParam(id, "knowledgeNotFound") };
+
+export const PUT = route.owner(
+  { params, body: knowledgeUpdateSchema, response: { 200: knowledgeEntryResponse } },
+  async ({ ctx, auth, params, input }) => json(await updateKnowledge(ctx.db, auth.userId, params.id, input.body)),
+);
+
+export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
+  await deleteKnowledge(ctx.db, auth.userId, params.id);
+  return message(locale, "knowledgeDeleted");
+});

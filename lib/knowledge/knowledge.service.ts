@@ -1,0 +1,155 @@
+// The owner's knowledge: questions and answers, prices per service and policies, per language, which the receptionist
+// answers from and nothing else. A small set goes whole into the assistant's instructions; a larger one is searched
+// during the call (lookup_info) with the full-text search of the call's language, any word matching, best first.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { knowledgeEntries } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { KnowledgeEntry } from "./knowledge.responses";
+import { MAX_ENTRIES, type KnowledgeInput, type KnowledgeUpdate } from "./knowledge.schemas";
+
+type Language = "en" | "fr" | "es";
+
+/** Up to this many entries, and this many characters in all, the whole set goes into the assistant's instructions. */
+export const PROMPT_MAX_ENTRIES = 25;
+export const PROMPT_MAX_CHARS = 4000;
+/** What one search hands the model: the best few entries. */
+export const LOOKUP_RESULTS = 4;
+
+const CONFIG: Record<Language, string> = { en: "english", fr: "french", es: "spanish" };
+
+const columns = {
+  id: knowledgeEntries.id,
+  kind: knowledgeEntries.kind,
+  language: knowledgeEntries.language,
+  title: knowledgeEntries.title,
+  details: knowledgeEntries.details,
+  updatedAt: knowledgeEntries.updatedAt,
+};
+type Row = { id: string; kind: KnowledgeEntry["kind"]; language: Language; title: string; details: string; updatedAt: Date };
+const view = (r: Row): KnowledgeEntry => ({ ...r, updatedAt: r.updatedAt.toISOString() });
+
+export async function listKnowledge(db: Db, userId: string): Promise<KnowledgeEntry[]> {
+  const rows = await db
+    .select(columns)
+    .from(knowledgeEntries)
+    .where(eq(knowledgeEntries.userId, userId))
+    .orderBy(asc(knowledgeEntries.language), asc(knowledgeEntries.kind), asc(knowledgeEntries.title));
+  return rows.map(view);
+}
+
+export async function createKnowledge(db: Db, userId: string, input: KnowledgeInput): Promise<KnowledgeEntry> {
+  return db.transaction(async (tx) => {
+    // Counted under a lock on the owner's row: two tabs adding at once cannot pass the limit together.
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    const [{ n }] = (await tx.select({ n: count() }).from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId))) as [{ n: number }];
+    if (n >= MAX_ENTRIES) throw new AppError("conflict", "knowledgeFull", { max: MAX_ENTRIES });
+    const [row] = await tx
+      .insert(knowledgeEntries)
+      .values({ userId, ...input })
+      .returning(columns);
+    return view(row!);
+  });
+}
+
+export async function updateKnowledge(
+  db: Db,
+  userId: string,
+  id: string,
+  input: KnowledgeUpdate,
+  now = new Date(),
+): Promise<KnowledgeEntry> {
+  const [row] = await db
+    .update(knowledgeEntries)
+    .set({ ...input, updatedAt: now })
+    .where(and(eq(knowledgeEntries.id, id), eq(knowledgeEntries.userId, userId)))
+    .returning(columns);
+  if (!row) throw new AppError("not_found", "knowledgeNotFound");
+  return view(row);
+}
+
+export async function deleteKnowledge(db: Db, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .delete(knowledgeEntries)
+    .where(and(eq(knowledgeEntries.id, id), eq(knowledgeEntries.userId, userId)))
+    .returning({ id: knowledgeEntries.id });
+  if (!row) throw new AppError("not_found", "knowledgeNotFound");
+}
+
+/**
+ * What a call in `language` knows: the entries written for that language (all of them when the owner wrote none in
+ * it: the model says them in the caller's language), whole when they fit in the instructions, else only their count
+ * and the search tool.
+ */
+export type CallKnowledge = { mode: "none" } | { mode: "prompt"; entries: KnowledgeEntry[] } | { mode: "tool"; count: number };
+
+async function sizes(db: Db, userId: string) {
+  return db
+    .select({
+      language: knowledgeEntries.language,
+      n: count(),
+      chars: sql<number>`sum(length(${knowledgeEntries.title}) + length(${knowledgeEntries.details}))::int`,
+    })
+    .from(knowledgeEntries)
+    .where(eq(knowledgeEntries.userId, userId))
+    .groupBy(knowledgeEntries.language);
+}
+
+/** Which entries a call in `language` reads, and whether they fit in the instructions. */
+function modeOf(counts: Awaited<ReturnType<typeof sizes>>, language: Language): { mode: CallKnowledge["mode"]; own: boolean; n: number } {
+  if (counts.length === 0) return { mode: "none", own: false, n: 0 };
+  const own = counts.find((c) => c.language === language);
+  const scope = own ? [own] : counts;
+  const n = scope.reduce((a, c) => a + Number(c.n), 0);
+  const chars = scope.reduce((a, c) => a + Number(c.chars), 0);
+  return { mode: n > PROMPT_MAX_ENTRIES || chars > PROMPT_MAX_CHARS ? "tool" : "prompt", own: !!own, n };
+}
+
+export async function knowledgeForCall(db: Db, userId: string, language: Language): Promise<CallKnowledge> {
+  const { mode, own, n } = modeOf(await sizes(db, userId), language);
+  if (mode === "none") return { mode };
+  if (mode === "tool") return { mode, count: n };
+  const entries = (await listKnowledge(db, userId)).filter((e) => !own || e.language === language);
+  return { mode, entries };
+}
+
+/** For the owner's page: how calls in each language reach the entries. */
+export async function knowledgeModes(db: Db, userId: string): Promise<Record<Language, CallKnowledge["mode"]>> {
+  const counts = await sizes(db, userId);
+  return { en: modeOf(counts, "en").mode, fr: modeOf(counts, "fr").mode, es: modeOf(counts, "es").mode };
+}
+
+/**
+ * The entries that best answer `query` (the caller's question in the model's words), in the call's language when the
+ * owner wrote any in it: any of the query's words may match (stems of that language, stop words aside), ranked by how
+ * well they match. Empty when nothing does.
+ */
+export async function lookupKnowledge(db: Db, userId: string, language: Language, query: string): Promise<KnowledgeEntry[]> {
+  const [own] = await db
+    .select({ n: count() })
+    .from(knowledgeEntries)
+    .where(and(eq(knowledgeEntries.userId, userId), eq(knowledgeEntries.language, language)));
+  const inLanguage = Number(own?.n ?? 0) > 0;
+  const config = CONFIG[language];
+  // plainto_tsquery keeps the stems and joins them with AND; any word should find an entry, so the ANDs become ORs.
+  const tsquery = sql`nullif(replace(plainto_tsquery(${config}::regconfig, ${query})::text, '&', '|'), '')::tsquery`;
+  const rows = await db
+    .select(columns)
+    .from(knowledgeEntries)
+    .where(
+      and(
+        eq(knowledgeEntries.userId, userId),
+        inLanguage ? eq(knowledgeEntries.language, language) : undefined,
+        sql`${knowledgeEntries.search} @@ ${tsquery}`,
+      ),
+    )
+    .orderBy(sql`ts_rank(${knowledgeEntries.search}, ${tsquery}) desc`, asc(knowledgeEntries.title))
+    .limit(LOOKUP_RESULTS);
+  return rows.map(view);
+}
+
+/** An entry as the model reads it, in the instructions or in a search's answer. */
+export function entryLine(e: Pick<KnowledgeEntry, "kind" | "title" | "details">): string {
+  const label = e.kind === "price" ? "Price" : e.kind === "policy" ? "Policy" : "Q";
+  return e.kind === "faq" ? `Q: ${e.title} A: ${e.details}` : `${label}, ${e.title}: ${e.details}`;
+}
