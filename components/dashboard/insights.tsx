@@ -66,7 +66,13 @@ export async function InsightsView({
         <Stat
           label={t("stats.minutes")}
           value={String(data.usage.minutes)}
-          detail={t("stats.minutesDetail", { calls: data.usage.calls, start: day.format(new Date(data.usage.periodStart)) })}
+          // An instant, not a calendar day: read in the business's zone (a month starting at midnight in Paris is the 1st).
+          detail={t("stats.minutesDetail", {
+            calls: data.usage.calls,
+            start: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: data.timeZone }).format(
+              new Date(data.usage.periodStart),
+            ),
+          })}
           testId="stat-minutes"
         />
       </dl>
@@ -194,6 +200,10 @@ export async function InsightsView({
   );
 }
 
+/**
+ * The period: the usual ones as links, and chosen dates in a form of their own (a GET: no script needed). Two controls,
+ * so that changing the dates can never be overridden by a preset left selected.
+ */
 function PeriodForm({
   t,
   choice,
@@ -209,39 +219,48 @@ function PeriodForm({
   to: string;
   action: string;
 }) {
-  const options: PeriodChoice[] = [...PRESET_PERIODS.map((d) => String(d) as PeriodChoice), "custom"];
   return (
-    <form method="get" action={action} className="rounded-xl border border-slate-200 bg-white p-4">
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{t("period.legend")}</legend>
-        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-          {options.map((o) => (
-            <label key={o} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="days" value={o} defaultChecked={choice === o} className="size-4" />
-              {o === "custom" ? t("period.custom") : t(`period.days${o}`)}
-            </label>
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <nav aria-label={t("period.legend")}>
+        <ul className="flex flex-wrap gap-2">
+          {PRESET_PERIODS.map((d) => (
+            <li key={d}>
+              <a
+                href={`${action}?days=${d}`}
+                aria-current={choice === String(d) ? "page" : undefined}
+                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-900"
+              >
+                {t(`period.days${d}`)}
+              </a>
+            </li>
           ))}
-        </div>
-        <div className="mt-2 flex flex-wrap items-end gap-3">
-          <label className="text-sm text-slate-800">
-            <span className="block">{t("period.from")}</span>
-            <input type="date" name="from" defaultValue={from} className="input mt-1" />
-          </label>
-          <label className="text-sm text-slate-800">
-            <span className="block">{t("period.to")}</span>
-            <input type="date" name="to" defaultValue={to} className="input mt-1" />
-          </label>
-          <button type="submit" className="btn-primary">
-            {t("period.apply")}
-          </button>
-        </div>
-      </fieldset>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700" data-testid="insights-error">
-          {error}
-        </p>
-      )}
-    </form>
+        </ul>
+      </nav>
+      <form method="get" action={action} className="mt-3">
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">{t("period.custom")}</legend>
+          <input type="hidden" name="days" value="custom" />
+          <div className="mt-2 flex flex-wrap items-end gap-3">
+            <label className="text-sm text-slate-800">
+              <span className="block">{t("period.from")}</span>
+              <input type="date" name="from" defaultValue={from} className="input mt-1" />
+            </label>
+            <label className="text-sm text-slate-800">
+              <span className="block">{t("period.to")}</span>
+              <input type="date" name="to" defaultValue={to} className="input mt-1" />
+            </label>
+            <button type="submit" className="btn-primary">
+              {t("period.apply")}
+            </button>
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="mt-2 text-sm text-red-700" data-testid="insights-error">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
   );
 }
 

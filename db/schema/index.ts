@@ -559,9 +559,6 @@ export const pendingReplies = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.callerPhone] })],
 );
 
-// Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
-// business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
-// migration), so each day has one rule.
 // What happened to appointments and who did it, one row per booking, move or cancellation (no personal data: ids, kinds
 // and sources). The insights count bookings by source from it; the appointment's own row only says its latest state.
 export const appointmentChanges = pgTable(
@@ -580,6 +577,8 @@ export const appointmentChanges = pgTable(
   },
   (t) => [
     index("appointment_changes_user_idx").on(t.userId, t.createdAt),
+    // An erased appointment clears its lines (ON DELETE SET NULL): found by this index, not a scan.
+    index("appointment_changes_appointment_idx").on(t.appointmentId),
     check(
       "appointment_changes_known",
       sql`${t.kind} in ('booked', 'rescheduled', 'cancelled') and ${t.source} in ('phone', 'dashboard', 'text', 'link')`,
@@ -587,6 +586,9 @@ export const appointmentChanges = pgTable(
   ],
 );
 
+// Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
+// business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
+// migration), so each day has one rule.
 export const closures = pgTable(
   "closures",
   {

@@ -13,7 +13,13 @@ export const PRESET_PERIODS = [7, 30, 90] as const;
 export const INSIGHT_TABLES = ["days", "outcomes", "bookings", "hours", "reasons"] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];
 
-const day = z.string().trim().refine(isCalendarDate, "dateInvalid");
+/** Years the figures can be asked for: a calendar day the database and the zone arithmetic both handle, either side. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2099;
+const day = z
+  .string()
+  .trim()
+  .refine((d) => isCalendarDate(d) && Number(d.slice(0, 4)) >= FIRST_YEAR && Number(d.slice(0, 4)) <= LAST_YEAR, "periodDateInvalid");
 
 export const insightsQuerySchema = z
   .object({

@@ -5,6 +5,7 @@ import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import { localizedPath } from "@/lib/i18n/paths";
 import { usageAlertEmail } from "@/lib/notifications/account-emails";
 import type { MessageSender } from "@/lib/ports/messaging";
@@ -80,29 +81,34 @@ export async function runUsageAlerts(deps: UsageAlertDeps): Promise<number> {
   let sent = 0;
   for (const o of await periodsOf(deps.db, "alerts", now)) {
     if (!o.isActive || o.alertMinutes === null) continue;
-    const usage = await usageBetween(deps.db, o.userId, o.window);
-    const level = ALERT_LEVELS.find((l) => usage.minutes * 100 >= o.alertMinutes! * l);
-    if (!level) continue;
-    const url = `${deps.appUrl}${localizedPath(o.locale, "/dashboard/subscription")}`;
-    const mail = usageAlertEmail(o.locale, {
-      level,
-      minutes: usage.minutes,
-      limit: o.alertMinutes,
-      periodEnd: o.window.end,
-      timeZone: o.timeZone,
-      url,
-      support: deps.supportEmail,
-    });
-    const result = await deps.email.send({
-      userId: o.userId,
-      to: o.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      links: [url],
-      dedupeKey: `usage:${o.userId}:${usage.periodStart}:${o.alertMinutes}:${level}`,
-    });
-    if (!result.duplicate && result.status === "sent") sent++;
+    // One account's failure (a refused address, a dropped connection) leaves the others their email; the next sweep retries.
+    try {
+      const usage = await usageBetween(deps.db, o.userId, o.window);
+      const level = ALERT_LEVELS.find((l) => usage.minutes * 100 >= o.alertMinutes! * l);
+      if (!level) continue;
+      const url = `${deps.appUrl}${localizedPath(o.locale, "/dashboard/subscription")}`;
+      const mail = usageAlertEmail(o.locale, {
+        level,
+        minutes: usage.minutes,
+        limit: o.alertMinutes,
+        periodEnd: o.window.end,
+        timeZone: o.timeZone,
+        url,
+        support: deps.supportEmail,
+      });
+      const result = await deps.email.send({
+        userId: o.userId,
+        to: o.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links: [url],
+        dedupeKey: `usage:${o.userId}:${usage.periodStart}:${o.alertMinutes}:${level}`,
+      });
+      if (!result.duplicate && result.status === "sent") sent++;
+    } catch (e) {
+      logger().error({ name: (e as Error).name }, "usage alert failed");
+    }
   }
   return sent;
 }

@@ -150,6 +150,13 @@ export async function lookupKnowledge(db: Db, userId: string, language: Language
 
 /** An entry as the model reads it, in the instructions or in a search's answer. */
 export function entryLine(e: Pick<KnowledgeEntry, "kind" | "title" | "details">): string {
-  const label = e.kind === "price" ? "Price" : e.kind === "policy" ? "Policy" : "Q";
-  return e.kind === "faq" ? `Q: ${e.title} A: ${e.details}` : `${label}, ${e.title}: ${e.details}`;
+  // One line each, and " | " is what separates them: the owner's line breaks and bars do not cut an entry in two.
+  const flat = (text: string) =>
+    text
+      .replace(/\s*\|\s*/g, " / ")
+      .replace(/\s+/g, " ")
+      .trim();
+  const [title, details] = [flat(e.title), flat(e.details)];
+  if (e.kind === "faq") return `Q: ${title} A: ${details}`;
+  return `${e.kind === "price" ? "Price" : "Policy"}, ${title}: ${details}`;
 }

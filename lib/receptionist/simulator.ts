@@ -254,7 +254,7 @@ const PERSON =
   /\b((speak|talk) (to|with) (a|an|the|someone|somebody|anyone|dr|doctor|reception)\b|real person|human being|a human|put me through|transfer me|operator|parler (a|avec) (quelqu'un|une personne|un humain|un etre humain|une vraie personne|le docteur|le medecin|la secretaire|dr)|parler au (docteur|medecin|dr)|passez-moi|me passer (le|la|quelqu'un)|hablar con (alguien|una persona|un humano|el doctor|la doctora|el medico|la recepcionista)|paseme|pasame con|una persona real)/;
 // Asking what something costs, or about a policy: answered from the owner's entries only.
 const QUESTION =
-  /\b(how much|price|cost|fee|insurance|parking|park|pay by|payment|combien|prix|tarif|coute|mutuelle|se garer|stationnement|payer|paiement|cuanto|precio|cuesta|aseguradora|seguro medico|aparcar|aparcamiento|pagar|pago)\b/;
+  /\b(how much|price|prices|cost|costs|fee|fees|insurance|parking|combien (coute|ca coute|cela coute|vaut|est-ce)|prix|tarifs?|mutuelle|stationnement|se garer|cuanto (cuesta|vale|cobran)|precios?|aparcamiento|aparcar|aseguradora)\b/;
 const INTENTS: [Exclude<SimState["flow"], null>, RegExp][] = [
   ["cancel", /\b(cancel|annul|cancelar|anular)/],
   ["reschedule", /\b(reschedul|move|change|deplac|report|changer|cambiar|mover)/],
@@ -673,7 +673,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   switch (s.stage) {
     case "intent":
     case "anything": {
-      if (s.stage === "anything" && (DONE.test(n) || (NO.test(n) && !INTENTS.some(([, re]) => re.test(n)))))
+      if (s.stage === "anything" && !QUESTION.test(n) && (DONE.test(n) || (NO.test(n) && !INTENTS.some(([, re]) => re.test(n)))))
         return hangUp(transport, s, now);
       // "How much is a scaling?" is a question, even when it names an appointment.
       if (QUESTION.test(n)) return answerQuestion(transport, s, text);

@@ -5,7 +5,7 @@
 // nothing. Its credentials are published: never in production (the script refuses; this module is only its body).
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls, calendarConnections, users, type WorkingHours } from "@/db/schema";
+import { appointmentChanges, appointments, callerMessages, calls, calendarConnections, users, type WorkingHours } from "@/db/schema";
 import { createAiParameters } from "@/lib/ai/ai.service";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { startTrial } from "@/lib/billing/trial";
@@ -455,7 +455,14 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
       }),
     )
     .onConflictDoNothing()
-    .returning({ id: appointments.id });
+    .returning({ id: appointments.id, source: appointments.source, createdAt: appointments.createdAt });
+  // Booked as the booking commands would have: each with its line in the changes log (the insights count them there).
+  if (inserted.length)
+    await db
+      .insert(appointmentChanges)
+      .values(
+        inserted.map((a) => ({ userId: ownerId, appointmentId: a.id, kind: "booked" as const, source: a.source, createdAt: a.createdAt })),
+      );
 
   // Into the sandbox calendar, as a booking would be (never into a real Google calendar: these patients are fictional).
   if (biz?.calendarConnected && biz.calendar?.provider === "sandbox") {

@@ -62,13 +62,13 @@ for (const locale of LOCALES) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `the insights overflow at 375 px in ${locale}`).toBeLessThanOrEqual(0);
 
-    // The period: a plain form. Seven days, then custom dates the wrong way round, refused in the page's language.
-    await page.getByLabel(t("Insights.period.days7"), { exact: true }).check();
-    await page.getByRole("button", { name: t("Insights.period.apply") }).click();
+    // The period: links for the usual ones, a plain form for chosen dates. Seven days, then dates the wrong way round,
+    // refused in the page's language.
+    await page.getByRole("link", { name: t("Insights.period.days7") }).click();
     await expect(page).toHaveURL(/days=7/);
+    await expect(page.getByRole("link", { name: t("Insights.period.days7") })).toHaveAttribute("aria-current", "page");
     await page.getByTestId("chart-days").getByText(t("Insights.showTable")).click();
     await expect(page.getByTestId("chart-days").getByRole("table").getByRole("row")).toHaveCount(8);
-    await page.getByLabel(t("Insights.period.custom"), { exact: true }).check();
     await page.getByLabel(t("Insights.period.from"), { exact: true }).fill("2026-10-31");
     await page.getByLabel(t("Insights.period.to"), { exact: true }).fill("2026-10-01");
     await page.getByRole("button", { name: t("Insights.period.apply") }).click();

@@ -172,6 +172,12 @@ describe("the insights of a seeded month", () => {
     expect(long.status).toBe(400);
     expect(long.body.message).toContain("at most a year");
     expect((await api("GET", "/api/insights?from=2026-02-30", { token: owner.token })).status).toBe(400);
+    // Dates the arithmetic and the database cannot both hold are refused, not a 500.
+    for (const q of ["from=0001-01-01", "to=0001-01-20", "to=9999-12-31", "from=9999-12-30&to=9999-12-31"]) {
+      const far = await api("GET", `/api/insights?${q}`, { token: owner.token });
+      expect(far.status, q).toBe(400);
+      expect(far.body.message).toBe("Choose a date between 2000 and 2099.");
+    }
     expect((await api("GET", "/api/insights?format=xml", { token: owner.token })).status).toBe(400);
     expect((await api("GET", "/api/insights?format=csv&table=secrets", { token: owner.token })).status).toBe(400);
     expect((await api("GET", "/api/insights")).status).toBe(401);

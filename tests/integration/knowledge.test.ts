@@ -71,7 +71,13 @@ describe("what a call knows", () => {
       token: p.token,
       body: { kind: "policy", language: "en", title: "Parking", details: "Free parking behind the building" },
     });
+    // An owner's line breaks and bars stay inside their entry.
+    await api("POST", "/api/knowledge", {
+      token: p.token,
+      body: { kind: "faq", language: "en", title: "Do you see children?", details: "Yes, from age 3.\nMornings | Wednesdays only." },
+    });
     const { prompt, tools } = await assistantOf(p.line);
+    expect(prompt).toContain("Q: Do you see children? A: Yes, from age 3. Mornings / Wednesdays only.");
     expect(prompt).toContain("Price, Scaling: 60 euros");
     expect(prompt).toContain("Policy, Parking: Free parking behind the building");
     expect(prompt).toContain("say plainly that you don't know and offer to take a message");

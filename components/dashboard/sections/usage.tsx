@@ -81,9 +81,9 @@ function AlertForm({ current }: { current: number | null }) {
       {failure && <FormAlert testId="usage-error">{failure}</FormAlert>}
       <TextField
         id="usage-alert"
-        type="number"
+        // Text, not a number field: a browser reads what it cannot parse as "", which would remove the limit unasked.
+        type="text"
         inputMode="numeric"
-        min={1}
         label={t("alertLabel")}
         hint={t("alertHint")}
         value={value}

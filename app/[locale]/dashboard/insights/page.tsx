@@ -20,9 +20,9 @@ export default async function Page({ params, searchParams }: Props) {
   const now = new Date();
   const today = localDate(now, user.timeZone);
   const preset = Number(one("days"));
-  const custom = one("days") === "custom" || (!one("days") && (one("from") !== undefined || one("to") !== undefined));
   let choice: PeriodChoice = (PRESET_PERIODS as readonly number[]).includes(preset) ? (String(preset) as PeriodChoice) : "30";
   let period: { from?: string; to?: string } = { from: addDays(today, -(Number(choice) - 1)), to: today };
+  const custom = one("days") === "custom" || (!one("days") && (one("from") !== undefined || one("to") !== undefined));
   let error: string | null = null;
   if (custom) {
     const parsed = insightsQuerySchema.safeParse({ from: one("from"), to: one("to") });

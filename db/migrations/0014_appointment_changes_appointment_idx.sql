@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_changes_appointment_idx" ON "appointment_changes" USING btree ("appointment_id");
