@@ -4,22 +4,13 @@
 // measures the same input). Warm-up first, then ≥ 200 timed computations of each kind.
 // A benchmark, not a test: a missed target is reported and exits 0.
 import { freeSlots, isSlotFree, nearestFreeSlots, type AvailabilityInput, type Interval } from "@/lib/availability/availability";
+import { rng } from "./seeded-random";
 
 const TARGET_MS = 2;
 const RUNS = Math.max(200, Number(process.env.BENCH_RUNS) || 500);
 const WARM_UP = 100;
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-
-// mulberry32: a tiny seeded generator, deterministic across runs and machines.
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const weekday = { isOpen: true, openTime: "08:00", closeTime: "19:00" };
 const now = new Date("2026-03-02T07:12:00Z"); // a Monday morning; Paris springs forward on 2026-03-29

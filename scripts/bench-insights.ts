@@ -16,6 +16,7 @@ import { insightsFor } from "@/lib/insights/insights.service";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
 import { addDays, localDate } from "@/lib/time/zoned-time";
 import { createThrowawayDatabase } from "@/tests/e2e/support/postgres";
+import { rng } from "./seeded-random";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,16 +28,6 @@ const DATABASE_URL = process.argv.includes("--database-url") ? process.argv[proc
 const TARGET_MS = 100;
 const PERIODS = [30, 90, 365];
 const DAY = 86_400_000;
-
-// mulberry32: deterministic across runs and machines.
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOURS = Object.fromEntries(
   ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d, i) => [

@@ -5,33 +5,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { formatPhone } from "../../lib/phone/format";
 import { DEMO_OWNER } from "../../lib/server/seed-accounts";
-import { newOwner, openDashboard } from "./support/dashboard";
+import { newOwner, openDashboard, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
 import { at, m, type Locale } from "./support/messages";
-
-const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-// Open every day: "tomorrow" must have free times whatever day the suite runs.
-const EVERY_DAY = Object.fromEntries(DAYS.map((d) => [d, { isOpen: true, openTime: "08:00", closeTime: "18:00" }]));
-
-/** Everything a receptionist needs before it answers: hours, a connected calendar, a number, AI settings, a trial. */
-async function readyReceptionist(page: Page, token: string, language: "en" | "fr"): Promise<string> {
-  const call = async (method: string, path: string, data?: unknown) => {
-    const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  await call("PUT", "/api/auth/update-working-hours", { workingHours: EVERY_DAY });
-  await call("POST", "/api/google-calendar/authorize", { code: "sandbox-test-code" });
-  await call("POST", "/api/subscription/start-trial");
-  const { phoneNumber } = (await call("GET", "/api/phone-numbers/claim")) as { phoneNumber: string };
-  await call("POST", "/api/ai/parameters", {
-    language,
-    voiceId: language === "fr" ? "voice_french_male_1" : "voice_english_female_1",
-    firstMessage: "",
-    agentName: "Léa",
-  });
-  return phoneNumber;
-}
 
 /** Drives the Try page: chips by their words, typed words by the text box; each step waits for the reply. */
 function conversation(page: Page, locale: Locale) {
