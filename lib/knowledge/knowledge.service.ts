@@ -125,11 +125,6 @@ export async function knowledgeModes(db: Db, userId: string): Promise<Record<Lan
  * well they match. Empty when nothing does.
  */
 export async function lookupKnowledge(db: Db, userId: string, language: Language, query: string): Promise<KnowledgeEntry[]> {
-  const [own] = await db
-    .select({ n: count() })
-    .from(knowledgeEntries)
-    .where(and(eq(knowledgeEntries.userId, userId), eq(knowledgeEntries.language, language)));
-  const inLanguage = Number(own?.n ?? 0) > 0;
   const config = CONFIG[language];
   // plainto_tsquery keeps the stems and joins them with AND; any word should find an entry, so the ANDs become ORs.
   const tsquery = sql`nullif(replace(plainto_tsquery(${config}::regconfig, ${query})::text, '&', '|'), '')::tsquery`;
@@ -139,7 +134,8 @@ export async function lookupKnowledge(db: Db, userId: string, language: Language
     .where(
       and(
         eq(knowledgeEntries.userId, userId),
-        inLanguage ? eq(knowledgeEntries.language, language) : undefined,
+        // The call's language when the owner wrote any entry in it, else every entry: in the same statement.
+        sql`(${knowledgeEntries.language} = ${language} or not exists (select 1 from knowledge_entries k where k.user_id = ${userId} and k.language = ${language}))`,
         sql`${knowledgeEntries.search} @@ ${tsquery}`,
       ),
     )

@@ -139,10 +139,13 @@ function closuresText(b: Business, now: Date): string | null {
   return `Closures and special hours, which override the opening hours (tell callers, with the reason, when they ask for those days): ${items.join("; ")}.`;
 }
 
+/** How the instructions' line of the owner's entries begins (the stand-in reads the entries from it). */
+export const KNOWLEDGE_LINE = "The business's own answers, prices and policies";
+
 /** The owner's entries, whole, when they fit: the facts the model may state, in the owner's words. */
 function knowledgeText(k: CallKnowledge): string | null {
   if (k.mode !== "prompt") return null;
-  return `The business's own answers, prices and policies (state them exactly as written, translated into the caller's language if needed): ${k.entries.map(entryLine).join(" | ")}`;
+  return `${KNOWLEDGE_LINE} (state them exactly as written, translated into the caller's language if needed): ${k.entries.map(entryLine).join(" | ")}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { translate } from "@/lib/i18n/translate";
 import { countryOfBusiness, emergencyNumber } from "@/lib/phone/phone";
 import type { CallLanguage } from "@/lib/business/business";
+import { KNOWLEDGE_LINE } from "./assistant";
 import { speakSlot } from "./speech";
 import { addDays, localToday } from "./when";
 
@@ -916,7 +917,7 @@ function knowledgeOf(assistant: Obj, tools: unknown[]): SimState["knowledge"] {
   const prompt = list(obj(assistant.model).messages)
     .map((m) => obj(m).content)
     .find((c): c is string => typeof c === "string");
-  const line = prompt?.split("\n").find((l) => l.startsWith("The business's own answers, prices and policies"));
+  const line = prompt?.split("\n").find((l) => l.startsWith(KNOWLEDGE_LINE));
   const facts = line
     ? line
         .slice(line.indexOf("): ") + 3)
