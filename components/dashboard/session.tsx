@@ -63,7 +63,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
     <QueryClientProvider client={client}>
       {children}
       <Toaster
-        position="top-right"
+        position="bottom-right"
         duration={TOAST_DURATION_MS}
         closeButton
         richColors

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatPlanPrice, formatTrialEnd } from "./plan";
 
 describe("formatPlanPrice", () => {
-  it("shows USD on the English site and EUR in French and Spanish (spec §9)", () => {
-    expect(formatPlanPrice("en")).toBe("$49.99");
+  it("is the billed amount in the billed currency (EUR) in every locale; the locale only formats it", () => {
+    expect(formatPlanPrice("en")).toBe("€49.99");
     expect(formatPlanPrice("fr").replace(/\s/g, " ")).toBe("49,99 €");
     expect(formatPlanPrice("es").replace(/\s/g, " ")).toBe("49,99 €");
   });

@@ -1,5 +1,6 @@
-// The one plan, the single source of truth for the landing page, onboarding and the subscription page.
-// The price is 49.99 per month excluding tax, shown in USD on the English site and in EUR elsewhere.
+// The one plan, the single source of truth for the landing page, onboarding, checkout, the subscription page and emails.
+// The plan is billed in one currency (EUR): every page shows that amount in that currency, and the locale only formats
+// it ("€49.99", "49,99 €"). A price in another currency would promise what the checkout does not charge.
 import { intlLocale } from "@/lib/format/intl";
 
 export const PRO_PLAN = {
@@ -21,23 +22,13 @@ export const PRO_PLAN = {
 
 export type PlanFeature = (typeof PRO_PLAN.features)[number];
 
-/** Currency formatting uses USD for English and EUR otherwise. */
-export function displayCurrency(locale: string): "USD" | "EUR" {
-  return locale === "en" ? "USD" : "EUR";
-}
-
-/** "$49.99" in English, "49,99 €" in French and Spanish. */
+/** The plan's price in the currency it is billed in, formatted for the locale: "€49.99" in English, "49,99 €" in French. */
 export function formatPlanPrice(locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: displayCurrency(locale) }).format(PRO_PLAN.amount);
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: PRO_PLAN.currency }).format(PRO_PLAN.amount);
 }
 
 /** The day the trial started today ends, in the locale's long date format ("November 28, 2026", "28 novembre 2026"). */
 export function formatTrialEnd(locale: string, now: Date = new Date(), timeZone?: string): string {
   const end = new Date(now.getTime() + PRO_PLAN.trial.days * 24 * 60 * 60 * 1000);
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone }).format(end);
-}
-
-/** What a subscriber is actually charged: the plan's own currency (EUR) in the locale's format ("€49.99", "49,99 €"). */
-export function formatBilledPrice(locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: PRO_PLAN.currency }).format(PRO_PLAN.amount);
 }

@@ -278,7 +278,7 @@ test("admin outbox: a message the app sent through the sandbox is listed, found 
   const item = items.filter({ hasText: subject });
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.email"));
-  await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.statuses.sent"));
+  await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.sandbox"));
   await expect(item.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
 
   // The channel filter: no text message went to the owner's email address.

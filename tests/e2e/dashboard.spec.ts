@@ -229,14 +229,11 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   const popup = await popupPromise;
   await expect(popup.getByRole("heading", { level: 1 })).toHaveText(en("SandboxConsent.title"));
   await popup.getByRole("button", { name: en("SandboxConsent.allow") }).click();
-  // The connection-success page, then the appointments after the countdown.
+  // The connection-success page offers the next step, the phone number (the business has none yet), and goes there
+  // after the countdown.
   await expect(page.getByTestId("calendar-connected")).toHaveText(en("CalendarSection.connected"));
-  await expect(page).toHaveURL(/\/dashboard\/appointments$/, { timeout: 15_000 });
-
-  await page
-    .getByRole("link", { name: en("Dashboard.nav.phoneNumber") })
-    .first()
-    .click();
+  await expect(page.getByTestId("calendar-next")).toHaveText(en("CalendarSection.connectedNextNumber"));
+  await expect(page).toHaveURL(/\/dashboard\/phone-number$/, { timeout: 15_000 });
   await expect(page.getByTestId("calendar-prerequisite")).toHaveCount(0);
   await page.getByRole("button", { name: en("PhoneSection.claim") }).click();
   await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);

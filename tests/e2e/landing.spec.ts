@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m } from "./support/messages";
 
-const PRICE = { en: "$49.99", fr: "49,99 €", es: "49,99 €" } as const;
+const PRICE = { en: "€49.99", fr: "49,99 €", es: "49,99 €" } as const;
 
 for (const locale of LOCALES) {
   test.describe(`landing page (${locale})`, () => {
@@ -13,7 +13,7 @@ for (const locale of LOCALES) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(m(locale, "HomePage.heroTitle"));
       await expect(page.getByTestId("trial-badge")).toHaveText(m(locale, "HomePage.trialBadge"));
-      // USD in English, EUR in French and Spanish (the space before € may be a narrow no-break space).
+      // The plan's one currency (EUR) in every language, in the locale's format (the space before € may be a narrow no-break space).
       await expect(page.getByTestId("plan-price")).toHaveText(new RegExp(PRICE[locale].replace(/[$.]/g, "\\$&").replace(" ", "\\s")));
       await expect(page.getByTestId("pricing-card").getByRole("listitem")).toHaveCount(3 + 7);
       await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));

@@ -46,7 +46,7 @@ for (const locale of LOCALES) {
       new Date(Date.now() + 7 * 86_400_000),
     );
     await expect(page.getByTestId("trial-end")).toHaveText(m(locale, "OnboardingPage.trialEnds", { date: end }));
-    await expect(page.getByTestId("upgrade-price")).toContainText(locale === "en" ? "$49.99" : "49,99");
+    await expect(page.getByTestId("upgrade-price")).toContainText(locale === "en" ? "€49.99" : "49,99");
     await page.getByRole("link", { name: m(locale, "Common.goToDashboard") }).click();
     await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`));
   });

@@ -146,9 +146,13 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   await openDashboard(page, "en", "/dashboard/outbox");
   await expect(page.getByTestId("outbox-sandbox-banner")).toContainText(en("OutboxSection.sandboxBanner"));
   const sent = await expectOutbox(page, caller, owner.email);
+  // One badge per row, "Sandbox — not sent" (never "Sent"), on the channel's line whatever the recipient's length.
   for (const item of [sent.sms, sent.whatsapp, sent.email]) {
-    await expect(item.getByTestId("outbox-sandbox")).toHaveText(en("OutboxSection.sandbox"));
-    await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.statuses.sent"));
+    await expect(item.getByTestId("outbox-status")).toHaveText(en("OutboxSection.sandbox"));
+    const badge = (await item.getByTestId("outbox-status").boundingBox())!;
+    const channel = (await item.getByTestId("outbox-channel").boundingBox())!;
+    expect(Math.abs(badge.y + badge.height / 2 - (channel.y + channel.height / 2))).toBeLessThan(4);
+    expect(badge.x).toBeGreaterThan(channel.x + channel.width);
   }
   await expect(sent.sms.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.sms"));
   await expect(sent.whatsapp.getByTestId("outbox-channel")).toHaveText(en("OutboxSection.channels.whatsapp"));

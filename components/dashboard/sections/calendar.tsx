@@ -157,15 +157,17 @@ function SandboxEvents() {
   );
 }
 
-/** The connection-success page: the good news, then on to the appointments. */
-export function CalendarConnected() {
+/** The connection-success page: the good news, then the next step (the phone number, or the appointments). */
+export function CalendarConnected({ next }: { next: "phoneNumber" | "appointments" }) {
   const t = useTranslations("CalendarSection");
   return (
     <Card>
       <h1 className="text-2xl font-bold text-emerald-900" data-testid="calendar-connected">
         {t("connected")}
       </h1>
-      <p className="mt-2 text-slate-700">{t("connectedNext")}</p>
+      <p className="mt-2 text-slate-700" data-testid="calendar-next">
+        {t(next === "phoneNumber" ? "connectedNextNumber" : "connectedNext")}
+      </p>
     </Card>
   );
 }

@@ -103,6 +103,25 @@ function firstLine(body: string): string {
   );
 }
 
+/**
+ * One badge per message. A message the sandbox delivered reached no one: it says "Sandbox — not sent", never "Sent".
+ * Queued and failed read the same on either kind of channel.
+ */
+function OutboxStatus({ message: m }: { message: OutboxMessage }) {
+  const t = useTranslations("OutboxSection");
+  if (m.provider === "sandbox" && m.status === "sent")
+    return (
+      <Badge tone="amber" testId="outbox-status">
+        {t("sandbox")}
+      </Badge>
+    );
+  return (
+    <Badge tone={STATUS_TONES[m.status] ?? "gray"} testId="outbox-status">
+      {t.has(`statuses.${m.status}`) ? t(`statuses.${m.status}`) : m.status}
+    </Badge>
+  );
+}
+
 /** One message as its recipient got it; the admin's sandbox outbox shows the same item (its texts: "OutboxSection"). */
 export function OutboxItem({ message: m }: { message: OutboxMessage }) {
   const t = useTranslations("OutboxSection");
@@ -113,35 +132,27 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
   const links = m.links.map(httpUrl).filter((l): l is string => l !== null);
   return (
     <li className="py-4" data-testid="outbox-message" data-channel={m.channel} data-status={m.status}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <ChannelIcon channel={m.channel} />
-          <div className="min-w-0">
+      <div className="flex min-w-0 items-start gap-3">
+        <ChannelIcon channel={m.channel} />
+        <div className="min-w-0 flex-1">
+          {/* The badge sits right after the channel's name on every row, whatever the recipient's length. */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <p className="text-sm font-semibold text-indigo-800" data-testid="outbox-channel">
               {t(`channels.${m.channel}`)}
             </p>
-            <p className="break-all text-slate-900" data-testid="outbox-recipient">
-              {t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}
-            </p>
-            {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
-                text to localize, hence translate="no". */}
-            <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">
-              {m.subject || firstLine(m.body)}
-            </p>
-            <p className="text-sm text-slate-600">
-              <time dateTime={when}>{formatDateTime(when, locale, profile?.timeZone)}</time>
-            </p>
+            <OutboxStatus message={m} />
           </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {m.provider === "sandbox" && (
-            <Badge tone="amber" testId="outbox-sandbox">
-              {t("sandbox")}
-            </Badge>
-          )}
-          <Badge tone={STATUS_TONES[m.status] ?? "gray"} testId="outbox-status">
-            {t.has(`statuses.${m.status}`) ? t(`statuses.${m.status}`) : m.status}
-          </Badge>
+          <p className="break-all text-slate-900" data-testid="outbox-recipient">
+            {t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}
+          </p>
+          {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
+              text to localize, hence translate="no". */}
+          <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">
+            {m.subject || firstLine(m.body)}
+          </p>
+          <p className="text-sm text-slate-600">
+            <time dateTime={when}>{formatDateTime(when, locale, profile?.timeZone)}</time>
+          </p>
         </div>
       </div>
       {m.status === "failed" && m.error && (

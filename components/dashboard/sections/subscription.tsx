@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { HeldCheckout } from "@/lib/billing/held-checkouts";
-import { formatBilledPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
+import { formatPlanPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { formatLongDate } from "@/lib/format/intl";
 import { FormAlert } from "@/components/forms/fields";
@@ -48,7 +48,7 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
 
   const variant = subscriptionVariant(profile);
   const date = (iso: string | null | undefined) => formatLongDate(iso, locale, profile.timeZone);
-  const price = `${t("pricePerMonth", { price: formatBilledPrice(locale) })}`;
+  const price = `${t("pricePerMonth", { price: formatPlanPrice(locale) })}`;
   const external = (href: string, label: string, primary = true) => (
     <a href={href} target="_blank" rel="noopener" className={primary ? "btn-primary" : "btn-secondary"}>
       {label}

@@ -5,15 +5,17 @@ import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboar
 
 export const generateMetadata = dashboardMetadata("calendar");
 
-// The calendar-connection success page, then appointment management.
+// The calendar-connection success page, then the owner's next step: the phone number while the business has none (a
+// calendar is what a number waits for), the appointments once it has one.
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
   // Only after a connection: opened directly without one, the page would tell a falsehood.
   if (!user.hasGoogleOAuth) return localeRedirect(locale, "/dashboard/calendar");
+  const next = user.telnyxPhoneNumber ? "appointments" : "phoneNumber";
   return (
     <Section namespaces={["CalendarSection"]}>
-      <CalendarConnected />
-      <Countdown href="/dashboard/appointments" />
+      <CalendarConnected next={next} />
+      <Countdown href={next === "phoneNumber" ? "/dashboard/phone-number" : "/dashboard/appointments"} />
     </Section>
   );
 }
