@@ -49,6 +49,10 @@ test("profile: view, edit and save; the header follows; a taken email is refused
   await page.getByLabel(en("Fields.phone")).fill("+33 6 12 34 56 78");
   await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
   await expect(toast(page, en("ProfileSection.updated"))).toBeVisible();
+  // The toast stays clear of the header: its name, language switch and Sign out remain visible and clickable.
+  const toastBox = (await toast(page, en("ProfileSection.updated")).boundingBox())!;
+  const headerBox = (await page.locator("header").first().boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(headerBox.y + headerBox.height);
   // Saving returns to view mode with the new values, and the header shows the new name.
   await expect(page.getByTestId("profile-fullName")).toHaveText("Dr. Inès Moreau-Blanc");
   // Stored in E.164; shown as a Paris business reads a French number, and a tap dials the E.164 number.
