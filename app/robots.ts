@@ -4,7 +4,7 @@ import { absoluteUrl } from "@/lib/seo/page-metadata";
 export const dynamic = "force-dynamic";
 
 // Private and per-user pages stay out of crawlers' way; they also carry noindex themselves.
-const PRIVATE = ["/api/", "/dashboard", "/setup-account", "/onboarding", "/thankyou", "/sandbox/"];
+const PRIVATE = ["/api/", "/dashboard", "/setup-account", "/reset-password", "/onboarding", "/thankyou", "/sandbox/"];
 
 export default function robots(): MetadataRoute.Robots {
   const disallow = PRIVATE.flatMap((p) => [p, `/fr${p}`, `/es${p}`]);

@@ -80,6 +80,11 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
         error={errorText("password", errors.password)}
         {...form.register("password")}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-semibold text-indigo-800 underline underline-offset-4">
+          {t("forgotPassword")}
+        </Link>
+      </p>
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}
       </button>

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   completeSetupSchema,
   emailSchema,
+  forgotPasswordSchema,
   fullNameSchema,
   loginSchema,
   newPasswordSchema,
@@ -25,6 +26,11 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export const setupPasswordFormSchema = z
   .object({ password: completeSetupSchema.shape.password, confirmPassword: z.string() })
   .superRefine(confirmed);
+
+export const forgotPasswordFormSchema = forgotPasswordSchema;
+
+/** The reset page's form: the new password twice (the token comes from the link, not the form). */
+export const resetPasswordFormSchema = z.object({ password: newPasswordSchema, confirmPassword: z.string() }).superRefine(confirmed);
 
 /** The setup step's profile payload; the email is shown read-only, so it is not part of the form. */
 export const setupProfileFormSchema = updateProfileSchema

@@ -113,6 +113,23 @@ export const completeSetupSchema = z.object({
   password: newPasswordSchema,
 });
 
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/**
+ * The password under registration's rules. `confirmPassword` is optional (an API client may send the password once);
+ * when sent, it must match, as in every form that asks for it twice.
+ */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1).max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(200).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordsMismatch" });
+  });
+
 function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: tz });

@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog, subscriptions, users } from "@/db/schema";
 import { getProfile } from "@/lib/accounts/accounts.service";
+import { sendResetLink } from "@/lib/accounts/password-reset";
+import { randomToken } from "@/lib/crypto/tokens";
+import type { JobQueue } from "@/lib/jobs/queue";
 import { endUserSessions } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { getAiParameters } from "@/lib/ai/ai.service";
@@ -30,6 +33,28 @@ export async function setUserActive(db: Db, actorId: string, userId: string, isA
     });
   });
   return getProfile(db, userId);
+}
+
+/**
+ * Emails the account the same password reset link the owner can ask for on the sign-in page (a setup link if the
+ * account was never set up). The email and the audit entry are one transaction: no email without its record. A
+ * deactivated account is refused: it gets no email, and its owner could not sign in with a new password anyway.
+ */
+export async function sendPasswordResetLink(deps: { db: Db; jobs: JobQueue }, actorId: string, userId: string) {
+  const [user] = await deps.db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, isActive: users.isActive, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new AppError("not_found", "userNotFound");
+  if (!user.isActive) throw new AppError("conflict", "resetLinkDeactivated");
+  // Started before the transaction: starting the queue inside it would wait for the connection the transaction holds.
+  await deps.jobs.ready();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(auditLog).values({ actorUserId: actorId, action: "user.password_reset_link", targetType: "user", targetId: userId });
+    await sendResetLink(deps.jobs, user, `admin:${userId}:${randomToken(9)}`, tx);
+  });
+  return { email: user.email };
 }
 
 /**

@@ -94,6 +94,7 @@ export function signInCountersOf(email: string, userId?: string): SQL {
   const prefixes = [emailFromAddressPrefix(email), knownAddressPrefix(email)];
   return or(
     eq(loginAttempts.key, emailKey(email)),
+    eq(loginAttempts.key, resetEmailKey(email)),
     ...(userId ? [eq(loginAttempts.key, accountKey(userId))] : []),
     ...prefixes.map((prefix) => sql`left(${loginAttempts.key}, ${prefix.length}) = ${prefix}`),
   )!;
@@ -193,4 +194,33 @@ export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 
 export function registrationKeys(clientIp: string, perHour: number): LimitKey[] {
   return [{ key: `register:ip:${clientIp}`, max: perHour, windowMs: REGISTRATION_WINDOW_MS, messageKey: "tooManyRegistrations" }];
+}
+
+/**
+ * Password reset requests per hour, every request counted whether the email has an account or not (so a refusal says
+ * nothing about the email): 3 per email, since each one may send its owner an email and an owner who lost the first
+ * asks once or twice more, not ten times; 10 per client address, which bounds how many inboxes one client can fill.
+ */
+export const RESET_WINDOW_MS = 60 * 60 * 1000;
+export const RESET_LIMITS = { email: 3, ip: 10 } as const;
+
+const resetEmailKey = (email: string) => `reset:email:${email.toLowerCase()}`;
+
+export function passwordResetKeys(email: string, clientIp: string): LimitKey[] {
+  const limit = { windowMs: RESET_WINDOW_MS, messageKey: "tooManyResetRequests" };
+  return [
+    { key: resetEmailKey(email), max: RESET_LIMITS.email, ...limit },
+    { key: `reset:ip:${clientIp}`, max: RESET_LIMITS.ip, ...limit },
+  ];
+}
+
+/**
+ * A password reset proves the mailbox, which is as good as the password: the sign-in failures that could keep the owner
+ * out start afresh (the email's own ceiling, this address's lock on it, the account's re-check lock), and this address
+ * is theirs as after a sign-in. An attacker's lock on the email from their own address is left as it is.
+ */
+export async function passwordResetSucceeded(db: Db, user: { id: string; email: string }, clientIp: string): Promise<void> {
+  for (const key of [emailKey(user.email), `${emailFromAddressPrefix(user.email)}${clientIp}`, accountKey(user.id)])
+    await clearFailures(db, key);
+  await rememberAddress(db, user.email, clientIp);
 }

@@ -10,13 +10,14 @@ export type SessionConfig = { secret: string; appUrl: string };
 export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
 
 /** A new revocable session row; its id goes into the token (here, and in Auth.js's own sign-in). */
-export async function createSessionRow(db: Db, userId: string) {
+export async function createSessionRow(db: Pick<Db, "insert">, userId: string) {
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
   return { sessionId: row!.id, expiresAt };
 }
 
-export async function startSession(db: Db, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
+/** `db` may be a transaction: a password reset starts the new session in the one that ends the others. */
+export async function startSession(db: Pick<Db, "insert">, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
   const { sessionId, expiresAt } = await createSessionRow(db, user.id);
   const token = await encodeSessionToken({ sub: user.id, sid: sessionId, role: user.type }, cfg.secret, sessionCookieName(cfg.appUrl));
   return { token, expiresAt };

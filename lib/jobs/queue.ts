@@ -27,6 +27,8 @@ export const JOB = {
   heldCheckout: "held-checkout",
   /** Tells the owner of a set-up account that someone tried to register with its email. */
   registerAttempt: "register-attempt",
+  /** Emails an account a fresh single-use password reset link (the job makes the token). */
+  passwordReset: "password-reset",
   /** An automatic answer to a caller's text about their appointment (confirmed, "reply YES to cancel", …). */
   inboxReply: "inbox-reply",
   /** A cancellation the caller confirmed by text: run through the booking commands, then told as any cancellation. */
@@ -58,6 +60,8 @@ export type JobData = {
   [JOB.heldCheckout]: { userId: string; sessionId: string };
   /** `key` names the occasion (the account and the hour): one email per key. */
   [JOB.registerAttempt]: { userId: string; key: string };
+  /** `key` names the request (the owner's, or an admin's): one email per key. */
+  [JOB.passwordReset]: { userId: string; key: string };
   /** `key` names the text answered (its event): one answer per text. */
   [JOB.inboxReply]: {
     userId: string;

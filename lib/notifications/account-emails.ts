@@ -1,4 +1,4 @@
-// The account lifecycle emails: the setup link after a checkout, the warning two days before a trial ends,
+// The account lifecycle emails: the setup link after a checkout, the password reset link, the warning two days before a trial ends,
 // the notice when an account lapses, and the notice of a checkout held for the account. Plain functions over plain
 // data, each with an HTML and a plain-text part.
 import { formatLongDate } from "@/lib/format/intl";
@@ -20,6 +20,17 @@ export function setupEmail(locale: Locale, f: { url: string; expiresAt: Date; ti
     rows: [],
     link: { label: t(locale, "setup.action"), url: f.url },
     footer: t(locale, "setup.notYou", { support: f.support }),
+  });
+}
+
+/** The single-use link that sets a new password (an hour). */
+export function passwordResetEmail(locale: Locale, f: { url: string; support: string }): EmailContent {
+  return render(locale, {
+    subject: t(locale, "reset.subject"),
+    paragraphs: [t(locale, "reset.intro"), t(locale, "reset.instructions"), t(locale, "reset.signedOut")],
+    rows: [],
+    link: { label: t(locale, "reset.action"), url: f.url },
+    footer: t(locale, "reset.notYou", { support: f.support }),
   });
 }
 

@@ -1,6 +1,6 @@
 // Right of access (GDPR art. 15): everything we hold about an owner and their business, as one JSON document. Every
 // table of the schema is either exported here or excluded with its reason (EXPORT_COVERAGE); a test fails when a table
-// is added without that decision. Secrets never leave: password hash, setup-link hashes, the calendar refresh token.
+// is added without that decision. Secrets never leave: password hash, setup-link and reset-link hashes, the calendar refresh token.
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -51,6 +51,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   login_attempts: "signInAttempts",
   audit_log: "auditLog",
   setup_tokens: "excluded: hashes of single-use setup links (credentials, not information about the owner)",
+  password_reset_tokens: "excluded: hashes of single-use password reset links (credentials, not information about the owner)",
   opt_outs: "excluded: callers' STOP requests, kept per phone number for every business, not the owner's data",
   webhook_events: "excluded: providers' event ids, no personal data",
   appointment_changes:

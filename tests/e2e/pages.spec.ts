@@ -79,6 +79,8 @@ test("every public page fits a 375 px screen and passes axe", async ({ page }) =
     "/terms",
     "/setup-account",
     "/setup-account/expired-or-not",
+    "/forgot-password",
+    "/reset-password/expired-or-not",
     "/setup-account-preview",
     "/setup-account-preview2",
     "/sandbox/checkout",

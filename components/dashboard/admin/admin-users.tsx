@@ -130,7 +130,7 @@ function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }
   );
 }
 
-type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string };
+type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string } | { kind: "reset" };
 
 /** The per-user dialog. Its "Operation Failed" banner sits inside it: the page behind a modal dialog is inert. */
 function UserSettings({ userId, currentUserId, onClose }: { userId: string; currentUserId: string; onClose: () => void }) {
@@ -191,6 +191,14 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
       await refresh();
     },
     onError: (e) => fail(e, t("assignFailed")),
+  });
+  const sendReset = useMutation({
+    mutationFn: () => apiFetch<{ message: string }>(`/admin/users/${userId}/password-reset`, { method: "POST" }),
+    onSuccess: ({ message }) => {
+      setPending(null);
+      succeed(message);
+    },
+    onError: (e) => fail(e, t("resetLinkFailed")),
   });
 
   const user = details.data;
@@ -279,6 +287,17 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                 </button>
               )}
             </section>
+            {user!.isActive && (
+              <section aria-labelledby={`${titleId}-password`} className="space-y-2">
+                <h3 id={`${titleId}-password`} className="font-semibold text-slate-900">
+                  {t("password")}
+                </h3>
+                <p className="text-sm text-slate-600">{t("passwordHelp")}</p>
+                <button type="button" className="btn-secondary" onClick={() => setPending({ kind: "reset" })}>
+                  {t("sendResetLink")}
+                </button>
+              </section>
+            )}
             <section aria-labelledby={`${titleId}-assign`} className="space-y-3">
               <h3 id={`${titleId}-assign`} className="font-semibold text-slate-900">
                 {t("assignNumber")}
@@ -345,9 +364,11 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
         onClose={() => setPending(null)}
         onConfirm={() => {
           if (pending?.kind === "status") return setStatus.mutateAsync(pending.isActive).catch(() => undefined);
+          if (pending?.kind === "reset") return sendReset.mutateAsync().catch(() => undefined);
           if (pending?.kind === "assign") return assign.mutateAsync(pending.phoneNumber).catch(() => undefined);
         }}
       >
+        {pending?.kind === "reset" && <p>{t("confirmResetLink", { name: user?.fullName ?? "" })}</p>}
         {pending?.kind === "status" && (
           <p>
             {pending.isActive

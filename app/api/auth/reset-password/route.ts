@@ -1,0 +1,22 @@
+import { sessionResponse } from "@/lib/accounts/accounts.responses";
+import { resetPasswordSchema } from "@/lib/accounts/accounts.schemas";
+import { resetPassword } from "@/lib/accounts/password-reset";
+import { sessionCookieHeader } from "@/lib/auth/session";
+import { clientIp } from "@/lib/http/client-ip";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+export const POST = route.public(
+  {
+    body: resetPasswordSchema,
+    response: { 200: sessionResponse },
+    description:
+      "Sets a new password from an emailed link's token (used once: an unknown, used or expired token answers 404), ends every session of the account and signs in, as POST /api/auth/login does.",
+  },
+  async ({ req, ctx, input }) => {
+    const { token, user, expiresAt } = await resetPassword(ctx, input.body, clientIp(req));
+    return json({ token, user }, { headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
+  },
+);

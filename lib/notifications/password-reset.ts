@@ -1,0 +1,43 @@
+// The job behind a password reset request (the owner's, or an admin's for them): a fresh single-use link, in the
+// account's own language, once per request (the sender's dedupe key makes a retried job a no-op).
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { notifications, users } from "@/db/schema";
+import { issuePasswordResetToken } from "@/lib/accounts/password-reset";
+import { localizedPath } from "@/lib/i18n/paths";
+import type { JobData } from "@/lib/jobs/queue";
+import type { MessageSender } from "@/lib/ports/messaging";
+import { passwordResetEmail } from "./account-emails";
+
+export type PasswordResetDeps = { db: Db; email: MessageSender; appUrl: string; supportEmail: string };
+
+export async function sendPasswordReset(deps: PasswordResetDeps, data: JobData["password-reset"]): Promise<void> {
+  const [user] = await deps.db
+    .select({ email: users.email, locale: users.locale, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, data.userId))
+    .limit(1);
+  // Gone, deactivated since the request, or never set up (those get a setup link): nothing to send.
+  if (!user || !user.isActive || user.passwordHash === null) return;
+  const dedupeKey = `password-reset:${data.key}`;
+  // Sent already (the job failed after sending): a retry must not issue a second link, which would end the first.
+  const [sent] = await deps.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, "sent")))
+    .limit(1);
+  if (sent) return;
+  const { token } = await issuePasswordResetToken(deps.db, data.userId);
+  const url = `${deps.appUrl}${localizedPath(user.locale, `/reset-password/${token}`)}`;
+  const mail = passwordResetEmail(user.locale, { url, support: deps.supportEmail });
+  await deps.email.send({
+    userId: data.userId,
+    to: user.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: [url],
+    dedupeKey,
+    redact: [token],
+  });
+}
