@@ -53,7 +53,7 @@ test("the account's language is the dashboard's on a fresh English browser; the 
   await expectNoSeriousA11yViolations(page);
 
   // An English address (a bookmark, a shared link) still opens the account's language: the same page, in French.
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: page.url() }]);
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: new URL("/", page.url()).href }]);
   await page.goto("/dashboard/calls");
   await expect(page).toHaveURL(/\/fr\/dashboard\/calls$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "CallsSection.title"));
