@@ -13,8 +13,9 @@ import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, type ApiPolicy } from "@/
 import { API_CSP, HSTS, newNonce, pageCsp, wantsHsts } from "@/lib/http/csp";
 import { isCrossOriginRequest, isForeignRequest } from "@/lib/http/csrf";
 import { localeOf } from "@/lib/http/locale";
+import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { localizedPath } from "@/lib/i18n/paths";
-import { routing, isLocale, defaultLocale, type Locale } from "@/lib/i18n/routing";
+import { routing, isLocale, defaultLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
 
 const intl = createMiddleware(routing);
@@ -52,6 +53,9 @@ export default async function proxy(req: NextRequest): Promise<Response> {
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
+  // The address as asked (a server component is not told it): the dashboard sends a signed-in owner to the same page in
+  // the account's language.
+  headers.set(PAGE_PATH_HEADER, pathname + req.nextUrl.search);
   const res = await pageGate(new NextRequest(req, { headers }), pathname);
   res.headers.set("Content-Security-Policy", csp);
   return withHsts(res);
@@ -77,6 +81,15 @@ async function pageGate(req: NextRequest, pathname: string): Promise<Response> {
     }
     if ((path === "/dashboard/admin" || path.startsWith("/dashboard/admin/")) && claims.role !== "admin") {
       return NextResponse.redirect(new URL(`${prefix}/dashboard/profile`, req.url));
+    }
+    // "/en/dashboard/…" is where the dashboard sends an owner whose account speaks English (dashboardUser). next-intl
+    // turns it into "/dashboard/…" but stores the choice only for a document request: after a redirect in a client-side
+    // navigation, an outdated "fr" cookie would send "/dashboard/…" back to "/fr/…", and round again. Stored here for
+    // every request, as the explicit prefix asks.
+    if (segments[1] === defaultLocale) {
+      const res = intl(req);
+      res.cookies.set(LOCALE_COOKIE, defaultLocale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax" });
+      return res;
     }
   }
   return intl(req);

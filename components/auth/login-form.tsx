@@ -9,6 +9,7 @@ import type { loginFormSchema } from "@/lib/accounts/accounts.forms";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/client/browser-session";
 import { Link, useRouter } from "@/lib/i18n/navigation";
+import { isLocale } from "@/lib/i18n/routing";
 
 export function LoginForm({ expired, deleted = false }: { expired: boolean; deleted?: boolean }) {
   const t = useTranslations("LoginPage");
@@ -33,13 +34,14 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", {
+      const { token, user } = await apiFetch<{ token: string; user: StoredUser & { locale: string } }>("/auth/login", {
         method: "POST",
         body: values,
         keepSessionOn401: true, // a 401 here means wrong credentials, not an expired session
       });
-      storeSession(token, user); // the server also set the httpOnly session cookie
-      router.replace("/dashboard");
+      storeSession(token, user); // the server also set the httpOnly session cookie, and the account's language's
+      // The dashboard in the account's language, whatever this page's (another device's choice holds here too).
+      router.replace("/dashboard", { locale: isLocale(user.locale) ? user.locale : undefined });
       router.refresh();
     } catch (e) {
       // Deactivated accounts and rate limits carry a more useful server message than the generic one.

@@ -1,12 +1,15 @@
 // What every dashboard page does on the server before rendering: the session check (the proxy's is only a fast first
 // gate), the admin check for admin pages, the noindex metadata, and the message namespaces its client section needs.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { IntlIsland } from "@/components/intl-island";
 import type { Profile } from "@/lib/accounts/profile";
 import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
-import type { Locale } from "@/lib/i18n/routing";
+import { PAGE_PATH_HEADER, pathInLocale } from "@/lib/http/page-path";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 
 type Params = { params: Promise<{ locale: string }> };
@@ -18,6 +21,12 @@ export async function dashboardUser(params: Params["params"], opts: { admin?: bo
   // A session cookie the server no longer honours (expired, signed out elsewhere, account deactivated) is an expired
   // session: the sign-in page says so. No cookie at all is a plain visit.
   if (!user) return localeRedirect(locale, (await hasSessionCookie()) ? "/login?expired=true" : "/login");
+  // One language preference: the dashboard speaks the account's, whichever address (or device, or browser language)
+  // it was opened in. The same page in it; the proxy stores the prefix as this browser's preference on the way.
+  if (isLocale(user.locale) && user.locale !== locale) {
+    const asked = (await headers()).get(PAGE_PATH_HEADER) ?? `/${locale}/dashboard`;
+    redirect(pathInLocale(asked, user.locale));
+  }
   // Anyone else hitting an admin route falls to the profile.
   if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard/profile");
   return { user, locale };

@@ -1,7 +1,7 @@
 "use client";
 // The dashboard frame: header with the product name, the user's name, the language switcher (full
 // on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Logo } from "@/components/site/logo";
@@ -9,9 +9,11 @@ import { apiFetch } from "@/lib/client/api";
 import { MobileMenu } from "@/components/site/mobile-menu";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { Link, usePathname } from "@/lib/i18n/navigation";
-import { locales, type Locale } from "@/lib/i18n/routing";
+import { isLocale, locales, type Locale } from "@/lib/i18n/routing";
+import type { Profile } from "@/lib/accounts/profile";
 import { localizedPath } from "@/lib/i18n/server-navigation";
-import { useProfile } from "./session";
+import { useProfile, useSetProfile } from "./session";
+import { toastFailure } from "./use-profile-save";
 
 type Item = { href: string; key: string; also?: string[] };
 type Group = { key: string; items: Item[] };
@@ -226,13 +228,30 @@ function NavGroup({ group, path }: { group: Group; path: string }) {
 }
 
 /**
- * Full switcher (wide screens): one link per language to the same page. Like the public site's, it goes through the
- * prefixed path ("/en/dashboard/…"), where the proxy stores the choice in NEXT_LOCALE.
+ * The header's language switch is the account's language (Settings' choice, the same setting): it is saved first, then
+ * the same page opens in it, through the prefixed path ("/en/dashboard/…"), where the proxy also stores it as this
+ * browser's (NEXT_LOCALE). A failed save stays on the page, with a toast.
  */
+function useSwitchLanguage() {
+  const t = useTranslations("LocaleSwitcher");
+  const setProfile = useSetProfile();
+  const path = usePathname();
+  return useMutation({
+    mutationFn: (locale: Locale) => apiFetch<Profile>("/account/locale", { method: "PUT", body: { locale } }),
+    onSuccess: (profile, locale) => {
+      setProfile(profile);
+      window.location.assign(`/${locale}${path}`);
+    },
+    onError: (e) => toastFailure(t("saveFailed"), e),
+  });
+}
+
+/** Full switcher (wide screens): one link per language to the same page; without JavaScript, a plain visit. */
 function LanguageLinks() {
   const t = useTranslations("LocaleSwitcher");
   const locale = useLocale();
   const path = usePathname();
+  const save = useSwitchLanguage();
   return (
     <nav aria-label={t("label")} className="hidden md:block">
       <ul className="flex items-center gap-1">
@@ -242,6 +261,11 @@ function LanguageLinks() {
               href={`/${l}${path}`}
               hrefLang={l}
               aria-current={l === locale ? "true" : undefined}
+              onClick={(e) => {
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return; // a new tab: a look, not a choice
+                e.preventDefault();
+                if (l !== locale && !save.isPending) save.mutate(l);
+              }}
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white"
             >
               {l.toUpperCase()}
@@ -261,7 +285,7 @@ function LanguageLinks() {
 function CompactLanguageSelect() {
   const t = useTranslations("LocaleSwitcher");
   const locale = useLocale();
-  const path = usePathname();
+  const save = useSwitchLanguage();
   return (
     <div className="md:hidden">
       <label htmlFor="compact-locale" className="sr-only">
@@ -270,7 +294,10 @@ function CompactLanguageSelect() {
       <select
         id="compact-locale"
         value={locale}
-        onChange={(e) => window.location.assign(`/${e.target.value}${path}`)}
+        disabled={save.isPending}
+        onChange={(e) => {
+          if (isLocale(e.target.value)) save.mutate(e.target.value);
+        }}
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800"
       >
         {locales.map((l) => (

@@ -74,7 +74,7 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
           </nav>
         )}
         <div className="hidden items-center gap-3 md:flex">
-          <LocaleSwitcher path={path} />
+          <LocaleSwitcher path={path} signedIn={!!user} />
           {account}
         </div>
         <MobileMenu openLabel={t("openMenu")} closeLabel={t("closeMenu")} title={t("menu")}>
@@ -83,7 +83,7 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
               {sectionLinks}
             </nav>
           )}
-          <LocaleSwitcher path={path} />
+          <LocaleSwitcher path={path} signedIn={!!user} />
           <div className="flex flex-col items-stretch gap-3">{account}</div>
         </MobileMenu>
       </div>

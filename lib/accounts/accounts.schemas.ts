@@ -98,6 +98,11 @@ export const updateProfileSchema = z.object({
 });
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 
+/** The account's language alone: the header's language switch. Missing is "required", anything else "invalid". */
+export const accountLocaleSchema = z.object({
+  locale: z.enum(["en", "fr", "es"], { error: (issue) => (issue.input === undefined ? "required" : "invalid") }),
+});
+
 export const updatePasswordSchema = z.object({
   oldPassword: z.string().min(1).max(200),
   newPassword: newPasswordSchema,

@@ -1,6 +1,6 @@
 // The language of a request that has no React tree (route handlers, the proxy): the stored preference cookie, then
 // Accept-Language. Reading the request is the HTTP edge's job; lib/i18n stays free of Request and cookies.
-import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/routing";
+import { defaultLocale, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@/lib/i18n/routing";
 import { readCookie } from "./cookies";
 
 /** The user's language for an API answer: the stored preference cookie, then Accept-Language, then English. */
@@ -17,4 +17,13 @@ export function localeOf(req: Request): Locale {
     })
     .sort((a, b) => b.q - a.q);
   return (ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined) ?? defaultLocale;
+}
+
+/**
+ * Stores `locale` as the visitor's preference (next-intl's NEXT_LOCALE cookie, as its proxy would), so the next
+ * unprefixed page opens in it. Sent when an account signs in or changes its language: the account's saved language is
+ * the one its dashboard speaks, on any device.
+ */
+export function localeCookieHeader(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
 }

@@ -4,13 +4,14 @@ export const locales = ["en", "fr", "es"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 // English unprefixed (/login), the others prefixed (/fr/login). The stored preference cookie wins, then Accept-Language.
 export const routing = defineRouting({
   locales,
   defaultLocale,
   localePrefix: "as-needed",
-  localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365 },
+  localeCookie: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
 });
 
 export function isLocale(value: unknown): value is Locale {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { formatPhone } from "@/lib/phone/format";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { newOwner, openDashboard, signIn } from "./support/dashboard";
+import { newOwner, openDashboard, saveLanguage, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
 import { m } from "./support/messages";
 
@@ -13,7 +13,10 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 async function asAdmin(page: Page) {
   const { admin } = fixtures();
-  return signIn(page, admin.email, admin.password);
+  const session = await signIn(page, admin.email, admin.password);
+  // These tests read the admin pages in English: the dashboard speaks the account's language, whatever another spec left.
+  await saveLanguage(page, "en");
+  return session;
 }
 
 test("a non-admin is refused the admin pages and API by the server, not only by the menu", async ({ page }) => {

@@ -2,13 +2,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectNoEnglish } from "./support/i18n";
-import { at, LOCALES, m } from "./support/messages";
+import { at, LOCALES, m, type Locale } from "./support/messages";
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
-async function registerThroughApi(page: Page, email: string, fullName = "Dr. Inès Moreau") {
+async function registerThroughApi(page: Page, email: string, fullName = "Dr. Inès Moreau", locale: Locale = "en") {
   // page.request shares the browser's cookie jar: the session cookie the API sets signs this browser in.
-  const res = await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName } });
+  const res = await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName, locale } });
   expect(res.status()).toBe(201);
 }
 
@@ -136,7 +136,8 @@ for (const locale of LOCALES) {
   test(`sign-in: a wrong password is refused, the right one opens the dashboard (${locale})`, async ({ page, browser }) => {
     const email = unique(`login-${locale}`);
     const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-    await registerThroughApi(other, email);
+    // An account in this language: the dashboard opens in the account's language, whatever the sign-in page's.
+    await registerThroughApi(other, email, undefined, locale);
     await other.close();
 
     await page.goto(at(locale, "/login"));

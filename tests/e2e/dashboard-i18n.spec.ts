@@ -2,7 +2,7 @@
 // usable at 375 px and by keyboard; and the owner's and the admin's main jobs done in a second and third language.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { newOwner, openDashboard, signIn } from "./support/dashboard";
+import { newOwner, openDashboard, saveLanguage, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
 import { expectNoEnglish } from "./support/i18n";
 import { at, LOCALES, m, type Locale } from "./support/messages";
@@ -46,6 +46,8 @@ for (const locale of LOCALES) {
     const { admin } = fixtures();
     await signIn(page, admin.email, admin.password);
     for (const path of ADMIN_PAGES) await checkPage(page, locale, path);
+    // The shared administrator's language is back to English for the tests that open its pages unprefixed.
+    await saveLanguage(page, "en");
   });
 }
 
@@ -189,4 +191,5 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   await confirm.getByRole("button", { name: es("AdminNumbers.delete") }).click();
   await expect(toast(page, es("AdminNumbers.deleted"))).toBeVisible();
   await expect(rows.filter({ hasText: freeNumber })).toHaveCount(0);
+  await saveLanguage(page, "en"); // the shared administrator speaks English again
 });

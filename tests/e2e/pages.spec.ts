@@ -37,9 +37,9 @@ for (const locale of LOCALES) {
 
   test(`onboarding welcomes the user by name with the trial end date and the plan (${locale})`, async ({ page }) => {
     const email = `onboard-${locale}-${Date.now()}@e2e.test`;
-    expect(
-      (await page.request.post("/api/auth/register", { data: { email, password: "correct-horse-9", fullName: "Noé Garnier" } })).status(),
-    ).toBe(201);
+    // An account in this language: its dashboard speaks the account's language, whatever the page's.
+    const data = { email, password: "correct-horse-9", fullName: "Noé Garnier", locale };
+    expect((await page.request.post("/api/auth/register", { data })).status()).toBe(201);
     await page.goto(at(locale, "/onboarding"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m(locale, "OnboardingPage.welcome", { name: "Noé Garnier" }));
     const end = new Intl.DateTimeFormat(LONG_DATE[locale], { dateStyle: "long", timeZone: "Europe/Paris" }).format(

@@ -27,8 +27,21 @@ export async function signIn(page: Page, email: string, password: string) {
   return (await res.json()) as { token: string; user: { id: string } };
 }
 
-/** Opens a dashboard page and waits until its client code has taken over (the header shows the user's name). */
+/**
+ * Makes `locale` the signed-in account's language (PUT /api/account/locale, with the browser's session cookie): the
+ * dashboard speaks the account's language whatever the address, so a test that opens it in a language says so first.
+ */
+export async function saveLanguage(page: Page, locale: Locale) {
+  const res = await page.request.put("/api/account/locale", { data: { locale } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Opens a dashboard page in `locale` (the signed-in account's language becomes `locale`: the dashboard follows the
+ * account's) and waits until its client code has taken over (the header shows the user's name).
+ */
 export async function openDashboard(page: Page, locale: Locale, path: string) {
+  await saveLanguage(page, locale);
   await page.goto(at(locale, path));
   await expect(page.locator("html[data-dashboard-ready]")).toBeAttached();
   await page.waitForLoadState("networkidle");

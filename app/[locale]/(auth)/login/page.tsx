@@ -1,10 +1,11 @@
+import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
-import type { Locale } from "@/lib/i18n/routing";
+import { pathInLocale } from "@/lib/http/page-path";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string; deleted?: string }> };
@@ -14,9 +15,10 @@ export const generateMetadata = localeMetadata("LoginPage", "/login");
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  // Signed in already (a live session cookie): straight to the dashboard. Signing out ends the session on the server,
-  // so someone who just signed out stays here.
-  if (await getCurrentUser()) localeRedirect(locale, "/dashboard");
+  // Signed in already (a live session cookie): straight to the dashboard, in the account's language. Signing out ends
+  // the session on the server, so someone who just signed out stays here.
+  const user = await getCurrentUser();
+  if (user) redirect(pathInLocale("/dashboard", isLocale(user.locale) ? user.locale : locale));
   const { expired, deleted } = await searchParams;
   const t = await getTranslations("LoginPage");
   return (

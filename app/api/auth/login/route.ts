@@ -3,6 +3,7 @@ import { login } from "@/lib/accounts/accounts.service";
 import { loginSchema } from "@/lib/accounts/accounts.schemas";
 import { sessionCookieHeader } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/client-ip";
+import { localeCookieHeader } from "@/lib/http/locale";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -10,5 +11,10 @@ export const runtime = "nodejs";
 
 export const POST = route.public({ body: loginSchema, response: { 200: sessionResponse } }, async ({ req, ctx, input }) => {
   const { token, user, expiresAt } = await login(ctx, input.body, clientIp(req));
-  return json({ token, user }, { headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
+  // The account's language becomes this browser's too: the dashboard opens in it, and so do later unprefixed visits.
+  const headers: [string, string][] = [
+    ["set-cookie", sessionCookieHeader(ctx.session, token, expiresAt)],
+    ["set-cookie", localeCookieHeader(user.locale)],
+  ];
+  return json({ token, user }, { headers });
 });

@@ -4,6 +4,7 @@ import { registerSchema } from "@/lib/accounts/accounts.schemas";
 import { sessionCookieHeader } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http/client-ip";
+import { localeCookieHeader } from "@/lib/http/locale";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -12,5 +13,9 @@ export const runtime = "nodejs";
 export const POST = route.public({ body: registerSchema, response: { 201: sessionResponse } }, async ({ req, ctx, input }) => {
   const source = { clientIp: clientIp(req), attemptsPerHour: env().REGISTRATION_LIMIT_PER_HOUR };
   const { token, user, expiresAt } = await register(ctx, input.body, source);
-  return json({ token, user }, { status: 201, headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
+  const headers: [string, string][] = [
+    ["set-cookie", sessionCookieHeader(ctx.session, token, expiresAt)],
+    ["set-cookie", localeCookieHeader(user.locale)],
+  ];
+  return json({ token, user }, { status: 201, headers });
 });

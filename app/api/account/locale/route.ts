@@ -1,0 +1,18 @@
+import { profileResponse } from "@/lib/accounts/accounts.responses";
+import { updateProfile } from "@/lib/accounts/accounts.service";
+import { accountLocaleSchema } from "@/lib/accounts/accounts.schemas";
+import { localeCookieHeader } from "@/lib/http/locale";
+import { json } from "@/lib/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/**
+ * The account's language (the header's switch; Settings saves the same column through update-profile): the dashboard
+ * and everything Recepta sends the owner speak it. The answer is the profile; the cookie makes this browser's next
+ * unprefixed page agree.
+ */
+export const PUT = route.owner({ body: accountLocaleSchema, response: { 200: profileResponse } }, async ({ ctx, auth, input }) => {
+  const profile = await updateProfile(ctx.db, auth.userId, { locale: input.body.locale });
+  return json(profile, { headers: { "set-cookie": localeCookieHeader(profile.locale) } });
+});
