@@ -3,6 +3,7 @@ import { resetPasswordSchema } from "@/lib/accounts/accounts.schemas";
 import { resetPassword } from "@/lib/accounts/password-reset";
 import { sessionCookieHeader } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/client-ip";
+import { localeCookieHeader } from "@/lib/http/locale";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -17,6 +18,11 @@ export const POST = route.public(
   },
   async ({ req, ctx, input }) => {
     const { token, user, expiresAt } = await resetPassword(ctx, input.body, clientIp(req));
-    return json({ token, user }, { headers: { "set-cookie": sessionCookieHeader(ctx.session, token, expiresAt) } });
+    // Signed in as by POST /api/auth/login: the account's language becomes this browser's too.
+    const headers: [string, string][] = [
+      ["set-cookie", sessionCookieHeader(ctx.session, token, expiresAt)],
+      ["set-cookie", localeCookieHeader(user.locale)],
+    ];
+    return json({ token, user }, { headers });
   },
 );
