@@ -132,6 +132,23 @@ function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }
 
 type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string };
 
+/** A country's name in the page's language ("FR" → "France"); the code when Intl has no name. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The free numbers with those of the user's business's country first: the one an owner would have claimed. Any other
+ * stays on offer, for an admin who means it.
+ */
+function byCountryFirst(numbers: AvailableNumber[], country: string): AvailableNumber[] {
+  return [...numbers.filter((n) => n.region === country), ...numbers.filter((n) => n.region !== country)];
+}
+
 /** The per-user dialog. Its "Operation Failed" banner sits inside it: the page behind a modal dialog is inert. */
 function UserSettings({ userId, currentUserId, onClose }: { userId: string; currentUserId: string; onClose: () => void }) {
   const t = useTranslations("AdminUsers");
@@ -290,6 +307,9 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
               >
                 {user!.hasGoogleOAuth ? t("calendarAuthorized") : t("calendarNotAuthorized")}
               </p>
+              <p className="text-sm text-slate-700" data-testid="business-country">
+                {t("businessCountry", { country: countryName(user!.country, locale) })}
+              </p>
               {available.isError ? (
                 <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
               ) : (
@@ -321,7 +341,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                             ? t("chooseNumber")
                             : t("noAvailable")}
                       </option>
-                      {available.data?.phoneNumbers.map((n) => (
+                      {byCountryFirst(available.data?.phoneNumbers ?? [], user!.country).map((n) => (
                         <option key={n.id} value={n.phoneNumber}>
                           {formatPhone(n.phoneNumber)} ({n.region})
                         </option>
