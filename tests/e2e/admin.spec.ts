@@ -91,11 +91,13 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   // Assign: a number must be chosen; then confirmed.
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
   await expect(dialog.getByText(en("AdminUsers.selectNumber"))).toBeVisible();
+  // The owner's business is in Paris: the dialog says so, and offers French numbers first.
+  await expect(dialog.getByTestId("business-country")).toHaveText(en("AdminUsers.businessCountry", { country: "France" }));
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
   const option = select.locator("option").nth(1);
   const label = (await option.textContent())!;
-  // The number as the admin reads it (international: another country's), with its region; the option's value is E.164.
-  expect(label).toMatch(/^\+[\d ]+ \([A-Z]{2}\)$/);
+  // The number as the admin reads it (national: the admin is in France too), with its region; the option's value is E.164.
+  expect(label).toMatch(/^0[\d ]+ \(FR\)$/);
   const value = (await option.getAttribute("value"))!;
   expect(value).toMatch(/^\+\d+$/);
   const number = label.replace(/ \([A-Z]{2}\)$/, "");
