@@ -8,7 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/admin/csv";
 import { apiFetch, failureText } from "@/lib/client/api";
-import { formatShortDate } from "@/lib/format/intl";
+import { formatCountry, formatShortDate } from "@/lib/format/intl";
 import type { PoolNumber } from "@/lib/numbers/numbers.service";
 import { usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
@@ -24,15 +24,6 @@ async function loadPool(country: string): Promise<Pool> {
   );
   if (!Array.isArray(data?.phoneNumbers)) throw new Error("format");
   return { phoneNumbers: data.phoneNumbers as PoolNumber[], countries: Array.isArray(data.countries) ? (data.countries as string[]) : [] };
-}
-
-/** A country's name in the page's language ("FR" → "France", "Francia"), flag-free; the code when Intl has no name. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /**
@@ -73,10 +64,10 @@ export function AdminNumbers() {
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<PoolNumber | null>(null);
   const pool = query.data?.phoneNumbers ?? [];
-  const numbers = pool.filter((n) => matchesNumber(n, search, formatPhone(n.phoneNumber), countryName(n.region, locale)));
+  const numbers = pool.filter((n) => matchesNumber(n, search, formatPhone(n.phoneNumber), formatCountry(n.region, locale)));
   // The filter offers the pool's countries, and keeps the chosen one while it is chosen.
   const countries = [...new Set([...(query.data?.countries ?? []), ...(country ? [country] : [])])].sort((a, b) =>
-    countryName(a, locale).localeCompare(countryName(b, locale), locale),
+    formatCountry(a, locale).localeCompare(formatCountry(b, locale), locale),
   );
   const remove = useMutation({
     mutationFn: (id: string) => apiFetch(`/admin/phone-numbers/${id}`, { method: "DELETE" }),
@@ -136,7 +127,7 @@ export function AdminNumbers() {
           <option value="">{t("allCountries")}</option>
           {countries.map((c) => (
             <option key={c} value={c}>
-              {countryName(c, locale)}
+              {formatCountry(c, locale)}
             </option>
           ))}
         </select>
@@ -164,7 +155,7 @@ export function AdminNumbers() {
                 {formatPhone(n.phoneNumber)}
               </th>
               <td className="px-4 py-3 text-slate-700" data-testid="number-country">
-                {countryName(n.region, locale)}
+                {formatCountry(n.region, locale)}
               </td>
               <td className="px-4 py-3 text-slate-700">
                 {n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}

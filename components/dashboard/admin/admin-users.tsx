@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/profile";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { formatLongDate, formatShortDate } from "@/lib/format/intl";
+import { formatCountry, formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
 import { PhoneLink, usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
@@ -131,15 +131,6 @@ function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }
 }
 
 type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string };
-
-/** A country's name in the page's language ("FR" → "France"); the code when Intl has no name. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * The free numbers with those of the user's business's country first: the one an owner would have claimed. Any other
@@ -308,7 +299,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                 {user!.hasGoogleOAuth ? t("calendarAuthorized") : t("calendarNotAuthorized")}
               </p>
               <p className="text-sm text-slate-700" data-testid="business-country">
-                {t("businessCountry", { country: countryName(user!.country, locale) })}
+                {t("businessCountry", { country: formatCountry(user!.country, locale) })}
               </p>
               {available.isError ? (
                 <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
