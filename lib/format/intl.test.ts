@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatLongDate, formatShortDate } from "./intl";
+import { formatClock, formatCountry, formatLongDate, formatShortDate } from "./intl";
 
 describe("formatClock", () => {
   it("reads 12-hour AM/PM in English and the 24-hour clock in French and Spanish", () => {
@@ -30,5 +30,13 @@ describe("dates", () => {
   it("renders nothing for a missing or broken date rather than 'Invalid Date'", () => {
     expect(formatLongDate(null, "en")).toBe("");
     expect(formatLongDate("not a date", "en")).toBe("");
+  });
+});
+
+describe("formatCountry", () => {
+  it("names a country in the page's language, and falls back on the code", () => {
+    expect(["en", "fr", "es"].map((l) => formatCountry("ES", l))).toEqual(["Spain", "Espagne", "España"]);
+    expect(formatCountry("US", "fr")).toBe("États-Unis");
+    expect(formatCountry("not a code", "en")).toBe("not a code");
   });
 });

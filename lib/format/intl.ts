@@ -51,3 +51,12 @@ export function formatClock(hhmm: string, locale: string): string {
   const d = new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])));
   return new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: "short", timeZone: "UTC" }).format(d);
 }
+
+/** A country's name in the locale's language ("FR" → "France", "Francia"), flag-free; the code when Intl has no name. */
+export function formatCountry(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(locale)], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -2,14 +2,34 @@
 import { catalogues } from "./catalogues";
 import { defaultLocale, type Locale } from "./routing";
 
+const REGION = "#region:";
+
+/**
+ * A parameter that reads as a country's name in the answer's language: `regionParam("FR")` is "France" in English,
+ * "Francia" in Spanish (Intl.DisplayNames, so every country has its name without a message key of its own).
+ */
+export function regionParam(code: string): string {
+  return `${REGION}${code}`;
+}
+
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const text = lookup(locale, key) ?? lookup(defaultLocale, key) ?? key;
   // A parameter written "@Fields.email" is itself a key, so "{field} is required" reads "E-mail est obligatoire" in French.
   return text.replace(/\{(\w+)\}/g, (m, name: string) => {
     if (!(name in params)) return m;
     const value = String(params[name]);
+    if (value.startsWith(REGION)) return regionName(locale, value.slice(REGION.length));
     return value.startsWith("@") ? translate(locale, value.slice(1)) : value;
   });
+}
+
+function regionName(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    // Not a region code Intl knows the shape of: the code itself says more than nothing.
+    return code;
+  }
 }
 
 function lookup(locale: Locale, key: string): string | undefined {

@@ -16,7 +16,7 @@ export const numberPoolResponse = z.strictObject({
       .strictObject({
         id: z.string(),
         phoneNumber: z.string(),
-        region: z.string(),
+        region: z.string().describe("The number's country (ISO 3166-1 alpha-2)."),
         isAssigned: z.boolean(),
         assignedToUserId: z.string().nullable(),
         assignedToUserName: z.string().nullable(),
@@ -26,6 +26,7 @@ export const numberPoolResponse = z.strictObject({
       })
       .meta({ title: "PoolNumber" }),
   ),
+  countries: z.array(z.string()).describe("The countries (ISO 3166-1 alpha-2) the whole pool has numbers of, whatever the filter."),
 });
 
 export const assignedNumberResponse = z.strictObject({ phoneNumber: z.string(), userId: z.string() });

@@ -2,11 +2,13 @@
 //  - a claim takes the first free row with FOR UPDATE SKIP LOCKED and sets its owner in the same statement;
 //  - phone_numbers_assignee_unique allows one number per user, so two claims by one user cannot both land;
 //  - an assignment only succeeds on a row that is free or already the target's, so two admins cannot both win.
+// Each number carries its country (region): an owner claims a number of their business's country only.
 import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { appState, auditLog, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { regionParam } from "@/lib/i18n/translate";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { requirePhone } from "@/lib/phone/phone";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
@@ -26,7 +28,8 @@ export type PoolNumber = {
 };
 export type AvailableNumber = { id: string; phoneNumber: string; region: string };
 
-export async function listPool(db: Db): Promise<PoolNumber[]> {
+/** The pool, or one country's part of it (`country`, ISO 3166-1 alpha-2). */
+export async function listPool(db: Db, filter: { country?: string } = {}): Promise<PoolNumber[]> {
   const rows = await db
     .select({
       id: phoneNumbers.id,
@@ -40,6 +43,7 @@ export async function listPool(db: Db): Promise<PoolNumber[]> {
     })
     .from(phoneNumbers)
     .leftJoin(users, eq(users.id, phoneNumbers.assignedToUserId))
+    .where(filter.country ? eq(phoneNumbers.region, filter.country) : undefined)
     .orderBy(asc(phoneNumbers.phoneNumber));
   return rows.map((r) => ({
     ...r,
@@ -47,6 +51,12 @@ export async function listPool(db: Db): Promise<PoolNumber[]> {
     isAssigned: r.assignedToUserId !== null,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** The countries the pool has numbers of, for the admin's country filter. */
+export async function poolCountries(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ region: phoneNumbers.region }).from(phoneNumbers).orderBy(asc(phoneNumbers.region));
+  return rows.map((r) => r.region);
 }
 
 export async function listAvailable(db: Db): Promise<AvailableNumber[]> {
@@ -131,19 +141,24 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string; 
   // A number answers with a receptionist that books: it comes with a live trial or subscription.
   const [billing] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (!deriveSubscription(billing ?? null).subscription?.status) throw new AppError("payment_required", "subscriptionRequired");
+  // Only a number of the business's own country: its callers dial it as a local number, and the owner forwards their
+  // line to it at a local rate. A number of another country would cost every caller an international call and read
+  // as foreign, so when the country's numbers run out the claim is refused (409, naming the country) rather than
+  // handing out another country's number: an admin can still assign any number on purpose.
+  const country = (await businessCountryOf(db, userId)) ?? "US";
   try {
     const claimed = await db.execute<{ phone_number: string }>(sql`
       update ${phoneNumbers} set assigned_to_user_id = ${userId}, assigned_at = now()
       where id = (
         select id from ${phoneNumbers}
-        where assigned_to_user_id is null and status = 'active'
+        where assigned_to_user_id is null and status = 'active' and region = ${country}
         order by created_at, phone_number
         limit 1
         for update skip locked
       )
       returning phone_number`);
     const row = claimed[0];
-    if (!row) throw new AppError("conflict", "noNumbersAvailable");
+    if (!row) throw new AppError("conflict", "noNumbersForCountry", { country: regionParam(country) });
     return { phoneNumber: row.phone_number, fresh: true };
   } catch (e) {
     // The same user claimed concurrently and won: hand back that number.
@@ -281,18 +296,31 @@ export async function syncPool(db: Db, telephony: TelephonyPort): Promise<void> 
     .where(ownedNumbers.length ? notInArray(phoneNumbers.phoneNumber, ownedNumbers) : sql`true`);
 }
 
-/** First start: fills the pool from the provider once (numbers an admin deletes later are not re-added). */
+/**
+ * Fills the pool from the provider once per country (numbers an admin deletes later are not re-added). Each country has
+ * its own marker in app_state, so an installation seeded before a country joined the sandbox gets that country's numbers
+ * at its next start, and only those. The US keeps the marker it was first seeded under, from when the pool was US-only.
+ */
 export async function seedPoolOnce(db: Db, telephony: TelephonyPort): Promise<number> {
+  const owned = await telephony.listOwnedNumbers();
+  const regions = [...new Set(owned.map((n) => n.region))];
   return db.transaction(async (tx) => {
-    const [marker] = await tx
-      .insert(appState)
-      .values({ key: `number-pool-seeded:${telephony.kind}`, value: { at: new Date().toISOString() } })
-      .onConflictDoNothing()
-      .returning({ key: appState.key });
-    if (!marker) return 0;
-    const owned = await telephony.listOwnedNumbers();
-    if (owned.length === 0) return 0;
-    const inserted = await tx.insert(phoneNumbers).values(owned).onConflictDoNothing().returning({ id: phoneNumbers.id });
-    return inserted.length;
+    let added = 0;
+    for (const region of regions) {
+      const key = region === "US" ? `number-pool-seeded:${telephony.kind}` : `number-pool-seeded:${telephony.kind}:${region}`;
+      const [marker] = await tx
+        .insert(appState)
+        .values({ key, value: { at: new Date().toISOString() } })
+        .onConflictDoNothing()
+        .returning({ key: appState.key });
+      if (!marker) continue;
+      const inserted = await tx
+        .insert(phoneNumbers)
+        .values(owned.filter((n) => n.region === region))
+        .onConflictDoNothing()
+        .returning({ id: phoneNumbers.id });
+      added += inserted.length;
+    }
+    return added;
   });
 }

@@ -136,8 +136,8 @@ const LOCALE_COUNTRY: Record<string, CountryCode> = { en: "US", fr: "FR", es: "E
 /**
  * The country a business's numbers are read in (the default region) and shown nationally for: its time zone's
  * country, else its line's, else its language's (fr → FR, es → ES, en → US). The time zone comes first because it is
- * where the business is: lines are handed out from a shared pool without regard to country (and the sandbox pool is
- * all fictional US numbers), while the owner's callers and the numbers the owner types are local to the business.
+ * where the business is: a line is claimed from the pool by the country this returns, but an admin can assign one of
+ * any country, while the owner's callers and the numbers the owner types are local to the business.
  */
 export function countryOfBusiness(b: { timeZone?: string | null; line?: string | null; locale?: string | null }): CountryCode {
   return countryOfTimeZone(b.timeZone) ?? countryOfPhone(b.line) ?? LOCALE_COUNTRY[b.locale ?? ""] ?? "US";

@@ -13,7 +13,7 @@ export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promi
   const notes: string[] = [];
   if (telephony.kind === "sandbox") {
     const added = await seedPoolOnce(db, telephony);
-    if (added) notes.push(`Sandbox: added ${added} fictional phone numbers (555-01xx) to the pool.`);
+    if (added) notes.push(`Sandbox: added ${added} fictional phone numbers (US, France, Spain) to the pool.`);
   }
   if (e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD) {
     const created = await ensureUser(db, {

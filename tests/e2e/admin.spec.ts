@@ -94,11 +94,13 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   // Assign: a number must be chosen; then confirmed.
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
   await expect(dialog.getByText(en("AdminUsers.selectNumber"))).toBeVisible();
+  // The owner's business is in Paris: the dialog says so, and offers French numbers first.
+  await expect(dialog.getByTestId("business-country")).toHaveText(en("AdminUsers.businessCountry", { country: "France" }));
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));
   const option = select.locator("option").nth(1);
   const label = (await option.textContent())!;
-  // The number as the admin reads it (international: another country's), with its region; the option's value is E.164.
-  expect(label).toMatch(/^\+[\d ]+ \([A-Z]{2}\)$/);
+  // The number as the admin reads it (national: the admin is in France too), with its region; the option's value is E.164.
+  expect(label).toMatch(/^0[\d ]+ \(FR\)$/);
   const value = (await option.getAttribute("value"))!;
   expect(value).toMatch(/^\+\d+$/);
   const number = label.replace(/ \([A-Z]{2}\)$/, "");
@@ -163,7 +165,9 @@ test("admin: a number taken meanwhile by another admin shows the dismissible 'Op
   await expect(banner).toBeHidden({ timeout: 3_000 });
 });
 
-test("admin numbers: search, CSV export with the spec's columns, delete a free number, refused for an assigned one", async ({ page }) => {
+test("admin numbers: search, CSV export with the spec's columns, the country column and filter, delete a free number, refused for an assigned one", async ({
+  page,
+}) => {
   const owner = await newOwner(page, { fullName: "=Formula Owner" });
   const { token: adminToken } = await asAdmin(page);
   const pool = (await (await page.request.get("/api/admin/phone-numbers/available")).json()).phoneNumbers as {
@@ -213,6 +217,19 @@ test("admin numbers: search, CSV export with the spec's columns, delete a free n
     expect.stringMatching(new RegExp(`^"\\${assigned.phoneNumber}","US","local","'=Formula Owner","\\d{4}-\\d{2}-\\d{2}T`)),
   );
   expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"\\${free.phoneNumber}","US","local","Available",`)));
+
+  // Each number's country, by name; the filter narrows the pool to one country (on the server) and back.
+  await expect(rows.filter({ hasText: assigned.shown }).getByTestId("number-country")).toHaveText("United States");
+  const countryFilter = page.getByLabel(en("AdminNumbers.countryFilter"), { exact: true });
+  await countryFilter.selectOption({ label: "France" });
+  await expect(rows.first().getByTestId("number-country")).toHaveText("France");
+  const french = await rows.count();
+  expect(french).toBeGreaterThan(0);
+  expect(french).toBeLessThan(total);
+  await expect(rows.getByTestId("number-country")).toHaveText(Array(french).fill("France"));
+  await expect(rows.filter({ hasText: assigned.shown })).toHaveCount(0);
+  await countryFilter.selectOption({ label: en("AdminNumbers.allCountries") });
+  await expect(rows).toHaveCount(total);
 
   // An assigned number cannot go.
   await rows

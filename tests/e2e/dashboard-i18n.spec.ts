@@ -116,7 +116,8 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expect(page.getByTestId("subscription-trial")).toBeVisible();
   await page.goto(at("fr", "/dashboard/phone-number"));
   await page.getByRole("button", { name: fr("PhoneSection.claim") }).click();
-  await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
+  // A French number for a business in Paris, in French national form.
+  await expect(page.getByTestId("dedicated-number")).toHaveText(/^0[1-59]( \d\d){4}$/);
   // The guide opens on the French carriers.
   await page.getByTestId("forwarding-guide").locator("summary").click();
   await expect(page.getByTestId("forwarding-guide").getByRole("rowheader")).toHaveText([

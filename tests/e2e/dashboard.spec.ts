@@ -240,19 +240,25 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   await expect(page).toHaveURL(/\/dashboard\/phone-number$/, { timeout: 15_000 });
   await expect(page.getByTestId("calendar-prerequisite")).toHaveCount(0);
   await page.getByRole("button", { name: en("PhoneSection.claim") }).click();
-  await expect(page.getByTestId("dedicated-number")).toHaveText(/^\+1/);
+  // The owner's business is in Paris: a French number (a fictional one of the sandbox), shown in French national form.
+  await expect(page.getByTestId("dedicated-number")).toHaveText(/^0[1-59]( \d\d){4}$/);
   const number = (await page.getByTestId("dedicated-number").innerText()).trim();
   await expect(toast(page, en("PhoneSection.claimed", { number }))).toBeVisible();
+  const e164 = (await (await page.request.get("/api/auth/profile")).json()).telnyxPhoneNumber as string;
+  expect(e164).toMatch(/^\+33\d{9}$/);
+  expect(e164.replace(/\D/g, "").slice(2)).toBe(number.replace(/\D/g, "").slice(1));
 
-  // The guide is collapsed; opened, it lists the four US carriers with the number in their codes.
+  // The guide is collapsed; opened, it is on the business's country (France, though the page is in English), with the
+  // number in its codes in international form.
   const guide = page.getByTestId("forwarding-guide");
   await expect(guide.getByRole("table")).toBeHidden();
   await guide.locator("summary").click();
-  await expect(guide.getByRole("rowheader")).toHaveText(["AT&T", "Verizon", "T-Mobile", "Sprint"]);
-  const national = number.replace(/\D/g, "").slice(1);
-  await expect(guide.getByRole("row", { name: /Verizon/ })).toContainText(`*72${national}`);
-  await guide.getByLabel(en("PhoneSection.countries.FR")).check();
+  await expect(guide.getByLabel(en("PhoneSection.countries.FR"))).toBeChecked();
   await expect(guide.getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
+  await expect(guide.getByRole("row", { name: /Orange/ })).toContainText(`*21*${e164}#`);
+  // The US carriers of today: Sprint is part of T-Mobile since 2020.
+  await guide.getByLabel(en("PhoneSection.countries.US")).check();
+  await expect(guide.getByRole("rowheader")).toHaveText(["AT&T", "Verizon", "T-Mobile"]);
 });
 
 test("calendar: denying in the popup leaves it disconnected; disconnecting asks first", async ({ page }) => {

@@ -132,10 +132,10 @@ test.describe.serial("the standalone server (the container's entry) on PostgreSQ
     await expectStatus(calendar, 200);
     expect(await calendar.json()).toMatchObject({ success: true, sandbox: true });
 
-    // The pool the bootstrap filled (sandbox telephony).
+    // The pool the bootstrap filled (sandbox telephony): a French number, the business being in Paris (the default zone).
     const claim = await req.post("/api/phone-numbers/claim", { headers: bearer(token) });
     await expectStatus(claim, 200);
-    expect(((await claim.json()) as { phoneNumber: string }).phoneNumber).toMatch(/^\+1\d{10}$/);
+    expect(((await claim.json()) as { phoneNumber: string }).phoneNumber).toMatch(/^\+33\d{9}$/);
 
     const date = dayAhead(3);
     const booked = await req.post("/api/appointments", {

@@ -1,12 +1,14 @@
-import { eq, inArray, isNull, and, sql } from "drizzle-orm";
+import { eq, inArray, isNull, and, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { auditLog, phoneNumbers } from "@/db/schema";
+import { appState, auditLog, phoneNumbers } from "@/db/schema";
+import { seedPoolOnce } from "@/lib/numbers/numbers.service";
+import { createSandboxTelephony, sandboxNumbers } from "@/lib/vendors/telnyx/sandbox-telephony";
 import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 
-/** What a claim needs: a connected calendar and a live trial. */
-async function ownerWithCalendar() {
-  const owner = await registerOwner();
+/** What a claim needs: a connected calendar and a live trial. A registered owner is in Europe/Paris unless told. */
+async function ownerWithCalendar(overrides: Record<string, unknown> = {}) {
+  const owner = await registerOwner(overrides);
   await connectSandboxCalendar(owner.token);
   await startTrial(owner.token);
   return owner;
@@ -24,7 +26,7 @@ describe("claiming a number", () => {
     await connectSandboxCalendar(owner.token);
     const claimed = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
     expect(claimed.status).toBe(200);
-    expect(claimed.body.phoneNumber).toMatch(/^\+1\d{10}$/);
+    expect(claimed.body.phoneNumber).toMatch(/^\+33\d{9}$/);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.telnyxPhoneNumber).toBe(claimed.body.phoneNumber);
   });
 
@@ -39,7 +41,7 @@ describe("claiming a number", () => {
 
   it("never gives one number to two owners claiming at the same moment", async () => {
     await addPoolNumbers(8);
-    const owners = await Promise.all(Array.from({ length: 8 }, ownerWithCalendar));
+    const owners = await Promise.all(Array.from({ length: 8 }, () => ownerWithCalendar()));
     const results = await Promise.all(owners.map((o) => api("GET", "/api/phone-numbers/claim", { token: o.token })));
     const numbers = results.map((r) => r.body.phoneNumber);
     expect(results.every((r) => r.status === 200)).toBe(true);
@@ -68,7 +70,7 @@ describe("claiming a number", () => {
     try {
       const res = await api("GET", "/api/phone-numbers/claim", { token: owner.token });
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe("No phone numbers are available right now. Please try again later.");
+      expect(res.body.message).toBe("No phone number for this country is available right now: France. Please try again later.");
     } finally {
       if (parked.length)
         await db
@@ -84,6 +86,111 @@ describe("claiming a number", () => {
   });
 });
 
+/** Parks every free number of `region` but those in `keep` for the length of `run`, then puts them back. */
+async function withoutFreeNumbers<T>(region: string, run: () => Promise<T>, keep: string[] = []): Promise<T> {
+  const db = getDb();
+  const parked = await db
+    .update(phoneNumbers)
+    .set({ status: "parked-by-test" })
+    .where(
+      and(
+        isNull(phoneNumbers.assignedToUserId),
+        eq(phoneNumbers.status, "active"),
+        eq(phoneNumbers.region, region),
+        keep.length ? notInArray(phoneNumbers.phoneNumber, keep) : undefined,
+      ),
+    )
+    .returning({ id: phoneNumbers.id });
+  try {
+    return await run();
+  } finally {
+    if (parked.length)
+      await db
+        .update(phoneNumbers)
+        .set({ status: "active" })
+        .where(
+          inArray(
+            phoneNumbers.id,
+            parked.map((p) => p.id),
+          ),
+        );
+  }
+}
+
+describe("numbers of the owner's country", () => {
+  it("seeds the French and Spanish sandbox numbers once into a pool first seeded with US numbers only", async () => {
+    const db = getDb();
+    const us = sandboxNumbers().filter((n) => n.region === "US");
+    // An installation seeded before France and Spain joined the sandbox, whose admin has since deleted one number.
+    await db.insert(appState).values({ key: "number-pool-seeded:sandbox", value: { at: new Date().toISOString() } });
+    await db.insert(phoneNumbers).values(us.slice(1));
+    const deleted = us[0]!.phoneNumber;
+
+    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(40);
+    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(0);
+    const rows = await db
+      .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region })
+      .from(phoneNumbers)
+      .where(
+        inArray(
+          phoneNumbers.phoneNumber,
+          sandboxNumbers().map((n) => n.phoneNumber),
+        ),
+      );
+    expect(rows.filter((r) => r.region === "FR")).toHaveLength(30);
+    expect(rows.filter((r) => r.region === "ES")).toHaveLength(10);
+    expect(rows.map((r) => r.phoneNumber)).not.toContain(deleted);
+  });
+
+  it("gives a French owner a French number, a US owner a fictional 555 number and a Spanish owner a Spanish one", async () => {
+    await seedPoolOnce(getDb(), createSandboxTelephony());
+    const [paris, newYork, madrid] = await Promise.all([
+      ownerWithCalendar(),
+      ownerWithCalendar({ timeZone: "America/New_York" }),
+      ownerWithCalendar({ timeZone: "Europe/Madrid", locale: "es" }),
+    ]);
+    const claim = async (o: { token: string }) => (await api("GET", "/api/phone-numbers/claim", { token: o.token })).body.phoneNumber;
+    expect(await claim(paris)).toMatch(/^\+33\d{9}$/);
+    // Other test files add US numbers of their own to the shared pool: only the sandbox's are left free for this claim.
+    const sandbox = sandboxNumbers().map((n) => n.phoneNumber);
+    expect(await withoutFreeNumbers("US", () => claim(newYork), sandbox)).toMatch(/^\+1\d{3}55501\d\d$/);
+    expect(await claim(madrid)).toMatch(/^\+34\d{9}$/);
+  });
+
+  it("refuses, in the owner's language and naming the country, when no number of that country is left, though others are", async () => {
+    await addPoolNumbers(1, "US");
+    const owner = await ownerWithCalendar();
+    await withoutFreeNumbers("FR", async () => {
+      const fr = await api("GET", "/api/phone-numbers/claim", { token: owner.token, headers: { "accept-language": "fr" } });
+      expect(fr.status).toBe(409);
+      expect(fr.body.message).toBe(
+        "Aucun numéro de téléphone de ce pays n'est disponible pour le moment : France. Veuillez réessayer plus tard.",
+      );
+      const es = await api("GET", "/api/phone-numbers/claim", { token: owner.token, headers: { "accept-language": "es" } });
+      expect(es.body.message).toBe(
+        "No hay ningún número de teléfono de este país disponible en este momento: Francia. Inténtelo más tarde.",
+      );
+    });
+    const held = await getDb().select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    expect(held).toHaveLength(0);
+    // Once French numbers are back, the same owner gets one.
+    expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).body.phoneNumber).toMatch(/^\+33/);
+  });
+
+  it("never gives one number to two owners of a country racing for its last numbers", async () => {
+    // Spain: no other test file adds Spanish numbers to the shared pool while this one counts them.
+    const owners = await Promise.all(Array.from({ length: 4 }, () => ownerWithCalendar({ timeZone: "Europe/Madrid" })));
+    await withoutFreeNumbers("ES", async () => {
+      await addPoolNumbers(2, "ES");
+      const results = await Promise.all(owners.map((o) => api("GET", "/api/phone-numbers/claim", { token: o.token })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
+      const won = results.filter((r) => r.status === 200).map((r) => r.body.phoneNumber);
+      expect(new Set(won).size).toBe(2);
+      expect(won.every((n) => n.startsWith("+34"))).toBe(true);
+    });
+  });
+});
+
 describe("admin pool management", () => {
   it("lists the pool and the available numbers in the documented shapes", async () => {
     const admin = await createAdmin();
@@ -92,7 +199,7 @@ describe("admin pool management", () => {
     const row = pool.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
     expect(row).toMatchObject({
       phoneNumber: mine,
-      region: "US",
+      region: "FR",
       isAssigned: false,
       assignedToUserId: null,
       assignedToUserName: null,
@@ -103,6 +210,24 @@ describe("admin pool management", () => {
     const available = await api("GET", "/api/admin/phone-numbers/available", { token: admin.token });
     const free = available.body.phoneNumbers.find((n: { phoneNumber: string }) => n.phoneNumber === mine);
     expect(Object.keys(free).sort()).toEqual(["id", "phoneNumber", "region"]);
+  });
+
+  it("filters the pool by country (?country=, any case) and lists the pool's countries", async () => {
+    const admin = await createAdmin();
+    const [fr] = await addPoolNumbers(1, "FR");
+    const [us] = await addPoolNumbers(1, "US");
+    const french = await api("GET", "/api/admin/phone-numbers/telnyx?country=fr", { token: admin.token });
+    expect(french.status).toBe(200);
+    const shown = french.body.phoneNumbers.map((n: { phoneNumber: string }) => n.phoneNumber);
+    expect(shown).toContain(fr);
+    expect(shown).not.toContain(us);
+    expect(french.body.phoneNumbers.every((n: { region: string }) => n.region === "FR")).toBe(true);
+    expect(french.body.countries).toEqual(expect.arrayContaining(["FR", "US"]));
+    const all = await api("GET", "/api/admin/phone-numbers/telnyx?country=", { token: admin.token });
+    expect(all.body.phoneNumbers.map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual(expect.arrayContaining([fr, us]));
+    const bad = await api("GET", "/api/admin/phone-numbers/telnyx?country=France", { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Country is not valid");
   });
 
   it("assigns a number, moves the user off their previous one, and records the action", async () => {

@@ -24,7 +24,8 @@ async function readyOwner(overrides: Record<string, unknown> = {}) {
   const o = await registerOwner({ businessName: "Dr Martin", workingHours: EVERY_DAY, ...overrides });
   await connectSandboxCalendar(o.token);
   await startTrial(o.token);
-  await addPoolNumbers(1);
+  // A number of the business's country: an owner claims nothing else.
+  await addPoolNumbers(1, String(overrides.timeZone ?? "").startsWith("America/") ? "US" : "FR");
   const claim = await api("GET", "/api/phone-numbers/claim", { token: o.token });
   expect(claim.status).toBe(200);
   return { ...o, line: claim.body.phoneNumber as string };

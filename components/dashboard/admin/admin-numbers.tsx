@@ -1,28 +1,41 @@
 "use client";
-// Admin provider numbers: the pool with refresh, search (number, region or assigned user's name), delete with
-// confirmation (an assigned number is refused by the server) and the CSV export, telnyx-numbers.csv.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Admin provider numbers: the pool with refresh, a country filter (on the server: ?country=), search (number, country
+// or assigned user's name), delete with confirmation (an assigned number is refused by the server) and the CSV export,
+// telnyx-numbers.csv.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/admin/csv";
 import { apiFetch, failureText } from "@/lib/client/api";
-import { formatShortDate } from "@/lib/format/intl";
+import { formatCountry, formatShortDate } from "@/lib/format/intl";
 import type { PoolNumber } from "@/lib/numbers/numbers.service";
 import { usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
-const KEY = ["admin", "pool"] as const;
 const CSV_FILE = "telnyx-numbers.csv";
 
-async function loadPool(): Promise<PoolNumber[]> {
-  const data = await apiFetch<{ phoneNumbers?: unknown }>("/admin/phone-numbers/telnyx");
+type Pool = { phoneNumbers: PoolNumber[]; countries: string[] };
+
+/** `country` ("" for every country) narrows the list on the server; `countries` are the whole pool's, for the filter. */
+async function loadPool(country: string): Promise<Pool> {
+  const data = await apiFetch<{ phoneNumbers?: unknown; countries?: unknown }>(
+    `/admin/phone-numbers/telnyx?${new URLSearchParams({ country })}`,
+  );
   if (!Array.isArray(data?.phoneNumbers)) throw new Error("format");
-  return data.phoneNumbers as PoolNumber[];
+  return { phoneNumbers: data.phoneNumbers as PoolNumber[], countries: Array.isArray(data.countries) ? (data.countries as string[]) : [] };
 }
 
-/** `shown` is the number as the page writes it: a search typed the way it reads ("(212) 555-0100", "06 12…") finds it too. */
-function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">, search: string, shown: string): boolean {
+/**
+ * `shown` is the number as the page writes it: a search typed the way it reads ("(212) 555-0100", "06 12…") finds it
+ * too; `country` is its country's name as shown.
+ */
+function matchesNumber(
+  n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedToUserName">,
+  search: string,
+  shown: string,
+  country: string,
+): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   const digits = q.replace(/[^\d]/g, "");
@@ -31,6 +44,7 @@ function matchesNumber(n: Pick<PoolNumber, "phoneNumber" | "region" | "assignedT
     shown.toLowerCase().includes(q) ||
     (digits.length > 0 && (n.phoneNumber.replace(/[^\d]/g, "").includes(digits) || shown.replace(/[^\d]/g, "").includes(digits))) ||
     n.region.toLowerCase().includes(q) ||
+    country.toLowerCase().includes(q) ||
     (n.assignedToUserName ?? "").toLowerCase().includes(q)
   );
 }
@@ -39,11 +53,22 @@ export function AdminNumbers() {
   const t = useTranslations("AdminNumbers");
   const locale = useLocale();
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: loadPool });
+  const [country, setCountry] = useState("");
+  const query = useQuery({
+    queryKey: ["admin", "pool", country],
+    queryFn: () => loadPool(country),
+    // The previous list stays while another country's loads: no flash of the spinner.
+    placeholderData: keepPreviousData,
+  });
   const formatPhone = usePhoneFormat();
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<PoolNumber | null>(null);
-  const numbers = (query.data ?? []).filter((n) => matchesNumber(n, search, formatPhone(n.phoneNumber)));
+  const pool = query.data?.phoneNumbers ?? [];
+  const numbers = pool.filter((n) => matchesNumber(n, search, formatPhone(n.phoneNumber), formatCountry(n.region, locale)));
+  // The filter offers the pool's countries, and keeps the chosen one while it is chosen.
+  const countries = [...new Set([...(query.data?.countries ?? []), ...(country ? [country] : [])])].sort((a, b) =>
+    formatCountry(a, locale).localeCompare(formatCountry(b, locale), locale),
+  );
   const remove = useMutation({
     mutationFn: (id: string) => apiFetch(`/admin/phone-numbers/${id}`, { method: "DELETE" }),
     onSuccess: async () => {
@@ -59,8 +84,8 @@ export function AdminNumbers() {
   });
 
   const exportCsv = () => {
-    // The whole pool, whatever the search shows.
-    const csv = numbersCsv(query.data ?? [], {
+    // The pool of the chosen country (every country's when none is), whatever the search shows.
+    const csv = numbersCsv(pool, {
       phoneNumber: t("csv.phoneNumber"),
       region: t("csv.region"),
       phoneNumberType: t("csv.phoneNumberType"),
@@ -94,6 +119,19 @@ export function AdminNumbers() {
           </>
         }
       />
+      <div className="mb-4 max-w-xs">
+        <label htmlFor="number-country" className="field-label">
+          {t("countryFilter")}
+        </label>
+        <select id="number-country" className="field-input" value={country} onChange={(e) => setCountry(e.target.value)}>
+          <option value="">{t("allCountries")}</option>
+          {countries.map((c) => (
+            <option key={c} value={c}>
+              {formatCountry(c, locale)}
+            </option>
+          ))}
+        </select>
+      </div>
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
@@ -107,7 +145,7 @@ export function AdminNumbers() {
           search={search}
           onSearch={setSearch}
           count={t("count", { count: numbers.length })}
-          columns={(["number", "region", "assignedTo", "created", "status", "actions"] as const).map((c) => t(`columns.${c}`))}
+          columns={(["number", "country", "assignedTo", "created", "status", "actions"] as const).map((c) => t(`columns.${c}`))}
           minWidth="44rem"
           empty={numbers.length === 0 ? t("noMatch") : null}
         >
@@ -116,7 +154,9 @@ export function AdminNumbers() {
               <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
                 {formatPhone(n.phoneNumber)}
               </th>
-              <td className="px-4 py-3 text-slate-700">{n.region}</td>
+              <td className="px-4 py-3 text-slate-700" data-testid="number-country">
+                {formatCountry(n.region, locale)}
+              </td>
               <td className="px-4 py-3 text-slate-700">
                 {n.isAssigned ? (n.assignedToUserName ?? t("assigned")) : <Badge tone="green">{t("available")}</Badge>}
               </td>

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/profile";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { formatLongDate, formatShortDate } from "@/lib/format/intl";
+import { formatCountry, formatLongDate, formatShortDate } from "@/lib/format/intl";
 import type { AvailableNumber } from "@/lib/numbers/numbers.service";
 import { PhoneLink, usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
@@ -131,6 +131,14 @@ function SubscriptionSummary({ user, locale }: { user: Profile; locale: string }
 }
 
 type Pending = { kind: "status"; isActive: boolean } | { kind: "assign"; phoneNumber: string } | { kind: "reset" };
+
+/**
+ * The free numbers with those of the user's business's country first: the one an owner would have claimed. Any other
+ * stays on offer, for an admin who means it.
+ */
+function byCountryFirst(numbers: AvailableNumber[], country: string): AvailableNumber[] {
+  return [...numbers.filter((n) => n.region === country), ...numbers.filter((n) => n.region !== country)];
+}
 
 /** The per-user dialog. Its "Operation Failed" banner sits inside it: the page behind a modal dialog is inert. */
 function UserSettings({ userId, currentUserId, onClose }: { userId: string; currentUserId: string; onClose: () => void }) {
@@ -309,6 +317,9 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
               >
                 {user!.hasGoogleOAuth ? t("calendarAuthorized") : t("calendarNotAuthorized")}
               </p>
+              <p className="text-sm text-slate-700" data-testid="business-country">
+                {t("businessCountry", { country: formatCountry(user!.country, locale) })}
+              </p>
               {available.isError ? (
                 <LoadError message={t("availableFailed")} onRetry={() => available.refetch()} />
               ) : (
@@ -340,7 +351,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                             ? t("chooseNumber")
                             : t("noAvailable")}
                       </option>
-                      {available.data?.phoneNumbers.map((n) => (
+                      {byCountryFirst(available.data?.phoneNumbers ?? [], user!.country).map((n) => (
                         <option key={n.id} value={n.phoneNumber}>
                           {formatPhone(n.phoneNumber)} ({n.region})
                         </option>

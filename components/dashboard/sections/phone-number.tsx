@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
 import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import { Link } from "@/lib/i18n/navigation";
-import { defaultForwardingCountry, FORWARDING_COUNTRIES, forwardingCodes, type ForwardingCountry } from "@/lib/telephony/forwarding-codes";
+import { FORWARDING_COUNTRIES, forwardingCodes, forwardingCountryOf, type ForwardingCountry } from "@/lib/telephony/forwarding-codes";
 import { Card, SectionHeader, StaleNotice } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile, useSetProfile } from "../session";
@@ -89,17 +89,21 @@ export function PhoneNumber() {
             </div>
           )}
         </Card>
-        <ForwardingGuide number={number} />
+        <ForwardingGuide number={number} businessCountry={profile.country} />
       </div>
     </>
   );
 }
 
-/** A collapsible guide: the dial codes to forward the business's existing line to the Recepta number, and back. */
-function ForwardingGuide({ number }: { number: string | null }) {
+/**
+ * A collapsible guide: the dial codes to forward the business's existing line to the Recepta number, and back. It opens
+ * on the business's country (its line's carriers are there), not the page's language: an English-reading owner in Paris
+ * forwards from Orange, not AT&T.
+ */
+function ForwardingGuide({ number, businessCountry }: { number: string | null; businessCountry: string }) {
   const t = useTranslations("PhoneSection");
   const locale = useLocale();
-  const [country, setCountry] = useState<ForwardingCountry>(defaultForwardingCountry(locale));
+  const [country, setCountry] = useState<ForwardingCountry>(() => forwardingCountryOf(businessCountry, locale));
   const codes = forwardingCodes(country, number, t("numberPlaceholder"));
   return (
     <details className="group rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="forwarding-guide">

@@ -1,15 +1,53 @@
 import type { OwnedNumber, TelephonyPort } from "@/lib/ports/telephony";
 
-// Fictional numbers only: 555-0100 to 555-0199 are reserved for fiction in the North American plan.
-const AREA_CODES = ["212", "415", "312", "617", "305"];
+// Fictional numbers only, so a demo or a test never rings a real person. Every one is valid for libphonenumber (the app
+// reads numbers through it) and carries its country as its region, so an owner claims a number of their own country.
 
-// 30 numbers: enough for a demo practice group and for the end-to-end suite, which claims and deletes some.
-export function sandboxNumbers(count = 30): OwnedNumber[] {
-  return Array.from({ length: count }, (_, i) => {
+// United States: 555-0100 to 555-0199 are reserved for fiction in the North American plan.
+const US_AREA_CODES = ["212", "415", "312", "617", "305"];
+
+// France: the blocks ARCEP sets aside for films and audiovisual works (01 99 00, 02 61 91, 03 53 01, 04 65 71,
+// 05 36 49, 09 77 40, each followed by four digits). Its mobile block, 06 39 98, is left out: libphonenumber does not
+// take it as a valid French number.
+const FR_FICTION_BLOCKS = ["19900", "26191", "35301", "46571", "53649", "97740"];
+
+// Spain has no range reserved for fiction. These are FICTIONAL all the same: geographic numbers of Madrid (91) and
+// Barcelona (93) chosen for the sandbox, valid for libphonenumber, which the sandbox never dials or texts. A real
+// installation uses its Telnyx account's own numbers instead.
+const ES_FICTIONAL_BLOCKS = ["9100001", "9300001"];
+
+/** 30 US numbers: the first sandbox pool, the same numbers since (their markers and tests rely on them). */
+function usNumbers(): OwnedNumber[] {
+  return Array.from({ length: 30 }, (_, i) => {
     const line = String(100 + i).padStart(4, "0");
-    const area = AREA_CODES[i % AREA_CODES.length]!;
+    const area = US_AREA_CODES[i % US_AREA_CODES.length]!;
     return { phoneNumber: `+1${area}555${line}`, region: "US", phoneNumberType: "local", providerId: `sandbox-number-${line}` };
   });
+}
+
+/** 30 French numbers, five in each fiction block: the end-to-end suite's owners are in Paris and claim a good few. */
+function frNumbers(): OwnedNumber[] {
+  return FR_FICTION_BLOCKS.flatMap((block) =>
+    Array.from({ length: 5 }, (_, i) => {
+      const national = `${block}01${String(i).padStart(2, "0")}`;
+      return { phoneNumber: `+33${national}`, region: "FR", phoneNumberType: "local", providerId: `sandbox-number-fr-${national}` };
+    }),
+  );
+}
+
+/** 10 Spanish numbers, five per block. */
+function esNumbers(): OwnedNumber[] {
+  return ES_FICTIONAL_BLOCKS.flatMap((block) =>
+    Array.from({ length: 5 }, (_, i) => {
+      const national = `${block}${String(i).padStart(2, "0")}`;
+      return { phoneNumber: `+34${national}`, region: "ES", phoneNumberType: "local", providerId: `sandbox-number-es-${national}` };
+    }),
+  );
+}
+
+/** The sandbox's numbers: enough for a demo practice group in each country and for the end-to-end suite. */
+export function sandboxNumbers(): OwnedNumber[] {
+  return [...usNumbers(), ...frNumbers(), ...esNumbers()];
 }
 
 export function createSandboxTelephony(): TelephonyPort {
