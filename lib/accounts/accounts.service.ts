@@ -12,6 +12,7 @@ import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { countryOfBusiness, requirePhone } from "@/lib/phone/phone";
 import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
+import { endPasswordResetLinks } from "./password-reset";
 import { findProfileById, type Profile } from "./profile";
 import { defaultWorkingHours, mergeWorkingHours } from "./working-hours";
 
@@ -154,11 +155,16 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
   if (workingHours) set.workingHours = mergeWorkingHours(row.workingHours, workingHours);
   const businessType = update.businessType !== undefined ? update.businessType : row.businessType;
   if (businessType !== "medical") set.specialty = null;
+  const emailChanged = update.email !== undefined && update.email.toLowerCase() !== row.email.toLowerCase();
   try {
-    await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      // A reset link sent to the old address must not outlive the change.
+      if (emailChanged) await endPasswordResetLinks(tx, userId);
+    });
   } catch (e) {
     if (isUniqueViolation(e, "users_email_unique")) throw new AppError("conflict", "emailTaken");
     throw e;
@@ -177,8 +183,9 @@ export async function updatePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.userId));
-    // Every other device is signed out; the one that changed the password carries on.
+    // Every other device is signed out; the one that changed the password carries on. Reset links sent before end too.
     await endUserSessions(tx, auth.userId, auth.sessionId);
+    await endPasswordResetLinks(tx, auth.userId);
   });
 }
 

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { passwordResetKeys, passwordResetSucceeded, takeAttempt } from "@/lib/auth/rate-limit";
+import { passwordResetKeys, passwordResetSubmitKeys, passwordResetSucceeded, takeAttempt } from "@/lib/auth/rate-limit";
 import { endUserSessions, startSession } from "@/lib/auth/session";
 import { randomToken, sha256 } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
@@ -51,13 +51,21 @@ export async function issuePasswordResetToken(db: Db, userId: string, now = new 
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
   await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResetTokens)
-      .set({ expiresAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    await endPasswordResetLinks(tx, userId, now);
     await tx.insert(passwordResetTokens).values({ userId, tokenHash: sha256(token), expiresAt });
   });
   return { token, expiresAt };
+}
+
+/**
+ * Ends the account's unused links: a new password or a new email address makes a link sent before it worthless (whoever
+ * read the old mailbox must not take the account back with it).
+ */
+export async function endPasswordResetLinks(db: Pick<Db, "update">, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
 }
 
 const liveToken = (token: string, now: Date) =>
@@ -81,6 +89,15 @@ export async function findPasswordResetAccount(db: Db, token: string): Promise<{
  * account ends (whoever knew the old password is out) and this browser's new one starts.
  */
 export async function resetPassword(deps: AccountsDeps, input: { token: string; password: string }, clientIp: string): Promise<SignedIn> {
+  // Every submission counts, and a link that is not live is refused before the slow hash: guessing links costs the
+  // server one indexed read each, and a client that keeps guessing is stopped.
+  await takeAttempt(deps.db, passwordResetSubmitKeys(clientIp));
+  const [live] = await deps.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(liveToken(input.token, new Date()))
+    .limit(1);
+  if (!live) throw new AppError("not_found", "invalidResetLink");
   // Hashed before the transaction: the slow hash holds no lock.
   const passwordHash = await hashPassword(input.password);
   const signedIn = await deps.db.transaction(async (tx) => {
@@ -98,6 +115,8 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
       .where(and(eq(users.id, claimed.userId), eq(users.isActive, true)))
       .returning({ id: users.id, type: users.type, email: users.email });
     if (!user) throw new AppError("not_found", "invalidResetLink");
+    // Another link issued meanwhile (the owner asked twice, an admin sent one) dies with this one.
+    await endPasswordResetLinks(tx, user.id, now);
     await endUserSessions(tx, user.id);
     return { user, ...(await startSession(tx, deps.session, user)) };
   });

@@ -215,6 +215,14 @@ export function passwordResetKeys(email: string, clientIp: string): LimitKey[] {
 }
 
 /**
+ * Submissions of a new password with a link, per client address and hour, whatever their outcome: an owner needs one or
+ * two; a client trying link after link is stopped long before it could find one.
+ */
+export function passwordResetSubmitKeys(clientIp: string): LimitKey[] {
+  return [{ key: `reset:submit:ip:${clientIp}`, max: 20, windowMs: RESET_WINDOW_MS, messageKey: "tooManyResetRequests" }];
+}
+
+/**
  * A password reset proves the mailbox, which is as good as the password: the sign-in failures that could keep the owner
  * out start afresh (the email's own ceiling, this address's lock on it, the account's re-check lock), and this address
  * is theirs as after a sign-in. An attacker's lock on the email from their own address is left as it is.

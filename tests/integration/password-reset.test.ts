@@ -219,6 +219,39 @@ describe("POST /api/auth/reset-password", () => {
     expect((await signIn(owner.email, owner.password)).status).toBe(200);
   });
 
+  it("a link sent before a password change or an email change no longer works", async () => {
+    const changed = await registerOwner();
+    await forgot(changed.email);
+    await drain();
+    const beforePassword = await linkTo(changed.email);
+    const update = await api("PUT", "/api/auth/update-password", {
+      token: changed.token,
+      body: { oldPassword: changed.password, newPassword: "changed-by-owner-1" },
+    });
+    expect(update.status).toBe(200);
+    expect((await reset(beforePassword.token, "taken-over-pass-1")).body).toEqual({ message: DEAD_LINK });
+    expect((await signIn(changed.email, "changed-by-owner-1")).status).toBe(200);
+
+    const moved = await registerOwner();
+    await forgot(moved.email);
+    await drain();
+    const beforeEmail = await linkTo(moved.email);
+    const newEmail = uniqueEmail("moved");
+    expect((await api("PUT", "/api/auth/update-profile", { token: moved.token, body: { email: newEmail } })).status).toBe(200);
+    expect((await reset(beforeEmail.token, "taken-over-pass-2")).status).toBe(404);
+    expect((await signIn(newEmail, moved.password)).status).toBe(200);
+  });
+
+  it("limits submissions per client address (20 an hour, whatever the link), then 429, before any password is hashed", async () => {
+    const ip = address();
+    for (let i = 0; i < 20; i++) expect((await reset(`guessed-link-${i}`, "guessing-pass-1", {}, ip)).status).toBe(404);
+    const limited = await reset("guessed-link-20", "guessing-pass-1", {}, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another client is not held back by that one.
+    expect((await reset("guessed-link-21", "guessing-pass-1")).status).toBe(404);
+  });
+
   it("lifts the sign-in lock that wrong guesses from this address put on the email", async () => {
     const owner = await registerOwner();
     const ip = address();
