@@ -5,7 +5,16 @@
 // nothing. Its credentials are published: never in production (the script refuses; this module is only its body).
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointmentChanges, appointments, callerMessages, calls, calendarConnections, users, type WorkingHours } from "@/db/schema";
+import {
+  appointmentChanges,
+  appointments,
+  callerMessages,
+  calls,
+  calendarConnections,
+  phoneNumbers,
+  users,
+  type WorkingHours,
+} from "@/db/schema";
 import { createAiParameters } from "@/lib/ai/ai.service";
 import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { startTrial } from "@/lib/billing/trial";
@@ -15,7 +24,8 @@ import type { SecretBox } from "@/lib/crypto/secret-box";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { claimNumber } from "@/lib/numbers/numbers.service";
+import { businessCountryOf } from "@/lib/business/business-country";
+import { claimNumber, releaseUserNumber } from "@/lib/numbers/numbers.service";
 import { SANDBOX_TEST_CODE } from "@/lib/vendors/google/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/providers/registry";
 import { loadBusiness } from "@/lib/business/business";
@@ -354,6 +364,14 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   // A number from the sandbox pool (bootstrap fills it); a real Telnyx pool is left to real owners.
   if (providers.telephony.kind === "sandbox") {
     try {
+      // A demo seeded when the pool was US-only holds a US number: a Paris practice gets one of its own country.
+      const [held] = await db
+        .select({ region: phoneNumbers.region })
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.assignedToUserId, ownerId))
+        .limit(1);
+      const country = await businessCountryOf(db, ownerId);
+      if (held && country && held.region !== country) await releaseUserNumber(db, ownerId, "demo-country", providers.voice);
       await claimNumber(db, ownerId, { voice: providers.voice, serverUrl: `${deps.appUrl}/api/webhooks/vapi` });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -144,6 +144,18 @@ describe("the demo seed", () => {
     const start = await tryApi(token, { action: "start" });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body).toMatchObject({ language: "fr", caller: "+33639980142", line: before.numbers[0] });
+    expect(before.numbers[0]).toMatch(/^\+33\d{9}$/);
+
+    // A demo seeded when the pool was US-only holds a US number: the next run gives the Paris practice a French one.
+    const [us] = await addPoolNumbers(1, "US");
+    await db.update(phoneNumbers).set({ assignedToUserId: null, assignedAt: null }).where(eq(phoneNumbers.assignedToUserId, first.ownerId));
+    await db.update(phoneNumbers).set({ assignedToUserId: first.ownerId, assignedAt: new Date() }).where(eq(phoneNumbers.phoneNumber, us!));
+    await seedDemo(deps);
+    const [line] = await db
+      .select({ n: phoneNumbers.phoneNumber, region: phoneNumbers.region })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.assignedToUserId, first.ownerId));
+    expect(line).toMatchObject({ region: "FR", n: expect.stringMatching(/^\+33/) });
   });
 
   it("refuses to run with NODE_ENV=production, before opening anything", () => {
