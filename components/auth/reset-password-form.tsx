@@ -9,6 +9,7 @@ import type { resetPasswordFormSchema } from "@/lib/accounts/accounts.forms";
 import { apiFetch, ApiError, failureText } from "@/lib/client/api";
 import { storeSession, type StoredUser } from "@/lib/client/browser-session";
 import { Link, useRouter } from "@/lib/i18n/navigation";
+import { isLocale } from "@/lib/i18n/routing";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("ResetPasswordPage");
@@ -27,13 +28,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/reset-password", {
+      const session = await apiFetch<{ token: string; user: StoredUser & { locale: string } }>("/auth/reset-password", {
         method: "POST",
         body: { token, ...values },
         keepSessionOn401: true,
       });
       storeSession(session.token, session.user); // the server also set the httpOnly session cookie
-      router.replace("/dashboard");
+      // Straight to the dashboard in the account's language, as after a sign-in.
+      router.replace("/dashboard", { locale: isLocale(session.user.locale) ? session.user.locale : undefined });
       router.refresh();
     } catch (e) {
       // 404: used meanwhile (another tab), expired while the page was open, or superseded by a newer link.

@@ -240,7 +240,8 @@ function useSwitchLanguage() {
     mutationFn: (locale: Locale) => apiFetch<Profile>("/account/locale", { method: "PUT", body: { locale } }),
     onSuccess: (profile, locale) => {
       setProfile(profile);
-      window.location.assign(`/${locale}${path}`);
+      // The page's own query (an insights period, an open thread) comes along.
+      window.location.assign(`/${locale}${path}${window.location.search}`);
     },
     onError: (e) => toastFailure(t("saveFailed"), e),
   });

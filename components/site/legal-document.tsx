@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { formatPlanPrice } from "@/lib/subscriptions/plan";
 import { PublicShell } from "./public-shell";
 
 type Section = { title: string; paragraphs?: string[]; items?: string[] };
@@ -15,6 +16,8 @@ export async function LegalDocument({
 }) {
   const [t, legal, locale] = await Promise.all([getTranslations(namespace), getTranslations("LegalPage"), getLocale()]);
   const sections = Object.entries(t.raw("sections") as Record<string, Section>);
+  // The sections are read raw (lists of sentences): the plan's price is filled in here, from the plan itself.
+  const fill = (text: string) => text.replaceAll("{price}", formatPlanPrice(locale));
   const date = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(updated),
   );
@@ -45,13 +48,13 @@ export async function LegalDocument({
             </h2>
             {s.paragraphs?.map((p, i) => (
               <p key={i} className="mt-3 leading-relaxed text-slate-800">
-                {p}
+                {fill(p)}
               </p>
             ))}
             {s.items && (
               <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-slate-800">
                 {s.items.map((item, i) => (
-                  <li key={i}>{item}</li>
+                  <li key={i}>{fill(item)}</li>
                 ))}
               </ul>
             )}

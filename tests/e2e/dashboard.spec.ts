@@ -254,6 +254,8 @@ test("phone number: claiming waits for the calendar; connect the sandbox calenda
   await expect(guide.getByRole("table")).toBeHidden();
   await guide.locator("summary").click();
   await expect(guide.getByLabel(en("PhoneSection.countries.FR"))).toBeChecked();
+  // The number is a fictional sandbox one: the guide says not to forward a real line to it.
+  await expect(guide.getByTestId("forwarding-sandbox")).toHaveText(en("PhoneSection.forwardingSandbox"));
   await expect(guide.getByRole("rowheader")).toHaveText(["Orange", "SFR", "Bouygues Telecom", "Free Mobile"]);
   await expect(guide.getByRole("row", { name: /Orange/ })).toContainText(`*21*${e164}#`);
   // The US carriers of today: Sprint is part of T-Mobile since 2020.

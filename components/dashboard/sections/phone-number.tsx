@@ -16,7 +16,7 @@ import { useProfile, useSetProfile } from "../session";
 
 const CALENDAR_MESSAGE = /calendar|agenda|calendario/i;
 
-export function PhoneNumber() {
+export function PhoneNumber({ sandbox }: { sandbox: boolean }) {
   const t = useTranslations("PhoneSection");
   const { profile, failed } = useProfile();
   const setProfile = useSetProfile();
@@ -89,7 +89,7 @@ export function PhoneNumber() {
             </div>
           )}
         </Card>
-        <ForwardingGuide number={number} businessCountry={profile.country} />
+        <ForwardingGuide number={number} businessCountry={profile.country} sandbox={sandbox} />
       </div>
     </>
   );
@@ -100,7 +100,7 @@ export function PhoneNumber() {
  * on the business's country (its line's carriers are there), not the page's language: an English-reading owner in Paris
  * forwards from Orange, not AT&T.
  */
-function ForwardingGuide({ number, businessCountry }: { number: string | null; businessCountry: string }) {
+function ForwardingGuide({ number, businessCountry, sandbox }: { number: string | null; businessCountry: string; sandbox: boolean }) {
   const t = useTranslations("PhoneSection");
   const locale = useLocale();
   const [country, setCountry] = useState<ForwardingCountry>(() => forwardingCountryOf(businessCountry, locale));
@@ -125,6 +125,13 @@ function ForwardingGuide({ number, businessCountry }: { number: string | null; b
       <div className="space-y-4 px-5 pb-6 sm:px-6">
         <p className="text-slate-700">{t("forwardingIntro")}</p>
         {!number && <p className="text-sm text-slate-600">{t("forwardingNoNumber")}</p>}
+        {/* A sandbox number is fictional, and some countries reserve no range for fiction: a real line forwarded to it
+            could ring a stranger. */}
+        {sandbox && number && (
+          <FormAlert tone="info" testId="forwarding-sandbox">
+            {t("forwardingSandbox")}
+          </FormAlert>
+        )}
         <fieldset>
           <legend className="field-label">{t("country")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">

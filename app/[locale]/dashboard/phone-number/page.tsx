@@ -1,5 +1,7 @@
 import { PhoneNumber } from "@/components/dashboard/sections/phone-number";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+import { env } from "@/lib/env";
+import { providerModes } from "@/lib/providers/registry";
 
 export const generateMetadata = dashboardMetadata("phoneNumber");
 
@@ -7,7 +9,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   await dashboardUser(params);
   return (
     <Section namespaces={["PhoneSection"]}>
-      <PhoneNumber />
+      <PhoneNumber sandbox={providerModes(env()).telephony === "sandbox"} />
     </Section>
   );
 }
