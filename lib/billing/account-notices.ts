@@ -4,11 +4,12 @@
 // idempotent (dedupe keys, conditional updates), so two worker processes or a retried job never send twice.
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { billingCheckouts, notifications, phoneNumbers, subscriptions, users } from "@/db/schema";
+import { billingCheckouts, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "@/lib/accounts/accounts.service";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { JobData } from "@/lib/jobs/queue";
 import { heldCheckoutEmail, lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/notifications/account-emails";
+import { wasSent } from "@/lib/notifications/outbox.service";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
 
@@ -39,12 +40,7 @@ export async function sendAccountSetup(deps: AccountNoticeDeps, data: JobData["a
   // Gone, or set up meanwhile (through an earlier link): nothing to send.
   if (!user || user.passwordHash !== null) return;
   const dedupeKey = `account-setup:${data.key}`;
-  const [sent] = await deps.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, "sent")))
-    .limit(1);
-  if (sent) return;
+  if (await wasSent(deps.db, dedupeKey)) return;
   const now = deps.now?.() ?? new Date();
   const token = await issueSetupToken(deps.db, data.userId);
   const url = `${deps.appUrl}${localizedPath(user.locale, `/setup-account/${token}`)}`;

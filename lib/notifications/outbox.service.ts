@@ -8,6 +8,19 @@ import type { OutboxChannel } from "./outbox.schemas";
 
 export const OUTBOX_LIMIT = 200;
 
+/**
+ * Whether the message with this dedupe key went out already: a job that makes a single-use link checks it first, so a
+ * retry (the job failed after sending) does not issue a second link that would end the one in the mailbox.
+ */
+export async function wasSent(db: Pick<Db, "select">, dedupeKey: string): Promise<boolean> {
+  const [sent] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, "sent")))
+    .limit(1);
+  return !!sent;
+}
+
 const messageColumns = {
   id: notifications.id,
   channel: notifications.channel,

@@ -1,13 +1,14 @@
 // The job behind a password reset request (the owner's, or an admin's for them): a fresh single-use link, in the
 // account's own language, once per request (the sender's dedupe key makes a retried job a no-op).
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { notifications, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { issuePasswordResetToken } from "@/lib/accounts/password-reset";
 import { localizedPath } from "@/lib/i18n/paths";
 import type { JobData } from "@/lib/jobs/queue";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { passwordResetEmail } from "./account-emails";
+import { wasSent } from "./outbox.service";
 
 export type PasswordResetDeps = { db: Db; email: MessageSender; appUrl: string; supportEmail: string };
 
@@ -20,13 +21,7 @@ export async function sendPasswordReset(deps: PasswordResetDeps, data: JobData["
   // Gone, deactivated since the request, or never set up (those get a setup link): nothing to send.
   if (!user || !user.isActive || user.passwordHash === null) return;
   const dedupeKey = `password-reset:${data.key}`;
-  // Sent already (the job failed after sending): a retry must not issue a second link, which would end the first.
-  const [sent] = await deps.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, "sent")))
-    .limit(1);
-  if (sent) return;
+  if (await wasSent(deps.db, dedupeKey)) return;
   const { token } = await issuePasswordResetToken(deps.db, data.userId);
   const url = `${deps.appUrl}${localizedPath(user.locale, `/reset-password/${token}`)}`;
   const mail = passwordResetEmail(user.locale, { url, support: deps.supportEmail });
