@@ -95,39 +95,29 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const setupTokens = pgTable(
-  "setup_tokens",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    // SHA-256 of the token: a leaked table does not leak usable links.
-    tokenHash: text("token_hash").notNull(),
-    expiresAt: ts("expires_at").notNull(),
-    usedAt: ts("used_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("setup_tokens_hash_unique").on(t.tokenHash)],
-);
+/** The columns of a table of emailed single-use links: only the token's hash is kept, with its expiry and its use. */
+const singleUseLinkColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  // SHA-256 of the token: a leaked table does not leak usable links.
+  tokenHash: text("token_hash").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  createdAt: createdAt(),
+});
+
+export const setupTokens = pgTable("setup_tokens", singleUseLinkColumns(), (t) => [
+  uniqueIndex("setup_tokens_hash_unique").on(t.tokenHash),
+]);
 
 // Single-use password reset links, an hour each. Kept apart from setup links: a reset signs the owner in and ends
 // their other sessions, a setup link does neither, so one kind of link can never be spent as the other.
-export const passwordResetTokens = pgTable(
-  "password_reset_tokens",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    // SHA-256 of the token: a leaked table does not leak usable links.
-    tokenHash: text("token_hash").notNull(),
-    expiresAt: ts("expires_at").notNull(),
-    usedAt: ts("used_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
-);
+export const passwordResetTokens = pgTable("password_reset_tokens", singleUseLinkColumns(), (t) => [
+  uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
+  index("password_reset_tokens_user_idx").on(t.userId),
+]);
 
 // Fixed-window counters for sign-in attempts, kept in the database so the limit holds across instances.
 export const loginAttempts = pgTable(

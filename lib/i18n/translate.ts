@@ -1,4 +1,5 @@
 // Server-side lookup for API answers (route handlers have no React tree): "Api.userNotFound" → the locale's text.
+import { formatCountry } from "@/lib/format/intl";
 import { catalogues } from "./catalogues";
 import { defaultLocale, type Locale } from "./routing";
 
@@ -18,18 +19,9 @@ export function translate(locale: Locale, key: string, params: Record<string, st
   return text.replace(/\{(\w+)\}/g, (m, name: string) => {
     if (!(name in params)) return m;
     const value = String(params[name]);
-    if (value.startsWith(REGION)) return regionName(locale, value.slice(REGION.length));
+    if (value.startsWith(REGION)) return formatCountry(value.slice(REGION.length), locale);
     return value.startsWith("@") ? translate(locale, value.slice(1)) : value;
   });
-}
-
-function regionName(locale: Locale, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    // Not a region code Intl knows the shape of: the code itself says more than nothing.
-    return code;
-  }
 }
 
 function lookup(locale: Locale, key: string): string | undefined {
