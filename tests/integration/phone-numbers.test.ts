@@ -125,8 +125,15 @@ describe("numbers of the owner's country", () => {
     await db.insert(appState).values({ key: "number-pool-seeded:sandbox", value: { at: new Date().toISOString() } });
     await db.insert(phoneNumbers).values(us.slice(1));
     const deleted = us[0]!.phoneNumber;
+    // Other test files share this database, and the conversation suite's practices take lines in the same fiction
+    // blocks: a sandbox number one of them holds already is not added twice.
+    const joining = sandboxNumbers()
+      .filter((n) => n.region !== "US")
+      .map((n) => n.phoneNumber);
+    const present = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, joining));
+    expect(joining).toHaveLength(40);
 
-    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(40);
+    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(40 - present.length);
     expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(0);
     const rows = await db
       .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region })
