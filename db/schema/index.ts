@@ -22,6 +22,26 @@ const updatedAt = () => ts("updated_at").notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/**
+ * What a request the receptionist takes is about. Each kind of business is offered the ones that fit it (a practice's
+ * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/wording.ts); "callback" and "other" fit all.
+ */
+export const REQUEST_CATEGORIES = [
+  "prescription",
+  "certificate",
+  "results",
+  "documents",
+  "quote",
+  "order",
+  "event",
+  "billing",
+  "callback",
+  "other",
+] as const;
+export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+export const REQUEST_URGENCIES = ["normal", "urgent"] as const;
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
 export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
 export type WorkingHours = Record<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday", DayHours>;
 
@@ -297,6 +317,9 @@ export const appointments = pgTable(
     patientName: text("patient_name").notNull(),
     patientEmail: text("patient_email"),
     patientPhone: text("patient_phone"),
+    // The number the caller rang from (E.164), when they asked for the confirmations at another one: a later call from
+    // it still finds the appointment.
+    callerPhone: text("caller_phone"),
     reason: text("reason"),
     // Asked by the receptionist only when the owner turned the birth-date check on; it proves who may change the
     // appointment by phone, so the retention job clears it once the appointment is over.
@@ -333,6 +356,9 @@ export const appointments = pgTable(
       .on(t.userId, t.bookingKey)
       .where(sql`${t.bookingKey} is not null`),
     index("appointments_user_phone_idx").on(t.userId, t.patientPhone),
+    index("appointments_user_caller_phone_idx")
+      .on(t.userId, t.callerPhone)
+      .where(sql`${t.callerPhone} is not null`),
   ],
 );
 
@@ -432,10 +458,10 @@ export const callerMessages = pgTable(
     callerPhone: text("caller_phone"),
     body: text("body").notNull(),
     // A request for the practice, as the receptionist filed it: a task the owner marks done (and may tell the caller so).
-    category: text("category", { enum: ["prescription", "certificate", "results", "billing", "callback", "other"] })
+    category: text("category", { enum: REQUEST_CATEGORIES })
       .notNull()
       .default("other"),
-    urgency: text("urgency", { enum: ["normal", "urgent"] })
+    urgency: text("urgency", { enum: REQUEST_URGENCIES })
       .notNull()
       .default("normal"),
     status: text("status", { enum: ["open", "done"] })
@@ -450,7 +476,7 @@ export const callerMessages = pgTable(
     index("caller_messages_user_idx").on(t.userId, t.createdAt),
     check(
       "caller_messages_task_known",
-      sql`${t.category} in ('prescription', 'certificate', 'results', 'billing', 'callback', 'other') and ${t.urgency} in ('normal', 'urgent') and ${t.status} in ('open', 'done')`,
+      sql`${t.category} in (${sqlList(REQUEST_CATEGORIES)}) and ${t.urgency} in (${sqlList(REQUEST_URGENCIES)}) and ${t.status} in ('open', 'done')`,
     ),
     uniqueIndex("caller_messages_user_tool_call_unique")
       .on(t.userId, t.toolCallId)

@@ -1,6 +1,7 @@
 // What the inbox routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from lib/inbox/threads.service.ts.
 import { z } from "zod";
+import { REQUEST_CATEGORIES } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 const channel = z.enum(["sms", "whatsapp"]);
@@ -64,7 +65,7 @@ export const taskResponse = z
     callerName: z.string().nullable(),
     callerPhone: z.string().nullable(),
     body: z.string(),
-    category: z.enum(["prescription", "certificate", "results", "billing", "callback", "other"]),
+    category: z.enum(REQUEST_CATEGORIES),
     urgency: z.enum(["normal", "urgent"]),
     status: z.enum(["open", "done"]),
     createdAt: instant,

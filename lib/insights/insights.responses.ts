@@ -1,6 +1,7 @@
 // What GET /api/insights answers, as a zod schema for the route declaration's `response` (lib/server/api-route.ts),
 // written from lib/insights/insights.service.ts.
 import { z } from "zod";
+import { REQUEST_CATEGORIES, type RequestCategory } from "@/db/schema";
 
 const count = z.number().int().min(0);
 const changes = z.strictObject({ booked: count, rescheduled: count, cancelled: count });
@@ -28,14 +29,7 @@ export const insightsResponse = z
     topReasons: z
       .array(z.strictObject({ reason: z.string(), count }))
       .describe("The reasons most often given for appointments booked by phone."),
-    requests: z.strictObject({
-      prescription: count,
-      certificate: count,
-      results: count,
-      billing: count,
-      callback: count,
-      other: count,
-    }),
+    requests: z.strictObject(Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, count])) as Record<RequestCategory, typeof count>),
     usage: z
       .strictObject({ periodStart: z.string(), periodEnd: z.string(), calls: count, minutes: count })
       .describe("The current billing period (the calendar month without a subscription), whatever the period asked."),

@@ -14,7 +14,7 @@
 // - Minutes: seconds of the calls summed, rounded up to the minute.
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { closures, subscriptions, users } from "@/db/schema";
+import { closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/availability/availability";
 import { AppError } from "@/lib/errors";
 import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
@@ -28,7 +28,7 @@ export const TOP_REASONS = 5;
 export const OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
 export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
 export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
-export const REQUEST_CATEGORIES = ["prescription", "certificate", "results", "billing", "callback", "other"] as const;
+export { REQUEST_CATEGORIES };
 
 type Outcome = (typeof OUTCOMES)[number];
 type BookingSource = (typeof BOOKING_SOURCES)[number];

@@ -2,34 +2,17 @@
 // call without any sync. This is our own definition (what the assistant says, knows, can do and sounds like); the
 // voice platform's adapter (lib/vendors/vapi/assistant.ts) maps it to the platform's format and adds the platform's
 // tuning.
-import { DEFAULT_AGENT_NAME, AI_DEFAULTS } from "@/lib/ai/ai.schemas";
 import { formatClock } from "@/lib/format/intl";
 import { countryOfBusiness, emergencyNumber, toE164 } from "@/lib/phone/phone";
 import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/booking/core";
 import { durationFromSetting } from "@/lib/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/business/business";
 import { sayer, type Say } from "./speech";
+import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/knowledge/knowledge.service";
-import { LOOKUP_TOOL, MESSAGE_TOOL, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "./tools";
+import { REQUEST_CATEGORIES, REQUEST_URGENCIES } from "@/db/schema";
+import { LOOKUP_TOOL, MESSAGE_TOOL } from "./tools";
 import { addDays, callCalendar, localToday } from "./when";
-
-/** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
-export type VoiceId =
-  "voice_english_male_1" | "voice_english_male_2" | "voice_english_female_1" | "voice_french_male_1" | "voice_spanish_male_1";
-type Voice = { id: VoiceId; language: CallLanguage; name: string };
-
-/** The voices an owner can pick, each with the first name the assistant uses when the owner gave none. */
-const VOICES: Record<string, Voice> = {
-  voice_english_male_1: { id: "voice_english_male_1", language: "en", name: "Andrew" },
-  voice_english_male_2: { id: "voice_english_male_2", language: "en", name: "Brian" },
-  voice_english_female_1: { id: "voice_english_female_1", language: "en", name: "Emma" },
-  voice_french_male_1: { id: "voice_french_male_1", language: "fr", name: "Henri" },
-};
-const DEFAULT_VOICE: Record<CallLanguage, Voice> = {
-  en: VOICES.voice_english_female_1!,
-  fr: VOICES.voice_french_male_1!,
-  es: { id: "voice_spanish_male_1", language: "es", name: "Álvaro" },
-};
 
 const LANGUAGE_NAME: Record<CallLanguage, string> = { en: "English", fr: "French", es: "Spanish" };
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -41,25 +24,6 @@ export type AssistantOptions = {
   /** The owner's answers, prices and policies for the call's language: whole in the instructions, or searched. */
   knowledge?: CallKnowledge;
 };
-
-function voiceFor(b: Business, language: CallLanguage): Voice {
-  const picked = b.ai ? VOICES[b.ai.voiceId] : undefined;
-  if (!picked) return DEFAULT_VOICE[language];
-  // A French voice reading English (or the reverse) sounds wrong: the voice follows the language.
-  const voiceIsFrench = picked.language === "fr";
-  if (language === "es") return DEFAULT_VOICE.es;
-  if ((language === "fr") !== voiceIsFrench) return DEFAULT_VOICE[language];
-  return picked;
-}
-
-/** The name the assistant introduces itself with: the owner's, else the voice's own first name ("Emma", "Henri"). */
-export function agentNameFor(b: Business, language: CallLanguage): string {
-  const own = b.ai?.agentName?.trim();
-  // The form's placeholder defaults ("AI Assistant", "Assistant IA") are not names a caller can be told.
-  const placeholders: string[] = [DEFAULT_AGENT_NAME, AI_DEFAULTS.fr.agentName];
-  if (own && !placeholders.some((p) => p.toLowerCase() === own.toLowerCase())) return own;
-  return voiceFor(b, language).name;
-}
 
 /** At most `max` UTF-16 units, cut between grapheme clusters: an emoji or an accented letter is never split. */
 export function truncateText(s: string, max: number): string {

@@ -1,6 +1,6 @@
 // The receptionist's tools, as the voice platform calls them. Every answer is one short line in the call's language;
 // every slot offered comes from the availability engine; every booking goes through lib/booking.
-import { callerMessages } from "@/db/schema";
+import { callerMessages, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "@/db/schema";
 import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/booking/core";
 import { findSlots } from "@/lib/booking/busy-time";
@@ -34,9 +34,6 @@ export const LOOKUP_TOOL = "lookup_info";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
 export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
-/** What a request the receptionist takes is about, and how soon the practice should look at it. */
-export const REQUEST_CATEGORIES = ["prescription", "certificate", "results", "billing", "callback", "other"] as const;
-export const REQUEST_URGENCIES = ["normal", "urgent"] as const;
 
 export type ToolContext = {
   deps: BookingDeps;

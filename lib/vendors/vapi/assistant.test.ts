@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { vapiAssistantErrors } from "@/tests/helpers/vapi-schema";
-import { agentNameFor, openingLine, truncateText } from "@/lib/receptionist/assistant";
+import { openingLine, truncateText } from "@/lib/receptionist/assistant";
+import { agentNameFor } from "@/lib/receptionist/voices";
 import { buildAssistant } from "./assistant";
 import type { Business } from "@/lib/business/business";
 

@@ -9,8 +9,8 @@ import {
   type AssistantDefinition,
   type AssistantOptions,
   type AssistantTool,
-  type VoiceId,
 } from "@/lib/receptionist/assistant";
+import type { VoiceId } from "@/lib/receptionist/voices";
 
 /** Vapi's limit on an assistant's name. */
 const NAME_MAX = 40;

@@ -1,0 +1,4 @@
+ALTER TABLE "caller_messages" DROP CONSTRAINT "caller_messages_task_known";--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "caller_phone" text;--> statement-breakpoint
+CREATE INDEX "appointments_user_caller_phone_idx" ON "appointments" USING btree ("user_id","caller_phone") WHERE "appointments"."caller_phone" is not null;--> statement-breakpoint
+ALTER TABLE "caller_messages" ADD CONSTRAINT "caller_messages_task_known" CHECK ("caller_messages"."category" in ('prescription', 'certificate', 'results', 'documents', 'quote', 'order', 'event', 'billing', 'callback', 'other') and "caller_messages"."urgency" in ('normal', 'urgent') and "caller_messages"."status" in ('open', 'done'));
