@@ -169,6 +169,30 @@ export function inClosure(exceptions: DayException[], timeZone: string, start: D
   return false;
 }
 
+/** One local date's hours ("YYYY-MM-DD"): whose they are (its weekday's, or an exception's) and "HH:mm" open and close. */
+export type DayOpening = { from: "week" | "exception"; hours: { open: string; close: string } | null };
+
+/**
+ * The hours of one local date: its exception's when it has one (the last one listed wins, as everywhere here), else its
+ * weekday's; null hours when it is closed. The same reading of the week as the slots, so what a caller is told about a
+ * day and what is offered on it never disagree.
+ */
+export function hoursOn(workingHours: WorkingHours, exceptions: DayException[], date: string): DayOpening {
+  const day = dayNumber(date);
+  if (day === null) return { from: "week", hours: null };
+  const exceptional = exceptionDays(exceptions, day * DAY, day * DAY);
+  const minutes = dayHours(
+    WEEKDAY_KEYS.map((key) => openMinutes(workingHours[key])),
+    exceptional,
+    day,
+  );
+  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+  return {
+    from: exceptional.has(day) ? "exception" : "week",
+    hours: minutes ? { open: clock(minutes[0]), close: clock(minutes[1]) } : null,
+  };
+}
+
 /**
  * The business's open hours as real-time intervals [open, close), ascending, clipped to [from, to): each local day's
  * hours, or its exception's, DST included (a day whose clocks skip its opening opens at the first moment after the gap).

@@ -3,7 +3,7 @@
 // exclusion constraint); a source that must respect the calendar reads it fresh just before. After the commit, the
 // calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
 // that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
 import { appointmentChanges, appointments } from "@/db/schema";
@@ -65,6 +65,8 @@ export type BookCommand = {
   durationMinutes?: number;
   patientName: string;
   patientPhone: string | null;
+  /** The caller's own number, when the confirmations go to another one (patientPhone): their later calls find it. */
+  callerPhone?: string | null;
   patientEmail: string | null;
   /** YYYY-MM-DD, asked by phone when the owner turned the birth-date check on. */
   patientBirthDate?: string | null;
@@ -175,6 +177,7 @@ async function insertBooking(
           userId: biz.userId,
           patientName: b.patientName,
           patientPhone: b.patientPhone,
+          callerPhone: b.callerPhone ?? null,
           patientEmail: b.patientEmail,
           patientBirthDate: b.patientBirthDate ?? null,
           reason: b.reason,
@@ -342,7 +345,7 @@ function logOf(
   );
 }
 
-/** The caller's upcoming booked appointments with this business. */
+/** The caller's upcoming booked appointments with this business: booked with their number, or from it for another. */
 export async function upcomingForCaller(deps: BookingDeps, userId: string, phone: string): Promise<Appointment[]> {
   return deps.db
     .select()
@@ -350,7 +353,7 @@ export async function upcomingForCaller(deps: BookingDeps, userId: string, phone
     .where(
       and(
         eq(appointments.userId, userId),
-        eq(appointments.patientPhone, phone),
+        or(eq(appointments.patientPhone, phone), eq(appointments.callerPhone, phone)),
         eq(appointments.status, "booked"),
         gt(appointments.endsAt, clock(deps)),
       ),

@@ -3,12 +3,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments } from "@/db/schema";
-import { durationFromSetting } from "@/lib/availability/availability";
+import { durationFromSetting, hoursOn, type DayException } from "@/lib/availability/availability";
 import { markCalendarRevoked } from "@/lib/calendar/calendar.service";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { JOB, type JobQueue } from "@/lib/jobs/queue";
 import { type CalendarPort } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/business/business";
+import type { ClosureRow } from "@/lib/business/tenant";
 
 export type BookingDeps = {
   db: Db;
@@ -47,15 +48,20 @@ export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
   return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
 }
 
+/** The owner's closures and special hours as the availability engine reads them. */
+function exceptionsOf(biz: Business): DayException[] {
+  return biz.closures.map((c) => ({
+    from: c.from,
+    to: c.to,
+    hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
+  }));
+}
+
 export function rules(biz: Business, now: Date) {
   return {
     timeZone: biz.timeZone,
     workingHours: biz.workingHours,
-    exceptions: biz.closures.map((c) => ({
-      from: c.from,
-      to: c.to,
-      hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
-    })),
+    exceptions: exceptionsOf(biz),
     durationMinutes: durationFromSetting(biz.appointmentDuration),
     minNoticeMinutes: MIN_NOTICE_MINUTES,
     horizonDays: HORIZON_DAYS,
@@ -120,4 +126,29 @@ export async function byBookingKey(db: Db, userId: string, key: string): Promise
     .where(and(eq(appointments.userId, userId), eq(appointments.bookingKey, key)))
     .limit(1);
   return row;
+}
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told: its weekday's hours; a closure, with the
+ * owner's reason and its first and last day; special hours (a closure that opens on other hours); or its weekday is
+ * closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
+ */
+export type Opening =
+  | { kind: "open"; open: string; close: string }
+  | { kind: "special"; open: string; close: string; closure: ClosureRow }
+  | { kind: "closure"; closure: ClosureRow }
+  | { kind: "weekly"; weekday: Weekday };
+
+export function openingOn(biz: Business, date: string): Opening {
+  const { from, hours } = hoursOn(biz.workingHours, exceptionsOf(biz), date);
+  if (from === "exception") {
+    // Closures never overlap (the database refuses it): the one covering the date is the one the engine applied.
+    const closure = biz.closures.findLast((c) => c.from <= date && date <= c.to)!;
+    return hours ? { kind: "special", ...hours, closure } : { kind: "closure", closure };
+  }
+  if (hours) return { kind: "open", ...hours };
+  return { kind: "weekly", weekday: WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]! };
 }

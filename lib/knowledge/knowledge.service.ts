@@ -5,6 +5,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { knowledgeEntries } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { translate } from "@/lib/i18n/translate";
 import type { KnowledgeEntry } from "./knowledge.responses";
 import { MAX_ENTRIES, type KnowledgeInput, type KnowledgeUpdate } from "./knowledge.schemas";
 
@@ -144,15 +145,44 @@ export async function lookupKnowledge(db: Db, userId: string, language: Language
   return rows.map(view);
 }
 
-/** An entry as the model reads it, in the instructions or in a search's answer. */
-export function entryLine(e: Pick<KnowledgeEntry, "kind" | "title" | "details">): string {
+/** An entry as the model reads it, in the instructions or in a search's answer, in the call's language. */
+export function entryLine(e: Pick<KnowledgeEntry, "kind" | "title" | "details">, language: Language): string {
   // One line each, and " | " is what separates them: the owner's line breaks and bars do not cut an entry in two.
   const flat = (text: string) =>
     text
       .replace(/\s*\|\s*/g, " / ")
       .replace(/\s+/g, " ")
       .trim();
-  const [title, details] = [flat(e.title), flat(e.details)];
-  if (e.kind === "faq") return `Q: ${title} A: ${details}`;
-  return `${e.kind === "price" ? "Price" : "Policy"}, ${title}: ${details}`;
+  return translate(language, `Receptionist.knowledge.${e.kind}`, { title: flat(e.title), details: flat(e.details) });
+}
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+// Words that start a sentence or ask, which a question capitalizes without naming anything.
+const NOT_NAMES = new Set(
+  (
+    "i do does did is are can could will would what which who how when where why we you your our the a an and or " +
+    "est-ce que qui quoi quel quelle quels quelles comment quand où pourquoi vous nous je le la les un une des et ou " +
+    "qué que cuál cuáles quién cómo cuándo dónde por usted ustedes nosotros yo el la los las un una unos unas y o"
+  )
+    .split(" ")
+    .map(fold),
+);
+
+/**
+ * The names a question asks about that the owner's entries never mention: "Do you take Cigna?" against "We accept Delta
+ * Dental and Aetna" is ["Cigna"]. A name is a capitalized word past the question's first word; what the entries do not
+ * name is unknown to the receptionist, never refused ("we accept A and B" says nothing about C).
+ */
+export function namesNotIn(question: string, texts: string[]): string[] {
+  const known = fold(texts.join(" "));
+  const words = question.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const names = words.slice(1).filter((w) => /^\p{Lu}/u.test(w) && w.length > 1 && !NOT_NAMES.has(fold(w)));
+  const mentioned = (w: string) =>
+    new RegExp(`(^|[^\\p{L}])${fold(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(known);
+  return [...new Set(names)].filter((w) => !mentioned(w));
 }

@@ -10,6 +10,7 @@ import { assistantFor, type AssistantDefinition } from "./assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/business/business";
 import { knowledgeForCall } from "@/lib/knowledge/knowledge.service";
 import { recordCall } from "./calls";
+import { replyText } from "./replies";
 import { oneLine, sayer } from "./speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/metrics/metrics";
 import { BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "./tools";
@@ -137,7 +138,7 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
         const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
         recordToolCall({ tool, outcome, seconds: (performance.now() - started) / 1000 });
         const ids = { toolCallId: c.id, name: c.name };
-        results.push("result" in answer ? { ...ids, result: oneLine(answer.result) } : { ...ids, error: oneLine(answer.error) });
+        results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
       }
       return { type: "tool-results", results };
     }

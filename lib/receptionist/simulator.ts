@@ -1,89 +1,54 @@
 // The sandbox stand-in for the voice platform: a deterministic conversation engine that plays Vapi's part and drives
 // our real webhook path (assistant-request, status-update, tool-calls, end-of-call-report). It understands a small,
-// fixed set of phrases in English, French and Spanish; the booking, the messages and the call log it produces are real.
-// What the platform itself does (idle prompts on silence, the transfer to a person) it takes from the assistant the
-// webhook answered, as Vapi would. Used by the dashboard's "Try your receptionist" page (in-process), by
-// `npm run call:simulate` (over HTTP) and by the conversation suite (tests/conversations).
-import { z } from "zod";
-import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+// fixed set of phrases in English, French and Spanish (simulator-hearing.ts); the booking, the messages and the call log
+// it produces are real. What the platform itself does (idle prompts on silence, the transfer to a person, ending the
+// call) it takes from the assistant the webhook answered, as Vapi would. It reads tool results two ways: as a model that
+// follows its instructions ("data": the times and ids given apart from the words), or as a small model that repeats
+// what it hears ("words": it books the day and time the spoken words name). Used by the dashboard's "Try your
+// receptionist" page (in-process), by `npm run call:simulate` (over HTTP) and by the conversation suite.
+import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { translate } from "@/lib/i18n/translate";
 import { countryOfBusiness, emergencyNumber } from "@/lib/phone/phone";
 import type { CallLanguage } from "@/lib/business/business";
-import { KNOWLEDGE_LINE } from "./assistant";
+import { namesNotIn } from "@/lib/knowledge/knowledge.service";
+import { knowledgeLead } from "./assistant";
+import { readReply, type ToolReply } from "./replies";
 import { speakSlot } from "./speech";
-import { addDays, localToday } from "./when";
+import {
+  ADVICE,
+  cleanName,
+  DONE,
+  EMERGENCY,
+  findPhone,
+  heardTimes,
+  identityName,
+  INTENTS,
+  languageOf,
+  NO,
+  NO_TEXTS,
+  norm,
+  ORDINALS,
+  parseBirthDate,
+  parseDay,
+  parsePartOfDay,
+  parseTime,
+  PERSON,
+  pickOffer,
+  QUESTION,
+  saysOnlyANumber,
+  withoutPhone,
+  YES,
+} from "./simulator-hearing";
+import { isTimeZone, type KnownAppointment, type Reading, type SimState, type Want } from "./simulator-state";
+
+export { parseSimState, type SimState } from "./simulator-state";
+export { findPhone, heardTimes, parseBirthDate, parseDay, parsePartOfDay, parseTime } from "./simulator-hearing";
 
 /** Sends one server message ({ message }) to the webhook and returns its JSON answer. */
 export type Transport = (payload: { message: Record<string, unknown> }) => Promise<Record<string, unknown>>;
 
-export type Turn = { role: "assistant" | "caller"; text: string };
-type Stage =
-  | "intent"
-  | "name"
-  | "reason"
-  | "birthDate"
-  | "email"
-  | "day"
-  | "choose"
-  | "confirm"
-  | "confirmCancel"
-  | "verifyPhone"
-  | "verifyCode"
-  | "verifyIdentity"
-  | "message"
-  | "anything"
-  | "ended";
-type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred";
-type Outcome = { kind: OutcomeKind; slot?: string };
-export type PartOfDay = "morning" | "afternoon" | "evening";
-/** A day, a time or a part of the day the caller named, kept until the booking can use it. */
-export type Want = { date: string | null; time: string | null; part: PartOfDay | null };
-
-export type SimState = {
-  v: 1;
-  callId: string;
-  line: string;
-  caller: string;
-  language: CallLanguage;
-  timeZone: string;
-  messageOnly: boolean;
-  /** The assistant asks the date of birth when booking and can check a name and date of birth (verify_identity). */
-  birthDateCheck: boolean;
-  stage: Stage;
-  flow: "book" | "reschedule" | "cancel" | "message" | null;
-  name: string | null;
-  reason: string | null;
-  email: string | null;
-  birthDate: string | null;
-  /** A number the caller said (as they said it): the tools get it instead of the caller ID. */
-  phone: string | null;
-  /** What the caller asked for before they were asked ("tomorrow at 10" in the first sentence). */
-  want: Want;
-  /** What the platform says before putting the caller through, when the assistant has a transfer tool; else null. */
-  transfer: string | null;
-  /**
-   * The owner's answers, prices and policies as the assistant got them: searched during the call (lookup_info), or the
-   * lines of its instructions (a small set); none: the stand-in knows no price and no policy.
-   */
-  knowledge: { lookup: boolean; facts: string[] };
-  /** The platform's idle prompts, one per silence, then the line it ends the call with. */
-  idle: string[];
-  idleEnd: string | null;
-  /** Caller turns in a row with nothing said. */
-  silences: number;
-  offers: string[];
-  chosen: string | null;
-  appointmentId: string | null;
-  toolCalls: number;
-  outcomes: Outcome[];
-  transcript: Turn[];
-  startedAt: string;
-};
-
 export type SimReply = { state: SimState; reply: string; ended: boolean };
 
-const REF = /\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\]/g;
-const UUID = /\[([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\]/;
 const NO_WANT: Want = { date: null, time: null, part: null };
 /** Vapi's silence timeout: the third silence in a row ends the call. */
 const SILENCES_BEFORE_END = 3;
@@ -91,12 +56,9 @@ const SILENCES_BEFORE_END = 3;
 const t = (s: SimState, key: string, params: Record<string, string> = {}) => translate(s.language, `Simulator.${key}`, params);
 const say = (s: SimState, key: string, params: Record<string, string> = {}) => translate(s.language, `Receptionist.${key}`, params);
 
-/** What a person would hear: the tool's text without the bracketed references meant for the model. */
+/** What a person hears of a tool's result: its words, without what the model passes back. */
 export function spoken(text: string): string {
-  return text
-    .replace(/\s*\[[^\]]+\]/g, "")
-    .replace(/\s+([,.])/g, "$1")
-    .trim();
+  return readReply(text).say;
 }
 
 function envelope(s: SimState, message: Record<string, unknown>) {
@@ -110,15 +72,17 @@ function assistantSays(s: SimState, text: string): SimReply {
   return { state: s, reply: text, ended: s.stage === "ended" };
 }
 
-async function callTool(transport: Transport, s: SimState, name: string, args: Record<string, unknown>): Promise<string> {
+/** One tool call through the webhook; a caller speaking another language than the call's gets the answer in theirs. */
+async function callTool(transport: Transport, s: SimState, name: string, args: Record<string, unknown>): Promise<ToolReply> {
   s.toolCalls += 1;
   const id = `${s.callId}-tool-${s.toolCalls}`;
+  const withLanguage = s.language !== s.callLanguage ? { ...args, language: s.language } : args;
   const answer = await transport(
-    envelope(s, { type: "tool-calls", toolCallList: [{ id, type: "function", function: { name, arguments: args } }] }),
+    envelope(s, { type: "tool-calls", toolCallList: [{ id, type: "function", function: { name, arguments: withLanguage } }] }),
   );
   const results = (answer.results as { toolCallId: string; result?: string; error?: string }[] | undefined) ?? [];
   const mine = results.find((r) => r.toolCallId === id);
-  return mine?.result ?? mine?.error ?? "";
+  return readReply(mine?.result ?? mine?.error ?? "");
 }
 
 type Obj = Record<string, unknown>;
@@ -173,7 +137,10 @@ function idlePlan(s: SimState, assistant: Obj): { idle: string[]; idleEnd: strin
   return { idle: idle.slice(0, SILENCES_BEFORE_END - 1), idleEnd: idleEnd ?? line(assistant.endCallMessage) ?? say(s, "goodbye") };
 }
 
-export async function startCall(transport: Transport, o: { line: string; caller: string; callId: string; now?: Date }): Promise<SimReply> {
+export async function startCall(
+  transport: Transport,
+  o: { line: string; caller: string; callId: string; now?: Date; reading?: Reading },
+): Promise<SimReply> {
   const now = o.now ?? new Date();
   const s: SimState = {
     v: 1,
@@ -181,7 +148,9 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     line: o.line,
     caller: o.caller,
     language: "en",
+    callLanguage: "en",
     timeZone: "UTC",
+    reading: o.reading ?? "data",
     messageOnly: false,
     birthDateCheck: false,
     stage: "intent",
@@ -199,6 +168,7 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     silences: 0,
     offers: [],
     chosen: null,
+    appointments: [],
     appointmentId: null,
     toolCalls: 0,
     outcomes: [],
@@ -211,15 +181,16 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     return assistantSays(s, answer.error);
   }
   const assistant = obj(answer.assistant);
-  const language = obj(assistant.transcriber).language;
-  s.language = language === "fr" || language === "es" ? language : "en";
+  // The call's language comes back in the assistant's metadata (its transcriber may listen to several).
+  const language = obj(assistant.metadata).language ?? obj(assistant.transcriber).language;
+  s.language = s.callLanguage = language === "fr" || language === "es" ? language : "en";
   const timeZone = obj(assistant.metadata).timeZone;
   s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";
   const tools = list(obj(assistant.model).tools);
   s.messageOnly = !tools.some((tool) => obj(obj(tool).function).name === "book_appointment");
   s.birthDateCheck = tools.some((tool) => obj(obj(tool).function).name === "verify_identity");
   s.transfer = transferLine(s, tools);
-  s.knowledge = knowledgeOf(assistant, tools);
+  s.knowledge = knowledgeOf(assistant, tools, s.language);
   Object.assign(s, idlePlan(s, assistant));
   s.stage = s.messageOnly ? "message" : "intent";
   await transport(
@@ -232,306 +203,18 @@ export async function startCall(transport: Transport, o: { line: string; caller:
   return assistantSays(s, typeof assistant.firstMessage === "string" ? assistant.firstMessage : "");
 }
 
-// --- understanding the caller: a fixed, small vocabulary -------------------------------------------------------------
-const norm = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[’']/g, "'")
-    .trim();
-const YES =
-  /\b(yes|yeah|yep|sure|ok|okay|correct|right|please do|oui|d'accord|exact|parfait|volontiers|si|vale|claro|perfecto|de acuerdo)\b/;
-const NO = /\b(no|nope|non|nada|pas|not)\b/;
-const DONE =
-  /\b(that's all|that is all|nothing else|bye|goodbye|c'est tout|rien d'autre|au revoir|merci|eso es todo|nada mas|adios|gracias)\b/;
-const EMERGENCY =
-  /\b(emergency|chest pain|can't breathe|cannot breathe|bleeding|unconscious|urgence|douleur (a la|dans la) poitrine|saigne|inconscient|emergencia|dolor en el pecho|sangr)/;
-// Asking for a diagnosis, a medicine or a dose: the receptionist never answers those.
-const ADVICE =
-  /\b(should i take|can i take|what (medicine|medication|pill|drug|dose|dosage)|how (much|many) \w+ (should|can) i|dosage|is (it|this) serious|what do you recommend|dois-je prendre|je peux prendre|puis-je prendre|quel (medicament|traitement|dosage)|quelle dose|posologie|c'est grave|est-ce grave|que me conseillez|debo tomar|puedo tomar|que (medicamento|medicina|pastilla|dosis)|cuant[ao]s? \w+ (debo|puedo) tomar|dosis|es grave|que me recomienda)/;
-// Asking for a person rather than the assistant.
-const PERSON =
-  /\b((speak|talk) (to|with) (a|an|the|someone|somebody|anyone|dr|doctor|reception)\b|real person|human being|a human|put me through|transfer me|operator|parler (a|avec) (quelqu'un|une personne|un humain|un etre humain|une vraie personne|le docteur|le medecin|la secretaire|dr)|parler au (docteur|medecin|dr)|passez-moi|me passer (le|la|quelqu'un)|hablar con (alguien|una persona|un humano|el doctor|la doctora|el medico|la recepcionista)|paseme|pasame con|una persona real)/;
-// Asking what something costs, or about a policy: answered from the owner's entries only.
-const QUESTION =
-  /\b(how much|price|prices|cost|costs|fee|fees|insurance|parking|combien (coute|ca coute|cela coute|vaut|est-ce)|prix|tarifs?|mutuelle|stationnement|se garer|cuanto (cuesta|vale|cobran)|precios?|aparcamiento|aparcar|aseguradora)\b/;
-const INTENTS: [Exclude<SimState["flow"], null>, RegExp][] = [
-  ["cancel", /\b(cancel|annul|cancelar|anular)/],
-  ["reschedule", /\b(reschedul|move|change|deplac|report|changer|cambiar|mover)/],
-  ["message", /\b(message|call me back|rappel|mensaje|recado)/],
-  ["book", /\b(book|appointment|come in|rendez|rdv|reserv|cita|consult|see the doctor|voir le|venir|pasar|creneau|hueco)/],
-];
-const WEEKDAYS: Record<string, number> = {
-  sunday: 0,
-  monday: 1,
-  tuesday: 2,
-  wednesday: 3,
-  thursday: 4,
-  friday: 5,
-  saturday: 6,
-  dimanche: 0,
-  lundi: 1,
-  mardi: 2,
-  mercredi: 3,
-  jeudi: 4,
-  vendredi: 5,
-  samedi: 6,
-  domingo: 0,
-  lunes: 1,
-  martes: 2,
-  miercoles: 3,
-  jueves: 4,
-  viernes: 5,
-  sabado: 6,
-};
-const MONTHS: Record<string, number> = {
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  may: 5,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-  janvier: 1,
-  fevrier: 2,
-  mars: 3,
-  avril: 4,
-  mai: 5,
-  juin: 6,
-  juillet: 7,
-  aout: 8,
-  septembre: 9,
-  octobre: 10,
-  novembre: 11,
-  decembre: 12,
-  enero: 1,
-  febrero: 2,
-  marzo: 3,
-  abril: 4,
-  mayo: 5,
-  junio: 6,
-  julio: 7,
-  agosto: 8,
-  septiembre: 9,
-  setiembre: 9,
-  octubre: 10,
-  noviembre: 11,
-  diciembre: 12,
-};
-const MONTH = Object.keys(MONTHS).join("|");
-// Ordinal words first: "the second one" is the second, not "one".
-const ORDINALS: [RegExp, number][] = [
-  [/\b(first|1st|premier|premiere|primero|primera)\b/, 0],
-  [/\b(second|2nd|deuxieme|seconde|segundo|segunda)\b/, 1],
-  [/\b(third|3rd|troisieme|tercero|tercera)\b/, 2],
-  [/\b(fourth|4th|quatrieme|cuarto|cuarta)\b/, 3],
-  [/\b(last|dernier|derniere|ultimo|ultima)\b/, -1],
-  [/\b(one|un|une|uno|una|1)\b/, 0],
-  [/\b(two|deux|dos|2)\b/, 1],
-  [/\b(three|trois|tres|3)\b/, 2],
-  [/\b(four|quatre|cuatro|4)\b/, 3],
-];
-
-// A number an appointment was booked with that takes no texts (a landline), or a phone the caller does not have with them.
-const NO_TEXTS =
-  /\b(landline|home phone|land line|can't (get|receive) (texts|a text|sms)|cannot (get|receive) (texts|a text|sms)|don't have (it|that phone|my (mobile|cell|phone)) with me|fixe|ne (recoit|peut pas recevoir) (pas )?(de )?(sms|texto)|pas de sms|pas mon portable|fijo|no (recibe|puede recibir) (sms|mensajes)|no tengo (el movil|ese movil|el telefono) (aqui|conmigo))/;
-
-/**
- * A date of birth said with its year: "7 March 1984", "March 7th, 1984", "le 2 novembre 1962", "2 de noviembre de 1962",
- * "1962-11-02", or digits (07/03/1984: day first in French and Spanish, month first in English). `said` is the words as
- * they were in the sentence, so the rest of it can be read as the name.
- */
-export function parseBirthDate(text: string, language: CallLanguage): { date: string; said: string } | null {
-  // Composed first, so the accents dropped for matching leave every index where it was in `text`.
-  const said = text.normalize("NFC");
-  const n = said.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  const forms: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
-    [/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => [+m[1]!, +m[2]!, +m[3]!]],
-    [
-      new RegExp(`\\b(?:le |el )?(\\d{1,2})(?:st|nd|rd|th|er)?(?: of| de)? (${MONTH})(?:,? de|,)? (\\d{4})\\b`, "i"),
-      (m) => [+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!],
-    ],
-    [new RegExp(`\\b(${MONTH}) (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, "i"), (m) => [+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]],
-    [/\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/, (m) => (language === "en" ? [+m[3]!, +m[1]!, +m[2]!] : [+m[3]!, +m[2]!, +m[1]!])],
-  ];
-  for (const [re, parts] of forms) {
-    const m = re.exec(n);
-    if (!m) continue;
-    const [y, mo, d] = parts(m);
-    const day = new Date(Date.UTC(y, mo - 1, d));
-    if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
-    return { date: day.toISOString().slice(0, 10), said: said.slice(m.index, m.index + m[0].length) };
-  }
-  return null;
-}
-
-// "por la mañana" is "in the morning"; "mañana" on its own is "tomorrow".
-const SPANISH_MORNING = /\b(por|de|en|a|esta) la manana\b|\besta manana\b/g;
-
-/**
- * "tomorrow", "lundi", "el 17 de junio", "June 17", "2026-12-01" … → YYYY-MM-DD in the business's zone; null when no
- * day is named. A weekday is the next such day after today; a date without a year is the next one to come.
- */
-export function parseDay(text: string, now: Date, timeZone: string): string | null {
-  const n = norm(text);
-  const today = localToday(now, timeZone);
-  const iso = /\b(\d{4}-\d{2}-\d{2})\b/.exec(n);
-  if (iso && isCalendarDate(iso[1]!)) return iso[1]!;
-  const dayMonth = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\s+(?:of\\s+|de\\s+)?(${MONTH})\\b`).exec(n);
-  const monthDay = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(n);
-  const named = dayMonth
-    ? { day: Number(dayMonth[1]), month: MONTHS[dayMonth[2]!]! }
-    : monthDay
-      ? { day: Number(monthDay[2]), month: MONTHS[monthDay[1]!]! }
-      : null;
-  if (named) {
-    const year = Number(today.slice(0, 4));
-    const pad = (x: number) => String(x).padStart(2, "0");
-    for (const y of [year, year + 1]) {
-      const date = `${y}-${pad(named.month)}-${pad(named.day)}`;
-      if (isCalendarDate(date) && date >= today) return date;
-    }
-  }
-  if (/day after tomorrow|apres-demain|apres demain|pasado manana/.test(n)) return addDays(today, 2);
-  const relative = n.replace(SPANISH_MORNING, " ");
-  if (/\b(tomorrow|demain|manana)\b/.test(relative)) return addDays(today, 1);
-  if (
-    /\b(today|tonight|this (morning|afternoon|evening)|aujourd'hui|ce matin|cet apres-midi|ce soir|hoy|esta (manana|tarde|noche))\b/.test(n)
-  )
-    return today;
-  for (const [word, dow] of Object.entries(WEEKDAYS)) {
-    if (new RegExp(`\\b${word}\\b`).test(n)) {
-      const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-      const current = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-      return addDays(today, (dow - current + 7) % 7 || 7);
-    }
-  }
-  return null;
-}
-
-/** "in the morning", "l'après-midi", "por la tarde" … → the part of the day; null when none is named. */
-export function parsePartOfDay(text: string): PartOfDay | null {
-  const n = norm(text);
-  if (/\b(morning|matin|matinee)\b/.test(n) || n.replace(SPANISH_MORNING, "\u0000") !== n) return "morning";
-  if (/\b(afternoon|apres-midi|apres midi|tarde)\b/.test(n)) return "afternoon";
-  if (/\b(evening|tonight|soir|soiree|noche)\b/.test(n)) return "evening";
-  return null;
-}
-
-const MERIDIEM = /^\s*(am|pm|a\.m\.|p\.m\.)/;
-const HALF = /^\s*(?:h|heures?)?\s*(et demie|y media)\b/;
-const QUARTER = /^\s*(?:h|heures?)?\s*(et quart|y cuarto)\b/;
-
-/**
- * "10:30", "10h30", "10 h", "2 pm", "at 10", "à 10 heures", "a las 4 y media" → "HH:mm"; null when there is no time.
- * Without am/pm, 1 to 6 o'clock is the afternoon (nobody books at 3 in the night), unless "du matin" / "in the morning".
- */
-export function parseTime(text: string): string | null {
-  const n = norm(text);
-  const patterns: RegExp[] = [
-    /\b(\d{1,2})\s?[:h.]\s?(\d{2})\b/g,
-    /\b(\d{1,2})()\s?(?=am\b|pm\b|a\.m\.|p\.m\.)/g,
-    /\b(\d{1,2})()\s?h\b/g,
-    /\b(\d{1,2})()\s?(?=heures?\b|o'clock\b|hrs?\b)/g,
-    /\b(?:at|a|vers|around|sobre|a las|a la|hacia las)\s+(\d{1,2})()\b(?!\s?(?:[:h.\/-]\d|st\b|nd\b|rd\b|th\b|er\b|de\b|of\b))/g,
-    /\bhalf past (\d{1,2})()\b/g,
-  ];
-  for (const [index, re] of patterns.entries()) {
-    for (const m of n.matchAll(re)) {
-      let hour = Number(m[1]);
-      let minute = Number(m[2] || 0);
-      const after = n.slice((m.index ?? 0) + m[0].length);
-      if (index === 5) minute = 30;
-      else if (!m[2] && HALF.test(after)) minute = 30;
-      else if (!m[2] && QUARTER.test(after)) minute = 15;
-      const meridiem = MERIDIEM.exec(after)?.[1];
-      if (hour > 23 || minute > 59) continue;
-      if (meridiem) {
-        if (hour > 12) continue;
-        if (meridiem.startsWith("p") && hour < 12) hour += 12;
-        if (meridiem.startsWith("a") && hour === 12) hour = 0;
-      } else if (hour >= 1 && hour <= 6 && !/\b(morning|matin|manana)\b/.test(n)) {
-        hour += 12;
-      } else if (hour < 12 && /\b(afternoon|evening|apres-midi|soir|tarde|noche)\b/.test(n) && hour > 0) {
-        hour += 12;
-      }
-      return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
-    }
-  }
-  return null;
-}
-
-const PHONE = /(?:\+|\()?\b\d[\d\s().-]{6,}\d\b/g;
-
-/** A phone number said in the sentence (at least 9 digits, as said: "06 98 76 54 32", "+1 212 555 0187"); else null. */
-export function findPhone(text: string): string | null {
-  for (const m of text.matchAll(PHONE)) {
-    const digits = m[0].replace(/\D/g, "");
-    if (digits.length >= 9 && digits.length <= 15 && !/^\d{4}-\d{2}-\d{2}/.test(m[0].trim())) return m[0].trim();
-  }
-  return null;
-}
-
-/** The sentence without the number in it: what is left of "my number is 06 98 76 54 32" is no reason for a visit. */
-function withoutPhone(text: string, phone: string): string {
-  return text.replace(phone, " ").replace(/\s+/g, " ").trim();
-}
-
-function saysOnlyANumber(text: string, phone: string): boolean {
-  const rest = norm(withoutPhone(text, phone)).replace(
-    /\b(my|number|phone|mobile|cell|is|it's|it|the|on|at|call|me|you|can|reach|c'est|le|la|mon|numero|de|telephone|portable|vous|pouvez|me|joindre|au|mi|es|el|movil|puede|llamar|al|en|su)\b/g,
-    "",
-  );
-  return rest.replace(/[^a-z]/g, "").length < 3;
-}
-
-function pickOffer(text: string, offers: string[]): string | null {
-  const time = parseTime(text);
-  if (time) return offers.find((o) => o.endsWith(` ${time}`)) ?? null;
-  const n = norm(text);
-  for (const [re, index] of ORDINALS) {
-    if (re.test(n)) return index === -1 ? (offers.at(-1) ?? null) : (offers[index] ?? null);
-  }
-  return null;
-}
-
-function cleanName(text: string): string {
-  return text
-    .replace(
-      /^\s*(my name is|my name's|i am|i'm|it's|this is|je m'appelle|je m’appelle|je suis|c'est|c’est|moi c'est|me llamo|soy|mi nombre es)\s+/i,
-      "",
-    )
-    .replace(/[.!]+$/, "")
-    .trim()
-    .slice(0, 120);
-}
-
-/** The name in "Marie Dupont, born on 2 November 1962" once the date is taken out. */
-function identityName(rest: string): string {
-  return cleanName(
-    rest
-      .replace(
-        /(?<![\p{L}\p{N}])(born( on)?|date of birth|n[ée]e?( le)?|date de naissance|nacid[oa]( el)?|fecha de nacimiento)(?![\p{L}\p{N}])/giu,
-        " ",
-      )
-      .replace(/[\s,;:]+/g, " ")
-      .trim(),
-  );
-}
-
 function speakRef(s: SimState, ref: string): string {
   const at = zonedWallTimeToUtc(ref.slice(0, 10), ref.slice(11), s.timeZone);
   return at ? speakSlot(at, s.language, s.timeZone) : ref;
 }
 
-function offered(s: SimState, result: string): boolean {
-  s.offers = [...result.matchAll(REF)].map((m) => m[1]!).slice(0, 10);
+/**
+ * The times a tool's answer offers, as this reading takes them: the dates and times given apart ("data"), or the day and
+ * time the words name, a time without its day being on the day the caller asked about ("words").
+ */
+function offered(s: SimState, reply: ToolReply, askedDay: string | null): boolean {
+  const fromData = (reply.slots ?? []).map((o) => `${o.date} ${o.time}`);
+  s.offers = (s.reading === "words" ? heardTimes(reply.say, new Date(s.startedAt), s.timeZone, askedDay) : fromData).slice(0, 10);
   return s.offers.length > 0;
 }
 
@@ -544,11 +227,19 @@ function wantOf(text: string, now: Date, s: SimState): Want {
 
 const wantsSomething = (w: Want) => !!(w.date || w.time || w.part);
 
-/** The caller's appointments as the tool reads them; the first one's id is kept for the change. */
+/** The appointments a tool's answer names: their ids (never spoken) and when each is, as its words say. */
+function knownAppointments(s: SimState, reply: ToolReply): KnownAppointment[] {
+  return (reply.appointments ?? [])
+    .slice(0, 10)
+    .map((a) => ({ id: a.id, at: heardTimes(a.say, new Date(s.startedAt), s.timeZone, null)[0] ?? null }));
+}
+
+/** The caller's appointments as the tool gives them; the one a change is about is chosen with the caller. */
 async function lookUpAppointment(transport: Transport, s: SimState): Promise<{ found: boolean; text: string }> {
-  const result = await callTool(transport, s, "find_my_appointments", {});
-  s.appointmentId = UUID.exec(result)?.[1] ?? null;
-  return { found: !!s.appointmentId, text: spoken(result) };
+  const reply = await callTool(transport, s, "find_my_appointments", {});
+  s.appointments = knownAppointments(s, reply);
+  s.appointmentId = s.appointments.length === 1 ? s.appointments[0]!.id : null;
+  return { found: s.appointments.length > 0, text: reply.say };
 }
 
 /** Asks the calendar for what the caller named; one free time at the time they asked is read back at once. */
@@ -566,10 +257,10 @@ async function offerTimes(transport: Transport, s: SimState, w: Want, before = "
   if (w.date && w.time) args.time = w.time;
   if (w.part && !(w.date && w.time)) args.partOfDay = w.part;
   const result = await callTool(transport, s, "check_availability", args);
-  if (!offered(s, result)) {
+  if (!offered(s, result, w.date)) {
     s.stage = "day";
     // A tool answer that already asks the caller something ("Which day before then?") needs no second question.
-    const answer = spoken(result);
+    const answer = result.say;
     return assistantSays(s, `${lead}${answer}${answer.endsWith("?") ? "" : ` ${t(s, "askDay")}`}`);
   }
   if (w.date && w.time && s.offers.length === 1 && s.offers[0] === `${w.date} ${w.time}`) {
@@ -578,7 +269,7 @@ async function offerTimes(transport: Transport, s: SimState, w: Want, before = "
     return assistantSays(s, `${lead}${readBack(s)}`);
   }
   s.stage = "choose";
-  return assistantSays(s, `${lead}${spoken(result)} ${t(s, "whichOne")}`);
+  return assistantSays(s, `${lead}${result.say} ${t(s, "whichOne")}`);
 }
 
 /** After the details, the day: what the caller already said, else the question. */
@@ -613,15 +304,36 @@ async function startFlow(transport: Transport, s: SimState, flow: Exclude<SimSta
   return changeFound(transport, s, flow, first);
 }
 
-/** The caller's appointment is found (by caller ID, or by a number they proved they hold): on with the change. */
+/**
+ * The caller's appointments are found (by caller ID, or by a number they proved they hold): which one, when there are
+ * several, then on with the change.
+ */
 async function changeFound(transport: Transport, s: SimState, flow: SimState["flow"], first: string): Promise<SimReply> {
+  if (!s.appointmentId) {
+    s.stage = "whichAppointment";
+    return assistantSays(s, `${first} ${t(s, "whichAppointment")}`.trim());
+  }
   if (flow === "cancel") {
     s.stage = "confirmCancel";
     return assistantSays(s, `${first} ${t(s, "confirmCancel")}`);
   }
   if (wantsSomething(s.want)) return offerTimes(transport, s, s.want, first);
   s.stage = "day";
-  return assistantSays(s, `${first} ${t(s, "askNewDay")}`);
+  return assistantSays(s, `${first} ${t(s, "askNewDay")}`.trim());
+}
+
+/** Which of the caller's appointments they mean: "the second one", "the one on Thursday", "the one at 11". */
+function whichAppointment(s: SimState, text: string, now: Date): KnownAppointment | null {
+  const w = wantOf(text, now, s);
+  const matching = s.appointments.filter(
+    (a) => a.at && (!w.date || a.at.startsWith(w.date)) && (!w.time || a.at.endsWith(` ${w.time}`)) && (w.date || w.time),
+  );
+  if (matching.length === 1) return matching[0]!;
+  const n = norm(text);
+  for (const [re, index] of ORDINALS) {
+    if (re.test(n)) return (index === -1 ? s.appointments.at(-1) : s.appointments[index]) ?? null;
+  }
+  return null;
 }
 
 /** The caller said nothing: the platform's idle prompt, and after the last one it ends the call. */
@@ -659,9 +371,19 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   if (!text) return silence(transport, s, now);
   s.silences = 0;
   s.transcript.push({ role: "caller", text });
+  // A caller speaking another supported language is answered in it (and the tools are told so).
+  s.language = languageOf(text) ?? s.language;
   const n = norm(text);
-  if (EMERGENCY.test(n))
-    return assistantSays(s, t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }));
+  // Emergencies first, before any tool: the emergency number, then the call ends so that the caller can dial it.
+  if (EMERGENCY.test(n)) {
+    s.stage = "ended";
+    const reply = assistantSays(
+      s,
+      t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }),
+    );
+    await endCall(transport, s, now, "assistant-ended-call");
+    return reply;
+  }
   if (PERSON.test(n)) return person(transport, s, now);
   if (ADVICE.test(n)) {
     s.flow = "message";
@@ -772,25 +494,34 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
               ...(s.phone ? { phone: s.phone } : {}),
               ...(s.email ? { email: s.email } : {}),
             });
-      if (offered(s, result)) {
+      if (offered(s, result, chosenDate)) {
         s.stage = "choose";
-        return assistantSays(s, `${spoken(result)} ${t(s, "whichOne")}`);
+        return assistantSays(s, `${result.say} ${t(s, "whichOne")}`);
       }
-      const ok = result.startsWith(
+      const ok = result.say.startsWith(
         say(s, s.flow === "reschedule" ? "rescheduled" : "booked")
           .split("{")[0]!
           .trim(),
       );
       if (ok) s.outcomes.push({ kind: s.flow === "reschedule" ? "rescheduled" : "booked", slot: speakRef(s, s.chosen!) });
       s.stage = "anything";
-      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
+    }
+    case "whichAppointment": {
+      const chosen = whichAppointment(s, text, now);
+      if (!chosen) {
+        if (DONE.test(n)) return hangUp(transport, s, now);
+        return assistantSays(s, t(s, "whichAppointment"));
+      }
+      s.appointmentId = chosen.id;
+      return changeFound(transport, s, s.flow, "");
     }
     case "confirmCancel": {
       s.stage = "anything";
       if (!YES.test(n) || NO.test(n)) return assistantSays(s, t(s, "anythingElse"));
       const result = await callTool(transport, s, "cancel_appointment", { appointmentId: s.appointmentId });
-      if (result.startsWith(say(s, "cancelled").split("{")[0]!.trim())) s.outcomes.push({ kind: "cancelled" });
-      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+      if (result.say.startsWith(say(s, "cancelled").split("{")[0]!.trim())) s.outcomes.push({ kind: "cancelled" });
+      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
     }
     case "verifyPhone": {
       // The number the appointment was booked with, to text it a code; "no, that's all" gives up.
@@ -808,9 +539,9 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         return assistantSays(s, t(s, "askIdentity"));
       }
       const result = await callTool(transport, s, "send_verification_code", { phone });
-      const sent = result === say(s, "verificationSent");
+      const sent = result.say === say(s, "verificationSent");
       s.stage = sent ? "verifyCode" : "anything";
-      return assistantSays(s, sent ? spoken(result) : `${spoken(result)} ${t(s, "anythingElse")}`);
+      return assistantSays(s, sent ? result.say : `${result.say} ${t(s, "anythingElse")}`);
     }
     case "verifyCode": {
       const digits = text.replace(/\D/g, "");
@@ -819,14 +550,10 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         return assistantSays(s, say(s, "verificationNeedsCode"));
       }
       const result = await callTool(transport, s, "verify_code", { code: digits });
-      const id = UUID.exec(result)?.[1];
-      if (id) {
-        s.appointmentId = id;
-        return changeFound(transport, s, s.flow, spoken(result));
-      }
-      if (result === say(s, "verification.wrong")) return assistantSays(s, spoken(result));
+      if (result.appointments?.length) return provenFound(transport, s, result);
+      if (result.say === say(s, "verification.wrong")) return assistantSays(s, result.say);
       s.stage = "anything";
-      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
     }
     case "verifyIdentity": {
       const born = parseBirthDate(text, s.language);
@@ -836,14 +563,10 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         return assistantSays(s, t(s, "askIdentity"));
       }
       const result = await callTool(transport, s, "verify_identity", { phone: s.phone, name, dateOfBirth: born.date });
-      const id = UUID.exec(result)?.[1];
-      if (id) {
-        s.appointmentId = id;
-        return changeFound(transport, s, s.flow, spoken(result));
-      }
-      if (result === say(s, "identity.wrong")) return assistantSays(s, spoken(result));
+      if (result.appointments?.length) return provenFound(transport, s, result);
+      if (result.say === say(s, "identity.wrong")) return assistantSays(s, result.say);
       s.stage = "anything";
-      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
     }
     case "message": {
       // "No thanks" to the offer of a message is no message.
@@ -857,7 +580,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       const result = await callTool(transport, s, "take_message", { message: body, name: s.name, ...(s.phone ? { phone: s.phone } : {}) });
       s.outcomes.push({ kind: "message" });
       s.stage = "anything";
-      return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
     }
   }
   return assistantSays(s, t(s, "help"));
@@ -870,18 +593,29 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
  */
 async function answerQuestion(transport: Transport, s: SimState, text: string): Promise<SimReply> {
   let result: string;
-  if (s.knowledge.lookup) result = await callTool(transport, s, "lookup_info", { question: text });
+  if (s.knowledge.lookup) result = (await callTool(transport, s, "lookup_info", { question: text })).say;
   else {
     const best = bestFacts(s.knowledge.facts, text);
-    result = best.length ? say(s, "lookupFound", { entries: best.join(" | ") }) : say(s, "lookupNothing");
+    // What the entries do not name is unknown, never refused: "we accept A and B" says nothing about C.
+    const unknown = namesNotIn(text, best);
+    const entries = best.join(" | ");
+    result = !best.length
+      ? say(s, "lookupNothing")
+      : unknown.length
+        ? say(s, "lookupUnknown", { entries, names: unknown.join(", ") })
+        : say(s, "lookupFound", { entries });
   }
-  if (result === say(s, "lookupNothing")) {
+  // "I don't know; shall I take a message?" (the question both answers end on): the caller's next words are that message.
+  const offersMessage = say(s, "lookupNothing")
+    .split(/(?<=[.!?])\s+/)
+    .at(-1)!;
+  if (result.endsWith(offersMessage)) {
     s.flow = "message";
     s.stage = "message";
     return assistantSays(s, result);
   }
   s.stage = "anything";
-  return assistantSays(s, `${spoken(result)} ${t(s, "anythingElse")}`);
+  return assistantSays(s, `${result} ${t(s, "anythingElse")}`);
 }
 
 // Words that ask rather than name what is asked about.
@@ -912,19 +646,22 @@ function bestFacts(facts: string[], question: string): string[] {
 }
 
 /** What the assistant was given of the owner's knowledge: the search tool, or the entries its instructions list. */
-function knowledgeOf(assistant: Obj, tools: unknown[]): SimState["knowledge"] {
+function knowledgeOf(assistant: Obj, tools: unknown[], language: CallLanguage): SimState["knowledge"] {
   const lookup = tools.some((tool) => obj(obj(tool).function).name === "lookup_info");
   const prompt = list(obj(assistant.model).messages)
     .map((m) => obj(m).content)
     .find((c): c is string => typeof c === "string");
-  const line = prompt?.split("\n").find((l) => l.startsWith(KNOWLEDGE_LINE));
-  const facts = line
-    ? line
-        .slice(line.indexOf("): ") + 3)
-        .split(" | ")
-        .slice(0, 30)
-    : [];
+  const lead = `${knowledgeLead(language)}: `;
+  const line = prompt?.split("\n").find((l) => l.startsWith(lead));
+  const facts = line ? line.slice(lead.length).split(" | ").slice(0, 30) : [];
   return { lookup, facts };
+}
+
+/** A number the caller proved they hold: its appointments, and on with the change. */
+async function provenFound(transport: Transport, s: SimState, reply: ToolReply): Promise<SimReply> {
+  s.appointments = knownAppointments(s, reply);
+  s.appointmentId = s.appointments.length === 1 ? s.appointments[0]!.id : null;
+  return changeFound(transport, s, s.flow, reply.say);
 }
 
 async function hangUp(transport: Transport, s: SimState, now: Date): Promise<SimReply> {
@@ -951,94 +688,5 @@ export async function endCall(transport: Transport, s: SimState, now = new Date(
       analysis: { summary },
     }),
   );
-  return s;
-}
-
-const SLOT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
-const stateSchema = z.object({
-  v: z.literal(1),
-  callId: z.string().max(120),
-  line: z.string().max(20),
-  caller: z.string().max(20),
-  language: z.enum(["en", "fr", "es"]),
-  timeZone: z.string().max(64).refine(isTimeZone),
-  messageOnly: z.boolean(),
-  birthDateCheck: z.boolean().default(false),
-  stage: z.enum([
-    "intent",
-    "name",
-    "reason",
-    "birthDate",
-    "email",
-    "day",
-    "choose",
-    "confirm",
-    "confirmCancel",
-    "verifyPhone",
-    "verifyCode",
-    "verifyIdentity",
-    "message",
-    "anything",
-    "ended",
-  ]),
-  flow: z.enum(["book", "reschedule", "cancel", "message"]).nullable(),
-  name: z.string().max(120).nullable(),
-  reason: z.string().max(500).nullable(),
-  email: z.string().max(254).nullable(),
-  // Fields added later default, so a call started before an update carries on.
-  birthDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable()
-    .default(null),
-  phone: z.string().max(40).nullable().default(null),
-  want: z
-    .object({
-      date: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .nullable(),
-      time: z
-        .string()
-        .regex(/^\d{2}:\d{2}$/)
-        .nullable(),
-      part: z.enum(["morning", "afternoon", "evening"]).nullable(),
-    })
-    .default({ date: null, time: null, part: null }),
-  transfer: z.string().max(500).nullable().default(null),
-  knowledge: z.object({ lookup: z.boolean(), facts: z.array(z.string().max(2400)).max(30) }).default({ lookup: false, facts: [] }),
-  idle: z.array(z.string().max(500)).max(5).default([]),
-  idleEnd: z.string().max(500).nullable().default(null),
-  silences: z.number().int().min(0).max(10).default(0),
-  offers: z.array(z.string().regex(SLOT)).max(10),
-  chosen: z.string().regex(SLOT).nullable(),
-  appointmentId: z.string().uuid().nullable(),
-  toolCalls: z.number().int().min(0).max(1000),
-  outcomes: z
-    .array(
-      z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred"]), slot: z.string().max(200).optional() }),
-    )
-    .max(50),
-  transcript: z.array(z.object({ role: z.enum(["assistant", "caller"]), text: z.string().max(2000) })).max(400),
-  startedAt: z.string().datetime(),
-});
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A state sent back by a browser, checked field by field (the caller of this function checks whose call it is). */
-export function parseSimState(value: unknown): SimState | null {
-  const parsed = stateSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const s = parsed.data as SimState;
-  // A stage that needs a chosen slot or an appointment must have one.
-  if (s.stage === "confirm" && !s.chosen) return null;
-  if (s.stage === "confirmCancel" && !s.appointmentId) return null;
   return s;
 }

@@ -1,9 +1,10 @@
-// The receptionist's tools, as the voice platform calls them. Every answer is one short line in the call's language;
-// every slot offered comes from the availability engine; every booking goes through lib/booking.
-import { callerMessages, REQUEST_CATEGORIES, REQUEST_URGENCIES } from "@/db/schema";
+// The receptionist's tools, as the voice platform calls them. Every answer is a reply (lib/receptionist/replies.ts): the
+// words the caller hears, whole and in their language, and apart from them what the model passes back; every time
+// offered comes from the availability engine; every booking goes through lib/booking.
+import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/booking/core";
-import { findSlots } from "@/lib/booking/busy-time";
+import { busyIntervals } from "@/lib/booking/busy-time";
 import {
   book,
   cancel as cancelAppointment,
@@ -12,14 +13,18 @@ import {
   type Refusal,
 } from "@/lib/booking/commands";
 import type { Interval } from "@/lib/availability/availability";
-import { countryOfBusiness, toE164 } from "@/lib/phone/phone";
+import { countryOfBusiness, formatPhone, toE164 } from "@/lib/phone/phone";
 import { JOB } from "@/lib/jobs/queue";
+import { isOptedOut } from "@/lib/messaging/opt-outs";
 import type { Business, CallLanguage } from "@/lib/business/business";
-import { entryLine, lookupKnowledge } from "@/lib/knowledge/knowledge.service";
+import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/knowledge/knowledge.service";
+import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
 import { ensureCall, raiseOutcome } from "./calls";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
-import { sayer, slotReference, speakDay, speakList, speakSlot, speakTime, type Say } from "./speech";
+import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
+import { sayer, speakList, speakSlot, type Say } from "./speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "./when";
+import { categoryFor, wordsFor } from "./wording";
 
 export const BOOKING_TOOLS = [
   "check_availability",
@@ -34,10 +39,10 @@ export const LOOKUP_TOOL = "lookup_info";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
 export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
-
 export type ToolContext = {
   deps: BookingDeps;
   biz: Business;
+  /** The language the answer is in: the call's, or the one the model says the caller switched to. */
   language: CallLanguage;
   /** The caller ID, normalized; the default phone for bookings and the key for "my appointments". */
   callerNumber: string | null;
@@ -45,17 +50,18 @@ export type ToolContext = {
   toolCallId: string;
 };
 
-export type ToolAnswer = { result: string } | { error: string };
+export type ToolAnswer = { result: ToolReply } | { error: string };
 
 type Args = Record<string, unknown>;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_OFFERED = 4;
-const SEARCH_DAYS = 14;
+const CALL_LANGUAGES: readonly CallLanguage[] = ["en", "fr", "es"];
 
-export async function runTool(ctx: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
+export async function runTool(context: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
+  // A caller who switched language hears the answers in theirs: the model says which.
+  const asked = text(args.language, 5)?.toLowerCase();
+  const ctx = { ...context, language: CALL_LANGUAGES.find((l) => l === asked) ?? context.language };
   const say = sayer(ctx.language);
   const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name) || (IDENTITY_TOOLS as readonly string[]).includes(name);
-  if (bookingTool && !ctx.biz.entitled) return { result: say("bookingDisabled") };
+  if (bookingTool && !ctx.biz.entitled) return { result: spoken(say("bookingDisabled")) };
   try {
     switch (name) {
       case "check_availability":
@@ -69,16 +75,16 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
       case "cancel_appointment":
         return { result: await cancel(ctx, say, args) };
       case "send_verification_code":
-        return { result: await sendVerification(ctx, say, args) };
+        return { result: spoken(await sendVerification(ctx, say, args)) };
       case "verify_code":
         return { result: await verify(ctx, say, args) };
       case "verify_identity":
         if (!ctx.biz.birthDateCheck) return { error: say("unknownTool") };
         return { result: await verifyIdentity(ctx, say, args) };
       case MESSAGE_TOOL:
-        return { result: await takeMessage(ctx, say, args) };
+        return { result: spoken(await takeMessage(ctx, say, args)) };
       case LOOKUP_TOOL:
-        return { result: await lookupInfo(ctx, say, args) };
+        return { result: spoken(await lookupInfo(ctx, say, args)) };
       default:
         return { error: say("unknownTool") };
     }
@@ -88,13 +94,20 @@ export async function runTool(ctx: ToolContext, name: string, args: Args): Promi
   }
 }
 
-/** The owner's entries that best answer the question, in their words; "I don't know, shall I take a message" otherwise. */
+/**
+ * The owner's entries that best answer the question, in their words; "I don't know, shall I take a message" otherwise.
+ * A name the question asks about that the entries never mention ("Cigna" against "we accept Delta Dental and Aetna") is
+ * said to be unknown, so the model never turns a list into a "no".
+ */
 async function lookupInfo(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const question = text(args.question, 300) ?? text(args.query, 300);
   if (!question) return say("lookupNeedsQuestion");
   const found = await lookupKnowledge(ctx.deps.db, ctx.biz.userId, ctx.language, question);
   if (!found.length) return say("lookupNothing");
-  return say("lookupFound", { entries: found.map(entryLine).join(" | ") });
+  const lines = found.map((e) => entryLine(e, ctx.language));
+  const unknown = namesNotIn(question, lines);
+  if (unknown.length) return say("lookupUnknown", { entries: lines.join(" | "), names: speakList(unknown, ctx.language) });
+  return say("lookupFound", { entries: lines.join(" | ") });
 }
 
 const text = (v: unknown, max = 500): string | null => {
@@ -113,13 +126,14 @@ function phoneArgument(raw: string | null, biz: Business, callerNumber: string |
   return toE164(raw, countryOfBusiness(biz)) ?? undefined;
 }
 
+const now = (ctx: ToolContext) => (ctx.deps.now ? ctx.deps.now() : new Date());
+
 /**
  * A day the caller can book: not past, not beyond the horizon. Null when it is fine, else the sentence the model passes on
  * (today's date or the last bookable day included, so it can ask again without guessing).
  */
 function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
-  const now = ctx.deps.now ? ctx.deps.now() : new Date();
-  const today = localToday(now, ctx.biz.timeZone);
+  const today = localToday(now(ctx), ctx.biz.timeZone);
   const ahead = daysBetween(today, date);
   if (ahead < 0) return say("pastDate", { today: speakCalendarDay(today, ctx.language) });
   if (ahead > HORIZON_DAYS)
@@ -127,80 +141,42 @@ function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
   return null;
 }
 
-function dayStart(date: string, timeZone: string): Date | null {
-  return zonedWallTimeToUtc(date, "00:00", timeZone) ?? zonedWallTimeToUtc(date, "01:00", timeZone);
-}
-
-function offer(slots: Interval[], ctx: ToolContext): string {
-  const { language, biz } = ctx;
-  const sameDay = slots.every((s) => speakDay(s.start, language, biz.timeZone) === speakDay(slots[0]!.start, language, biz.timeZone));
-  const items = slots.map((s) => {
-    const spoken = sameDay ? speakTime(s.start, language, biz.timeZone) : speakSlot(s.start, language, biz.timeZone);
-    return `${spoken} [${slotReference(s.start, biz.timeZone)}]`;
-  });
-  return speakList(items, language);
-}
-
-function partOfDayFilter(args: Args, ctx: ToolContext): (s: Interval) => boolean {
+/** The part of the day the model passed, in any of the words it might use; null for none (or one it made up). */
+function partOfDay(args: Args): PartOfDay | null {
   const part = text(args.partOfDay ?? args.part_of_day, 20)?.toLowerCase();
-  if (!part) return () => true;
-  const hourOf = (d: Date) => Number(slotReference(d, ctx.biz.timeZone).slice(11, 13));
-  if (/morning|matin|mañana/.test(part)) return (s) => hourOf(s.start) < 12;
-  if (/afternoon|après|apres|tarde/.test(part)) return (s) => hourOf(s.start) >= 12 && hourOf(s.start) < 17;
-  if (/evening|soir|noche/.test(part)) return (s) => hourOf(s.start) >= 17;
-  return () => true;
+  if (!part) return null;
+  if ((PARTS_OF_DAY as readonly string[]).includes(part)) return part as PartOfDay;
+  if (/morning|matin|mañana/.test(part)) return "morning";
+  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
+  if (/evening|night|soir|noche/.test(part)) return "evening";
+  return null;
 }
 
-async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+/**
+ * Free times for the day, time or part of the day asked. The busy times of the window the answer needs are read once
+ * (the view the call's start warmed, in the common case); only when nothing is free in it is the whole horizon read.
+ */
+async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const { deps, biz, language } = ctx;
-  const now = deps.now ? deps.now() : new Date();
+  const at = now(ctx);
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
   const problem = date ? dayProblem(ctx, say, date) : null;
-  if (problem) return problem;
-  const keep = partOfDayFilter(args, ctx);
-  if (date && time) {
-    const start = zonedWallTimeToUtc(date, time, biz.timeZone);
-    if (!start) return say("invalidDateTime");
-    const from = new Date(start.getTime() - 3 * DAY_MS);
-    const slots = await findSlots(deps, biz, from, new Date(start.getTime() + 4 * DAY_MS));
-    if (slots.some((s) => s.start.getTime() === start.getTime())) {
-      return say("slotFree", { slot: `${speakSlot(start, language, biz.timeZone)} [${slotReference(start, biz.timeZone)}]` });
-    }
-    const nearest = [...slots]
-      .sort((a, b) => Math.abs(a.start.getTime() - start.getTime()) - Math.abs(b.start.getTime() - start.getTime()))
-      .slice(0, 3);
-    nearest.sort((a, b) => a.start.getTime() - b.start.getTime());
-    return nearest.length ? say("slotNotFree", { slots: offer(nearest, ctx) }) : say("nothingFree");
-  }
-  if (date) {
-    const from = dayStart(date, biz.timeZone);
-    if (!from) return say("invalidDateTime");
-    const dayEnd = new Date(from.getTime() + DAY_MS + 2 * 60 * 60 * 1000);
-    const today = (await findSlots(deps, biz, from, dayEnd))
-      .filter((s) => slotReference(s.start, biz.timeZone).startsWith(date))
-      .filter(keep);
-    if (today.length)
-      return say("slotsOnDay", { day: speakDay(from, language, biz.timeZone), slots: offer(today.slice(0, MAX_OFFERED), ctx) });
-    const later = (await findSlots(deps, biz, dayEnd, new Date(dayEnd.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
-    if (!later.length) return say("nothingFree");
-    const day = speakDay(new Date(from.getTime() + 12 * 60 * 60 * 1000), language, biz.timeZone);
-    // A closed day says so, and why when the owner gave a reason, rather than "nothing is free".
-    const closure = biz.closures.find((c) => c.from <= date && date <= c.to && !c.openTime);
-    const key = closure ? (closure.reason ? "closedOnDayBecause" : "closedOnDay") : "noneOnDay";
-    return say(key, { day, reason: closure?.reason ?? "", slots: offer(later.slice(0, MAX_OFFERED), ctx) });
-  }
-  const soon = (await findSlots(deps, biz, now, new Date(now.getTime() + SEARCH_DAYS * DAY_MS))).filter(keep);
-  if (!soon.length) return say("nothingFree");
-  return say("nextFree", { slots: offer(soon.slice(0, MAX_OFFERED), ctx) });
+  if (problem) return spoken(problem);
+  if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
+  const question = { date, time: date ? time : null, part: partOfDay(args) };
+  const ask = async (known: { from: Date; to: Date }) =>
+    answerAvailability({ biz, language, now: at, question, known, busy: await busyIntervals(deps, biz, known.from, known.to) });
+  const answer = (await ask(knownWindowFor(question, at, biz.timeZone))) ?? (await ask({ from: at, to: horizonEnd(at) }));
+  return answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS }));
 }
 
-async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const { deps, biz, language } = ctx;
   const { date, time, unreadable } = readWhen(args);
   const name = text(args.name ?? args.patientName ?? args.fullName, 120);
   const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), biz, ctx.callerNumber);
-  if (phone === undefined) return say("phoneUnreadable");
+  if (phone === undefined) return spoken(say("phoneUnreadable"));
   const emailRaw = text(args.email, 254);
   const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
   const reason = text(args.reason, 500);
@@ -214,13 +190,13 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     !phone && "phone",
     biz.birthDateCheck && !birthRaw && "dateOfBirth",
   ].filter(Boolean) as string[];
-  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
-  if (birthRaw && !birthDate) return say("birthDateUnreadable");
-  if (missing.length) return stillNeeded(ctx, say, missing);
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (birthRaw && !birthDate) return spoken(say("birthDateUnreadable"));
+  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
   const problem = dayProblem(ctx, say, date!);
-  if (problem) return problem;
+  if (problem) return spoken(problem);
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
-  if (!start) return say("invalidDateTime");
+  if (!start) return spoken(say("invalidDateTime"));
   // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
   // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
   const call = { userId: biz.userId, providerCallId: ctx.providerCallId };
@@ -230,6 +206,9 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     start,
     patientName: name!,
     patientPhone: phone,
+    // The number the caller rang from stays on the appointment when the confirmations go elsewhere: a later call from
+    // it finds the appointment.
+    callerPhone: ctx.callerNumber && ctx.callerNumber !== phone ? ctx.callerNumber : null,
     patientEmail: email,
     patientBirthDate: provenBirthDate,
     reason,
@@ -237,58 +216,94 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
+  if (!outcome.ok) return refusal(ctx, say, outcome.reason, start, outcome.alternatives);
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
-  return say(email ? "bookedWithEmail" : "booked", {
-    name: outcome.appointment.patientName,
-    slot: speakSlot(outcome.appointment.startsAt, language, biz.timeZone),
-  });
-}
-
-function unavailableAnswer(ctx: ToolContext, say: Say, reason: Refusal, alternatives: Interval[]): string {
-  if (!alternatives.length) return say("nothingClose");
-  return say(reason === "taken" ? "slotTaken" : "slotUnavailable", { slots: offer(alternatives, ctx) });
-}
-
-function describe(a: Appointment, ctx: ToolContext): string {
-  return `${speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone)} [${a.id}]`;
+  const a = outcome.appointment;
+  const booked = say("booked", { name: a.patientName, slot: speakSlot(a.startsAt, language, biz.timeZone) });
+  return spoken(`${booked} ${await confirmationWords(ctx, say, a)}`);
 }
 
 /**
- * The caller's upcoming appointments: booked with their caller ID, or with a number this call proved it holds (a code
- * texted to it). Nothing when neither: the answer then says how to prove it.
+ * Where the confirmation goes, as the caller must hear it: by text message and WhatsApp (from the business's line, to a
+ * number that has not opted out), by email when one was given; the number named when it is not the one they ring from.
+ */
+async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Promise<string> {
+  const channels: string[] = [];
+  if (a.patientPhone && ctx.biz.line && !(await isOptedOut(ctx.deps.db, a.patientPhone, "sms"))) {
+    channels.push(say("channels.sms"), say("channels.whatsapp"));
+  }
+  if (a.patientEmail) channels.push(say("channels.email"));
+  if (!channels.length) return say("confirmationNone");
+  const by = speakList(channels, ctx.language, "conjunction");
+  if (a.patientPhone && a.patientPhone !== ctx.callerNumber) {
+    return say("confirmationTo", { number: formatPhone(a.patientPhone, countryOfBusiness(ctx.biz)), channels: by });
+  }
+  return say("confirmationBy", { channels: by });
+}
+
+/**
+ * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free), and
+ * the closest free times, each with its day.
+ */
+function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[]): ToolReply {
+  const { biz, language } = ctx;
+  const why =
+    reason === "taken"
+      ? say("slotTaken")
+      : (whyNotBookable(biz, language, start) ?? sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
+  if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
+  const offered = offerTimes(
+    alternatives.map((s) => s.start),
+    language,
+    biz.timeZone,
+  );
+  return { say: `${why} ${sentence(say("availability.closest", { offers: offered.words }))}`, slots: offered.slots };
+}
+
+/** The caller's appointments as the model gets them: named by day and time, with the id to pass back. */
+function appointmentRefs(list: Appointment[], ctx: ToolContext): { words: string; refs: AppointmentRef[] } {
+  const refs = list.map((a) => ({ say: speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone), id: a.id }));
+  return {
+    words: speakList(
+      refs.map((r) => r.say),
+      ctx.language,
+      "conjunction",
+    ),
+    refs,
+  };
+}
+
+/**
+ * The caller's upcoming appointments: booked with their caller ID (or from it, for another number), or with a number this
+ * call proved it holds (a code texted to it). Nothing when neither: the answer then says how to prove it.
  */
 async function mine(ctx: ToolContext): Promise<Appointment[]> {
   const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
   const found = (await Promise.all(phones.map((p) => upcomingForCaller(ctx.deps, ctx.biz.userId, p)))).flat();
-  return found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const unique = [...new Map(found.map((a) => [a.id, a])).values()];
+  return unique.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
-async function findMine(ctx: ToolContext, say: Say): Promise<string> {
+async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
   const list = await mine(ctx);
-  if (!list.length) return say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify");
-  return say("yourAppointments", {
-    list: speakList(
-      list.map((a) => describe(a, ctx)),
-      ctx.language,
-      "conjunction",
-    ),
-  });
+  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
+  const { words, refs } = appointmentRefs(list, ctx);
+  return { say: say(list.length === 1 ? "yourAppointment" : "yourAppointments", { list: words }), appointments: refs };
 }
 
-/** The appointment the caller means: the id given, else their only upcoming one. Only ever one of the caller's own. */
-async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | string> {
+/**
+ * The appointment a change is about: only one of the caller's own, named by the id find_my_appointments gave. Without an
+ * id (or with one that is not theirs) nothing is changed: the caller is asked which one, with their appointments.
+ */
+async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | ToolReply> {
   const list = await mine(ctx);
-  if (!list.length) return say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify");
+  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
   const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
-  if (id) return list.find((a) => a.id === id) ?? say("appointmentNotFoundVerify");
-  if (list.length === 1) return list[0]!;
-  return say("whichAppointment", {
-    list: speakList(
-      list.map((a) => describe(a, ctx)),
-      ctx.language,
-    ),
-  });
+  const chosen = id ? list.find((a) => a.id === id) : undefined;
+  if (chosen) return chosen;
+  const { words, refs } = appointmentRefs(list, ctx);
+  if (id) return { say: say("appointmentNotFoundVerify", { list: words }), appointments: refs };
+  return { say: say(list.length === 1 ? "confirmWhich" : "whichAppointment", { list: words }), appointments: refs };
 }
 
 /**
@@ -311,19 +326,13 @@ async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise
   return say("verificationSent");
 }
 
-async function verify(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+async function verify(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const given = text(args.code, 20);
-  if (!given) return say("verificationNeedsCode");
+  if (!given) return spoken(say("verificationNeedsCode"));
   const checked = await checkCode(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, given);
-  if (!checked.ok) return say(`verification.${checked.reason}`);
-  const list = await mine(ctx);
-  return say("verificationDone", {
-    list: speakList(
-      list.map((a) => describe(a, ctx)),
-      ctx.language,
-      "conjunction",
-    ),
-  });
+  if (!checked.ok) return spoken(say(`verification.${checked.reason}`));
+  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
+  return { say: say("verificationDone", { list: words }), appointments: refs };
 }
 
 /** "Before I can do that I still need the …": the fields named in the call's language. */
@@ -347,7 +356,7 @@ function readBirthDate(raw: string, ctx: ToolContext): string | null {
     (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
   );
   if (!isCalendarDate(iso) || iso < "1900-01-01") return null;
-  const today = localToday(ctx.deps.now ? ctx.deps.now() : new Date(), ctx.biz.timeZone);
+  const today = localToday(now(ctx), ctx.biz.timeZone);
   return iso <= today ? iso : null;
 }
 
@@ -356,60 +365,56 @@ function readBirthDate(raw: string, ctx: ToolContext): string | null {
  * the number the caller gives (for a landline, or a phone not to hand). The same answer whether the number has nothing
  * booked or the details differ.
  */
-async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const rawPhone = text(args.phone ?? args.phoneNumber, 40);
   const name = text(args.name ?? args.patientName ?? args.fullName, 120);
   const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
   const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
-  if (missing.length) return stillNeeded(ctx, say, missing);
+  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
   const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
-  if (!phone) return say("phoneUnreadable");
-  if (phone === ctx.callerNumber) return say("verificationSameNumber");
+  if (!phone) return spoken(say("phoneUnreadable"));
+  if (phone === ctx.callerNumber) return spoken(say("verificationSameNumber"));
   const birthDate = readBirthDate(birthRaw!, ctx);
-  if (!birthDate) return say("birthDateUnreadable");
+  if (!birthDate) return spoken(say("birthDateUnreadable"));
   const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
   if (!(await identitiesOf(ctx.deps, call, null)).includes(phone)) {
     const checked = await checkBirthDate(ctx.deps, call, phone, name!, birthDate);
-    if (checked !== "ok") return say(`identity.${checked}`);
+    if (checked !== "ok") return spoken(say(`identity.${checked}`));
   }
-  const list = await mine(ctx);
-  return say("identityDone", {
-    list: speakList(
-      list.map((a) => describe(a, ctx)),
-      ctx.language,
-      "conjunction",
-    ),
-  });
+  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
+  return { say: say("identityDone", { list: words }), appointments: refs };
 }
 
-async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const chosen = await pick(ctx, say, args);
-  if (typeof chosen === "string") return chosen;
+  if (!("id" in chosen)) return chosen;
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime");
-  if (!date || !time) return stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]);
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (!date || !time) return spoken(stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]));
   const problem = dayProblem(ctx, say, date);
-  if (problem) return problem;
+  if (problem) return spoken(problem);
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
-  if (!start) return say("invalidDateTime");
+  if (!start) return spoken(say("invalidDateTime"));
   // The appointment's own number: the caller ID, or one this call proved it holds.
   const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: chosen.patientPhone };
   const outcome = await rescheduleAppointment(ctx.deps, ctx.biz, move);
-  if (!outcome.ok) {
-    return outcome.reason === "notFound" ? say("appointmentNotFound") : unavailableAnswer(ctx, say, outcome.reason, outcome.alternatives);
-  }
+  if (!outcome.ok)
+    return outcome.reason === "notFound"
+      ? spoken(say("appointmentNotFound"))
+      : refusal(ctx, say, outcome.reason, start, outcome.alternatives);
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
-  return say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
+  const moved = say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
+  return spoken(`${moved} ${await confirmationWords(ctx, say, outcome.appointment)}`);
 }
 
-async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const chosen = await pick(ctx, say, args);
-  if (typeof chosen === "string") return chosen;
+  if (!("id" in chosen)) return chosen;
   const which = { source: "phone" as const, appointmentId: chosen.id, callerPhone: chosen.patientPhone };
   const cancelled = await cancelAppointment(ctx.deps, ctx.biz, which);
-  if (!cancelled) return say("appointmentNotFound");
+  if (!cancelled) return spoken(say("appointmentNotFound"));
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "cancelled");
-  return say("cancelled", { slot: speakSlot(cancelled.startsAt, ctx.language, ctx.biz.timeZone) });
+  return spoken(say("cancelled", { slot: speakSlot(cancelled.startsAt, ctx.language, ctx.biz.timeZone) }));
 }
 
 async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<string> {
@@ -418,9 +423,11 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   const name = text(args.name ?? args.callerName, 120);
   const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), ctx.biz, ctx.callerNumber);
   if (phone === undefined) return say("phoneUnreadable");
-  // A category or urgency the model made up is "other" / "normal": the request is never lost over a word.
-  const category = oneOf(REQUEST_CATEGORIES, text(args.category, 40)?.toLowerCase(), "other");
-  const urgency = oneOf(REQUEST_URGENCIES, text(args.urgency, 20)?.toLowerCase(), "normal");
+  // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".
+  const category = categoryFor(wordsFor(ctx.biz), text(args.category, 40)?.toLowerCase());
+  const urgency = (REQUEST_URGENCIES as readonly string[]).includes(text(args.urgency, 20)?.toLowerCase() ?? "")
+    ? (text(args.urgency, 20)!.toLowerCase() as (typeof REQUEST_URGENCIES)[number])
+    : "normal";
   const [row] = await ctx.deps.db
     .insert(callerMessages)
     .values({
@@ -438,8 +445,4 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
   return say("messageTaken", { business: ctx.biz.businessName });
-}
-
-function oneOf<T extends string>(allowed: readonly T[], value: string | null | undefined, fallback: T): T {
-  return (allowed as readonly string[]).includes(value ?? "") ? (value as T) : fallback;
 }

@@ -60,10 +60,13 @@ describe("the scenario list", () => {
   });
 });
 
-describe("conversations with the stand-in", () => {
+describe.each([
+  { reading: "data" as const, driver: "the stand-in" },
+  { reading: "words" as const, driver: "the literal driver, which books what the words say" },
+])("conversations with $driver", ({ reading }) => {
   for (const sc of scenarios) {
     it(`${sc.id}: ${sc.title}`, async () => {
-      const run = await runStandIn(sc);
+      const run = await runStandIn(sc, reading);
       // CONVERSATIONS_VERBOSE=1 prints every conversation, passed or not.
       if (process.env.CONVERSATIONS_VERBOSE) console.log(`${sc.id}\n${transcriptOf(run.records)}\n`);
       expect(run.verdict.failures, `\n${run.verdict.failures.join("\n")}\n\n${transcriptOf(run.records)}\n`).toEqual([]);

@@ -1,6 +1,10 @@
 // Driver A: the deterministic stand-in (lib/receptionist/simulator.ts) plays the platform and the assistant, the
 // scenario's script plays the caller. Calls of one scenario go turn by turn at the same time (two callers on one slot).
+// It reads the tool results as a model that follows its instructions does ("data": the times and ids given apart), or
+// as a small model that repeats what it hears ("words": it books the day and time the spoken words name), the literal
+// driver: every scenario passes both ways.
 import { callerSays, endCall, startCall, type SimState } from "@/lib/receptionist/simulator";
+import type { Reading } from "@/lib/receptionist/simulator-state";
 import {
   CLOCK,
   judge,
@@ -15,7 +19,7 @@ import {
 } from "./harness";
 import type { Scenario } from "./types";
 
-export async function runStandIn(sc: Scenario): Promise<RunResult> {
+export async function runStandIn(sc: Scenario, reading: Reading = "data"): Promise<RunResult> {
   const practice = await preparePractice(sc);
   const records: CallRecord[] = sc.calls.map((_, i) => newCallRecord(sc, i));
   const transports = records.map((r) => recordingTransport(r));
@@ -24,7 +28,7 @@ export async function runStandIn(sc: Scenario): Promise<RunResult> {
 
   await Promise.all(
     records.map(async (r, i) => {
-      const first = await startCall(transports[i]!, { line: practice.line, caller: r.from, callId: r.callId, now: CLOCK });
+      const first = await startCall(transports[i]!, { line: practice.line, caller: r.from, callId: r.callId, now: CLOCK, reading });
       r.events.push({ kind: "assistant", text: first.reply });
       states[i] = first.state;
       ended[i] = first.ended;

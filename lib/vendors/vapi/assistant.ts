@@ -36,11 +36,16 @@ function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
       destinations: [{ type: "number", number: tool.number, message: tool.message, description: tool.description }],
     };
   }
-  // Vapi's tool messages: the first does not block the tool call, so the caller hears it while the tool runs.
+  if (tool.type === "endCall") return { type: "endCall" };
+  // Vapi's tool messages: the first does not block the tool call, so the caller hears it while the tool runs. Each comes
+  // in every language a caller may speak (`contents`, the call's own first), which Vapi picks by the language it hears.
+  const { spoken } = tool;
+  const variants = (line: "start" | "delayed" | "failed"): Vapi.TextContent[] =>
+    spoken.byLanguage.map((v) => ({ type: "text", text: v.lines[line], language: v.language }));
   const messages: Vapi.CreateFunctionToolDtoMessagesItem[] = [
-    { type: "request-start", content: tool.spoken.start, blocking: false },
-    { type: "request-response-delayed", content: tool.spoken.delayed, timingMilliseconds: tool.spoken.delayedAfterMs },
-    { type: "request-failed", content: tool.spoken.failed },
+    { type: "request-start", content: spoken.start, contents: variants("start"), blocking: false },
+    { type: "request-response-delayed", content: spoken.delayed, contents: variants("delayed"), timingMilliseconds: spoken.delayedAfterMs },
+    { type: "request-failed", content: spoken.failed, contents: variants("failed") },
   ];
   const fn: Vapi.OpenAiModelToolsItem.Function = {
     type: "function",

@@ -137,7 +137,7 @@ export const en: Scenario[] = [
       appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("en", "Receptionist.noneOnDay", "says the day is full")],
+      say: [standIn("en", "Receptionist.availability.full", "says the day is full")],
     },
   },
   {

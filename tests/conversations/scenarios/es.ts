@@ -109,15 +109,26 @@ export const es: Scenario[] = [
     calls: [
       {
         from: "+34612345005",
-        script: ["Quería una cita el sábado por la tarde", "Rosa Díaz", "Una revisión", "no", "la primera", "sí", "no"],
+        script: [
+          "Quería una cita el sábado por la tarde",
+          "Rosa Díaz",
+          "Una revisión",
+          "no",
+          "¿y el lunes por la tarde?",
+          "la primera",
+          "sí",
+          "no",
+        ],
         persona: `Rosa Díaz, free only in the afternoons. ${speakSpanish}`,
-        goal: `Ask for Saturday afternoon. If they are closed, take the earliest afternoon time they offer. No email. ${hangUpWhenDone}`,
+        goal: `Ask for Saturday afternoon. If they close before the afternoon, ask for Monday afternoon instead and take the earliest time they offer then. No email. ${hangUpWhenDone}`,
       },
     ],
     expect: {
       appointments: [{ on: "+6", between: ["12:00", "17:00"], phone: "caller", notOn: ["+4"] }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
+      say: [{ re: /sábado 12 de junio cerramos a las 12:00/, why: "says Saturday closes at noon, not that nothing is free" }],
+      notSay: [{ re: /no queda nada libre/i, why: "the Saturday morning is free" }],
     },
   },
   {
@@ -159,7 +170,7 @@ export const es: Scenario[] = [
       appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("es", "Receptionist.noneOnDay", "dice que el día está completo")],
+      say: [standIn("es", "Receptionist.availability.full", "dice que el día está completo")],
     },
   },
   {

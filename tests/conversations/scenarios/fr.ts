@@ -146,7 +146,7 @@ export const fr: Scenario[] = [
       appointments: [{ on: "+3", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("fr", "Receptionist.noneOnDay", "dit que le jour est complet")],
+      say: [standIn("fr", "Receptionist.availability.full", "dit que le jour est complet")],
     },
   },
   {
