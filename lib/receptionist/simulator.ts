@@ -211,7 +211,8 @@ export async function startCall(transport: Transport, o: { line: string; caller:
     return assistantSays(s, answer.error);
   }
   const assistant = obj(answer.assistant);
-  const language = obj(assistant.transcriber).language;
+  // The call's language is the assistant's metadata: the transcriber's is "multi", for callers of any of our languages.
+  const language = obj(assistant.metadata).language;
   s.language = language === "fr" || language === "es" ? language : "en";
   const timeZone = obj(assistant.metadata).timeZone;
   s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";

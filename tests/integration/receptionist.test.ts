@@ -113,7 +113,8 @@ describe("Vapi server URL", () => {
     expect(res.status).toBe(200);
     const a = res.body.assistant;
     expect(a.firstMessage).toMatch(/^Hello, you are speaking with Léa, the virtual assistant of Cabinet Lumière\. This call is recorded\./);
-    expect(a.transcriber.language).toBe("en");
+    // Deepgram's multilingual mode: a caller in English, French or Spanish is understood on this English line.
+    expect(a.transcriber).toMatchObject({ provider: "deepgram", language: "multi" });
     expect(a.voice).toEqual({ provider: "azure", voiceId: "en-US-EmmaMultilingualNeural" });
     const names = a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type);
     expect(names).toEqual([
@@ -148,7 +149,7 @@ describe("Vapi server URL", () => {
       "Hola, está hablando con Isidora, el asistente virtual de Cabinet Lumière. Esta llamada se graba. ¿En qué puedo ayudarle?",
     );
     expect(a.voice).toEqual({ provider: "azure", voiceId: "es-ES-IsidoraMultilingualNeural" });
-    expect(a.transcriber.language).toBe("es");
+    expect(a.transcriber).toMatchObject({ provider: "deepgram", language: "multi" });
     expect(a.metadata.language).toBe("es");
     // Vapi's end-of-turn model is English only.
     expect(a.startSpeakingPlan.smartEndpointingPlan).toBeUndefined();

@@ -113,6 +113,20 @@ describe("the assistant as Vapi takes it", () => {
     }
   });
 
+  it("transcribes the caller in English, French or Spanish whatever the call's language, with the key terms", () => {
+    for (const ai of [
+      { language: "en" as const, voiceId: "voice_english_female_1" },
+      { language: "fr" as const, voiceId: "voice_french_male_1" },
+      { language: "es" as const, voiceId: "voice_spanish_female_1" },
+    ]) {
+      const a = buildAssistant(business({ ai: { ...ai, firstMessage: "", agentName: "Camille" } }), { ...options, now: SUNDAY_NIGHT });
+      expect(a.transcriber).toMatchObject({ provider: "deepgram", model: "nova-3", language: "multi" });
+      expect((a.transcriber as { keyterm: string[] }).keyterm).toEqual(["Cabinet Dentaire Martin", "Camille"]);
+      // Vapi's end-of-turn model is English only: French and Spanish calls end turns on the transcription timings.
+      expect(Boolean(a.startSpeakingPlan?.smartEndpointingPlan), ai.language).toBe(ai.language === "en");
+    }
+  });
+
   it("is refused by the same check when it carries a field Vapi does not know", () => {
     const a = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT });
     const errors = vapiAssistantErrors({ ...a, serverUrl: "https://old-style.example" });

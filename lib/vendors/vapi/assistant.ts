@@ -146,7 +146,10 @@ export function vapiAssistant(def: AssistantDefinition, server: VapiServer): Vap
     transcriber: {
       provider: "deepgram",
       model: "nova-3",
-      language: def.language,
+      // Deepgram's multilingual mode: a caller speaking English, French or Spanish (or switching mid-sentence) is
+      // transcribed in their own words whatever the call's language, where a one-language model would transcribe a
+      // Spanish caller as garbled French. Key terms work with it (Deepgram, since November 2025).
+      language: "multi",
       keyterm: def.keyterms.map((t) => truncateText(t, KEYTERM_MAX)),
     },
     ...voicePipeline(def),
