@@ -178,7 +178,8 @@ export const aiParameters = pgTable("ai_parameters", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  language: text("language", { enum: ["en", "fr"] })
+  // The assistant's language; a TypeScript enum only (no SQL check), so adding a language needs no migration.
+  language: text("language", { enum: ["en", "fr", "es"] })
     .notNull()
     .default("en"),
   voiceId: text("voice_id").notNull(),

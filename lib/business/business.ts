@@ -25,7 +25,7 @@ export type Business = {
   locale: CallLanguage;
   /** The business's dedicated number (the line callers dial), if it has claimed one. */
   line: string | null;
-  ai: { language: "en" | "fr"; voiceId: string; firstMessage: string; agentName: string } | null;
+  ai: { language: CallLanguage; voiceId: string; firstMessage: string; agentName: string } | null;
   calendarConnected: boolean;
   /** The calendar grant as stored (encrypted) and which calendar, read in the same lookup: no second query per call. */
   calendar: { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string } | null;

@@ -181,8 +181,8 @@ export async function startCall(
     return assistantSays(s, answer.error);
   }
   const assistant = obj(answer.assistant);
-  // The call's language comes back in the assistant's metadata (its transcriber may listen to several).
-  const language = obj(assistant.metadata).language ?? obj(assistant.transcriber).language;
+  // The call's language is the assistant's metadata: the transcriber's is "multi", for callers of any of our languages.
+  const language = obj(assistant.metadata).language;
   s.language = s.callLanguage = language === "fr" || language === "es" ? language : "en";
   const timeZone = obj(assistant.metadata).timeZone;
   s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";

@@ -1,41 +1,47 @@
-// The assistant's voices: the ones an owner can pick, each with the first name the assistant uses when the owner gave
-// none, and the voice a call gets in each language. The voice platform's adapter maps each id to its own voice.
-import { DEFAULT_AGENT_NAME, AI_DEFAULTS } from "@/lib/ai/ai.schemas";
+// The assistant's voices: the first name each one introduces itself with when the owner gave none, and the voice a call
+// gets in its language. Which voices exist and the language of each are the option lists' (lib/accounts/options.ts);
+// the voice platform's adapter maps each id to its own voice, whose name the first name follows.
+import { VOICE_LANGUAGE, voiceSpeaks, type VoiceId } from "@/lib/accounts/options";
+import { AI_DEFAULTS } from "@/lib/ai/ai.schemas";
 import type { Business, CallLanguage } from "@/lib/business/business";
 
-/** Our voices: the ones an owner can pick, and the Spanish one every Spanish call uses. */
-export type VoiceId =
-  "voice_english_male_1" | "voice_english_male_2" | "voice_english_female_1" | "voice_french_male_1" | "voice_spanish_male_1";
+export type { VoiceId };
 type Voice = { id: VoiceId; language: CallLanguage; name: string };
 
-/** The voices an owner can pick, each with the first name the assistant uses when the owner gave none. */
-const VOICES: Record<string, Voice> = {
-  voice_english_male_1: { id: "voice_english_male_1", language: "en", name: "Andrew" },
-  voice_english_male_2: { id: "voice_english_male_2", language: "en", name: "Brian" },
-  voice_english_female_1: { id: "voice_english_female_1", language: "en", name: "Emma" },
-  voice_french_male_1: { id: "voice_french_male_1", language: "fr", name: "Henri" },
-};
-const DEFAULT_VOICE: Record<CallLanguage, Voice> = {
-  en: VOICES.voice_english_female_1!,
-  fr: VOICES.voice_french_male_1!,
-  es: { id: "voice_spanish_male_1", language: "es", name: "Álvaro" },
+/** Each voice's first name, spelt as it is said in the voice's language. */
+const FIRST_NAMES: Record<VoiceId, string> = {
+  voice_english_male_1: "Andrew",
+  voice_english_male_2: "Brian",
+  voice_english_female_1: "Emma",
+  voice_french_male_1: "Rémy",
+  voice_french_female_1: "Vivienne",
+  voice_spanish_male_1: "Tristán",
+  voice_spanish_female_1: "Isidora",
 };
 
-export function voiceFor(b: Business, language: CallLanguage): Voice {
-  const picked = b.ai ? VOICES[b.ai.voiceId] : undefined;
-  if (!picked) return DEFAULT_VOICE[language];
-  // A French voice reading English (or the reverse) sounds wrong: the voice follows the language.
-  const voiceIsFrench = picked.language === "fr";
-  if (language === "es") return DEFAULT_VOICE.es;
-  if ((language === "fr") !== voiceIsFrench) return DEFAULT_VOICE[language];
-  return picked;
+function voice(id: VoiceId): Voice {
+  return { id, language: VOICE_LANGUAGE[id], name: FIRST_NAMES[id] };
 }
 
-/** The name the assistant introduces itself with: the owner's, else the voice's own first name ("Emma", "Henri"). */
+/**
+ * The owner's voice when it speaks the call's language, else that language's default voice (AI_DEFAULTS). A French
+ * voice reading English (or the reverse) sounds wrong: the voice follows the language. The server saves only a voice
+ * of the assistant's language, so this covers a call with no AI configuration (the account's language) and any voice
+ * saved before that check.
+ */
+export function voiceFor(b: Business, language: CallLanguage): Voice {
+  const picked = b.ai?.voiceId;
+  if (picked && voiceSpeaks(picked, language)) return voice(picked);
+  return voice(AI_DEFAULTS[language].voiceId);
+}
+
+/** The placeholder agent names of the form, in every language ("AI Assistant", "Assistant IA", "Asistente IA"). */
+const PLACEHOLDER_NAMES = new Set(Object.values(AI_DEFAULTS).map((d) => d.agentName.toLowerCase()));
+
+/** The name the assistant introduces itself with: the owner's, else the voice's own first name ("Emma", "Rémy"). */
 export function agentNameFor(b: Business, language: CallLanguage): string {
   const own = b.ai?.agentName?.trim();
-  // The form's placeholder defaults ("AI Assistant", "Assistant IA") are not names a caller can be told.
-  const placeholders: string[] = [DEFAULT_AGENT_NAME, AI_DEFAULTS.fr.agentName];
-  if (own && !placeholders.some((p) => p.toLowerCase() === own.toLowerCase())) return own;
+  // A placeholder is not a name a caller can be told, in whichever language the owner left it.
+  if (own && !PLACEHOLDER_NAMES.has(own.toLowerCase())) return own;
   return voiceFor(b, language).name;
 }

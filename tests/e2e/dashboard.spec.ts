@@ -144,32 +144,34 @@ test("AI configuration: missing → created with the defaults → edited → res
   await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
   await expect(page.getByLabel(en("AiConfigSection.firstMessage"))).toHaveValue("Hello, how can I help you today?");
   await expect(page.getByLabel(en("AiConfigSection.agentName"))).toHaveValue("AI Assistant");
-  // Language choices are English and French only; the four voices have their display names.
-  await expect(page.getByRole("combobox", { name: en("AiConfigSection.language"), exact: true }).locator("option")).toHaveText([
-    en("AiConfigSection.languages.en"),
-    en("AiConfigSection.languages.fr"),
-  ]);
-  await expect(page.getByLabel(en("AiConfigSection.voice")).locator("option")).toHaveText([
-    "English Male 1",
-    "English Male 2",
-    "English Female 1",
-    "French Male",
-  ]);
+  // Language choices are English, French and Spanish; the voice list holds the chosen language's voices, each with the
+  // first name the assistant introduces itself with.
+  const language = page.getByRole("combobox", { name: en("AiConfigSection.language"), exact: true });
+  const voice = page.getByLabel(en("AiConfigSection.voice"));
+  await expect(language.locator("option")).toHaveText(["English", "French", "Spanish"]);
+  await expect(voice.locator("option")).toHaveText(["English Male 1 (Andrew)", "English Male 2 (Brian)", "English Female 1 (Emma)"]);
   await page.getByLabel(en("AiConfigSection.agentName")).fill(""); // blank: the server's default
   await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
   await expect(toast(page, en("AiConfigSection.created"))).toBeVisible();
   await expect(page.getByTestId("ai-agentName")).toHaveText("AI Assistant");
-  await expect(page.getByTestId("ai-voice")).toHaveText("English Female 1");
+  await expect(page.getByTestId("ai-voice")).toHaveText("English Female 1 (Emma)");
 
   await page.getByRole("button", { name: en("Dashboard.edit") }).click();
-  await page.getByRole("combobox", { name: en("AiConfigSection.language"), exact: true }).selectOption("fr");
-  await page.getByLabel(en("AiConfigSection.voice")).selectOption("voice_french_male_1");
+  // Choosing Spanish offers only the Spanish voices and moves the English voice to the Spanish default.
+  await language.selectOption("es");
+  await expect(voice.locator("option")).toHaveText(["Spanish Male (Tristán)", "Spanish Female (Isidora)"]);
+  await expect(voice).toHaveValue("voice_spanish_male_1");
+  await language.selectOption("fr");
+  await expect(voice.locator("option")).toHaveText(["French Male (Rémy)", "French Female (Vivienne)"]);
+  await expect(voice).toHaveValue("voice_french_male_1");
+  await voice.selectOption("voice_french_female_1");
   await page.getByLabel(en("AiConfigSection.agentName")).fill("Camille");
   await page.getByLabel(en("AiConfigSection.firstMessage")).fill("Cabinet Moreau, bonjour !");
   await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
   await expect(toast(page, en("AiConfigSection.updated"))).toBeVisible();
   await expect(page.getByTestId("ai-agentName")).toHaveText("Camille");
-  await expect(page.getByTestId("ai-voice")).toHaveText("French Male");
+  await expect(page.getByTestId("ai-voice")).toHaveText("French Female (Vivienne)");
+  await expect(page.getByTestId("ai-language")).toHaveText("French");
   await page.reload();
   await expect(page.getByTestId("ai-firstMessage")).toHaveText("Cabinet Moreau, bonjour !");
 

@@ -37,14 +37,73 @@ describe("AI parameters", () => {
     // Blank texts take the defaults of the assistant's language: a French assistant never greets in English.
     const reset = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { firstMessage: "", agentName: null } });
     expect(reset.body).toMatchObject({ firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Assistant IA", language: "fr" });
+    // Switching the language alone moves the French voice to the English default: a voice speaks one language.
     const english = await api("PUT", "/api/ai/parameters", {
       token: owner.token,
       body: { language: "en", firstMessage: "", agentName: "" },
     });
-    expect(english.body).toMatchObject({ firstMessage: "Hello, how can I help you today?", agentName: "AI Assistant", language: "en" });
+    expect(english.body).toEqual({
+      firstMessage: "Hello, how can I help you today?",
+      agentName: "AI Assistant",
+      language: "en",
+      voiceId: "voice_english_female_1",
+    });
 
     expect((await api("DELETE", "/api/ai/parameters", { token: owner.token })).status).toBe(200);
     expect((await api("GET", "/api/ai/parameters", { token: owner.token })).status).toBe(404);
+  });
+
+  it("speaks Spanish: the Spanish defaults for blank fields, and a Spanish voice kept through edits", async () => {
+    const owner = await registerOwner();
+    const created = await api("POST", "/api/ai/parameters", {
+      token: owner.token,
+      body: { language: "es", firstMessage: "", agentName: null },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      language: "es",
+      voiceId: "voice_spanish_male_1",
+      firstMessage: "Hola, ¿en qué puedo ayudarle?",
+      agentName: "Asistente IA",
+    });
+    const female = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { voiceId: "voice_spanish_female_1" } });
+    expect(female.status).toBe(200);
+    expect(female.body).toMatchObject({ language: "es", voiceId: "voice_spanish_female_1" });
+    // Editing the texts keeps the owner's voice.
+    const renamed = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { agentName: "Lucía" } });
+    expect(renamed.body).toEqual({ ...female.body, agentName: "Lucía" });
+  });
+
+  it("refuses a voice that does not speak the assistant's language, with a 400 in the owner's language, and saves nothing", async () => {
+    const owner = await registerOwner();
+    const french = { language: "fr", voiceId: "voice_french_female_1", firstMessage: "Bonjour !", agentName: "Léa" };
+    expect((await api("POST", "/api/ai/parameters", { token: owner.token, body: french })).status).toBe(201);
+
+    const mixed = await api("PUT", "/api/ai/parameters", {
+      token: owner.token,
+      body: { language: "es", voiceId: "voice_french_male_1", firstMessage: "¡Hola!", agentName: "Lucía" },
+      headers: { cookie: "NEXT_LOCALE=es" },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe("Esta voz no habla el idioma de la asistente. Elija una de las voces de ese idioma.");
+    // The voice alone is checked against the stored language (French here).
+    const spanishVoice = await api("PUT", "/api/ai/parameters", {
+      token: owner.token,
+      body: { voiceId: "voice_spanish_female_1" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(spanishVoice.status).toBe(400);
+    expect(spanishVoice.body.message).toBe(
+      "Cette voix ne parle pas la langue de la standardiste. Choisissez l'une des voix de cette langue.",
+    );
+    expect((await api("GET", "/api/ai/parameters", { token: owner.token })).body).toEqual(french);
+
+    // On creation the language defaults to English, so a Spanish voice alone is refused too.
+    const other = await registerOwner();
+    const created = await api("POST", "/api/ai/parameters", { token: other.token, body: { voiceId: "voice_spanish_male_1" } });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toBe("This voice does not speak the assistant's language. Choose one of that language's voices.");
+    expect((await api("GET", "/api/ai/parameters", { token: other.token })).status).toBe(404);
   });
 
   it("shows the owner's AI parameters in the admin's user details", async () => {

@@ -113,7 +113,9 @@ describe("Vapi server URL", () => {
     expect(res.status).toBe(200);
     const a = res.body.assistant;
     expect(a.firstMessage).toMatch(/^Hello, you are speaking with Léa, the virtual assistant of Cabinet Lumière\. This call is recorded\./);
-    expect(a.transcriber.language).toBe("en");
+    // Deepgram's multilingual mode: a caller in English, French or Spanish is understood on this English line.
+    expect(a.transcriber).toMatchObject({ provider: "deepgram", language: "multi" });
+    expect(a.voice).toEqual({ provider: "azure", voiceId: "en-US-EmmaMultilingualNeural" });
     const names = a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type);
     expect(names).toEqual([
       "check_availability",
@@ -132,6 +134,27 @@ describe("Vapi server URL", () => {
     expect(prompt).toContain("+33700000002");
     expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
   });
+
+  it("speaks Spanish with the owner's Spanish voice once the AI settings say so, introduced by the voice's name", async () => {
+    const es = await practice();
+    const saved = await api("PUT", "/api/ai/parameters", {
+      token: es.token,
+      body: { language: "es", voiceId: "voice_spanish_female_1", firstMessage: "", agentName: "" },
+    });
+    expect(saved.status).toBe(200);
+    const res = await vapi(envelope(es, newCallId(), "+34600000001", { type: "assistant-request" }));
+    expect(res.status).toBe(200);
+    const a = res.body.assistant;
+    expect(a.firstMessage).toBe(
+      "Hola, está hablando con Isidora, el asistente virtual de Cabinet Lumière. Esta llamada se graba. ¿En qué puedo ayudarle?",
+    );
+    expect(a.voice).toEqual({ provider: "azure", voiceId: "es-ES-IsidoraMultilingualNeural" });
+    expect(a.transcriber).toMatchObject({ provider: "deepgram", language: "multi" });
+    expect(a.metadata.language).toBe("es");
+    // Vapi's end-of-turn model is English only.
+    expect(a.startSpeakingPlan.smartEndpointingPlan).toBeUndefined();
+    expect(vapiAssistantErrors(a)).toEqual([]);
+  }, 60_000);
 
   it("transfers to the owner's phone typed in national form, as the E.164 number Vapi dials", async () => {
     const local = await practice({ ownerPhone: "06 12 34 56 78" });

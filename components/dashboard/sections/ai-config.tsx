@@ -4,12 +4,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { AI_LANGUAGES, VOICES } from "@/lib/accounts/options";
+import { AI_LANGUAGES, voicesOf, voiceSpeaks } from "@/lib/accounts/options";
 import { AI_DEFAULTS, type AiParameters } from "@/lib/ai/ai.schemas";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
@@ -32,8 +32,9 @@ export function AiConfig() {
   const t = useTranslations("AiConfigSection");
   const dash = useTranslations("Dashboard");
   const locale = useLocale();
-  // The documented defaults (the server also fills blank texts with them); a French dashboard starts from the French ones.
-  const defaults: AiParameters = { ...AI_DEFAULTS[locale === "fr" ? "fr" : "en"] };
+  // The documented defaults (the server also fills blank texts with them); a French or Spanish dashboard starts from the
+  // defaults of its own language.
+  const defaults: AiParameters = { ...AI_DEFAULTS[locale === "fr" || locale === "es" ? locale : "en"] };
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: loadParameters });
   const [mode, setMode] = useState<"view" | "edit" | "create">("view");
@@ -157,7 +158,8 @@ export function AiConfig() {
   );
 }
 
-type AiFormValues = { language: string; voiceId: string; agentName: string; firstMessage: string };
+type Language = AiParameters["language"];
+type AiFormValues = { language: Language; voiceId: string; agentName: string; firstMessage: string };
 
 function AiForm({
   initial,
@@ -175,7 +177,11 @@ function AiForm({
   const errorText = useErrorText();
   const form = useForm<AiFormValues>({
     resolver: lazyZodResolver(() => import("@/lib/ai/ai.schemas").then((s) => s.aiParametersFormSchema)) as never,
-    defaultValues: initial,
+    // A voice saved before voices were checked against the language opens as the one its calls use: the language's default.
+    defaultValues: {
+      ...initial,
+      voiceId: voiceSpeaks(initial.voiceId, initial.language) ? initial.voiceId : AI_DEFAULTS[initial.language].voiceId,
+    },
   });
   const save = useMutation({
     mutationFn: (body: AiFormValues) => apiFetch<AiParameters>("/ai/parameters", { method: creating ? "POST" : "PUT", body }),
@@ -186,17 +192,34 @@ function AiForm({
     onError: (e) => toastFailure(creating ? t("createFailed") : t("updateFailed"), e),
   });
   const { errors } = form.formState;
+  const language = useWatch({ control: form.control, name: "language" });
+  const voiceId = useWatch({ control: form.control, name: "voiceId" });
+  const languageField = form.register("language", {
+    // A voice speaks one language: choosing another language moves a voice of the old one to the new language's default.
+    onChange: (e: { target: { value: Language } }) => {
+      const next = e.target.value;
+      if (!voiceSpeaks(form.getValues("voiceId"), next)) form.setValue("voiceId", AI_DEFAULTS[next].voiceId);
+    },
+  });
   return (
     <form method="post" noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => save.mutateAsync(v).catch(() => undefined))}>
-      <SelectField id="ai-language" label={t("language")} hint={t("languageHint")} {...form.register("language")}>
+      <SelectField id="ai-language" label={t("language")} hint={t("languageHint")} {...languageField}>
         {AI_LANGUAGES.map((l) => (
           <option key={l} value={l}>
             {t(`languages.${l}`)}
           </option>
         ))}
       </SelectField>
-      <SelectField id="ai-voiceId" label={t("voice")} {...form.register("voiceId")}>
-        {VOICES.map((v) => (
+      {/* Only the chosen language's voices; the value is held so the list and the selection change together. */}
+      <SelectField
+        id="ai-voiceId"
+        label={t("voice")}
+        hint={t("voiceHint")}
+        error={errorText("voiceId", errors.voiceId)}
+        {...form.register("voiceId")}
+        value={voiceId}
+      >
+        {voicesOf(language).map((v) => (
           <option key={v} value={v}>
             {t(`voices.${v}`)}
           </option>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { vapiAssistantErrors } from "@/tests/helpers/vapi-schema";
 import { openingLine, truncateText } from "@/lib/receptionist/assistant";
-import { agentNameFor } from "@/lib/receptionist/voices";
+import { VOICE_LANGUAGE, VOICES } from "@/lib/accounts/options";
+import { agentNameFor, type VoiceId } from "@/lib/receptionist/voices";
 import { buildAssistant } from "./assistant";
 import type { Business } from "@/lib/business/business";
 
@@ -40,6 +41,7 @@ function business(over: Partial<Business> = {}): Business {
 const options = { serverUrl: "https://recepta.example/api/webhooks/vapi", webhookSecret: "s3cret", callerNumber: "+33611223344" };
 // Sunday 22 November 2026, 23:30 in Paris (UTC+1).
 const SUNDAY_NIGHT = new Date("2026-11-22T22:30:00Z");
+const withoutAccents = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
 const systemOf = (a: ReturnType<typeof buildAssistant>) => (a.model as { messages: { content: string }[] }).messages[0]!.content;
 
 describe("the assistant's date context", () => {
@@ -83,9 +85,47 @@ describe("the assistant as Vapi takes it", () => {
         now: SUNDAY_NIGHT,
       }),
       buildAssistant(business({ ai: null, locale: "en" }), { ...options, callerNumber: null, now: SUNDAY_NIGHT }),
+      buildAssistant(business({ ai: { language: "es", voiceId: "voice_spanish_female_1", firstMessage: "", agentName: "" } }), {
+        ...options,
+        now: SUNDAY_NIGHT,
+      }),
     ];
     expect(vapiAssistantErrors(...variants)).toEqual([]);
   }, 60_000);
+
+  it("speaks every voice an owner can pick with a multilingual Azure voice named as the assistant introduces itself", () => {
+    const expected: Record<VoiceId, string> = {
+      voice_english_male_1: "en-US-AndrewMultilingualNeural",
+      voice_english_male_2: "en-US-BrianMultilingualNeural",
+      voice_english_female_1: "en-US-EmmaMultilingualNeural",
+      voice_french_male_1: "fr-FR-RemyMultilingualNeural",
+      voice_french_female_1: "fr-FR-VivienneMultilingualNeural",
+      voice_spanish_male_1: "es-ES-TristanMultilingualNeural",
+      voice_spanish_female_1: "es-ES-IsidoraMultilingualNeural",
+    };
+    for (const voiceId of VOICES) {
+      const language = VOICE_LANGUAGE[voiceId];
+      const a = buildAssistant(business({ ai: { language, voiceId, firstMessage: "", agentName: "" } }), { ...options, now: SUNDAY_NIGHT });
+      expect(a.voice, voiceId).toEqual({ provider: "azure", voiceId: expected[voiceId] });
+      // With no agent name the assistant introduces itself with the Azure voice's own name ("Rémy" is fr-FR-Remy…).
+      const name = agentNameFor(business({ ai: { language, voiceId, firstMessage: "", agentName: "" } }), language);
+      expect(expected[voiceId], voiceId).toContain(`-${withoutAccents(name)}Multilingual`);
+    }
+  });
+
+  it("transcribes the caller in English, French or Spanish whatever the call's language, with the key terms", () => {
+    for (const ai of [
+      { language: "en" as const, voiceId: "voice_english_female_1" },
+      { language: "fr" as const, voiceId: "voice_french_male_1" },
+      { language: "es" as const, voiceId: "voice_spanish_female_1" },
+    ]) {
+      const a = buildAssistant(business({ ai: { ...ai, firstMessage: "", agentName: "Camille" } }), { ...options, now: SUNDAY_NIGHT });
+      expect(a.transcriber).toMatchObject({ provider: "deepgram", model: "nova-3", language: "multi" });
+      expect((a.transcriber as { keyterm: string[] }).keyterm).toEqual(["Cabinet Dentaire Martin", "Camille"]);
+      // Vapi's end-of-turn model is English only: French and Spanish calls end turns on the transcription timings.
+      expect(Boolean(a.startSpeakingPlan?.smartEndpointingPlan), ai.language).toBe(ai.language === "en");
+    }
+  });
 
   it("is refused by the same check when it carries a field Vapi does not know", () => {
     const a = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT });
@@ -165,7 +205,7 @@ describe("the opening line", () => {
     );
     const es = buildAssistant(business({ ai: null, locale: "es" }), { ...options, recording: false, now: SUNDAY_NIGHT });
     expect(es.firstMessage).toBe(
-      "Hola, está hablando con Álvaro, el asistente virtual de Cabinet Dentaire Martin. ¿En qué puedo ayudarle?",
+      "Hola, está hablando con Tristán, el asistente virtual de Cabinet Dentaire Martin. ¿En qué puedo ayudarle?",
     );
     for (const line of [en.firstMessage!, fr.firstMessage!, es.firstMessage!]) {
       expect(line.match(/\b(hello|bonjour|hola)\b/gi)).toHaveLength(1);
@@ -210,14 +250,14 @@ describe("the opening line", () => {
   it("uses a name that reads as a name when the owner left the placeholder", () => {
     expect(
       agentNameFor(business({ ai: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "", agentName: "Assistant IA" } }), "fr"),
-    ).toBe("Henri");
+    ).toBe("Rémy");
     expect(
       agentNameFor(
         business({ ai: { language: "en", voiceId: "voice_english_male_2", firstMessage: "", agentName: "AI Assistant" } }),
         "en",
       ),
     ).toBe("Brian");
-    expect(agentNameFor(business({ ai: null }), "es")).toBe("Álvaro");
+    expect(agentNameFor(business({ ai: null }), "es")).toBe("Tristán");
     expect(agentNameFor(business(), "fr")).toBe("Camille");
   });
 });

@@ -17,13 +17,23 @@ const NAME_MAX = 40;
 /** The longest key term the transcriber takes. */
 const KEYTERM_MAX = 50;
 
-/** Our voices → the Azure neural voices Vapi speaks them with. */
+/**
+ * Our voices → the Azure neural voices Vapi speaks them with, each a multilingual one: it reads text of any of our
+ * languages in the language of the text, with the same timbre, so an assistant that answers a caller in the caller's
+ * language keeps its voice (a monolingual voice reads Spanish with an English accent). Each voice's first name
+ * (lib/receptionist/voices.ts) is the Azure voice's. All seven, and their genders, are in Microsoft's table of
+ * multilingual voices (azure-docs, speech-service/includes/language-support/multilingual-voices.md), where the es-ES
+ * ones were marked public preview (East US, West Europe and Southeast Asia only). Not confirmed: that Vapi's Azure
+ * provider serves every one of them (its SDK types voiceId as any string, so the type check cannot tell).
+ */
 const AZURE_VOICES: Record<VoiceId, string> = {
-  voice_english_male_1: "en-US-AndrewNeural",
-  voice_english_male_2: "en-US-BrianNeural",
-  voice_english_female_1: "en-US-EmmaNeural",
-  voice_french_male_1: "fr-FR-HenriNeural",
-  voice_spanish_male_1: "es-ES-AlvaroNeural",
+  voice_english_male_1: "en-US-AndrewMultilingualNeural",
+  voice_english_male_2: "en-US-BrianMultilingualNeural",
+  voice_english_female_1: "en-US-EmmaMultilingualNeural",
+  voice_french_male_1: "fr-FR-RemyMultilingualNeural",
+  voice_french_female_1: "fr-FR-VivienneMultilingualNeural",
+  voice_spanish_male_1: "es-ES-TristanMultilingualNeural",
+  voice_spanish_female_1: "es-ES-IsidoraMultilingualNeural",
 };
 
 /** Where Vapi sends the call's messages, and the shared secret it sends with them (lib/vendors/vapi/auth.ts). */
@@ -141,7 +151,10 @@ export function vapiAssistant(def: AssistantDefinition, server: VapiServer): Vap
     transcriber: {
       provider: "deepgram",
       model: "nova-3",
-      language: def.language,
+      // Deepgram's multilingual mode: a caller speaking English, French or Spanish (or switching mid-sentence) is
+      // transcribed in their own words whatever the call's language, where a one-language model would transcribe a
+      // Spanish caller as garbled French. Key terms work with it (Deepgram, since November 2025).
+      language: "multi",
       keyterm: def.keyterms.map((t) => truncateText(t, KEYTERM_MAX)),
     },
     ...voicePipeline(def),
