@@ -178,7 +178,11 @@ export function systemPrompt(
       examples: say(`instructions.emergencyExamples.${words.kind === "health" ? "health" : "general"}`),
       number: emergencyNumber(country),
     }),
-    say("instructions.identity", { agent: agentNameFor(b, language), ofBusiness: ofBusiness(b.businessName, language) }),
+    say("instructions.identity", {
+      agent: agentNameFor(b, language),
+      assistant: say(`assistantNoun.${voiceFor(b, language).gender}`),
+      ofBusiness: ofBusiness(b.businessName, language),
+    }),
     say("instructions.language", {
       language: say(`languages.${language}`),
       others: speakList(
@@ -217,7 +221,7 @@ export function systemPrompt(
     : [say("instructions.messageOnly")];
   const safety = [
     knowledgeRule(knowledge, say),
-    words.advice ? say(`instructions.advice.${words.advice}`) : null,
+    say(`instructions.advice.${words.advice}`),
     say("instructions.privacy", { audience: say(`audience.${words.audience}`) }),
     say("instructions.endCall"),
     say("instructions.secret"),
@@ -392,6 +396,7 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
   // owner's own greeting says; the greeting follows without a second "hello".
   const disclosure = say(o.recording === false ? "disclosure" : "disclosureRecorded", {
     agent: agentName,
+    assistant: say(`assistantNoun.${voice.gender}`),
     ofBusiness: ofBusiness(b.businessName, language),
   });
   const greeting = canBook ? b.ai?.firstMessage || say("defaultGreeting") : say("messageOnlyGreeting");

@@ -386,8 +386,6 @@ async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<T
 }
 
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
-  const chosen = await pick(ctx, say, args);
-  if (!("id" in chosen)) return chosen;
   const { date, time, unreadable } = readWhen(args);
   if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
   if (!date || !time) return spoken(stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]));
@@ -395,6 +393,8 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolR
   if (problem) return spoken(problem);
   const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
   if (!start) return spoken(say("invalidDateTime"));
+  const chosen = await pick(ctx, say, args);
+  if (!("id" in chosen)) return chosen;
   // The appointment's own number: the caller ID, or one this call proved it holds.
   const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: chosen.patientPhone };
   const outcome = await rescheduleAppointment(ctx.deps, ctx.biz, move);

@@ -44,6 +44,7 @@ describe("voiceFor", () => {
       id: "voice_spanish_female_1",
       language: "es",
       name: "Isidora",
+      gender: "feminine",
     });
     expect(voiceFor(business(ai("es", "voice_spanish_male_1")), "es").name).toBe("Tristán");
     expect(voiceFor(business(ai("fr", "voice_french_female_1")), "fr").name).toBe("Vivienne");
@@ -54,7 +55,12 @@ describe("voiceFor", () => {
     expect(voiceFor(business(ai("es", "voice_french_female_1")), "es").id).toBe("voice_spanish_male_1");
     expect(voiceFor(business(ai("en", "voice_spanish_female_1")), "en").id).toBe("voice_english_female_1");
     expect(voiceFor(business(ai("fr", "voice_klingon_1")), "fr").id).toBe("voice_french_male_1");
-    expect(voiceFor(business(null, "es"), "es")).toEqual({ id: "voice_spanish_male_1", language: "es", name: "Tristán" });
+    expect(voiceFor(business(null, "es"), "es")).toEqual({
+      id: "voice_spanish_male_1",
+      language: "es",
+      name: "Tristán",
+      gender: "masculine",
+    });
     expect(voiceFor(business(null, "fr"), "fr").name).toBe("Rémy");
   });
 

@@ -6,7 +6,7 @@ import { AI_DEFAULTS } from "@/lib/ai/ai.schemas";
 import type { Business, CallLanguage } from "@/lib/business/business";
 
 export type { VoiceId };
-type Voice = { id: VoiceId; language: CallLanguage; name: string };
+type Voice = { id: VoiceId; language: CallLanguage; name: string; gender: "masculine" | "feminine" };
 
 /** Each voice's first name, spelt as it is said in the voice's language. */
 const FIRST_NAMES: Record<VoiceId, string> = {
@@ -19,8 +19,11 @@ const FIRST_NAMES: Record<VoiceId, string> = {
   voice_spanish_female_1: "Isidora",
 };
 
+/** The voices that are a woman's: French and Spanish say "l'assistante virtuelle", "la asistente virtual". */
+const FEMININE = new Set<VoiceId>(["voice_english_female_1", "voice_french_female_1", "voice_spanish_female_1"]);
+
 function voice(id: VoiceId): Voice {
-  return { id, language: VOICE_LANGUAGE[id], name: FIRST_NAMES[id] };
+  return { id, language: VOICE_LANGUAGE[id], name: FIRST_NAMES[id], gender: FEMININE.has(id) ? "feminine" : "masculine" };
 }
 
 /**

@@ -1,9 +1,8 @@
 // Dates and times as a language model really sends them to the tools, read as wall-clock time in the business's zone,
 // and the calendar the model is given at call start so it never has to guess what "tomorrow" or "Tuesday" is.
 import { addDays, daysBetween, isCalendarDate, localDate } from "@/lib/time/zoned-time";
-import { intlLocale } from "@/lib/format/intl";
 import type { CallLanguage } from "@/lib/business/business";
-import { slotReference } from "./speech";
+import { slotReference, speakDate } from "./speech";
 
 type Args = Record<string, unknown>;
 
@@ -88,16 +87,9 @@ export function localToday(now: Date, timeZone: string): string {
   return localDate(now, timeZone);
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-/** "Sunday, November 22, 2026" / "dimanche 22 novembre 2026" / "domingo, 22 de noviembre de 2026" for a calendar day. */
+/** "Sunday, November 22, 2026" / "dimanche 22 novembre 2026" / "domingo 22 de noviembre de 2026" for a calendar day. */
 export function speakCalendarDay(date: string, language: CallLanguage): string {
-  let f = dayFormatters.get(language);
-  if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(language), { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-    dayFormatters.set(language, f);
-  }
-  // Noon UTC of that day: the same calendar day in any zone the formatter could apply.
-  return f.format(new Date(`${date}T12:00:00Z`));
+  return speakDate(date, language, { year: true });
 }
 
 export type CallCalendar = {

@@ -3,7 +3,8 @@
 // the receptionist files for it. A hair salon's callers never hear of "patients" or "prescription renewals".
 import { REQUEST_CATEGORIES, type RequestCategory } from "@/db/schema";
 
-export type BusinessKind = "health" | "hospitality" | "professional" | "retail" | "services";
+/** "general": the owner did not say what the business is; nothing is assumed, every request category is offered. */
+export type BusinessKind = "health" | "hospitality" | "professional" | "retail" | "services" | "general";
 
 const KIND_OF_TYPE: Record<string, BusinessKind> = {
   medical: "health",
@@ -24,23 +25,24 @@ const CATEGORIES: Record<BusinessKind, readonly RequestCategory[]> = {
   professional: ["documents", "quote", "billing", "callback", "other"],
   retail: ["order", "quote", "billing", "callback", "other"],
   services: ["quote", "billing", "callback", "other"],
+  general: REQUEST_CATEGORIES,
 };
 
 export type BusinessWords = {
   kind: BusinessKind;
   /** How callers are spoken of: "patients", "guests", "students" or "clients" (a key of Receptionist.audience). */
   audience: "patients" | "guests" | "students" | "clients";
-  /** The advice the receptionist must never give here, beyond what every business forbids; null: none in particular. */
-  advice: "medical" | "legal" | "financial" | null;
+  /** The advice the receptionist must never give: its trade's, or medical, legal and financial advice alike. */
+  advice: "medical" | "legal" | "financial" | "general";
   categories: readonly RequestCategory[];
 };
 
 export function wordsFor(b: { businessType: string | null }): BusinessWords {
-  const kind = KIND_OF_TYPE[b.businessType ?? ""] ?? "services";
+  const kind = b.businessType ? (KIND_OF_TYPE[b.businessType] ?? "services") : "general";
   const audience =
     kind === "health" ? "patients" : kind === "hospitality" ? "guests" : b.businessType === "education" ? "students" : "clients";
   const advice =
-    kind === "health" ? "medical" : b.businessType === "legal" ? "legal" : b.businessType === "accounting" ? "financial" : null;
+    kind === "health" ? "medical" : b.businessType === "legal" ? "legal" : b.businessType === "accounting" ? "financial" : "general";
   return { kind, audience, advice, categories: CATEGORIES[kind] };
 }
 

@@ -104,7 +104,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       email,
       fullName: place.ownerName,
       businessName: place.businessName,
-      businessType: "medical",
+      businessType: sc.business?.type ?? "medical",
       phone: sc.business?.ownerPhone ?? null,
       birthDateCheck: sc.business?.birthDateCheck ?? false,
       workingHours,
@@ -120,11 +120,10 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     .insert(calendarConnections)
     .values({ userId, provider: "sandbox", refreshTokenEnc: ctx.secrets.seal(`sandbox-refresh-${digits(12)}`), sandbox: true });
   if (sc.business?.greeting !== undefined || sc.business?.agentName !== undefined) {
-    if (sc.language === "es") throw new Error(`${sc.id}: the AI configuration speaks English or French only`);
     await db.insert(aiParameters).values({
       userId,
       language: sc.language,
-      voiceId: sc.language === "fr" ? "voice_french_male_1" : "voice_english_female_1",
+      voiceId: { en: "voice_english_female_1", fr: "voice_french_male_1", es: "voice_spanish_male_1" }[sc.language],
       firstMessage: sc.business.greeting ?? "",
       agentName: sc.business.agentName ?? "",
     });

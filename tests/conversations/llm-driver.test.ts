@@ -141,7 +141,11 @@ describe("the real-model driver against a stub endpoint", () => {
     expect(first.body.messages[0]).toEqual(model.messages[0]);
     expect(first.body.messages[1]).toEqual({ role: "assistant", content: run.assistant!.firstMessage });
     expect(first.body.messages[2]).toMatchObject({ role: "user", content: expect.stringContaining("tomorrow at 10") });
-    expect(first.body.tools!.map((t) => t.function)).toEqual(model.tools.filter((t) => t.type === "function").map((t) => t.function));
+    // The function tools as they are, then the platform's own end-call tool as a function the model can call.
+    expect(first.body.tools!.map((t) => t.function)).toEqual([
+      ...model.tools.filter((t) => t.type === "function").map((t) => t.function),
+      { name: "endCall", description: "Ends the call, after saying goodbye.", parameters: { type: "object", properties: {} } },
+    ]);
     expect(first.body.tool_choice).toBe("auto");
     for (const r of asked) expect(r.body.messages[0]).toEqual(model.messages[0]);
 
@@ -149,14 +153,18 @@ describe("the real-model driver against a stub endpoint", () => {
     const afterCheck = asked[1]!.body.messages;
     const toolMsg = afterCheck.at(-1)!;
     expect(toolMsg).toMatchObject({ role: "tool", tool_call_id: "call_check_1" });
-    expect(toolMsg.content).toMatch(/\[2027-06-09 10:00\]/);
+    // The webhook's reply as it is: the words to say, and the slot to pass back.
+    expect(JSON.parse(toolMsg.content!)).toEqual({
+      say: "Yes, Wednesday, June 9 at 10:00 AM is free.",
+      slots: [{ say: "Wednesday, June 9 at 10:00 AM", date: "2027-06-09", time: "10:00" }],
+    });
     expect(afterCheck.at(-2)).toMatchObject({
       role: "assistant",
       tool_calls: [{ id: "call_check_1", function: { name: "check_availability" } }],
     });
     const afterBook = asked[3]!.body.messages.at(-1)!;
     expect(afterBook).toMatchObject({ role: "tool", tool_call_id: "call_book_1" });
-    expect(afterBook.content).toMatch(/^Booked: John Carter/);
+    expect(JSON.parse(afterBook.content!).say).toMatch(/^Booked: John Carter/);
     // Both calls went through the real webhook.
     const tools = run.records[0]!.events.filter((e) => e.kind === "tool");
     expect(tools.map((e) => (e as { name: string }).name)).toEqual(["check_availability", "book_appointment"]);
@@ -222,8 +230,8 @@ describe("the real-model driver against a stub endpoint", () => {
     const failing =
       (status: number | undefined, delayMs?: number) =>
       (b: Body): Reply => {
-        // The caller ID is in the system prompt: the first scenario's model fails, the second's books.
-        if ((b.messages[0]!.content ?? "").includes("+12025550101")) return { status, delayMs, content: "late" };
+        // The caller ID is in the system prompt (as the country writes it): the first scenario's model fails, the second's books.
+        if ((b.messages[0]!.content ?? "").includes("(202) 555-0101")) return { status, delayMs, content: "late" };
         return booker("2027-06-09")(b);
       };
     const second = {

@@ -48,7 +48,9 @@ export type Cover =
 export type BusinessSpec = {
   /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */
   ownerPhone?: string;
-  /** The owner's own greeting (AI configuration; English and French lines only), said after the disclosure. */
+  /** What the business is (an option of the registration form); default "medical". */
+  type?: string;
+  /** The owner's own greeting (AI configuration), said after the disclosure. */
   greeting?: string;
   agentName?: string;
   /** Changes to the default hours (Monday to Friday 09:00–18:00, Saturday 09:00–12:00, Sunday closed). */

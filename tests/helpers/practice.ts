@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { getDb } from "@/db/client";
 import { subscriptions } from "@/db/schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "./api";
+import { readReply, type ToolReply } from "@/lib/receptionist/replies";
 import { dayAhead, vapiMessage } from "./vapi-messages";
 
 export { dayAhead, vapiMessage };
@@ -35,7 +36,11 @@ export async function vapi(body: unknown) {
 }
 
 /** One tool call; the sentence the caller would hear (result or error). */
-export async function vapiTool(line: string, callId: string, caller: string, name: string, args: unknown): Promise<string> {
+/**
+ * One tool call through the Vapi webhook, as the platform sends it: the reply the model gets (its words, and what it
+ * passes back), checked to come back as Vapi requires (HTTP 200, its own toolCallId, one line).
+ */
+export async function vapiReply(line: string, callId: string, caller: string, name: string, args: unknown): Promise<ToolReply> {
   const toolCallId = `tc-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
   const res = await vapi(
     vapiMessage(line, callId, caller, {
@@ -46,7 +51,14 @@ export async function vapiTool(line: string, callId: string, caller: string, nam
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const [r] = res.body.results;
   expect(r.toolCallId).toBe(toolCallId);
-  return (r.result ?? r.error) as string;
+  const text = (r.result ?? r.error) as string;
+  expect(text).not.toMatch(/\n/);
+  return readReply(text);
+}
+
+/** What the caller hears of one tool call: the reply's words. */
+export async function vapiTool(line: string, callId: string, caller: string, name: string, args: unknown): Promise<string> {
+  return (await vapiReply(line, callId, caller, name, args)).say;
 }
 
 /** Posts a raw body to the Telnyx webhook, signed as Telnyx signs (Ed25519 over `timestamp|body`) with the sandbox key. */

@@ -12,7 +12,7 @@ import type { MessageTransport } from "@/lib/ports/messaging";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
-import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpers/practice";
+import { dayAhead, newCallId, practice, vapiReply, vapiTool, type Practice } from "../helpers/practice";
 
 let callers = 0;
 const runTag = String(Date.now() % 10_000).padStart(4, "0");
@@ -89,7 +89,8 @@ describe("a change by phone from a number that is not the appointment's", () => 
     expect(await tool("verify_code", { code: wrong })).toBe("That code is not right. Please read it again, digit by digit.");
     expect(await status(a.id)).toBe("booked");
 
-    expect(await tool("verify_code", { code: `${code!.slice(0, 3)} ${code!.slice(3)}` })).toContain(`[${a.id}]`);
+    const verified = await vapiReply(p.line, callId, other, "verify_code", { code: `${code!.slice(0, 3)} ${code!.slice(3)}` });
+    expect(verified.appointments!.map((x) => x.id)).toEqual([a.id]);
     expect(await tool("cancel_appointment", { appointmentId: a.id })).toMatch(/cancelled/i);
     expect(await status(a.id)).toBe("cancelled");
 
@@ -257,9 +258,12 @@ describe("with the owner's birth-date check on, a caller who cannot get a text p
     expect(await status(a!.id)).toBe("booked");
 
     // Family name first, no accents, capitals: the same person.
-    expect(await tool("verify_identity", { phone: spoken(mobile), name: "DUPONT marie helene", dateOfBirth: "1962-11-02" })).toContain(
-      `[${a!.id}]`,
-    );
+    const matched = await vapiReply(p.line, callId, landline, "verify_identity", {
+      phone: spoken(mobile),
+      name: "DUPONT marie helene",
+      dateOfBirth: "1962-11-02",
+    });
+    expect(matched.appointments!.map((x) => x.id)).toEqual([a!.id]);
     expect(await tool("cancel_appointment", { appointmentId: a!.id })).toMatch(/cancelled/i);
     expect(await status(a!.id)).toBe("cancelled");
     // No code was texted for it.

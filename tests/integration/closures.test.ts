@@ -9,7 +9,8 @@ import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
-import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
+import { speakDate } from "@/lib/receptionist/speech";
+import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiReply, vapiTool, type Practice } from "../helpers/practice";
 
 const runTag = String(Date.now() % 1000).padStart(3, "0");
 let callers = 0;
@@ -126,20 +127,24 @@ describe("no slot inside a closure", () => {
 
   it("by phone: the day is closed, with its reason; a time that day is refused; special hours only offer their own times", async () => {
     const caller = newCaller();
-    const said = await vapiTool(p.line, newCallId(), caller, "check_availability", { date: closed });
-    expect(said).toMatch(/^We are closed on .* \(formation\)\. The next free times are /);
-    expect(said).not.toContain(`[${closed}`);
-    const booked = await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: closed, time: "10:00", name: "Nina Fermé" });
-    expect(booked).toMatch(/^That time is not available/);
-    expect(booked).not.toContain(`[${closed}`);
-    const special = await vapiTool(p.line, newCallId(), caller, "check_availability", { date: dayAhead(6) });
-    const times = [...special.matchAll(/\[\d{4}-\d{2}-\d{2} (\d{2}:\d{2})\]/g)].map((m) => m[1]!);
+    const said = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: closed });
+    expect(said.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The earliest I can offer is \w+day/);
+    expect(said.slots!.some((o) => o.date === closed)).toBe(false);
+    // A time that day, asked or booked, hears the closure and its reason too, not "not free".
+    const at = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: closed, time: "10:00" });
+    expect(at.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The closest I can offer is /);
+    const booked = await vapiReply(p.line, newCallId(), caller, "book_appointment", { date: closed, time: "10:00", name: "Nina Fermé" });
+    expect(booked.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The closest I can offer is /);
+    expect(booked.slots!.some((o) => o.date === closed)).toBe(false);
+    const special = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: dayAhead(6) });
+    expect(special.say).toMatch(/^On \w+day, \w+ \d+ we are open only from 2:00 PM to 4:00 PM\. I can offer /);
+    const times = special.slots!.map((o) => o.time);
     expect(times.length).toBeGreaterThan(0);
     expect(times.every((t) => t >= "14:00" && t < "16:00")).toBe(true);
     // The assistant knows it from the start, reason included.
     const request = await vapi(vapiMessage(p.line, newCallId(), caller, { type: "assistant-request" }));
     const prompt = JSON.stringify(request.body);
-    expect(prompt).toContain(`${closed}: closed (formation)`);
+    expect(prompt).toContain(`${speakDate(closed, "en")}: closed (formation)`);
   });
 
   it("by the self-service link: the closed day offers no time", async () => {

@@ -1,6 +1,7 @@
 // One book_appointment tool call delivered twice at the same moment (the platform's retry while the first is still
 // running, or one copy to each of two instances): one booking, and both copies answer that it is booked. On PostgreSQL
 // the copies really run side by side; each round is a new slot, because the race does not show every time.
+import { readReply } from "@/lib/receptionist/replies";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments } from "@/db/schema";
@@ -27,7 +28,7 @@ describe("the same tool call delivered twice at once", () => {
       const said = answers.map((a) => {
         expect(a.status).toBe(200);
         const [r] = a.body.results;
-        return (r.result ?? r.error) as string;
+        return readReply((r.result ?? r.error) as string).say;
       });
       expect(said[0], time).toMatch(/^Booked/);
       expect(said[1], time).toBe(said[0]);

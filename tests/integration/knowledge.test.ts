@@ -119,7 +119,7 @@ describe("what a call knows", () => {
 
     const call = newCallId();
     const whitening = await vapiTool(p.line, call, caller(), "lookup_info", { question: "How much does whitening cost?" });
-    expect(whitening).toMatch(/^Here is what the practice says: Price, Teeth whitening: 250 euros per session/);
+    expect(whitening).toMatch(/^Here is what we have on that: Price, Teeth whitening: 250 euros per session/);
     const insured = await vapiTool(p.line, call, caller(), "lookup_info", { question: "do you take my insurance" });
     expect(insured).toContain("Policy, Insurance: We accept all major insurers");
     const unknown = await vapiTool(p.line, call, caller(), "lookup_info", { question: "Do you do orthodontic braces?" });

@@ -11,6 +11,7 @@ import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import { cancel, reschedule } from "@/lib/booking/commands";
 import { loadBusiness } from "@/lib/business/business";
+import { readReply, type ToolReply } from "@/lib/receptionist/replies";
 import { vapiAssistantErrors } from "../helpers/vapi-schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
 
@@ -65,7 +66,8 @@ async function vapi(body: unknown, headers: Record<string, string> = SECRET) {
   return api("POST", "/api/webhooks/vapi", { body, headers });
 }
 
-async function tool(p: Practice, callId: string, caller: string, name: string, args: unknown, toolCallId = `tc-${++seq}`) {
+/** The reply the model gets for one tool call: the words the caller hears, and the times and ids it passes back. */
+async function toolReply(p: Practice, callId: string, caller: string, name: string, args: unknown, toolCallId = `tc-${++seq}`) {
   const res = await vapi(
     envelope(p, callId, caller, {
       type: "tool-calls",
@@ -75,8 +77,15 @@ async function tool(p: Practice, callId: string, caller: string, name: string, a
   expect(res.status).toBe(200);
   const [r] = res.body.results;
   expect(r.toolCallId).toBe(toolCallId);
-  return (r.result ?? r.error) as string;
+  return readReply((r.result ?? r.error) as string);
 }
+
+/** What the caller hears of one tool call. */
+async function tool(p: Practice, callId: string, caller: string, name: string, args: unknown, toolCallId = `tc-${++seq}`) {
+  return (await toolReply(p, callId, caller, name, args, toolCallId)).say;
+}
+
+const timesOf = (reply: ToolReply) => (reply.slots ?? []).map((o) => `${o.date} ${o.time}`);
 
 /** A day two days ahead in Paris, so every slot of it is past the notice period whatever the hour of the run. */
 function dayAhead(days = 2): string {
@@ -127,11 +136,15 @@ describe("Vapi server URL", () => {
       "verify_code",
       "take_message",
       "transferCall",
+      "endCall",
     ]);
-    expect(a.model.tools.at(-1).destinations[0].number).toBe("+33612345678");
+    expect(a.model.tools.find((t: { type: string }) => t.type === "transferCall").destinations[0].number).toBe("+33612345678");
     const prompt = a.model.messages[0].content as string;
+    // The emergency rule opens the instructions, before anything a tool could do.
+    expect(prompt.split("\n")[0]).toMatch(/^EMERGENCIES COME FIRST/);
     expect(prompt).toContain("Never give medical");
-    expect(prompt).toContain("+33700000002");
+    // The caller ID as the business's country writes it.
+    expect(prompt).toContain("07 00 00 00 02");
     expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
   });
 
@@ -146,7 +159,7 @@ describe("Vapi server URL", () => {
     expect(res.status).toBe(200);
     const a = res.body.assistant;
     expect(a.firstMessage).toBe(
-      "Hola, está hablando con Isidora, el asistente virtual de Cabinet Lumière. Esta llamada se graba. ¿En qué puedo ayudarle?",
+      "Hola, está hablando con Isidora, la asistente virtual de Cabinet Lumière. Esta llamada se graba. ¿En qué puedo ayudarle?",
     );
     expect(a.voice).toEqual({ provider: "azure", voiceId: "es-ES-IsidoraMultilingualNeural" });
     expect(a.transcriber).toMatchObject({ provider: "deepgram", language: "multi" });
@@ -172,8 +185,10 @@ describe("Vapi server URL", () => {
     const callId = newCallId();
     const caller = "+33711111111";
     const day = dayAhead(3);
-    const offered = await tool(p, callId, caller, "check_availability", { date: day });
-    expect(offered).toContain(`[${day} 08:00]`);
+    const offered = await toolReply(p, callId, caller, "check_availability", { date: day });
+    expect(timesOf(offered)).toContain(`${day} 08:00`);
+    // The words name the day of every time they offer, in the caller's language.
+    expect(offered.say).toMatch(/^I can offer \w+day, \w+ \d+ at 8:00 AM, 8:30 AM, or 9:00 AM\.$/);
     // Arguments as a JSON string, as the SDK types them.
     const booked = await tool(
       p,
@@ -183,7 +198,7 @@ describe("Vapi server URL", () => {
       JSON.stringify({ date: day, time: "08:00", name: "Marie Curie", reason: "Check-up", email: "marie@example.com" }),
       "tc-book-1",
     );
-    expect(booked).toMatch(/^Booked: Marie Curie, .* 8:00\sAM\. A confirmation is on its way by text message and email\.$/);
+    expect(booked).toMatch(/^Booked: Marie Curie, .* 8:00\sAM\. The confirmation goes by text message, WhatsApp, and email\.$/);
     // The same tool call retried: the same booking, not a second one.
     expect(await tool(p, callId, caller, "book_appointment", { date: day, time: "08:00", name: "Marie Curie" }, "tc-book-1")).toMatch(
       /^Booked/,
@@ -202,7 +217,7 @@ describe("Vapi server URL", () => {
     expect(events.find((e) => e.eventId === appt.calendarEventId)!.description).toContain("Reason: Check-up");
 
     // The slot is gone for the next caller.
-    expect(await tool(p, newCallId(), "+33722222222", "check_availability", { date: day })).not.toContain(`[${day} 08:00]`);
+    expect(timesOf(await toolReply(p, newCallId(), "+33722222222", "check_availability", { date: day }))).not.toContain(`${day} 08:00`);
 
     await drain();
     const sent = await db.select().from(notifications).where(eq(notifications.userId, p.user.id));
@@ -266,19 +281,22 @@ describe("Vapi server URL", () => {
       .select()
       .from(appointments)
       .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, caller)));
-    expect(await tool(p, callId, caller, "find_my_appointments", {})).toContain(`[${appt!.id}]`);
+    const mine = await toolReply(p, callId, caller, "find_my_appointments", {});
+    expect(mine.appointments!.map((a) => a.id)).toEqual([appt!.id]);
+    expect(mine.say).toMatch(/^You have one upcoming appointment: \w+day, \w+ \d+ at 10:00 AM\.$/);
     // Someone else's number cannot see or touch it.
     expect(await tool(p, callId, "+33799999999", "cancel_appointment", { appointmentId: appt!.id })).toBe(
       "I found no upcoming appointment for the number you are calling from. If it was booked with another mobile number, tell me that number and I will text it a code to check it is yours.",
     );
 
-    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(
-      /^Done: the appointment is moved to .*11:30/,
-    );
+    // Without the appointment's id nothing moves, even for a caller with one appointment: they are asked which.
+    const which = await toolReply(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" });
+    expect(which.say).toMatch(/^Your appointment is \w+day, \w+ \d+ at 10:00 AM\. Is that the one you mean\?$/);
+    expect(which.appointments!.map((a) => a.id)).toEqual([appt!.id]);
+    const move = { appointmentId: appt!.id, date: day, time: "11:30" };
+    expect(await tool(p, callId, caller, "reschedule_appointment", move)).toMatch(/^Done: the appointment is moved to .*11:30/);
     // The same move asked again (a retried tool call) changes nothing and tells nobody twice.
-    expect(await tool(p, callId, caller, "reschedule_appointment", { date: day, time: "11:30" })).toMatch(
-      /^Done: the appointment is moved to .*11:30/,
-    );
+    expect(await tool(p, callId, caller, "reschedule_appointment", move)).toMatch(/^Done: the appointment is moved to .*11:30/);
     const [moved] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
     expect(moved!.version).toBe(2);
     const notices = await getDb().execute(
@@ -288,7 +306,11 @@ describe("Vapi server URL", () => {
     const [event] = await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!));
     expect(event!.startsAt.getTime()).toBe(moved!.startsAt.getTime());
 
-    expect(await tool(p, callId, caller, "cancel_appointment", {})).toMatch(/^Done: the appointment of .* is cancelled\.$/);
+    expect(await tool(p, callId, caller, "cancel_appointment", {})).toMatch(/Is that the one you mean\?$/);
+    expect((await getDb().select().from(appointments).where(eq(appointments.id, appt!.id)))[0]!.status).toBe("booked");
+    expect(await tool(p, callId, caller, "cancel_appointment", { appointmentId: appt!.id })).toMatch(
+      /^Done: your appointment on .* is cancelled\.$/,
+    );
     expect(await getDb().select().from(calendarEvents).where(eq(calendarEvents.eventId, moved!.calendarEventId!))).toHaveLength(0);
     const [{ outcome }] = (await getDb().select({ outcome: calls.outcome }).from(calls).where(eq(calls.providerCallId, callId))) as [
       { outcome: string },
@@ -338,8 +360,8 @@ describe("Vapi server URL", () => {
       }),
     );
     expect(res.body.results.map((r: { toolCallId: string }) => r.toolCallId)).toEqual(["a1", "a2", "a3"]);
-    expect(res.body.results[0].result).toMatch(/^On .* I can offer/);
-    expect(res.body.results[1].result).toBe("Your message has been passed on to Cabinet Lumière.");
+    expect(readReply(res.body.results[0].result).say).toMatch(/^I can offer \w+day/);
+    expect(readReply(res.body.results[1].result).say).toBe("Your message has been passed on to Cabinet Lumière.");
     expect(res.body.results[2].error).toBe("That is not something I can do.");
     await drain();
     const mail = await getDb()
@@ -363,7 +385,8 @@ describe("Vapi server URL", () => {
     expect(results.filter((r) => r.startsWith("Booked"))).toHaveLength(1);
     const taken = results.filter((r) => r.startsWith("Sorry, that time was just taken."));
     expect(taken).toHaveLength(49);
-    for (const t of taken) expect(t).toMatch(/\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\]/);
+    // Each is offered the closest times instead, each with its day.
+    for (const t of taken) expect(t).toMatch(/The closest I can offer is \w+day, \w+ \d+ at/);
     const booked = await getDb()
       .select()
       .from(appointments)
@@ -396,8 +419,8 @@ describe("a calendar grant Google refuses", () => {
     };
     try {
       const day = dayAhead(3);
-      expect(await tool(p, newCallId(), "+33766666666", "check_availability", { date: day })).toContain(`[${day} 08:00]`);
-      expect(await tool(p, newCallId(), "+33766666667", "check_availability", { date: dayAhead(4) })).toContain("[");
+      expect(timesOf(await toolReply(p, newCallId(), "+33766666666", "check_availability", { date: day }))).toContain(`${day} 08:00`);
+      expect(timesOf(await toolReply(p, newCallId(), "+33766666667", "check_availability", { date: dayAhead(4) }))).not.toEqual([]);
     } finally {
       ctx.booking.calendar.freeBusy = original;
     }
@@ -419,7 +442,10 @@ describe("a line without an active subscription", () => {
     const res = await vapi(envelope(p, newCallId(), "+33755555555", { type: "assistant-request" }));
     const a = res.body.assistant;
     expect(a.firstMessage).toContain("Je ne peux pas prendre de rendez-vous sur cette ligne");
-    expect(a.model.tools.map((t: { function?: { name: string } }) => t.function?.name)).toEqual(["take_message"]);
+    expect(a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type)).toEqual([
+      "take_message",
+      "endCall",
+    ]);
     expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(
       /^Je ne peux pas prendre ni modifier/,
     );
@@ -460,7 +486,7 @@ describe("a calendar that stops answering during a call", () => {
       }),
     );
     const [r] = answer.results as { result?: string; error?: string }[];
-    return (r!.result ?? r!.error)!;
+    return readReply((r!.result ?? r!.error)!);
   }
 
   it("answers availability from the view taken when the call started, and books with the calendar write left to a job", async () => {
@@ -478,11 +504,11 @@ describe("a calendar that stops answering during a call", () => {
     // The calendar never answers: each reply comes from the call's budget (about 2.2 s), well before the test's timeout.
     let t0 = Date.now();
     const offered = await ask(deps, p, callId, "check_availability", { date: day });
-    expect(offered).toContain(`[${day} 08:00]`);
+    expect(timesOf(offered)).toContain(`${day} 08:00`);
     expect(Date.now() - t0).toBeLessThan(5_000);
     t0 = Date.now();
     const booked = await ask(deps, p, callId, "book_appointment", { date: day, time: "08:00", name: "Ada Lovelace" });
-    expect(booked).toMatch(/^Booked: Ada Lovelace/);
+    expect(booked.say).toMatch(/^Booked: Ada Lovelace/);
     expect(Date.now() - t0).toBeLessThan(5_000);
     const [row] = await getDb()
       .select()
@@ -504,8 +530,8 @@ describe("a calendar that stops answering during a call", () => {
     const { calendar, state } = hangingCalendar();
     state.hanging = true;
     const answer = await ask(depsWith(calendar), p, newCallId(), "check_availability", { date: dayAhead(5) });
-    expect(answer).toMatch(/cannot reach the calendar/);
-    expect(answer).not.toMatch(/\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\]/);
+    expect(answer.say).toMatch(/cannot reach the calendar/);
+    expect(answer.slots).toBeUndefined();
   }, 30_000);
 });
 
@@ -526,10 +552,11 @@ describe("dates as models send them", () => {
     };
     const answer = await handleVapiMessage(deps, envelope(fr, newCallId(), "+33766666666", { type: "assistant-request" }));
     const prompt = (answer.assistant as { model: { messages: { content: string }[] } }).model.messages[0]!.content;
-    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23:30");
+    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23 h 30");
     for (const line of [
       "2026-11-23 = lundi 23 novembre 2026 (demain)",
       "2026-11-27 = vendredi 27 novembre 2026",
+      "2026-12-01 = mardi 1er décembre 2026",
       "2026-12-06 = dimanche 6 décembre 2026",
     ]) {
       expect(prompt).toContain(line);
@@ -544,7 +571,7 @@ describe("dates as models send them", () => {
     const a = await tool(p, callId, caller, "check_availability", { date: day, time: "9h00" });
     const b = await tool(p, callId, caller, "check_availability", { start: `${day}T09:00:00` });
     const c = await tool(p, callId, caller, "check_availability", { date: day, time: "9:00" });
-    expect(a).toMatch(/is free\./);
+    expect(a).toMatch(/^Yes, .* at 9:00 AM is free\.$/);
     expect(b).toBe(a);
     expect(c).toBe(a);
   });

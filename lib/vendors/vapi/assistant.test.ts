@@ -47,31 +47,32 @@ const systemOf = (a: ReturnType<typeof buildAssistant>) => (a.model as { message
 describe("the assistant's date context", () => {
   it("gives a Paris call at 23:30 on a Sunday that Sunday and the next 14 days with their weekdays, in French", () => {
     const prompt = systemOf(buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }));
-    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23:30");
+    expect(prompt).toContain("Nous sommes le dimanche 22 novembre 2026. Il est 23 h 30");
     expect(prompt).toContain("- 2026-11-22 = dimanche 22 novembre 2026 (aujourd'hui)");
     expect(prompt).toContain("- 2026-11-23 = lundi 23 novembre 2026 (demain)");
     expect(prompt).toContain("- 2026-11-24 = mardi 24 novembre 2026");
     expect(prompt).toContain("- 2026-12-06 = dimanche 6 décembre 2026");
     // Exactly today and 14 days: nothing after 6 December in the list.
     expect(prompt).not.toContain("- 2026-12-07");
-    expect(prompt).toContain('"Tomorrow" is 2026-11-23');
+    expect(prompt).toContain("- 2026-12-01 = mardi 1er décembre 2026");
+    expect(prompt).toContain("« Demain » est le 2026-11-23");
   });
 
   it("says the days in the call's language: Spanish and English", () => {
     const es = systemOf(buildAssistant(business({ ai: null, locale: "es" }), { ...options, now: SUNDAY_NIGHT }));
-    expect(es).toContain("Hoy es domingo, 22 de noviembre de 2026. La hora local es 23:30");
-    expect(es).toContain("- 2026-11-23 = lunes, 23 de noviembre de 2026 (mañana)");
+    expect(es).toContain("Hoy es domingo 22 de noviembre de 2026. La hora local es 23:30");
+    expect(es).toContain("- 2026-11-23 = lunes 23 de noviembre de 2026 (mañana)");
     const en = systemOf(
       buildAssistant(business({ ai: null, locale: "en", timeZone: "America/New_York" }), { ...options, now: SUNDAY_NIGHT }),
     );
     // 22:30Z is 17:30 the same Sunday in New York.
-    expect(en).toContain("Today is Sunday, November 22, 2026. The local time is 17:30 (America/New_York).");
+    expect(en).toContain("Today is Sunday, November 22, 2026. The local time is 5:30 PM (America/New_York).");
     expect(en).toContain("- 2026-11-23 = Monday, November 23, 2026 (tomorrow)");
   });
 
   it("moves with the business's zone: 00:30 in Paris on Monday is already Monday", () => {
     const prompt = systemOf(buildAssistant(business(), { ...options, now: new Date("2026-11-22T23:30:00Z") }));
-    expect(prompt).toContain("Nous sommes le lundi 23 novembre 2026. Il est 00:30");
+    expect(prompt).toContain("Nous sommes le lundi 23 novembre 2026. Il est 0 h 30");
   });
 });
 
@@ -165,11 +166,11 @@ describe("the assistant as Vapi takes it", () => {
       .map((t) => t.function!);
     expect(functions.find((f) => f.name === "book_appointment")!.parameters.required).toEqual(["date", "time", "name", "dateOfBirth"]);
     expect(functions.find((f) => f.name === "verify_identity")!.parameters.required).toEqual(["phone", "name", "dateOfBirth"]);
-    expect(systemOf(a)).toContain("call verify_identity with the number, the name and the date of birth");
-    expect(systemOf(a)).toContain("pass it to book_appointment as dateOfBirth");
+    expect(systemOf(a)).toContain("appelez verify_identity avec le numéro, le nom et la date de naissance");
+    expect(systemOf(a)).toContain("passez-la à book_appointment dans dateOfBirth");
     const off = systemOf(buildAssistant(business(), { ...options, now: SUNDAY_NIGHT }));
     expect(off).not.toContain("verify_identity");
-    expect(off).not.toContain("date of birth");
+    expect(off).not.toContain("date de naissance");
   });
 
   it("keeps the name within Vapi's 40 characters without splitting an emoji", () => {
@@ -201,7 +202,7 @@ describe("the opening line", () => {
     );
     const fr = buildAssistant(business(), { ...options, now: SUNDAY_NIGHT });
     expect(fr.firstMessage).toBe(
-      "Bonjour, vous êtes en ligne avec Camille, l'assistant virtuel de Cabinet Dentaire Martin. Cet appel est enregistré. Comment puis-je vous aider ?",
+      "Bonjour, vous êtes en ligne avec Camille, l'assistant virtuel du Cabinet Dentaire Martin. Cet appel est enregistré. Comment puis-je vous aider ?",
     );
     const es = buildAssistant(business({ ai: null, locale: "es" }), { ...options, recording: false, now: SUNDAY_NIGHT });
     expect(es.firstMessage).toBe(
@@ -243,7 +244,7 @@ describe("the opening line", () => {
 
   it("sends callers to their own country's emergency number, whatever country the line is from", () => {
     const prompt = systemOf(buildAssistant(business({ line: "+12125550101" }), { ...options, now: SUNDAY_NIGHT }));
-    expect(prompt).toContain("call the emergency number 15 / 112");
+    expect(prompt).toContain("appeler le 15 / 112, le numéro d'urgence");
     expect(prompt).not.toContain("911");
   });
 
