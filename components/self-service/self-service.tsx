@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { apiFetch, failureText } from "@/lib/client/api";
-import { formatDateTime, formatFullDate, formatTime } from "@/lib/format/intl";
+import { formatClock, formatDateTime, formatFullDate, formatTime } from "@/lib/format/intl";
 import { formatPhone, phoneHref } from "@/lib/phone/format";
-import type { SelfServiceView } from "@/lib/self-service/self-service.service";
+import type { SelfServiceDay, SelfServiceView } from "@/lib/self-service/self-service.service";
 
 type Slot = { start: string; end: string };
 
@@ -208,7 +208,7 @@ function MovePicker({
   const dateId = useId();
   const slots = useQuery({
     queryKey: ["self-service-slots", path, date],
-    queryFn: () => apiFetch<{ slots: Slot[] }>(`${path}/slots?date=${date}`, { keepSessionOn401: true }),
+    queryFn: () => apiFetch<{ day: SelfServiceDay; slots: Slot[] }>(`${path}/slots?date=${date}`, { keepSessionOn401: true }),
     retry: false,
   });
   const move = useMutation({
@@ -256,6 +256,15 @@ function MovePicker({
         </button>
       </div>
       <p className="mt-3 font-medium text-slate-800">{formatFullDate(`${date}T12:00:00Z`, locale, "UTC")}</p>
+      {slots.data?.day.kind === "special" && (
+        <p className="mt-2 text-slate-800" data-testid="self-service-special-hours">
+          {t(slots.data.day.reason ? "specialHoursBecause" : "specialHours", {
+            open: formatClock(slots.data.day.open ?? "", locale),
+            close: formatClock(slots.data.day.close ?? "", locale),
+            reason: slots.data.day.reason ?? "",
+          })}
+        </p>
+      )}
       {move.isError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-900" data-testid="self-service-move-error">
           {failureText(move.error, t("moveFailed"))}
@@ -266,6 +275,15 @@ function MovePicker({
       ) : slots.isError ? (
         <p role="alert" className="mt-3 text-red-900">
           {failureText(slots.error, t("slotsFailed"))}
+        </p>
+      ) : slots.data.day.kind === "closure" || slots.data.day.kind === "weekly" ? (
+        // A closed day says so, and why when the owner said, rather than showing an empty day.
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-amber-950" data-testid="self-service-closed">
+          {slots.data.day.kind === "weekly"
+            ? t("closedWeekly")
+            : slots.data.day.reason
+              ? t("closedBecause", { reason: slots.data.day.reason })
+              : t("closedDay")}
         </p>
       ) : slots.data.slots.length === 0 ? (
         <p className="mt-3 text-slate-700" data-testid="self-service-no-slots">

@@ -25,5 +25,15 @@ export const selfServiceViewResponse = z
 
 export const selfServiceSlotsResponse = z.strictObject({
   date: z.string(),
+  day: z
+    .strictObject({
+      kind: z.enum(["open", "special", "closure", "weekly"]),
+      reason: z.string().nullable(),
+      open: z.string().nullable(),
+      close: z.string().nullable(),
+    })
+    .describe(
+      "Whether the business is open that day: its usual hours, special hours, a closure (with the owner's reason), or closed that weekday every week; open and close are HH:mm.",
+    ),
   slots: z.array(z.strictObject({ start: instant, end: instant })),
 });

@@ -4,7 +4,17 @@
 import { AppError } from "@/lib/errors";
 import type { LimitKey } from "@/lib/auth/rate-limit";
 import { freeSlots, type Interval } from "@/lib/availability/availability";
-import { type Appointment, type BookingDeps, byId, clock, DAY_MS, MIN_NOTICE_MINUTES, rules, selfServiceUntil } from "@/lib/booking/core";
+import {
+  type Appointment,
+  type BookingDeps,
+  byId,
+  clock,
+  DAY_MS,
+  MIN_NOTICE_MINUTES,
+  openingOn,
+  rules,
+  selfServiceUntil,
+} from "@/lib/booking/core";
 import { cancel, reschedule } from "@/lib/booking/commands";
 import { busyIntervals } from "@/lib/booking/busy-time";
 import { readSelfServiceToken } from "@/lib/booking/self-service-link";
@@ -85,10 +95,25 @@ export async function selfServiceView(deps: SelfServiceDeps, token: string): Pro
 }
 
 /**
- * The free starts of one day (the business's calendar date) the appointment could move to: its own time is free for
- * its own move, nothing before the cut-off or the notice period is offered.
+ * Whether the business is open that day, as the caller must be told rather than shown an empty day: closed (a closure,
+ * with the owner's reason), closed that weekday every week, or open on special hours (with their reason).
  */
-export async function selfServiceSlots(deps: SelfServiceDeps, token: string, date: string): Promise<{ date: string; slots: Interval[] }> {
+export type SelfServiceDay = {
+  kind: "open" | "special" | "closure" | "weekly";
+  reason: string | null;
+  open: string | null;
+  close: string | null;
+};
+
+/**
+ * The free starts of one day (the business's calendar date) the appointment could move to, and whether the business is
+ * open that day: its own time is free for its own move, nothing before the cut-off or the notice period is offered.
+ */
+export async function selfServiceSlots(
+  deps: SelfServiceDeps,
+  token: string,
+  date: string,
+): Promise<{ date: string; day: SelfServiceDay; slots: Interval[] }> {
   const opened = await openLink(deps, token);
   assertChangeable(deps, opened);
   const { biz, appointment: a } = opened;
@@ -106,7 +131,14 @@ export async function selfServiceSlots(deps: SelfServiceDeps, token: string, dat
     to,
     busy,
   }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
-  return { date, slots };
+  const opening = openingOn(biz, date);
+  const day: SelfServiceDay = {
+    kind: opening.kind,
+    reason: "closure" in opening ? opening.closure.reason : null,
+    open: "open" in opening ? opening.open : null,
+    close: "close" in opening ? opening.close : null,
+  };
+  return { date, day, slots };
 }
 
 export async function selfServiceCancel(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {

@@ -147,7 +147,7 @@ describe("no slot inside a closure", () => {
     expect(prompt).toContain(`${speakDate(closed, "en")}: closed (formation)`);
   });
 
-  it("by the self-service link: the closed day offers no time", async () => {
+  it("by the self-service link: the closed day offers no time and says it is closed, and why", async () => {
     const caller = newCaller();
     expect(await vapiTool(p.line, newCallId(), caller, "book_appointment", { date: dayAhead(8), time: "10:00", name: "Léo Lien" })).toMatch(
       /^Booked/,
@@ -163,8 +163,12 @@ describe("no slot inside a closure", () => {
     const none = await api("GET", `/api/self-service/${token}/slots?date=${closed}`, { headers });
     expect(none.status, JSON.stringify(none.body)).toBe(200);
     expect(none.body.slots).toEqual([]);
+    expect(none.body.day).toEqual({ kind: "closure", reason: "formation", open: null, close: null });
+    const special = await api("GET", `/api/self-service/${token}/slots?date=${dayAhead(6)}`, { headers });
+    expect(special.body.day).toEqual({ kind: "special", reason: null, open: "14:00", close: "16:00" });
     const open = await api("GET", `/api/self-service/${token}/slots?date=${dayAhead(7)}`, { headers });
     expect(open.body.slots.length).toBeGreaterThan(0);
+    expect(open.body.day).toMatchObject({ kind: "open" });
   });
 
   it("by the dashboard: the owner's own booking inside a closure is refused with the reason to look at", async () => {
