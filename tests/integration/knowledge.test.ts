@@ -122,6 +122,12 @@ describe("what a call knows", () => {
     expect(whitening).toMatch(/^Here is what we have on that: Price, Teeth whitening: 250 euros per session/);
     const insured = await vapiTool(p.line, call, caller(), "lookup_info", { question: "do you take my insurance" });
     expect(insured).toContain("Policy, Insurance: We accept all major insurers");
+    // A name the entries never mention is unknown, not refused: the words say so, and offer a message.
+    const cigna = await vapiTool(p.line, call, caller(), "lookup_info", { question: "Do you take Cigna insurance?" });
+    expect(cigna).toMatch(
+      /^Here is what we have on that: .*Policy, Insurance: We accept all major insurers.* It does not mention Cigna, so I don't know about that\. I can take a message/,
+    );
+    expect(cigna).not.toMatch(/\b(no|not accept|don't take|do not take)\b/i);
     const unknown = await vapiTool(p.line, call, caller(), "lookup_info", { question: "Do you do orthodontic braces?" });
     expect(unknown).toBe(translate("en", "Receptionist.lookupNothing"));
     expect(await vapiTool(p.line, call, caller(), "lookup_info", {})).toBe(translate("en", "Receptionist.lookupNeedsQuestion"));

@@ -407,6 +407,60 @@ describe("Vapi server URL", () => {
   });
 });
 
+describe("what the caller hears", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice({ language: "fr" });
+  });
+
+  it("names another number the confirmation goes to, and a later call from the caller's own number still finds the appointment", async () => {
+    const caller = "+33712121212";
+    const day = dayAhead(5);
+    const booked = await tool(p, newCallId(), caller, "book_appointment", {
+      date: day,
+      time: "09:00",
+      name: "Jeanne Autre",
+      phone: "06 98 76 54 33",
+    });
+    expect(booked).toMatch(
+      /^C'est réservé : Jeanne Autre, .* à 9 h\. La confirmation est envoyée au 06 98 76 54 33 par SMS et WhatsApp\.$/,
+    );
+    const [appt] = await getDb()
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Jeanne Autre")));
+    expect(appt).toMatchObject({ patientPhone: "+33698765433", callerPhone: caller });
+    // The texts go to the number given, not to the caller ID.
+    await drain();
+    const texts = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, p.user.id), eq(notifications.channel, "sms")));
+    expect(texts.filter((n) => n.body.includes("Jeanne") || n.recipient === "+33698765433").map((n) => n.recipient)).not.toContain(caller);
+    expect(texts.some((n) => n.recipient === "+33698765433")).toBe(true);
+    // A later call from the number the caller rang from finds it, and can cancel it by its id.
+    const later = newCallId();
+    const mine = await toolReply(p, later, caller, "find_my_appointments", {});
+    expect(mine.appointments!.map((a) => a.id)).toEqual([appt!.id]);
+    expect(await tool(p, later, caller, "cancel_appointment", { appointmentId: appt!.id })).toMatch(
+      /^C'est fait : le rendez-vous du .* est annulé\.$/,
+    );
+    // Booked with the caller's own number: nothing is said of a number, only of the channels.
+    const own = await tool(p, newCallId(), "+33712121213", "book_appointment", { date: day, time: "10:00", name: "Jeanne Même" });
+    expect(own).toMatch(/ La confirmation vous est envoyée par SMS et WhatsApp\.$/);
+  });
+
+  it("answers in the language the caller speaks when the model says so, and in the call's otherwise", async () => {
+    const day = dayAhead(5);
+    const fr = await tool(p, newCallId(), "+33712121214", "check_availability", { date: day });
+    expect(fr).toMatch(/^Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à /u);
+    const es = await tool(p, newCallId(), "+33712121214", "check_availability", { date: day, language: "es" });
+    expect(es).toMatch(/^Puedo ofrecerle el \p{Ll}+ \d+ de \p{Ll}+ a las /u);
+    // A language we do not speak is no language: the call's.
+    expect(await tool(p, newCallId(), "+33712121214", "check_availability", { date: day, language: "de" })).toBe(fr);
+  });
+});
+
 describe("a calendar grant Google refuses", () => {
   it("marks the calendar disconnected, still answers from our own appointments, and emails the owner once", async () => {
     const p = await practice();
