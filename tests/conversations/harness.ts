@@ -103,7 +103,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     .values({
       email,
       fullName: place.ownerName,
-      businessName: place.businessName,
+      businessName: sc.business?.name ?? place.businessName,
       businessType: sc.business?.type ?? "medical",
       phone: sc.business?.ownerPhone ?? null,
       birthDateCheck: sc.business?.birthDateCheck ?? false,
@@ -355,7 +355,8 @@ export function timesMentioned(text: string): string[][] {
       f(m);
     }
   };
-  scan(/(\d{1,2})\s?[:h.]\s?(\d{2})(?![\d.:/-])\s?([ap]\.?\s?m\.?)?/gi, (m) => add(Number(m[1]), Number(m[2]), m[3]));
+  // A full stop after the minutes ends the sentence ("à 16 h 30."); one before more digits is a phone number ("06.98.76").
+  scan(/(\d{1,2})\s?[:h.]\s?(\d{2})(?![\d:/-]|\.\d)\s?([ap]\.?\s?m\.?)?/gi, (m) => add(Number(m[1]), Number(m[2]), m[3]));
   scan(/(\d{1,2})\s?([ap]\.?\s?m\.?)(?![a-z])/gi, (m) => add(Number(m[1]), 0, m[2]));
   scan(/(\d{1,2})\s?(?:h|heures?|o'clock)(?![a-z0-9])/gi, (m) => add(Number(m[1]), 0));
   scan(/\ba las (\d{1,2})(?![\d:.])/gi, (m) => add(Number(m[1]), 0));

@@ -24,6 +24,10 @@ describe("the conversation judge", () => {
   it("reads times the way they are said, and not phone numbers or emergency numbers", () => {
     expect(timesMentioned("I can offer 9:30 AM or 2 pm")).toEqual([["09:30"], ["14:00"]]);
     expect(timesMentioned("mercredi 9 juin à 14h30, ou 10 h")).toEqual([["14:30"], ["10:00", "22:00"]]);
+    // A sentence that ends on the minutes, as French and Spanish answers do; a phone number with dots is none.
+    expect(timesMentioned("vendredi 11 juin à 16 h 30.")).toEqual([["16:30"]]);
+    expect(timesMentioned("el viernes a las 16:30.")).toEqual([["16:30"]]);
+    expect(timesMentioned("au 06.98.76.54.32")).toEqual([]);
     expect(timesMentioned("el jueves a las 10")).toEqual([["10:00", "22:00"]]);
     expect(timesMentioned("tomorrow at 3, or à 9")).toEqual([
       ["03:00", "15:00"],

@@ -43,13 +43,23 @@ export type Cover =
   | "silence"
   | "change-of-mind"
   | "two-callers"
-  | "opening";
+  | "opening"
+  | "closed-weekday"
+  | "closure-time"
+  | "part-after-closing"
+  | "other-day-named"
+  | "which-appointment"
+  | "unknown-item"
+  | "business-words"
+  | "caller-language";
 
 export type BusinessSpec = {
   /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */
   ownerPhone?: string;
   /** What the business is (an option of the registration form); default "medical". */
   type?: string;
+  /** The business's name; default the language's practice (Smith Family Practice, Cabinet Martin, Clínica Sol). */
+  name?: string;
   /** The owner's own greeting (AI configuration), said after the disclosure. */
   greeting?: string;
   agentName?: string;

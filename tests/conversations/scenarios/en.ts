@@ -302,7 +302,7 @@ export const en: Scenario[] = [
     expect: {
       appointments: [],
       outbox: [],
-      calls: [{ outcome: "no_action" }],
+      calls: [{ outcome: "no_action", endedReason: "assistant-ended-call" }],
       tools: { notCalled: ["book_appointment", "check_availability"] },
       say: [{ re: /\b911\b/, why: "the emergency number in the US" }],
     },
@@ -659,6 +659,201 @@ export const en: Scenario[] = [
       tools: { called: ["take_message"], notCalled: ["book_appointment"] },
       say: [standIn("en", "Receptionist.lookupNothing", "says it does not know and offers a message")],
       notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
+  // --- What a small model would read literally: every time with its day, closed days said, the business's words. ---
+  {
+    id: "en-closed-sunday",
+    language: "en",
+    title: "Asks for Sunday (closed every week): told so, and offered Monday's times, each with its day",
+    covers: ["closed-weekday"],
+    calls: [
+      {
+        from: "+12025550201",
+        script: ["I'd like an appointment on Sunday", "Amy Pond", "Check-up", "no", "the first one", "yes", "no thanks"],
+        persona: "Amy Pond, free at weekends.",
+        goal: `Ask for Sunday. If they are closed, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /closed on Sundays/i, why: "a weekly closed day is said closed" }],
+      notSay: [{ re: /nothing is free/i, why: "Sunday is closed, not full" }],
+    },
+  },
+  {
+    id: "en-closure-at-a-time",
+    language: "en",
+    title: "Asks for tomorrow at 10 on a training day: the closure and its reason are said, then the closest times with their days",
+    covers: ["closure-time", "closure"],
+    setup: [{ closure: { from: "+1", to: "+1", reason: "staff training" } }],
+    calls: [
+      {
+        from: "+12025550202",
+        script: ["Can I come tomorrow at 10?", "Rose Tyler", "Check-up", "no", "Thursday at 9 please", "yes", "no thanks"],
+        persona: "Rose Tyler, who prefers mornings.",
+        goal: `Ask for tomorrow at 10. If they are closed, take Thursday at 9 in the morning if they offer it. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /closed on Wednesday, June 9 \(staff training\)/i, why: "says the closure and why, for a time that day" }],
+      notSay: [{ re: /is not free/i, why: "a closed day is closed, not busy" }],
+    },
+  },
+  {
+    id: "en-after-work",
+    language: "en",
+    title: "Asks for tomorrow after work at a practice that closes at 5 PM: told the closing time and offered the latest times",
+    covers: ["part-after-closing", "book-part-of-day"],
+    business: {
+      hours: {
+        monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        tuesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        wednesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        thursday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        friday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+      },
+    },
+    calls: [
+      {
+        from: "+12025550203",
+        script: ["Do you have anything tomorrow after work?", "Clara Oswald", "Check-up", "no", "the last one", "yes", "no thanks"],
+        persona: "Clara Oswald, who works until 4 PM.",
+        goal: `Ask for tomorrow after work. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "16:30", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /we close at 5:00 PM/i, why: "says the closing time" }],
+      notSay: [{ re: /nothing is free|no free time/i, why: "the calendar is nearly empty" }],
+    },
+  },
+  {
+    id: "en-saturday-offers-friday",
+    language: "en",
+    title: "Asks for Saturday at 3 PM where Saturdays are closed: the closest times are Friday's, and Friday is named",
+    covers: ["other-day-named", "out-of-hours"],
+    business: { hours: { saturday: { isOpen: false, openTime: "09:00", closeTime: "12:00" } } },
+    calls: [
+      {
+        from: "+12025550204",
+        script: ["Can I come on Saturday at 3 pm?", "Donna Noble", "Check-up", "no", "the first one", "yes", "no thanks"],
+        persona: "Donna Noble, who would like the end of the week.",
+        goal: `Ask for Saturday at 3 PM. If that is not possible, take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "16:30", phone: "caller", notOn: ["+4"] }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /closed on Saturdays.*Friday, June 11 at 4:30 PM/i, why: "the times offered are named with their day" }],
+    },
+  },
+  {
+    id: "en-cancel-which",
+    language: "en",
+    title: "A caller with two appointments asks to cancel: asked which, only Friday's is cancelled",
+    covers: ["which-appointment", "cancel"],
+    setup: [
+      { appointment: { on: "+2", at: "11:00", name: "Martha Jones", phone: "+12025550205" } },
+      { appointment: { on: "+3", at: "15:00", name: "Martha Jones", phone: "+12025550205" } },
+    ],
+    calls: [
+      {
+        from: "+12025550205",
+        script: ["I want to cancel my appointment", "the one on Friday", "yes", "no, that's all"],
+        persona: "Martha Jones. You have two appointments, Thursday at 11 and Friday at 3 PM, both booked from this phone.",
+        goal: `Cancel your Friday appointment only; keep Thursday's. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+2", at: "11:00", status: "booked" },
+        { on: "+3", at: "15:00", status: "cancelled" },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [standIn("en", "Simulator.whichAppointment", "asks which appointment")],
+    },
+  },
+  {
+    id: "en-unknown-insurance",
+    language: "en",
+    title: "Asks about an insurer the owner never named: 'I don't know', never 'no', and a message is taken",
+    covers: ["unknown-item"],
+    setup: [{ knowledge: { kind: "policy", title: "Insurance", details: "We accept Delta Dental and Aetna" } }],
+    calls: [
+      {
+        from: "+12025550206",
+        script: [
+          "Do you take Cigna insurance?",
+          "Yes, please ask them to call me back about Cigna, this is Rory Williams",
+          "no, that's all",
+        ],
+        persona: "Rory Williams, insured with Cigna.",
+        goal: `Ask whether they take Cigna insurance. If they do not know, leave a message asking to be called back about Cigna. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/Cigna/),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      say: [{ re: /does not mention Cigna|don't know/i, why: "an insurer not listed is unknown" }],
+      notSay: [{ re: /\b(don't|do not|doesn't|does not) (take|accept)\b|\bno, we\b/i, why: "never 'no' for what the owner did not list" }],
+    },
+  },
+  {
+    id: "en-salon-words",
+    language: "en",
+    title: "A hair salon's caller books: no patients, no medical words",
+    covers: ["business-words"],
+    business: { type: "beauty", name: "Studio Bella" },
+    calls: [
+      {
+        from: "+12025550207",
+        script: ["I'd like to book a haircut tomorrow at 10", "Amy Santiago", "A haircut", "no", "yes", "no thanks"],
+        persona: "Amy Santiago, who wants a haircut.",
+        goal: `Book a haircut tomorrow at 10. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", reason: /haircut/i }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /patient|medical|prescription|practice/i, why: "a salon's callers are clients" }],
+    },
+  },
+  {
+    id: "en-spanish-caller",
+    language: "en",
+    title: "A caller who speaks Spanish to an English practice is answered in Spanish, and confirmed in Spanish",
+    covers: ["caller-language"],
+    calls: [
+      {
+        from: "+12025550208",
+        script: ["Hola, quisiera una cita mañana a las 10 por favor", "Me llamo Lucía Gómez", "Una revisión", "no", "sí", "no, gracias"],
+        persona: "Lucía Gómez, who speaks Spanish only.",
+        goal: "Speak Spanish only. Book tomorrow at 10 in the morning. No email. Once it is done, thank them in Spanish and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Lucía Gómez/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /cita/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Reservado: Lucía Gómez/, why: "the booking is said in Spanish" }],
     },
   },
 ];

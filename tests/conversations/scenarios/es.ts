@@ -273,7 +273,7 @@ export const es: Scenario[] = [
     expect: {
       appointments: [],
       outbox: [],
-      calls: [{ outcome: "no_action" }],
+      calls: [{ outcome: "no_action", endedReason: "assistant-ended-call" }],
       tools: { notCalled: ["book_appointment", "check_availability"] },
       say: [{ re: /\b112\b/, why: "el número de emergencias en España" }],
     },
@@ -529,6 +529,229 @@ export const es: Scenario[] = [
       tools: { called: ["take_message"], notCalled: ["book_appointment"] },
       say: [standIn("es", "Receptionist.lookupNothing", "dice que no lo sabe y ofrece un mensaje")],
       notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
+  // --- Lo que un modelo pequeño leería al pie de la letra: cada hora con su día, los días cerrados dichos, las palabras del negocio. ---
+  {
+    id: "es-cerrado-domingo",
+    language: "es",
+    title: "Pide el domingo (cerrado cada semana): se le dice, y se le ofrece el lunes, cada hora con su día",
+    covers: ["closed-weekday"],
+    calls: [
+      {
+        from: "+34612346001",
+        script: ["Quería una cita el domingo", "Ana Torres", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Ana Torres, free at weekends. ${speakSpanish}`,
+        goal: `Ask for Sunday. If they are closed, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /cerrados los domingos/i, why: "un día cerrado cada semana se dice cerrado" }],
+      notSay: [{ re: /no queda nada libre/i, why: "el domingo está cerrado, no completo" }],
+    },
+  },
+  {
+    id: "es-cierre-a-una-hora",
+    language: "es",
+    title: "Pide mañana a las 10 un día de formación: se dicen el cierre y su motivo, luego las horas cercanas con su día",
+    covers: ["closure-time", "closure"],
+    setup: [{ closure: { from: "+1", to: "+1", reason: "formación" } }],
+    calls: [
+      {
+        from: "+34612346002",
+        script: ["¿Puedo ir mañana a las 10?", "Pablo Ruiz", "Una revisión", "no", "el jueves a las 9, por favor", "sí", "no, gracias"],
+        persona: `Pablo Ruiz, who prefers mornings. ${speakSpanish}`,
+        goal: `Ask for tomorrow at 10. If they are closed, take Thursday at 9 in the morning if they offer it. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /cerrados el miércoles 9 de junio \(formación\)/i, why: "dice el cierre y su motivo, para una hora de ese día" }],
+      notSay: [{ re: /no está libre/i, why: "un día cerrado está cerrado, no ocupado" }],
+    },
+  },
+  {
+    id: "es-despues-del-trabajo",
+    language: "es",
+    title: "Pide mañana después del trabajo en una clínica que cierra a las 17:00: la hora de cierre y las últimas horas",
+    covers: ["part-after-closing", "book-part-of-day"],
+    business: {
+      hours: {
+        monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        tuesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        wednesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        thursday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        friday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+      },
+    },
+    calls: [
+      {
+        from: "+34612346003",
+        script: ["¿Tienen algo mañana después del trabajo?", "Carmen Vidal", "Una revisión", "no", "la última", "sí", "no, gracias"],
+        persona: `Carmen Vidal, who works until 4 PM. ${speakSpanish}`,
+        goal: `Ask for tomorrow after work. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "16:30", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /cerramos a las 17:00/i, why: "dice la hora de cierre" }],
+      notSay: [{ re: /no queda nada libre/i, why: "la agenda está casi vacía" }],
+    },
+  },
+  {
+    id: "es-sabado-ofrece-viernes",
+    language: "es",
+    title: "Pide el sábado a las 15:00 y el sábado cierra: las horas cercanas son del viernes, y se dice el viernes",
+    covers: ["other-day-named", "out-of-hours"],
+    business: { hours: { saturday: { isOpen: false, openTime: "09:00", closeTime: "12:00" } } },
+    calls: [
+      {
+        from: "+34612346004",
+        script: ["¿Puedo ir el sábado a las 15:00?", "Luis Moreno", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Luis Moreno, who would like the end of the week. ${speakSpanish}`,
+        goal: `Ask for Saturday at 3 PM. If that is not possible, take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "16:30", phone: "caller", notOn: ["+4"] }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /cerrados los sábados.*viernes 11 de junio a las 16:30/i, why: "las horas ofrecidas se dicen con su día" }],
+    },
+  },
+  {
+    id: "es-cancelar-cual",
+    language: "es",
+    title: "Dos citas, una cancelación: se pregunta cuál, solo se cancela la del viernes",
+    covers: ["which-appointment", "cancel"],
+    setup: [
+      { appointment: { on: "+2", at: "11:00", name: "Marta López", phone: "+34612346005" } },
+      { appointment: { on: "+3", at: "15:00", name: "Marta López", phone: "+34612346005" } },
+    ],
+    calls: [
+      {
+        from: "+34612346005",
+        script: ["Quiero cancelar mi cita", "la del viernes", "sí", "no, eso es todo"],
+        persona: `Marta López. You have two appointments, Thursday at 11 and Friday at 3 PM, both booked from this phone. ${speakSpanish}`,
+        goal: `Cancel your Friday appointment only; keep Thursday's. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+2", at: "11:00", status: "booked" },
+        { on: "+3", at: "15:00", status: "cancelled" },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [standIn("es", "Simulator.whichAppointment", "pregunta de qué cita se trata")],
+    },
+  },
+  {
+    id: "es-aseguradora-desconocida",
+    language: "es",
+    title: "Pregunta por una aseguradora que la clínica no ha nombrado: «no lo sé», nunca «no», y se toma un mensaje",
+    covers: ["unknown-item"],
+    setup: [{ knowledge: { kind: "policy", title: "Aseguradoras", details: "Aceptamos Sanitas y Adeslas" } }],
+    calls: [
+      {
+        from: "+34612346006",
+        script: ["¿Trabajan con la aseguradora Mapfre?", "Sí, que me llamen por lo de Mapfre, soy Elena Díaz", "no, eso es todo"],
+        persona: `Elena Díaz, insured with Mapfre. ${speakSpanish}`,
+        goal: `Ask whether they work with the insurer Mapfre. If they do not know, leave a message asking to be called back about it. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/Mapfre/),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      say: [{ re: /No menciona Mapfre|no lo sé/i, why: "una aseguradora no citada es desconocida" }],
+      notSay: [{ re: /no (aceptamos|trabajamos)/i, why: "nunca «no» para lo que la clínica no ha citado" }],
+    },
+  },
+  {
+    id: "es-peluqueria-palabras",
+    language: "es",
+    title: "La clienta de una peluquería reserva: ni pacientes, ni palabras médicas",
+    covers: ["business-words"],
+    business: { type: "beauty", name: "Peluquería Luna" },
+    calls: [
+      {
+        from: "+34612346007",
+        script: ["Quería un corte de pelo mañana a las 10", "Sofía Ramos", "Un corte de pelo", "no", "sí", "no, gracias"],
+        persona: `Sofía Ramos, who wants a haircut. ${speakSpanish}`,
+        goal: `Book a haircut tomorrow at 10. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", reason: /corte/i }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /el asistente virtual de la Peluquería Luna/, turn: "opening", why: "«de la Peluquería», como se dice" }],
+      notSay: [{ re: /paciente|médic|receta|clínica/i, why: "los clientes de una peluquería" }],
+    },
+  },
+  {
+    id: "es-llamante-frances",
+    language: "es",
+    title: "Quien llama en francés a una clínica española recibe las respuestas en francés, y la confirmación también",
+    covers: ["caller-language"],
+    calls: [
+      {
+        from: "+34612346008",
+        script: [
+          "Bonjour, je voudrais un rendez-vous demain à 10 h s'il vous plaît",
+          "Je m'appelle Marc Petit",
+          "Un contrôle",
+          "non",
+          "oui",
+          "non merci",
+        ],
+        persona: "Marc Petit, a French visitor who speaks French only.",
+        goal: "Speak French only. Book tomorrow at 10 in the morning. No email. Once it is done, thank them in French and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Marc Petit/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /rendez-vous/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /C'est réservé : Marc Petit/, why: "la reserva se dice en francés" }],
+    },
+  },
+  {
+    id: "es-saludo-propio",
+    language: "es",
+    title: "Un saludo de la clínica que empieza por «¡Hola!»: un solo saludo al abrir",
+    covers: ["opening"],
+    business: { greeting: "¡Hola! ¿En qué puedo ayudarle?", agentName: "Lola" },
+    calls: [
+      {
+        from: "+34612346009",
+        script: ["Nada, me he equivocado. ¡Adiós!"],
+        persona: `A caller who dialled by mistake. ${speakSpanish}`,
+        goal: "Say you dialled by mistake, apologise and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action" }],
+      say: [
+        { re: /Lola, el asistente virtual de la Clínica Sol/, turn: "opening", why: "la presentación, con el nombre de la dueña" },
+        { re: /¿En qué puedo ayudarle\?/, turn: "opening", why: "el saludo de la clínica, sin un segundo «hola»" },
+      ],
     },
   },
 ];

@@ -301,7 +301,7 @@ export const fr: Scenario[] = [
     expect: {
       appointments: [],
       outbox: [],
-      calls: [{ outcome: "no_action" }],
+      calls: [{ outcome: "no_action", endedReason: "assistant-ended-call" }],
       tools: { notCalled: ["book_appointment", "check_availability"] },
       say: [{ re: /\b(15|112)\b/, why: "le numéro d'urgence en France" }],
     },
@@ -626,6 +626,218 @@ export const fr: Scenario[] = [
       tools: { called: ["take_message"], notCalled: ["book_appointment"] },
       say: [standIn("fr", "Receptionist.lookupNothing", "dit ne pas savoir et propose un message")],
       notSay: [{ re: /\b\d+\s?(euros?|€|\$|dollars?)/i, why: "no price the owner did not give" }],
+    },
+  },
+  // --- Ce qu'un petit modèle lirait à la lettre : chaque heure avec son jour, les jours fermés dits, les mots de l'entreprise. ---
+  {
+    id: "fr-ferme-dimanche",
+    language: "fr",
+    title: "Demande dimanche (fermé chaque semaine) : on le lui dit, et on propose lundi, chaque heure avec son jour",
+    covers: ["closed-weekday"],
+    calls: [
+      {
+        from: "+33612346001",
+        script: ["Je voudrais un rendez-vous dimanche", "Amélie Poulain", "Un contrôle", "non", "le premier", "oui", "non merci"],
+        persona: `Amélie Poulain, free at weekends. ${speakFrench}`,
+        goal: `Ask for Sunday. If they are closed, take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+6", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /fermés le dimanche/i, why: "un jour fermé chaque semaine est dit fermé" }],
+      notSay: [{ re: /plus de place/i, why: "dimanche est fermé, pas complet" }],
+    },
+  },
+  {
+    id: "fr-fermeture-a-une-heure",
+    language: "fr",
+    title: "Demande demain à 10 h un jour de formation : la fermeture et sa raison sont dites, puis les heures proches avec leur jour",
+    covers: ["closure-time", "closure"],
+    setup: [{ closure: { from: "+1", to: "+1", reason: "formation" } }],
+    calls: [
+      {
+        from: "+33612346002",
+        script: [
+          "Est-ce que je peux venir demain à 10 h ?",
+          "Nino Quincampoix",
+          "Un contrôle",
+          "non",
+          "jeudi à 9 h s'il vous plaît",
+          "oui",
+          "non merci",
+        ],
+        persona: `Nino Quincampoix, who prefers mornings. ${speakFrench}`,
+        goal: `Ask for tomorrow at 10. If they are closed, take Thursday at 9 in the morning if they offer it. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /fermés mercredi 9 juin \(formation\)/i, why: "dit la fermeture et sa raison, pour une heure ce jour-là" }],
+      notSay: [{ re: /ce n'est pas libre/i, why: "un jour fermé est fermé, pas occupé" }],
+    },
+  },
+  {
+    id: "fr-apres-le-travail",
+    language: "fr",
+    title: "Demande demain après le travail dans un cabinet qui ferme à 17 h : l'heure de fermeture et les dernières heures",
+    covers: ["part-after-closing", "book-part-of-day"],
+    business: {
+      hours: {
+        monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        tuesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        wednesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        thursday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        friday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+      },
+    },
+    calls: [
+      {
+        from: "+33612346003",
+        script: [
+          "Vous avez quelque chose demain après le travail ?",
+          "Lucien Bazin",
+          "Un contrôle",
+          "non",
+          "le dernier",
+          "oui",
+          "non merci",
+        ],
+        persona: `Lucien Bazin, who works until 4 PM. ${speakFrench}`,
+        goal: `Ask for tomorrow after work. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "16:30", phone: "caller" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /nous fermons à 17 h/i, why: "dit l'heure de fermeture" }],
+      notSay: [{ re: /plus de place|plus aucune place/i, why: "l'agenda est presque vide" }],
+    },
+  },
+  {
+    id: "fr-samedi-propose-vendredi",
+    language: "fr",
+    title: "Demande samedi à 15 h alors que le samedi est fermé : les heures proches sont celles de vendredi, et vendredi est dit",
+    covers: ["other-day-named", "out-of-hours"],
+    business: { hours: { saturday: { isOpen: false, openTime: "09:00", closeTime: "12:00" } } },
+    calls: [
+      {
+        from: "+33612346004",
+        script: ["Est-ce que je peux venir samedi à 15 h ?", "Georgette Lupin", "Un contrôle", "non", "le premier", "oui", "non merci"],
+        persona: `Georgette Lupin, who would like the end of the week. ${speakFrench}`,
+        goal: `Ask for Saturday at 3 PM. If that is not possible, take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+3", at: "16:30", phone: "caller", notOn: ["+4"] }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /fermés le samedi.*vendredi 11 juin à 16 h 30/i, why: "les heures proposées sont dites avec leur jour" }],
+    },
+  },
+  {
+    id: "fr-annuler-lequel",
+    language: "fr",
+    title: "Deux rendez-vous, une annulation : on demande lequel, seul celui de vendredi est annulé",
+    covers: ["which-appointment", "cancel"],
+    setup: [
+      { appointment: { on: "+2", at: "11:00", name: "Raymond Dufayel", phone: "+33612346005" } },
+      { appointment: { on: "+3", at: "15:00", name: "Raymond Dufayel", phone: "+33612346005" } },
+    ],
+    calls: [
+      {
+        from: "+33612346005",
+        script: ["Je voudrais annuler mon rendez-vous", "celui de vendredi", "oui", "non, c'est tout"],
+        persona: `Raymond Dufayel. You have two appointments, Thursday at 11 and Friday at 3 PM, both booked from this phone. ${speakFrench}`,
+        goal: `Cancel your Friday appointment only; keep Thursday's. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+2", at: "11:00", status: "booked" },
+        { on: "+3", at: "15:00", status: "cancelled" },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [standIn("fr", "Simulator.whichAppointment", "demande de quel rendez-vous il s'agit")],
+    },
+  },
+  {
+    id: "fr-mutuelle-inconnue",
+    language: "fr",
+    title: "Demande une mutuelle que le cabinet n'a pas nommée : « je ne sais pas », jamais « non », et un message est pris",
+    covers: ["unknown-item"],
+    setup: [{ knowledge: { kind: "policy", title: "Mutuelle", details: "Nous acceptons la MGEN et Malakoff" } }],
+    calls: [
+      {
+        from: "+33612346006",
+        script: [
+          "Vous acceptez la mutuelle Harmonie ?",
+          "Oui, qu'on me rappelle au sujet de la mutuelle Harmonie, c'est Paul Durand",
+          "non, c'est tout",
+        ],
+        persona: `Paul Durand, insured with Harmonie Mutuelle. ${speakFrench}`,
+        goal: `Ask whether they accept the Harmonie mutual insurance. If they do not know, leave a message asking to be called back about it. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/Harmonie/),
+      calls: [{ outcome: "message" }],
+      ...NO_BOOKING,
+      say: [{ re: /ne mentionne pas Harmonie|je ne sais pas/i, why: "une mutuelle non citée est inconnue" }],
+      notSay: [{ re: /n'accept(ons|e) pas|ne (la )?prenons pas|non, nous/i, why: "jamais « non » pour ce que le cabinet n'a pas cité" }],
+    },
+  },
+  {
+    id: "fr-salon-mots",
+    language: "fr",
+    title: "La cliente d'un salon de coiffure prend rendez-vous : ni patients, ni mots médicaux",
+    covers: ["business-words"],
+    business: { type: "beauty", name: "Salon Élégance" },
+    calls: [
+      {
+        from: "+33612346007",
+        script: ["Je voudrais une coupe demain à 10 h", "Léa Martin", "Une coupe", "non", "oui", "non merci"],
+        persona: `Léa Martin, who wants a haircut. ${speakFrench}`,
+        goal: `Book a haircut tomorrow at 10. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", reason: /coupe/i }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /l'assistant virtuel du Salon Élégance/, turn: "opening", why: "« du Salon », comme on le dit" }],
+      notSay: [{ re: /patient|médic|ordonnance|cabinet/i, why: "les clients d'un salon" }],
+    },
+  },
+  {
+    id: "fr-appelant-anglais",
+    language: "fr",
+    title: "Un appelant qui parle anglais à un cabinet français reçoit les réponses en anglais, et la confirmation aussi",
+    covers: ["caller-language"],
+    calls: [
+      {
+        from: "+33612346008",
+        script: ["Hello, I'd like an appointment tomorrow at 10 please", "My name is John Smith", "A check-up", "no", "yes", "no thanks"],
+        persona: "John Smith, an English tourist who speaks English only.",
+        goal: "Speak English only. Book tomorrow at 10 in the morning. No email. Once it is done, thank them and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /John Smith/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /appointment/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Booked: John Smith/, why: "la réservation est dite en anglais" }],
     },
   },
 ];
