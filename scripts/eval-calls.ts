@@ -10,7 +10,8 @@
 //   LLM_CALLER_MODEL  the model that plays the caller (default: LLM_MODEL)
 //   LLM_TIMEOUT_MS    per request (default 60000)
 //
-// Other options: --driver standin (the deterministic stand-in instead of a model: no LLM_* needed), --list, --json FILE,
+// Other options: --driver standin (the deterministic stand-in instead of a model: no LLM_* needed), --driver literal (the
+// stand-in reading only the spoken words of each tool result and booking what it heard), --list, --json FILE,
 // --min-pass-rate 0.8 (exit 1 below it).
 //
 // This is tooling, not the app: it reads its own LLM_* variables here rather than through lib/env.ts (the app's only
@@ -43,7 +44,7 @@ async function main() {
   // LLM_* may live in .env like the app's settings; the app's own settings are replaced below for the throwaway run.
   nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
   const driver = arg("driver") ?? "llm";
-  if (driver !== "llm" && driver !== "standin") fail(`--driver is "llm" or "standin", not "${driver}"`);
+  if (driver !== "llm" && driver !== "standin" && driver !== "literal") fail(`--driver is "llm", "standin" or "literal", not "${driver}"`);
   const { scenarios } = await import("@/tests/conversations/scenarios");
   const wanted = csv(arg("scenario"));
   const langs = csv(arg("lang"));
@@ -108,7 +109,7 @@ async function main() {
   console.log(
     driver === "llm"
       ? `Model ${ep.model}${ep.callerModel ? ` (caller: ${ep.callerModel})` : ""} at ${ep.baseUrl}, ${picked.length} scenarios\n`
-      : `The stand-in, ${picked.length} scenarios\n`,
+      : `The stand-in${driver === "literal" ? ", reading only the words," : ""} ${picked.length} scenarios\n`,
   );
   console.log(header);
   let results: Result[] = [];
@@ -118,7 +119,7 @@ async function main() {
       for (const s of picked) {
         let r: Result;
         try {
-          r = await runStandIn(s);
+          r = await runStandIn(s, driver === "literal" ? "words" : "data");
         } catch (e) {
           r = {
             scenario: s,
