@@ -214,7 +214,7 @@ class Answer {
   /** No date: the next free times (in the part asked for). A part the business is never open in gets its hours said. */
   private soon(part: PartOfDay | null): ToolReply | null {
     if (part && !this.possible(part)) {
-      const first = this.free(this.i.now, horizonEnd(this.i.now))[0];
+      const first = this.free(this.i.now, horizonEnd(this.i.now), 1)[0];
       if (!first) return this.nothing(null);
       const date = localDate(first.start, this.tz);
       return this.day(date, null, part);
@@ -224,7 +224,10 @@ class Answer {
 
   /** The next free times from `after`: in the part when it has any, else any time; null to search the whole horizon. */
   private nextAfter(why: string | null, after: Date, part: PartOfDay | null): ToolReply | null {
-    const later = this.free(after, horizonEnd(this.i.now));
+    // The first times of the part are among the next few hundred slots in any week the business is open then; without a
+    // part, the first three are all it takes.
+    let later = this.free(after, horizonEnd(this.i.now), part ? 600 : MAX_OFFERED);
+    if (part && later.length === 600 && !later.some(this.inPart(part))) later = this.free(after, horizonEnd(this.i.now));
     const wanted = part ? later.filter(this.inPart(part)) : later;
     if (wanted.length) return this.offer(why, "availability.next", wanted.slice(0, MAX_OFFERED));
     if (!this.complete) return null;
@@ -258,8 +261,9 @@ class Answer {
     return { say: join(why, this.words.line("availability.nothingFree", { days: HORIZON_DAYS })), slots: [] };
   }
 
-  private free(from: Date, to: Date): Interval[] {
-    return freeSlots({ ...this.rules, from, to, busy: this.busy });
+  /** The free slots inside [from, to], earliest first: at most `limit`, when the answer needs only the first ones. */
+  private free(from: Date, to: Date, limit?: number): Interval[] {
+    return freeSlots({ ...this.rules, from, to, busy: this.busy, limit });
   }
 
   private inPart(part: PartOfDay): (s: Interval) => boolean {
