@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createThrowawayDatabase, installationSecrets } from "@/tests/e2e/support/postgres";
 import { freePort, makeDataDir, startFreshApp, startServer } from "@/tests/e2e/support/server";
+import { readReply } from "@/lib/receptionist/replies";
 import { dayAhead, vapiMessage } from "@/tests/helpers/vapi-messages";
 
 const arg = (name: string, fallback: number) => {
@@ -104,7 +105,7 @@ async function run(label: string, env: Record<string, string>): Promise<Figures>
           if (!pick) return;
           const book = await tool(caller, "book_appointment", { ...pick, name: `Caller ${round}-${i}` });
           timings.book.push(book.ms);
-          if (book.text.startsWith("Booked")) booked++;
+          if (readReply(book.text).say.startsWith("Booked")) booked++;
           else taken++;
         }),
       );
@@ -152,11 +153,11 @@ function toolCall(line: string, callId: string, caller: string, id: string, name
   });
 }
 
-/** The `n`-th slot (wrapping) of the references an availability answer offers ("[2026-12-01 09:30]"). */
+/** The `n`-th slot (wrapping) of those an availability answer offers, as the model passes it back. */
 function offeredSlot(answer: string, n: number): { date: string; time: string } | null {
-  const refs = [...answer.matchAll(/\[(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})\]/g)];
-  const pick = refs[n % Math.max(1, refs.length)];
-  return pick ? { date: pick[1]!, time: pick[2]! } : null;
+  const slots = readReply(answer).slots ?? [];
+  const pick = slots[n % Math.max(1, slots.length)];
+  return pick ? { date: pick.date, time: pick.time } : null;
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -282,7 +283,7 @@ async function twoInstances(serverUrl: string): Promise<LoadFigures> {
             },
             onResponse: (_status, text) => {
               const answer = toolAnswer(text);
-              if (answer.result?.startsWith("Booked")) booked++;
+              if (answer.result && readReply(answer.result).say.startsWith("Booked")) booked++;
               else if (answer.result) taken++;
               else failed++;
             },
