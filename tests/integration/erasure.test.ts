@@ -27,7 +27,7 @@ import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/jobs/queue";
 import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
-import { telnyx } from "../helpers/practice";
+import { telnyx, vapiTool } from "../helpers/practice";
 import { messageReceived } from "../helpers/telnyx-events";
 
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
@@ -293,6 +293,14 @@ describe("DELETE /api/callers/{phone}", () => {
       body: { patientName: gone.name, patientPhone: "+33 6 11 22 33 44", date: day, time: "15:00", duration: 30 },
     });
     expect(manual.status, JSON.stringify(manual.body)).toBe(201);
+    // An appointment the caller booked by phone for someone else's number: it stays that person's, without the caller's.
+    const forOther = await vapiTool(a.line, `call-${randomUUID()}`, gone.phone, "book_appointment", {
+      date: day,
+      time: "16:00",
+      name: "Carla Other",
+      phone: "06 98 76 54 11",
+    });
+    expect(forOther).toMatch(/^Booked: Carla Other, .* The confirmation goes to 06 98 76 54 11 by/);
     const db = getDb();
     // A text the owner reads in the inbox (and is emailed about), and a cancellation waiting for the caller's yes.
     expect((await telnyx(messageReceived(gone.phone, a.line, "Can I bring my daughter?"))).status).toBe(200);
@@ -326,6 +334,11 @@ describe("DELETE /api/callers/{phone}", () => {
     expect(await atA(gone.phone)).toBe(0);
     expect(await atA(gone.email)).toBe(0);
     expect(await atA(kept.name)).toBeGreaterThan(0);
+    const [other] = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, a.user.id), eq(appointments.patientName, "Carla Other")));
+    expect(other).toMatchObject({ patientPhone: "+33698765411", callerPhone: null, status: "booked" });
     // The other business keeps its own record of the same caller.
     expect(await db.$count(appointments, and(eq(appointments.userId, b.user.id), eq(appointments.patientPhone, gone.phone)))).toBe(1);
 
