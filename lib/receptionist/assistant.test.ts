@@ -1,41 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Business, CallLanguage } from "@/lib/business/business";
+import { testBusiness } from "@/tests/helpers/business";
 import { assistantFor, type AssistantDefinition, type FunctionTool } from "./assistant";
 
-const open = { isOpen: true, openTime: "09:00", closeTime: "18:00" };
-const closed = { isOpen: false, openTime: "09:00", closeTime: "18:00" };
 const NOW = new Date("2027-06-08T12:00:00Z");
 
 function business(over: Partial<Business> = {}): Business {
-  return {
-    userId: "8f0c7a52-5d4f-4d43-9a39-4f3d1c2b9e11",
-    ownerName: "Claire Martin",
-    ownerEmail: "claire@example.test",
-    ownerPhone: "+33123456789",
+  return testBusiness({
     businessName: "Cabinet Martin",
-    businessType: "dental",
-    specialty: null,
-    businessAddress: "12 rue de la Paix, Paris",
-    services: ["Détartrage", "Consultation"],
-    workingHours: { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: closed, sunday: closed },
-    appointmentDuration: "30",
-    aiInstructions: null,
-    timeZone: "Europe/Paris",
-    locale: "fr",
-    line: "+33700000001",
-    ai: null,
-    calendarConnected: true,
-    calendar: null,
-    entitled: true,
-    recordingEnabled: true,
-    selfServiceCutoffHours: 24,
     birthDateCheck: true,
     closures: [
       { from: "2027-06-10", to: "2027-06-10", openTime: null, closeTime: null, reason: null },
       { from: "2027-06-14", to: "2027-06-16", openTime: "10:00", closeTime: "12:00", reason: null },
     ],
     ...over,
-  };
+  });
 }
 
 /** Everything the model reads or the caller hears: the instructions, every tool's words, the platform's lines. */

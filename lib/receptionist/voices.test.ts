@@ -1,39 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { VOICE_LANGUAGE, VOICES, voicesOf } from "@/lib/accounts/options";
 import type { Business, CallLanguage } from "@/lib/business/business";
+import { testBusiness } from "@/tests/helpers/business";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import { agentNameFor, voiceFor } from "./voices";
 
-const open = { isOpen: true, openTime: "09:00", closeTime: "18:00" };
-
 function business(ai: Business["ai"], locale: CallLanguage = "en"): Business {
-  return {
-    userId: "8f0c7a52-5d4f-4d43-9a39-4f3d1c2b9e11",
-    ownerName: "Lucía Gómez",
-    ownerEmail: "lucia@example.test",
-    ownerPhone: null,
-    businessName: "Clínica Gómez",
-    businessType: "medical",
-    specialty: null,
-    businessAddress: null,
-    services: [],
-    workingHours: { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open },
-    appointmentDuration: "30",
-    aiInstructions: null,
-    timeZone: "Europe/Madrid",
-    locale,
-    line: null,
-    ai,
-    calendarConnected: false,
-    calendar: null,
-    entitled: true,
-    recordingEnabled: true,
-    selfServiceCutoffHours: 24,
-    birthDateCheck: false,
-    closures: [],
-  };
+  return testBusiness({ ai, locale, ownerPhone: null, businessName: "Clínica Gómez", businessType: "medical", timeZone: "Europe/Madrid" });
 }
 
 const ai = (language: CallLanguage, voiceId: string, agentName = "") => ({ language, voiceId, firstMessage: "", agentName });

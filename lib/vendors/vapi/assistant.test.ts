@@ -5,37 +5,13 @@ import { VOICE_LANGUAGE, VOICES } from "@/lib/accounts/options";
 import { agentNameFor, type VoiceId } from "@/lib/receptionist/voices";
 import { buildAssistant } from "./assistant";
 import type { Business } from "@/lib/business/business";
-
-const open = { isOpen: true, openTime: "09:00", closeTime: "18:00" };
-const closed = { isOpen: false, openTime: "09:00", closeTime: "18:00" };
+import { testBusiness } from "@/tests/helpers/business";
 
 function business(over: Partial<Business> = {}): Business {
-  return {
-    userId: "8f0c7a52-5d4f-4d43-9a39-4f3d1c2b9e11",
-    ownerName: "Claire Martin",
-    ownerEmail: "claire@example.test",
-    ownerPhone: "+33123456789",
-    businessName: "Cabinet Dentaire Martin",
-    businessType: "dental",
-    specialty: null,
-    businessAddress: "12 rue de la Paix, Paris",
-    services: ["Détartrage", "Consultation"],
-    workingHours: { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: closed, sunday: closed },
-    appointmentDuration: "30",
-    aiInstructions: null,
-    timeZone: "Europe/Paris",
-    locale: "fr",
-    line: "+33700000001",
+  return testBusiness({
     ai: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "Bonjour, comment puis-je vous aider ?", agentName: "Camille" },
-    calendarConnected: true,
-    calendar: null,
-    entitled: true,
-    recordingEnabled: true,
-    selfServiceCutoffHours: 24,
-    birthDateCheck: false,
-    closures: [],
     ...over,
-  };
+  });
 }
 
 const options = { serverUrl: "https://recepta.example/api/webhooks/vapi", webhookSecret: "s3cret", callerNumber: "+33611223344" };
