@@ -142,7 +142,8 @@ describe("Vapi server URL", () => {
     const prompt = a.model.messages[0].content as string;
     // The emergency rule opens the instructions, before anything a tool could do.
     expect(prompt.split("\n")[0]).toMatch(/^EMERGENCIES COME FIRST/);
-    expect(prompt).toContain("Never give medical");
+    // A business that did not say what it is: no advice of any trade.
+    expect(prompt).toContain("Never give advice on health, law or money");
     // The caller ID as the business's country writes it.
     expect(prompt).toContain("07 00 00 00 02");
     expect(a.server.headers["x-vapi-secret"]).toBe("test-vapi-secret");
