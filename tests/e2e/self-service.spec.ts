@@ -1,6 +1,6 @@
 // The caller's self-service link in a real browser: the link from the confirmation text (the sandbox outbox keeps what
-// it delivered), opened in French, moves the appointment to another day; the owner's Appointments and calendar show
-// the new time. An altered or expired link gets a page that says so.
+// it delivered), opened in French, moves the appointment to another day (the day the practice is closed says so, and
+// why); the owner's Appointments and calendar show the new time. An altered or expired link gets a page that says so.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard } from "./support/dashboard";
@@ -24,6 +24,9 @@ async function bookedForCaller(page: Page) {
   await call("POST", "/api/subscription/start-trial");
   await call("GET", "/api/phone-numbers/claim");
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  // The practice is closed the next day, for a congress: the caller's link says so rather than showing an empty day.
+  const closed = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await call("POST", "/api/closures", { from: closed, reason: "congrès" });
   const appt = (await call("POST", "/api/appointments", {
     patientName: "Jean Dupont",
     patientPhone: "06 11 22 33 44",
@@ -65,6 +68,9 @@ test("a caller opens the link in French and moves the appointment; the owner's a
 
   await caller.getByRole("button", { name: m("fr", "SelfService.move") }).click();
   const picker = caller.getByTestId("self-service-move");
+  await picker.getByRole("button", { name: m("fr", "SelfService.nextDay") }).click();
+  await expect(picker.getByTestId("self-service-closed")).toHaveText(m("fr", "SelfService.closedBecause", { reason: "congrès" }));
+  await expect(picker.getByRole("radio")).toHaveCount(0);
   await picker.getByRole("button", { name: m("fr", "SelfService.nextDay") }).click();
   const times = picker.getByRole("radio");
   await expect(times.first()).toBeAttached();
