@@ -458,12 +458,8 @@ export const callerMessages = pgTable(
     callerPhone: text("caller_phone"),
     body: text("body").notNull(),
     // A request for the practice, as the receptionist filed it: a task the owner marks done (and may tell the caller so).
-    category: text("category", { enum: REQUEST_CATEGORIES })
-      .notNull()
-      .default("other"),
-    urgency: text("urgency", { enum: REQUEST_URGENCIES })
-      .notNull()
-      .default("normal"),
+    category: text("category", { enum: REQUEST_CATEGORIES }).notNull().default("other"),
+    urgency: text("urgency", { enum: REQUEST_URGENCIES }).notNull().default("normal"),
     status: text("status", { enum: ["open", "done"] })
       .notNull()
       .default("open"),
