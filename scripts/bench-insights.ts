@@ -1,8 +1,8 @@
 // `npm run bench:insights [-- --calls 50000 --rounds 30 --database-url postgres://…]`: how long the insights take for a
 // busy practice. A fresh embedded database (and, with --database-url, a throwaway database of that PostgreSQL server,
 // created and dropped here) gets one practice with `--calls` (50,000) calls over the last three years (pseudo-random but
-// the same every run: office hours mostly, some at night, a few abandoned), its bookings and requests, and 20 other
-// practices' calls beside them. Then insightsFor (everything the page and GET /api/insights show) is timed for the last
+// the same every run: office hours mostly, some at night, a few abandoned), its bookings, requests and the
+// receptionist's tool calls, and 20 other practices' calls (and tool calls) beside them. Then insightsFor (everything the page and GET /api/insights show) is timed for the last
 // 30, 90 and 365 days. Prints p50/p95/max in milliseconds per period and database against the target (p95 under
 // 100 ms); asserts nothing.
 import fs from "node:fs";
@@ -97,6 +97,12 @@ async function seed(url: string, now: Date): Promise<string> {
       select user_id, id, 'booked', source, created_at from appointments where user_id = ${owner}`;
     await sql`insert into caller_messages (user_id, body, category, created_at)
       select user_id, 'Message', 'prescription', created_at from calls where user_id = ${owner} and outcome = 'message'`;
+    // Three tool calls in every call that was not abandoned, 20 seconds apart, answered in 20 ms to 1.5 s.
+    await sql`insert into call_tool_calls (user_id, provider_call_id, tool, outcome, duration_ms, created_at)
+      select user_id, provider_call_id,
+        (array['check_availability', 'book_appointment', 'take_message', 'lookup_info'])[1 + (abs(hashtext(provider_call_id || n)) % 4)],
+        'result', 20 + abs(hashtext(provider_call_id || n || 'ms')) % 1500, started_at + n * interval '20 seconds'
+      from calls, generate_series(1, 3) n where duration_seconds >= 10`;
     await sql`analyze`;
     return owner;
   } finally {

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/routing";
 import { localizedPath } from "@/lib/i18n/server-navigation";
-import { WEEKDAYS } from "@/lib/insights/insights.csv";
+import { receptionistRows, WEEKDAYS } from "@/lib/insights/insights.csv";
 import { PRESET_PERIODS, type InsightTable } from "@/lib/insights/insights.schemas";
 import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";
 
@@ -36,7 +36,7 @@ export async function InsightsView({
   const asDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   const csv = (table: InsightTable) => `/api/insights?from=${data.from}&to=${data.to}&format=csv&table=${table}`;
-  const { totals } = data;
+  const { totals, bookingSuccess, toolCalls } = data;
 
   return (
     <div className="space-y-8">
@@ -146,6 +146,34 @@ export async function InsightsView({
       </div>
 
       <Figure
+        id="receptionist"
+        title={t("charts.receptionist.title")}
+        t={t}
+        csvHref={csv("receptionist")}
+        table={
+          <SimpleTable
+            head={[t("csv.figure"), t("csv.value")]}
+            rows={receptionistRows(data, (key) => t(key as Parameters<T>[0])).map(([label, value]) => [label, value ?? t("stats.none")])}
+          />
+        }
+      >
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Stat
+            label={t("stats.bookingSuccess")}
+            value={bookingSuccess.wanted === 0 ? t("stats.none") : percent.format(bookingSuccess.booked / bookingSuccess.wanted)}
+            detail={t("stats.bookingSuccessDetail", bookingSuccess)}
+            testId="stat-booking-success"
+          />
+          <Stat
+            label={t("stats.answerTime")}
+            value={toolCalls.p50Ms === null ? t("stats.none") : t("milliseconds", { ms: toolCalls.p50Ms })}
+            detail={toolCalls.p95Ms === null ? undefined : t("stats.answerTimeDetail", { p95: toolCalls.p95Ms, count: toolCalls.count })}
+            testId="stat-answer-time"
+          />
+        </dl>
+      </Figure>
+
+      <Figure
         id="hours"
         title={t("charts.hours.title")}
         summary={busiest(data, t)}
@@ -193,6 +221,8 @@ export async function InsightsView({
           <li>{t("notes.abandoned")}</li>
           <li>{t("notes.afterHours")}</li>
           <li>{t("notes.conversion")}</li>
+          <li>{t("notes.bookingSuccess")}</li>
+          <li>{t("notes.answerTime")}</li>
           <li>{t("notes.minutes")}</li>
         </ul>
       </section>

@@ -617,6 +617,32 @@ export const appointmentChanges = pgTable(
   ],
 );
 
+// Every tool call our webhook answered during a call: which tool, how it ended, how long we took. The insights read
+// booking success (did a call that looked for a slot get one) and our answer times from it, which the Prometheus
+// histogram cannot give per business. No arguments and no results: nothing the caller said.
+export const callToolCalls = pgTable(
+  "call_tool_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The platform's call id, matched to calls.provider_call_id (no foreign key: a tool call may arrive before the
+    // call's row is written). Null once that call is erased: the timing stays, nothing points at the caller.
+    providerCallId: text("provider_call_id"),
+    // A tool of the receptionist, or "unknown" for any other name the model sent (never stored as sent).
+    tool: text("tool").notNull(),
+    outcome: text("outcome", { enum: ["result", "error", "failed"] }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A business's rows of a period: what the insights read.
+    index("call_tool_calls_user_idx").on(t.userId, t.createdAt),
+    check("call_tool_calls_known", sql`${t.outcome} in ('result', 'error', 'failed') and ${t.durationMs} >= 0`),
+  ],
+);
+
 // Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
 // business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
 // migration), so each day has one rule.

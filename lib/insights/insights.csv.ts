@@ -10,6 +10,22 @@ export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday",
 /** `t("days.date")`, `t("outcomes.booked")`…: keys of the "Insights" messages. */
 export type Translate = (key: string) => string;
 
+/**
+ * Booking success and answer times as rows of a figure and its value: the CSV and the page's table. The share is a
+ * whole percentage; a figure there is none of (no call wanted an appointment, no tool call) is null, an empty cell.
+ */
+export function receptionistRows(data: Insights, t: Translate): [string, number | null][] {
+  const { wanted, booked } = data.bookingSuccess;
+  return [
+    [t("csv.wanted"), wanted],
+    [t("csv.booked"), booked],
+    [t("csv.bookingSuccess"), wanted > 0 ? Math.round((booked / wanted) * 100) : null],
+    [t("csv.toolCalls"), data.toolCalls.count],
+    [t("csv.p50"), data.toolCalls.p50Ms],
+    [t("csv.p95"), data.toolCalls.p95Ms],
+  ];
+}
+
 export function insightsCsv(data: Insights, table: InsightTable, t: Translate): string {
   switch (table) {
     case "days":
@@ -35,5 +51,7 @@ export function insightsCsv(data: Insights, table: InsightTable, t: Translate): 
         ...data.topReasons.map((r) => [t("csv.appointmentReason"), r.reason, r.count]),
         ...REQUEST_CATEGORIES.map((c) => [t("csv.request"), t(`requests.${c}`), data.requests[c]]),
       ]);
+    case "receptionist":
+      return toCsv([[t("csv.figure"), t("csv.value")], ...receptionistRows(data, t)]);
   }
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { REQUEST_CATEGORIES, type RequestCategory } from "@/db/schema";
 
 const count = z.number().int().min(0);
+const ms = z.number().int().min(0);
 const changes = z.strictObject({ booked: count, rescheduled: count, cancelled: count });
 
 export const insightsResponse = z
@@ -30,6 +31,19 @@ export const insightsResponse = z
       .array(z.strictObject({ reason: z.string(), count }))
       .describe("The reasons most often given for appointments booked by phone."),
     requests: z.strictObject(Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, count])) as Record<RequestCategory, typeof count>),
+    bookingSuccess: z
+      .strictObject({
+        wanted: count.describe("Calls during which the receptionist checked availability or booked: the caller wanted an appointment."),
+        booked: count.describe("Of those, the calls that ended with an appointment booked."),
+      })
+      .describe("Booking success is booked / wanted (none without a call that wanted one)."),
+    toolCalls: z
+      .strictObject({
+        count: count.describe("The receptionist's tool calls (checking availability, booking, taking a message…) answered in the period."),
+        p50Ms: ms.nullable().describe("Median time our webhook took to answer one, in milliseconds; null without any."),
+        p95Ms: ms.nullable().describe("95th percentile of that time, in milliseconds; null without any."),
+      })
+      .describe("How fast we answered the receptionist's tool calls during calls."),
     usage: z
       .strictObject({ periodStart: z.string(), periodEnd: z.string(), calls: count, minutes: count })
       .describe("The current billing period (the calendar month without a subscription), whatever the period asked."),

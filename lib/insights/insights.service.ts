@@ -1,8 +1,8 @@
 // What the receptionist did over a period, in the owner's time zone: calls per day (answered in open hours, after hours,
 // abandoned), what the calls achieved, bookings by who made them, the busiest hours, call length, conversion, the top
-// reasons for calling and the minutes used this billing period. Every figure is an SQL aggregate: the calls are read
-// once, grouped four ways at the same time (grouping sets), so a practice with years of calls is answered in one pass
-// over its period's rows.
+// reasons for calling, booking success, how fast the receptionist's tools were answered and the minutes used this
+// billing period. Every figure is an SQL aggregate: the calls are read once, grouped four ways at the same time
+// (grouping sets), so a practice with years of calls is answered in one pass over its period's rows.
 //
 // Definitions (the page's notes say the same):
 // - A call belongs to the local day it started on (the business's zone: a DST day has 23 or 25 hours, all of them in).
@@ -11,6 +11,11 @@
 // - After hours: outside the working hours and closures as they are set now (a day closed or on special hours counts
 //   as such), to the minute and DST included (the availability engine's open intervals).
 // - Conversion: calls that booked an appointment, out of the answered calls.
+// - Booking success: of the calls that wanted an appointment (the receptionist checked availability or booked during
+//   them, as the call_tool_calls log says), those that booked one (their outcome is "booked"). A call from before the
+//   log existed wanted nothing, as far as these figures know.
+// - Answer time: how long our webhook took to answer each of the receptionist's tool calls answered in the period
+//   (call_tool_calls), as the median and 95th percentile in milliseconds.
 // - Minutes: seconds of the calls summed, rounded up to the minute.
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -28,6 +33,12 @@ export const TOP_REASONS = 5;
 export const OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
 export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
 export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
+/**
+ * The receptionist's tools that look for or take a slot: a call that ran one of them wanted an appointment. The names
+ * are the receptionist's (lib/receptionist/tools.ts, BOOKING_TOOLS), a layer above this one, so they are written here
+ * and the integration test holds the two lists in step.
+ */
+export const APPOINTMENT_TOOLS = ["check_availability", "book_appointment"] as const;
 export { REQUEST_CATEGORIES };
 
 type Outcome = (typeof OUTCOMES)[number];
@@ -58,6 +69,10 @@ export type Insights = {
   hours: number[][];
   topReasons: { reason: string; count: number }[];
   requests: Counts<(typeof REQUEST_CATEGORIES)[number]>;
+  /** Calls that wanted an appointment, and those of them that booked one. */
+  bookingSuccess: { wanted: number; booked: number };
+  /** How long we took to answer the receptionist's tool calls in the period, in ms (null without any). */
+  toolCalls: { count: number; p50Ms: number | null; p95Ms: number | null };
   usage: Usage;
 };
 export type Usage = { periodStart: string; periodEnd: string; calls: number; minutes: number };
@@ -105,8 +120,10 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   const open = multirange(openIntervals({ timeZone, workingHours: owner.workingHours, exceptions, from: start, to: end }));
   const usageWindow = billingPeriod(owner.subPeriodStart, owner.subPeriodEnd, timeZone, now);
 
-  const [callRows, changeRows, reasonRows, requestRows, usage] = await Promise.all([
+  const [callRows, [success], [times], changeRows, reasonRows, requestRows, usage] = await Promise.all([
     db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
+    db.execute<{ wanted: number; booked: number }>(bookingSuccessQuery(userId, start, end)),
+    db.execute<{ n: number; p50: number | null; p95: number | null }>(toolTimesQuery(userId, start, end)),
     db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
       select kind, source, count(*)::int as n from appointment_changes
       where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}
@@ -165,6 +182,9 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   for (const r of changeRows) bookings[r.source === "phone" || r.source === "dashboard" ? r.source : "selfService"][r.kind] += r.n;
   const requests = Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Insights["requests"];
   for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
+  const ms = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
+  const toolCalls = { count: times?.n ?? 0, p50Ms: ms(times?.p50), p95Ms: ms(times?.p95) };
+  const bookingSuccess = { wanted: success?.wanted ?? 0, booked: success?.booked ?? 0 };
 
   return {
     ...period,
@@ -176,6 +196,8 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     hours,
     topReasons: reasonRows.map((r) => ({ reason: r.reason, count: r.n })),
     requests,
+    bookingSuccess,
+    toolCalls,
     usage,
   };
 }
@@ -232,6 +254,50 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
       coalesce(sum(duration_seconds), 0)::float8 as seconds
     from k
     group by grouping sets ((d), (dow, hour), (outcome), ())`;
+}
+
+/**
+ * Booking success over the calls of [start, end) (dated by their start, as above): those during which the receptionist
+ * looked for or took a slot, and those of them that booked. The period's calls and the call ids of such tool calls
+ * (this business's, made while their call ran, so within a day of the period) are put together and grouped by call id:
+ * linear whatever the plan, where a join the planner thinks has one row a side, or a hashed lookup too big for
+ * work_mem, compares every pair.
+ */
+function bookingSuccessQuery(userId: string, start: Date, end: Date) {
+  const near = { from: iso(new Date(start.getTime() - 86_400_000)), to: iso(new Date(end.getTime() + 86_400_000)) };
+  const seeking = sql.join(
+    APPOINTMENT_TOOLS.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  return sql`
+    select (count(*) filter (where is_call and seeking))::int as wanted,
+      (count(*) filter (where is_call and seeking and booked))::int as booked
+    from (
+      select bool_or(is_call) as is_call, bool_or(not is_call) as seeking, bool_or(booked) as booked
+      from (
+        select provider_call_id, true as is_call, outcome = 'booked' as booked from calls
+        where user_id = ${userId} and created_at >= ${near.from} and created_at < ${near.to}
+          and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
+        union all
+        select provider_call_id, false, false from call_tool_calls
+        where user_id = ${userId} and created_at >= ${near.from} and created_at < ${near.to} and tool in (${seeking})
+      ) u
+      group by provider_call_id
+    ) per_call`;
+}
+
+/**
+ * The answer times of the tool calls answered in [start, end), all tools together: how many, the median and the 95th
+ * percentile (interpolated between the two nearest). A tool call is dated by when it was answered (its row's creation,
+ * the indexed column), which is its call's day but for a call that runs past midnight.
+ */
+function toolTimesQuery(userId: string, start: Date, end: Date) {
+  return sql`
+    select count(*)::int as n,
+      percentile_cont(0.5) within group (order by duration_ms) as p50,
+      percentile_cont(0.95) within group (order by duration_ms) as p95
+    from call_tool_calls
+    where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}`;
 }
 
 /** Calls and minutes (seconds summed, rounded up) of the calls made in a window: the usage of a billing period. */

@@ -13,6 +13,7 @@ import {
   calendarConnections,
   calendarEvents,
   callerMessages,
+  callToolCalls,
   calls,
   erasedBillingRefs,
   loginAttempts,
@@ -212,8 +213,8 @@ export async function eraseAccount(
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,
-    // appointments, calls, messages taken, the inbox's threads and texts, cancellations waiting for a "yes", the codes
-    // texted on calls. Checkouts held for the account go with it: the subscription a stranger paid
+    // appointments, calls and their tool-call log, messages taken, the inbox's threads and texts, cancellations waiting
+    // for a "yes", the codes texted on calls. Checkouts held for the account go with it: the subscription a stranger paid
     // with the owner's email is the payer's, not the owner's, and stays unattached (no longer naming anyone) for support.
     await tx.delete(users).where(eq(users.id, userId));
     const summary: ErasureSummary = {
@@ -289,6 +290,12 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
       .where(and(eq(calls.userId, userId), or(eq(calls.fromNumber, phone), callIds.length ? inArray(calls.id, callIds) : sql`false`)))
       .returning({ providerCallId: calls.providerCallId });
     const providerCallIds = removedCalls.map((c) => c.providerCallId);
+    // The receptionist's tool calls on those calls keep their timings for the insights, no longer the call id.
+    if (providerCallIds.length)
+      await tx
+        .update(callToolCalls)
+        .set({ providerCallId: null })
+        .where(and(eq(callToolCalls.userId, userId), inArray(callToolCalls.providerCallId, providerCallIds)));
     const messages = await tx
       .delete(callerMessages)
       .where(

@@ -56,6 +56,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   webhook_events: "excluded: providers' event ids, no personal data",
   appointment_changes:
     "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
+  call_tool_calls:
+    "excluded: which tool the receptionist ran during a call, how it ended and how long it took (the insights' booking success and answer times); no personal data, and the calls are exported",
   erased_billing_refs: "excluded: digests of erased accounts' billing ids, no personal data",
   app_state: "excluded: application settings, no personal data",
 };

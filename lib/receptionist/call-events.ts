@@ -2,7 +2,7 @@
 // the results of the tools the model called, and the call log kept up to date. The platform's adapter
 // (lib/vendors/vapi/webhook.ts) reads its messages into these events and writes our answers in its format.
 import { and, eq } from "drizzle-orm";
-import { webhookEvents } from "@/db/schema";
+import { callToolCalls, webhookEvents } from "@/db/schema";
 import { warmCalendar } from "@/lib/booking/busy-time";
 import type { BookingDeps } from "@/lib/booking/core";
 import { logger } from "@/lib/log/logger";
@@ -61,7 +61,7 @@ export type CallAnswer =
 
 const OK: CallAnswer = { type: "ok" };
 
-/** The tool names a metric may carry: the model names the tool, and any other name is counted as "unknown". */
+/** The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown". */
 const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
@@ -82,6 +82,20 @@ async function businessFor(deps: CallEventDeps, facts: { line: string | null; us
 function foreignCall(type: string): CallAnswer {
   logger().warn({ type }, "voice platform message for a call held by another business ignored");
   return OK;
+}
+
+/**
+ * The message's tool calls in the business's log (what the insights read booking success and answer times from): one
+ * statement per message, written once the answers are ready. The log is a record, not the answer: if it cannot be
+ * written the caller still hears the results, and we log the error's kind only.
+ */
+async function logToolCalls(deps: CallEventDeps, rows: (typeof callToolCalls.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  try {
+    await deps.db.insert(callToolCalls).values(rows);
+  } catch (e) {
+    logger().error({ name: (e as Error).name }, "receptionist tool calls not logged");
+  }
 }
 
 /** Answers one event of a call. */
@@ -120,6 +134,7 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
       // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
       const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
       const results: ToolResult[] = [];
+      const log: (typeof callToolCalls.$inferInsert)[] = [];
       // One after the other: two tools of one turn (rare) must not race each other for the same slot.
       for (const c of calls) {
         let answer: Awaited<ReturnType<typeof runTool>>;
@@ -136,10 +151,13 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
           outcome = "failed";
         }
         const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
-        recordToolCall({ tool, outcome, seconds: (performance.now() - started) / 1000 });
+        const ms = performance.now() - started;
+        recordToolCall({ tool, outcome, seconds: ms / 1000 });
+        log.push({ userId: biz.userId, providerCallId: callId, tool, outcome, durationMs: Math.round(ms) });
         const ids = { toolCallId: c.id, name: c.name };
         results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
       }
+      await logToolCalls(deps, log);
       return { type: "tool-results", results };
     }
     case "status-update": {

@@ -30,6 +30,14 @@ for (const locale of LOCALES) {
     await expect(page).toHaveURL(new RegExp(`${locale === "en" ? "" : `/${locale}`}/dashboard/insights$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("Insights.title"));
     await expect(page.getByTestId("stat-calls")).toHaveText("1");
+    // The call only said hello: it wanted no appointment and ran no tool, so neither figure has anything to show yet.
+    const receptionist = page.getByTestId("chart-receptionist");
+    await expect(receptionist.getByRole("heading", { name: t("Insights.charts.receptionist.title") })).toBeVisible();
+    await expect(receptionist.getByText(t("Insights.stats.bookingSuccess"), { exact: true })).toBeVisible();
+    await expect(page.getByTestId("stat-booking-success")).toHaveText(t("Insights.stats.none"));
+    await expect(receptionist.getByText(t("Insights.stats.answerTime"), { exact: true })).toBeVisible();
+    await expect(page.getByTestId("stat-answer-time")).toHaveText(t("Insights.stats.none"));
+    await expect(page.getByText(t("Insights.notes.bookingSuccess"))).toBeVisible();
 
     // The busiest-hours chart has its figures as a table, behind a disclosure.
     const hours = page.getByTestId("chart-hours");

@@ -1,13 +1,14 @@
 // Right to erasure: DELETE /api/account (everything about the owner, their business and their callers, in every table,
 // including the job queue's) and DELETE /api/callers/{phone} (one caller, one business).
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import {
   appointments,
   auditLog,
   callerMessages,
+  callToolCalls,
   calls,
   notifications,
   pendingReplies,
@@ -312,9 +313,22 @@ describe("DELETE /api/callers/{phone}", () => {
       .insert(verificationCodes)
       .values({ userId: a.user.id, providerCallId: `call-${randomUUID()}`, phone: gone.phone, codeEnc: "", expiresAt: new Date() });
 
+    const goneCalls = (
+      await db
+        .select({ id: calls.providerCallId })
+        .from(calls)
+        .where(and(eq(calls.userId, a.user.id), eq(calls.fromNumber, gone.phone)))
+    ).map((c) => c.id);
+    const toolCallsOf = (ids: string[]) => db.$count(callToolCalls, inArray(callToolCalls.providerCallId, ids));
+    expect(await toolCallsOf(goneCalls)).toBeGreaterThan(0);
+    const timedAtA = await db.$count(callToolCalls, eq(callToolCalls.userId, a.user.id));
+
     const res = await api("DELETE", `/api/callers/${encodeURIComponent(gone.phone)}`, { token: a.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.erased).toMatchObject({ appointments: 2, calls: 2, messages: 1, texts: 1 });
+    // The receptionist's tool calls on the erased calls keep their timings for the insights, not the calls' ids.
+    expect(await toolCallsOf(goneCalls)).toBe(0);
+    expect(await db.$count(callToolCalls, eq(callToolCalls.userId, a.user.id))).toBe(timedAtA);
     expect(await db.$count(threads, eq(threads.callerPhone, gone.phone))).toBe(0);
     expect(await db.$count(threadMessages, eq(threadMessages.userId, a.user.id))).toBe(0);
     expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(0);

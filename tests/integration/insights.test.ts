@@ -4,12 +4,13 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { calls, closures, notifications, subscriptions, users } from "@/db/schema";
-import { billingPeriod } from "@/lib/insights/insights.service";
+import { calls, callToolCalls, closures, notifications, subscriptions, users } from "@/db/schema";
+import { APPOINTMENT_TOOLS, billingPeriod } from "@/lib/insights/insights.service";
 import { runUsageAlerts } from "@/lib/insights/usage";
 import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
+import { BOOKING_TOOLS } from "@/lib/receptionist/tools";
 import { localDate } from "@/lib/time/zoned-time";
 import { api, createAdmin, registerOwner, type Account } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
@@ -188,6 +189,8 @@ describe("the insights of a seeded month", () => {
     expect(theirs.body.totals.calls).toBe(0);
     expect(theirs.body.totals.averageSeconds).toBeNull();
     expect(theirs.body.totals.conversionRate).toBeNull();
+    expect(theirs.body.bookingSuccess).toEqual({ wanted: 0, booked: 0 });
+    expect(theirs.body.toolCalls).toEqual({ count: 0, p50Ms: null, p95Ms: null });
   });
 
   it("another zone's days: the same instants fall on New York's dates", async () => {
@@ -199,6 +202,154 @@ describe("the insights of a seeded month", () => {
     } finally {
       await getDb().update(users).set({ timeZone: "Europe/Paris" }).where(eq(users.id, owner.user.id));
     }
+  });
+});
+
+describe("booking success and answer times of a seeded month", () => {
+  type ToolSeed = { tool: string; ms: number; at?: string };
+  type CallSeed = { at: string; outcome?: Seed["outcome"]; tools: ToolSeed[] };
+  let owner: Account;
+
+  /** Calls with the tool calls the receptionist made during them (a minute in, unless said). */
+  async function seedCallsWithTools(userId: string, seeds: CallSeed[]) {
+    for (const c of seeds) {
+      const providerCallId = `insights-tools-${Date.now().toString(36)}-${++seq}`;
+      await getDb()
+        .insert(calls)
+        .values({
+          userId,
+          providerCallId,
+          status: "ended",
+          startedAt: new Date(c.at),
+          endedAt: new Date(Date.parse(c.at) + 180_000),
+          durationSeconds: 180,
+          outcome: c.outcome ?? "no_action",
+          createdAt: new Date(c.at),
+        });
+      if (c.tools.length === 0) continue;
+      await getDb()
+        .insert(callToolCalls)
+        .values(
+          c.tools.map((t) => ({
+            userId,
+            providerCallId,
+            tool: t.tool,
+            outcome: "result" as const,
+            durationMs: t.ms,
+            createdAt: new Date(t.at ?? Date.parse(c.at) + 60_000),
+          })),
+        );
+    }
+  }
+
+  beforeAll(async () => {
+    owner = await registerOwner({ businessName: "Cabinet Réussite", workingHours: HOURS, timeZone: "Europe/Paris" });
+    await seedCallsWithTools(owner.user.id, [
+      // Checked, then booked: wanted, and got one.
+      {
+        at: "2026-10-05T08:00:00Z",
+        outcome: "booked",
+        tools: [
+          { tool: "check_availability", ms: 100 },
+          { tool: "book_appointment", ms: 200 },
+        ],
+      },
+      // Checked and left without a booking: wanted, not booked.
+      { at: "2026-10-06T08:00:00Z", tools: [{ tool: "check_availability", ms: 300 }] },
+      // Only left a message: did not want an appointment.
+      { at: "2026-10-07T08:00:00Z", outcome: "message", tools: [{ tool: "take_message", ms: 400 }] },
+      // Booked straight away.
+      { at: "2026-10-08T08:00:00Z", outcome: "booked", tools: [{ tool: "book_appointment", ms: 500 }] },
+      // Checked twice and moved an existing appointment instead: one call that wanted one, not booked.
+      {
+        at: "2026-10-09T08:00:00Z",
+        outcome: "rescheduled",
+        tools: [
+          { tool: "check_availability", ms: 600 },
+          { tool: "check_availability", ms: 700 },
+          { tool: "lookup_info", ms: 800 },
+        ],
+      },
+      // A call belongs to the day it started on, a tool call's answer time to the moment it was answered. Started at
+      // 23:59 on the period's last day (Paris) and booked after midnight: the call is in, the booking's time is not.
+      {
+        at: "2026-10-31T22:59:00Z",
+        outcome: "booked",
+        tools: [
+          { tool: "check_availability", ms: 900, at: "2026-10-31T22:59:30Z" },
+          { tool: "book_appointment", ms: 60_000, at: "2026-10-31T23:00:30Z" },
+        ],
+      },
+      // Started at 23:59 the day before the period: the call is out, the booking answered at 00:00:30 is in.
+      {
+        at: "2026-09-30T21:59:00Z",
+        outcome: "booked",
+        tools: [
+          { tool: "check_availability", ms: 50_000, at: "2026-09-30T21:59:30Z" },
+          { tool: "book_appointment", ms: 1000, at: "2026-09-30T22:00:30Z" },
+        ],
+      },
+      // A call with no tool at all, and one on 1 November at 00:00, tools and all after the period.
+      { at: "2026-10-10T08:00:00Z", tools: [] },
+      { at: "2026-10-31T23:00:00Z", outcome: "booked", tools: [{ tool: "check_availability", ms: 70_000 }] },
+    ]);
+    // Another business's call in the same days.
+    const other = await registerOwner({ businessName: "Cabinet Voisin", workingHours: HOURS, timeZone: "Europe/Paris" });
+    await seedCallsWithTools(other.user.id, [
+      { at: "2026-10-05T09:00:00Z", outcome: "booked", tools: [{ tool: "book_appointment", ms: 80_000 }] },
+    ]);
+  });
+
+  it("counts the calls that wanted an appointment and those that got one; times our answers to their tools", async () => {
+    const res = await api("GET", "/api/insights?from=2026-10-01&to=2026-10-31", { token: owner.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Wanted: the five October calls that checked or booked; got one: three of them. The message and the tool-less
+    // calls are not counted, nor the calls that started outside October, nor the other business's.
+    expect(res.body.bookingSuccess).toEqual({ wanted: 5, booked: 3 });
+    // Ten tool calls answered in October, of 100, 200 … 1000 ms: the median halfway between 500 and 600, the 95th
+    // percentile 55% of the way from the 9th (900) to the 10th (1000).
+    expect(res.body.toolCalls).toEqual({ count: 10, p50Ms: 550, p95Ms: 955 });
+  });
+
+  it("a shorter period counts the calls that started in it only", async () => {
+    const res = await api("GET", "/api/insights?from=2026-10-06&to=2026-10-07", { token: owner.token });
+    expect(res.body.bookingSuccess).toEqual({ wanted: 1, booked: 0 });
+    expect(res.body.toolCalls).toMatchObject({ count: 2, p50Ms: 350, p95Ms: 395 });
+  });
+
+  it("the CSV of both figures in the asker's language; an empty cell for a share of nothing", async () => {
+    const res = await api("GET", "/api/insights?from=2026-10-01&to=2026-10-31&format=csv&table=receptionist", {
+      token: owner.token,
+      headers: { "accept-language": "fr" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="recepta-receptionist-2026-10-01-2026-10-31.csv"');
+    expect((res.body as string).trimEnd().split("\r\n")).toEqual([
+      '"Indicateur","Valeur"',
+      '"Appels qui cherchaient un rendez-vous","5"',
+      '"Dont rendez-vous pris","3"',
+      '"Rendez-vous obtenus (%)","60"',
+      '"Actions pendant les appels","10"',
+      '"Temps de réponse médian (ms)","550"',
+      '"Temps de réponse au 95e centile (ms)","955"',
+    ]);
+    const none = await api("GET", "/api/insights?from=2026-10-20&to=2026-10-20&format=csv&table=receptionist", {
+      token: owner.token,
+      headers: { "accept-language": "es" },
+    });
+    expect((none.body as string).trimEnd().split("\r\n")).toEqual([
+      '"Indicador","Valor"',
+      '"Llamadas que buscaban una cita","0"',
+      '"De ellas, con cita reservada","0"',
+      '"Citas conseguidas (%)",""',
+      '"Acciones durante las llamadas","0"',
+      '"Tiempo de respuesta mediano (ms)",""',
+      '"Tiempo de respuesta, percentil 95 (ms)",""',
+    ]);
+  });
+
+  it("names the receptionist's own booking tools", () => {
+    for (const tool of APPOINTMENT_TOOLS) expect(BOOKING_TOOLS as readonly string[]).toContain(tool);
   });
 });
 
@@ -253,6 +404,10 @@ describe("bookings by source, reasons and requests, through the real paths", () 
       { reason: '=HYPERLINK("http://x")', count: 1 },
     ]);
     expect(res.body.requests.prescription).toBe(1);
+    // One call that booked (three times) and took a message: it wanted an appointment and got one; four tool calls.
+    expect(res.body.bookingSuccess).toEqual({ wanted: 1, booked: 1 });
+    expect(res.body.toolCalls.count).toBe(4);
+    expect(res.body.toolCalls.p95Ms).toBeGreaterThanOrEqual(res.body.toolCalls.p50Ms);
     // This month's usage counts today's call.
     expect(res.body.usage.calls).toBeGreaterThanOrEqual(1);
 

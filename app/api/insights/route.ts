@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * What the receptionist did over a period of the owner's local days (default: the last 30), as figures; with
- * `?format=csv&table=days|outcomes|bookings|hours|reasons`, one chart's table as a CSV file in the owner's language.
+ * `?format=csv&table=days|outcomes|bookings|hours|reasons|receptionist`, one chart's table as a CSV file in the owner's language.
  */
 export const GET = route.owner(
   { query: insightsQuerySchema, response: { 200: { "application/json": insightsResponse, "text/csv": null } } },
