@@ -103,6 +103,9 @@ async function seed(url: string, now: Date): Promise<string> {
         (array['check_availability', 'book_appointment', 'take_message', 'lookup_info'])[1 + (abs(hashtext(provider_call_id || n)) % 4)],
         'result', 20 + abs(hashtext(provider_call_id || n || 'ms')) % 1500, started_at + n * interval '20 seconds'
       from calls, generate_series(1, 3) n where duration_seconds >= 10`;
+    // The calls whose tool calls looked for or took a slot wanted an appointment, as the webhook marks them.
+    await sql`update calls set wanted_booking = true where exists (select 1 from call_tool_calls t
+      where t.provider_call_id = calls.provider_call_id and t.tool in ('check_availability', 'book_appointment'))`;
     await sql`analyze`;
     return owner;
   } finally {

@@ -385,6 +385,9 @@ export const calls = pgTable(
     outcome: text("outcome", { enum: ["booked", "rescheduled", "cancelled", "message", "no_action"] })
       .notNull()
       .default("no_action"),
+    // The caller wanted an appointment: the receptionist looked for a time or booked one during the call. Set by the
+    // tool call itself, so booking success (wanted, then booked) is read in the one pass over the calls.
+    wantedBooking: boolean("wanted_booking").notNull().default(false),
     sandbox: boolean("sandbox").notNull().default(false),
     // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
     contentPurgedAt: ts("content_purged_at"),

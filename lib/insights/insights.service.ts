@@ -12,8 +12,8 @@
 //   as such), to the minute and DST included (the availability engine's open intervals).
 // - Conversion: calls that booked an appointment, out of the answered calls.
 // - Booking success: of the calls that wanted an appointment (the receptionist checked availability or booked during
-//   them, as the call_tool_calls log says), those that booked one (their outcome is "booked"). A call from before the
-//   log existed wanted nothing, as far as these figures know.
+//   them: the call's wanted_booking, set by the tool call itself), those that booked one (their outcome is "booked").
+//   A call from before that flag existed wanted nothing, as far as these figures know.
 // - Answer time: how long our webhook took to answer each of the receptionist's tool calls answered in the period
 //   (call_tool_calls), as the median and 95th percentile in milliseconds.
 // - Minutes: seconds of the calls summed, rounded up to the minute.
@@ -33,12 +33,6 @@ export const TOP_REASONS = 5;
 export const OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
 export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
 export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
-/**
- * The receptionist's tools that look for or take a slot: a call that ran one of them wanted an appointment. The names
- * are the receptionist's (lib/receptionist/tools.ts, BOOKING_TOOLS), a layer above this one, so they are written here
- * and the integration test holds the two lists in step.
- */
-export const APPOINTMENT_TOOLS = ["check_availability", "book_appointment"] as const;
 export { REQUEST_CATEGORIES };
 
 type Outcome = (typeof OUTCOMES)[number];
@@ -120,9 +114,8 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   const open = multirange(openIntervals({ timeZone, workingHours: owner.workingHours, exceptions, from: start, to: end }));
   const usageWindow = billingPeriod(owner.subPeriodStart, owner.subPeriodEnd, timeZone, now);
 
-  const [callRows, [success], [times], changeRows, reasonRows, requestRows, usage] = await Promise.all([
+  const [callRows, [times], changeRows, reasonRows, requestRows, usage] = await Promise.all([
     db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
-    db.execute<{ wanted: number; booked: number }>(bookingSuccessQuery(userId, start, end)),
     db.execute<{ n: number; p50: number | null; p95: number | null }>(toolTimesQuery(userId, start, end)),
     db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
       select kind, source, count(*)::int as n from appointment_changes
@@ -145,6 +138,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     days.set(d, { date: d, answered: 0, afterHours: 0, abandoned: 0 });
   const hours = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
   const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Counts<Outcome>;
+  const bookingSuccess: Insights["bookingSuccess"] = { wanted: 0, booked: 0 };
   const totals: Insights["totals"] = {
     calls: 0,
     answered: 0,
@@ -173,6 +167,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
         conversionRate: answered > 0 ? r.booked / answered : null,
         minutes: Math.ceil(r.seconds / 60),
       });
+      Object.assign(bookingSuccess, { wanted: r.wanted, booked: r.wanted_booked });
     }
   }
 
@@ -184,7 +179,6 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
   const toolCalls = { count: times?.n ?? 0, p50Ms: ms(times?.p50), p95Ms: ms(times?.p95) };
-  const bookingSuccess = { wanted: success?.wanted ?? 0, booked: success?.booked ?? 0 };
 
   return {
     ...period,
@@ -215,6 +209,8 @@ type CallRow = {
   booked: number;
   average_seconds: number | null;
   seconds: number;
+  wanted: number;
+  wanted_booked: number;
 };
 
 /**
@@ -228,6 +224,7 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
       select coalesce(started_at, created_at) at time zone ${timeZone} as local,
         outcome,
         duration_seconds,
+        wanted_booking,
         -- Never null (a null ended_reason would make it so): every call is in exactly one of the three series.
         coalesce(status = 'failed' or ended_reason = 'abandoned'
           or (outcome = 'no_action' and coalesce(duration_seconds, 0) < ${ABANDONED_UNDER_SECONDS} and status = 'ended'), false) as abandoned,
@@ -239,7 +236,7 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
     ), k as (
       -- date_part (a double) rather than extract (a numeric since PostgreSQL 14): the cheaper of the two per row.
       select local::date as d, date_part('isodow', local)::int as dow, date_part('hour', local)::int as hour,
-        outcome, duration_seconds, abandoned, in_hours
+        outcome, duration_seconds, abandoned, in_hours, wanted_booking
       from c
     )
     select
@@ -251,39 +248,12 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
       (count(*) filter (where abandoned))::int as abandoned,
       (count(*) filter (where not abandoned and outcome = 'booked'))::int as booked,
       (avg(duration_seconds) filter (where not abandoned))::float8 as average_seconds,
-      coalesce(sum(duration_seconds), 0)::float8 as seconds
+      coalesce(sum(duration_seconds), 0)::float8 as seconds,
+      -- Booking success: the calls that wanted an appointment, and those of them that got one.
+      (count(*) filter (where wanted_booking))::int as wanted,
+      (count(*) filter (where wanted_booking and outcome = 'booked'))::int as wanted_booked
     from k
     group by grouping sets ((d), (dow, hour), (outcome), ())`;
-}
-
-/**
- * Booking success over the calls of [start, end) (dated by their start, as above): those during which the receptionist
- * looked for or took a slot, and those of them that booked. The period's calls and the call ids of such tool calls
- * (this business's, made while their call ran, so within a day of the period) are put together and grouped by call id:
- * linear whatever the plan, where a join the planner thinks has one row a side, or a hashed lookup too big for
- * work_mem, compares every pair.
- */
-function bookingSuccessQuery(userId: string, start: Date, end: Date) {
-  const near = { from: iso(new Date(start.getTime() - 86_400_000)), to: iso(new Date(end.getTime() + 86_400_000)) };
-  const seeking = sql.join(
-    APPOINTMENT_TOOLS.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  return sql`
-    select (count(*) filter (where is_call and seeking))::int as wanted,
-      (count(*) filter (where is_call and seeking and booked))::int as booked
-    from (
-      select bool_or(is_call) as is_call, bool_or(not is_call) as seeking, bool_or(booked) as booked
-      from (
-        select provider_call_id, true as is_call, outcome = 'booked' as booked from calls
-        where user_id = ${userId} and created_at >= ${near.from} and created_at < ${near.to}
-          and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
-        union all
-        select provider_call_id, false, false from call_tool_calls
-        where user_id = ${userId} and created_at >= ${near.from} and created_at < ${near.to} and tool in (${seeking})
-      ) u
-      group by provider_call_id
-    ) per_call`;
 }
 
 /**

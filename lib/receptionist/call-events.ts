@@ -13,7 +13,7 @@ import { recordCall } from "./calls";
 import { replyText } from "./replies";
 import { oneLine, sayer } from "./speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/metrics/metrics";
-import { BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "./tools";
+import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "./tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -85,17 +85,24 @@ function foreignCall(type: string): CallAnswer {
 }
 
 /**
- * The message's tool calls in the business's log (what the insights read booking success and answer times from): one
- * statement per message, written once the answers are ready. The log is a record, not the answer: if it cannot be
- * written the caller still hears the results, and we log the error's kind only.
+ * What the insights read of one tool-calls message, written after the caller's answers are known and never in their
+ * way: a row per tool call (which tool, how it ended, how long it took; no argument, no result), and the call marked as
+ * one that wanted an appointment when it looked for or took a slot. A failure is logged by name and swallowed: the
+ * answers stand.
  */
-async function logToolCalls(deps: CallEventDeps, rows: (typeof callToolCalls.$inferInsert)[]): Promise<void> {
+async function logToolCalls(
+  deps: CallEventDeps,
+  call: { userId: string; providerCallId: string },
+  rows: (typeof callToolCalls.$inferInsert)[],
+): Promise<void> {
   if (rows.length === 0) return;
-  try {
-    await deps.db.insert(callToolCalls).values(rows);
-  } catch (e) {
+  const wanted = rows.some((r) => APPOINTMENT_TOOLS.includes(r.tool));
+  await Promise.all([
+    deps.db.insert(callToolCalls).values(rows),
+    wanted ? recordCall(deps.db, { ...call, wantedBooking: true }) : null,
+  ]).catch((e: unknown) => {
     logger().error({ name: (e as Error).name }, "receptionist tool calls not logged");
-  }
+  });
 }
 
 /** Answers one event of a call. */
@@ -157,7 +164,7 @@ export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Pr
         const ids = { toolCallId: c.id, name: c.name };
         results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
       }
-      await logToolCalls(deps, log);
+      await logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
       return { type: "tool-results", results };
     }
     case "status-update": {

@@ -27,6 +27,8 @@ export type CallFacts = {
   recordingUrl?: string | null;
   language?: string | null;
   sandbox?: boolean;
+  /** The receptionist looked for or booked a time on this call: the caller wanted an appointment. */
+  wantedBooking?: boolean;
 };
 
 // No phone call lasts a week: a longer span is a malformed pair of timestamps (and past 2^31 s not even an integer
@@ -68,6 +70,7 @@ async function writeCall(db: Db, f: CallFacts): Promise<string | null> {
   if (f.summary) set.summary = f.summary;
   if (f.recordingUrl) set.recordingUrl = f.recordingUrl;
   if (f.language) set.language = f.language;
+  if (f.wantedBooking) set.wantedBooking = true;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
   const written = await db
     .insert(calls)
@@ -86,6 +89,7 @@ async function writeCall(db: Db, f: CallFacts): Promise<string | null> {
       recordingUrl: f.recordingUrl ?? null,
       language: f.language ?? null,
       sandbox: f.sandbox ?? false,
+      wantedBooking: f.wantedBooking ?? false,
     })
     .onConflictDoUpdate({ target: calls.providerCallId, set, setWhere: writableBy(f) })
     .returning({ id: calls.id });

@@ -33,6 +33,8 @@ export const BOOKING_TOOLS = [
   "reschedule_appointment",
   "cancel_appointment",
 ] as const;
+/** The tools that look for or take a slot: a call that runs one wanted an appointment (the insights' booking success). */
+export const APPOINTMENT_TOOLS: readonly string[] = ["check_availability", "book_appointment"];
 export const MESSAGE_TOOL = "take_message";
 /** Searches the owner's answers, prices and policies (only offered when there are too many for the instructions). */
 export const LOOKUP_TOOL = "lookup_info";

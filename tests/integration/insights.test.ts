@@ -5,12 +5,12 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calls, callToolCalls, closures, notifications, subscriptions, users } from "@/db/schema";
-import { APPOINTMENT_TOOLS, billingPeriod } from "@/lib/insights/insights.service";
+import { billingPeriod } from "@/lib/insights/insights.service";
+import { APPOINTMENT_TOOLS } from "@/lib/receptionist/tools";
 import { runUsageAlerts } from "@/lib/insights/usage";
 import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { BOOKING_TOOLS } from "@/lib/receptionist/tools";
 import { localDate } from "@/lib/time/zoned-time";
 import { api, createAdmin, registerOwner, type Account } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
@@ -224,6 +224,8 @@ describe("booking success and answer times of a seeded month", () => {
           endedAt: new Date(Date.parse(c.at) + 180_000),
           durationSeconds: 180,
           outcome: c.outcome ?? "no_action",
+          // As the webhook marks a call whose tool calls looked for or took a slot.
+          wantedBooking: c.tools.some((t) => APPOINTMENT_TOOLS.includes(t.tool)),
           createdAt: new Date(c.at),
         });
       if (c.tools.length === 0) continue;
@@ -346,10 +348,6 @@ describe("booking success and answer times of a seeded month", () => {
       '"Tiempo de respuesta mediano (ms)",""',
       '"Tiempo de respuesta, percentil 95 (ms)",""',
     ]);
-  });
-
-  it("names the receptionist's own booking tools", () => {
-    for (const tool of APPOINTMENT_TOOLS) expect(BOOKING_TOOLS as readonly string[]).toContain(tool);
   });
 });
 

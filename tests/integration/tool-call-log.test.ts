@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { callToolCalls } from "@/db/schema";
+import { calls, callToolCalls } from "@/db/schema";
 import { captureLogs } from "../helpers/logs";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 
@@ -82,6 +82,20 @@ describe("the tool-call log the Vapi webhook writes", () => {
       ["book_appointment", "result"],
       ["check_availability", "result"],
     ]);
+  });
+
+  it("marks a call that looked for a time as one that wanted an appointment; a call that only left a message is not", async () => {
+    const wantedOf = async (callId: string) =>
+      (await getDb().select({ wanted: calls.wantedBooking }).from(calls).where(eq(calls.providerCallId, callId)))[0]?.wanted;
+    const looking = newCallId("log");
+    await vapi(vapiMessage(p.line, looking, CALLER, { type: "status-update", status: "in-progress" }));
+    expect(await wantedOf(looking)).toBe(false);
+    await vapiTool(p.line, looking, CALLER, "check_availability", { date: dayAhead(5) });
+    expect(await wantedOf(looking)).toBe(true);
+    const message = newCallId("log");
+    await vapi(vapiMessage(p.line, message, CALLER, { type: "status-update", status: "in-progress" }));
+    await vapiTool(p.line, message, CALLER, "take_message", { message: "Rappelez-moi", name: "Ada" });
+    expect(await wantedOf(message)).toBe(false);
   });
 
   it("answers the caller when the log cannot be written, and logs the error's kind only", async () => {
