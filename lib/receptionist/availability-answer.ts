@@ -14,8 +14,8 @@ import { HORIZON_DAYS, openingOn, rules, type Opening, type Weekday } from "@/li
 import type { Business, CallLanguage } from "@/lib/business/business";
 import type { ClosureRow } from "@/lib/business/tenant";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
-import { offerTimes, sentence, speakAtClock, type ToolReply } from "./replies";
-import { sayer, slotReference, speakClock, speakDate, speakOnDay, speakSlot } from "./speech";
+import { offerTimes, sentence, type ToolReply } from "./replies";
+import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "./speech";
 
 export type PartOfDay = "morning" | "afternoon" | "evening";
 export const PARTS_OF_DAY: readonly PartOfDay[] = ["morning", "afternoon", "evening"];
@@ -119,11 +119,11 @@ class Reasons {
   }
 
   opensAt(date: string, open: string): string {
-    return this.line("availability.opensAt", { day: speakOnDay(date, this.language), at: speakAtClock(open, this.language) });
+    return this.line("availability.opensAt", { day: speakOnDay(date, this.language), at: speakAt([open], this.language) });
   }
 
   closesAt(date: string, close: string): string {
-    return this.line("availability.closesAt", { day: speakOnDay(date, this.language), at: speakAtClock(close, this.language) });
+    return this.line("availability.closesAt", { day: speakOnDay(date, this.language), at: speakAt([close], this.language) });
   }
 
   full(date: string): string {

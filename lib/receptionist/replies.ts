@@ -3,7 +3,7 @@
 // a closed day says it is closed and why, a closing time is said. What the model must pass back to another tool (the
 // date and time of each time offered, the id of each appointment) is given apart, never inside the words to say.
 import type { CallLanguage } from "@/lib/business/business";
-import { slotReference, speakAt, speakDateTimes, speakList, speakSlot } from "./speech";
+import { slotReference, speakDateTimes, speakList, speakSlot } from "./speech";
 
 /** A time offered: the words that name it, and the date and time to pass back to book or move it. */
 export type Offer = { say: string; date: string; time: string };
@@ -66,9 +66,6 @@ export function offerTimes(starts: Date[], language: CallLanguage, timeZone: str
     slots,
   };
 }
-
-/** "at 5:00 PM" / "à 17 h" / "a las 17:00" for one "HH:mm". */
-export const speakAtClock = (hhmm: string, language: CallLanguage) => speakAt([hhmm], language);
 
 /** The first letter of a sentence in upper case ("mardi 8 juin, …" → "Mardi 8 juin, …"). */
 export function sentence(s: string): string {
