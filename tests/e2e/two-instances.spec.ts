@@ -279,7 +279,8 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
       results.push(((await res.json()) as { results: { toolCallId: string; result?: string; error?: string }[] }).results[0]!);
     }
     expect(results[0]!.toolCallId).toBe(toolCallId);
-    expect(results[0]!.result, JSON.stringify(results)).toMatch(/^Booked/);
+    // The reply is what the model reads: the words to say, as JSON on one line.
+    expect((JSON.parse(results[0]!.result ?? "{}") as { say?: string }).say, JSON.stringify(results)).toMatch(/^Booked/);
     expect(results[1], "both deliveries answer the same").toEqual(results[0]);
     expect(await db`select 1 from appointments where user_id = ${practice.userId} and booking_key = ${toolCallId}`).toHaveLength(1);
   });
