@@ -1,7 +1,7 @@
 // How the stand-in hears: a caller's words in English, French and Spanish (a fixed, small vocabulary: days, times, parts
 // of the day, numbers, names, yes and no, what they want), and a tool's spoken words, read as a listener who takes
 // every time to be on the last day named (the literal reading the conversation suite's second driver books from).
-import { addDays, isCalendarDate, localDate as localDay } from "@/lib/time/zoned-time";
+import { addDays, isCalendarDate } from "@/lib/time/zoned-time";
 import type { CallLanguage } from "@/lib/business/business";
 import type { PartOfDay } from "./availability-answer";
 import { localToday } from "./when";
@@ -354,9 +354,6 @@ export function heardTimes(words: string, now: Date, timeZone: string, sameDay: 
   }
   return out;
 }
-
-/** The instant's local day, for a listener's "same day". */
-export const dayOf = (at: Date, timeZone: string) => localDay(at, timeZone);
 
 // Words only one of the three languages uses, as callers say them.
 const LANGUAGE_WORDS: Record<CallLanguage, RegExp> = {

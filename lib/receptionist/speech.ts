@@ -68,10 +68,6 @@ export function speakAt(times: string[], language: CallLanguage): string {
   });
 }
 
-/** The day of an instant in the business's zone, as said: "Tuesday, December 1". */
-export const speakDay = (d: Date, language: CallLanguage, timeZone: string) => speakDate(slotReference(d, timeZone).slice(0, 10), language);
-/** The time of an instant in the business's zone, as said: "9:30 AM" / "9 h 30" / "9:30". */
-export const speakTime = (d: Date, language: CallLanguage, timeZone: string) => speakClock(slotReference(d, timeZone).slice(11), language);
 /** "Tuesday, December 1 at 9:30 AM" / "mardi 1er décembre à 9 h 30" / "martes 1 de diciembre a las 9:30". */
 export function speakSlot(d: Date, language: CallLanguage, timeZone: string): string {
   const ref = slotReference(d, timeZone);
