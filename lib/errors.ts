@@ -26,7 +26,18 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+// The production build can hold two copies of this module (a route's bundle and a shared chunk): an AppError thrown
+// by one copy would fail `instanceof` against the other's class and turn a refusal into a 500. Every AppError carries a
+// brand registered globally (Symbol.for), and `instanceof AppError` checks the brand, not the class.
+const BRAND = Symbol.for("recepta.AppError");
+
 export class AppError extends Error {
+  readonly [BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     /** A key of the "Api" namespace in messages/*.json. */

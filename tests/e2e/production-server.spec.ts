@@ -112,6 +112,23 @@ test.describe("production server edge", () => {
     expect((await send(baseURL!, "GET", "/api/phone-numbers/claim", { "sec-fetch-site": "same-origin" })).status).toBe(401);
   });
 
+  test("a refusal the domain throws is a 4xx with a message in the production build, never a 500", async ({ baseURL }) => {
+    // The build can bundle a module twice; an error thrown by one copy must still be recognised as a refusal.
+    for (const path of [
+      "/api/self-service/not-a-token",
+      "/api/self-service/not-a-token/slots?date=2030-01-01",
+      "/api/auth/validate-setup-token/nope",
+    ]) {
+      const res = await send(baseURL!, "GET", path, { "sec-fetch-site": "same-origin" });
+      expect(res.status, `${path}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path}: ${res.body}`).toBeLessThan(500);
+      expect(typeof JSON.parse(res.body).message, path).toBe("string");
+    }
+    // "Start free trial" through the API in sandbox billing: the sandbox checkout page, even anonymously.
+    const checkout = await send(baseURL!, "GET", "/api/billing/checkout", { "sec-fetch-site": "same-origin" });
+    expect(checkout.status, checkout.body).toBe(303);
+  });
+
   test("the landing page claims no rating and no customer count unless they are configured", async ({ baseURL }) => {
     for (const path of ["/", "/fr", "/es"]) {
       const html = (await send(baseURL!, "GET", path)).body;

@@ -427,6 +427,23 @@ describe("the lifecycle sweep", () => {
 });
 
 describe("the sandbox checkout and portal", () => {
+  it("answers 'Start free trial' and 'Manage Subscription' through the API routes with the sandbox's pages, never a 5xx", async () => {
+    const anonymous = await api("GET", "/api/billing/checkout?locale=fr");
+    expect(anonymous.status, JSON.stringify(anonymous.body)).toBe(303);
+    expect(anonymous.headers.get("location")).toBe("http://localhost:3000/fr/sandbox/checkout");
+    const owner = await registerOwner();
+    const signedIn = await api("GET", "/api/billing/checkout", { token: owner.token });
+    expect(signedIn.status).toBe(303);
+    const url = new URL(signedIn.headers.get("location")!);
+    expect(url.pathname).toBe("/sandbox/checkout");
+    expect(url.searchParams.get("prefilled_email")).toBe(owner.email);
+    expect(url.searchParams.get("client_reference_id")).toBe(owner.user.id);
+    // No billing account yet: back to the subscription page; with one (a sandbox checkout), the sandbox portal.
+    const portal = await api("GET", "/api/billing/portal?locale=es", { token: owner.token });
+    expect(portal.status).toBe(303);
+    expect(portal.headers.get("location")).toBe("http://localhost:3000/es/dashboard/subscription");
+  });
+
   it("pays through the signed webhook path: a pending account with a trial, the thank-you state, then a cancel lapses it", async () => {
     const email = uniqueEmail("sandbox");
     const paid = await api("POST", "/api/sandbox/billing/checkout", { body: { email, locale: "es" } });

@@ -344,6 +344,24 @@ type Target = {
 };
 
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+const QUERIES_PER_ROUTE = 8;
+// The query parameters routes read, so queries aim at real names; every route also gets random keys.
+const QUERY_KEYS = [
+  "from",
+  "to",
+  "date",
+  "format",
+  "table",
+  "country",
+  "locale",
+  "q",
+  "status",
+  "state",
+  "code",
+  "page",
+  "limit",
+  "expired",
+];
 
 // The fields each route reads (from its zod schema), so bodies aim at real names; every route also gets random keys.
 const FIELDS: Record<string, string[]> = {
@@ -422,7 +440,7 @@ async function tokenFor(who: Who): Promise<string | undefined> {
   return undefined;
 }
 
-async function targets(): Promise<Target[]> {
+async function targets(methods: string[] = BODY_METHODS): Promise<Target[]> {
   const root = path.resolve("app/api");
   const out: Target[] = [];
   for (const file of routeFiles(root).sort()) {
@@ -449,7 +467,7 @@ async function targets(): Promise<Target[]> {
       })
       .join("/");
     const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-    for (const method of BODY_METHODS) {
+    for (const method of methods) {
       if (typeof mod[method] !== "function") continue;
       const who: Who =
         pattern.startsWith("/api/webhooks") || pattern === "/api/auth/logout"
@@ -494,7 +512,11 @@ async function send(
   const h = new Headers({ "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}`, ...headers });
   if (body.contentType) h.set("content-type", body.contentType);
   if (token) h.set("authorization", `Bearer ${token}`);
-  const req = new Request(new URL(t.url, "http://localhost:3000"), { method: t.method, headers: h, body: body.raw });
+  const req = new Request(new URL(t.url, "http://localhost:3000"), {
+    method: t.method,
+    headers: h,
+    body: t.method === "GET" ? undefined : body.raw,
+  });
   sent += 1;
   const res = await t.handler(req, { params: Promise.resolve(t.params) });
   const text = await res.text();
@@ -579,6 +601,35 @@ describe("fuzz: every route that takes a body", () => {
       }
     }
     console.log(`fuzz: ${all.length} routes, ${sent} bodies so far`);
+    expect(failures, report(failures)).toEqual([]);
+  });
+});
+
+const NO_BODY: Body = { raw: "", contentType: null, label: "none" };
+
+/** A query string of hostile values under real and random names ("?from=%00&x=…"). */
+const queryString: fc.Arbitrary<string> = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), hostileString), { maxLength: 5 })
+  .map((pairs) => new URLSearchParams(pairs).toString());
+
+describe("fuzz: every route that reads (GET), with fuzzed queries", () => {
+  it(`answers ${QUERIES_PER_ROUTE} generated queries per route, anonymous and signed in, with no 5xx and a message with every 4xx`, async () => {
+    const all = await targets(["GET"]);
+    expect(all.length).toBeGreaterThan(25);
+    const failures: Failure[] = [];
+    for (const t of all) {
+      const queries = fc.sample(queryString, { seed: seedFor(`GET ${t.label}`), numRuns: QUERIES_PER_ROUTE });
+      for (const [i, query] of queries.entries()) {
+        const target = { ...t, url: query ? `${t.url}?${query}` : t.url };
+        // Every other query anonymously: a public route, or the refusal of a private one, must answer too.
+        const token = i % 2 === 0 ? await tokenFor(t.who) : undefined;
+        const failure = await judge(t.label, () => send(target, NO_BODY), query);
+        if (failure) failures.push(failure);
+        const signedIn = token ? await judge(t.label, () => send(target, NO_BODY, {}, token), query) : null;
+        if (signedIn) failures.push(signedIn);
+      }
+    }
+    console.log(`fuzz: ${all.length} GET routes, ${sent} requests so far`);
     expect(failures, report(failures)).toEqual([]);
   });
 });
