@@ -6,8 +6,6 @@ import type { Locale } from "@/lib/i18n/routing";
 export type SubscriptionState = {
   subscriptionId: string;
   customerId: string | null;
-  /** metadata.userId, set on the subscriptions our Checkout Sessions create. */
-  userIdHint: string | null;
   status: string;
   trialEnd: Date | null;
   periodStart: Date | null;

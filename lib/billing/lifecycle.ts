@@ -10,8 +10,8 @@
 // links the account and writes a provisional state only when no subscription event has been applied yet.
 //
 // Ownership. An account's billing record, whatever made it (the in-app trial, a checkout, an admin), is changed only by
-// an event proven to belong to the account: our own client_reference_id or metadata.userId, or a provider customer or
-// subscription already linked to it. An email is no proof: anyone can type one on the hosted page. A checkout that
+// an event proven to belong to the account: a checkout carrying our own client_reference_id, or a provider customer or
+// subscription already linked to it. A subscription event's metadata naming an account proves nothing. An email is no proof: anyone can type one on the hosted page. A checkout that
 // matches an account by its email alone is held for it (see holdCheckout) unless the account was never set up and has
 // nothing live.
 import { createHash } from "node:crypto";
@@ -378,11 +378,12 @@ async function applySubscription(
   return "subscription-applied";
 }
 
+/**
+ * The account a subscription event belongs to: the one its customer is recorded for. Nothing the event says of itself
+ * (its metadata naming an account) is proof: a subscription and a customer we never recorded change no account until a
+ * checkout links them; until then the event is parked.
+ */
 async function accountOf(tx: Tx, sub: SubscriptionState): Promise<string | null> {
-  if (sub.userIdHint && isUuid(sub.userIdHint)) {
-    const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub.userIdHint)).limit(1);
-    if (u) return u.id;
-  }
   if (sub.customerId) {
     const [c] = await tx
       .select({ userId: subscriptions.userId })

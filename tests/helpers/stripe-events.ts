@@ -85,6 +85,20 @@ export async function deliverStripe(e: Event | string, headers: Record<string, s
   });
 }
 
+/**
+ * An account's own subscription as Stripe makes it: the checkout opened for the account (our client_reference_id)
+ * links the subscription and its customer, then the subscription's own event gives its state. Only a subscription
+ * and customer recorded for an account can change it.
+ */
+export async function subscribe(
+  account: { id: string; email: string },
+  o: { sub: string; customer: string; status: string; trialEnd?: number | null },
+  created = nowS(),
+) {
+  await deliverStripe(event("checkout.session.completed", checkoutObject({ ...o, email: account.email, userId: account.id }), created));
+  await deliverStripe(event("customer.subscription.created", subscriptionObject(o), created));
+}
+
 /** Runs the queued jobs (emails, setup links) as the workers would. */
 export async function drain() {
   const ctx = appContext();

@@ -17,6 +17,7 @@ import {
   event,
   id,
   nowS,
+  subscribe,
   subscriptionObject,
   type Event,
 } from "../helpers/stripe-events";
@@ -188,7 +189,7 @@ describe("a stranger's checkout with an owner's email", () => {
   it("never attaches a held subscription over a live one at the provider", async () => {
     const owner = await registerOwner();
     const mine = { sub: id("sub"), customer: id("cus") };
-    await deliver(event("customer.subscription.created", subscriptionObject({ ...mine, status: "active", userId: owner.user.id })));
+    await subscribe({ id: owner.user.id, email: owner.email }, { ...mine, status: "active" });
     const stranger = { session: id("cs"), sub: id("sub"), customer: id("cus") };
     await deliver(event("checkout.session.completed", checkoutObject({ ...stranger, email: owner.email })));
     expect((await recordOf(owner.user.id))!.providerSubscriptionId).toBe(mine.sub);
@@ -219,6 +220,25 @@ describe("a stranger's checkout with an owner's email", () => {
     expect(forged.status, JSON.stringify(forged.body)).toBe(200);
     expect(await profile(owner.token)).toEqual(trial);
     expect(await held(owner.token)).toHaveLength(1);
+  });
+});
+
+describe("a subscription event names no account by itself", () => {
+  it("a signed deletion of a subscription and customer never recorded, whose metadata names an account, leaves its trial alone", async () => {
+    const owner = await registerOwner();
+    await startTrial(owner.token);
+    const trial = await profile(owner.token);
+    expect(trial.subscription?.status).toBe(true);
+    const unknown = { sub: id("sub"), customer: id("cus") };
+    for (const type of ["customer.subscription.created", "customer.subscription.deleted"]) {
+      const res = await deliver(
+        event(type, subscriptionObject({ ...unknown, status: "canceled", userId: owner.user.id, endedAt: nowS() })),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(await profile(owner.token)).toEqual(trial);
+    // Kept apart, for a checkout that may still link it; no account of it.
+    expect(await bySubscription(unknown.sub)).toMatchObject({ userId: null });
   });
 });
 

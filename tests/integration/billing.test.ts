@@ -22,6 +22,7 @@ import {
   id,
   invoiceObject,
   nowS,
+  subscribe,
   subscriptionObject,
 } from "../helpers/stripe-events";
 
@@ -152,6 +153,8 @@ describe("the account lifecycle", () => {
     const owner = await registerOwner();
     const sub = id("sub");
     const customer = id("cus");
+    // The account's own checkout links the subscription and its customer; its events then apply.
+    await deliver(event("checkout.session.completed", checkoutObject({ sub, customer, email: owner.email, userId: owner.user.id })));
     const created = event("customer.subscription.created", subscriptionObject({ sub, customer, status: "active", userId: owner.user.id }));
     expect((await deliver(created)).body).toMatchObject({ received: true, duplicate: false });
     const deleted = event(
@@ -171,6 +174,7 @@ describe("the account lifecycle", () => {
     const sub = id("sub");
     const customer = id("cus");
     const t = nowS();
+    await deliver(event("checkout.session.completed", checkoutObject({ sub, customer, email: owner.email, userId })));
     // Deletion delivered before the update that preceded it.
     await deliver(
       event("customer.subscription.deleted", subscriptionObject({ sub, customer, status: "canceled", userId, endedAt: t + 10 }), t + 10),
@@ -185,18 +189,22 @@ describe("the account lifecycle", () => {
     // Within one second, an update beats the creation whatever the delivery order.
     const other = await registerOwner();
     const sub2 = id("sub");
+    const customer2 = id("cus");
     const s = nowS();
+    await deliver(
+      event("checkout.session.completed", checkoutObject({ sub: sub2, customer: customer2, email: other.email, userId: other.user.id })),
+    );
     await deliver(
       event(
         "customer.subscription.updated",
-        subscriptionObject({ sub: sub2, customer: id("cus"), status: "active", userId: other.user.id }),
+        subscriptionObject({ sub: sub2, customer: customer2, status: "active", userId: other.user.id }),
         s,
       ),
     );
     await deliver(
       event(
         "customer.subscription.created",
-        subscriptionObject({ sub: sub2, customer: id("cus"), status: "incomplete", userId: other.user.id }),
+        subscriptionObject({ sub: sub2, customer: customer2, status: "incomplete", userId: other.user.id }),
         s,
       ),
     );
@@ -289,9 +297,7 @@ describe("a checkout cannot take over an account", () => {
     const victim = await registerOwner();
     const mine = id("sub");
     const customer = id("cus");
-    await deliver(
-      event("customer.subscription.created", subscriptionObject({ sub: mine, customer, status: "active", userId: victim.user.id })),
-    );
+    await subscribe({ id: victim.user.id, email: victim.email }, { sub: mine, customer, status: "active" });
     // Someone else's Payment Link checkout with the victim's email (no client_reference_id), events in both orders.
     const theirs = id("sub");
     const other = id("cus");

@@ -102,7 +102,6 @@ export function parseBillingEvent(json: unknown): BillingEvent {
         sub: {
           subscriptionId: s.id,
           customerId: s.customer,
-          userIdHint: metaString(s.metadata, "userId"),
           // A deleted subscription is canceled whatever the payload's status says.
           status: type === "customer.subscription.deleted" ? "canceled" : s.status,
           trialEnd: s.trial_end,
