@@ -4,7 +4,7 @@ import { isUniqueViolation } from "@/db/errors";
 import { setupTokens, users } from "@/db/schema";
 import { confirmPassword } from "@/lib/auth/confirm-password";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { registrationKeys, rememberAddress, signInKeys, signInSucceeded, takeAttempt } from "@/lib/auth/rate-limit";
+import { registrationKeys, rememberAddress, setupLinkKeys, signInKeys, signInSucceeded, takeAttempt } from "@/lib/auth/rate-limit";
 import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/auth/session";
 import { randomToken, sha256 } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
@@ -196,7 +196,9 @@ export async function issueSetupToken(db: Db, userId: string, ttlMs = SETUP_TOKE
   return token;
 }
 
-export async function validateSetupToken(db: Db, token: string): Promise<{ email: string; name: string }> {
+/** The account a live setup link belongs to; every look-up counts toward the address's limit first. */
+export async function validateSetupToken(db: Db, token: string, clientIp: string): Promise<{ email: string; name: string }> {
+  await takeAttempt(db, setupLinkKeys(clientIp));
   const [row] = await db
     .select({ email: users.email, name: users.fullName })
     .from(setupTokens)
@@ -207,7 +209,16 @@ export async function validateSetupToken(db: Db, token: string): Promise<{ email
   return row;
 }
 
-export async function completeSetup(db: Db, input: { token: string; name: string; password: string }): Promise<void> {
+export async function completeSetup(db: Db, input: { token: string; name: string; password: string }, clientIp: string): Promise<void> {
+  // Every submission counts, and a link that is not live is refused before the slow hash: guessing links costs the
+  // server one indexed read each.
+  await takeAttempt(db, setupLinkKeys(clientIp));
+  const [live] = await db
+    .select({ id: setupTokens.id })
+    .from(setupTokens)
+    .where(and(eq(setupTokens.tokenHash, sha256(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!live) throw new AppError("not_found", "invalidSetupToken");
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Claiming the token and using it is one statement: two submissions of one link cannot both pass.

@@ -19,7 +19,7 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
  * and accounts an admin deactivated get no email. Every request counts toward the limits first, known or not.
  */
 export async function requestPasswordReset(deps: { db: Db; jobs: JobQueue }, email: string, clientIp: string): Promise<void> {
-  await takeAttempt(deps.db, passwordResetKeys(email, clientIp));
+  await takeAttempt(deps.db, await passwordResetKeys(deps.db, email, clientIp));
   const [user] = await deps.db
     .select({ id: users.id, isActive: users.isActive, passwordHash: users.passwordHash })
     .from(users)

@@ -42,12 +42,16 @@ export function loginKeys(email: string, clientIp: string): LimitKey[] {
 /** The keys of this sign-in attempt: `loginKeys`, without the per-email ceiling from an address the owner uses. */
 export async function signInKeys(db: Db, email: string, clientIp: string, now = new Date()): Promise<LimitKey[]> {
   const keys = loginKeys(email, clientIp);
+  return (await isKnownAddress(db, email, clientIp, now)) ? keys.filter((k) => k.key !== emailKey(email)) : keys;
+}
+
+/** Whether this email signed in (or reset its password) from this address within 30 days. */
+async function isKnownAddress(db: Db, email: string, clientIp: string, now: Date): Promise<boolean> {
   const [known] = await db
     .select({ windowStart: loginAttempts.windowStart })
     .from(loginAttempts)
     .where(eq(loginAttempts.key, `${knownAddressPrefix(email)}${clientIp}`));
-  if (known && now.getTime() - known.windowStart.getTime() < KNOWN_ADDRESS_MS) return keys.filter((k) => k.key !== emailKey(email));
-  return keys;
+  return !!known && now.getTime() - known.windowStart.getTime() < KNOWN_ADDRESS_MS;
 }
 
 /** The keys of a password re-check by a signed-in account: its sign-in keys, and the account's own. */
@@ -91,7 +95,7 @@ export async function purgeStaleCounters(db: Db, now = new Date()): Promise<numb
 
 /** Every sign-in counter that names this account (they are personal data: exported and erased with the account). */
 export function signInCountersOf(email: string, userId?: string): SQL {
-  const prefixes = [emailFromAddressPrefix(email), knownAddressPrefix(email)];
+  const prefixes = [emailFromAddressPrefix(email), knownAddressPrefix(email), resetEmailFromAddressPrefix(email)];
   return or(
     eq(loginAttempts.key, emailKey(email)),
     eq(loginAttempts.key, resetEmailKey(email)),
@@ -198,20 +202,36 @@ export function registrationKeys(clientIp: string, perHour: number): LimitKey[] 
 
 /**
  * Password reset requests per hour, every request counted whether the email has an account or not (so a refusal says
- * nothing about the email): 3 per email, since each one may send its owner an email and an owner who lost the first
- * asks once or twice more, not ten times; 10 per client address, which bounds how many inboxes one client can fill.
+ * nothing about the email). Each one may send its owner an email, so:
+ *  - the email from one client address: 3. An owner who lost the first email asks once or twice more, not ten times.
+ *  - the email from anywhere: 10. It bounds how many emails a client with many addresses can send one inbox. It does not
+ *    apply from an address this email signed in from within 30 days, so a stranger asking for the owner's link from
+ *    elsewhere never uses up the requests the owner makes from their own device.
+ *  - the client address across all emails: 10, which bounds how many inboxes one client can fill.
  */
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
-export const RESET_LIMITS = { email: 3, ip: 10 } as const;
+export const RESET_LIMITS = { emailFromAddress: 3, email: 10, ip: 10 } as const;
 
 const resetEmailKey = (email: string) => `reset:email:${email.toLowerCase()}`;
+const resetEmailFromAddressPrefix = (email: string) => `reset:email-ip:${JSON.stringify(email.toLowerCase())} `;
 
-export function passwordResetKeys(email: string, clientIp: string): LimitKey[] {
+export async function passwordResetKeys(db: Db, email: string, clientIp: string, now = new Date()): Promise<LimitKey[]> {
   const limit = { windowMs: RESET_WINDOW_MS, messageKey: "tooManyResetRequests" };
-  return [
+  const keys = [
+    { key: `${resetEmailFromAddressPrefix(email)}${clientIp}`, max: RESET_LIMITS.emailFromAddress, ...limit },
     { key: resetEmailKey(email), max: RESET_LIMITS.email, ...limit },
     { key: `reset:ip:${clientIp}`, max: RESET_LIMITS.ip, ...limit },
   ];
+  return (await isKnownAddress(db, email, clientIp, now)) ? keys.filter((k) => k.key !== resetEmailKey(email)) : keys;
+}
+
+/**
+ * Look-ups and uses of an account setup link (the page, GET /api/auth/validate-setup-token/{token}, the setup's
+ * submission), per client address and hour, whatever their outcome, as for reset links: an owner opens theirs a few
+ * times; a client trying link after link is stopped long before it could find one.
+ */
+export function setupLinkKeys(clientIp: string): LimitKey[] {
+  return [{ key: `setup:ip:${clientIp}`, max: 30, windowMs: RESET_WINDOW_MS, messageKey: "tooManySetupAttempts" }];
 }
 
 /**

@@ -291,6 +291,34 @@ describe("account setup from an emailed link", () => {
     expect(missing.body.message).toBe("No token provided");
   });
 
+  it("limits look-ups and submissions of setup links to 30 an hour per client address, then 429 with a message", async () => {
+    const pending = await pendingAccount();
+    const token = await issueSetupToken(getDb(), pending.id);
+    const ip = { "x-forwarded-for": `2001:db8:5e7:${Math.floor(Math.random() * 0xffff).toString(16)}::1` };
+    for (let i = 0; i < 29; i++) {
+      const guess = await api("GET", `/api/auth/validate-setup-token/guess-${i}`, { headers: ip });
+      expect(guess.status).toBe(404);
+    }
+    // A submission with a dead link counts too, and is refused before any password is hashed.
+    const dead = await api("POST", "/api/auth/complete-setup", {
+      headers: ip,
+      body: { token: "guess", name: "M", password: "takeover-pass" },
+    });
+    expect(dead.status).toBe(404);
+    const limited = await api("GET", `/api/auth/validate-setup-token/${token}`, { headers: ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many attempts with setup links\. Please try again in \d+ minutes\.$/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const refused = await api("POST", "/api/auth/complete-setup", {
+      headers: { ...ip, "accept-language": "fr" },
+      body: { token, name: "Paula", password: "my-new-password" },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Trop de tentatives avec des liens de configuration/);
+    // Nothing was set: the owner's link still works from their own address.
+    expect((await api("GET", `/api/auth/validate-setup-token/${token}`)).status).toBe(200);
+  });
+
   it("stores only a hash of the token", async () => {
     const pending = await pendingAccount();
     const token = await issueSetupToken(getDb(), pending.id);

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SetupLinkProblem, SetupPage } from "@/components/setup/setup-page";
 import { validateSetupToken } from "@/lib/accounts/accounts.service";
 import { AppError } from "@/lib/errors";
+import { clientIp } from "@/lib/http/client-ip";
 import type { Locale } from "@/lib/i18n/routing";
 import { appContext } from "@/lib/server/context";
 import { pageMetadata } from "@/lib/seo/page-metadata";
@@ -25,7 +27,9 @@ export default async function SetupAccountPage({ params }: Props) {
   setRequestLocale(locale);
   const path = `/setup-account/${encodeURIComponent(token)}`;
   // Validated on the server (same rule as GET /api/auth/validate-setup-token/{token}), so a dead link never shows a form.
-  const account = await validateSetupToken(appContext().db, token).catch((e: unknown) => {
+  // The page counts toward the address's limit on setup links like the API, read from the same forwarded chain.
+  const ip = clientIp(new Request("http://page", { headers: await headers() }));
+  const account = await validateSetupToken(appContext().db, token, ip).catch((e: unknown) => {
     if (e instanceof AppError) return null;
     throw e;
   });

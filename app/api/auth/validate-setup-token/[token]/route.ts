@@ -1,6 +1,7 @@
 import { setupTokenResponse } from "@/lib/accounts/accounts.responses";
 import { validateSetupToken } from "@/lib/accounts/accounts.service";
 import { AppError } from "@/lib/errors";
+import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -10,5 +11,5 @@ export const GET = route.public({ params: { token: (token) => token.trim() }, re
   const { token } = call.params;
   if (!token) throw new AppError("bad_request", "noTokenProvided");
   if (token.length > 200) throw new AppError("not_found", "invalidSetupToken");
-  return json(await validateSetupToken(call.ctx.db, token));
+  return json(await validateSetupToken(call.ctx.db, token, clientIp(call.req)));
 });
