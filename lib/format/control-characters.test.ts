@@ -34,6 +34,15 @@ describe("stripControlCharacters", () => {
     expect(stripControlCharacters("Ja\u0000ne\u0007 Doe\n😀\uD800")).toBe("Jane Doe\n😀");
   });
 
+  it("removes the direction controls, which hasControlCharacters does not flag, and keeps the marks RTL text uses", () => {
+    const spoofed = "Jean\u202Eeiram\u202C \u2066Dupont\u2069 \u202A\u202B\u202D\u2067\u2068";
+    expect(hasControlCharacters(spoofed)).toBe(false);
+    expect(stripControlCharacters(spoofed)).toBe("Jeaneiram Dupont ");
+    // Left-to-right and right-to-left marks (U+200E, U+200F) reorder nothing after them: kept.
+    expect(stripControlCharacters("\u05e9\u05dc\u05d5\u05dd\u200F!")).toBe("\u05e9\u05dc\u05d5\u05dd\u200F!");
+    expect(withoutControlCharacters({ ["k\u202E"]: ["\u2066a"] })).toEqual({ k: ["a"] });
+  });
+
   it("never leaves a forbidden character behind", () => {
     fc.assert(
       fc.property(

@@ -3,11 +3,18 @@
 // encode) are never part of a name, a note or a transcript: they come from a fuzzer, a broken client or an attempt to
 // smuggle something past a parser. Tab, line feed and carriage return are ordinary text (a multi-line message).
 // Pure and framework-free: the HTTP edge refuses such text, provider payloads have it removed.
+//
+// The direction controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069) are invisible and reorder
+// what is shown after them: a caller named "\u202Eelif.exe" reads as "exe.file", a text can make a link or an amount
+// read backwards on the owner's screen and in a confirmation. Nobody sees them to take them out, so they are removed
+// wherever text comes in (request and provider alike), never refused.
 
 const FORBIDDEN_SOURCE =
   "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]";
+const DIRECTION_SOURCE = "[\\u202A-\\u202E\\u2066-\\u2069]";
 const FORBIDDEN = new RegExp(FORBIDDEN_SOURCE);
-const FORBIDDEN_ALL = new RegExp(FORBIDDEN_SOURCE, "g");
+const REMOVED = new RegExp(`${FORBIDDEN_SOURCE}|${DIRECTION_SOURCE}`);
+const REMOVED_ALL = new RegExp(`${FORBIDDEN_SOURCE}|${DIRECTION_SOURCE}`, "g");
 
 export type JsonPath = (string | number)[];
 
@@ -16,9 +23,9 @@ export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
-/** `text` without the characters no stored text may hold ("A\u0000B" → "AB"). */
+/** `text` without the characters no stored text may hold nor direction controls ("A\u0000B\u202E" → "AB"). */
 export function stripControlCharacters(text: string): string {
-  return FORBIDDEN.test(text) ? text.replace(FORBIDDEN_ALL, "") : text;
+  return REMOVED.test(text) ? text.replace(REMOVED_ALL, "") : text;
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -43,13 +50,13 @@ function pathOf(node: Node, lastKey?: string): JsonPath {
  * The path to the first string (a value, or an object's key) holding a forbidden character, or null when there is none.
  * Iterative, and paths are only built for the finding: a 64 KB body can nest some 30 000 levels deep.
  */
-export function findControlCharacters(value: unknown): JsonPath | null {
+export function findControlCharacters(value: unknown, pattern: RegExp = FORBIDDEN): JsonPath | null {
   const stack: Node[] = [{ value, key: null, parent: null }];
   while (stack.length) {
     const node = stack.pop()!;
     const v = node.value;
     if (typeof v === "string") {
-      if (FORBIDDEN.test(v)) return pathOf(node);
+      if (pattern.test(v)) return pathOf(node);
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: node });
     } else if (isContainer(v)) {
@@ -57,7 +64,7 @@ export function findControlCharacters(value: unknown): JsonPath | null {
       const keys = Object.keys(o);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (FORBIDDEN.test(key)) return pathOf(node, key);
+        if (pattern.test(key)) return pathOf(node, key);
         stack.push({ value: o[key], key, parent: node });
       }
     }
@@ -66,13 +73,14 @@ export function findControlCharacters(value: unknown): JsonPath | null {
 }
 
 /**
- * A copy of a parsed JSON value with every forbidden character removed from its strings and keys; the value itself when
- * there is nothing to remove. For what a provider sends after its signature is checked: a transcript with a stray NUL
- * is still the call's transcript, stored rather than lost.
+ * A copy of a parsed JSON value with every forbidden character and direction control removed from its strings and keys;
+ * the value itself when there is nothing to remove. For what a provider sends after its signature is checked (a
+ * transcript with a stray NUL is still the call's transcript, stored rather than lost), and for a request once it is
+ * known to hold nothing forbidden.
  */
 export function withoutControlCharacters<T>(value: T): T {
   if (typeof value === "string") return stripControlCharacters(value) as T;
-  if (!isContainer(value) || findControlCharacters(value) === null) return value;
+  if (!isContainer(value) || findControlCharacters(value, REMOVED) === null) return value;
   const shell = (c: Container): Container => (Array.isArray(c) ? [] : {});
   const root = shell(value);
   const stack: [Container, Container][] = [[value, root]];

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { pgError } from "@/db/errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
-import { findControlCharacters } from "@/lib/format/control-characters";
+import { findControlCharacters, withoutControlCharacters } from "@/lib/format/control-characters";
 import { translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/log/logger";
@@ -156,9 +156,11 @@ export const storableText = z.unknown().superRefine((value, ctx) => {
   if (path) ctx.addIssue({ code: "custom", path, message: "controlCharacters" });
 });
 
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const text = storableText.safeParse(data);
-  if (!text.success) throw validationError(text.error.issues[0], data);
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const text = storableText.safeParse(input);
+  if (!text.success) throw validationError(text.error.issues[0], input);
+  // Direction controls are removed, not refused: nobody can see them to take them out.
+  const data = withoutControlCharacters(input);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw validationError(result.error.issues[0], data);

@@ -4,11 +4,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { callerMessages, calls, users, webhookEvents } from "@/db/schema";
+import { appointments, callerMessages, calls, notifications, threadMessages, users, webhookEvents } from "@/db/schema";
+import { drainJobs } from "@/lib/jobs/queue";
+import { appContext } from "@/lib/server/context";
+import { jobHandlers } from "@/lib/server/job-handlers";
 import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { api, createAdmin, registerOwner, uniqueEmail, type Account } from "../helpers/api";
-import { newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
+import { dayAhead, newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
+import { messageReceived } from "../helpers/telnyx-events";
 
 const refused = (field: string) => `${field} contains characters that can't be used.`;
 
@@ -259,5 +263,77 @@ describe("control characters from providers: removed, and the event still applie
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
     expect(account).toEqual({ fullName: "Jane Doe" });
+  });
+});
+
+// U+202E RIGHT-TO-LEFT OVERRIDE turns "Jean\u202Eeiram" into "Jeanmarie" on screen; the isolates and embeddings
+// reorder just as quietly. Nobody can see them to take them out, so they are removed, never refused.
+describe("direction controls (U+202A–U+202E, U+2066–U+2069): removed from requests, inbound texts and callers' names", () => {
+  const DIRECTION = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const spoof = (text: string) => `${text.slice(0, 2)}${DIRECTION.join("")}${text.slice(2)}`;
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Miroir");
+  });
+  const drain = async () => {
+    const ctx = appContext();
+    await drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+  };
+
+  it("an owner's request is accepted without them: the appointment's name reads as typed", async () => {
+    const res = await api("POST", "/api/appointments", {
+      token: p.token,
+      body: { patientName: spoof("Marie Curie"), reason: spoof("Bilan"), date: dayAhead(9), time: "09:00", duration: 30 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [row] = await getDb().select().from(appointments).where(eq(appointments.id, res.body.id));
+    expect(row).toMatchObject({ patientName: "Marie Curie", reason: "Bilan" });
+  });
+
+  it("a name given to the receptionist is booked, listed and texted back without them", async () => {
+    const callId = newCallId();
+    const caller = `+3377${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+    expect((await vapi(vapiMessage(p.line, callId, caller, { type: "status-update", status: "in-progress" }))).status).toBe(200);
+    const said = await vapiTool(p.line, callId, caller, "book_appointment", {
+      date: dayAhead(10),
+      time: "10:00",
+      name: spoof("Jean Dupont"),
+    });
+    expect(said).toMatch(/^Booked/);
+    expect(said).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    await drain();
+    const list = await api("GET", "/api/appointments", { token: p.token });
+    const mine = list.body.upcoming.filter((a: { patientPhone: string }) => a.patientPhone === caller);
+    expect(mine.map((a: { patientName: string }) => a.patientName)).toEqual(["Jean Dupont"]);
+    const sent = await getDb().select({ body: notifications.body }).from(notifications).where(eq(notifications.recipient, caller));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const n of sent) expect(n.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+
+    const message = await vapiTool(p.line, callId, caller, "take_message", { message: spoof("Rappelez-moi"), name: spoof("Jean Dupont") });
+    expect(message).toContain("Cabinet Miroir");
+    const [msg] = await getDb().select().from(callerMessages).where(eq(callerMessages.providerCallId, callId));
+    expect(msg).toMatchObject({ callerName: "Jean Dupont", body: "Rappelez-moi" });
+  });
+
+  it("an inbound text lands in the inbox without them", async () => {
+    const caller = `+3378${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+    const res = await telnyx(messageReceived(caller, p.line, spoof("Bonjour, le code est 1234")));
+    expect(res.status).toBe(200);
+    await drain();
+    const rows = await getDb()
+      .select({ body: threadMessages.body })
+      .from(threadMessages)
+      .where(and(eq(threadMessages.userId, p.user.id), eq(threadMessages.direction, "in")));
+    expect(rows.map((r) => r.body)).toContain("Bonjour, le code est 1234");
+    expect(rows.some((r) => /[\u202A-\u202E\u2066-\u2069]/.test(r.body))).toBe(false);
+  });
+
+  it("a name sent with a stray NUL and a direction control is still refused for the NUL", async () => {
+    const res = await api("POST", "/api/appointments", {
+      token: p.token,
+      body: { patientName: "Marie\u202E\u0000Curie", date: dayAhead(9), time: "11:00", duration: 30 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(refused("Patient name"));
   });
 });
