@@ -1,8 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FieldError } from "react-hook-form";
+import type { ValidationFieldError } from "./lazy-zod-resolver";
 
-/** A form error's message is a "Validation" key (from the shared zod schemas); this renders it in the page's language. */
+/**
+ * A form error's message is a "Validation" key (from the shared zod schemas, through lazyZodResolver); this renders it
+ * in the page's language, its placeholders filled with the bound the resolver read from the schema.
+ */
 export function useErrorText() {
   const v = useTranslations("Validation");
   const f = useTranslations("Fields");
@@ -13,6 +17,10 @@ export function useErrorText() {
     let key = error.message ?? "";
     // As on the server (lib/http/route.ts): a field can have its own "required" wording.
     if (key === "required" && v.has(`${leaf}Required`)) key = `${leaf}Required`;
-    return v.has(key) ? v(key, { field: label, max: "" }) : v("invalid", { field: label });
+    const params = (error as ValidationFieldError).params ?? {};
+    // A key whose text names a bound the error does not carry (a rule set by hand) reads as "invalid", never "{max}".
+    const missing = (name: keyof typeof params) => v.has(key) && v.raw(key).includes(`{${name}}`) && params[name] === undefined;
+    if (!v.has(key) || missing("max") || missing("min")) return v("invalid", { field: label });
+    return v(key, { field: label, ...params });
   };
 }

@@ -173,7 +173,7 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
 }
 
 export async function updatePassword(
-  db: Db,
+  { db, jobs }: { db: Db; jobs: JobQueue },
   auth: AuthContext,
   input: { oldPassword: string; newPassword: string },
   clientIp: string,
@@ -181,11 +181,15 @@ export async function updatePassword(
   await confirmPassword(db, { userId: auth.userId, password: input.oldPassword, clientIp });
   if (input.oldPassword === input.newPassword) throw new AppError("bad_request", "passwordUnchanged");
   const passwordHash = await hashPassword(input.newPassword);
+  await jobs.ready();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.userId));
+    const now = new Date();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.userId));
     // Every other device is signed out; the one that changed the password carries on. Reset links sent before end too.
     await endUserSessions(tx, auth.userId, auth.sessionId);
     await endPasswordResetLinks(tx, auth.userId);
+    // Told at the account's address: a session left open somewhere is enough to change it.
+    await jobs.send(JOB.passwordChanged, { userId: auth.userId, at: now.toISOString(), how: "change" }, { tx });
   });
 }
 

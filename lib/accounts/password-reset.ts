@@ -100,6 +100,7 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
   if (!live) throw new AppError("not_found", "invalidResetLink");
   // Hashed before the transaction: the slow hash holds no lock.
   const passwordHash = await hashPassword(input.password);
+  await deps.jobs?.ready();
   const signedIn = await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [claimed] = await tx
@@ -118,6 +119,8 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
     // Another link issued meanwhile (the owner asked twice, an admin sent one) dies with this one.
     await endPasswordResetLinks(tx, user.id, now);
     await endUserSessions(tx, user.id);
+    // The owner hears of it at their address, with the change: whoever used the link may not be them.
+    await deps.jobs?.send(JOB.passwordChanged, { userId: user.id, at: now.toISOString(), how: "reset" }, { tx });
     return { user, ...(await startSession(tx, deps.session, user)) };
   });
   await passwordResetSucceeded(deps.db, signedIn.user, clientIp);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { pgError } from "@/db/errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { findControlCharacters, withoutControlCharacters } from "@/lib/format/control-characters";
+import { leafIssue, validationMessage, valueAt } from "@/lib/format/validation-message";
 import { translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/log/logger";
@@ -193,26 +194,13 @@ const FIELD_KEYS = new Set(Object.keys(en.Fields));
 
 type Issue = z.core.$ZodIssue;
 
-function validationError(issue: Issue | undefined, input: unknown): AppError {
-  if (!issue) return new AppError("bad_request", "Validation.invalid", { field: "body" });
+function validationError(first: Issue | undefined, input: unknown): AppError {
+  if (!first) return new AppError("bad_request", "Validation.invalid", { field: "body" });
+  const issue = leafIssue(first);
   const fieldKey = [...issue.path].reverse().find((p): p is string => typeof p === "string" && FIELD_KEYS.has(p)) ?? "body";
-  const params: Record<string, string | number> = { field: `@Fields.${fieldKey}` };
-  let key = "invalid";
-  if (VALIDATION_KEYS.has(issue.message)) key = issue.message;
-  else if (valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null) key = "required";
-  else if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) <= 1) key = "required";
-  else if (issue.code === "too_big" && issue.origin === "string") [key, params.max] = ["tooLong", Number(issue.maximum)];
-  else if (issue.code === "too_big" && issue.origin === "array") [key, params.max] = ["tooMany", Number(issue.maximum)];
+  const found = validationMessage(issue, valueAt(input, issue.path), (k) => VALIDATION_KEYS.has(k));
+  let key = found.key;
   // A field can have its own wording ("Full name is required" reads better in French as "Le nom complet…").
   if (key === "required" && VALIDATION_KEYS.has(`${fieldKey}Required`)) key = `${fieldKey}Required`;
-  return new AppError("bad_request", `Validation.${key}`, params);
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let node = input;
-  for (const p of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[p];
-  }
-  return node;
+  return new AppError("bad_request", `Validation.${key}`, { field: `@Fields.${fieldKey}`, ...found.params });
 }

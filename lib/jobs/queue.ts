@@ -29,6 +29,8 @@ export const JOB = {
   registerAttempt: "register-attempt",
   /** Emails an account a fresh single-use password reset link (the job makes the token). */
   passwordReset: "password-reset",
+  /** Tells an account's owner that its password was changed (by a reset link or in the settings). */
+  passwordChanged: "password-changed",
   /** An automatic answer to a caller's text about their appointment (confirmed, "reply YES to cancel", …). */
   inboxReply: "inbox-reply",
   /** A cancellation the caller confirmed by text: run through the booking commands, then told as any cancellation. */
@@ -62,6 +64,8 @@ export type JobData = {
   [JOB.registerAttempt]: { userId: string; key: string };
   /** `key` names the request (the owner's, or an admin's): one email per key. */
   [JOB.passwordReset]: { userId: string; key: string };
+  /** `at`: when it changed (ISO); `how`: with a reset link or in the account settings. One email per change. */
+  [JOB.passwordChanged]: { userId: string; at: string; how: "reset" | "change" };
   /** `key` names the text answered (its event): one answer per text. */
   [JOB.inboxReply]: {
     userId: string;

@@ -1,7 +1,7 @@
-// The account lifecycle emails: the setup link after a checkout, the password reset link, the warning two days before a trial ends,
-// the notice when an account lapses, and the notice of a checkout held for the account. Plain functions over plain
-// data, each with an HTML and a plain-text part.
-import { formatLongDate } from "@/lib/format/intl";
+// The account lifecycle emails: the setup link after a checkout, the password reset link and the notice of a changed
+// password, the warning two days before a trial ends, the notice when an account lapses, and the notice of a checkout
+// held for the account. Plain functions over plain data, each with an HTML and a plain-text part.
+import { formatDateTime, formatLongDate } from "@/lib/format/intl";
 import type { Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
 import { render, type EmailContent } from "./templates";
@@ -31,6 +31,27 @@ export function passwordResetEmail(locale: Locale, f: { url: string; support: st
     rows: [],
     link: { label: t(locale, "reset.action"), url: f.url },
     footer: t(locale, "reset.notYou", { support: f.support }),
+  });
+}
+
+/** After a password change: when and how, and what to do if it was not the owner. */
+export function passwordChangedEmail(
+  locale: Locale,
+  f: { email: string; at: Date; how: "reset" | "change"; timeZone: string; url: string; support: string },
+): EmailContent {
+  const c = (key: string, params: Record<string, string> = {}) =>
+    translate(locale, `Notifications.passwordChanged.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+  return render(locale, {
+    subject: c("subject"),
+    paragraphs: [
+      c(f.how === "reset" ? "introReset" : "introChange", { email: f.email, date: formatDateTime(f.at, locale, f.timeZone) }),
+      c("signedOut"),
+      c("ifYou"),
+      c("ifNotYou", { support: f.support }),
+    ],
+    rows: [],
+    link: { label: c("action"), url: f.url },
+    footer: t(locale, "footer", { support: f.support }),
   });
 }
 

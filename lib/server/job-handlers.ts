@@ -3,7 +3,7 @@
 import { purgeStaleCounters } from "@/lib/auth/rate-limit";
 import { sendAccountSetup, sendHeldCheckoutNotice, type AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { sendRegisterAttempt } from "@/lib/notifications/register-attempt";
-import { sendPasswordReset } from "@/lib/notifications/password-reset";
+import { sendPasswordChanged, sendPasswordReset } from "@/lib/notifications/password-reset";
 import { syncAppointmentToCalendar } from "@/lib/booking/calendar-sync";
 import type { BookingDeps } from "@/lib/booking/core";
 import {
@@ -28,6 +28,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.heldCheckout]: (data) => sendHeldCheckoutNotice(notices, data),
     [JOB.registerAttempt]: (data) => sendRegisterAttempt(notices, data),
     [JOB.passwordReset]: (data) => sendPasswordReset(notices, data),
+    [JOB.passwordChanged]: (data) => sendPasswordChanged(notices, data),
     [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
     [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
     [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),

@@ -99,8 +99,14 @@ test("an altered or expired link gets a clear page, and so does a cancelled appo
   const caller = await (await browser.newContext()).newPage();
   const token = path.split("/").at(-1)!;
   const altered = `${token.slice(0, -3)}${token.endsWith("xyz") ? "abc" : "xyz"}`;
-  await caller.goto(`/fr/a/${altered}`);
+  // An altered link is no page: 404, with a page that says what happened in the caller's language.
+  expect((await caller.goto(`/fr/a/${altered}`))?.status()).toBe(404);
   await expect(caller.getByTestId("self-service-problem")).toContainText(m("fr", "SelfService.invalidTitle"));
+  await expectNoEnglish(caller, "fr");
+  expect((await caller.goto(`/a/not-a-token`))?.status()).toBe(404);
+  expect((await caller.goto(`/fr/a/${fixtures().orphanSelfServiceToken}`))?.status()).toBe(404);
+  await expect(caller.getByTestId("self-service-problem")).toContainText(m("fr", "SelfService.invalidTitle"));
+  await expect(caller.getByTestId("self-service-problem")).toContainText(m("en", "SelfService.invalidTitle"));
   await caller.goto(`/es/a/${fixtures().expiredSelfServiceToken}`);
   await expect(caller.getByTestId("self-service-problem")).toContainText(m("es", "SelfService.expiredTitle"));
   await expectNoEnglish(caller, "es");

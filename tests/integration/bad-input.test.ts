@@ -138,6 +138,31 @@ const specific: Row[] = [
     status: 400,
     message: "Full name is too long (at most 120 characters)",
   },
+  {
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    body: { email: uniqueEmail(), password: "long-enough", fullName: "X", services: Array(51).fill("s") },
+    status: 400,
+    message: "Services has too many items (at most 50)",
+  },
+  // A schema that names its own message key still has the bound filled in.
+  {
+    method: "POST",
+    path: () => "/api/knowledge",
+    as: "owner",
+    body: { kind: "faq", language: "en", title: "t".repeat(201), details: "d" },
+    status: 400,
+    message: "Title is too long (at most 200 characters)",
+  },
+  {
+    method: "POST",
+    path: () => "/api/closures",
+    as: "owner",
+    body: { from: "2031-01-02", reason: "r".repeat(121) },
+    status: 400,
+    message: "Reason is too long (at most 120 characters)",
+  },
   { method: "PUT", path: () => "/api/auth/update-profile", as: "owner", body: { email: "" }, status: 400 },
   {
     method: "PUT",

@@ -2,7 +2,7 @@
 // route is fuzzed without being listed, gets generated bodies: its own field names and random ones, with strings full
 // of control characters, lone surrogates, huge and deeply nested values, numbers JSON cannot quite hold, and raw bodies
 // that are no JSON at all. The webhooks get the same unsigned (always 4xx), and correctly signed fuzzed messages too.
-// No answer may be a 5xx, and every 4xx carries a string `message`. Deterministic: FUZZ_SEED=<seed> replays a run.
+// No answer may be a 5xx, and every 4xx carries a string `message` with its placeholders filled. Deterministic: FUZZ_SEED=<seed> replays a run.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -529,7 +529,7 @@ async function send(
   return { status: res.status, json, text };
 }
 
-/** The failure, if any: a 5xx, a thrown handler, or a 4xx without a string message. */
+/** The failure, if any: a 5xx, a thrown handler, a 4xx without a string message, or a message with a placeholder left. */
 async function judge(
   route: string,
   run: () => Promise<{ status: number; json: unknown; text: string }>,
@@ -544,9 +544,13 @@ async function judge(
     const answer = text.slice(0, 200);
     if (status >= 500) return { route, status, answer, input: shown };
     if (expect4xx && (status < 400 || status >= 500)) return { route, status, answer: `expected a 4xx: ${answer}`, input: shown };
-    if (status >= 400 && status !== 405 && typeof (json as { message?: unknown } | null)?.message !== "string") {
+    const message = (json as { message?: unknown } | null)?.message;
+    if (status >= 400 && status !== 405 && typeof message !== "string") {
       return { route, status, answer: `no message: ${answer}`, input: shown };
     }
+    // Every placeholder filled: "at most {max} characters" never reaches a reader.
+    if (typeof message === "string" && /\{\w+\}/.test(message))
+      return { route, status, answer: `unfilled placeholder: ${answer}`, input: shown };
     return null;
   } catch (e) {
     return { route, status: "threw", answer: String((e as Error)?.stack ?? e).slice(0, 300), input: shown };

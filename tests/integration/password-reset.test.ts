@@ -39,7 +39,7 @@ const mailsTo = (email: string) =>
 
 /** The token of the newest reset email to this address (the sandbox's log keeps the link whole). */
 async function linkTo(email: string): Promise<{ url: string; token: string }> {
-  const [mail] = await mailsTo(email);
+  const mail = (await mailsTo(email)).find((m) => m.links.some((l) => l.includes("/reset-password/")));
   const url = mail?.links.find((l) => l.includes("/reset-password/"));
   expect(url, "a reset link was emailed").toBeTruthy();
   return { url: url!, token: decodeURIComponent(url!.split("/reset-password/")[1]!) };
@@ -158,6 +158,40 @@ describe("POST /api/auth/reset-password", () => {
     expect((await api("GET", "/api/auth/profile", { token: done.body.token })).status).toBe(200);
     expect((await signIn(owner.email, owner.password)).status).toBe(401);
     expect((await signIn(owner.email, "brand-new-secret-1")).status).toBe(200);
+  });
+
+  it("tells the owner at their address, in their language, when and how the password changed", async () => {
+    const owner = await registerOwner({ locale: "fr" });
+    await forgot(owner.email);
+    await drain();
+    const { token } = await linkTo(owner.email);
+    expect((await reset(token, "brand-new-secret-2")).status).toBe(200);
+    await drain();
+    const [notice] = await mailsTo(owner.email);
+    expect(notice).toMatchObject({ status: "sent", subject: "Votre mot de passe Recepta a été modifié" });
+    expect(notice!.body).toContain(`(${owner.email}) a été modifié le`);
+    expect(notice!.body).toContain("avec un lien de réinitialisation");
+    expect(notice!.links).toEqual([expect.stringMatching(/\/fr\/forgot-password$/)]);
+
+    // A change from the settings is told too, once, and says so.
+    const signedIn = await signIn(owner.email, "brand-new-secret-2");
+    const changed = await api("PUT", "/api/auth/update-password", {
+      token: signedIn.body.token,
+      body: { oldPassword: "brand-new-secret-2", newPassword: "third-secret-pass-3" },
+    });
+    expect(changed.status).toBe(200);
+    await drain();
+    await drain();
+    const notices = (await mailsTo(owner.email)).filter((m) => m.subject === "Votre mot de passe Recepta a été modifié");
+    expect(notices).toHaveLength(2);
+    expect(notices[0]!.body).toContain("depuis les paramètres du compte");
+    // A refused change (wrong current password) tells nobody anything.
+    await api("PUT", "/api/auth/update-password", {
+      token: signedIn.body.token,
+      body: { oldPassword: "not-the-password", newPassword: "fourth-secret-pass-4" },
+    });
+    await drain();
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === notices[0]!.subject)).toHaveLength(2);
   });
 
   it("works once: the same link again is refused, and the password stays the one it set", async () => {

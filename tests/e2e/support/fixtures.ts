@@ -11,6 +11,8 @@ export type E2EFixtures = {
   expiredSetupToken: string;
   /** A self-service link signed by this installation that expired an hour ago. */
   expiredSelfServiceToken: string;
+  /** A live self-service link signed by this installation whose appointment does not exist. */
+  orphanSelfServiceToken: string;
   accounts: Record<string, { email: string; fullName: string }>;
   /** An administrator who signs in with a password. */
   admin: { email: string; password: string; fullName: string };

@@ -77,6 +77,8 @@ async function main() {
         expiredSetupToken: tokens.expired!,
         // Signed with this installation's key, expired an hour ago (the page refuses it before reading any appointment).
         expiredSelfServiceToken: selfServiceToken(rt.env.AUTH_SECRET!, randomUUID(), new Date(Date.now() - HOUR)),
+        // Signed and live for a day, but naming no appointment (as after the caller's data was erased).
+        orphanSelfServiceToken: selfServiceToken(rt.env.AUTH_SECRET!, randomUUID(), new Date(Date.now() + 24 * HOUR)),
         accounts,
         admin: E2E_ADMIN,
       };

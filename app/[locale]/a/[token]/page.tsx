@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
+import { LinkProblem } from "@/components/self-service/link-problem";
 import { SelfServiceRoot } from "@/components/self-service/self-service";
+import { byId } from "@/lib/booking/core";
 import { readSelfServiceToken } from "@/lib/booking/self-service-link";
 import { requireSecret } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/routing";
+import { appContext } from "@/lib/server/context";
 
 type Props = { params: Promise<{ locale: Locale; token: string }> };
 
@@ -16,26 +20,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * A caller's self-service link. The signature and expiry are checked here, so an altered or expired link gets a page
- * that says so at once; the appointment itself is read through the rate-limited API.
+ * A caller's self-service link. The signature, expiry and appointment are checked here, so a dead link gets a page that
+ * says so at once, with its status: 404 for an altered link or one whose appointment is gone (not-found.tsx). An expired
+ * link is a real one whose time has passed: its page says so. The appointment itself is read through the rate-limited
+ * API. Only a link we signed reaches the database: nobody can probe appointment ids through this page.
  */
 export default async function SelfServicePage({ params }: Props) {
   const { locale, token } = await params;
   setRequestLocale(locale);
   const read = readSelfServiceToken(requireSecret("AUTH_SECRET"), token);
-  const t = await getTranslations("SelfService");
+  if (!read.ok && read.reason === "invalid") notFound();
+  if (!read.ok) return <LinkProblem reason="expired" />;
+  if (!(await byId(appContext().db, read.appointmentId))) notFound();
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
-      {read.ok ? (
-        <IntlIsland namespaces={["SelfService"]}>
-          <SelfServiceRoot token={token} />
-        </IntlIsland>
-      ) : (
-        <div className="rounded-2xl border border-red-300 bg-red-50 p-6" data-testid="self-service-problem">
-          <h1 className="text-2xl font-bold text-red-900">{t(read.reason === "expired" ? "expiredTitle" : "invalidTitle")}</h1>
-          <p className="mt-2 text-red-900">{t(read.reason === "expired" ? "expiredText" : "invalidText")}</p>
-        </div>
-      )}
+      <IntlIsland namespaces={["SelfService"]}>
+        <SelfServiceRoot token={token} />
+      </IntlIsland>
     </main>
   );
 }

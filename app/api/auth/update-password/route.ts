@@ -13,7 +13,7 @@ export const PUT = route.owner(
     response: { 200: messageResponse },
   },
   async ({ req, ctx, auth, input, locale }) => {
-    await updatePassword(ctx.db, auth, input.body, clientIp(req));
+    await updatePassword(ctx, auth, input.body, clientIp(req));
     return message(locale, "passwordUpdated");
   },
 );
