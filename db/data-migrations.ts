@@ -142,11 +142,13 @@ export async function normalizeStoredPhones(db: Db): Promise<StepCounts> {
     tally("phone_numbers.phone_number", "normalized");
   }
 
-  // Opt-outs belong to no business: only numbers written in international form can be read. One already held in E.164
-  // for the same channel makes the typed copy redundant.
+  // Opt-outs are read in international form only (this step was written when they belonged to no business, and its
+  // first run may have them so). One already held in E.164 for the same business and channel makes the copy redundant.
   counts["opt_outs.phone:normalized"] = 0;
   counts["opt_outs.phone:unreadable"] = 0;
-  const stops = await db.select({ phone: optOuts.phone, channel: optOuts.channel, createdAt: optOuts.createdAt }).from(optOuts);
+  const stops = await db
+    .select({ userId: optOuts.userId, phone: optOuts.phone, channel: optOuts.channel, createdAt: optOuts.createdAt })
+    .from(optOuts);
   for (const row of stops) {
     const parsed = parsePhone(row.phone);
     if (parsed.ok && parsed.e164 === row.phone) continue;
@@ -155,8 +157,11 @@ export async function normalizeStoredPhones(db: Db): Promise<StepCounts> {
       continue;
     }
     await db.transaction(async (tx) => {
-      await tx.insert(optOuts).values({ phone: parsed.e164, channel: row.channel, createdAt: row.createdAt }).onConflictDoNothing();
-      await tx.delete(optOuts).where(and(eq(optOuts.phone, row.phone), eq(optOuts.channel, row.channel)));
+      await tx
+        .insert(optOuts)
+        .values({ userId: row.userId, phone: parsed.e164, channel: row.channel, createdAt: row.createdAt })
+        .onConflictDoNothing();
+      await tx.delete(optOuts).where(and(eq(optOuts.userId, row.userId), eq(optOuts.phone, row.phone), eq(optOuts.channel, row.channel)));
     });
     tally("opt_outs.phone", "normalized");
   }

@@ -87,6 +87,9 @@ export const users = pgTable(
     birthDateCheck: boolean("birth_date_check").notNull().default(false),
     // The owner's own limit of call minutes per billing period: an email at 80% and at 100% of it (null: no emails).
     usageAlertMinutes: integer("usage_alert_minutes"),
+    // The business's own messaging profile at the telephony provider, made with its first line: the provider keeps its
+    // STOP block rules per profile, so a caller's STOP to this business never silences another one.
+    messagingProfileId: text("messaging_profile_id"),
     setupCompletedAt: ts("setup_completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -161,6 +164,8 @@ export const phoneNumbers = pgTable(
     providerId: text("provider_id"),
     // The voice platform's id for this number once it is pointed at our assistant webhook (claimed or assigned).
     voiceProviderId: text("voice_provider_id"),
+    // The messaging profile the number is on at the provider (its business's, once claimed or assigned).
+    messagingProfileId: text("messaging_profile_id"),
     assignedToUserId: uuid("assigned_to_user_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: ts("assigned_at"),
     createdAt: createdAt(),
@@ -712,14 +717,18 @@ export const knowledgeEntries = pgTable(
 );
 
 // A caller who answered STOP (or asked not to be texted) gets no more SMS/WhatsApp from any business.
+// A caller's STOP, per business: it answers the business whose line was texted, and no other.
 export const optOuts = pgTable(
   "opt_outs",
   {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
     channel: text("channel", { enum: ["sms", "whatsapp"] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.phone, t.channel] })],
+  (t) => [primaryKey({ columns: [t.userId, t.phone, t.channel] })],
 );
 
 export const webhookEvents = pgTable(

@@ -33,12 +33,9 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   const keyword = optOutKeyword(e.text);
   const intent = readReply(e.text);
   const userId = await businessOf(tx, e);
-  if (!userId) {
-    // Nobody to answer for (a number we no longer hold): opt-outs still count, they are about every business.
-    if (!keyword) return "ignored";
-    await setOptedOut(tx, e.from, keyword === "stop");
-    return keyword === "stop" ? "opt-out" : "opt-in";
-  }
+  // Nobody to answer for: a line back in the pool, a number that is not ours. A STOP to it silences no business: it
+  // was sent to none of them (the number's next business has its own messaging profile and starts with no block).
+  if (!userId) return "ignored";
   if (e.channel === "whatsapp") await openWhatsAppWindow(tx, userId, e.from, now);
   const answer = (kind: JobData["inbox-reply"]["kind"], appointmentId: string) =>
     deps.jobs.send(
@@ -58,7 +55,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   if (pending && pending.expiresAt <= now) {
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
     const still = intent === "yes" ? await nextAppointment(tx, userId, e.from, now) : null;
-    if (still?.id === pending.appointmentId && !(await isOptedOut(tx, e.from, e.channel))) {
+    if (still?.id === pending.appointmentId && !(await isOptedOut(tx, userId, e.from, e.channel))) {
       await answer("cancelExpired", pending.appointmentId);
       return "kept";
     }
@@ -88,13 +85,13 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   // of it, so an answer about an appointment would never arrive.
   const next = intent ? await nextAppointment(tx, userId, e.from, now) : null;
   if (keyword === "stop") {
-    await setOptedOut(tx, e.from, true);
+    await setOptedOut(tx, userId, e.from, true);
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
     return "opt-out";
   }
   // "YES" is also a carrier opt-in word: it opts back in whoever had opted out, and confirms for everyone else.
-  if (keyword === "start" && (intent !== "yes" || (await isOptedOut(tx, e.from, e.channel)))) {
-    await setOptedOut(tx, e.from, false);
+  if (keyword === "start" && (intent !== "yes" || (await isOptedOut(tx, userId, e.from, e.channel)))) {
+    await setOptedOut(tx, userId, e.from, false);
     return "opt-in";
   }
 

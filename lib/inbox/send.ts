@@ -16,7 +16,7 @@ import { countryOfBusiness } from "@/lib/phone/phone";
 
 /** An answer to a caller's text about one of their appointments, on the channel they wrote on. */
 export async function sendInboxReply(deps: DispatchDeps, data: JobData["inbox-reply"]): Promise<void> {
-  if (await isOptedOut(deps.db, data.to, data.channel)) return;
+  if (await isOptedOut(deps.db, data.userId, data.to, data.channel)) return;
   const [a] = await deps.db
     .select()
     .from(appointments)
@@ -101,7 +101,7 @@ export async function sendThreadReply(deps: DispatchDeps, data: JobData["thread-
   if (!biz) return;
   const mark = (status: "sent" | "failed", notificationId: string | null) =>
     deps.db.update(threadMessages).set({ status, notificationId }).where(eq(threadMessages.id, m.message.id));
-  if (await isOptedOut(deps.db, m.callerPhone, m.message.channel)) {
+  if (await isOptedOut(deps.db, m.message.userId, m.callerPhone, m.message.channel)) {
     await mark("failed", null);
     return;
   }
@@ -173,7 +173,7 @@ export async function callerNameOf(db: Db, userId: string, phone: string): Promi
 export async function sendTaskDone(deps: DispatchDeps, data: JobData["task-done"]): Promise<void> {
   const [m] = await deps.db.select().from(callerMessages).where(eq(callerMessages.id, data.messageId)).limit(1);
   if (!m?.callerPhone || m.status !== "done") return;
-  if (await isOptedOut(deps.db, m.callerPhone, "sms")) return;
+  if (await isOptedOut(deps.db, m.userId, m.callerPhone, "sms")) return;
   const biz = await loadBusinessContact(deps.db, m.userId);
   if (!biz?.line) return;
   await deps.sms.send({

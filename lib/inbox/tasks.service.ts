@@ -87,7 +87,7 @@ export async function updateTask(
   if (tell) {
     if (!task.callerPhone) throw new AppError("conflict", "taskNoPhone");
     if (!(await lineOf(db, userId))) throw new AppError("conflict", "noLineForTexts");
-    if (await isOptedOut(db, task.callerPhone, "sms")) throw new AppError("conflict", "callerOptedOut");
+    if (await isOptedOut(db, userId, task.callerPhone, "sms")) throw new AppError("conflict", "callerOptedOut");
   }
   await deps.jobs.ready();
   const row = await db.transaction(async (tx) => {

@@ -117,7 +117,7 @@ export async function replyToThread(
   const thread = await ownThread(db, userId, id);
   const [line] = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, userId)).limit(1);
   if (!line) throw new AppError("conflict", "noLineForTexts");
-  if (await isOptedOut(db, thread.callerPhone, input.channel)) throw new AppError("conflict", "callerOptedOut");
+  if (await isOptedOut(db, userId, thread.callerPhone, input.channel)) throw new AppError("conflict", "callerOptedOut");
   if (input.channel === "whatsapp" && !(thread.whatsappWindowEndsAt && thread.whatsappWindowEndsAt > now))
     throw new AppError("conflict", "whatsappWindowClosed");
   await deps.jobs.ready();

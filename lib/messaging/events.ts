@@ -5,7 +5,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { notifications, webhookEvents } from "@/db/schema";
-import { applyOptOutKeyword } from "./opt-outs";
 
 /**
  * A text someone sent us. `from` in E.164; `to` the number it was sent to (a business's line, or the one WhatsApp
@@ -40,10 +39,11 @@ export type InboundAction =
 
 export type MessagingEventResult = { duplicate: boolean; action: InboundAction | "delivery" };
 
-/** Applies an inbound text inside the event's transaction (what the inbox makes of it); by default, opt-outs only. */
+/**
+ * Applies an inbound text inside the event's transaction: what the inbox makes of it (lib/inbox/inbound.ts), opt-out
+ * keywords included, since an opt-out answers the business whose line was texted.
+ */
 export type InboundHandler = (tx: Tx, event: InboundText) => Promise<InboundAction>;
-
-const optOutsOnly: InboundHandler = (tx, e) => applyOptOutKeyword(tx, e.from, e.text);
 
 /** Where the event came from: the provider, its own event id (the key of "once") and its event type. */
 export type MessagingEventSource = { provider: string; eventId: string; type: string };
@@ -57,7 +57,7 @@ export async function applyMessagingEvent(
   db: Db,
   source: MessagingEventSource,
   event: MessagingEvent,
-  onInbound: InboundHandler = optOutsOnly,
+  onInbound: InboundHandler,
 ): Promise<MessagingEventResult> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx

@@ -1,10 +1,15 @@
-// Opt-outs: the numbers that asked for no more texts, kept per channel, and the keywords that ask for it. Whoever
-// decides to send checks isOptedOut; a provider's inbound-message webhook hands the text to optOutKeyword.
+// Opt-outs: the numbers that asked a business for no more texts, kept per business and channel, and the keywords that
+// ask for it. Whoever decides to send checks isOptedOut for the business it sends for; the inbox applies a keyword to
+// the business whose line was texted.
 //
-// Opt-out channels: a STOP on either channel opts the number out of both SMS and WhatsApp, and a START re-opts it into
-// both. A caller cannot tell our two channels apart ("the clinic keeps texting me"), the opt_outs table promises "no
-// more SMS/WhatsApp", and a keyword that only half worked would be the worse failure; the symmetric START keeps one
-// keyword from leaving the other channel silenced forever.
+// Per business: a STOP answers the practice that texted, and a caller who stops one practice's reminders still gets
+// their dentist's. The provider keeps its own block rules per messaging profile, so each business has its own profile
+// (lib/numbers/numbers.service.ts) and the two lists agree.
+//
+// Opt-out channels: a STOP on either channel opts the number out of both SMS and WhatsApp for that business, and a START
+// re-opts it into both. A caller cannot tell our two channels apart ("the clinic keeps texting me"), and a keyword that
+// only half worked would be the worse failure; the symmetric START keeps one keyword from leaving the other channel
+// silenced forever.
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { optOuts } from "@/db/schema";
@@ -18,12 +23,12 @@ const OPT_OUT_CHANNELS: OptOutChannel[] = ["sms", "whatsapp"];
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "ARRET", "ARRÊT", "BAJA"]);
 const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 
-/** True when this number asked for no more messages on this channel. */
-export async function isOptedOut(db: Db | Tx, phone: string, channel: OptOutChannel): Promise<boolean> {
+/** True when this number asked this business for no more messages on this channel. */
+export async function isOptedOut(db: Db | Tx, userId: string, phone: string, channel: OptOutChannel): Promise<boolean> {
   const [row] = await db
     .select({ phone: optOuts.phone })
     .from(optOuts)
-    .where(and(eq(optOuts.phone, phone), eq(optOuts.channel, channel)))
+    .where(and(eq(optOuts.userId, userId), eq(optOuts.phone, phone), eq(optOuts.channel, channel)))
     .limit(1);
   return !!row;
 }
@@ -36,24 +41,17 @@ export function optOutKeyword(text: string): "stop" | "start" | null {
   return null;
 }
 
-/** Opts `phone` (E.164, the form our numbers are stored in, so isOptedOut matches) out of every channel, or back in. */
-export async function setOptedOut(tx: Tx, phone: string, out: boolean): Promise<void> {
+/**
+ * Opts `phone` (E.164, the form our numbers are stored in, so isOptedOut matches) out of every channel of this business,
+ * or back in.
+ */
+export async function setOptedOut(tx: Tx, userId: string, phone: string, out: boolean): Promise<void> {
   if (out) {
     await tx
       .insert(optOuts)
-      .values(OPT_OUT_CHANNELS.map((channel) => ({ phone, channel })))
+      .values(OPT_OUT_CHANNELS.map((channel) => ({ userId, phone, channel })))
       .onConflictDoNothing();
   } else {
-    await tx.delete(optOuts).where(eq(optOuts.phone, phone));
+    await tx.delete(optOuts).where(and(eq(optOuts.userId, userId), eq(optOuts.phone, phone)));
   }
-}
-
-/**
- * Applies an inbound text from `phone`: a stop keyword opts it out of every channel, a start keyword back in; any
- * other text changes nothing here.
- */
-export async function applyOptOutKeyword(tx: Tx, phone: string, text: string): Promise<"opt-out" | "opt-in" | "ignored"> {
-  const keyword = optOutKeyword(text);
-  if (keyword) await setOptedOut(tx, phone, keyword === "stop");
-  return keyword === "stop" ? "opt-out" : keyword === "start" ? "opt-in" : "ignored";
 }

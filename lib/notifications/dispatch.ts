@@ -102,13 +102,13 @@ function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, k
   if (a.patientPhone && biz.line) {
     const to = a.patientPhone;
     sends.push(async () => {
-      if (await isOptedOut(deps.db, to, "sms")) return;
+      if (await isOptedOut(deps.db, biz.userId, to, "sms")) return;
       // The line reads the caller's answers (lib/inbox), so the text says which ones it understands.
       const text = callerSms(locale, kind, { ...f, repliesRead: true });
       await deps.sms.send({ userId: biz.userId, to, from: biz.line, text, redact, dedupeKey: `${key}:sms` });
     });
     sends.push(async () => {
-      if (await isOptedOut(deps.db, to, "whatsapp")) return;
+      if (await isOptedOut(deps.db, biz.userId, to, "whatsapp")) return;
       const wa = callerWhatsApp(locale, kind, f);
       // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template. Best
       // effort: many callers have no WhatsApp (a permanent refusal), and the SMS already carries the same text, so a

@@ -3,6 +3,9 @@
 //  - phone_numbers_assignee_unique allows one number per user, so two claims by one user cannot both land;
 //  - an assignment only succeeds on a row that is free or already the target's, so two admins cannot both win.
 // Each number carries its country (region): an owner claims a number of their business's country only.
+// A number a business takes is linked before it is theirs for good: put on the business's own messaging profile (the
+// provider's STOP block rules are per profile, so one practice's opt-outs never silence another's texts), then pointed
+// at our assistant. If the provider refuses either, the number goes back to the pool and the claim answers 503.
 import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
@@ -76,14 +79,61 @@ async function numberOf(db: Pick<Db, "select">, userId: string): Promise<string 
   return row?.phoneNumber ?? null;
 }
 
-/** The voice platform and the URL it must call for a number's calls. */
-export type VoiceLink = { voice: VoicePort; serverUrl: string };
+/** The voice platform and the URL it must call for a number's calls; the telephony provider its texts go out through. */
+export type LineLinks = { voice: VoicePort; serverUrl: string; telephony: TelephonyPort };
+
+/**
+ * Puts a business's number on the business's own messaging profile, made with its first line and kept for the next
+ * ones. Two racing claims of one business may both make a profile: the first recorded is kept, the other deleted.
+ */
+async function linkMessaging(db: Db, telephony: TelephonyPort, userId: string, phoneNumber: string, undo: () => Promise<unknown>) {
+  const [row] = await db
+    .select({ id: phoneNumbers.id, providerId: phoneNumbers.providerId, profile: phoneNumbers.messagingProfileId })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.phoneNumber, phoneNumber))
+    .limit(1);
+  if (!row?.providerId) return;
+  try {
+    const profile = await messagingProfileOf(db, telephony, userId);
+    if (row.profile === profile) return;
+    await telephony.moveToMessagingProfile(row.providerId, profile);
+    await db.update(phoneNumbers).set({ messagingProfileId: profile }).where(eq(phoneNumbers.id, row.id));
+  } catch (e) {
+    await undo();
+    if (e instanceof AppError) throw e;
+    throw new AppError("unavailable", "providerNotAvailable", { provider: "Telnyx" });
+  }
+}
+
+/** The business's messaging profile, made now if it has none (a sandbox profile is none once the provider is real). */
+async function messagingProfileOf(db: Db, telephony: TelephonyPort, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ profile: users.messagingProfileId, name: users.businessName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new AppError("not_found", "userNotFound");
+  const sandboxId = user.profile?.startsWith("sandbox-") ?? false;
+  if (user.profile && sandboxId === (telephony.kind === "sandbox")) return user.profile;
+  const country = (await businessCountryOf(db, userId)) ?? "US";
+  // The name tells an operator in the provider's portal whose it is, without the business's personal data.
+  const made = await telephony.createMessagingProfile({ name: `Recepta ${userId}`, country });
+  const [kept] = await db
+    .update(users)
+    .set({ messagingProfileId: made })
+    .where(and(eq(users.id, userId), user.profile ? eq(users.messagingProfileId, user.profile) : isNull(users.messagingProfileId)))
+    .returning({ profile: users.messagingProfileId });
+  if (kept) return made;
+  await telephony.deleteMessagingProfile(made).catch(() => {});
+  const [winner] = await db.select({ profile: users.messagingProfileId }).from(users).where(eq(users.id, userId)).limit(1);
+  return winner?.profile ?? made;
+}
 
 /**
  * Points a number at our assistant webhook (once: a number already linked is left as it is). When the platform
  * refuses, the assignment is undone, so a business never holds a number that would not answer.
  */
-async function linkVoice(db: Db, link: VoiceLink, phoneNumber: string, undo: () => Promise<unknown>): Promise<void> {
+async function linkVoice(db: Db, link: LineLinks, phoneNumber: string, undo: () => Promise<unknown>): Promise<void> {
   const [row] = await db
     .select({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId })
     .from(phoneNumbers)
@@ -113,7 +163,7 @@ async function unlinkVoice(db: Db, voice: VoicePort, phoneNumberId: string, voic
 }
 
 /** GET /api/phone-numbers/claim: idempotent (a user who has a number gets it back), calendar required first. */
-export async function claimNumber(db: Db, userId: string, link?: VoiceLink): Promise<{ phoneNumber: string }> {
+export async function claimNumber(db: Db, userId: string, link?: LineLinks): Promise<{ phoneNumber: string }> {
   const claimed = await claimRow(db, userId);
   if (link) {
     // Only a number this request took is given back on failure: one the owner already had stays theirs.
@@ -124,6 +174,7 @@ export async function claimNumber(db: Db, userId: string, link?: VoiceLink): Pro
             .set({ assignedToUserId: null, assignedAt: null })
             .where(and(eq(phoneNumbers.phoneNumber, claimed.phoneNumber), eq(phoneNumbers.assignedToUserId, userId)))
       : async () => {};
+    await linkMessaging(db, link.telephony, userId, claimed.phoneNumber, undo);
     await linkVoice(db, link, claimed.phoneNumber, undo);
   }
   return { phoneNumber: claimed.phoneNumber };
@@ -171,7 +222,7 @@ async function claimRow(db: Db, userId: string): Promise<{ phoneNumber: string; 
 }
 
 /** Admin: gives `phoneNumber` to a user, releasing the user's previous number (and its voice link). */
-export async function assignNumber(db: Db, actorId: string, userId: string, typed: string, link?: VoiceLink) {
+export async function assignNumber(db: Db, actorId: string, userId: string, typed: string, link?: LineLinks) {
   // The pool holds E.164 numbers: what the admin typed is read as such ("(212) 555-0142" in the business's country).
   const region = await businessCountryOf(db, userId);
   if (!region) throw new AppError("not_found", "userNotFound");
@@ -209,12 +260,13 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
   });
   if (link) {
     for (const r of released) await unlinkVoice(db, link.voice, r.id, r.voiceProviderId);
-    await linkVoice(db, link, phoneNumber, () =>
+    const undo = () =>
       db
         .update(phoneNumbers)
         .set({ assignedToUserId: null, assignedAt: null })
-        .where(and(eq(phoneNumbers.phoneNumber, phoneNumber), eq(phoneNumbers.assignedToUserId, userId))),
-    );
+        .where(and(eq(phoneNumbers.phoneNumber, phoneNumber), eq(phoneNumbers.assignedToUserId, userId)));
+    await linkMessaging(db, link.telephony, userId, phoneNumber, undo);
+    await linkVoice(db, link, phoneNumber, undo);
   }
   return result;
 }

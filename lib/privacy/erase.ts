@@ -36,6 +36,7 @@ import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
 import type { BillingPort } from "@/lib/ports/billing";
 import type { CalendarPort } from "@/lib/ports/calendar";
+import type { TelephonyPort } from "@/lib/ports/telephony";
 import type { VoicePort } from "@/lib/ports/voice";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { requirePhone, toE164 } from "@/lib/phone/phone";
@@ -46,6 +47,7 @@ export type ErasureDeps = {
   billing: BillingPort;
   calendar: CalendarPort;
   voice: VoicePort;
+  telephony: TelephonyPort;
   /** Where the job queue keeps its jobs (pg-boss schema): pending jobs naming the account go too. */
   jobSchema?: string;
   now?: () => Date;
@@ -113,7 +115,11 @@ export async function eraseAccount(
 
   // 2. Everything in our store, at once.
   const erased = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx
+      .select({ email: users.email, phone: users.phone, messagingProfileId: users.messagingProfileId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!user) throw new AppError("unauthorized", "unauthorized");
     const [calendar] = await tx
       .select({ provider: calendarConnections.provider, refreshTokenEnc: calendarConnections.refreshTokenEnc })
@@ -122,14 +128,19 @@ export async function eraseAccount(
     // The voice platform's link goes with the owner: whoever claims the number next gets a fresh one, and the old one
     // is detached after the commit.
     const before = await tx
-      .select({ id: phoneNumbers.id, line: phoneNumbers.phoneNumber, voiceProviderId: phoneNumbers.voiceProviderId })
+      .select({
+        id: phoneNumbers.id,
+        line: phoneNumbers.phoneNumber,
+        voiceProviderId: phoneNumbers.voiceProviderId,
+        providerId: phoneNumbers.providerId,
+      })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.assignedToUserId, userId))
       .for("update");
     const released = before.length
       ? await tx
           .update(phoneNumbers)
-          .set({ assignedToUserId: null, assignedAt: null, voiceProviderId: null })
+          .set({ assignedToUserId: null, assignedAt: null, voiceProviderId: null, messagingProfileId: null })
           .where(
             inArray(
               phoneNumbers.id,
@@ -229,7 +240,13 @@ export async function eraseAccount(
         .values({ action: "phone_number.release", targetType: "phone_number", targetId: n.id, details: { reason: "account_erased" } });
     }
     await tx.insert(auditLog).values({ action: "account.erase", targetType: "user", details: summary });
-    return { summary, detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])), calendar: calendar ?? null };
+    return {
+      summary,
+      detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])),
+      lines: before.flatMap((n) => (n.providerId ? [n.providerId] : [])),
+      messagingProfileId: user.messagingProfileId,
+      calendar: calendar ?? null,
+    };
   });
 
   // 3. Upstream, after the commit.
@@ -238,6 +255,16 @@ export async function eraseAccount(
       await deps.voice.detachNumber(voiceProviderId);
     } catch {
       // Left linked upstream: its calls reach our webhook, which answers "not in service" for an unassigned number.
+    }
+  }
+  // The business's messaging profile goes too: its block rules name the callers who sent STOP. Its lines go back to
+  // the pool's profile first, so the profile is empty when it is deleted.
+  if (erased.messagingProfileId) {
+    try {
+      for (const providerId of erased.lines) await deps.telephony.moveToMessagingProfile(providerId, null);
+      await deps.telephony.deleteMessagingProfile(erased.messagingProfileId);
+    } catch {
+      // Left at the provider: whoever claims the line next moves it to their own profile; an operator can delete it.
     }
   }
   if (erased.calendar) {

@@ -16,6 +16,7 @@ import {
   calls,
   loginAttempts,
   notifications,
+  optOuts,
   pendingReplies,
   phoneNumbers,
   sessions,
@@ -52,7 +53,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   audit_log: "auditLog",
   setup_tokens: "excluded: hashes of single-use setup links (credentials, not information about the owner)",
   password_reset_tokens: "excluded: hashes of single-use password reset links (credentials, not information about the owner)",
-  opt_outs: "excluded: callers' STOP requests, kept per phone number for every business, not the owner's data",
+  opt_outs: "optOuts",
   webhook_events: "excluded: providers' event ids, no personal data",
   appointment_changes:
     "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
@@ -114,6 +115,13 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       await db.select().from(threadMessages).where(eq(threadMessages.userId, userId)).orderBy(desc(threadMessages.createdAt))
     ).map(plain),
     pendingReplies: (await db.select().from(pendingReplies).where(eq(pendingReplies.userId, userId))).map(plain),
+    optOuts: (
+      await db
+        .select({ phone: optOuts.phone, channel: optOuts.channel, createdAt: optOuts.createdAt })
+        .from(optOuts)
+        .where(eq(optOuts.userId, userId))
+        .orderBy(optOuts.createdAt)
+    ).map(plain),
     // Which numbers calls proved they hold (a texted code, or a name and date of birth), and when; never the code itself
     // (sealed, and gone once used).
     verificationCodes: (

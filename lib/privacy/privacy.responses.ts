@@ -48,6 +48,7 @@ export const accountExportResponse = z.strictObject({
   threads: z.array(row).describe("The inbox's conversations, one per caller."),
   threadMessages: z.array(row).describe("The texts of those conversations, both ways."),
   pendingReplies: z.array(row).describe("Cancellations asked for by text, waiting for the caller's yes."),
+  optOuts: z.array(row).describe("The numbers that asked this business for no more texts (STOP), per channel."),
   verificationCodes: z
     .array(row)
     .describe("Numbers calls proved they hold, with a texted code or a name and date of birth (never the code)."),

@@ -60,7 +60,9 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
   };
   return {
     calendar: calendarRouter(db, e, secret, real("calendar")),
-    telephony: real("telephony") ? createTelnyxTelephony(telnyx) : createSandboxTelephony(),
+    telephony: real("telephony")
+      ? createTelnyxTelephony({ ...telnyx, poolProfileId: e.TELNYX_MESSAGING_PROFILE_ID })
+      : createSandboxTelephony(),
     voice: !real("voice")
       ? createSandboxVoice()
       : e.VAPI_TELNYX_CREDENTIAL_ID && e.VAPI_WEBHOOK_SECRET

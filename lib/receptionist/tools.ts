@@ -231,7 +231,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
  */
 async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Promise<string> {
   const channels: string[] = [];
-  if (a.patientPhone && ctx.biz.line && !(await isOptedOut(ctx.deps.db, a.patientPhone, "sms"))) {
+  if (a.patientPhone && ctx.biz.line && !(await isOptedOut(ctx.deps.db, ctx.biz.userId, a.patientPhone, "sms"))) {
     channels.push(say("channels.sms"), say("channels.whatsapp"));
   }
   if (a.patientEmail) channels.push(say("channels.email"));

@@ -6,7 +6,7 @@ import type { BookingDeps } from "@/lib/booking/core";
 import type { DispatchDeps } from "@/lib/notifications/dispatch";
 import type { SelfServiceDeps } from "@/lib/self-service/self-service.service";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
-import { releaseUserNumber } from "@/lib/numbers/numbers.service";
+import { releaseUserNumber, type LineLinks } from "@/lib/numbers/numbers.service";
 import { env, requireSecret } from "@/lib/env";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { createBoss, createJobQueue, type BossQueue } from "@/lib/jobs/queue";
@@ -27,6 +27,8 @@ export type AppContext = {
   selfService: SelfServiceDeps;
   /** What the account lifecycle jobs (setup email, billing sweep) need. */
   notices: AccountNoticeDeps;
+  /** What a number a business takes is linked with: its messaging profile, the voice platform and our webhook. */
+  lines: LineLinks;
 };
 
 const globalForCtx = globalThis as unknown as { __receptaCtx?: AppContext };
@@ -63,9 +65,15 @@ export function appContext(): AppContext {
         supportEmail: e.PUBLIC_CONTACT_EMAIL,
         releaseNumber: (userId) => releaseUserNumber(db, userId, "lapsed", providers.voice),
       },
+      lines: lineLinks(providers, e.appUrl),
     };
   }
   return globalForCtx.__receptaCtx;
+}
+
+/** The providers a business's number is linked with, and the URL the voice platform calls for it. */
+export function lineLinks(providers: Pick<Providers, "voice" | "telephony">, appUrl: string): LineLinks {
+  return { voice: providers.voice, telephony: providers.telephony, serverUrl: `${appUrl}/api/webhooks/vapi` };
 }
 
 /** True when calls are answered by the offline stand-in rather than the voice platform. */

@@ -26,6 +26,7 @@ import { AppError } from "@/lib/errors";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { businessCountryOf } from "@/lib/business/business-country";
 import { claimNumber, releaseUserNumber } from "@/lib/numbers/numbers.service";
+import { lineLinks } from "@/lib/server/context";
 import { SANDBOX_TEST_CODE } from "@/lib/vendors/google/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/providers/registry";
 import { loadBusiness } from "@/lib/business/business";
@@ -372,7 +373,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
         .limit(1);
       const country = await businessCountryOf(db, ownerId);
       if (held && country && held.region !== country) await releaseUserNumber(db, ownerId, "demo-country", providers.voice);
-      await claimNumber(db, ownerId, { voice: providers.voice, serverUrl: `${deps.appUrl}/api/webhooks/vapi` });
+      await claimNumber(db, ownerId, lineLinks(providers, deps.appUrl));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       notes.push(`The demo owner has no number yet (${e.messageKey}): claim one from the dashboard (Phone Number).`);

@@ -17,6 +17,7 @@ import {
   closures,
   knowledgeEntries,
   notifications,
+  optOuts,
   pendingReplies,
   threadMessages,
   threads,
@@ -84,6 +85,7 @@ async function ownerWithEverything() {
     expiresAt: new Date(),
     verifiedAt: new Date(),
   });
+  await db.insert(optOuts).values({ userId: id, phone: "+33622222222", channel: "sms" });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });

@@ -424,7 +424,7 @@ describe("requests taken as tasks", () => {
     await vapiTool(p.line, newCallId(), caller, "take_message", { message: "Call me about my bill", category: "billing" });
     await getDb()
       .insert(optOuts)
-      .values([{ phone: caller, channel: "sms" }])
+      .values([{ userId: p.user.id, phone: caller, channel: "sms" }])
       .onConflictDoNothing();
     const [task] = (await api("GET", "/api/tasks", { token: p.token })).body.tasks;
     const res = await api("PATCH", `/api/tasks/${task.id}`, { token: p.token, body: { status: "done", tellCaller: true } });

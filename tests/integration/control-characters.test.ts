@@ -222,12 +222,12 @@ describe("control characters from providers: removed, and the event still applie
       data: {
         id: `${randomUUID()}\u0000`,
         event_type: "message.received",
-        payload: { from: { phone_number: phone }, text: "ST\u0000OP\u0007", to: [{ phone_number: "+12125550100" }] },
+        payload: { from: { phone_number: phone }, text: "ST\u0000OP\u0007", to: [{ phone_number: p.line }] },
       },
     });
     const res = await telnyx(raw);
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await isOptedOut(getDb(), phone, "sms")).toBe(true);
+    expect(await isOptedOut(getDb(), p.user.id, phone, "sms")).toBe(true);
   });
 
   it("creates the account a signed Stripe checkout pays for, with the customer's name cleaned", async () => {

@@ -235,6 +235,7 @@ describe("DELETE /api/account", () => {
       billing: stripe,
       calendar: ctx.providers.calendar,
       voice: ctx.providers.voice,
+      telephony: ctx.providers.telephony,
       jobSchema: JOB_SCHEMA,
     };
     const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
@@ -245,6 +246,39 @@ describe("DELETE /api/account", () => {
     expect(summary.subscriptionCancelled).toBe(true);
     expect(cancelled).toHaveLength(1);
     expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(0);
+  });
+
+  it("gives the line back to the pool's messaging profile and deletes the business's own (its block rules name callers)", async () => {
+    await addPoolNumbers(1);
+    const owner = await registerOwner();
+    await connectSandboxCalendar(owner.token);
+    await startTrial(owner.token);
+    expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
+    const [line] = await getDb()
+      .select({ providerId: phoneNumbers.providerId, profile: phoneNumbers.messagingProfileId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    expect(line!.profile).toMatch(/^sandbox-mp-/);
+    const upstream: string[] = [];
+    const ctx = appContext();
+    const telephony = {
+      ...ctx.providers.telephony,
+      async moveToMessagingProfile(providerId: string, profile: string | null) {
+        upstream.push(`move ${providerId} ${profile}`);
+      },
+      async deleteMessagingProfile(profile: string) {
+        upstream.push(`delete ${profile}`);
+      },
+    };
+    const deps = { db: getDb(), secrets: ctx.secrets, ...ctx.providers, telephony, jobSchema: JOB_SCHEMA };
+    const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
+    await eraseAccount(deps, auth, { password: owner.password });
+    expect(upstream).toEqual([`move ${line!.providerId} null`, `delete ${line!.profile}`]);
+    const [released] = await getDb()
+      .select({ assigned: phoneNumbers.assignedToUserId, profile: phoneNumbers.messagingProfileId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.providerId, line!.providerId!));
+    expect(released).toEqual({ assigned: null, profile: null });
   });
 
   it("counts wrong passwords against the sign-in limit", async () => {

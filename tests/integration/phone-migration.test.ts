@@ -80,9 +80,9 @@ describe("data migration 0001: phone numbers in E.164", () => {
     const [pool] = await db.insert(phoneNumbers).values({ phoneNumber: poolNumber, region: "US" }).returning({ id: phoneNumbers.id });
     const stop = `+33 6 ${String(10 + Math.floor(Math.random() * 89))} 00 00 01`;
     await db.insert(optOuts).values([
-      { phone: stop, channel: "sms" },
-      // National form, and opt-outs belong to no business: nothing to read it with.
-      { phone: "06 00 00 00 09", channel: "sms" },
+      { userId: paris, phone: stop, channel: "sms" },
+      // National form: opt-outs are read in international form only.
+      { userId: paris, phone: "06 00 00 00 09", channel: "sms" },
     ]);
 
     const first = await normalizeStoredPhones(db);

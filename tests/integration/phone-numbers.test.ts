@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, and, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appState, auditLog, phoneNumbers } from "@/db/schema";
+import { appState, auditLog, phoneNumbers, users } from "@/db/schema";
 import { seedPoolOnce } from "@/lib/numbers/numbers.service";
 import { createSandboxTelephony, sandboxNumbers } from "@/lib/vendors/telnyx/sandbox-telephony";
 import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
@@ -56,6 +56,44 @@ describe("claiming a number", () => {
     expect(new Set(results.map((r) => r.body.phoneNumber)).size).toBe(1);
     const held = await getDb().select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, owner.user.id));
     expect(held).toHaveLength(1);
+  });
+
+  it("puts each business's number on a messaging profile of its own (STOPs are kept per profile), one however many claims race", async () => {
+    await addPoolNumbers(8);
+    const [first, second] = await Promise.all([ownerWithCalendar(), ownerWithCalendar()]);
+    const races = await Promise.all(Array.from({ length: 4 }, () => api("GET", "/api/phone-numbers/claim", { token: first!.token })));
+    expect(races.every((r) => r.status === 200)).toBe(true);
+    expect((await api("GET", "/api/phone-numbers/claim", { token: second!.token })).status).toBe(200);
+    const profiles = async (userId: string) => {
+      const [user] = await getDb().select({ profile: users.messagingProfileId }).from(users).where(eq(users.id, userId));
+      const [line] = await getDb()
+        .select({ profile: phoneNumbers.messagingProfileId })
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.assignedToUserId, userId));
+      return { business: user!.profile, line: line!.profile };
+    };
+    const a = await profiles(first!.user.id);
+    const b = await profiles(second!.user.id);
+    expect(a.business).toMatch(/^sandbox-mp-/);
+    expect(a.line).toBe(a.business);
+    expect(b.line).toBe(b.business);
+    expect(b.business).not.toBe(a.business);
+  });
+
+  it("gives the number back to the pool when the provider cannot put it on the business's profile (503, nothing held)", async () => {
+    await addPoolNumbers(2);
+    const owner = await ownerWithCalendar();
+    const refusing = {
+      ...createSandboxTelephony(),
+      async moveToMessagingProfile() {
+        throw new Error("Telnyx is down");
+      },
+    };
+    const { claimNumber } = await import("@/lib/numbers/numbers.service");
+    const { createSandboxVoice } = await import("@/lib/vendors/vapi/sandbox-voice");
+    const links = { telephony: refusing, voice: createSandboxVoice(), serverUrl: "http://localhost:3000/api/webhooks/vapi" };
+    await expect(claimNumber(getDb(), owner.user.id, links)).rejects.toMatchObject({ code: "unavailable" });
+    expect(await getDb().$count(phoneNumbers, eq(phoneNumbers.assignedToUserId, owner.user.id))).toBe(0);
   });
 
   it("says so clearly when the pool is empty", async () => {
@@ -324,6 +362,7 @@ describe("syncing the pool with the Telnyx account", () => {
     const { getDb } = await import("@/db/client");
     const { phoneNumbers } = await import("@/db/schema");
     const { syncPool } = await import("@/lib/numbers/numbers.service");
+    const { createSandboxTelephony } = await import("@/lib/vendors/telnyx/sandbox-telephony");
     const { inArray } = await import("drizzle-orm");
     const db = getDb();
     const before = await db
@@ -333,7 +372,11 @@ describe("syncing the pool with the Telnyx account", () => {
       { phoneNumber: "+33987650001", region: "FR", phoneNumberType: "local", providerId: "tx-1" },
       { phoneNumber: "+34987650002", region: "ES", phoneNumberType: "toll_free", providerId: "tx-2" },
     ];
-    const telnyx = { kind: "telnyx" as const, listOwnedNumbers: async () => account, releaseNumber: async () => {} };
+    const telnyx = {
+      ...createSandboxTelephony(),
+      kind: "telnyx" as const,
+      listOwnedNumbers: async () => account,
+    };
     await syncPool(db, telnyx);
     const synced = await db
       .select()

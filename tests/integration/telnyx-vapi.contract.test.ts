@@ -109,16 +109,60 @@ describe("createTelnyxTelephony", () => {
     respond = () => ({ status: 403, body: { errors: [{ code: "10010", title: "Deletion lock enabled" }] } });
     await expect(telephony.releaseNumber("pn-locked")).rejects.toMatchObject({ status: 403 });
   });
+
+  it("makes a business's messaging profile with the pool profile's destinations and our webhook (API v2)", async () => {
+    const webhookUrl = "https://app.example.com/api/webhooks/telnyx";
+    respond = (r) =>
+      r.method === "GET"
+        ? { body: { data: { id: "mp-pool", record_type: "messaging_profile", whitelisted_destinations: ["FR", "ES", "BE"] } } }
+        : { body: { data: { id: "mp-new", record_type: "messaging_profile" } } };
+    const telephony = createTelnyxTelephony({ ...telnyxOpts(), webhookUrl, poolProfileId: "mp-pool" });
+    expect(await telephony.createMessagingProfile({ name: "Recepta 1234", country: "FR" })).toBe("mp-new");
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/messaging_profiles/mp-pool", "POST /v2/messaging_profiles"]);
+    expect(requests[1]!.body).toEqual({
+      name: "Recepta 1234",
+      whitelisted_destinations: ["FR", "ES", "BE"],
+      webhook_url: webhookUrl,
+      webhook_api_version: "2",
+    });
+
+    // Without a pool profile: the business's own country only.
+    requests = [];
+    await createTelnyxTelephony({ ...telnyxOpts(), webhookUrl }).createMessagingProfile({ name: "Recepta 5678", country: "ES" });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v2/messaging_profiles"]);
+    expect(requests[0]!.body.whitelisted_destinations).toEqual(["ES"]);
+  });
+
+  it("moves a number onto a profile, back to the pool's (or none), and deletes a profile (one already gone is deleted)", async () => {
+    respond = () => ({ body: { data: { id: "pn-1", messaging_profile_id: "x" } } });
+    await createTelnyxTelephony({ ...telnyxOpts(), poolProfileId: "mp-pool" }).moveToMessagingProfile("pn-1", "mp-biz");
+    await createTelnyxTelephony({ ...telnyxOpts(), poolProfileId: "mp-pool" }).moveToMessagingProfile("pn-1", null);
+    await createTelnyxTelephony(telnyxOpts()).moveToMessagingProfile("pn-1", null);
+    expect(requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`)).toEqual([
+      'PATCH /v2/phone_numbers/pn-1/messaging {"messaging_profile_id":"mp-biz"}',
+      'PATCH /v2/phone_numbers/pn-1/messaging {"messaging_profile_id":"mp-pool"}',
+      'PATCH /v2/phone_numbers/pn-1/messaging {"messaging_profile_id":""}',
+    ]);
+    requests = [];
+    respond = () => ({ body: { data: { id: "mp-biz" } } });
+    await createTelnyxTelephony(telnyxOpts()).deleteMessagingProfile("mp-biz");
+    respond = () => ({ status: 404, body: { errors: [{ code: "10005", title: "Resource not found" }] } });
+    await expect(createTelnyxTelephony(telnyxOpts()).deleteMessagingProfile("mp-gone")).resolves.toBeUndefined();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "DELETE /v2/messaging_profiles/mp-biz",
+      "DELETE /v2/messaging_profiles/mp-gone",
+    ]);
+  });
 });
 
 describe("createTelnyxSmsTransport", () => {
   const webhookUrl = "https://app.example.com/api/webhooks/telnyx";
 
-  it("POSTs /messages with from, to, text, the messaging profile and our webhook, and returns the message id", async () => {
+  it("POSTs /messages with from, to, text and our webhook (the line's own profile applies), and returns the message id", async () => {
     respond = () => ({
       body: { data: { id: "msg-sms-1", record_type: "message", to: [{ phone_number: "+15550001111", status: "queued" }] } },
     });
-    const sms = createTelnyxSmsTransport({ ...telnyxOpts(), messagingProfileId: "mp-1", webhookUrl });
+    const sms = createTelnyxSmsTransport({ ...telnyxOpts(), webhookUrl });
 
     const result = await sms.deliver({ to: "+15550001111", from: "+12125550100", text: "Your appointment is confirmed." });
 
@@ -131,15 +175,8 @@ describe("createTelnyxSmsTransport", () => {
       from: "+12125550100",
       to: "+15550001111",
       text: "Your appointment is confirmed.",
-      messaging_profile_id: "mp-1",
       webhook_url: webhookUrl,
     });
-  });
-
-  it("omits messaging_profile_id when none is configured", async () => {
-    respond = () => ({ body: { data: { id: "msg-sms-2" } } });
-    await createTelnyxSmsTransport({ ...telnyxOpts(), webhookUrl }).deliver({ to: "+15550001111", from: "+12125550100", text: "Hi" });
-    expect(requests[0]!.body).not.toHaveProperty("messaging_profile_id");
   });
 
   it("refuses a message without a sending number before calling Telnyx", async () => {

@@ -9,6 +9,7 @@ import { notifications, optOuts, webhookEvents } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { isOptedOut } from "@/lib/messaging/opt-outs";
 import { sandboxTelnyxKeys, signTelnyxPayload, verifyTelnyxSignature } from "@/lib/vendors/telnyx/webhook";
+import { practice, type Practice } from "../helpers/practice";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -32,7 +33,13 @@ function uniquePhone(): string {
   return `+1999${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
 }
 
-function inbound(from: string, text: string, id = randomUUID()) {
+// The business whose line the callers below text: opt-outs are kept per business.
+let p: Practice;
+beforeAll(async () => {
+  p = await practice("Cabinet Webhook");
+});
+
+function inbound(from: string, text: string, id = randomUUID(), to = p.line) {
   return {
     data: {
       record_type: "event",
@@ -44,7 +51,7 @@ function inbound(from: string, text: string, id = randomUUID()) {
         direction: "inbound",
         type: "SMS",
         from: { phone_number: from, carrier: "T-Mobile USA", line_type: "Wireless" },
-        to: [{ phone_number: "+12125550100", status: "webhook_delivered" }],
+        to: [{ phone_number: to, status: "webhook_delivered" }],
         text,
       },
     },
@@ -66,7 +73,11 @@ function delivery(eventType: "message.sent" | "message.finalized", messageId: st
 }
 
 async function optOutRows(phone: string) {
-  return getDb().select({ channel: optOuts.channel }).from(optOuts).where(eq(optOuts.phone, phone)).orderBy(optOuts.channel);
+  return getDb()
+    .select({ channel: optOuts.channel })
+    .from(optOuts)
+    .where(and(eq(optOuts.userId, p.user.id), eq(optOuts.phone, phone)))
+    .orderBy(optOuts.channel);
 }
 
 async function insertNotification(providerMessageId: string) {
@@ -99,15 +110,15 @@ describe("POST /api/webhooks/telnyx (sandbox key from AUTH_SECRET)", () => {
     const res = await send(inbound(phone, "STOP"));
     expect(res).toEqual({ status: 200, body: { received: true } });
     expect(await optOutRows(phone)).toEqual([{ channel: "sms" }, { channel: "whatsapp" }]);
-    expect(await isOptedOut(getDb(), phone, "sms")).toBe(true);
-    expect(await isOptedOut(getDb(), phone, "whatsapp")).toBe(true);
+    expect(await isOptedOut(getDb(), p.user.id, phone, "sms")).toBe(true);
+    expect(await isOptedOut(getDb(), p.user.id, phone, "whatsapp")).toBe(true);
   });
 
   it("reads keywords trimmed and in any case, in English, French and Spanish, and only as the whole message", async () => {
     for (const word of [" stop ", "Arrêt", "arret", "BAJA", "unsubscribe"]) {
       const phone = uniquePhone();
       expect((await send(inbound(phone, word))).status).toBe(200);
-      expect(await isOptedOut(getDb(), phone, "sms"), word).toBe(true);
+      expect(await isOptedOut(getDb(), p.user.id, phone, "sms"), word).toBe(true);
     }
     const chatty = uniquePhone();
     await send(inbound(chatty, "please don't stop the reminders"));
@@ -136,7 +147,7 @@ describe("POST /api/webhooks/telnyx (sandbox key from AUTH_SECRET)", () => {
     for (const word of ["START", "unstop", "Yes"]) {
       const phone = uniquePhone();
       await send(inbound(phone, "STOP"));
-      expect(await isOptedOut(getDb(), phone, "sms")).toBe(true);
+      expect(await isOptedOut(getDb(), p.user.id, phone, "sms")).toBe(true);
       expect((await send(inbound(phone, word))).status).toBe(200);
       expect(await optOutRows(phone), word).toEqual([]);
     }
@@ -235,7 +246,7 @@ describe("POST /api/webhooks/telnyx with TELNYX_PUBLIC_KEY set", () => {
     const phone = uniquePhone();
     const res = await send(inbound(phone, "STOP"), { key: account.privateKey });
     expect(res).toEqual({ status: 200, body: { received: true } });
-    expect(await isOptedOut(getDb(), phone, "sms")).toBe(true);
+    expect(await isOptedOut(getDb(), p.user.id, phone, "sms")).toBe(true);
   });
 
   it("no longer accepts the sandbox key", async () => {

@@ -198,11 +198,21 @@ describe("answers to a confirmation or a reminder", () => {
   it("STOP still opts out, and so does a bare CANCEL, even with an appointment to cancel (carriers read it so)", async () => {
     const a = newCaller();
     await text(p, a, "STOP");
-    expect(await getDb().select().from(optOuts).where(eq(optOuts.phone, a))).toHaveLength(2);
+    expect(
+      await getDb()
+        .select()
+        .from(optOuts)
+        .where(and(eq(optOuts.userId, p.user.id), eq(optOuts.phone, a))),
+    ).toHaveLength(2);
     const b = newCaller();
     const booked = await bookedBy(p, b, "12:30");
     await text(p, b, "CANCEL");
-    expect(await getDb().select().from(optOuts).where(eq(optOuts.phone, b))).toHaveLength(2);
+    expect(
+      await getDb()
+        .select()
+        .from(optOuts)
+        .where(and(eq(optOuts.userId, p.user.id), eq(optOuts.phone, b))),
+    ).toHaveLength(2);
     expect(await getDb().select().from(pendingReplies).where(eq(pendingReplies.callerPhone, b))).toHaveLength(0);
     expect((await appointment(booked.id)).status).toBe("booked");
   });
@@ -296,6 +306,66 @@ describe("answers to a confirmation or a reminder", () => {
     const last = (await textsTo(caller)).at(-1)!;
     expect(last.channel).toBe("whatsapp");
     expect(last.body).toMatch(/is confirmed\.$/);
+  });
+});
+
+describe("opt-outs belong to the business whose line was texted", () => {
+  let dentist: Practice;
+  let physio: Practice;
+  beforeAll(async () => {
+    dentist = await practice("Cabinet Dentaire Stop");
+    physio = await practice("Kiné Stop");
+  });
+  const stopsOf = (caller: string) =>
+    getDb().select({ userId: optOuts.userId, channel: optOuts.channel }).from(optOuts).where(eq(optOuts.phone, caller));
+  const smsFrom = async (p: Practice, caller: string) =>
+    (await textsTo(caller)).filter((n) => n.channel === "sms" && n.userId === p.user.id);
+
+  it("a STOP to one practice silences that practice only: the other still confirms by text", async () => {
+    const caller = newCaller();
+    await bookedBy(dentist, caller, "09:00");
+    await bookedBy(physio, caller, "09:00", dayAhead(4));
+    await text(dentist, caller, "STOP");
+    expect(await stopsOf(caller)).toEqual(
+      expect.arrayContaining([
+        { userId: dentist.user.id, channel: "sms" },
+        { userId: dentist.user.id, channel: "whatsapp" },
+      ]),
+    );
+    expect(await stopsOf(caller)).toHaveLength(2);
+
+    // The next bookings: the dentist sends nothing more, the physiotherapist confirms as usual.
+    const dentistBefore = (await smsFrom(dentist, caller)).length;
+    const physioBefore = (await smsFrom(physio, caller)).length;
+    await bookedBy(dentist, caller, "10:00", dayAhead(5));
+    await bookedBy(physio, caller, "10:00", dayAhead(5));
+    expect(await smsFrom(dentist, caller)).toHaveLength(dentistBefore);
+    expect(await smsFrom(physio, caller)).toHaveLength(physioBefore + 1);
+
+    // START to the physiotherapist's line changes nothing at the dentist's; START to the dentist's opts back in there.
+    await text(physio, caller, "START");
+    expect(await stopsOf(caller)).toHaveLength(2);
+    await text(dentist, caller, "START");
+    expect(await stopsOf(caller)).toHaveLength(0);
+  });
+
+  it("the sandbox's simulated caller opts a number out of the owner's own practice only", async () => {
+    const caller = newCaller();
+    const res = await api("POST", "/api/sandbox/texts", { token: physio.token, body: { from: caller, text: "STOP", channel: "sms" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ received: true, action: "opt-out" });
+    expect(await stopsOf(caller)).toEqual(expect.arrayContaining([{ userId: physio.user.id, channel: "sms" }]));
+    expect((await stopsOf(caller)).every((r) => r.userId === physio.user.id)).toBe(true);
+    await bookedBy(dentist, caller, "11:00", dayAhead(6));
+    expect(await smsFrom(dentist, caller)).toHaveLength(1);
+  });
+
+  it("a STOP to a line back in the pool silences no business", async () => {
+    const caller = newCaller();
+    const [old] = await addPoolNumbers(1);
+    expect((await telnyx(messageReceived(caller, old!, "STOP"))).status).toBe(200);
+    await drain();
+    expect(await stopsOf(caller)).toHaveLength(0);
   });
 });
 

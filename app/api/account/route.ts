@@ -21,8 +21,9 @@ export const DELETE = route.owner(
   },
   async ({ req, ctx, auth, input, locale }) => {
     const { password } = input.body;
-    const { billing, calendar, voice } = ctx.providers;
-    const erased = await eraseAccount({ db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, jobSchema: JOB_SCHEMA }, auth, {
+    const { billing, calendar, voice, telephony } = ctx.providers;
+    const deps = { db: ctx.db, secrets: ctx.secrets, billing, calendar, voice, telephony, jobSchema: JOB_SCHEMA };
+    const erased = await eraseAccount(deps, auth, {
       password: password || undefined,
       clientIp: clientIp(req),
     });

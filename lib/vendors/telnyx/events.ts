@@ -53,7 +53,7 @@ export async function receiveTelnyxWebhook(
   raw: string,
   headers: Headers,
   publicKeyB64: string,
-  onInbound?: InboundHandler,
+  onInbound: InboundHandler,
 ): Promise<TelnyxEventResult> {
   if (!verifyTelnyxSignature(raw, headers, publicKeyB64)) throw new AppError("unauthorized", "invalidSignature");
   let body: unknown;
@@ -79,7 +79,7 @@ export function parseTelnyxEvent(json: unknown): TelnyxEvent | null {
 export type TelnyxEventResult = MessagingEventResult;
 
 /** Applies one event once, keyed by its Telnyx event id (Telnyx retries, and a redelivery changes nothing). */
-export async function handleTelnyxEvent(db: Db, event: TelnyxEvent, onInbound?: InboundHandler): Promise<TelnyxEventResult> {
+export async function handleTelnyxEvent(db: Db, event: TelnyxEvent, onInbound: InboundHandler): Promise<TelnyxEventResult> {
   const { id, event_type: type } = event.data;
   return applyMessagingEvent(db, { provider: "telnyx", eventId: id, type }, toMessagingEvent(event), onInbound);
 }

@@ -17,7 +17,11 @@ export class MissingSenderError extends Error {
   }
 }
 
-export function createTelnyxSmsTransport(opts: ClientOptions & { messagingProfileId?: string; webhookUrl: string }): MessageTransport {
+/**
+ * Texts go out from the business's own line, which sits on the business's own messaging profile: naming a profile here
+ * (the pool's) would send under the wrong one, whose STOP block rules are not this business's.
+ */
+export function createTelnyxSmsTransport(opts: ClientOptions & { webhookUrl: string }): MessageTransport {
   const client = telnyxClient(opts);
   return {
     kind: "telnyx",
@@ -29,8 +33,6 @@ export function createTelnyxSmsTransport(opts: ClientOptions & { messagingProfil
         to: message.to,
         text: message.text,
         webhook_url: opts.webhookUrl,
-        // Only needed for number pools and alphanumeric senders; a number on a profile sends without it.
-        ...(opts.messagingProfileId ? { messaging_profile_id: opts.messagingProfileId } : {}),
       });
       return { providerMessageId: data?.id ?? null };
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { OwnedNumber, TelephonyPort } from "@/lib/ports/telephony";
 
 // Fictional numbers only, so a demo or a test never rings a real person. Every one is valid for libphonenumber (the app
@@ -59,5 +60,12 @@ export function createSandboxTelephony(): TelephonyPort {
     async releaseNumber() {
       // A fictional number has nothing to release upstream; the pool row is deleted by the caller.
     },
+    // Profiles are ids the app records (users.messaging_profile_id, phone_numbers.messaging_profile_id), as with the
+    // real provider; the sandbox keeps its STOPs per business in opt_outs, which is what a profile's block rules are.
+    async createMessagingProfile() {
+      return `sandbox-mp-${randomUUID()}`;
+    },
+    async moveToMessagingProfile() {},
+    async deleteMessagingProfile() {},
   };
 }

@@ -14,7 +14,17 @@ type RawNumber = {
   iso_country?: string | null;
 };
 
-export function createTelnyxTelephony(opts: { apiKey: string; baseUrl?: string; maxRetries?: number }): TelephonyPort {
+type TelephonyOptions = {
+  apiKey: string;
+  baseUrl?: string;
+  maxRetries?: number;
+  /** Where the provider posts a profile's inbound texts and delivery receipts (our Telnyx webhook). */
+  webhookUrl?: string;
+  /** The profile the pool's numbers are on (TELNYX_MESSAGING_PROFILE_ID): a business's profile copies its destinations. */
+  poolProfileId?: string;
+};
+
+export function createTelnyxTelephony(opts: TelephonyOptions): TelephonyPort {
   // baseURL is passed explicitly so the SDK does not fall back to reading process.env itself.
   const client = new Telnyx({ apiKey: opts.apiKey, baseURL: opts.baseUrl ?? DEFAULT_BASE_URL, maxRetries: opts.maxRetries });
   return {
@@ -33,6 +43,31 @@ export function createTelnyxTelephony(opts: { apiKey: string; baseUrl?: string; 
         await client.phoneNumbers.delete(providerId);
       } catch (e) {
         // Already gone at Telnyx (released in the portal, or a retry after a timeout): the goal is reached.
+        if (e instanceof Telnyx.NotFoundError) return;
+        throw e;
+      }
+    },
+    async createMessagingProfile({ name, country }) {
+      // The countries the pool's profile may text, else the business's own: a profile allows no destination by itself.
+      const pool = opts.poolProfileId ? (await client.messagingProfiles.retrieve(opts.poolProfileId)).data : undefined;
+      const destinations = pool?.whitelisted_destinations?.length ? pool.whitelisted_destinations : [country];
+      const { data } = await client.messagingProfiles.create({
+        name,
+        whitelisted_destinations: destinations,
+        webhook_url: opts.webhookUrl ?? null,
+        webhook_api_version: "2",
+      });
+      if (!data?.id) throw new Error("Telnyx: the new messaging profile has no id");
+      return data.id;
+    },
+    async moveToMessagingProfile(providerId, messagingProfileId) {
+      // "" unassigns the number from every profile.
+      await client.phoneNumbers.messaging.update(providerId, { messaging_profile_id: messagingProfileId ?? opts.poolProfileId ?? "" });
+    },
+    async deleteMessagingProfile(messagingProfileId) {
+      try {
+        await client.messagingProfiles.delete(messagingProfileId);
+      } catch (e) {
         if (e instanceof Telnyx.NotFoundError) return;
         throw e;
       }

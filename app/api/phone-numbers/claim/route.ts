@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // The REST contract claims with a GET; POST is accepted too. Both are idempotent for the caller.
 const claim = route.owner({ stateChanging: true, response: { 200: claimedNumberResponse } }, async ({ ctx, auth }) =>
-  json(await claimNumber(ctx.db, auth.userId, { voice: ctx.providers.voice, serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi` })),
+  json(await claimNumber(ctx.db, auth.userId, ctx.lines)),
 );
 
 export const GET = claim;

@@ -11,11 +11,5 @@ const bodySchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumber
 
 export const POST = route.admin(
   { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema, response: { 200: assignedNumberResponse } },
-  async ({ ctx, auth, params, input }) =>
-    json(
-      await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, {
-        voice: ctx.providers.voice,
-        serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
-      }),
-    ),
+  async ({ ctx, auth, params, input }) => json(await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, ctx.lines)),
 );

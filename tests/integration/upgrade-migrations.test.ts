@@ -1,0 +1,99 @@
+// The migrations that change what earlier rows mean, run on a database holding rows of the release before them: a STOP
+// recorded for every business becomes one per business that could text that number, and callers' names and texts lose
+// their direction controls. On a database of its own (PGlite, or a throwaway PostgreSQL database with TEST_DB=postgres).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MIGRATIONS_FOLDER } from "@/db/migrate";
+import { startEmbeddedDb } from "@/lib/server/embedded-db";
+
+/** The migrations folder as it was up to `lastTag`: the same files, the journal cut after it. */
+function folderUpTo(lastTag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "recepta-migrations-"));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const upTo = journal.entries.findIndex((e) => e.tag === lastTag);
+  expect(upTo, lastTag).toBeGreaterThanOrEqual(0);
+  const entries = journal.entries.slice(0, upTo + 1);
+  fs.mkdirSync(path.join(dir, "meta"));
+  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+let sql: postgres.Sql;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  if (inject("databaseKind") === "postgres") {
+    const server = process.env.TEST_DATABASE_URL!;
+    const name = `recepta_migration_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(server, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    stop = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const embedded = await startEmbeddedDb({ maxConnections: 1 });
+    sql = postgres(embedded.url, { max: 1, onnotice: () => {} });
+    stop = () => embedded.stop();
+  }
+});
+
+afterAll(async () => {
+  await sql.end({ timeout: 5 });
+  await stop();
+});
+
+describe("migrating a database of the release before per-business opt-outs", () => {
+  it("keeps every STOP for each business that could text the number, drops none a caller asked for, and cleans callers' text", async () => {
+    const db = drizzle(sql);
+    await migrate(db, { migrationsFolder: folderUpTo("0018_calls_wanted_booking") });
+
+    const hours = JSON.stringify({ monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" } });
+    const business = async (email: string) =>
+      (
+        await sql<
+          { id: string }[]
+        >`insert into users (email, full_name, working_hours) values (${email}, 'Owner', ${hours}::jsonb) returning id`
+      )[0]!.id;
+    const texted = await business("texted@example.com");
+    const booked = await business("booked@example.com");
+    const threaded = await business("threaded@example.com");
+    const stranger = await business("stranger@example.com");
+    const caller = "+33612345678";
+    await sql`insert into notifications (user_id, channel, recipient, body, provider) values (${texted}, 'sms', ${caller}, 'Confirmed', 'sandbox')`;
+    await sql`insert into appointments (user_id, patient_name, patient_phone, starts_at, ends_at)
+      values (${booked}, ${"Jean\u202Eeiram"}, ${caller}, now() + interval '1 day', now() + interval '1 day 30 minutes')`;
+    await sql`insert into threads (user_id, caller_phone) values (${threaded}, ${caller})`;
+    await sql`insert into caller_messages (user_id, caller_name, body) values (${booked}, ${"\u2066Ana\u2069"}, ${"Call me\u202C back"})`;
+    // A STOP of the old kind, for every business; and one from a number no business ever texted.
+    await sql`insert into opt_outs (phone, channel) values (${caller}, 'sms'), (${caller}, 'whatsapp'), ('+33699999999', 'sms')`;
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const stops = await sql<{ user_id: string; phone: string; channel: string }[]>`
+      select user_id, phone, channel from opt_outs order by phone, channel, user_id`;
+    const expected = [texted, booked, threaded].flatMap((userId) =>
+      ["sms", "whatsapp"].map((channel) => ({ user_id: userId, phone: caller, channel })),
+    );
+    expect(stops).toHaveLength(6);
+    expect(stops).toEqual(expect.arrayContaining(expected));
+    expect(stops.some((s) => s.user_id === stranger)).toBe(false);
+
+    const [appointment] = await sql<{ patient_name: string }[]>`select patient_name from appointments where user_id = ${booked}`;
+    expect(appointment!.patient_name).toBe("Jeaneiram");
+    const [message] = await sql<{ caller_name: string; body: string }[]>`select caller_name, body from caller_messages`;
+    expect(message).toEqual({ caller_name: "Ana", body: "Call me back" });
+  });
+});
