@@ -16,6 +16,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/account/export": () => import("./account/export/route"),
   "/api/account/locale": () => import("./account/locale/route"),
   "/api/account/privacy": () => import("./account/privacy/route"),
+  "/api/account/setup": () => import("./account/setup/route"),
   "/api/account/usage": () => import("./account/usage/route"),
   "/api/admin/held-checkouts": () => import("./admin/held-checkouts/route"),
   "/api/admin/outbox": () => import("./admin/outbox/route"),

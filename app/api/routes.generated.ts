@@ -20,6 +20,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/account/export", pattern: /^\/api\/account\/export$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/account/export/route.ts" },
   { path: "/api/account/locale", pattern: /^\/api\/account\/locale$/, params: [], methods: ["PUT"], policy: "owner", file: "app/api/account/locale/route.ts" },
   { path: "/api/account/privacy", pattern: /^\/api\/account\/privacy$/, params: [], methods: ["GET", "PUT"], policy: "owner", file: "app/api/account/privacy/route.ts" },
+  { path: "/api/account/setup", pattern: /^\/api\/account\/setup$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/account/setup/route.ts" },
   { path: "/api/account/usage", pattern: /^\/api\/account\/usage$/, params: [], methods: ["GET", "PUT"], policy: "owner", file: "app/api/account/usage/route.ts" },
   { path: "/api/admin/held-checkouts", pattern: /^\/api\/admin\/held-checkouts$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/held-checkouts/route.ts" },
   { path: "/api/admin/outbox", pattern: /^\/api\/admin\/outbox$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/outbox/route.ts" },

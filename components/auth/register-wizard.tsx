@@ -5,6 +5,7 @@ import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
 import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
+import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/accounts.forms";
@@ -19,7 +20,7 @@ const STEPS = ["personal", "business", "scheduling", "ai"] as const;
 const STEP_FIELDS: (keyof RegisterFormInput)[][] = [
   ["fullName", "email", "password", "confirmPassword", "phone"],
   ["businessName", "businessType", "specialty", "businessSize", "serviceFrequency"],
-  ["appointmentDuration", "workingHours", "services"],
+  ["timeZone", "appointmentDuration", "workingHours", "services"],
   ["aiInstructions"],
 ];
 
@@ -55,6 +56,7 @@ export function RegisterWizard() {
       appointmentDuration: "30",
       services: "",
       workingHours: defaultWorkingHours(),
+      timeZone: "UTC",
       aiInstructions: "",
     } satisfies RegisterFormInput,
   });
@@ -87,9 +89,8 @@ export function RegisterWizard() {
         const payload = {
           ...values,
           ...(values.businessType === "medical" && specialty ? { specialty } : {}),
-          // The business's language and time zone: the assistant speaks it and the working hours are read in it.
+          // The business's language (the assistant speaks it); its time zone is the owner's choice in the scheduling step.
           locale,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         };
         const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", {
           method: "POST",
@@ -116,7 +117,8 @@ export function RegisterWizard() {
           {t("successTitle")}
         </h2>
         <p className="mt-2 text-emerald-900">{t("successText")}</p>
-        <Countdown href="/dashboard/subscription" />
+        {/* Then the same steps as an account made by a checkout: the calendar, the free trial and the number. */}
+        <Countdown href="/dashboard/setup" />
       </section>
     );
   }
@@ -221,6 +223,7 @@ export function RegisterWizard() {
       )}
       {step === 2 && (
         <div className="space-y-4">
+          <TimeZoneField form={loose} idPrefix="reg" suggest />
           <DurationField form={loose} idPrefix="reg" />
           <WorkingHoursFields form={loose} idPrefix="reg-hours" />
           <TextField

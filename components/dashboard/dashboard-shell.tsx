@@ -12,6 +12,7 @@ import { Link, usePathname } from "@/lib/i18n/navigation";
 import { isLocale, locales, type Locale } from "@/lib/i18n/routing";
 import type { Profile } from "@/lib/accounts/profile";
 import { localizedPath } from "@/lib/i18n/server-navigation";
+import { GettingStarted } from "./getting-started";
 import { useProfile, useSetProfile } from "./session";
 import { toastFailure } from "./use-profile-save";
 
@@ -127,7 +128,10 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
           <SideNav entries={entries} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
-          <div className="mx-auto max-w-4xl">{children}</div>
+          <div className="mx-auto max-w-4xl">
+            {!isAdmin && <GettingStarted />}
+            {children}
+          </div>
         </main>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { providerModes } from "@/lib/providers/registry";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
-const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "Common"];
+const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField", "Common"];
 
 /** The frame of the setup pages: title, PREVIEW MODE banner for the demos, then the wizard. */
 export async function SetupPage({
@@ -24,7 +24,7 @@ export async function SetupPage({
 }) {
   const t = await getTranslations("SetupPage");
   return (
-    <PublicShell path={path} wide={mode === "preview2"}>
+    <PublicShell path={path} wide={mode === "preview2"} minimal>
       {mode !== "live" && (
         <div
           className="mb-6 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
@@ -42,11 +42,29 @@ export async function SetupPage({
   );
 }
 
-/** "No token provided" / "Invalid or expired token", with the way back to sign-in. */
-export async function SetupLinkProblem({ path, kind }: { path: string; kind: "noToken" | "invalidToken" }) {
+/**
+ * "No token provided" / "Invalid or expired token", with the way back to sign-in; and a link already used to set the
+ * password, whose owner signs in to finish the setup where they stopped.
+ */
+export async function SetupLinkProblem({ path, kind }: { path: string; kind: "noToken" | "invalidToken" | "linkUsed" }) {
   const [t, common] = await Promise.all([getTranslations("SetupPage"), getTranslations("Common")]);
+  if (kind === "linkUsed") {
+    return (
+      <PublicShell path={path} minimal>
+        <div className="rounded-2xl border border-indigo-200 bg-indigo-50 p-6">
+          <h1 className="text-2xl font-bold text-indigo-950" data-testid="setup-problem">
+            {t("linkUsed")}
+          </h1>
+          <p className="mt-2 text-indigo-950">{t("linkUsedHelp")}</p>
+          <PageLink className="btn-primary mt-6" href="/login">
+            {t("signIn")}
+          </PageLink>
+        </div>
+      </PublicShell>
+    );
+  }
   return (
-    <PublicShell path={path}>
+    <PublicShell path={path} minimal>
       <div className="rounded-2xl border border-red-300 bg-red-50 p-6">
         <h1 className="text-2xl font-bold text-red-900" data-testid="setup-problem">
           {t(kind)}

@@ -6,6 +6,7 @@ import { Countdown } from "@/components/auth/countdown";
 import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
 import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
+import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
@@ -18,22 +19,30 @@ import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/client/calendar-consent";
 
 /**
- * Account setup from the emailed link: Set Password → Your Information → Working Hours → Google Calendar
- * → Phone Number → Setup Complete. "preview" walks the same screens and sends nothing; "preview2" is the four-step
- * variant with the working hours beside the information step.
+ * Account setup: Set Password → Your Information → Working Hours → Google Calendar → Phone Number → Setup Complete.
+ * "live" is the emailed link's page: the password is set there (the link's one use), then the same steps go on signed
+ * in, in "continue" (/dashboard/setup), which is also where a registration goes on (its steps covered the information
+ * and the hours) and where a setup left half-way resumes, at the first step the server says is missing. "preview" walks
+ * the same screens and sends nothing; "preview2" is the four-step variant with the working hours beside the
+ * information step.
  */
-export type SetupMode = "live" | "preview" | "preview2";
+export type SetupMode = "live" | "continue" | "preview" | "preview2";
 type StepId = "password" | "information" | "workingHours" | "calendar" | "phone";
 
 const STEPS: Record<SetupMode, StepId[]> = {
   live: ["password", "information", "workingHours", "calendar", "phone"],
+  continue: ["password", "information", "workingHours", "calendar", "phone"],
   preview: ["password", "information", "workingHours", "calendar", "phone"],
   preview2: ["password", "information", "calendar", "phone"],
 };
+
+/** Where a signed-in owner stands (GET /api/account/setup): the steps done, and whether a trial or plan is live. */
+export type SetupProgress = { done: Record<StepId, boolean>; planLive: boolean };
 const PREVIEW_NUMBER = "+1 555-010-0123";
 
 type Prefill = {
   fullName?: string;
+  timeZone?: string;
   businessName?: string | null;
   businessType?: string | null;
   specialty?: string | null;
@@ -51,21 +60,31 @@ export function SetupWizard({
   email,
   name,
   calendarSandbox,
+  progress,
+  profile,
 }: {
   mode: SetupMode;
   token?: string;
   email: string;
   name: string;
   calendarSandbox: boolean;
+  /** "continue": where the owner stands; the wizard opens on the first step not done. */
+  progress?: SetupProgress;
+  /** "continue": what the account already holds, to pre-fill the information step. */
+  profile?: Prefill;
 }) {
   const t = useTranslations("SetupPage");
   const router = useRouter();
-  const preview = mode !== "live";
+  const preview = mode === "preview" || mode === "preview2";
   const steps = STEPS[mode];
-  const [index, setIndex] = useState(0);
-  const [calendarConnected, setCalendarConnected] = useState(false);
+  const [index, setIndex] = useState(() => {
+    const next = progress ? steps.findIndex((s) => !progress.done[s]) : 0;
+    return next < 0 ? steps.length - 1 : next;
+  });
+  const [calendarConnected, setCalendarConnected] = useState(progress?.done.calendar ?? false);
+  const [planLive, setPlanLive] = useState(progress?.planLive ?? true);
   const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
-  const [prefill, setPrefill] = useState<Prefill>({ fullName: name });
+  const [prefill, setPrefill] = useState<Prefill>({ fullName: name, ...profile });
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   // The link works once: after complete-setup succeeded, a retry (say the sign-in after it failed) only signs in.
@@ -111,15 +130,24 @@ export function SetupWizard({
         {t("stepOf", { current: index + 1, total: steps.length })}
       </p>
       <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("title")}>
-        {steps.map((s, i) => (
-          <li
-            key={s}
-            aria-current={i === index ? "step" : undefined}
-            className={i === index ? "font-semibold text-indigo-800" : i < index ? "text-slate-700" : "text-slate-600"}
-          >
-            {i + 1}. {t(`steps.${s}`)}
-          </li>
-        ))}
+        {steps.map((s, i) => {
+          const done = i < index || (progress?.done[s] ?? false);
+          return (
+            <li
+              key={s}
+              aria-current={i === index ? "step" : undefined}
+              className={i === index ? "font-semibold text-indigo-800" : done ? "text-slate-700" : "text-slate-600"}
+            >
+              {i + 1}. {t(`steps.${s}`)}
+              {done && i !== index && (
+                <span className="ml-1 text-emerald-800">
+                  <span aria-hidden="true">✓</span>
+                  <span className="sr-only"> ({t("stepDone")})</span>
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ol>
       <h2 ref={heading} tabIndex={-1} className="mt-6 text-xl font-semibold text-slate-900 focus:outline-none">
         {t(`steps.${step}`)}
@@ -140,8 +168,9 @@ export function SetupWizard({
                   keepSessionOn401: true,
                 });
                 storeSession(session.token, session.user);
-                // Then the profile: what the checkout already knows pre-fills the information step.
-                setPrefill(await guard(() => apiFetch<Prefill>("/auth/profile")));
+                // The rest is done signed in, where it resumes if left half-way: the link has been used.
+                router.replace("/dashboard/setup");
+                return;
               }
               advance();
             }}
@@ -153,7 +182,10 @@ export function SetupWizard({
             prefill={prefill}
             withHours={mode === "preview2"}
             onDone={async (profile, hours) => {
-              if (!preview) await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
+              if (!preview) {
+                await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
+                await guard(() => apiFetch("/account/setup", { method: "POST", body: { step: "information" } }));
+              }
               setPrefill({ ...prefill, ...(profile as Prefill) });
               if (!preview && hours)
                 await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
@@ -164,7 +196,10 @@ export function SetupWizard({
         {step === "workingHours" && (
           <HoursStep
             onDone={async (hours) => {
-              if (!preview) await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+              if (!preview) {
+                await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+                await guard(() => apiFetch("/account/setup", { method: "POST", body: { step: "workingHours" } }));
+              }
               advance();
             }}
           />
@@ -194,11 +229,15 @@ export function SetupWizard({
         )}
         {step === "phone" && (
           <PhoneStep
+            startsTrial={!planLive}
             claim={async () => {
-              const number = preview
-                ? PREVIEW_NUMBER
-                : (await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber;
-              setPhoneNumber(number);
+              if (preview) return setPhoneNumber(PREVIEW_NUMBER);
+              // A registration has no plan yet: the free trial (no card) starts with the number it is for.
+              if (!planLive) {
+                await guard(() => apiFetch("/subscription/start-trial", { method: "POST" }));
+                setPlanLive(true);
+              }
+              setPhoneNumber((await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber);
             }}
           />
         )}
@@ -328,6 +367,7 @@ function InformationStep({
       phone: prefill.phone ?? "",
       businessSize: (prefill.businessSize ?? null) as never,
       businessAddress: prefill.businessAddress ?? "",
+      timeZone: prefill.timeZone ?? "UTC",
       appointmentDuration: (prefill.appointmentDuration ?? "30") as never,
       services: (prefill.services ?? []).join(", "),
       aiInstructions: prefill.aiInstructions ?? "",
@@ -355,7 +395,6 @@ function InformationStep({
           ...profile,
           ...(profile.businessType === "medical" && specialty ? { specialty } : {}),
           locale,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
         hours,
       );
@@ -407,6 +446,7 @@ function InformationStep({
         error={errorText("businessAddress", errors.businessAddress)}
         {...form.register("businessAddress")}
       />
+      <TimeZoneField form={loose} idPrefix="setup" suggest />
       <DurationField form={loose} idPrefix="setup" />
       <TextField
         id="setup-services"
@@ -527,13 +567,14 @@ function CalendarStep({
   );
 }
 
-function PhoneStep({ claim }: { claim: () => Promise<void> }) {
+function PhoneStep({ claim, startsTrial }: { claim: () => Promise<void>; startsTrial: boolean }) {
   const t = useTranslations("SetupPage");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t("phoneLead")}</p>
+      {startsTrial && <p className="text-slate-700">{t("phoneLeadTrial")}</p>}
       {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
       <button
         type="button"
@@ -552,7 +593,7 @@ function PhoneStep({ claim }: { claim: () => Promise<void> }) {
           }
         }}
       >
-        {busy ? t("claiming") : t("claim")}
+        {busy ? t("claiming") : startsTrial ? t("startTrialAndClaim") : t("claim")}
       </button>
     </div>
   );

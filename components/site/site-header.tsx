@@ -16,8 +16,12 @@ const primary =
 const secondary =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700";
 
-/** The public header: sections, language, and either sign-in/trial or the signed-in user's name, settings and sign-out. */
-export async function SiteHeader({ path, sections = false }: { path: string; sections?: boolean }) {
+/**
+ * The public header: sections, language, and either sign-in/trial or the signed-in user's name, settings and sign-out.
+ * `minimal` (a task the visitor is in the middle of, like setting up their account) keeps the logo and the language
+ * only: no offer to sign in or start a trial beside the form.
+ */
+export async function SiteHeader({ path, sections = false, minimal = false }: { path: string; sections?: boolean; minimal?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
   const trialHref = checkoutHref(user, locale as Locale);
   const home = localizedPath(locale as Locale, "/");
@@ -57,6 +61,23 @@ export async function SiteHeader({ path, sections = false }: { path: string; sec
       </a>
     </>
   );
+
+  if (minimal) {
+    return (
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+          <PageLink
+            href="/"
+            className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
+            aria-label={t("home")}
+          >
+            <Logo />
+          </PageLink>
+          <LocaleSwitcher path={path} signedIn={!!user} />
+        </div>
+      </header>
+    );
+  }
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">

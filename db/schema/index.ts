@@ -91,6 +91,13 @@ export const users = pgTable(
     // STOP block rules per profile, so a caller's STOP to this business never silences another one.
     messagingProfileId: text("messaging_profile_id"),
     setupCompletedAt: ts("setup_completed_at"),
+    // The setup steps the owner went through that leave nothing else to see ("information", "workingHours": the hours
+    // have defaults, so only this says they were looked at). The calendar, the plan and the number are read from
+    // their own rows. A setup left half-way resumes at the first step missing.
+    setupSteps: jsonb("setup_steps")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -60,3 +60,20 @@ export const profileResponse = z.strictObject(profileFields).meta({ title: "Prof
 export const sessionResponse = z.strictObject({ token: z.string(), user: profileResponse });
 
 export const setupTokenResponse = z.strictObject({ email: z.string(), name: z.string() });
+
+const stepFlags = z.strictObject({
+  password: z.boolean(),
+  information: z.boolean(),
+  workingHours: z.boolean(),
+  calendar: z.boolean(),
+  phone: z.boolean(),
+});
+
+export const onboardingResponse = z
+  .strictObject({
+    done: stepFlags,
+    planLive: z.boolean().describe("A trial or subscription is live (the number step starts the free trial first when not)."),
+    next: z.enum(["password", "information", "workingHours", "calendar", "phone"]).nullable().describe("The first step not done."),
+    canTakeCalls: z.boolean().describe("A number, a connected calendar and a live plan: the receptionist answers."),
+  })
+  .meta({ title: "Onboarding" });

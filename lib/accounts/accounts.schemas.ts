@@ -143,3 +143,6 @@ function isTimeZone(tz: string): boolean {
     return false;
   }
 }
+
+/** A setup step the owner went through (POST /api/account/setup). */
+export const setupStepSchema = z.object({ step: z.enum(["information", "workingHours"], "invalid") });

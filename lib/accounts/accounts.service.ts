@@ -58,6 +58,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput, source:
         ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         ...(input.locale ? { locale: input.locale } : {}),
         setupCompletedAt: new Date(),
+        // Registration asks for the business and its hours: what is left to set up is the calendar and the number.
+        setupSteps: ["information", "workingHours"],
       })
       .returning({ id: users.id });
     id = row!.id;
@@ -200,17 +202,41 @@ export async function issueSetupToken(db: Db, userId: string, ttlMs = SETUP_TOKE
   return token;
 }
 
-/** The account a live setup link belongs to; every look-up counts toward the address's limit first. */
-export async function validateSetupToken(db: Db, token: string, clientIp: string): Promise<{ email: string; name: string }> {
+export type SetupLink =
+  | { state: "live"; email: string; name: string }
+  /** It set the account's password: its owner signs in to finish the setup. */
+  | { state: "used"; userId: string }
+  | { state: "dead" };
+
+/**
+ * What a setup link is now: live (its account's email and name), used to set the password, or dead (unknown, expired,
+ * or its account's password was set otherwise). Every look-up counts toward the address's limit first.
+ */
+export async function openSetupLink(db: Db, token: string, clientIp: string, now = new Date()): Promise<SetupLink> {
   await takeAttempt(db, setupLinkKeys(clientIp));
   const [row] = await db
-    .select({ email: users.email, name: users.fullName })
+    .select({
+      email: users.email,
+      name: users.fullName,
+      userId: users.id,
+      usedAt: setupTokens.usedAt,
+      expiresAt: setupTokens.expiresAt,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(setupTokens)
     .innerJoin(users, eq(users.id, setupTokens.userId))
-    .where(and(eq(setupTokens.tokenHash, sha256(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, new Date())))
+    .where(eq(setupTokens.tokenHash, sha256(token)))
     .limit(1);
-  if (!row) throw new AppError("not_found", "invalidSetupToken");
-  return row;
+  if (!row) return { state: "dead" };
+  if (row.usedAt) return row.hasPassword ? { state: "used", userId: row.userId } : { state: "dead" };
+  return row.expiresAt > now ? { state: "live", email: row.email, name: row.name } : { state: "dead" };
+}
+
+/** The account a live setup link belongs to; every look-up counts toward the address's limit first. */
+export async function validateSetupToken(db: Db, token: string, clientIp: string): Promise<{ email: string; name: string }> {
+  const link = await openSetupLink(db, token, clientIp);
+  if (link.state !== "live") throw new AppError("not_found", "invalidSetupToken");
+  return { email: link.email, name: link.name };
 }
 
 export async function completeSetup(db: Db, input: { token: string; name: string; password: string }, clientIp: string): Promise<void> {

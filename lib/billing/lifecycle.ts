@@ -479,13 +479,45 @@ function addMonth(d: Date): Date {
  * and that mailbox has been written to.
  */
 export async function checkoutOutcome(db: Db, sessionId: string): Promise<"ready" | "pending" | "unknown"> {
-  if (!/^[A-Za-z0-9_-]{1,255}$/.test(sessionId)) return "unknown";
+  return (await checkoutSummary(db, sessionId))?.account ?? "unknown";
+}
+
+export type CheckoutSummary = {
+  account: "ready" | "pending";
+  /** The address the setup email went to (a held checkout's is the payer's own typing: not shown). */
+  email: string | null;
+  /** What the checkout started: the free trial (nothing charged yet), a paid plan, or nothing live yet. */
+  plan: "trial" | "paid" | null;
+  trialEndsAt: Date | null;
+  /** The checkout created this account, which is not set up yet: its setup email is this checkout's. */
+  setupEmailKey: string | null;
+};
+
+/** What a thank-you page says about its checkout: the account, the plan it started, where the setup email went. */
+export async function checkoutSummary(db: Db, sessionId: string, now = new Date()): Promise<CheckoutSummary | null> {
+  if (!/^[A-Za-z0-9_-]{1,255}$/.test(sessionId)) return null;
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, held: billingCheckouts.heldSubscriptionId })
+    .select({
+      userId: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      held: billingCheckouts.heldSubscriptionId,
+      createdAccount: billingCheckouts.createdAccount,
+    })
     .from(billingCheckouts)
     .innerJoin(users, eq(users.id, billingCheckouts.userId))
     .where(eq(billingCheckouts.sessionId, sessionId))
     .limit(1);
-  if (!row) return "unknown";
-  return row.passwordHash === null || row.held ? "pending" : "ready";
+  if (!row) return null;
+  const pending = row.passwordHash === null || !!row.held;
+  const [billing] = row.held ? [] : await db.select().from(subscriptions).where(eq(subscriptions.userId, row.userId)).limit(1);
+  const view = deriveSubscription(billing ?? null, now);
+  const plan = view.subscriptionType === "trial" ? "trial" : view.subscription?.status ? "paid" : null;
+  return {
+    account: pending ? "pending" : "ready",
+    email: row.held ? null : row.email,
+    plan,
+    trialEndsAt: plan === "trial" && view.subscription?.endTime ? new Date(view.subscription.endTime) : null,
+    setupEmailKey: row.createdAccount && row.passwordHash === null && !row.held ? `account-setup:checkout:${sessionId}` : null,
+  };
 }

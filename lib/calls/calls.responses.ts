@@ -36,6 +36,13 @@ export const callDetailResponse = z.strictObject({
     }),
   ),
   appointments: z.array(
-    z.strictObject({ id: z.string(), patientName: z.string(), startsAt: instant, endsAt: instant, status: z.string() }),
+    z.strictObject({
+      id: z.string(),
+      patientName: z.string(),
+      startsAt: instant,
+      endsAt: instant,
+      status: z.string(),
+      confirmedAt: instant.nullable().describe("When the caller confirmed it by text (null: not, or moved since)."),
+    }),
   ),
 });

@@ -27,7 +27,7 @@ export type CallDetail = CallView & {
   transcript: string | null;
   recordingUrl: string | null;
   messages: { id: string; callerName: string | null; callerPhone: string | null; body: string; createdAt: string }[];
-  appointments: { id: string; patientName: string; startsAt: string; endsAt: string; status: string }[];
+  appointments: { id: string; patientName: string; startsAt: string; endsAt: string; status: string; confirmedAt: string | null }[];
 };
 
 export const CALLS_LIMIT = 100;
@@ -103,6 +103,7 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,
         status: appointments.status,
+        confirmedAt: appointments.confirmedAt,
       })
       .from(appointments)
       .where(and(eq(appointments.userId, userId), eq(appointments.callId, row.id)))
@@ -116,6 +117,11 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
     // Only web links are handed to the browser's audio player.
     recordingUrl: recordingUrl && /^https?:\/\//i.test(recordingUrl) ? recordingUrl : null,
     messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-    appointments: booked.map((a) => ({ ...a, startsAt: a.startsAt.toISOString(), endsAt: a.endsAt.toISOString() })),
+    appointments: booked.map((a) => ({
+      ...a,
+      startsAt: a.startsAt.toISOString(),
+      endsAt: a.endsAt.toISOString(),
+      confirmedAt: a.confirmedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -75,8 +75,17 @@ function attempt(text: string, region: CountryCode | undefined): ParsedPhone {
     return { ok: false, reason: failureOf(validatePhoneNumberLength(text, { defaultCountry: region }) ?? "INVALID_LENGTH") };
   // Read with the region's country code although the text had none: the region was a guess, so the number must exist.
   const guessed = !!region && !/^\s*(\+|00)/.test(text) && parsed.countryCallingCode === getCountryCallingCode(region);
-  if (guessed && !parsed.isValid()) return { ok: false, reason: "invalid" };
+  if (guessed && !parsed.isValid() && !isFictional(parsed.number)) return { ok: false, reason: "invalid" };
   return { ok: true, e164: parsed.number, country: parsed.country ?? null };
+}
+
+// Ranges set aside for fiction, which libphonenumber's metadata does not list as existing: the French regulator's mobile
+// block (06 39 98 xx xx, the demo data's and the Try page's callers). A number the app shows is one it takes back when
+// typed the way it is shown.
+const FICTIONAL = [/^\+3363998\d{4}$/];
+
+function isFictional(e164: string): boolean {
+  return FICTIONAL.some((range) => range.test(e164));
 }
 
 function failureOf(code: string): PhoneFailure {

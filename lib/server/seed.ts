@@ -283,6 +283,11 @@ const MESSAGE = {
   body: "Souhaite un devis pour une couronne. À rappeler après 17 h.",
 };
 
+/** Every number the demo shows: the practice's, its patients' and callers', the Try page's caller. */
+export const DEMO_PHONES: string[] = [
+  ...new Set([PRACTICE.phone, TRY_CALLER, ...APPOINTMENTS.map((a) => a.phone), ...CALLS.map((c) => c.from), MESSAGE.phone]),
+];
+
 // Ids of what the seed adds, so a second run finds them instead of adding copies.
 const seedKey = (key: string) => `demo-seed-${key}`;
 

@@ -12,92 +12,123 @@ async function registerThroughApi(page: Page, email: string, fullName = "Dr. In�
   expect(res.status()).toBe(201);
 }
 
+// Each visitor's device is in their country: the time zone registration proposes (and the number's country).
+const DEVICE_ZONE: Record<Locale, string> = { en: "America/New_York", fr: "Europe/Paris", es: "Europe/Madrid" };
+
 for (const locale of LOCALES) {
-  test(`a visitor registers in four steps and lands on the subscription page (${locale})`, async ({ page }) => {
-    const email = unique(`register-${locale}`);
-    const registerCalls: string[] = [];
-    page.on("request", (r) => {
-      if (new URL(r.url()).pathname === "/api/auth/register") registerCalls.push(r.method());
+  test.describe(() => {
+    test.use({ timezoneId: DEVICE_ZONE[locale] });
+    test(`a visitor registers in four steps, then gets the calendar and number steps every new account gets (${locale})`, async ({
+      page,
+    }) => {
+      const email = unique(`register-${locale}`);
+      const registerCalls: string[] = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/api/auth/register") registerCalls.push(r.method());
+      });
+      const check = async () => {
+        if (locale !== "en") await expectNoEnglish(page, locale);
+        await expectNoSeriousA11yViolations(page);
+      };
+      await page.goto(at(locale, "/"));
+      await page
+        .locator("header")
+        .getByRole("link", { name: m(locale, "SiteHeader.signIn") })
+        .first()
+        .click();
+      await page.getByRole("link", { name: m(locale, "LoginPage.register") }).click();
+      await expect(page).toHaveURL(new RegExp(`${at(locale, "/register")}$`));
+
+      // Step 1: personal info. "Next" checks this step only, with the validation messages in the page's language.
+      await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 1, total: 4 }));
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+      await expect(page.getByText(m(locale, "Validation.fullNameRequired"))).toBeVisible();
+      await expect(page.getByText(m(locale, "Validation.passwordRequired"))).toBeVisible();
+      await check();
+      await page.getByLabel(m(locale, "Fields.fullName")).fill("Dr. Inès Moreau");
+      await page.getByLabel(m(locale, "Fields.email")).fill(email);
+      await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("short");
+      await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("different");
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+      await expect(page.getByText(m(locale, "Validation.passwordMin"))).toBeVisible();
+      await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("correct-horse-9");
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+      await expect(page.getByText(m(locale, "Validation.passwordsMismatch"))).toBeVisible();
+      await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("correct-horse-9");
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+      // Step 2: business info. The specialty appears only for a medical business.
+      await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 2, total: 4 }));
+      await page.getByLabel(m(locale, "Fields.businessName")).fill("Cabinet Moreau");
+      await expect(page.getByLabel(m(locale, "Fields.specialty"))).toHaveCount(0);
+      await page.getByLabel(m(locale, "Fields.businessType")).selectOption("medical");
+      await page.getByLabel(m(locale, "Fields.specialty")).selectOption("pediatrics");
+      await page.getByLabel(m(locale, "Fields.businessSize")).selectOption("small");
+      await check();
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+      // Step 3: scheduling. Back keeps what was typed.
+      await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 3, total: 4 }));
+      await page.getByRole("button", { name: m(locale, "RegisterPage.back") }).click();
+      await expect(page.getByLabel(m(locale, "Fields.businessName"))).toHaveValue("Cabinet Moreau");
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+      // The time zone is asked, the device's proposed.
+      await expect(page.getByLabel(m(locale, "Fields.timeZone"))).toHaveValue(DEVICE_ZONE[locale]);
+      await page.getByLabel(m(locale, "Fields.appointmentDuration")).selectOption("45");
+      await page.getByLabel(m(locale, "Fields.services")).fill(" Vaccination, , Check-up ,");
+      await check();
+      await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
+
+      // Step 4: AI setup, and only now the request.
+      await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 4, total: 4 }));
+      await page.getByLabel(m(locale, "Fields.aiInstructions")).fill("Fever in infants: first free slot.");
+      await check();
+      expect(registerCalls).toEqual([]); // nothing was sent before the last step
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith("/api/auth/register")),
+        page.getByRole("button", { name: m(locale, "RegisterPage.submit") }).click(),
+      ]);
+      const sent = response.request().postDataJSON() as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        email,
+        fullName: "Dr. Inès Moreau",
+        businessType: "medical",
+        specialty: "pediatrics",
+        appointmentDuration: "45",
+        services: ["Vaccination", "Check-up"],
+      });
+      expect(sent).not.toHaveProperty("confirmPassword");
+      expect(sent).toMatchObject({ locale, timeZone: DEVICE_ZONE[locale] });
+      expect(response.status()).toBe(201);
+
+      await expect(page.getByRole("heading", { name: m(locale, "RegisterPage.successTitle") })).toBeVisible();
+      await expect(page.getByTestId("countdown")).toContainText("5");
+      // The same steps as an account a checkout made: what registration covered is ticked, the calendar is next.
+      await page.waitForURL(new RegExp(`${at(locale, "/dashboard/setup")}$`), { timeout: 12_000 });
+      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+      const step = page.getByTestId("setup-step");
+      await expect(step).toHaveText(m(locale, "SetupPage.stepOf", { current: 4, total: 5 }));
+      await check();
+      await page.getByRole("button", { name: m(locale, "SetupPage.connect") }).click();
+      await expect(page.getByTestId("calendar-connected")).toBeVisible();
+      await page.getByRole("button", { name: m(locale, "SetupPage.continue") }).click();
+      // No plan yet: the number step starts the free trial (no card) with it.
+      await expect(step).toHaveText(m(locale, "SetupPage.stepOf", { current: 5, total: 5 }));
+      await expect(page.getByText(m(locale, "SetupPage.phoneLeadTrial"))).toBeVisible();
+      await page.getByRole("button", { name: m(locale, "SetupPage.startTrialAndClaim") }).click();
+      await expect(page.getByRole("heading", { name: m(locale, "SetupPage.completeTitle") })).toBeVisible();
+      await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`), { timeout: 12_000 });
+      const profile = await (await page.request.get("/api/auth/profile")).json();
+      expect(profile).toMatchObject({
+        email,
+        specialty: "pediatrics",
+        services: ["Vaccination", "Check-up"],
+        timeZone: DEVICE_ZONE[locale],
+        hasGoogleOAuth: true,
+        subscriptionType: "trial",
+      });
+      expect(profile.telnyxPhoneNumber).toBeTruthy();
     });
-    const check = async () => {
-      if (locale !== "en") await expectNoEnglish(page, locale);
-      await expectNoSeriousA11yViolations(page);
-    };
-    await page.goto(at(locale, "/"));
-    await page
-      .locator("header")
-      .getByRole("link", { name: m(locale, "SiteHeader.signIn") })
-      .first()
-      .click();
-    await page.getByRole("link", { name: m(locale, "LoginPage.register") }).click();
-    await expect(page).toHaveURL(new RegExp(`${at(locale, "/register")}$`));
-
-    // Step 1: personal info. "Next" checks this step only, with the validation messages in the page's language.
-    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 1, total: 4 }));
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-    await expect(page.getByText(m(locale, "Validation.fullNameRequired"))).toBeVisible();
-    await expect(page.getByText(m(locale, "Validation.passwordRequired"))).toBeVisible();
-    await check();
-    await page.getByLabel(m(locale, "Fields.fullName")).fill("Dr. Inès Moreau");
-    await page.getByLabel(m(locale, "Fields.email")).fill(email);
-    await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("short");
-    await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("different");
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-    await expect(page.getByText(m(locale, "Validation.passwordMin"))).toBeVisible();
-    await page.getByLabel(m(locale, "Fields.password"), { exact: true }).fill("correct-horse-9");
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-    await expect(page.getByText(m(locale, "Validation.passwordsMismatch"))).toBeVisible();
-    await page.getByLabel(m(locale, "RegisterPage.confirmPassword")).fill("correct-horse-9");
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-
-    // Step 2: business info. The specialty appears only for a medical business.
-    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 2, total: 4 }));
-    await page.getByLabel(m(locale, "Fields.businessName")).fill("Cabinet Moreau");
-    await expect(page.getByLabel(m(locale, "Fields.specialty"))).toHaveCount(0);
-    await page.getByLabel(m(locale, "Fields.businessType")).selectOption("medical");
-    await page.getByLabel(m(locale, "Fields.specialty")).selectOption("pediatrics");
-    await page.getByLabel(m(locale, "Fields.businessSize")).selectOption("small");
-    await check();
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-
-    // Step 3: scheduling. Back keeps what was typed.
-    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 3, total: 4 }));
-    await page.getByRole("button", { name: m(locale, "RegisterPage.back") }).click();
-    await expect(page.getByLabel(m(locale, "Fields.businessName"))).toHaveValue("Cabinet Moreau");
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-    await page.getByLabel(m(locale, "Fields.appointmentDuration")).selectOption("45");
-    await page.getByLabel(m(locale, "Fields.services")).fill(" Vaccination, , Check-up ,");
-    await check();
-    await page.getByRole("button", { name: m(locale, "RegisterPage.next") }).click();
-
-    // Step 4: AI setup, and only now the request.
-    await expect(page.getByTestId("register-step")).toHaveText(m(locale, "RegisterPage.stepOf", { current: 4, total: 4 }));
-    await page.getByLabel(m(locale, "Fields.aiInstructions")).fill("Fever in infants: first free slot.");
-    await check();
-    expect(registerCalls).toEqual([]); // nothing was sent before the last step
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith("/api/auth/register")),
-      page.getByRole("button", { name: m(locale, "RegisterPage.submit") }).click(),
-    ]);
-    const sent = response.request().postDataJSON() as Record<string, unknown>;
-    expect(sent).toMatchObject({
-      email,
-      fullName: "Dr. Inès Moreau",
-      businessType: "medical",
-      specialty: "pediatrics",
-      appointmentDuration: "45",
-      services: ["Vaccination", "Check-up"],
-    });
-    expect(sent).not.toHaveProperty("confirmPassword");
-    expect(sent).toMatchObject({ locale, timeZone: expect.any(String) });
-    expect(response.status()).toBe(201);
-
-    await expect(page.getByRole("heading", { name: m(locale, "RegisterPage.successTitle") })).toBeVisible();
-    await expect(page.getByTestId("countdown")).toContainText("5");
-    await page.waitForURL(new RegExp(`${at(locale, "/dashboard/subscription")}$`), { timeout: 12_000 });
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
-    const profile = await page.request.get("/api/auth/profile");
-    expect(await profile.json()).toMatchObject({ email, specialty: "pediatrics", services: ["Vaccination", "Check-up"] });
   });
 }
 

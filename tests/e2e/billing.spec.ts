@@ -58,11 +58,20 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await checkout.getByLabel(en("SandboxCheckout.emailLabel")).fill(email);
   await checkout.getByTestId("sandbox-pay").click();
 
-  // Thank-you: the account was created by the payment, so the server says to check the email.
+  // Thank-you: what really happened (a trial, nothing charged; no "payment successful"), and the address the setup email
+  // went to, since the payment created the account.
   await expect(checkout).toHaveURL(/\/thankyou\?session_id=cs_sandbox_/);
   const thankYouPath = new URL(checkout.url()).pathname + new URL(checkout.url()).search;
-  await expect(checkout.getByRole("heading", { level: 1 })).toHaveText(en("ThankYouPage.title"));
-  await expect(checkout.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.checkEmail"));
+  await expect(checkout.getByRole("heading", { level: 1 })).toHaveText(en("ThankYouPage.trialTitle"));
+  await expect(checkout.getByTestId("thankyou-plan")).toHaveAttribute("data-plan", "trial");
+  await expect(checkout.getByTestId("thankyou-plan")).toContainText("Nothing has been charged.");
+  await expect(checkout.getByText(en("ThankYouPage.title"))).toHaveCount(0);
+  await expect(checkout.getByTestId("thankyou-next")).toHaveText(en("ThankYouPage.checkEmailTo", { email }));
+  // Sandbox mode: where the email can be read, and its link at hand (the page refreshes until the email is written).
+  const sandboxMail = checkout.getByTestId("thankyou-sandbox-mail");
+  await expect(sandboxMail).toContainText(en("ThankYouPage.sandboxMail"));
+  const openLink = sandboxMail.getByRole("link", { name: en("ThankYouPage.openSetupLink") });
+  await expect(openLink).toBeVisible({ timeout: 20_000 });
 
   // The setup email, from the sandbox outbox.
   const adminContext = await browser.newContext();
@@ -71,6 +80,7 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await adminContext.close();
   const setupUrl = new URL(link);
   expect(setupUrl.pathname).toMatch(/^\/setup-account\/[A-Za-z0-9_-]+$/);
+  expect(await openLink.getAttribute("href")).toBe(link);
 
   // Setup from the link: password, information, hours, calendar, number.
   await checkout.goto(setupUrl.pathname);
@@ -140,7 +150,8 @@ test("the sandbox checkout and thank-you page in French say nothing in English",
   await expectNoEnglish(page, "fr");
   await page.getByTestId("sandbox-pay").click();
   await expect(page).toHaveURL(/\/fr\/thankyou\?session_id=cs_sandbox_/);
-  await expect(page.getByTestId("thankyou-next")).toHaveText(m("fr", "ThankYouPage.checkEmail"));
+  await expect(page.getByTestId("thankyou-next")).toHaveText(m("fr", "ThankYouPage.checkEmailTo", { email }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "ThankYouPage.trialTitle"));
   await expectNoEnglish(page, "fr");
   await expectNoSeriousA11yViolations(page);
 });

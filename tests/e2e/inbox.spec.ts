@@ -94,3 +94,40 @@ test("in French, the inbox speaks French, WhatsApp is offered after a WhatsApp m
   await view.getByRole("button", { name: m("fr", "InboxSection.send"), exact: true }).click();
   await expect(view.getByText(m("fr", "Validation.required", { field: m("fr", "Fields.text") }))).toBeVisible();
 });
+
+for (const locale of ["fr", "en"] as const) {
+  test(`the demo's fiction numbers are taken, and a caller's "C" shows as confirmed by them, apart from booked (${locale})`, async ({
+    page,
+  }) => {
+    const owner = await ownerWithLine(page, locale);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    // Two appointments for callers of the French fiction block (06 39 98 xx xx), typed as the app shows them.
+    for (const [patientName, patientPhone, time] of [
+      ["Lucas Bernard", "06 39 98 01 77", "10:00"],
+      ["Emma Petit", "06 39 98 01 78", "11:00"],
+    ]) {
+      const made = await page.request.post("/api/appointments", {
+        headers: auth,
+        data: { patientName, patientPhone, date: tomorrow, time, duration: 30 },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await openDashboard(page, locale, "/dashboard/inbox");
+    // A number that cannot be read is said once, in the form (no toast repeating it).
+    const card = page.getByTestId("sandbox-text");
+    await card.getByLabel(m(locale, "InboxSection.sandbox.from")).fill("06 00");
+    await card.getByLabel(m(locale, "Fields.text")).fill("C");
+    await card.getByRole("button", { name: m(locale, "InboxSection.sandbox.send") }).click();
+    await expect(card.getByTestId("sandbox-text-error")).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    // The first caller answers the confirmation text with "C", from the number as shown.
+    await callerTexts(page, locale, "06 39 98 01 77", "C", m(locale, "InboxSection.sandbox.actions.confirmed"));
+
+    await openDashboard(page, locale, "/dashboard/appointments");
+    const status = (name: string) => page.getByTestId("appointment").filter({ hasText: name }).getByTestId("appointment-status");
+    await expect(status("Lucas Bernard")).toHaveText(m(locale, "AppointmentsSection.status.confirmed"));
+    await expect(status("Emma Petit")).toHaveText(m(locale, "AppointmentsSection.status.booked"));
+    if (locale === "fr") await expectNoEnglish(page, "fr");
+  });
+}

@@ -1,5 +1,6 @@
-// Account setup from the emailed link: five steps to the dashboard in each language, the dead-link screens, and the
-// two previews that must not write anything.
+// Account setup from the emailed link: five steps to the dashboard in each language (the password at the link, the rest
+// signed in at /dashboard/setup, where a setup left half-way resumes), the dead-link screens, and the two previews that
+// must not write anything.
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { fixtures } from "./support/fixtures";
@@ -11,13 +12,20 @@ async function checkPage(page: Page, locale: Locale) {
   await expectNoSeriousA11yViolations(page);
 }
 
+// The owner's device is in Madrid: the time zone the setup proposes, never takes silently.
+test.use({ timezoneId: "Europe/Madrid" });
+
 for (const locale of LOCALES) {
-  test(`a new customer sets up the account in five steps and reaches the dashboard (${locale})`, async ({ page }) => {
+  test(`a new customer sets up the account in five steps, leaves half-way, resumes and reaches the dashboard (${locale})`, async ({
+    page,
+  }) => {
     const token = fixtures().setupTokens[locale];
     const t = (key: string, params?: Record<string, string | number>) => m(locale, key, params);
     const step = page.getByTestId("setup-step");
     const cont = page.getByRole("button", { name: t("SetupPage.continue") });
     await page.goto(at(locale, `/setup-account/${token}`));
+    // A task in progress: the header offers no sign-in or trial beside the form.
+    await expect(page.locator("header").getByRole("link", { name: t("SiteHeader.signIn") })).toHaveCount(0);
 
     // 1. Set Password
     await expect(step).toHaveText(t("SetupPage.stepOf", { current: 1, total: 5 }));
@@ -32,8 +40,10 @@ for (const locale of LOCALES) {
     await page.getByLabel(t("RegisterPage.confirmPassword")).fill("setup-pass-123");
     await cont.click();
 
-    // 2. Your Information: the email is read-only, the full name required.
+    // 2. Your Information, signed in now: the email is read-only, the full name required, the time zone proposed.
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard/setup")}$`));
     await expect(step).toHaveText(t("SetupPage.stepOf", { current: 2, total: 5 }));
+    await expect(page.getByLabel(t("Fields.timeZone"))).toHaveValue("Europe/Madrid");
     await expect(page.getByLabel(t("Fields.email"))).toHaveValue(`setup-${locale}@e2e.test`);
     await expect(page.getByLabel(t("Fields.email"))).toHaveAttribute("readonly", "");
     await page.getByLabel(t("Fields.fullName")).fill("");
@@ -45,6 +55,19 @@ for (const locale of LOCALES) {
     await page.getByLabel(t("Fields.services")).fill("Cleaning, Whitening");
     await checkPage(page, locale);
     await cont.click();
+    await expect(step).toHaveText(t("SetupPage.stepOf", { current: 3, total: 5 }));
+
+    // Left half-way: the dashboard's checklist shows what is done and what is missing...
+    await page.goto(at(locale, "/dashboard/profile"));
+    const checklist = page.getByTestId("getting-started");
+    await expect(checklist).toBeVisible();
+    await expect(checklist.getByTestId("getting-started-information")).toHaveAttribute("data-done", "true");
+    await expect(checklist.getByTestId("getting-started-plan")).toHaveAttribute("data-done", "true");
+    await expect(checklist.getByTestId("getting-started-calendar")).toHaveAttribute("data-done", "false");
+    await checkPage(page, locale);
+    // ...and the emailed link, opened again, resumes where it stopped (the password stays set).
+    await page.goto(at(locale, `/setup-account/${token}`));
+    await page.waitForURL(new RegExp(`${at(locale, "/dashboard/setup")}$`));
 
     // 3. Working Hours: open on Saturday morning.
     await expect(step).toHaveText(t("SetupPage.stepOf", { current: 3, total: 5 }));
@@ -96,9 +119,18 @@ for (const locale of LOCALES) {
     });
     expect(profile.workingHours.saturday).toEqual({ isOpen: true, openTime: "09:00", closeTime: "12:00" });
 
-    // The link was single-use.
-    await page.goto(at(locale, `/setup-account/${token}`));
-    await expect(page.getByTestId("setup-problem")).toHaveText(t("SetupPage.invalidToken"));
+    expect(profile.timeZone).toBe("Europe/Madrid");
+    // Calls are answered now: no checklist any more.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("getting-started")).toHaveCount(0);
+
+    // The link was single-use: in another browser it says so and asks to sign in.
+    const stranger = await page.context().browser()!.newPage();
+    await stranger.goto(at(locale, `/setup-account/${token}`));
+    await expect(stranger.getByTestId("setup-problem")).toHaveText(t("SetupPage.linkUsed"));
+    await stranger.getByRole("link", { name: t("SetupPage.signIn") }).click();
+    await expect(stranger).toHaveURL(new RegExp(`${at(locale, "/login")}$`));
+    await stranger.close();
   });
 }
 

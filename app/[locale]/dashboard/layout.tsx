@@ -15,7 +15,7 @@ export default async function DashboardLayout({ children, params }: { children: 
   const t = await getTranslations("Sandbox");
   const sandboxNote = sandboxed.length ? t("hint", { services: sandboxed.map((k) => t(`kinds.${k}` as never)).join(", ") }) : null;
   return (
-    <IntlIsland namespaces={["Dashboard", "LocaleSwitcher", "Common"]}>
+    <IntlIsland namespaces={["Dashboard", "LocaleSwitcher", "GettingStarted", "Common"]}>
       <DashboardSession initialProfile={user}>
         <DashboardShell isAdmin={user.type === "admin"} sandboxNote={sandboxNote}>
           {children}

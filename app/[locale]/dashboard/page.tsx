@@ -1,11 +1,14 @@
 import { dashboardUser } from "@/components/dashboard/dashboard-page";
+import { onboardingOf } from "@/lib/accounts/onboarding";
 import { localeRedirect } from "@/lib/i18n/server-navigation";
 import { hasCalls } from "@/lib/insights/insights.service";
 import { appContext } from "@/lib/server/context";
 
-// /dashboard opens on the insights once the receptionist has answered a call; before that, on the profile (where the
-// setup starts).
+// /dashboard opens where the owner has something to do: the setup while a step of it is missing (a setup left half-way
+// resumes there, on any device), then the insights once the receptionist has answered a call, else the profile.
 export default async function DashboardIndex({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
-  return localeRedirect(locale, (await hasCalls(appContext().db, user.id)) ? "/dashboard/insights" : "/dashboard/profile");
+  const db = appContext().db;
+  if (user.type !== "admin" && (await onboardingOf(db, user.id)).next !== null) return localeRedirect(locale, "/dashboard/setup");
+  return localeRedirect(locale, (await hasCalls(db, user.id)) ? "/dashboard/insights" : "/dashboard/profile");
 }

@@ -151,7 +151,10 @@ function AppointmentItems({
                   {t(`calendarSync.${sync}`)}
                 </Badge>
               )}
-              <Badge tone={a.status === "booked" ? "green" : "red"}>{t(`status.${a.status}`)}</Badge>
+              {/* Booked is the practice's word; confirmed is the caller's (their "C" to the text), shown apart. */}
+              <Badge tone={a.status === "cancelled" ? "red" : a.confirmedAt ? "green" : "gray"} testId="appointment-status">
+                {t(`status.${a.status === "booked" && a.confirmedAt ? "confirmed" : a.status}`)}
+              </Badge>
               {onCancel && a.status === "booked" && (
                 <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>
                   {t("cancel")}

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { BusinessTypeFields } from "@/components/forms/business-fields";
 import { TextAreaField, TextField } from "@/components/forms/fields";
+import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { businessFormSchema } from "@/lib/accounts/accounts.forms";
@@ -38,6 +39,7 @@ export function BusinessInfo() {
                 : []),
               { label: fields("businessSize"), value: option("businessSizes", profile.businessSize) },
               { label: fields("businessAddress"), value: profile.businessAddress },
+              { label: fields("timeZone"), value: profile.timeZone, testId: "business-time-zone" },
               { label: fields("serviceFrequency"), value: profile.serviceFrequency },
               {
                 label: fields("services"),
@@ -79,6 +81,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
       specialty: (profile?.specialty ?? null) as never,
       businessSize: (profile?.businessSize ?? null) as never,
       businessAddress: profile?.businessAddress ?? "",
+      timeZone: profile?.timeZone ?? "UTC",
       serviceFrequency: profile?.serviceFrequency ?? "",
       services: (profile?.services ?? []).join(", "),
       aiInstructions: profile?.aiInstructions ?? "",
@@ -109,6 +112,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
         error={errorText("businessAddress", errors.businessAddress)}
         {...form.register("businessAddress")}
       />
+      <TimeZoneField form={form as unknown as UseFormReturn<FieldValues>} idPrefix="business" />
       <TextField
         id="business-serviceFrequency"
         label={fields("serviceFrequency")}

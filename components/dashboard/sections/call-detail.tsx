@@ -184,8 +184,10 @@ export function CallDetail({ id }: { id: string }) {
                       <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time>
                     </p>
                   </div>
-                  <Badge tone={a.status === "booked" ? "green" : "red"}>
-                    {a.status === "booked" || a.status === "cancelled" ? t(`appointmentStatus.${a.status}`) : a.status}
+                  <Badge tone={a.status === "cancelled" ? "red" : a.confirmedAt ? "green" : "gray"} testId="call-appointment-status">
+                    {a.status === "booked" || a.status === "cancelled"
+                      ? t(`appointmentStatus.${a.status === "booked" && a.confirmedAt ? "confirmed" : a.status}`)
+                      : a.status}
                   </Badge>
                 </li>
               ))}

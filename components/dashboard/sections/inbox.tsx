@@ -289,11 +289,10 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
       form.reset({ channel: form.getValues("channel"), text: "" });
       await qc.invalidateQueries({ queryKey: THREADS_KEY });
     },
+    // Said once, in the form it is about (a toast would say it a second time).
     onError: (e) => {
       if (e instanceof SessionExpiredError) return;
-      const text = failureText(e, t("sendFailed"));
-      setFailure(text);
-      toast.error(text);
+      setFailure(failureText(e, t("sendFailed")));
     },
   });
   const hintId = useId();
@@ -364,11 +363,10 @@ function SandboxText() {
       form.reset({ ...form.getValues(), text: "" });
       await qc.invalidateQueries({ queryKey: THREADS_KEY });
     },
+    // Said once, in the form it is about (a toast would say it a second time).
     onError: (e) => {
       if (e instanceof SessionExpiredError) return;
-      const text = failureText(e, t("sandbox.failed"));
-      setFailure(text);
-      toast.error(text);
+      setFailure(failureText(e, t("sandbox.failed")));
     },
   });
   const { errors } = form.formState;

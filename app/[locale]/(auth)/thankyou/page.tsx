@@ -1,11 +1,16 @@
+import { and, desc, eq } from "drizzle-orm";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notifications } from "@/db/schema";
+import { AutoRefresh } from "@/components/site/auto-refresh";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { checkoutOutcome } from "@/lib/billing/lifecycle";
+import { checkoutSummary, type CheckoutSummary } from "@/lib/billing/lifecycle";
 import { appContext } from "@/lib/server/context";
 import { env } from "@/lib/env";
+import { formatLongDate } from "@/lib/format/intl";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
+import { providerModes } from "@/lib/providers/registry";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ session_id?: string | string[] }> };
@@ -13,18 +18,35 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ sess
 export const generateMetadata = localeMetadata("ThankYouPage", "/thankyou", { index: false });
 
 /**
- * After the hosted checkout (?session_id= names it). Whether the payer already has an account comes from the server:
- * their session, or the account the checkout's webhook linked (set up → sign in; created by it → the emailed link).
- * A checkout whose webhook has not arrived yet shows "confirming" and refreshes.
+ * After the hosted checkout (?session_id= names it). What it says comes from the server: whether the checkout started the
+ * free trial (nothing charged) or a paid plan, and whether the payer has an account to sign into (their session, or
+ * the account the checkout's webhook linked) or one to set up from the email, whose address it names. A checkout whose
+ * webhook has not arrived yet shows "confirming" and refreshes.
  */
 export default async function ThankYouPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const sessionId = (await searchParams).session_id;
   const [t, common, user] = await Promise.all([getTranslations("ThankYouPage"), getTranslations("Common"), getCurrentUser()]);
-  const checkout = typeof sessionId === "string" ? await checkoutOutcome(appContext().db, sessionId) : null;
-  const state = user ? "hasAccount" : checkout === "ready" ? "accountReady" : checkout === "unknown" ? "confirming" : "checkEmail";
+  const db = appContext().db;
+  const checkout = typeof sessionId === "string" ? await checkoutSummary(db, sessionId) : null;
+  const state = user
+    ? "hasAccount"
+    : checkout?.account === "ready"
+      ? "accountReady"
+      : typeof sessionId === "string" && !checkout
+        ? "confirming"
+        : "checkEmail";
   const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
+  const modes = providerModes(env());
+  const sandboxMail = state === "checkEmail" && modes.email === "sandbox";
+  const setupLink = sandboxMail && modes.billing === "sandbox" ? await sandboxSetupLink(checkout) : undefined;
+  const [title, text] =
+    checkout?.plan === "trial"
+      ? [t("trialTitle"), t("trialText", { date: formatLongDate(checkout.trialEndsAt, locale) })]
+      : checkout?.plan === "paid"
+        ? [t("title"), t("text")]
+        : [t("thanksTitle"), t("thanksText")];
   return (
     <PublicShell path="/thankyou">
       <div className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-center">
@@ -41,12 +63,28 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           <circle cx="12" cy="12" r="10" />
           <path d="M7 12.5l3 3 7-7" />
         </svg>
-        <h1 className="mt-4 text-3xl font-bold text-emerald-950">{t("title")}</h1>
-        <p className="mt-2 text-emerald-950">{t("text")}</p>
-        {state === "confirming" && <meta httpEquiv="refresh" content="4" />}
-        <p className="mt-4 text-slate-800" data-testid="thankyou-next" data-state={state} role="status">
-          {t(state)}
+        <h1 className="mt-4 text-3xl font-bold text-emerald-950">{title}</h1>
+        <p className="mt-2 text-emerald-950" data-testid="thankyou-plan" data-plan={checkout?.plan ?? "unknown"}>
+          {text}
         </p>
+        {(state === "confirming" || setupLink === null) && <AutoRefresh seconds={3} />}
+        <p className="mt-4 text-slate-800" data-testid="thankyou-next" data-state={state} role="status">
+          {state === "checkEmail" && checkout?.email ? t("checkEmailTo", { email: checkout.email }) : t(state)}
+        </p>
+        {sandboxMail && (
+          <div
+            className="mt-4 rounded-lg border border-amber-400 bg-amber-50 p-4 text-left text-amber-950"
+            data-testid="thankyou-sandbox-mail"
+          >
+            <p>{t("sandboxMail")}</p>
+            {setupLink && (
+              <a className="btn-primary mt-3" href={setupLink}>
+                {t("openSetupLink")}
+              </a>
+            )}
+            {setupLink === null && <p className="mt-2">{t("mailOnItsWay")}</p>}
+          </div>
+        )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {state === "hasAccount" && (
             <PageLink className="btn-primary" href="/dashboard">
@@ -75,4 +113,20 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </p>
     </PublicShell>
   );
+}
+
+/**
+ * Sandbox billing and email: no payment and no email leave this server, so the payer could not otherwise reach the setup
+ * link. The link of the setup email this very checkout caused for the account it created (none for an account that
+ * existed: that one's owner reads their own mail); null while the email is on its way, undefined when there is none.
+ */
+async function sandboxSetupLink(checkout: CheckoutSummary | null): Promise<string | null | undefined> {
+  if (!checkout?.setupEmailKey) return undefined;
+  const [mail] = await appContext()
+    .db.select({ links: notifications.links })
+    .from(notifications)
+    .where(and(eq(notifications.dedupeKey, checkout.setupEmailKey), eq(notifications.provider, "sandbox")))
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  return mail?.links.find((l) => l.includes("/setup-account/")) ?? null;
 }

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SetupLinkProblem, SetupPage } from "@/components/setup/setup-page";
-import { validateSetupToken } from "@/lib/accounts/accounts.service";
+import { openSetupLink } from "@/lib/accounts/accounts.service";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
 import type { Locale } from "@/lib/i18n/routing";
 import { appContext } from "@/lib/server/context";
+import { getCurrentUser } from "@/lib/server/current-user";
+import { localeRedirect } from "@/lib/i18n/server-navigation";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale; token: string }> };
@@ -29,10 +31,16 @@ export default async function SetupAccountPage({ params }: Props) {
   // Validated on the server (same rule as GET /api/auth/validate-setup-token/{token}), so a dead link never shows a form.
   // The page counts toward the address's limit on setup links like the API, read from the same forwarded chain.
   const ip = clientIp(new Request("http://page", { headers: await headers() }));
-  const account = await validateSetupToken(appContext().db, token, ip).catch((e: unknown) => {
-    if (e instanceof AppError) return null;
+  const link = await openSetupLink(appContext().db, token, ip).catch((e: unknown) => {
+    if (e instanceof AppError) return { state: "dead" as const };
     throw e;
   });
-  if (!account) return <SetupLinkProblem path={path} kind="invalidToken" />;
-  return <SetupPage path={path} mode="live" token={token} email={account.email} name={account.name} />;
+  if (link.state === "live") return <SetupPage path={path} mode="live" token={token} email={link.email} name={link.name} />;
+  // The password is set: its owner, signed in, goes on where they stopped; anyone else is asked to sign in first.
+  if (link.state === "used") {
+    const user = await getCurrentUser();
+    if (user?.id === link.userId) return localeRedirect(locale, "/dashboard/setup");
+    return <SetupLinkProblem path={path} kind="linkUsed" />;
+  }
+  return <SetupLinkProblem path={path} kind="invalidToken" />;
 }

@@ -1,0 +1,86 @@
+"use client";
+// The "getting started" checklist on every dashboard page until the receptionist can take a call: each thing it needs,
+// done or a link to where it is done, and the way back into the setup where it stopped.
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { apiFetch } from "@/lib/client/api";
+import { Link, usePathname } from "@/lib/i18n/navigation";
+
+type Onboarding = {
+  done: { password: boolean; information: boolean; workingHours: boolean; calendar: boolean; phone: boolean };
+  planLive: boolean;
+  next: string | null;
+  canTakeCalls: boolean;
+};
+
+const ITEMS = [
+  { key: "information", href: "/dashboard/business" },
+  { key: "workingHours", href: "/dashboard/schedule" },
+  { key: "calendar", href: "/dashboard/calendar" },
+  { key: "plan", href: "/dashboard/subscription" },
+  { key: "phone", href: "/dashboard/phone-number" },
+] as const;
+
+export function GettingStarted() {
+  const t = useTranslations("GettingStarted");
+  const path = usePathname();
+  const { data, refetch } = useQuery({
+    queryKey: ["onboarding"],
+    queryFn: () => apiFetch<Onboarding>("/account/setup"),
+    retry: false,
+  });
+  // Each page may be where a step was just done (the calendar connected, the number claimed): read again on arrival.
+  useEffect(() => {
+    void refetch();
+  }, [path, refetch]);
+  if (!data || data.canTakeCalls || path === "/dashboard/setup") return null;
+  const isDone = (key: (typeof ITEMS)[number]["key"]) => (key === "plan" ? data.planLive : data.done[key]);
+  const left = ITEMS.filter((i) => !isDone(i.key)).length;
+  return (
+    <section
+      aria-labelledby="getting-started-title"
+      className="mb-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5"
+      data-testid="getting-started"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="getting-started-title" className="text-lg font-semibold text-indigo-950">
+            {t("title")}
+          </h2>
+          <p className="text-sm text-indigo-950">{t("lead", { count: left })}</p>
+        </div>
+        {data.next && (
+          <Link href="/dashboard/setup" className="btn-primary">
+            {t("continue")}
+          </Link>
+        )}
+      </div>
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+        {ITEMS.map(({ key, href }) => {
+          const done = isDone(key);
+          return (
+            <li key={key} className="flex items-center gap-2 text-sm" data-done={done} data-testid={`getting-started-${key}`}>
+              <span
+                aria-hidden="true"
+                className={`flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${done ? "bg-emerald-700 text-white" : "border border-indigo-400 bg-white"}`}
+              >
+                {done ? "✓" : ""}
+              </span>
+              {done ? (
+                <span className="text-slate-700">
+                  {t(`items.${key}`)}
+                  <span className="sr-only"> ({t("done")})</span>
+                </span>
+              ) : (
+                <Link href={href} className="font-medium text-indigo-800 underline underline-offset-4">
+                  {t(`items.${key}`)}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
