@@ -62,6 +62,10 @@ const schema = z.object({
   // Shown on the public site (footer, hero "call us", thank-you page). The phone default is a reserved fictional number.
   PUBLIC_CONTACT_EMAIL: z.string().trim().email().default("hello@recepta.app").catch("hello@recepta.app"),
   PUBLIC_CONTACT_PHONE: z.string().trim().min(3).default("+1 555-010-0199").catch("+1 555-010-0199"),
+  // The French and Spanish pages' own contact number: a French visitor should not dial a US line. The defaults are
+  // fictional too (France's 01 99 00 block; a Madrid number chosen for the sandbox).
+  PUBLIC_CONTACT_PHONE_FR: z.string().trim().min(3).default("+33 1 99 00 01 99").catch("+33 1 99 00 01 99"),
+  PUBLIC_CONTACT_PHONE_ES: z.string().trim().min(3).default("+34 910 000 199").catch("+34 910 000 199"),
   // Social proof on the landing page, only as measured and configured: the average rating out of 5 customers gave, and
   // how many businesses use the service. Unset, the line is not shown (an invented claim is misleading advertising);
   // a value that is not a number in range stops the start rather than being shown or dropped silently.

@@ -51,6 +51,8 @@ const ENTRIES: Entry[] = [
   { href: "/dashboard/privacy", key: "privacy" },
 ];
 
+const ADMIN_ENTRIES: Entry[] = [...ADMIN.items, { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] }];
+
 const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])].some((h) => path === h || path.startsWith(`${h}/`));
 
 export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: boolean; sandboxNote: string | null; children: ReactNode }) {
@@ -70,7 +72,8 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
     );
   }
 
-  const entries = isAdmin ? [ADMIN, ...ENTRIES] : ENTRIES;
+  // An admin has no business of their own: their navigation is the admin sections and their own profile.
+  const entries = isAdmin ? ADMIN_ENTRIES : ENTRIES;
   const signOut = (
     <SignOutButton
       className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
@@ -123,9 +126,13 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
           </div>
         </div>
       </header>
-      <div className="flex">
-        <aside className="sticky top-[61px] hidden h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3 lg:block">
-          <SideNav entries={entries} />
+      {/* The side column stretches with the page (its white runs to the bottom of the longest page); the navigation
+          inside it stays in view. */}
+      <div className="flex min-h-[calc(100dvh-61px)]">
+        <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block" data-testid="side-column">
+          <div className="sticky top-[61px] max-h-[calc(100dvh-61px)] overflow-y-auto p-3">
+            <SideNav entries={entries} />
+          </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto max-w-4xl">

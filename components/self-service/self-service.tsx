@@ -126,8 +126,8 @@ function SelfService({ token }: { token: string }) {
           <p className="mt-3 text-sm text-slate-600">{t("changeUntil", { when: formatDateTime(v.changeUntil, locale, v.timeZone) })}</p>
         )}
         {v.closedReason === "cutoff" && (
-          <p className="mt-3 text-slate-800" data-testid="self-service-closed">
-            {t("closedCutoff", { hours: v.cutoffHours })}
+          <p className="mt-3 font-medium text-slate-900" role="status" data-testid="self-service-closed">
+            {t("closedCutoff", { hours: v.cutoffHours, business: v.businessName })}
           </p>
         )}
         {v.closedReason === "started" && <p className="mt-3 text-slate-800">{t("closedStarted")}</p>}

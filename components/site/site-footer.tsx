@@ -1,13 +1,16 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/routing";
+import { contactPhone } from "@/lib/marketing/contact";
 import { PageLink } from "./page-link";
 import { Logo } from "./logo";
 
 const footLink = "inline-flex min-h-11 items-center text-sm text-slate-700 underline-offset-4 hover:text-slate-900 hover:underline";
 
 export async function SiteFooter() {
-  const t = await getTranslations("Footer");
-  const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
+  const [t, locale] = await Promise.all([getTranslations("Footer"), getLocale()]);
+  const { PUBLIC_CONTACT_EMAIL: email } = env();
+  const phone = contactPhone(env(), locale as Locale);
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">

@@ -10,6 +10,26 @@ describe("translate", () => {
   });
 });
 
+describe("ICU plurals", () => {
+  it("say one and several as each language does (French counts 0 as one)", () => {
+    expect(translate("fr", "Api.tooManyAttempts", { minutes: 1 })).toBe(
+      "Trop de tentatives de connexion. Veuillez réessayer dans 1 minute.",
+    );
+    expect(translate("en", "Api.tooManyAttempts", { minutes: 1 })).toBe("Too many sign-in attempts. Please try again in 1 minute.");
+    expect(translate("es", "Api.tooManyAttempts", { minutes: "2" })).toBe(
+      "Demasiados intentos de inicio de sesión. Inténtelo de nuevo en 2 minutos.",
+    );
+    expect(translate("fr", "Api.selfServiceCutoff", { hours: 0 })).toBe(
+      "Les modifications en ligne ferment à l'heure du rendez-vous. Merci d'appeler le cabinet.",
+    );
+  });
+
+  it("shows an argument outside a plural as given (no grouping: a year or a postcode is no quantity), leaves a missing one", () => {
+    expect(translate("en", "Api.holidaysImported", { imported: 12345 })).toBe("Public holidays added: 12345.");
+    expect(translate("fr", "Validation.required", {})).toBe("{field} est obligatoire");
+  });
+});
+
 describe("a region parameter", () => {
   it("reads as the country's name in the answer's language", () => {
     expect(translate("en", "Api.noNumbersForCountry", { country: regionParam("FR") })).toContain("France");

@@ -6,8 +6,8 @@ import type { Locale } from "@/lib/i18n/routing";
 import { translate } from "@/lib/i18n/translate";
 import { render, type EmailContent } from "./templates";
 
-function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
-  return translate(locale, `Notifications.account.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  return translate(locale, `Notifications.account.${key}`, params);
 }
 
 export function setupEmail(locale: Locale, f: { url: string; expiresAt: Date; timeZone: string; support: string }): EmailContent {
@@ -39,8 +39,7 @@ export function passwordChangedEmail(
   locale: Locale,
   f: { email: string; at: Date; how: "reset" | "change"; timeZone: string; url: string; support: string },
 ): EmailContent {
-  const c = (key: string, params: Record<string, string> = {}) =>
-    translate(locale, `Notifications.passwordChanged.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+  const c = (key: string, params: Record<string, string> = {}) => translate(locale, `Notifications.passwordChanged.${key}`, params);
   return render(locale, {
     subject: c("subject"),
     paragraphs: [
@@ -112,8 +111,8 @@ export function usageAlertEmail(
   f: { level: 80 | 100; minutes: number; limit: number; periodEnd: Date; timeZone: string; url: string; support: string },
 ): EmailContent {
   const params = {
-    minutes: String(f.minutes),
-    limit: String(f.limit),
+    minutes: f.minutes,
+    limit: f.limit,
     date: formatLongDate(f.periodEnd.toISOString(), locale, f.timeZone),
   };
   return render(locale, {

@@ -66,7 +66,7 @@ describe("the assistant in French and Spanish", () => {
     const es = assistantFor(business({ locale: "es", businessName: "Clínica Sol" }), { callerNumber: null, now: NOW });
     expect(es.systemPrompt).toContain("lunes de 9:00 a 18:00");
     expect(es.firstMessage).toBe(
-      "Hola, está hablando con Tristán, el asistente virtual de la Clínica Sol. Esta llamada se graba. ¿En qué puedo ayudarle?",
+      "Hola, está hablando con Isidora, la asistente virtual de la Clínica Sol. Esta llamada se graba. ¿En qué puedo ayudarle?",
     );
   });
 });
@@ -105,7 +105,7 @@ describe("the instructions", () => {
       callerNumber: null,
       now: NOW,
     });
-    expect(restaurant.firstMessage).toMatch(/l'assistant virtuel du Bistrot\./);
+    expect(restaurant.firstMessage).toMatch(/l'assistante virtuelle du Bistrot\./);
     expect(
       (restaurant.tools.find((t) => t.type === "function" && t.name === "take_message") as FunctionTool).parameters.properties.category!
         .enum,

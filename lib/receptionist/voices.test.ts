@@ -27,16 +27,18 @@ describe("voiceFor", () => {
 
   it("gives a call the default voice of its language when the owner's voice speaks another one, or there is none", () => {
     // Voices saved before the server checked them against the language: the call's language wins.
-    expect(voiceFor(business(ai("es", "voice_french_female_1")), "es").id).toBe("voice_spanish_male_1");
+    expect(voiceFor(business(ai("es", "voice_french_female_1")), "es").id).toBe("voice_spanish_female_1");
     expect(voiceFor(business(ai("en", "voice_spanish_female_1")), "en").id).toBe("voice_english_female_1");
-    expect(voiceFor(business(ai("fr", "voice_klingon_1")), "fr").id).toBe("voice_french_male_1");
+    expect(voiceFor(business(ai("fr", "voice_klingon_1")), "fr").id).toBe("voice_french_female_1");
+    // The default receptionist is a woman in every language, as the copy calls her.
     expect(voiceFor(business(null, "es"), "es")).toEqual({
-      id: "voice_spanish_male_1",
+      id: "voice_spanish_female_1",
       language: "es",
-      name: "Tristán",
-      gender: "masculine",
+      name: "Isidora",
+      gender: "feminine",
     });
-    expect(voiceFor(business(null, "fr"), "fr").name).toBe("Rémy");
+    expect(voiceFor(business(null, "fr"), "fr").name).toBe("Vivienne");
+    expect(voiceFor(business(null, "en"), "en").gender).toBe("feminine");
   });
 
   it("offers voices in every language, and every language's default voice speaks it", () => {

@@ -61,7 +61,7 @@ const PRACTICE = {
   specialty: "dentistry",
   businessSize: "small",
   businessAddress: "12 rue de la Paix, 75002 Paris",
-  serviceFrequency: "weekly",
+  serviceFrequency: "Tous les 6 mois (contrôle et détartrage)",
   services: ["Contrôle et bilan", "Détartrage", "Soin de carie", "Blanchiment", "Urgence dentaire"],
   appointmentDuration: "30",
   aiInstructions:
@@ -75,7 +75,7 @@ const PRACTICE = {
 
 const AI = {
   language: "fr" as const,
-  voiceId: "voice_french_male_1" as const,
+  voiceId: "voice_french_female_1" as const,
   firstMessage: "Que puis-je faire pour vous ?",
   agentName: "Camille",
 };

@@ -160,10 +160,12 @@ test("AI configuration: missing → created with the defaults → edited → res
   // Choosing Spanish offers only the Spanish voices and moves the English voice to the Spanish default.
   await language.selectOption("es");
   await expect(voice.locator("option")).toHaveText(["Spanish Male (Tristán)", "Spanish Female (Isidora)"]);
-  await expect(voice).toHaveValue("voice_spanish_male_1");
+  // The default receptionist is a woman in every language, as the copy calls her.
+  await expect(voice).toHaveValue("voice_spanish_female_1");
   await language.selectOption("fr");
   await expect(voice.locator("option")).toHaveText(["French Male (Rémy)", "French Female (Vivienne)"]);
-  await expect(voice).toHaveValue("voice_french_male_1");
+  await expect(voice).toHaveValue("voice_french_female_1");
+  await voice.selectOption("voice_french_male_1");
   await voice.selectOption("voice_french_female_1");
   await page.getByLabel(en("AiConfigSection.agentName")).fill("Camille");
   await page.getByLabel(en("AiConfigSection.firstMessage")).fill("Cabinet Moreau, bonjour !");

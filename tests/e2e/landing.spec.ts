@@ -6,6 +6,13 @@ import { at, LOCALES, m } from "./support/messages";
 
 const PRICE = { en: "€49.99", fr: "49,99 €", es: "49,99 €" } as const;
 
+const CONTACT = { en: "+1 555-010-0199", fr: "+33 1 99 00 01 99", es: "+34 910 000 199" } as const;
+const CALL_LANGUAGES = {
+  en: "English, French, and Spanish",
+  fr: "anglais, français et espagnol",
+  es: "inglés, francés y español",
+} as const;
+
 for (const locale of LOCALES) {
   test.describe(`landing page (${locale})`, () => {
     test("shows the hero, trial badge, plan at the locale's price, FAQ and footer, in the page's language", async ({ page }) => {
@@ -26,6 +33,13 @@ for (const locale of LOCALES) {
         at(locale, "/terms"),
       );
       await expect(page).toHaveTitle(m(locale, "HomePage.metaTitle"));
+      // The contact number configured for this language's pages (its default here), in the footer and the hero.
+      await expect(page.locator("footer").getByRole("link", { name: CONTACT[locale] })).toHaveAttribute(
+        "href",
+        `tel:${CONTACT[locale].replace(/[^+\d]/g, "")}`,
+      );
+      // The FAQ's languages come from the configuration: the three call languages, in the page's words.
+      await expect(page.locator("#faq")).toContainText(CALL_LANGUAGES[locale]);
       if (locale !== "en") await expectNoEnglish(page, locale);
       await expectNoSeriousA11yViolations(page);
     });

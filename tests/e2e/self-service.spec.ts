@@ -121,3 +121,33 @@ test("an altered or expired link gets a clear page, and so does a cancelled appo
   await expect(caller.getByTestId("self-service-cancelled")).toBeVisible();
   await expect(caller.getByRole("button", { name: m("fr", "SelfService.move") })).toHaveCount(0);
 });
+
+test("inside the owner's cut-off the page says changes are closed now and how to reach the practice (fr, en)", async ({
+  page,
+  browser,
+}) => {
+  const { owner, path } = await bookedForCaller(page);
+  // The appointment is three days away; a four-day cut-off puts it inside.
+  const res = await page.request.put("/api/auth/update-profile", {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { selfServiceCutoffHours: 96 },
+  });
+  expect(res.status()).toBe(200);
+  for (const [locale, at] of [
+    ["fr", path],
+    ["en", path.replace(/^\/fr\//, "/")],
+  ] as const) {
+    // A browser of its own for each: the first page's language would otherwise be remembered for the second.
+    const caller = await (await browser.newContext()).newPage();
+    await caller.goto(at);
+    const closed = caller.getByTestId("self-service-closed");
+    await expect(closed).toContainText(locale === "fr" ? "sont désormais fermées" : "are now closed");
+    await expect(closed).toContainText(locale === "fr" ? "96 heures avant" : "96 hours before it");
+    await expect(closed).toContainText("Cabinet Morel");
+    // The number to call, as a link; no button to change anything.
+    await expect(caller.getByTestId("self-service-appointment").getByRole("link", { name: /^0\d( \d\d){4}$|^\+33/ })).toBeVisible();
+    await expect(caller.getByRole("button", { name: m(locale, "SelfService.move") })).toHaveCount(0);
+    await expect(caller.getByRole("button", { name: m(locale, "SelfService.cancel") })).toHaveCount(0);
+    if (locale === "fr") await expectNoEnglish(caller, "fr");
+  }
+});

@@ -7,18 +7,29 @@ import { SiteHeader } from "@/components/site/site-header";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { formatPlanPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
 import { env } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
+import { locales, type Locale } from "@/lib/i18n/routing";
+import { AI_LANGUAGES } from "@/lib/accounts/options";
+import { intlLocale } from "@/lib/format/intl";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { TrialStartButton } from "@/components/site/trial-start-button";
 import { PageLink } from "@/components/site/page-link";
 import { localizedPath } from "@/lib/i18n/paths";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 import { socialProof } from "@/lib/marketing/social-proof";
+import { contactPhone } from "@/lib/marketing/contact";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
 const PROFESSIONS = ["doctors", "dentists", "restaurants", "accountants", "entrepreneurs", "lawyers"] as const;
 const FAQ = ["howItWorks", "calendar", "health", "languages", "trial", "emergency"] as const;
+
+/** The languages calls are answered in and the dashboard's, from the configuration, in the page's words. */
+function languageLists(locale: Locale): { callLanguages: string; dashboardLanguages: string } {
+  const names = new Intl.DisplayNames([intlLocale(locale)], { type: "language" });
+  const list = (codes: readonly string[], type: "conjunction" | "disjunction") =>
+    new Intl.ListFormat(intlLocale(locale), { type }).format(codes.map((c) => names.of(c) ?? c));
+  return { callLanguages: list(AI_LANGUAGES, "conjunction"), dashboardLanguages: list(locales, "conjunction") };
+}
 
 export const generateMetadata = localeMetadata("HomePage", "/");
 
@@ -56,7 +67,7 @@ export default async function HomePage({ params }: Props) {
       </PageLink>
     );
   const price = formatPlanPrice(locale);
-  const phone = env().PUBLIC_CONTACT_PHONE;
+  const phone = contactPhone(env(), locale);
   const proof = socialProof(env(), t);
   const lines = demoCall.raw("lines") as { who: "assistant" | "caller"; text: string }[];
   const words = PROFESSIONS.map((p) => t(`professions.${p}`));
@@ -210,7 +221,7 @@ export default async function HomePage({ params }: Props) {
                       +
                     </span>
                   </summary>
-                  <p className="mt-2 text-slate-700">{t(`faq.${q}.answer`, { price })}</p>
+                  <p className="mt-2 text-slate-700">{t(`faq.${q}.answer`, { price, ...languageLists(locale) })}</p>
                 </details>
               ))}
             </div>

@@ -182,7 +182,7 @@ describe("the opening line", () => {
     );
     const es = buildAssistant(business({ ai: null, locale: "es" }), { ...options, recording: false, now: SUNDAY_NIGHT });
     expect(es.firstMessage).toBe(
-      "Hola, está hablando con Tristán, el asistente virtual de Cabinet Dentaire Martin. ¿En qué puedo ayudarle?",
+      "Hola, está hablando con Isidora, la asistente virtual de Cabinet Dentaire Martin. ¿En qué puedo ayudarle?",
     );
     for (const line of [en.firstMessage!, fr.firstMessage!, es.firstMessage!]) {
       expect(line.match(/\b(hello|bonjour|hola)\b/gi)).toHaveLength(1);
@@ -234,7 +234,7 @@ describe("the opening line", () => {
         "en",
       ),
     ).toBe("Brian");
-    expect(agentNameFor(business({ ai: null }), "es")).toBe("Tristán");
+    expect(agentNameFor(business({ ai: null }), "es")).toBe("Isidora");
     expect(agentNameFor(business(), "fr")).toBe("Camille");
   });
 });

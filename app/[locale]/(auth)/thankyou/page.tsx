@@ -11,6 +11,7 @@ import { formatLongDate } from "@/lib/format/intl";
 import { PageLink } from "@/components/site/page-link";
 import type { Locale } from "@/lib/i18n/routing";
 import { providerModes } from "@/lib/providers/registry";
+import { contactPhone } from "@/lib/marketing/contact";
 import { localeMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ session_id?: string | string[] }> };
@@ -37,7 +38,8 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       : typeof sessionId === "string" && !checkout
         ? "confirming"
         : "checkEmail";
-  const { PUBLIC_CONTACT_EMAIL: email, PUBLIC_CONTACT_PHONE: phone } = env();
+  const { PUBLIC_CONTACT_EMAIL: email } = env();
+  const phone = contactPhone(env(), locale);
   const modes = providerModes(env());
   const sandboxMail = state === "checkEmail" && modes.email === "sandbox";
   const setupLink = sandboxMail && modes.billing === "sandbox" ? await sandboxSetupLink(checkout) : undefined;
