@@ -124,7 +124,7 @@ export function SearchTable({
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
               {columns.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                <th key={c} scope="col" className="px-3 py-3 font-semibold">
                   {c}
                 </th>
               ))}

@@ -40,6 +40,7 @@ export const profileFields = {
   aiInstructions: z.string().nullable(),
   type: z.enum(["admin", "user"]),
   isActive: z.boolean(),
+  setUp: z.boolean().describe("False while an account a checkout created waits for its owner to set a password from the emailed link."),
   hasGoogleOAuth: z.boolean().describe("A calendar is connected."),
   calendarRevokedAt: instant.nullable().describe("When the calendar refused the stored grant: the owner must reconnect."),
   telnyxPhoneNumber: z.string().nullable().describe("The assigned number (E.164)."),

@@ -28,6 +28,8 @@ export type BusinessProfile = {
   aiInstructions: string | null;
   type: "admin" | "user";
   isActive: boolean;
+  /** False while an account a checkout created waits for its owner to set a password from the emailed link. */
+  setUp: boolean;
   timeZone: string;
   locale: CallLanguage;
   createdAt: string;
@@ -68,6 +70,7 @@ function toProfile(r: TenantRow, now: Date): BusinessProfile {
     aiInstructions: r.aiInstructions,
     type: r.role,
     isActive: r.isActive,
+    setUp: r.setUp,
     timeZone: r.timeZone,
     locale: r.locale,
     createdAt: r.createdAt.toISOString(),

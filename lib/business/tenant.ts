@@ -4,7 +4,7 @@
 // calendar is connected" or "the business's name" has one definition.
 //
 // Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
-// an account. The password hash and session data are never read here; the calendar grant is read (encrypted) because a
+// an account. The password hash (only whether one is set) and session data are never read here; the calendar grant is read (encrypted) because a
 // call needs it without a second query, and only the call's view carries it.
 import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -30,6 +30,8 @@ const baseColumns = {
   timeZone: users.timeZone,
   locale: users.locale,
   isActive: users.isActive,
+  // Set up: a password chosen (an account a checkout created waits for its owner to open the emailed link).
+  setUp: sql<boolean>`${users.passwordHash} is not null`,
   recordingEnabled: users.recordingEnabled,
   selfServiceCutoffHours: users.selfServiceCutoffHours,
   birthDateCheck: users.birthDateCheck,

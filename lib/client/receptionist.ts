@@ -94,14 +94,160 @@ export function parseTranscript(transcript: string): TranscriptLine[] {
 }
 
 /**
- * What a caller can say to the sandbox conversation engine, in the call's language (not the dashboard's: an English
- * dashboard can try a French receptionist). They are the caller's words, so they live here beside the engine's
- * vocabulary rather than in the interface's message catalogues.
+ * What a caller can say next to the sandbox conversation engine, in the call's language (not the dashboard's: an English
+ * dashboard can try a French receptionist): the answers to what the receptionist just asked (the conversation's stage),
+ * and a reason for the visit that fits the business. They are the caller's words, so they live here beside the engine's
+ * vocabulary rather than in the interface's message catalogues. None for the checks of a caller's identity: those are
+ * the caller's own numbers and codes to type.
  */
-export const EXAMPLE_PHRASES: Record<CallLanguage, string[]> = {
-  en: ["I'd like to book an appointment", "Marie Curie", "A check-up", "Tomorrow", "The first one", "Yes", "No, that's all"],
-  fr: ["Je voudrais prendre rendez-vous", "Marie Curie", "Un contrôle", "Demain", "Le premier", "Oui", "Non, merci"],
-  es: ["Quisiera pedir una cita", "Marie Curie", "Una revisión", "Mañana", "La primera", "Sí", "No, gracias"],
+export function suggestionsFor(language: CallLanguage, stage: string, businessType: string | null): string[] {
+  const p = PHRASES[language];
+  switch (stage) {
+    case "intent":
+      return [p.book, p.move, p.cancel, p.message];
+    case "name":
+      return [p.name];
+    case "reason":
+      return [p.reasons[businessType ?? ""] ?? p.reasons.medical!];
+    case "birthDate":
+      return [p.birthDate];
+    case "email":
+      return [p.no, p.email];
+    case "day":
+      return [p.tomorrow, p.tomorrowAfternoon, p.nextMonday];
+    case "choose":
+    case "whichAppointment":
+      return [p.first, p.second];
+    case "confirm":
+    case "confirmCancel":
+      return [p.yes, p.no];
+    case "message":
+      return [p.messageText];
+    case "anything":
+      return [p.done, p.book];
+    default:
+      return [];
+  }
+}
+
+type Phrases = {
+  book: string;
+  move: string;
+  cancel: string;
+  message: string;
+  name: string;
+  /** By business type; "medical" also stands for a business that has not said its type. */
+  reasons: Record<string, string>;
+  birthDate: string;
+  email: string;
+  tomorrow: string;
+  tomorrowAfternoon: string;
+  nextMonday: string;
+  first: string;
+  second: string;
+  yes: string;
+  no: string;
+  messageText: string;
+  done: string;
+};
+
+const PHRASES: Record<CallLanguage, Phrases> = {
+  en: {
+    book: "I'd like to book an appointment",
+    move: "I need to move my appointment",
+    cancel: "I'd like to cancel my appointment",
+    message: "I'd like to leave a message",
+    name: "Marie Curie",
+    reasons: {
+      medical: "A check-up",
+      dental: "A cleaning",
+      restaurant: "Dinner for two",
+      beauty: "A haircut",
+      fitness: "A personal training session",
+      consultancy: "A first meeting",
+      legal: "A first consultation",
+      accounting: "My tax return",
+      real_estate: "A flat viewing",
+      hotel: "A room for two nights",
+      education: "A trial lesson",
+      retail: "Picking up an order",
+    },
+    birthDate: "12 March 1985",
+    email: "marie.curie@example.com",
+    tomorrow: "Tomorrow",
+    tomorrowAfternoon: "Tomorrow afternoon",
+    nextMonday: "Monday morning",
+    first: "The first one",
+    second: "The second one",
+    yes: "Yes",
+    no: "No",
+    messageText: "Please call me back about my bill",
+    done: "No, that's all",
+  },
+  fr: {
+    book: "Je voudrais prendre rendez-vous",
+    move: "Je dois déplacer mon rendez-vous",
+    cancel: "Je voudrais annuler mon rendez-vous",
+    message: "Je voudrais laisser un message",
+    name: "Marie Curie",
+    reasons: {
+      medical: "Un contrôle",
+      dental: "Un détartrage",
+      restaurant: "Un dîner pour deux",
+      beauty: "Une coupe",
+      fitness: "Une séance de coaching",
+      consultancy: "Un premier échange",
+      legal: "Une première consultation",
+      accounting: "Ma déclaration d'impôts",
+      real_estate: "Une visite d'appartement",
+      hotel: "Une chambre pour deux nuits",
+      education: "Un cours d'essai",
+      retail: "Retirer une commande",
+    },
+    birthDate: "12 mars 1985",
+    email: "marie.curie@example.com",
+    tomorrow: "Demain",
+    tomorrowAfternoon: "Demain après-midi",
+    nextMonday: "Lundi matin",
+    first: "Le premier",
+    second: "Le deuxième",
+    yes: "Oui",
+    no: "Non",
+    messageText: "Rappelez-moi au sujet de ma facture",
+    done: "Non, merci",
+  },
+  es: {
+    book: "Quisiera pedir una cita",
+    move: "Necesito cambiar mi cita",
+    cancel: "Quisiera cancelar mi cita",
+    message: "Quisiera dejar un recado",
+    name: "Marie Curie",
+    reasons: {
+      medical: "Una revisión",
+      dental: "Una limpieza",
+      restaurant: "Una cena para dos",
+      beauty: "Un corte de pelo",
+      fitness: "Una sesión de entrenamiento",
+      consultancy: "Una primera reunión",
+      legal: "Una primera consulta",
+      accounting: "Mi declaración de la renta",
+      real_estate: "Ver un piso",
+      hotel: "Una habitación para dos noches",
+      education: "Una clase de prueba",
+      retail: "Recoger un pedido",
+    },
+    birthDate: "12 de marzo de 1985",
+    email: "marie.curie@example.com",
+    tomorrow: "Mañana",
+    tomorrowAfternoon: "Mañana por la tarde",
+    nextMonday: "El lunes por la mañana",
+    first: "La primera",
+    second: "La segunda",
+    yes: "Sí",
+    no: "No",
+    messageText: "Llámenme por lo de mi factura",
+    done: "No, gracias",
+  },
 };
 
 /** The speech engines' language tags for a call's language. */

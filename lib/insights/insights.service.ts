@@ -21,6 +21,7 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/availability/availability";
+import { notTryCall } from "@/lib/calls/try-calls";
 import { AppError } from "@/lib/errors";
 import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
 import { DEFAULT_PERIOD_DAYS } from "./insights.schemas";
@@ -270,11 +271,11 @@ function toolTimesQuery(userId: string, start: Date, end: Date) {
     where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}`;
 }
 
-/** Calls and minutes (seconds summed, rounded up) of the calls made in a window: the usage of a billing period. */
+/** Calls and minutes (seconds summed, rounded up) of the calls made in a window, Try calls left out: the usage of a billing period. */
 export async function usageBetween(db: Db, userId: string, window: { start: Date; end: Date }): Promise<Usage> {
   const [row] = await db.execute<{ calls: number; seconds: number }>(sql`
     select count(*)::int as calls, coalesce(sum(duration_seconds), 0)::float8 as seconds from calls
-    where user_id = ${userId} and created_at >= ${iso(window.start)} and created_at < ${iso(window.end)}`);
+    where user_id = ${userId} and ${notTryCall()} and created_at >= ${iso(window.start)} and created_at < ${iso(window.end)}`);
   return {
     periodStart: window.start.toISOString(),
     periodEnd: window.end.toISOString(),

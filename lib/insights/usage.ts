@@ -1,5 +1,5 @@
 // Usage per billing period: the calls and minutes of the current period (the Subscription page, the admin's users
-// table), and the owner's own limit with its emails at 80% and 100%. The emails go out from the periodic sweep, once per
+// table), and the owner's own limit with its emails at 80% and 100%. A Try call is the owner testing: never usage. The emails go out from the periodic sweep, once per
 // level, period and limit (the outbox's dedupe key): a raised limit may warn again, a restart never sends twice.
 import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -9,6 +9,7 @@ import { logger } from "@/lib/log/logger";
 import { localizedPath } from "@/lib/i18n/paths";
 import { usageAlertEmail } from "@/lib/notifications/account-emails";
 import type { MessageSender } from "@/lib/ports/messaging";
+import { notTryCall } from "@/lib/calls/try-calls";
 import { billingPeriod, usageBetween, type Usage } from "./insights.service";
 
 export type AccountUsage = Usage & { alertMinutes: number | null };
@@ -49,7 +50,7 @@ export async function usageOfAll(db: Db, now = new Date()): Promise<Record<strin
   const rows = await db.execute<{ user_id: string; calls: number; seconds: number }>(sql`
     select w.user_id::text as user_id, count(c.id)::int as calls, coalesce(sum(c.duration_seconds), 0)::float8 as seconds
     from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(user_id uuid, s timestamptz, e timestamptz)
-    left join calls c on c.user_id = w.user_id and c.created_at >= w.s and c.created_at < w.e
+    left join calls c on c.user_id = w.user_id and ${notTryCall("c")} and c.created_at >= w.s and c.created_at < w.e
     group by w.user_id`);
   const byId = new Map(owners.map((o) => [o.userId, o.window]));
   return Object.fromEntries(

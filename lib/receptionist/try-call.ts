@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, users } from "@/db/schema";
 import { noteCallActivity } from "@/lib/calls/abandoned";
+import { TRY_CALL_PREFIX } from "@/lib/calls/try-calls";
 import { randomToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors";
 import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/phone/phone";
@@ -79,7 +80,7 @@ export function fictionalCaller(region: CountryCode): string {
 /** A state sent back by the browser: well-formed and one of this owner's own test calls. */
 function ownState(value: unknown, userId: string): SimState {
   const state = parseSimState(value);
-  if (!state || !state.callId.startsWith(`try-${userId}-`)) throw new AppError("bad_request", "tryStateInvalid");
+  if (!state || !state.callId.startsWith(`${TRY_CALL_PREFIX}${userId}-`)) throw new AppError("bad_request", "tryStateInvalid");
   return state;
 }
 
@@ -127,7 +128,7 @@ export async function tryCall(deps: TryDeps, userId: string, input: TryInput): P
     // The caller is a fictional number unless the owner typed one: a test call never books for, or texts, the owner
     // (their own phone is the business's, not a caller's) or anyone they did not choose.
     const caller = requirePhone(input.callerNumber, region) ?? fictionalCaller(region);
-    return answer(await startCall(transport, { line: biz.line, caller, callId: `try-${userId}-${randomToken(9)}`, now }));
+    return answer(await startCall(transport, { line: biz.line, caller, callId: `${TRY_CALL_PREFIX}${userId}-${randomToken(9)}`, now }));
   }
 
   const state = ownState(input.state, userId);

@@ -53,6 +53,23 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   await openDashboard(page, "en", "/dashboard/admin/users");
   const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
   await expect(nav.getByRole("button", { name: en("Dashboard.nav.admin") })).toHaveAttribute("aria-expanded", "true");
+  // An admin has no business: the navigation is the admin sections and their own profile, nothing else.
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.calls") })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.inbox") })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.profile") })).toBeVisible();
+  // At 1280 px the table fits: every row's Settings button is on screen, with no sideways scrolling.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const region = page.getByRole("region", { name: en("AdminUsers.title") });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const button = await page
+    .getByTestId("user-row")
+    .first()
+    .getByRole("button", { name: en("AdminUsers.settings") })
+    .boundingBox();
+  expect(button!.x + button!.width).toBeLessThanOrEqual(1280);
+  // An account a checkout created and nobody set up yet is not "Active".
+  const pending = page.getByTestId("user-row").filter({ hasText: fixtures().accounts.expired!.email });
+  await expect(pending.getByTestId("user-status")).toHaveText(en("AdminUsers.pendingSetup"));
   // The admin carries a badge in the table.
   await expect(page.getByTestId("user-row").filter({ hasText: fixtures().admin.email }).getByTestId("admin-badge")).toBeVisible();
 

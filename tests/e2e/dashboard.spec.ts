@@ -9,10 +9,12 @@ import { m } from "./support/messages";
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
 
-test("/dashboard and unknown sub-routes open the profile; the navigation opens the group of the current page", async ({ page }) => {
+test("/dashboard opens the setup left half-way, unknown sub-routes the profile; the navigation opens the group of the current page", async ({
+  page,
+}) => {
   await newOwner(page);
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/setup$/);
   await page.goto("/dashboard/no-such-section");
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
@@ -28,6 +30,15 @@ test("/dashboard and unknown sub-routes open the profile; the navigation opens t
     page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("button", { name: en("Dashboard.nav.businessSettings") }),
   ).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("link", { name: en("Dashboard.nav.schedule") })).toHaveAttribute("aria-current", "page");
+
+  // The side column's white runs the page's full height, however long the page.
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const column = await page.getByTestId("side-column").boundingBox();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(pageHeight).toBeGreaterThan(600);
+  expect(column!.y + scrolled + column!.height).toBeGreaterThanOrEqual(pageHeight - 1);
 });
 
 test("profile: view, edit and save; the header follows; a taken email is refused with the server's reason", async ({ page }) => {
@@ -141,6 +152,9 @@ test("AI configuration: missing → created with the defaults → edited → res
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/ai-config");
   await expect(page.getByTestId("ai-missing")).toContainText(en("AiConfigSection.missing"));
+  // Nothing saved yet: the defaults in use are shown, not "not found".
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-voice")).toHaveText("English Female 1 (Emma)");
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-firstMessage")).toHaveText("Hello, how can I help you today?");
   await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
   await expect(page.getByLabel(en("AiConfigSection.firstMessage"))).toHaveValue("Hello, how can I help you today?");
   await expect(page.getByLabel(en("AiConfigSection.agentName"))).toHaveValue("AI Assistant");

@@ -2,6 +2,7 @@
 // it, the call is counted, each chart's table is there for whoever cannot read the chart, its CSV downloads in the page's
 // language, the period form works without any script, and the page is accessible and fits 375 px.
 import { expect, test, type Page } from "@playwright/test";
+import { platformCall } from "./support/vapi";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
@@ -78,10 +79,10 @@ for (const locale of LOCALES) {
   });
 }
 
-test("an owner without calls lands on the profile, and the insights page says there is nothing yet", async ({ page }) => {
+test("an owner without calls lands on the setup they have left, and the insights page says there is nothing yet", async ({ page }) => {
   await newOwner(page);
   await page.goto(at("en", "/dashboard"));
-  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/setup$/);
   await page.goto(at("en", "/dashboard/insights"));
   await expect(page.getByTestId("insights-empty")).toHaveText(m("en", "Insights.empty"));
   await expect(page.getByTestId("stat-calls")).toHaveText("0");
@@ -90,11 +91,15 @@ test("an owner without calls lands on the profile, and the insights page says th
 test("usage on the Subscription page: this period's calls and minutes, and a limit the owner sets, in French", async ({ page }) => {
   const fr = (key: string, params?: Record<string, string | number>) => m("fr", key, params);
   const owner = await newOwner(page, { locale: "fr" });
+  // A Try call is the owner testing: in the call log, never in usage. A call the platform answered is.
   await oneCall(page, owner.token);
+  const line = ((await (await page.request.get("/api/auth/profile")).json()) as { telnyxPhoneNumber: string }).telnyxPhoneNumber;
+  await platformCall(page.request, line, "+33639980177", 95);
   await page.goto(at("fr", "/dashboard/subscription"));
   const card = page.getByTestId("usage");
   await expect(card.getByRole("heading", { name: fr("UsageSection.title") })).toBeVisible();
   await expect(card.getByTestId("usage-calls")).toHaveText("1");
+  await expect(card.getByTestId("usage-minutes")).toContainText("2");
   await card.getByLabel(fr("UsageSection.alertLabel")).fill("0");
   await card.getByRole("button", { name: fr("UsageSection.save") }).click();
   await expect(card.getByTestId("usage-error")).toHaveText(fr("Validation.alertMinutesInvalid"));

@@ -82,8 +82,18 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   await expect(page.getByTestId("try-announcement")).toHaveAttribute("aria-live", "polite");
   await expect(page.getByLabel(en("TrySection.yourWords"))).toBeFocused();
 
+  // The suggestions follow the conversation: what a caller rings for, then the answer to each question.
+  const chips = page.getByTestId("try-chip");
+  await expect(chips).toHaveText([
+    "I'd like to book an appointment",
+    "I need to move my appointment",
+    "I'd like to cancel my appointment",
+    "I'd like to leave a message",
+  ]);
   await talk.chip("I'd like to book an appointment", en("Simulator.askName"));
+  await expect(chips).toHaveText(["Marie Curie"]);
   await talk.chip("Marie Curie", en("Simulator.askReason", { name: "Marie Curie" }));
+  await expect(chips).toHaveText(["A check-up"]);
   await talk.type("A check-up", en("Simulator.askEmail"));
   // Enter sends too.
   await page.getByLabel(en("TrySection.yourWords")).fill("No");
@@ -170,6 +180,12 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
   const owner = await newOwner(page, { locale: "fr", tag: "essai", fullName: "Camille Durand" });
   await readyReceptionist(page, owner.token, "fr");
+  // A dental practice: the suggested reason for the visit is a dentist's.
+  const typed = await page.request.put("/api/auth/update-profile", {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { businessType: "dental" },
+  });
+  expect(typed.status()).toBe(200);
 
   await openDashboard(page, "fr", "/dashboard/try");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("TrySection.title"));
@@ -180,7 +196,8 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   await expect(page.getByText(fr("TrySection.callLanguage", { language: fr("TrySection.languages.fr") }))).toBeVisible();
   await talk.chip("Je voudrais prendre rendez-vous", fr("Simulator.askName"));
   await talk.chip("Marie Curie", fr("Simulator.askReason", { name: "Marie Curie" }));
-  await talk.chip("Un contrôle", fr("Simulator.askEmail"));
+  await expect(page.getByTestId("try-chip")).toHaveText(["Un détartrage"]);
+  await talk.chip("Un détartrage", fr("Simulator.askEmail"));
   await talk.type("Non", fr("Simulator.askDay"));
   await talk.chip("Demain", fr("Simulator.whichOne"));
   await talk.chip("Le premier", fr("Simulator.readBack").split("{slot}")[1]!);
@@ -355,9 +372,7 @@ test("the seeded demo owner signs in and books at once on the Try page; the book
   await expectNoEnglish(page, "fr");
 });
 
-test("a call left without hanging up ends: leaving for another section, or leaving the page, shows it as ended in Calls", async ({
-  page,
-}) => {
+test("a call left without hanging up ends: another section, another page, the tab closed: it shows as ended in Calls", async ({ page }) => {
   test.setTimeout(120_000);
   const fr = (key: string) => m("fr", key);
   await signInAsDemoOwner(page);
@@ -394,8 +409,18 @@ test("a call left without hanging up ends: leaving for another section, or leavi
   await expect(page).toHaveURL(/\/fr\/dashboard\/calls$/);
   await expectEnded(first);
 
-  // The page itself (a tab closed, another site): its pagehide beacon.
+  // The page itself (another site): its pagehide request.
   const second = await startAndSay();
   await page.goto("about:blank");
   await expectEnded(second);
+
+  // The tab closed, in a tab of its own.
+  const tab = await page.context().newPage();
+  await openDashboard(tab, "fr", "/dashboard/try");
+  await tab.getByRole("button", { name: fr("TrySection.start") }).click();
+  await expect(tab.getByTestId("try-turn")).toHaveCount(1);
+  const third = (await callsNow())[0]!;
+  expect(third.status).not.toBe("ended");
+  await tab.close({ runBeforeUnload: true });
+  await expectEnded(third.id);
 });

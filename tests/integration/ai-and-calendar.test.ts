@@ -94,7 +94,7 @@ describe("AI parameters", () => {
     });
     expect(spanishVoice.status).toBe(400);
     expect(spanishVoice.body.message).toBe(
-      "Cette voix ne parle pas la langue de la standardiste. Choisissez l'une des voix de cette langue.",
+      "Cette voix ne parle pas la langue de la réceptionniste. Choisissez l'une des voix de cette langue.",
     );
     expect((await api("GET", "/api/ai/parameters", { token: owner.token })).body).toEqual(french);
 

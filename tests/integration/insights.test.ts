@@ -33,6 +33,8 @@ type Seed = {
   outcome?: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
   status?: string;
   reason?: string;
+  /** A Try call: the owner playing a caller on the Try page. */
+  tryCall?: boolean;
 };
 
 // October 2026 in Paris: UTC+2 until Sunday 25 October 03:00, UTC+1 after. Each call: its instant (UTC) and what it is.
@@ -75,6 +77,7 @@ async function seedCalls(userId: string, seeds: Seed[]) {
         endedAt: s.seconds === undefined ? null : new Date(Date.parse(s.at) + s.seconds * 1000),
         durationSeconds: s.seconds ?? null,
         outcome: s.outcome ?? "no_action",
+        ...(s.tryCall ? { providerCallId: `try-${userId}-${++seq}`, sandbox: true } : {}),
         createdAt: new Date(s.at),
       })),
     );
@@ -456,6 +459,8 @@ describe("usage per billing period: the owner's limit, its emails, the admin's c
     await seedCalls(owner.user.id, [
       { at: new Date(now - 60_000).toISOString(), seconds: 125 },
       { at: new Date(now - 120_000).toISOString(), seconds: 60 },
+      // The owner trying their receptionist (the Try page): never usage, never billed.
+      { at: new Date(now - 90_000).toISOString(), seconds: 600, tryCall: true },
     ]);
     const usage = await api("GET", "/api/account/usage", { token: owner.token });
     expect(usage.status).toBe(200);
@@ -515,7 +520,10 @@ describe("usage per billing period: the owner's limit, its emails, the admin's c
 
   it("GET /api/admin/usage: every account's minutes this period, for admins only", async () => {
     const owner = await subscribedOwner("Cabinet Admin");
-    await seedCalls(owner.user.id, [{ at: new Date(Date.now() - 60_000).toISOString(), seconds: 61 }]);
+    await seedCalls(owner.user.id, [
+      { at: new Date(Date.now() - 60_000).toISOString(), seconds: 61 },
+      { at: new Date(Date.now() - 30_000).toISOString(), seconds: 300, tryCall: true },
+    ]);
     const admin = await createAdmin();
     const res = await api("GET", "/api/admin/usage", { token: admin.token });
     expect(res.status).toBe(200);

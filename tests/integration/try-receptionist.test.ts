@@ -186,7 +186,7 @@ describe("what an owner still has to do before a test call", () => {
     };
     expect(await readiness()).toEqual({ ready: false, missing: ["calendar", "subscription", "number"] });
     expect(await refusal()).toBe("Connect your calendar first: your receptionist books appointments into it.");
-    expect(await refusal("fr")).toBe("Connectez d’abord votre agenda : votre standardiste y inscrit les rendez-vous.");
+    expect(await refusal("fr")).toBe("Connectez d’abord votre agenda : votre réceptionniste y inscrit les rendez-vous.");
 
     await connectSandboxCalendar(o.token);
     expect(await readiness()).toEqual({ ready: false, missing: ["subscription", "number"] });

@@ -23,6 +23,9 @@ async function loadUsers(): Promise<Profile[]> {
 }
 class UnexpectedFormat extends Error {}
 
+/** Who the account is, for a sentence: its name, or its email while it has none (an account nobody set up yet). */
+const nameOf = (u: Pick<Profile, "fullName" | "email">) => u.fullName.trim() || u.email;
+
 function matchesUser(u: Pick<Profile, "fullName" | "email">, search: string): boolean {
   const q = search.trim().toLowerCase();
   return !q || u.fullName.toLowerCase().includes(q) || u.email.toLowerCase().includes(q);
@@ -64,14 +67,14 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
           columns={(["user", "email", "phone", "status", "calendar", "subscription", "usage", "actions"] as const).map((c) =>
             t(`columns.${c}`),
           )}
-          minWidth="62rem"
+          minWidth="52rem"
           empty={users.length === 0 ? t("noMatch") : null}
         >
           {users.map((u) => (
             <tr key={u.id} data-testid="user-row">
-              <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+              <th scope="row" className="px-3 py-3 font-semibold text-slate-900">
                 <span className="inline-flex items-center gap-2">
-                  {u.fullName}
+                  {u.fullName.trim() || <span className="font-normal italic text-slate-600">{t("noName")}</span>}
                   {u.type === "admin" && (
                     <span title={t("admin")} className="inline-flex items-center text-indigo-700" data-testid="admin-badge">
                       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
@@ -82,26 +85,26 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
                   )}
                 </span>
               </th>
-              <td className="px-4 py-3 text-slate-700">{u.email}</td>
-              <td className="px-4 py-3 text-slate-700">
+              <td className="max-w-[14rem] break-all px-3 py-3 text-slate-700">{u.email}</td>
+              <td className="px-3 py-3 text-slate-700">
                 {u.telnyxPhoneNumber ? formatPhone(u.telnyxPhoneNumber) : <span className="text-slate-600">{t("noNumber")}</span>}
               </td>
-              <td className="px-4 py-3">
-                <Badge tone={u.isActive ? "green" : "red"}>{u.isActive ? t("active") : t("inactive")}</Badge>
+              <td className="px-3 py-3" data-testid="user-status">
+                <UserStatus user={u} />
               </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3">
                 <Badge tone={u.hasGoogleOAuth ? "green" : "gray"}>{u.hasGoogleOAuth ? t("authorized") : t("notAuthorized")}</Badge>
               </td>
-              <td className="px-4 py-3 text-slate-700">
+              <td className="px-3 py-3 text-slate-700">
                 <SubscriptionSummary user={u} locale={locale} />
               </td>
-              <td className="px-4 py-3 text-slate-700 tabular-nums" data-testid="user-usage">
+              <td className="px-3 py-3 text-slate-700 tabular-nums" data-testid="user-usage">
                 {usage.data?.usage[u.id]?.minutes ?? "–"}
               </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3">
                 <button type="button" className="btn-secondary" onClick={() => setSelected(u.id)}>
                   {t("settings")}
-                  <span className="sr-only"> {u.fullName}</span>
+                  <span className="sr-only"> {nameOf(u)}</span>
                 </button>
               </td>
             </tr>
@@ -110,6 +113,31 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
       )}
       {selected && <UserSettings userId={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />}
     </>
+  );
+}
+
+/**
+ * Active or Inactive (the admin's switch); an account a checkout created and nobody set up yet is neither: it waits for
+ * its owner to open the emailed link.
+ */
+function UserStatus({ user, testId }: { user: Pick<Profile, "isActive" | "setUp">; testId?: string }) {
+  const t = useTranslations("AdminUsers");
+  if (!user.isActive)
+    return (
+      <Badge tone="red" testId={testId}>
+        {t("inactive")}
+      </Badge>
+    );
+  if (!user.setUp)
+    return (
+      <Badge tone="amber" testId={testId}>
+        {t("pendingSetup")}
+      </Badge>
+    );
+  return (
+    <Badge tone="green" testId={testId}>
+      {t("active")}
+    </Badge>
   );
 }
 
@@ -185,7 +213,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     mutationFn: (isActive: boolean) => apiFetch<Profile>(`/admin/users/${userId}/status`, { method: "PUT", body: { isActive } }),
     onSuccess: async (p) => {
       setPending(null);
-      succeed(p.isActive ? t("activated", { name: p.fullName }) : t("deactivated", { name: p.fullName }));
+      succeed(p.isActive ? t("activated", { name: nameOf(p) }) : t("deactivated", { name: nameOf(p) }));
       await refresh();
     },
     onError: (e) => fail(e, t("statusFailed")),
@@ -220,7 +248,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {user ? t("settingsFor", { name: user.fullName }) : t("userSettings")}
+          {user ? t("settingsFor", { name: nameOf(user) }) : t("userSettings")}
         </h2>
         <button
           type="button"
@@ -268,11 +296,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                 },
                 {
                   label: t("columns.status"),
-                  value: (
-                    <Badge tone={user!.isActive ? "green" : "red"} testId="detail-status">
-                      {user!.isActive ? t("active") : t("inactive")}
-                    </Badge>
-                  ),
+                  value: <UserStatus user={user!} testId="detail-status" />,
                 },
                 { label: t("columns.calendar"), value: user!.hasGoogleOAuth ? t("authorized") : t("notAuthorized") },
                 {
@@ -379,16 +403,16 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
           if (pending?.kind === "assign") return assign.mutateAsync(pending.phoneNumber).catch(() => undefined);
         }}
       >
-        {pending?.kind === "reset" && <p>{t("confirmResetLink", { name: user?.fullName ?? "" })}</p>}
+        {pending?.kind === "reset" && <p>{t("confirmResetLink", { name: user ? nameOf(user) : "" })}</p>}
         {pending?.kind === "status" && (
           <p>
             {pending.isActive
-              ? t("confirmActivate", { name: user?.fullName ?? "" })
-              : t("confirmDeactivate", { name: user?.fullName ?? "" })}
+              ? t("confirmActivate", { name: user ? nameOf(user) : "" })
+              : t("confirmDeactivate", { name: user ? nameOf(user) : "" })}
           </p>
         )}
         {pending?.kind === "assign" && (
-          <p>{t("confirmAssign", { number: formatPhone(pending.phoneNumber), name: user?.fullName ?? "" })}</p>
+          <p>{t("confirmAssign", { number: formatPhone(pending.phoneNumber), name: user ? nameOf(user) : "" })}</p>
         )}
       </ConfirmDialog>
     </dialog>

@@ -1,6 +1,6 @@
 "use client";
-// AI configuration: loading, then missing (the server answers 404), loaded or error. Missing offers to
-// create one with the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
+// AI configuration: loading, then missing (the server answers 404: the defaults are in use, and shown), loaded or error.
+// Missing offers to customize the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -98,11 +98,20 @@ export function AiConfig() {
   }
 
   if (!params) {
+    // Nothing saved yet: the receptionist answers with the defaults of its language, shown as what is in use.
     return (
       <>
         {header}
-        <Card testId="ai-missing">
-          <p className="text-slate-800">{t("missing")}</p>
+        <Card title={t("defaultsTitle")} testId="ai-missing">
+          <p className="mb-2 text-slate-800">{t("missing")}</p>
+          <Details
+            rows={[
+              { label: t("language"), value: t(`languages.${defaults.language}`), testId: "ai-language" },
+              { label: t("voice"), value: t(`voices.${defaults.voiceId}` as never), testId: "ai-voice" },
+              { label: t("agentName"), value: t("defaultAgentName"), testId: "ai-agentName" },
+              { label: t("firstMessage"), value: defaults.firstMessage, testId: "ai-firstMessage" },
+            ]}
+          />
           <button type="button" className="btn-primary mt-4" onClick={() => setMode("create")}>
             {t("create")}
           </button>

@@ -43,6 +43,31 @@ export function SandboxCallBadge() {
   );
 }
 
+/** When and how long: the parts the call has, a separator only between two of them. */
+function CallWhen({ call, timeZone }: { call: Pick<CallView, "startedAt" | "durationSeconds">; timeZone?: string }) {
+  const t = useTranslations("CallsSection");
+  const locale = useLocale();
+  const parts = [
+    call.startedAt && (
+      <time key="when" dateTime={call.startedAt}>
+        {formatDateTime(call.startedAt, locale, timeZone)}
+      </time>
+    ),
+    call.durationSeconds !== null && (
+      <span key="duration">
+        <span className="sr-only">{t("durationLabel")} </span>
+        <span data-testid="call-duration">{formatDuration(call.durationSeconds)}</span>
+      </span>
+    ),
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="call-when">
+      {parts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part]))}
+    </p>
+  );
+}
+
 /** When the retention job removes (or removed) the call's transcript, summary and recording. */
 export function RetentionNote({ call, timeZone }: { call: Pick<CallView, "contentPurgeAt" | "contentPurgedAt">; timeZone?: string }) {
   const t = useTranslations("CallsSection");
@@ -85,13 +110,10 @@ export function Calls() {
           <ul className="divide-y divide-slate-100">
             {query.data.calls.map((c) => (
               // The caller's link stretches over the whole row: one tab stop per call, named by the caller.
-              <li
-                key={c.id}
-                className="relative flex flex-wrap items-start justify-between gap-3 rounded-lg py-3 hover:bg-slate-50"
-                data-testid="call"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">
+              <li key={c.id} className="relative rounded-lg py-3 hover:bg-slate-50" data-testid="call">
+                {/* The caller and the badges share the first line, whatever the width: the badges have one place. */}
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <p className="min-w-0 font-semibold text-slate-900">
                     <Link
                       href={`/dashboard/calls/${encodeURIComponent(c.id)}`}
                       className="rounded after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
@@ -100,24 +122,15 @@ export function Calls() {
                       <span className="sr-only"> {t("viewDetails")}</span>
                     </Link>
                   </p>
-                  <p className="text-sm text-slate-700">
-                    {c.startedAt && <time dateTime={c.startedAt}>{formatDateTime(c.startedAt, locale, profile?.timeZone)}</time>}
-                    {c.durationSeconds !== null && (
-                      <>
-                        {c.startedAt && " · "}
-                        <span className="sr-only">{t("durationLabel")} </span>
-                        <span data-testid="call-duration">{formatDuration(c.durationSeconds)}</span>
-                      </>
-                    )}
-                  </p>
-                  {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
-                  <RetentionNote call={c} timeZone={profile?.timeZone} />
+                  <div className="flex flex-wrap items-center gap-2" data-testid="call-badges">
+                    {c.sandbox && <SandboxCallBadge />}
+                    <CallStatusBadge status={c.status} />
+                    <OutcomeBadge outcome={c.outcome} />
+                  </div>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  {c.sandbox && <SandboxCallBadge />}
-                  <CallStatusBadge status={c.status} />
-                  <OutcomeBadge outcome={c.outcome} />
-                </div>
+                <CallWhen call={c} timeZone={profile?.timeZone} />
+                {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
+                <RetentionNote call={c} timeZone={profile?.timeZone} />
               </li>
             ))}
           </ul>

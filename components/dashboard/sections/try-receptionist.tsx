@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
 import {
-  EXAMPLE_PHRASES,
+  suggestionsFor,
   SPEECH_LANG,
   TRY_STEP_PAGE,
   type CallLanguage,
@@ -23,6 +23,7 @@ import {
 import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/client/speech";
 import { Link } from "@/lib/i18n/navigation";
 import { usePhoneFormat } from "../phone";
+import { useProfile } from "../session";
 import { Card, SectionHeader } from "../ui";
 
 type Turn = { id: number; who: "receptionist" | "caller"; text: string };
@@ -34,20 +35,32 @@ const READINESS_KEY = ["receptionist-try-readiness"];
 const TRY_URL = "/api/receptionist/try";
 
 /**
- * Ends a call from a page being left: a beacon survives the page's unloading where a fetch may not. It goes with the
- * session cookie and the page's Origin, as any same-origin form post would.
+ * Ends a call from a page being left (the tab closed, another page opened): a keepalive request outlives the page, with
+ * the session cookie and the page's Origin as any same-origin post. Where keepalive is missing, a beacon.
  */
 function endCallBeacon(state: TryState): void {
+  const body = JSON.stringify({ action: "end", state });
   try {
-    navigator.sendBeacon(TRY_URL, new Blob([JSON.stringify({ action: "end", state })], { type: "application/json" }));
+    void fetch(TRY_URL, {
+      method: "POST",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body,
+    }).catch(() => undefined);
   } catch {
-    // Nothing more to do while the page goes away: the abandoned-call sweep ends it within the hour.
+    try {
+      navigator.sendBeacon(TRY_URL, new Blob([body], { type: "application/json" }));
+    } catch {
+      // Nothing more to do while the page goes away: the abandoned-call sweep ends it within the hour.
+    }
   }
 }
 
 export function TryReceptionist({ readiness: initialReadiness }: { readiness: TryReadiness }) {
   const t = useTranslations("TrySection");
   const formatPhone = usePhoneFormat();
+  const { profile } = useProfile();
   const queryClient = useQueryClient();
   const readinessQuery = useQuery({
     queryKey: READINESS_KEY,
@@ -380,7 +393,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                     {t("suggestions")}
                   </p>
                   <ul className="flex flex-wrap gap-2">
-                    {EXAMPLE_PHRASES[language].map((phrase) => (
+                    {suggestionsFor(language, String(callState?.stage ?? "intent"), profile?.businessType ?? null).map((phrase) => (
                       <li key={phrase}>
                         <button
                           type="button"

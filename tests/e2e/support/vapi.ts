@@ -1,0 +1,34 @@
+// A call as the voice platform reports it to the running server: its webhook, with this run's secret (the server's
+// DATA_DIR/secrets.json, as `npm run call:simulate` reads it).
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { vapiMessage } from "../../helpers/vapi-messages";
+
+function webhookSecret(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the end-to-end tests with `npx playwright test` (global setup).");
+  return (JSON.parse(fs.readFileSync(path.join(dir, "secrets.json"), "utf8")) as { VAPI_WEBHOOK_SECRET: string }).VAPI_WEBHOOK_SECRET;
+}
+
+/** A call of `seconds` to `line` from `caller`, answered and ended, reported as the platform reports it. */
+export async function platformCall(request: APIRequestContext, line: string, caller: string, seconds: number): Promise<void> {
+  const callId = `e2e-${randomUUID()}`;
+  const endedAt = new Date();
+  const startedAt = new Date(endedAt.getTime() - seconds * 1000);
+  const headers = { "x-vapi-secret": webhookSecret() };
+  for (const message of [
+    { type: "status-update", status: "in-progress", timestamp: startedAt.toISOString() },
+    {
+      type: "end-of-call-report",
+      endedReason: "customer-ended-call",
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt.toISOString(),
+      artifact: { transcript: "AI: Hello.\nUser: Bye." },
+    },
+  ]) {
+    const res = await request.post("/api/webhooks/vapi", { data: vapiMessage(line, callId, caller, message), headers });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
