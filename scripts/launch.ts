@@ -24,7 +24,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+/** One line per start-up step, so a first start that takes minutes says what it is doing. */
+function step(text: string): void {
+  console.log(`▸ ${text}`);
+}
+
 async function main() {
+  step("Preparing the data folder, its secrets and the database…");
   const rt = await prepareRuntime(mode === "dev");
   const stopIfAsked = async () => {
     if (!stopSignal) return;
@@ -32,21 +38,31 @@ async function main() {
     process.exit(0);
   };
   await stopIfAsked();
+  console.log(rt.embedded ? `Database: embedded PGlite in ${path.resolve(rt.env.DATA_DIR)}` : "Database: DATABASE_URL");
+  step("Applying the database migrations…");
   await runMigrations(rt.url);
   await stopIfAsked();
+  step("Checking the first administrator and the phone number pool…");
   const notes = await bootstrapDatabase(rt.url, rt.env, rt.vars.AUTH_SECRET ?? rt.env.AUTH_SECRET!);
   notes.forEach((n) => console.log(n));
-  console.log(rt.embedded ? `Database: embedded PGlite in ${path.resolve(rt.env.DATA_DIR)}` : "Database: DATABASE_URL");
 
   const next = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   if (mode === "start" && buildIsStale()) {
     await stopIfAsked();
-    console.log("Building the app (next build)…");
+    const first = !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+    step(
+      first
+        ? "Building the app (next build). The first start takes a few minutes (about 3 on two cores); Next.js prints each stage below."
+        : "The sources changed since the last build: building the app again (next build), a few minutes…",
+    );
+    const started = Date.now();
     const build = await run([next, "build"], process.env);
     await stopIfAsked();
     if (build.code !== 0) throw new Error("next build failed");
+    step(`Built in ${Math.round((Date.now() - started) / 1000)} s. Next starts are quick while the sources stay the same.`);
   }
   await stopIfAsked();
+  step(mode === "start" ? `Starting the server on port ${rt.env.PORT}…` : `Starting next dev on port ${rt.env.PORT}…`);
   // Production goes through scripts/server.mjs (client address from the socket); development uses `next dev` as is.
   const args = mode === "start" ? [path.join(process.cwd(), "scripts", "server.mjs")] : [next, "dev", "-p", String(rt.env.PORT)];
   const server = await run(args, { ...process.env, NODE_ENV: mode === "start" ? "production" : "development" });

@@ -41,7 +41,10 @@ test("the account's language is the dashboard's on a fresh English browser; the 
   // Signed in on a browser that has never seen us and asks for English: the dashboard opens in French.
   const page = await freshEnglishBrowser(browser);
   await signInByForm(page, email);
-  await expect(page).toHaveURL(/\/fr\/dashboard(\/profile)?$/);
+  // The dashboard opens on the setup this new account has left, in French.
+  await expect(page).toHaveURL(/\/fr\/dashboard(\/setup)?$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "SetupPage.continueTitle"));
+  await page.goto("/fr/dashboard/profile");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("fr", "ProfileSection.title"));
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   expect(await localeCookie(page)).toBe("fr");
