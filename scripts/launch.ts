@@ -53,7 +53,7 @@ async function main() {
     step(
       first
         ? "Building the app (next build). The first start takes a few minutes (about 3 on two cores); Next.js prints each stage below."
-        : "The sources changed since the last build: building the app again (next build), a few minutes…",
+        : "Building the app again (next build): the sources changed since the last build. A few minutes…",
     );
     const started = Date.now();
     const build = await run([next, "build"], process.env);
