@@ -218,28 +218,6 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
       .toEqual(["completed"]);
     expect(await db`select 1 from notifications where recipient = ${email} and channel = 'email'`).toHaveLength(1);
 
-    // Telnyx: an inbound STOP, signed with the sandbox key both derive from the shared AUTH_SECRET.
-    const telnyxId = randomUUID();
-    const from = `+336${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
-    const telnyxRaw = JSON.stringify({
-      data: { id: telnyxId, event_type: "message.received", payload: { from: { phone_number: from }, text: "STOP" } },
-    });
-    const ts = Math.floor(Date.now() / 1000);
-    const telnyxHeaders = {
-      "content-type": "application/json",
-      "telnyx-timestamp": String(ts),
-      "telnyx-signature-ed25519": signTelnyxPayload(telnyxRaw, sandboxTelnyxKeys(SECRETS.AUTH_SECRET).privateKey, ts),
-    };
-    const telnyx = await Promise.all(
-      [reqA, reqB].map((req) => req.post("/api/webhooks/telnyx", { data: telnyxRaw, headers: telnyxHeaders })),
-    );
-    for (const res of telnyx) await expectStatus(res, 200);
-    expect(await db`select 1 from webhook_events where provider = 'telnyx' and event_id = ${telnyxId}`).toHaveLength(1);
-    expect((await db`select channel from opt_outs where phone = ${from} order by channel`).map((r) => r.channel)).toEqual([
-      "sms",
-      "whatsapp",
-    ]);
-
     // Vapi: one book_appointment tool call (one tool-call id) delivered to both: one booking, the same answer twice.
     const owner = await register("practice", {
       businessName: "Cabinet Deux",
@@ -283,6 +261,34 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
     expect((JSON.parse(results[0]!.result ?? "{}") as { say?: string }).say, JSON.stringify(results)).toMatch(/^Booked/);
     expect(results[1], "both deliveries answer the same").toEqual(results[0]);
     expect(await db`select 1 from appointments where user_id = ${practice.userId} and booking_key = ${toolCallId}`).toHaveLength(1);
+
+    // Telnyx: an inbound STOP to the practice's line, signed with the sandbox key both derive from the shared AUTH_SECRET:
+    // the practice's opt-out, recorded once.
+    const telnyxId = randomUUID();
+    const from = `+336${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
+    const telnyxRaw = JSON.stringify({
+      data: {
+        id: telnyxId,
+        event_type: "message.received",
+        payload: { from: { phone_number: from }, to: [{ phone_number: practice.line }], text: "STOP" },
+      },
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    const telnyxHeaders = {
+      "content-type": "application/json",
+      "telnyx-timestamp": String(ts),
+      "telnyx-signature-ed25519": signTelnyxPayload(telnyxRaw, sandboxTelnyxKeys(SECRETS.AUTH_SECRET).privateKey, ts),
+    };
+    const telnyx = await Promise.all(
+      [reqA, reqB].map((req) => req.post("/api/webhooks/telnyx", { data: telnyxRaw, headers: telnyxHeaders })),
+    );
+    for (const res of telnyx) await expectStatus(res, 200);
+    expect(await db`select 1 from webhook_events where provider = 'telnyx' and event_id = ${telnyxId}`).toHaveLength(1);
+    expect(
+      (await db`select channel from opt_outs where phone = ${from} and user_id = ${practice.userId} order by channel`).map(
+        (r) => r.channel,
+      ),
+    ).toEqual(["sms", "whatsapp"]);
   });
 
   test("with both instances' workers polling, each appointment's notice, calendar event and reminder happen once", async () => {
