@@ -60,18 +60,19 @@ describe("AI parameters", () => {
       body: { language: "es", firstMessage: "", agentName: null },
     });
     expect(created.status).toBe(201);
+    // The default receptionist is a woman in every language, as the copy calls her.
     expect(created.body).toEqual({
       language: "es",
-      voiceId: "voice_spanish_male_1",
+      voiceId: "voice_spanish_female_1",
       firstMessage: "Hola, ¿en qué puedo ayudarle?",
       agentName: "Asistente IA",
     });
-    const female = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { voiceId: "voice_spanish_female_1" } });
-    expect(female.status).toBe(200);
-    expect(female.body).toMatchObject({ language: "es", voiceId: "voice_spanish_female_1" });
+    const male = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { voiceId: "voice_spanish_male_1" } });
+    expect(male.status).toBe(200);
+    expect(male.body).toMatchObject({ language: "es", voiceId: "voice_spanish_male_1" });
     // Editing the texts keeps the owner's voice.
     const renamed = await api("PUT", "/api/ai/parameters", { token: owner.token, body: { agentName: "Lucía" } });
-    expect(renamed.body).toEqual({ ...female.body, agentName: "Lucía" });
+    expect(renamed.body).toEqual({ ...male.body, agentName: "Lucía" });
   });
 
   it("refuses a voice that does not speak the assistant's language, with a 400 in the owner's language, and saves nothing", async () => {
@@ -85,7 +86,7 @@ describe("AI parameters", () => {
       headers: { cookie: "NEXT_LOCALE=es" },
     });
     expect(mixed.status).toBe(400);
-    expect(mixed.body.message).toBe("Esta voz no habla el idioma de la asistente. Elija una de las voces de ese idioma.");
+    expect(mixed.body.message).toBe("Esta voz no habla el idioma de la recepcionista. Elija una de las voces de ese idioma.");
     // The voice alone is checked against the stored language (French here).
     const spanishVoice = await api("PUT", "/api/ai/parameters", {
       token: owner.token,
@@ -102,7 +103,7 @@ describe("AI parameters", () => {
     const other = await registerOwner();
     const created = await api("POST", "/api/ai/parameters", { token: other.token, body: { voiceId: "voice_spanish_male_1" } });
     expect(created.status).toBe(400);
-    expect(created.body.message).toBe("This voice does not speak the assistant's language. Choose one of that language's voices.");
+    expect(created.body.message).toBe("This voice does not speak the receptionist's language. Choose one of that language's voices.");
     expect((await api("GET", "/api/ai/parameters", { token: other.token })).status).toBe(404);
   });
 

@@ -57,7 +57,7 @@ describe("control characters in a request: 400 naming the field, nothing written
       field: "Opening time",
     },
     { method: "POST", path: () => "/api/ai/parameters", as: "owner", body: { firstMessage: "Hello\u0000" }, field: "First message" },
-    { method: "PUT", path: () => "/api/ai/parameters", as: "owner", body: { agentName: "L\u007Fa" }, field: "Agent name" },
+    { method: "PUT", path: () => "/api/ai/parameters", as: "owner", body: { agentName: "L\u007Fa" }, field: "Receptionist name" },
     {
       method: "POST",
       path: () => "/api/appointments",

@@ -695,7 +695,7 @@ export const es: Scenario[] = [
       appointments: [{ on: "+1", at: "10:00", phone: "caller", reason: /corte/i }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [{ re: /el asistente virtual de la Peluquería Luna/, turn: "opening", why: "«de la Peluquería», como se dice" }],
+      say: [{ re: /la asistente virtual de la Peluquería Luna/, turn: "opening", why: "«de la Peluquería», como se dice" }],
       notSay: [{ re: /paciente|médic|receta|clínica/i, why: "los clientes de una peluquería" }],
     },
   },

@@ -812,7 +812,7 @@ export const fr: Scenario[] = [
       appointments: [{ on: "+1", at: "10:00", phone: "caller", reason: /coupe/i }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [{ re: /l'assistant virtuel du Salon Élégance/, turn: "opening", why: "« du Salon », comme on le dit" }],
+      say: [{ re: /l'assistante virtuelle du Salon Élégance/, turn: "opening", why: "« du Salon », comme on le dit" }],
       notSay: [{ re: /patient|médic|ordonnance|cabinet/i, why: "les clients d'un salon" }],
     },
   },
