@@ -84,7 +84,6 @@ export function RetentionNote({ call, timeZone }: { call: Pick<CallView, "conten
 
 export function Calls() {
   const t = useTranslations("CallsSection");
-  const locale = useLocale();
   const { profile } = useProfile();
   const formatPhone = usePhoneFormat();
   const query = useQuery({ queryKey: ["calls"], queryFn: () => apiFetch<{ calls: CallView[] }>("/calls") });
