@@ -106,6 +106,10 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await expect(page.getByTestId("schedule-friday")).toHaveText("09:00 – 15:30");
 
   await page.goto(at("fr", "/dashboard/ai-config"));
+  // Nothing saved yet: the French defaults in use, the receptionist a woman as the copy calls her.
+  await expect(page.getByTestId("ai-missing")).toContainText(fr("AiConfigSection.missing"));
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-firstMessage")).toHaveText("Bonjour, comment puis-je vous aider ?");
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-voice")).toContainText("Vivienne");
   await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
   await page.getByRole("combobox", { name: fr("AiConfigSection.language"), exact: true }).selectOption("fr");
   await page.getByLabel(fr("AiConfigSection.firstMessage")).fill("Cabinet Durand, bonjour !");
@@ -150,6 +154,9 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   const { admin } = fixtures();
   await signIn(page, admin.email, admin.password);
   await openDashboard(page, "es", "/dashboard/admin/users");
+  // An account a checkout created and nobody set up yet says so, in Spanish.
+  await page.getByLabel(es("AdminUsers.search")).fill(fixtures().accounts.expired!.email);
+  await expect(page.getByTestId("user-row").getByTestId("user-status")).toHaveText(es("AdminUsers.pendingSetup"));
   await page.getByLabel(es("AdminUsers.search")).fill("lucía obj");
   const row = page.getByTestId("user-row");
   await expect(row).toHaveCount(1);

@@ -211,6 +211,9 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
 
   await openDashboard(page, "fr", "/dashboard/calls");
   await expect(page.getByTestId("call").getByTestId("call-outcome")).toHaveText(fr("CallsSection.outcomes.booked"));
+  // One place for the badges (beside the caller), and a separator only between two parts.
+  await expect(page.getByTestId("call").getByTestId("call-badges").getByTestId("call-outcome")).toHaveCount(1);
+  await expect(page.getByTestId("call").getByTestId("call-when")).toHaveText(/^[^·]+ · \d+:\d\d$/);
   await expectNoEnglish(page, "fr");
   const { calls } = (await (await page.request.get("/api/calls")).json()) as { calls: { fromNumber: string }[] };
 
