@@ -24,7 +24,16 @@ const secondary =
 export async function SiteHeader({ path, sections = false, minimal = false }: { path: string; sections?: boolean; minimal?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
   const trialHref = checkoutHref(user, locale as Locale);
-  const home = localizedPath(locale as Locale, "/");
+  const homeHref = localizedPath(locale as Locale, "/");
+  const home = (
+    <PageLink
+      href="/"
+      className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
+      aria-label={t("home")}
+    >
+      <Logo />
+    </PageLink>
+  );
 
   const sectionLinks = sections ? (
     <>
@@ -48,7 +57,7 @@ export async function SiteHeader({ path, sections = false, minimal = false }: { 
       <PageLink className={secondary} href="/dashboard">
         {t("settings")}
       </PageLink>
-      <SignOutButton className={navLink} label={t("signOut")} busyLabel={t("signingOut")} homeHref={home} />
+      <SignOutButton className={navLink} label={t("signOut")} busyLabel={t("signingOut")} homeHref={homeHref} />
     </>
   ) : (
     <>
@@ -66,13 +75,7 @@ export async function SiteHeader({ path, sections = false, minimal = false }: { 
     return (
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
-          <PageLink
-            href="/"
-            className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
-            aria-label={t("home")}
-          >
-            <Logo />
-          </PageLink>
+          {home}
           <LocaleSwitcher path={path} signedIn={!!user} />
         </div>
       </header>
@@ -82,13 +85,7 @@ export async function SiteHeader({ path, sections = false, minimal = false }: { 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
-        <PageLink
-          href="/"
-          className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-700"
-          aria-label={t("home")}
-        >
-          <Logo />
-        </PageLink>
+        {home}
         {sectionLinks && (
           <nav aria-label={t("mainNav")} className="hidden items-center gap-1 lg:flex">
             {sectionLinks}

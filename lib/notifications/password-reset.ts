@@ -61,9 +61,7 @@ export async function sendPasswordChanged(deps: PasswordResetDeps, data: JobData
   await deps.email.send({
     userId: data.userId,
     to: user.email,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    ...mail,
     links: [url],
     dedupeKey: `password-changed:${data.userId}:${data.at}`,
   });

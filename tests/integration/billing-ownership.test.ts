@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { billingCheckouts, notifications, subscriptions, users } from "@/db/schema";
-import { checkoutOutcome } from "@/lib/billing/lifecycle";
+import { checkoutOutcome } from "@/lib/billing/checkout-outcome";
 import { api, createAdmin, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
 import {
   checkoutObject as stripeCheckout,

@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { billingCheckouts, notifications, phoneNumbers, subscriptions, users, webhookEvents } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/accounts.service";
 import { runBillingSweep, NUMBER_GRACE_DAYS } from "@/lib/billing/account-notices";
-import { checkoutOutcome } from "@/lib/billing/lifecycle";
+import { checkoutOutcome } from "@/lib/billing/checkout-outcome";
 import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial, uniqueEmail } from "../helpers/api";

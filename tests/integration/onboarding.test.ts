@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications, users } from "@/db/schema";
 import { openSetupLink } from "@/lib/accounts/accounts.service";
-import { checkoutSummary } from "@/lib/billing/lifecycle";
+import { checkoutSummary } from "@/lib/billing/checkout-outcome";
 import { drainJobs } from "@/lib/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";

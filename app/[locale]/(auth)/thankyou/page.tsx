@@ -1,10 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { notifications } from "@/db/schema";
 import { AutoRefresh } from "@/components/site/auto-refresh";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { checkoutSummary, type CheckoutSummary } from "@/lib/billing/lifecycle";
+import { checkoutSummary, sandboxSetupLink } from "@/lib/billing/checkout-outcome";
 import { appContext } from "@/lib/server/context";
 import { env } from "@/lib/env";
 import { formatLongDate } from "@/lib/format/intl";
@@ -42,7 +40,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
   const phone = contactPhone(env(), locale);
   const modes = providerModes(env());
   const sandboxMail = state === "checkEmail" && modes.email === "sandbox";
-  const setupLink = sandboxMail && modes.billing === "sandbox" ? await sandboxSetupLink(checkout) : undefined;
+  const setupLink = sandboxMail && modes.billing === "sandbox" ? await sandboxSetupLink(db, checkout) : undefined;
   const [title, text] =
     checkout?.plan === "trial"
       ? [t("trialTitle"), t("trialText", { date: formatLongDate(checkout.trialEndsAt, locale) })]
@@ -115,20 +113,4 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </p>
     </PublicShell>
   );
-}
-
-/**
- * Sandbox billing and email: no payment and no email leave this server, so the payer could not otherwise reach the setup
- * link. The link of the setup email this very checkout caused for the account it created (none for an account that
- * existed: that one's owner reads their own mail); null while the email is on its way, undefined when there is none.
- */
-async function sandboxSetupLink(checkout: CheckoutSummary | null): Promise<string | null | undefined> {
-  if (!checkout?.setupEmailKey) return undefined;
-  const [mail] = await appContext()
-    .db.select({ links: notifications.links })
-    .from(notifications)
-    .where(and(eq(notifications.dedupeKey, checkout.setupEmailKey), eq(notifications.provider, "sandbox")))
-    .orderBy(desc(notifications.createdAt))
-    .limit(1);
-  return mail?.links.find((l) => l.includes("/setup-account/")) ?? null;
 }

@@ -1,0 +1,377 @@
+"use client";
+// The setup wizard's steps (components/setup/setup-wizard.tsx runs them in order): each a form that hands what was
+// entered to the wizard, which saves it (or, in a preview, does not).
+import { useLocale, useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
+import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { TimeZoneField } from "@/components/forms/time-zone-field";
+import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
+import { WEEKDAYS } from "@/lib/accounts/options";
+import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { failureText } from "@/lib/client/api";
+
+/** What the account already holds, to pre-fill the information step. */
+export type Prefill = {
+  fullName?: string;
+  timeZone?: string;
+  businessName?: string | null;
+  businessType?: string | null;
+  specialty?: string | null;
+  phone?: string | null;
+  businessSize?: string | null;
+  businessAddress?: string | null;
+  appointmentDuration?: string;
+  services?: string[];
+  aiInstructions?: string | null;
+};
+
+function StepForm({
+  onSubmit,
+  busy,
+  failure,
+  children,
+}: {
+  onSubmit: () => void;
+  busy: boolean;
+  failure: string | null;
+  children: ReactNode;
+}) {
+  const t = useTranslations("SetupPage");
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
+      {children}
+      {/* The second click of a double click would land on the next step's button and submit it unseen: ignored. */}
+      <button type="submit" className="btn-primary" disabled={busy} onClick={(e) => e.detail > 1 && e.preventDefault()}>
+        {busy ? t("saving") : t("continue")}
+      </button>
+    </form>
+  );
+}
+
+export function PasswordStep({ onDone }: { onDone: (password: string) => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const fields = useTranslations("Fields");
+  const reg = useTranslations("RegisterPage");
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof setupPasswordFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.setupPasswordFormSchema),
+    ),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <StepForm
+      busy={isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit(async ({ password }) => {
+        setFailure(null);
+        try {
+          await onDone(password);
+        } catch (e) {
+          setFailure(failureText(e, t("passwordFailed")));
+        }
+      })}
+    >
+      <p className="text-slate-700">{t("passwordLead")}</p>
+      <TextField
+        id="setup-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={fields("password")}
+        error={errorText("password", errors.password)}
+        {...form.register("password")}
+      />
+      <TextField
+        id="setup-confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={reg("confirmPassword")}
+        error={errorText("password", errors.confirmPassword)}
+        {...form.register("confirmPassword")}
+      />
+    </StepForm>
+  );
+}
+
+export type HoursPayload = Record<string, { openTime: string; closeTime: string } | null>;
+
+/** In setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
+function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: string; closeTime: string } | null>>): HoursPayload {
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => {
+      const day = hours[d];
+      return [d, day?.isOpen ? { openTime: day.openTime, closeTime: day.closeTime } : null];
+    }),
+  );
+}
+
+export function InformationStep({
+  email,
+  prefill,
+  withHours,
+  onDone,
+}: {
+  email: string;
+  prefill: Prefill;
+  withHours: boolean;
+  onDone: (profile: Record<string, unknown>, hours?: HoursPayload) => Promise<void>;
+}) {
+  const t = useTranslations("SetupPage");
+  const fields = useTranslations("Fields");
+  const reg = useTranslations("RegisterPage");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof setupProfileFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema),
+    ),
+    defaultValues: {
+      fullName: prefill.fullName ?? "",
+      businessName: prefill.businessName ?? "",
+      businessType: (prefill.businessType ?? null) as never,
+      specialty: (prefill.specialty ?? null) as never,
+      phone: prefill.phone ?? "",
+      businessSize: (prefill.businessSize ?? null) as never,
+      businessAddress: prefill.businessAddress ?? "",
+      timeZone: prefill.timeZone ?? "UTC",
+      appointmentDuration: (prefill.appointmentDuration ?? "30") as never,
+      services: (prefill.services ?? []).join(", "),
+      aiInstructions: prefill.aiInstructions ?? "",
+    },
+  });
+  const hoursForm = useForm({
+    resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+    ),
+    defaultValues: { workingHours: defaultWorkingHours() },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const loose = form as unknown as UseFormReturn<FieldValues>;
+
+  const submit = form.handleSubmit(async ({ specialty, ...profile }) => {
+    setFailure(null);
+    let hours: HoursPayload | undefined;
+    if (withHours) {
+      if (!(await hoursForm.trigger())) return;
+      hours = setupHours(hoursForm.getValues().workingHours);
+    }
+    try {
+      await onDone(
+        {
+          ...profile,
+          ...(profile.businessType === "medical" && specialty ? { specialty } : {}),
+          locale,
+        },
+        hours,
+      );
+    } catch (e) {
+      setFailure(failureText(e, t("profileFailed")));
+    }
+  });
+
+  const information = (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("informationLead")}</p>
+      <TextField
+        id="setup-email"
+        type="email"
+        readOnly
+        value={email}
+        label={fields("email")}
+        hint={t("emailReadOnly")}
+        className="field-input bg-slate-100"
+      />
+      <TextField
+        id="setup-fullName"
+        autoComplete="name"
+        required
+        label={fields("fullName")}
+        error={errorText("fullName", errors.fullName)}
+        {...form.register("fullName")}
+      />
+      <TextField
+        id="setup-businessName"
+        autoComplete="organization"
+        label={fields("businessName")}
+        error={errorText("businessName", errors.businessName)}
+        {...form.register("businessName")}
+      />
+      <BusinessTypeFields form={loose} idPrefix="setup" />
+      <TextField
+        id="setup-phone"
+        type="tel"
+        autoComplete="tel"
+        label={fields("phone")}
+        error={errorText("phone", errors.phone)}
+        {...form.register("phone")}
+      />
+      <TextField
+        id="setup-businessAddress"
+        autoComplete="street-address"
+        label={fields("businessAddress")}
+        error={errorText("businessAddress", errors.businessAddress)}
+        {...form.register("businessAddress")}
+      />
+      <TimeZoneField form={loose} idPrefix="setup" suggest />
+      <DurationField form={loose} idPrefix="setup" />
+      <TextField
+        id="setup-services"
+        label={fields("services")}
+        hint={reg("servicesHint")}
+        error={errorText("services", errors.services as never)}
+        {...form.register("services")}
+      />
+      <TextAreaField
+        id="setup-aiInstructions"
+        label={fields("aiInstructions")}
+        hint={reg("aiInstructionsHint")}
+        error={errorText("aiInstructions", errors.aiInstructions)}
+        {...form.register("aiInstructions")}
+      />
+    </div>
+  );
+
+  return (
+    <StepForm busy={isSubmitting} failure={failure} onSubmit={submit}>
+      {withHours ? (
+        <div className="grid gap-8 lg:grid-cols-2">
+          {information}
+          <WorkingHoursFields form={hoursForm as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+        </div>
+      ) : (
+        information
+      )}
+    </StepForm>
+  );
+}
+
+export function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise<void> }) {
+  const t = useTranslations("SetupPage");
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
+      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+    ),
+    defaultValues: { workingHours: defaultWorkingHours() },
+  });
+  return (
+    <StepForm
+      busy={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit(async ({ workingHours }) => {
+        setFailure(null);
+        try {
+          await onDone(setupHours(workingHours));
+        } catch (e) {
+          setFailure(failureText(e, t("hoursFailed")));
+        }
+      })}
+    >
+      <p className="text-slate-700">{t("workingHoursLead")}</p>
+      <WorkingHoursFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+    </StepForm>
+  );
+}
+
+export function CalendarStep({
+  sandbox,
+  connected,
+  connect,
+  onContinue,
+}: {
+  sandbox: boolean;
+  connected: boolean;
+  connect: () => Promise<void>;
+  onContinue: () => void;
+}) {
+  const t = useTranslations("SetupPage");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("calendarLead")}</p>
+      {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("calendarSandbox")}</p>}
+      {connected ? (
+        <FormAlert tone="success" testId="calendar-connected">
+          {t("connected")}
+        </FormAlert>
+      ) : (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setMessage(null);
+            try {
+              await connect();
+            } catch (e) {
+              setMessage(failureText(e, t("calendarError")));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? t("connecting") : t("connect")}
+        </button>
+      )}
+      {message && <FormAlert testId="setup-error">{message}</FormAlert>}
+      <div>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={(e) => {
+            if (e.detail > 1) return;
+            if (connected) onContinue();
+            else setMessage(t("calendarRequiredToContinue"));
+          }}
+        >
+          {t("continue")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function PhoneStep({ claim, startsTrial }: { claim: () => Promise<void>; startsTrial: boolean }) {
+  const t = useTranslations("SetupPage");
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{t("phoneLead")}</p>
+      {startsTrial && <p className="text-slate-700">{t("phoneLeadTrial")}</p>}
+      {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setFailure(null);
+          try {
+            await claim();
+          } catch (e) {
+            const text = failureText(e, t("claimFailed"));
+            // A message about the calendar integration becomes a prompt to connect it first.
+            setFailure(/calendar|agenda|calendario/i.test(text) ? t("connectCalendarFirst") : text);
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? t("claiming") : startsTrial ? t("startTrialAndClaim") : t("claim")}
+      </button>
+    </div>
+  );
+}
