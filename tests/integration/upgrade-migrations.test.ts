@@ -71,29 +71,44 @@ describe("migrating a database of the release before per-business opt-outs", () 
     const booked = await business("booked@example.com");
     const threaded = await business("threaded@example.com");
     const stranger = await business("stranger@example.com");
+    const messaged = await business("messaged@example.com");
     const caller = "+33612345678";
+    const erased = "+33699999999";
     await sql`insert into notifications (user_id, channel, recipient, body, provider) values (${texted}, 'sms', ${caller}, 'Confirmed', 'sandbox')`;
     await sql`insert into appointments (user_id, patient_name, patient_phone, starts_at, ends_at)
       values (${booked}, ${"Jean\u202Eeiram"}, ${caller}, now() + interval '1 day', now() + interval '1 day 30 minutes')`;
     await sql`insert into threads (user_id, caller_phone) values (${threaded}, ${caller})`;
     await sql`insert into caller_messages (user_id, caller_name, body) values (${booked}, ${"\u2066Ana\u2069"}, ${"Call me\u202C back"})`;
-    // A STOP of the old kind, for every business; and one from a number no business ever texted.
-    await sql`insert into opt_outs (phone, channel) values (${caller}, 'sms'), (${caller}, 'whatsapp'), ('+33699999999', 'sms')`;
+    const leftMessage = "+33611111111";
+    await sql`insert into caller_messages (user_id, caller_phone, body) values (${messaged}, ${leftMessage}, 'Call me')`;
+    // STOPs of the old kind, for every business: a caller three businesses could text, one who only left a message,
+    // and one whose data was erased (the STOP stays: it is what keeps anyone from texting them again).
+    await sql`insert into opt_outs (phone, channel) values (${caller}, 'sms'), (${caller}, 'whatsapp'), (${leftMessage}, 'sms'), (${erased}, 'sms')`;
 
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
     const stops = await sql<{ user_id: string; phone: string; channel: string }[]>`
       select user_id, phone, channel from opt_outs order by phone, channel, user_id`;
+    const of = (phone: string) => stops.filter((s) => s.phone === phone);
     const expected = [texted, booked, threaded].flatMap((userId) =>
       ["sms", "whatsapp"].map((channel) => ({ user_id: userId, phone: caller, channel })),
     );
-    expect(stops).toHaveLength(6);
-    expect(stops).toEqual(expect.arrayContaining(expected));
-    expect(stops.some((s) => s.user_id === stranger)).toBe(false);
+    expect(of(caller)).toHaveLength(6);
+    expect(of(caller)).toEqual(expect.arrayContaining(expected));
+    expect(of(caller).some((s) => s.user_id === stranger)).toBe(false);
+    expect(of(leftMessage)).toEqual([{ user_id: messaged, phone: leftMessage, channel: "sms" }]);
+    // Nothing ties the erased caller to a business: every business keeps their STOP, as before.
+    expect(
+      of(erased)
+        .map((s) => s.user_id)
+        .sort(),
+    ).toEqual([texted, booked, threaded, stranger, messaged].sort());
 
     const [appointment] = await sql<{ patient_name: string }[]>`select patient_name from appointments where user_id = ${booked}`;
     expect(appointment!.patient_name).toBe("Jeaneiram");
-    const [message] = await sql<{ caller_name: string; body: string }[]>`select caller_name, body from caller_messages`;
+    const [message] = await sql<
+      { caller_name: string; body: string }[]
+    >`select caller_name, body from caller_messages where user_id = ${booked}`;
     expect(message).toEqual({ caller_name: "Ana", body: "Call me back" });
   });
 });
