@@ -9,7 +9,7 @@ import { Link, usePathname } from "@/lib/i18n/navigation";
 
 type Onboarding = {
   done: { password: boolean; information: boolean; workingHours: boolean; calendar: boolean; phone: boolean };
-  planLive: boolean;
+  ready: { calendar: boolean; phone: boolean; plan: boolean };
   next: string | null;
   canTakeCalls: boolean;
 };
@@ -35,7 +35,9 @@ export function GettingStarted() {
     void refetch();
   }, [path, refetch]);
   if (!data || data.canTakeCalls || path === "/dashboard/setup") return null;
-  const isDone = (key: (typeof ITEMS)[number]["key"]) => (key === "plan" ? data.planLive : data.done[key]);
+  // Business details and hours once given; the calendar, the plan and the number as they are now (a lapsed grant shows).
+  const isDone = (key: (typeof ITEMS)[number]["key"]) =>
+    key === "information" || key === "workingHours" ? data.done[key] : data.ready[key];
   const left = ITEMS.filter((i) => !isDone(i.key)).length;
   return (
     <section

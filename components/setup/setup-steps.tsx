@@ -14,6 +14,7 @@ import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormS
 import { WEEKDAYS } from "@/lib/accounts/options";
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { failureText } from "@/lib/client/api";
+import { Link } from "@/lib/i18n/navigation";
 
 /** What the account already holds, to pre-fill the information step. */
 export type Prefill = {
@@ -344,10 +345,24 @@ export function CalendarStep({
   );
 }
 
-export function PhoneStep({ claim, startsTrial }: { claim: () => Promise<void>; startsTrial: boolean }) {
+/**
+ * The number, claimed (with the free trial it starts when the account never had one). A trial or subscription that has
+ * ended is renewed on the Subscription page, not started again here.
+ */
+export function PhoneStep({ claim, startsTrial, planEnded }: { claim: () => Promise<void>; startsTrial: boolean; planEnded: boolean }) {
   const t = useTranslations("SetupPage");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  if (planEnded)
+    return (
+      <div className="space-y-4">
+        <p className="text-slate-700">{t("phoneLead")}</p>
+        <FormAlert testId="setup-plan-ended">{t("planEnded")}</FormAlert>
+        <Link href="/dashboard/subscription" className="btn-primary">
+          {t("openSubscription")}
+        </Link>
+      </div>
+    );
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t("phoneLead")}</p>

@@ -28,7 +28,7 @@ const STEPS: Record<SetupMode, StepId[]> = {
 };
 
 /** Where a signed-in owner stands (GET /api/account/setup): the steps done, and whether a trial or plan is live. */
-export type SetupProgress = { done: Record<StepId, boolean>; planLive: boolean };
+export type SetupProgress = { done: Record<StepId, boolean>; planLive: boolean; planStarted: boolean };
 const PREVIEW_NUMBER = "+1 555-010-0123";
 
 export function SetupWizard({
@@ -207,6 +207,7 @@ export function SetupWizard({
         {step === "phone" && (
           <PhoneStep
             startsTrial={!planLive}
+            planEnded={!planLive && (progress?.planStarted ?? false)}
             claim={async () => {
               if (preview) return setPhoneNumber(PREVIEW_NUMBER);
               // A registration has no plan yet: the free trial (no card) starts with the number it is for.

@@ -72,9 +72,13 @@ const stepFlags = z.strictObject({
 
 export const onboardingResponse = z
   .strictObject({
-    done: stepFlags,
-    planLive: z.boolean().describe("A trial or subscription is live (the number step starts the free trial first when not)."),
-    next: z.enum(["password", "information", "workingHours", "calendar", "phone"]).nullable().describe("The first step not done."),
+    done: stepFlags.describe("Each step, gone through once."),
+    ready: z
+      .strictObject({ calendar: z.boolean(), phone: z.boolean(), plan: z.boolean() })
+      .describe("What calls need now: a connected calendar, a number, a live trial or subscription."),
+    planLive: z.boolean().describe("A trial or subscription is live (the number step starts the free trial first when none ever was)."),
+    planStarted: z.boolean().describe("The account ever had a trial or subscription (an ended one is renewed on the Subscription page)."),
+    next: z.enum(["password", "information", "workingHours", "calendar", "phone"]).nullable().describe("The first step never done."),
     canTakeCalls: z.boolean().describe("A number, a connected calendar and a live plan: the receptionist answers."),
   })
   .meta({ title: "Onboarding" });

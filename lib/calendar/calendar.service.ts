@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
+import { markSetupStep } from "@/lib/accounts/onboarding";
 import type { SecretBox } from "@/lib/crypto/secret-box";
 import { AppError } from "@/lib/errors";
 import type { CalendarAccess, CalendarPort } from "@/lib/ports/calendar";
@@ -27,6 +28,8 @@ export async function connectCalendar(deps: CalendarDeps, userId: string, code: 
     .insert(calendarConnections)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: calendarConnections.userId, set: values });
+  // The setup's calendar step is done for good: a grant that lapses later is reconnected, not set up again.
+  await markSetupStep(deps.db, userId, "calendar");
   return { success: true, hasGoogleOAuth: true, sandbox: values.sandbox };
 }
 

@@ -10,6 +10,7 @@ import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { appState, auditLog, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
+import { markSetupStep } from "@/lib/accounts/onboarding";
 import { AppError } from "@/lib/errors";
 import { regionParam } from "@/lib/i18n/translate";
 import { businessCountryOf } from "@/lib/business/business-country";
@@ -177,6 +178,8 @@ export async function claimNumber(db: Db, userId: string, link?: LineLinks): Pro
     await linkMessaging(db, link.telephony, userId, claimed.phoneNumber, undo);
     await linkVoice(db, link, claimed.phoneNumber, undo);
   }
+  // The setup's number step is done for good: a number released later (a lapsed plan) is claimed again, not set up.
+  await markSetupStep(db, userId, "phone");
   return { phoneNumber: claimed.phoneNumber };
 }
 
@@ -268,6 +271,7 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
     await linkMessaging(db, link.telephony, userId, phoneNumber, undo);
     await linkVoice(db, link, phoneNumber, undo);
   }
+  await markSetupStep(db, userId, "phone");
   return result;
 }
 

@@ -30,7 +30,9 @@ describe("GET|POST /api/account/setup", () => {
     const owner = await registerOwner();
     expect(await setupOf(owner.token)).toEqual({
       done: { password: true, information: true, workingHours: true, calendar: false, phone: false },
+      ready: { calendar: false, phone: false, plan: false },
       planLive: false,
+      planStarted: false,
       next: "calendar",
       canTakeCalls: false,
     });
@@ -42,7 +44,9 @@ describe("GET|POST /api/account/setup", () => {
     expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
     expect(await setupOf(owner.token)).toEqual({
       done: { password: true, information: true, workingHours: true, calendar: true, phone: true },
+      ready: { calendar: true, phone: true, plan: true },
       planLive: true,
+      planStarted: true,
       next: null,
       canTakeCalls: true,
     });
@@ -61,7 +65,9 @@ describe("GET|POST /api/account/setup", () => {
     // The checkout's trial is live; nothing else is set up yet.
     expect(await setupOf(session)).toEqual({
       done: { password: true, information: false, workingHours: false, calendar: false, phone: false },
+      ready: { calendar: false, phone: false, plan: true },
       planLive: true,
+      planStarted: true,
       next: "information",
       canTakeCalls: false,
     });
@@ -118,6 +124,23 @@ describe("a setup link once used", () => {
 });
 
 describe("the checklist's numbers", () => {
+  it("a step once done stays done: a calendar disconnected and a number released send nobody back into the setup", async () => {
+    await addPoolNumbers(1);
+    const owner = await registerOwner();
+    await connectSandboxCalendar(owner.token);
+    await startTrial(owner.token);
+    expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
+    expect((await api("POST", "/api/google-calendar/disconnect", { token: owner.token })).status).toBeLessThan(300);
+    const { releaseUserNumber } = await import("@/lib/numbers/numbers.service");
+    await releaseUserNumber(getDb(), owner.user.id, "lapsed");
+    // Nothing left to set up; the checklist shows what calls need again.
+    expect(await setupOf(owner.token)).toMatchObject({
+      next: null,
+      ready: { calendar: false, phone: false, plan: true },
+      canTakeCalls: false,
+    });
+  });
+
   it("a lapsed plan is no live plan: the number alone does not answer calls", async () => {
     await addPoolNumbers(1);
     const owner = await registerOwner();

@@ -28,7 +28,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
         email={user.email}
         name={user.fullName}
         calendarSandbox={providerModes(env()).calendar === "sandbox"}
-        progress={{ done: progress.done, planLive: progress.planLive }}
+        progress={{ done: progress.done, planLive: progress.planLive, planStarted: progress.planStarted }}
         profile={{
           fullName: user.fullName,
           businessName: user.businessName,
