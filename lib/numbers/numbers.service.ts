@@ -152,6 +152,46 @@ async function linkVoice(db: Db, link: LineLinks, phoneNumber: string, undo: () 
   }
 }
 
+/**
+ * Gives a released number back to the pool's messaging profile, so the business's profile (its block rules name its
+ * callers) keeps none of the pool's numbers. Best effort: a number left on it is moved by whoever claims it next.
+ */
+async function unlinkMessaging(
+  db: Db,
+  telephony: TelephonyPort,
+  row: { id: string; providerId: string | null; messagingProfileId: string | null },
+): Promise<void> {
+  if (!row.providerId || !row.messagingProfileId) return;
+  try {
+    await telephony.moveToMessagingProfile(row.providerId, null);
+    await db.update(phoneNumbers).set({ messagingProfileId: null }).where(eq(phoneNumbers.id, row.id));
+  } catch {
+    // Left on the business's profile until its next claim moves it.
+  }
+}
+
+/**
+ * Puts every assigned number on its business's own messaging profile: the numbers assigned before businesses had one,
+ * and any whose move failed. Run at start; nothing to do is one query.
+ */
+export async function syncMessagingProfiles(db: Db, telephony: TelephonyPort): Promise<number> {
+  const rows = await db
+    .select({ phoneNumber: phoneNumbers.phoneNumber, userId: phoneNumbers.assignedToUserId })
+    .from(phoneNumbers)
+    .innerJoin(users, eq(users.id, phoneNumbers.assignedToUserId))
+    .where(sql`${phoneNumbers.providerId} is not null and ${phoneNumbers.messagingProfileId} is distinct from ${users.messagingProfileId}`);
+  let moved = 0;
+  for (const r of rows) {
+    try {
+      await linkMessaging(db, telephony, r.userId!, r.phoneNumber, async () => {});
+      moved++;
+    } catch {
+      // The provider refused: tried again at the next start.
+    }
+  }
+  return moved;
+}
+
 /** Takes a released number off the voice platform (best effort: the pool row is what decides who owns it). */
 async function unlinkVoice(db: Db, voice: VoicePort, phoneNumberId: string, voiceProviderId: string | null): Promise<void> {
   if (!voiceProviderId) return;
@@ -230,7 +270,7 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
   const region = await businessCountryOf(db, userId);
   if (!region) throw new AppError("not_found", "userNotFound");
   const phoneNumber = requirePhone(typed, region, "phoneNumber") ?? typed;
-  const released: { id: string; voiceProviderId: string | null }[] = [];
+  const released: { id: string; voiceProviderId: string | null; providerId: string | null; messagingProfileId: string | null }[] = [];
   const result = await db.transaction(async (tx) => {
     // Serializes assignments to one user, so "release old, take new" cannot interleave with another admin's.
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -249,7 +289,12 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
         .update(phoneNumbers)
         .set({ assignedToUserId: null, assignedAt: null })
         .where(eq(phoneNumbers.assignedToUserId, userId))
-        .returning({ id: phoneNumbers.id, voiceProviderId: phoneNumbers.voiceProviderId })),
+        .returning({
+          id: phoneNumbers.id,
+          voiceProviderId: phoneNumbers.voiceProviderId,
+          providerId: phoneNumbers.providerId,
+          messagingProfileId: phoneNumbers.messagingProfileId,
+        })),
     );
     await tx.update(phoneNumbers).set({ assignedToUserId: userId, assignedAt: new Date() }).where(eq(phoneNumbers.id, target.id));
     await tx.insert(auditLog).values({
@@ -262,7 +307,10 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
     return { phoneNumber, userId };
   });
   if (link) {
-    for (const r of released) await unlinkVoice(db, link.voice, r.id, r.voiceProviderId);
+    for (const r of released) {
+      await unlinkVoice(db, link.voice, r.id, r.voiceProviderId);
+      await unlinkMessaging(db, link.telephony, r);
+    }
     const undo = () =>
       db
         .update(phoneNumbers)
@@ -279,13 +327,24 @@ export async function assignNumber(db: Db, actorId: string, userId: string, type
  * Gives a user's number back to the pool (a lapsed account after its grace period; an erased account) and takes it
  * off the voice platform. Returns the number released, or null when the user had none.
  */
-export async function releaseUserNumber(db: Db, userId: string, reason: string, voice?: VoicePort): Promise<string | null> {
+export async function releaseUserNumber(
+  db: Db,
+  userId: string,
+  reason: string,
+  links?: Pick<LineLinks, "voice" | "telephony">,
+): Promise<string | null> {
   const [released] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(phoneNumbers)
       .set({ assignedToUserId: null, assignedAt: null })
       .where(eq(phoneNumbers.assignedToUserId, userId))
-      .returning({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, voiceProviderId: phoneNumbers.voiceProviderId });
+      .returning({
+        id: phoneNumbers.id,
+        phoneNumber: phoneNumbers.phoneNumber,
+        voiceProviderId: phoneNumbers.voiceProviderId,
+        providerId: phoneNumbers.providerId,
+        messagingProfileId: phoneNumbers.messagingProfileId,
+      });
     for (const row of rows) {
       await tx.insert(auditLog).values({
         actorUserId: null,
@@ -298,7 +357,10 @@ export async function releaseUserNumber(db: Db, userId: string, reason: string, 
     return rows;
   });
   if (!released) return null;
-  if (voice) await unlinkVoice(db, voice, released.id, released.voiceProviderId);
+  if (links) {
+    await unlinkVoice(db, links.voice, released.id, released.voiceProviderId);
+    await unlinkMessaging(db, links.telephony, released);
+  }
   return released.phoneNumber;
 }
 

@@ -149,6 +149,15 @@ export async function eraseAccount(
           )
           .returning({ id: phoneNumbers.id })
       : [];
+    // Every number still on the business's messaging profile (its own, and any released one whose move back failed)
+    // leaves it after the commit, before the profile is deleted.
+    const onProfile = user.messagingProfileId
+      ? await tx
+          .update(phoneNumbers)
+          .set({ messagingProfileId: null })
+          .where(eq(phoneNumbers.messagingProfileId, user.messagingProfileId))
+          .returning({ providerId: phoneNumbers.providerId })
+      : [];
     const counts = {
       appointments: await tx.$count(appointments, eq(appointments.userId, userId)),
       calls: await tx.$count(calls, eq(calls.userId, userId)),
@@ -243,7 +252,7 @@ export async function eraseAccount(
     return {
       summary,
       detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])),
-      lines: before.flatMap((n) => (n.providerId ? [n.providerId] : [])),
+      lines: [...new Set([...before, ...onProfile].flatMap((n) => (n.providerId ? [n.providerId] : [])))],
       messagingProfileId: user.messagingProfileId,
       calendar: calendar ?? null,
     };

@@ -6,7 +6,7 @@ import { emailSchema, newPasswordSchema } from "@/lib/accounts/accounts.schemas"
 import { defaultWorkingHours } from "@/lib/accounts/working-hours";
 import { hashPassword } from "@/lib/auth/password";
 import type { Env } from "@/lib/env";
-import { seedPoolOnce } from "@/lib/numbers/numbers.service";
+import { seedPoolOnce, syncMessagingProfiles } from "@/lib/numbers/numbers.service";
 import type { TelephonyPort } from "@/lib/ports/telephony";
 
 export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promise<string[]> {
@@ -15,6 +15,9 @@ export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promi
     const added = await seedPoolOnce(db, telephony);
     if (added) notes.push(`Sandbox: added ${added} fictional phone numbers (US, France, Spain) to the pool.`);
   }
+  // Each business's texts under its own messaging profile (numbers assigned before there were any, failed moves).
+  const moved = await syncMessagingProfiles(db, telephony);
+  if (moved) notes.push(`Put ${moved} business numbers on their business's own messaging profile.`);
   if (e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD) {
     const created = await ensureUser(db, {
       email: e.SEED_ADMIN_EMAIL,

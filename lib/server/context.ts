@@ -63,7 +63,7 @@ export function appContext(): AppContext {
         email: providers.email,
         appUrl: e.appUrl,
         supportEmail: e.PUBLIC_CONTACT_EMAIL,
-        releaseNumber: (userId) => releaseUserNumber(db, userId, "lapsed", providers.voice),
+        releaseNumber: (userId) => releaseUserNumber(db, userId, "lapsed", providers),
       },
       lines: lineLinks(providers, e.appUrl),
     };

@@ -377,7 +377,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
         .where(eq(phoneNumbers.assignedToUserId, ownerId))
         .limit(1);
       const country = await businessCountryOf(db, ownerId);
-      if (held && country && held.region !== country) await releaseUserNumber(db, ownerId, "demo-country", providers.voice);
+      if (held && country && held.region !== country) await releaseUserNumber(db, ownerId, "demo-country", providers);
       await claimNumber(db, ownerId, lineLinks(providers, deps.appUrl));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

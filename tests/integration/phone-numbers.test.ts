@@ -80,6 +80,51 @@ describe("claiming a number", () => {
     expect(b.business).not.toBe(a.business);
   });
 
+  it("a released number goes back to the pool's profile; a number assigned before profiles existed is moved at start", async () => {
+    await addPoolNumbers(2);
+    const owner = await ownerWithCalendar();
+    expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
+    const moves: string[] = [];
+    const recording = {
+      ...createSandboxTelephony(),
+      async moveToMessagingProfile(providerId: string, profile: string | null) {
+        moves.push(`${providerId} → ${profile}`);
+      },
+    };
+    const { releaseUserNumber, syncMessagingProfiles } = await import("@/lib/numbers/numbers.service");
+    const { createSandboxVoice } = await import("@/lib/vendors/vapi/sandbox-voice");
+    const [line] = await getDb()
+      .select({ id: phoneNumbers.id, providerId: phoneNumbers.providerId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.assignedToUserId, owner.user.id));
+    await releaseUserNumber(getDb(), owner.user.id, "lapsed", { voice: createSandboxVoice(), telephony: recording });
+    expect(moves).toEqual([`${line!.providerId} → null`]);
+    const [released] = await getDb()
+      .select({ profile: phoneNumbers.messagingProfileId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, line!.id));
+    expect(released!.profile).toBeNull();
+
+    // Assigned with no profile (as before businesses had their own): the start puts it on the business's.
+    await getDb()
+      .update(phoneNumbers)
+      .set({ assignedToUserId: owner.user.id, assignedAt: new Date() })
+      .where(eq(phoneNumbers.id, line!.id));
+    moves.length = 0;
+    expect(await syncMessagingProfiles(getDb(), recording)).toBeGreaterThanOrEqual(1);
+    const [business] = await getDb().select({ profile: users.messagingProfileId }).from(users).where(eq(users.id, owner.user.id));
+    expect(moves).toContain(`${line!.providerId} → ${business!.profile}`);
+    const [linked] = await getDb()
+      .select({ profile: phoneNumbers.messagingProfileId })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, line!.id));
+    expect(linked!.profile).toBe(business!.profile);
+    // Nothing left to move: one query, no call to the provider.
+    moves.length = 0;
+    await syncMessagingProfiles(getDb(), recording);
+    expect(moves.filter((m) => m.startsWith(`${line!.providerId} `))).toEqual([]);
+  });
+
   it("gives the number back to the pool when the provider cannot put it on the business's profile (503, nothing held)", async () => {
     await addPoolNumbers(2);
     const owner = await ownerWithCalendar();
