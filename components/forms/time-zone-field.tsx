@@ -1,6 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { intlLocale } from "@/lib/format/intl";
 import { SelectField } from "./fields";
@@ -48,16 +48,20 @@ export function TimeZoneField({
   const locale = useLocale();
   const errorText = useErrorText();
   const current = form.watch("timeZone") as string | undefined;
+  // The list and its names come from this browser's time-zone data, which the server's need not match: built once
+  // mounted, the server rendering the chosen zone alone (no hydration mismatch).
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
     if (suggest && !form.getFieldState("timeZone").isDirty) form.setValue("timeZone", browserTimeZone());
   }, [suggest, form]);
   const options = useMemo(() => {
-    const list = zones();
+    const list = mounted ? zones() : [];
     if (current && !list.includes(current)) list.push(current);
     return list
-      .map((zone) => ({ zone, label: zoneLabel(zone, locale) }))
+      .map((zone) => ({ zone, label: mounted ? zoneLabel(zone, locale) : zone }))
       .sort((a, b) => a.zone.split("/")[0]!.localeCompare(b.zone.split("/")[0]!) || a.label.localeCompare(b.label, locale));
-  }, [current, locale]);
+  }, [current, locale, mounted]);
   return (
     <SelectField
       id={`${idPrefix}-timeZone`}

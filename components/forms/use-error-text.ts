@@ -19,7 +19,8 @@ export function useErrorText() {
     if (key === "required" && v.has(`${leaf}Required`)) key = `${leaf}Required`;
     const params = (error as ValidationFieldError).params ?? {};
     // A key whose text names a bound the error does not carry (a rule set by hand) reads as "invalid", never "{max}".
-    const missing = (name: keyof typeof params) => v.has(key) && v.raw(key).includes(`{${name}}`) && params[name] === undefined;
+    const missing = (name: keyof typeof params) =>
+      v.has(key) && new RegExp(`\\{${name}[,}]`).test(String(v.raw(key))) && params[name] === undefined;
     if (!v.has(key) || missing("max") || missing("min")) return v("invalid", { field: label });
     return v(key, { field: label, ...params });
   };

@@ -21,6 +21,8 @@ export type CheckoutSummary = {
   /** What the checkout started: the free trial (nothing charged yet), a paid plan, or nothing live yet. */
   plan: "trial" | "paid" | null;
   trialEndsAt: Date | null;
+  /** The account's time zone, the one its dates are written in. */
+  timeZone: string;
   /** The checkout created this account, which is not set up yet: its setup email is this checkout's. */
   setupEmailKey: string | null;
 };
@@ -32,6 +34,7 @@ export async function checkoutSummary(db: Db, sessionId: string, now = new Date(
     .select({
       userId: users.id,
       email: users.email,
+      timeZone: users.timeZone,
       passwordHash: users.passwordHash,
       held: billingCheckouts.heldSubscriptionId,
       createdAccount: billingCheckouts.createdAccount,
@@ -50,6 +53,7 @@ export async function checkoutSummary(db: Db, sessionId: string, now = new Date(
     email: row.held ? null : row.email,
     plan,
     trialEndsAt: plan === "trial" && view.subscription?.endTime ? new Date(view.subscription.endTime) : null,
+    timeZone: row.timeZone,
     setupEmailKey: row.createdAccount && row.passwordHash === null && !row.held ? `account-setup:checkout:${sessionId}` : null,
   };
 }

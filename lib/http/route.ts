@@ -160,11 +160,22 @@ export const storableText = z.unknown().superRefine((value, ctx) => {
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const text = storableText.safeParse(input);
   if (!text.success) throw validationError(text.error.issues[0], input);
-  // Direction controls are removed, not refused: nobody can see them to take them out.
-  const data = withoutControlCharacters(input);
+  // Direction controls are removed, not refused: nobody can see them to take them out. A password is the exception,
+  // taken as typed: it is compared, never shown, and one set before the rule must keep working.
+  const data = keepPasswords(input, withoutControlCharacters(input));
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw validationError(result.error.issues[0], data);
+}
+
+const PASSWORD_FIELDS = ["password", "oldPassword", "newPassword", "confirmPassword"];
+
+function keepPasswords(input: unknown, cleaned: unknown): unknown {
+  if (cleaned === input || !cleaned || typeof cleaned !== "object" || !input || typeof input !== "object") return cleaned;
+  for (const field of PASSWORD_FIELDS) {
+    if (Object.hasOwn(input, field)) (cleaned as Record<string, unknown>)[field] = (input as Record<string, unknown>)[field];
+  }
+  return cleaned;
 }
 
 /** The raw body, refused past `limit` bytes (counted while reading). Webhooks verify signatures on exactly this text. */

@@ -35,7 +35,8 @@ export function translate(locale: Locale, key: string, params: Params = {}): str
   const message = compiled(textLocale, key, text);
   if (!message) return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
   // Counted arguments stay numbers (the plural rules read them); every other one is shown as given: a year or a
-  // postcode is no quantity to group as "2 026". A parameter not given stays "{name}" for whoever fills it next.
+  // postcode is no quantity to group as "2 026". A parameter not given stays "{name}" for whoever fills it next, where
+  // it is shown as given; a count must be given (a plural has no number to choose its form by).
   for (const name of message.args) {
     if (!(name in values)) values[name] = `{${name}}`;
     else if (!message.counted.has(name)) values[name] = String(values[name]);
@@ -77,12 +78,13 @@ function compiled(locale: Locale, key: string, text: string): Compiled | null {
   return entry;
 }
 
-// The parser's element kinds (@formatjs/icu-messageformat-parser TYPE): 1 argument, 2 number, 5 select, 6 plural, 8 tag.
+// The parser's element kinds (@formatjs/icu-messageformat-parser TYPE): 1 argument, 2 number, 3 date, 4 time, 5 select,
+// 6 plural, 8 tag.
 type Element = { type: number; value?: unknown; options?: Record<string, { value: Element[] }>; children?: Element[] };
 
 function collect(elements: Element[], args: Set<string>, counted: Set<string>): void {
   for (const el of elements) {
-    if ((el.type === 1 || el.type === 2 || el.type === 5 || el.type === 6) && typeof el.value === "string") args.add(el.value);
+    if (el.type >= 1 && el.type <= 6 && typeof el.value === "string") args.add(el.value);
     if ((el.type === 2 || el.type === 6) && typeof el.value === "string") counted.add(el.value);
     for (const option of Object.values(el.options ?? {})) collect(option.value, args, counted);
     if (el.children) collect(el.children, args, counted);

@@ -328,6 +328,16 @@ describe("direction controls (U+202A–U+202E, U+2066–U+2069): removed from re
     expect(rows.some((r) => /[\u202A-\u202E\u2066-\u2069]/.test(r.body))).toBe(false);
   });
 
+  it("a password is taken as typed, direction controls included: it is compared, never shown", async () => {
+    const email = uniqueEmail("bidi-pass");
+    const password = "pass\u202Eword-123";
+    expect((await api("POST", "/api/auth/register", { body: { email, password, fullName: "Bidi \u202EPass" } })).status).toBe(201);
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(200);
+    expect((await api("POST", "/api/auth/login", { body: { email, password: "password-123" } })).status).toBe(401);
+    const [row] = await getDb().select({ fullName: users.fullName }).from(users).where(eq(users.email, email));
+    expect(row!.fullName).toBe("Bidi Pass");
+  });
+
   it("a name sent with a stray NUL and a direction control is still refused for the NUL", async () => {
     const res = await api("POST", "/api/appointments", {
       token: p.token,

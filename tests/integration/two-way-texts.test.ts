@@ -360,8 +360,10 @@ describe("opt-outs belong to the business whose line was texted", () => {
     expect(await smsFrom(dentist, caller)).toHaveLength(1);
   });
 
-  it("a STOP to a line back in the pool silences no business", async () => {
+  it("a STOP to a line back in the pool silences no business, not even the one that last texted the caller", async () => {
     const caller = newCaller();
+    await bookedBy(dentist, caller, "12:00", dayAhead(7));
+    expect(await smsFrom(dentist, caller)).toHaveLength(1);
     const [old] = await addPoolNumbers(1);
     expect((await telnyx(messageReceived(caller, old!, "STOP"))).status).toBe(200);
     await drain();

@@ -43,7 +43,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
   const setupLink = sandboxMail && modes.billing === "sandbox" ? await sandboxSetupLink(db, checkout) : undefined;
   const [title, text] =
     checkout?.plan === "trial"
-      ? [t("trialTitle"), t("trialText", { date: formatLongDate(checkout.trialEndsAt, locale) })]
+      ? [t("trialTitle"), t("trialText", { date: formatLongDate(checkout.trialEndsAt, locale, checkout.timeZone) })]
       : checkout?.plan === "paid"
         ? [t("title"), t("text")]
         : [t("thanksTitle"), t("thanksText")];
