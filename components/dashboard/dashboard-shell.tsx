@@ -51,7 +51,7 @@ const ENTRIES: Entry[] = [
   { href: "/dashboard/privacy", key: "privacy" },
 ];
 
-const ADMIN_ENTRIES: Entry[] = [...ADMIN.items, { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] }];
+const ADMIN_ENTRIES: Entry[] = [ADMIN, { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] }];
 
 const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])].some((h) => path === h || path.startsWith(`${h}/`));
 

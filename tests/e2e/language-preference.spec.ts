@@ -78,7 +78,9 @@ test("the account's language is the dashboard's on a fresh English browser; the 
   await page.context().close();
   const again = await freshEnglishBrowser(browser);
   await signInByForm(again, email);
-  await expect(again).toHaveURL(/\/es\/dashboard(\/profile)?$/);
+  await expect(again).toHaveURL(/\/es\/dashboard(\/setup)?$/);
+  await expect(again.getByRole("heading", { level: 1 })).toHaveText(m("es", "SetupPage.continueTitle"));
+  await again.goto("/es/dashboard/profile");
   await expect(again.getByRole("heading", { level: 1 })).toHaveText(m("es", "ProfileSection.title"));
   await expect(settingsLanguage(again, "es")).toHaveValue("es");
   await expectNoEnglish(again, "es");
