@@ -69,6 +69,9 @@ export function TimeZoneField({
       hint={t("hint")}
       error={errorText("timeZone", form.formState.errors.timeZone as never)}
       {...form.register("timeZone")}
+      // Controlled: the options arrive after mount, and an uncontrolled select would then show its first option while
+      // the form holds another zone.
+      value={current ?? ""}
     >
       {options.map(({ zone, label }) => (
         <option key={zone} value={zone}>

@@ -213,7 +213,10 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   await expect(page.getByTestId("call").getByTestId("call-outcome")).toHaveText(fr("CallsSection.outcomes.booked"));
   // One place for the badges (beside the caller), and a separator only between two parts.
   await expect(page.getByTestId("call").getByTestId("call-badges").getByTestId("call-outcome")).toHaveCount(1);
-  await expect(page.getByTestId("call").getByTestId("call-when")).toHaveText(/^[^·]+ · \d+:\d\d$/);
+  // The duration is named for screen readers only.
+  await expect(page.getByTestId("call").getByTestId("call-when")).toHaveText(
+    new RegExp(`^[^·]+ · ${fr("CallsSection.durationLabel")} \\d+:\\d\\d$`),
+  );
   await expectNoEnglish(page, "fr");
   const { calls } = (await (await page.request.get("/api/calls")).json()) as { calls: { fromNumber: string }[] };
 
