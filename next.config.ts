@@ -1,8 +1,8 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { BASE_HEADERS, STATIC_CSP } from "./lib/http/security-headers.mjs";
+import { BASE_HEADERS, STATIC_CSP } from "./lib/platform/http/security-headers.mjs";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./lib/platform/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   // The stylesheet (about 8 KB gzipped) goes inline in the HTML: no render-blocking request before the first paint.
   experimental: { inlineCss: true },
   // PGlite ships WASM and the argon2 binding is native: load them from node_modules at run time, never bundle them.
-  // prom-client too: one copy per process, whichever bundle records, so the registry (lib/metrics) sees every metric.
+  // prom-client too: one copy per process, whichever bundle records, so the registry (lib/platform/metrics) sees every metric.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres", "prom-client"],
   // On every answer (fixed at build time). Pages and API answers get their Content-Security-Policy from proxy.ts (a
   // fresh nonce per page request); what the proxy never sees (Next's build output, public/ files, robots.txt and

@@ -7,16 +7,16 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { decodeSessionToken, bearerOrCookie, sessionCookieName } from "@/lib/auth/session-token";
-import { env } from "@/lib/env";
-import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, type ApiPolicy } from "@/lib/http/api-routes";
-import { API_CSP, HSTS, newNonce, pageCsp, wantsHsts } from "@/lib/http/csp";
-import { isCrossOriginRequest, isForeignRequest } from "@/lib/http/csrf";
-import { localeOf } from "@/lib/http/locale";
-import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
-import { localizedPath } from "@/lib/i18n/paths";
-import { routing, isLocale, defaultLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@/lib/i18n/routing";
-import { translate } from "@/lib/i18n/translate";
+import { decodeSessionToken, bearerOrCookie, sessionCookieName } from "@/lib/accounts/auth/session-token";
+import { env } from "@/lib/platform/env";
+import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, type ApiPolicy } from "@/lib/platform/http/api-routes";
+import { API_CSP, HSTS, newNonce, pageCsp, wantsHsts } from "@/lib/platform/http/csp";
+import { isCrossOriginRequest, isForeignRequest } from "@/lib/platform/http/csrf";
+import { localeOf } from "@/lib/platform/http/locale";
+import { PAGE_PATH_HEADER } from "@/lib/platform/http/page-path";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { routing, isLocale, defaultLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@/lib/platform/i18n/routing";
+import { translate } from "@/lib/platform/i18n/translate";
 
 const intl = createMiddleware(routing);
 

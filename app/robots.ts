@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { absoluteUrl } from "@/lib/seo/page-metadata";
+import { absoluteUrl } from "@/lib/platform/site/page-metadata";
 
 export const dynamic = "force-dynamic";
 

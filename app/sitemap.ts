@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
-import { locales } from "@/lib/i18n/routing";
-import { absoluteUrl, localizedPath } from "@/lib/seo/page-metadata";
+import { locales } from "@/lib/platform/i18n/routing";
+import { absoluteUrl, localizedPath } from "@/lib/platform/site/page-metadata";
 
 // Rendered per request so it carries the deployment's APP_URL, not the build machine's.
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
-import { env, readEnv } from "@/lib/env";
-import { onShutdown } from "@/lib/process/shutdown";
+import { env, readEnv } from "@/lib/platform/env";
+import { onShutdown } from "@/lib/platform/process/shutdown";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 /** The handle a transaction callback receives: what a function that must run inside one takes. */

@@ -6,8 +6,8 @@ import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } 
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { appointments, appState, callerMessages, calls, notifications, optOuts, phoneNumbers, users } from "./schema";
-import { logger } from "@/lib/log/logger";
-import { countryOfBusiness, countryOfPhone, parsePhone, type CountryCode } from "@/lib/phone/phone";
+import { logger } from "@/lib/platform/log/logger";
+import { countryOfBusiness, countryOfPhone, parsePhone, type CountryCode } from "@/lib/platform/phone/phone";
 
 export type StepCounts = Record<string, number>;
 export type DataMigration = { id: string; run: (db: Db) => Promise<StepCounts> };

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The files the entry needs beside the standalone output, relative to the project (and to the assembled folder). */
-const ENTRY_FILES = ["scripts/standalone.mjs", "scripts/server.mjs", "scripts/graceful.mjs", "lib/http/security-headers.mjs"];
+const ENTRY_FILES = ["scripts/standalone.mjs", "scripts/server.mjs", "scripts/graceful.mjs", "lib/platform/http/security-headers.mjs"];
 
 /** Lays the container's files out in `out` (created; refused when it exists and is not empty). */
 function assembleStandalone(out, root = ROOT) {

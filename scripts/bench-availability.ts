@@ -1,9 +1,9 @@
-// `npx tsx scripts/bench-availability.ts`: how long one availability computation takes (lib/availability).
+// `npx tsx scripts/bench-availability.ts`: how long one availability computation takes (lib/scheduling/availability).
 // A realistic busy practice: Europe/Paris, Monday–Friday 08:00–19:00 and Saturday 09:00–13:00, 30-minute slots, a
 // 60-day window and horizon (crossing the spring DST change), 1,000 busy intervals (seeded pseudo-random, so every run
 // measures the same input). Warm-up first, then ≥ 200 timed computations of each kind.
 // A benchmark, not a test: a missed target is reported and exits 0.
-import { freeSlots, isSlotFree, nearestFreeSlots, type AvailabilityInput, type Interval } from "@/lib/availability/availability";
+import { freeSlots, isSlotFree, nearestFreeSlots, type AvailabilityInput, type Interval } from "@/lib/scheduling/availability/availability";
 import { rng } from "./seeded-random";
 
 const TARGET_MS = 2;

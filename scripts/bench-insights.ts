@@ -14,7 +14,7 @@ import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { insightsFor } from "@/lib/insights/insights.service";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
-import { addDays, localDate } from "@/lib/time/zoned-time";
+import { addDays, localDate } from "@/lib/platform/time/zoned-time";
 import { createThrowawayDatabase } from "@/tests/e2e/support/postgres";
 import { rng } from "./seeded-random";
 

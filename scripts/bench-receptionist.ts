@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { createThrowawayDatabase, installationSecrets } from "@/tests/e2e/support/postgres";
 import { freePort, makeDataDir, startFreshApp, startServer } from "@/tests/e2e/support/server";
-import { readReply } from "@/lib/receptionist/replies";
+import { readReply } from "@/lib/receptionist/tools/replies";
 import { dayAhead, vapiMessage } from "@/tests/helpers/vapi-messages";
 
 const arg = (name: string, fallback: number) => {

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
-import { callerSays, endCall, startCall, spoken, type Transport } from "@/lib/receptionist/simulator";
+import { callerSays, endCall, startCall, spoken, type Transport } from "@/lib/receptionist/simulator/simulator";
 
 type Script = { language: "en" | "fr"; caller: string; lines: string[] };
 

@@ -1,17 +1,24 @@
 // `npm run check:deps`, also a step of `npm test`: the dependency rules of lib/ and db/, read from the imports
-// (dependency-cruiser resolves them, `@/` through tsconfig.json) and collapsed to folders: `lib/<folder>`, a file at
-// the root of lib (`lib/env.ts`) as its own node, and db/ as one node.
-//   1. No cycle between folders. A cycle makes every folder in it depend on all the others: none can be read, tested
-//      or moved alone, and the order things load in becomes an accident. ARCHITECTURE.md gives the order this keeps.
-//   2. Nothing under lib/ or db/ imports app/ or components/: the app is built from lib, never the other way round.
-//   3. Every import of our own code resolves: one that does not would hide its edge from rules 1 and 2.
-//   4. The domain (DOMAIN below) imports no vendor: neither lib/vendors/** nor a vendor's SDK, and an SDK is imported
-//      only under lib/vendors/. The domain speaks to a vendor through its port (lib/ports), so a vendor can be swapped,
-//      sandboxed or upgraded by touching its own folder and one line of the registry, and no SDK type leaks into our
-//      model.
+// (dependency-cruiser resolves them, `@/` through tsconfig.json).
+//
+// lib/ is a handful of areas (AREAS below), each a folder a newcomer can name, each importing only the areas it declares
+// (which keeps the areas in one order, bottom to top). Inside an area the folders are layers: `lib/<area>/<folder>` is a
+// node of the graph, a file at an area's root belongs to the area's root node, and db/ is one node of the platform.
+//   1. An area imports only the areas it declares. A new dependency between areas is a decision, written in AREAS and
+//      in the area's README.md ("May import"), not an accident of one import.
+//   2. No cycle between folders, inside an area or across. A cycle makes every folder in it depend on all the others:
+//      none can be read, tested or moved alone, and the order things load in becomes an accident.
+//   3. Nothing under lib/ or db/ imports app/ or components/: the app is built from lib, never the other way round.
+//   4. Every import of our own code resolves: one that does not would hide its edge from the rules above.
+//   5. A vendor's SDK is imported only under lib/vendors/, and only the composition root (server) may import
+//      lib/vendors/ (rule 1 says so: no other area declares it). The domain speaks to a vendor through its port
+//      (lib/ports), so a vendor can be swapped, sandboxed or upgraded by touching its own folder and the registry.
+//   6. Each area's README.md says what it may import, as declared here; the table of areas and layers in
+//      ARCHITECTURE.md is this check's own output. `--write` rewrites both; without it a stale one fails.
 // Every import counts, type-only and dynamic ones included (a type is part of the folder's model), and so do the tests
 // that sit beside the code. Each violation is printed with the file imports behind it.
-// `--graph` also prints each folder's dependencies and the levels they make (0 imports no other folder).
+// `--graph` also prints each folder's dependencies.
+import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
@@ -20,34 +27,47 @@ type Edge = { from: string; to: string; imports: string[] };
 
 const started = performance.now();
 const showGraph = process.argv.includes("--graph");
+const write = process.argv.includes("--write");
 
-/**
- * "lib/booking/commands.ts" → "lib/booking", "lib/env.ts" → "lib/env", "db/schema/index.ts" → "db"; null outside. Each
- * vendor is a folder of its own: "lib/vendors/telnyx/events.ts" → "lib/vendors/telnyx".
- */
+/** The areas of lib/, bottom to top, each with the areas it may import (only areas listed before it). */
+export const AREAS: [area: string, mayImport: string[]][] = [
+  ["platform", []],
+  ["ports", ["platform"]],
+  ["accounts", ["platform", "ports"]],
+  ["scheduling", ["platform", "ports", "accounts"]],
+  ["messaging", ["platform", "ports", "accounts", "scheduling"]],
+  ["billing", ["platform", "ports", "accounts", "messaging"]],
+  ["receptionist", ["platform", "ports", "accounts", "scheduling", "messaging"]],
+  ["insights", ["platform", "ports", "accounts", "scheduling", "messaging", "receptionist"]],
+  ["vendors", ["platform", "ports", "accounts", "scheduling", "messaging", "billing", "receptionist"]],
+  ["server", ["platform", "ports", "accounts", "scheduling", "messaging", "billing", "receptionist", "insights", "vendors"]],
+];
+const AREA_NAMES = AREAS.map(([a]) => a);
+const MAY_IMPORT = new Map(AREAS.map(([a, may]) => [a, new Set(may)]));
+AREAS.forEach(([area, may]) => {
+  for (const m of may) {
+    if (AREA_NAMES.indexOf(m) < 0 || AREA_NAMES.indexOf(m) >= AREA_NAMES.indexOf(area)) {
+      throw new Error(`AREAS: ${area} may import only areas listed before it, not ${m}`);
+    }
+  }
+});
+
+/** "lib/scheduling/booking/commands.ts" → "lib/scheduling/booking", "lib/billing/checkout.ts" → "lib/billing", "db/…" → "db". */
 function folderOf(path: string): string | null {
   const parts = path.split("/");
   if (parts[0] === "db") return "db";
-  if (parts[0] !== "lib" || parts.length < 2) return null;
-  if (parts[1] === "vendors" && parts.length > 2) {
-    return parts.length > 3 ? `lib/vendors/${parts[2]}` : `lib/vendors/${parts[2]!.replace(/\.[^.]+$/, "")}`;
-  }
-  return parts.length > 2 ? `lib/${parts[1]}` : `lib/${parts[1]!.replace(/\.[^.]+$/, "")}`;
+  if (parts[0] !== "lib" || parts.length < 3) return null;
+  return parts.length > 3 ? `lib/${parts[1]}/${parts[2]}` : `lib/${parts[1]}`;
 }
 
-// Rule 4. The domain: the folders that hold the product's rules and must not know which vendor carries them out.
-const DOMAIN = new Set(
-  [
-    ...["accounts", "appointments", "availability", "billing", "booking", "business", "calendar", "calls", "closures", "inbox"],
-    ...["insights", "knowledge"],
-    ...["messaging"],
-    ...["notifications", "numbers", "privacy", "receptionist", "self-service", "subscriptions"],
-  ].map((f) => `lib/${f}`),
-);
-const VENDORS = /^lib\/vendors\//;
+/** The area a folder node belongs to; db/ is the platform's. */
+function areaOf(folder: string): string {
+  return folder === "db" ? "platform" : folder.split("/")[1]!;
+}
+
 // The vendors' SDKs, by package name (a subpath such as "googleapis/build/src/apis/calendar" counts too).
 const VENDOR_SDK = /^(telnyx|stripe|@vapi-ai\/server-sdk|googleapis|google-auth-library|nodemailer)(\/|$)/;
-
+const VENDORS = /^lib\/vendors\//;
 const FORBIDDEN_TARGET = /^(app|components)\//;
 
 const { output } = await cruise(
@@ -55,7 +75,7 @@ const { output } = await cruise(
   {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    // Their files are named as targets (rule 2) but not read: only lib/ and db/ are checked.
+    // Their files are named as targets (rule 3) but not read: only lib/ and db/ are checked.
     doNotFollow: { path: "^(node_modules|app|components|tests|scripts|messages)/" },
     exclude: { path: "^db/migrations/" },
   },
@@ -67,9 +87,11 @@ const result = output as ICruiseResult;
 const edges = new Map<string, Edge>();
 const upward: string[] = [];
 const unresolved: string[] = [];
-const vendorInDomain: string[] = [];
+const undeclared = new Map<string, string[]>();
 const sdkOutsideVendors: string[] = [];
+const strays: string[] = [];
 for (const mod of result.modules) {
+  if (/^lib\/[^/]+$/.test(mod.source)) strays.push(mod.source);
   const from = folderOf(mod.source);
   if (!from) continue;
   for (const dep of mod.dependencies) {
@@ -77,10 +99,14 @@ for (const mod of result.modules) {
     const ours = dep.module.startsWith("@/") || dep.module.startsWith(".");
     if (dep.couldNotResolve && ours) unresolved.push(`${mod.source} → ${dep.module}`);
     if (FORBIDDEN_TARGET.test(dep.resolved)) upward.push(`${mod.source} → ${dep.resolved}${how}`);
-    if (DOMAIN.has(from) && VENDORS.test(dep.resolved)) vendorInDomain.push(`${mod.source} → ${dep.resolved}${how}`);
     if (!VENDORS.test(mod.source) && VENDOR_SDK.test(dep.module)) sdkOutsideVendors.push(`${mod.source} → ${dep.module}${how}`);
     const to = folderOf(dep.resolved);
     if (!to || to === from) continue;
+    const [fromArea, toArea] = [areaOf(from), areaOf(to)];
+    if (fromArea !== toArea && !MAY_IMPORT.get(fromArea)?.has(toArea)) {
+      const key = `${fromArea} → ${toArea}`;
+      undeclared.set(key, [...(undeclared.get(key) ?? []), `${mod.source} → ${dep.resolved}${how}`]);
+    }
     const key = `${from} → ${to}`;
     const edge = edges.get(key) ?? { from, to, imports: [] };
     edge.imports.push(`${mod.source} → ${dep.resolved}${how}`);
@@ -153,6 +179,20 @@ function shortestCycle(start: string, members: Set<string>): string[] {
 const cycles = components();
 let failed = false;
 
+const unknownAreas = [...new Set([...folders].map(areaOf))].filter((a) => !MAY_IMPORT.has(a));
+if (unknownAreas.length > 0 || strays.length > 0) {
+  failed = true;
+  if (unknownAreas.length > 0) console.error(`\n✗ Folders of lib/ that are no area (declare it in AREAS): ${unknownAreas.join(", ")}`);
+  if (strays.length > 0) console.error(`\n✗ Files at the root of lib/ (each belongs to an area): ${strays.join(", ")}`);
+}
+
+for (const [key, imports] of undeclared) {
+  failed = true;
+  const [from] = key.split(" → ");
+  console.error(`\n✗ ${key}: ${from} may import ${[...MAY_IMPORT.get(from!)!].join(", ") || "no other area"} (AREAS, and its README.md):`);
+  for (const line of imports) console.error(`      ${line}`);
+}
+
 if (cycles.length > 0) {
   failed = true;
   for (const component of cycles) {
@@ -190,37 +230,96 @@ if (unresolved.length > 0) {
   for (const line of unresolved) console.error(`      ${line}`);
 }
 
-if (vendorInDomain.length > 0) {
-  failed = true;
-  console.error(`\n✗ The domain (${[...DOMAIN].join(", ")}) must not import lib/vendors/ (use the port in lib/ports):`);
-  for (const line of vendorInDomain) console.error(`      ${line}`);
-}
-
 if (sdkOutsideVendors.length > 0) {
   failed = true;
   console.error("\n✗ A vendor's SDK is imported only under lib/vendors/:");
   for (const line of sdkOutsideVendors) console.error(`      ${line}`);
 }
 
-if (showGraph) {
+// ---- the layers inside each area, and the documents that show them ----------------------------------------------
+
+/** Each folder's level inside its area: 0 imports no other folder of its area, n one of level n − 1 at most. */
+function layersOf(area: string): string[][] {
+  const members = [...folders].filter((f) => areaOf(f) === area);
   const level = new Map<string, number>();
   const levelOf = (v: string, path: Set<string> = new Set()): number => {
     if (level.has(v)) return level.get(v)!;
     if (path.has(v)) return 0; // inside a cycle (reported above): no level
     path.add(v);
-    const l = Math.max(-1, ...(out.get(v) ?? []).map((w) => levelOf(w, path))) + 1;
+    const inside = (out.get(v) ?? []).filter((w) => areaOf(w) === area);
+    const l = Math.max(-1, ...inside.map((w) => levelOf(w, path))) + 1;
     path.delete(v);
     level.set(v, l);
     return l;
   };
-  console.log("\nFolder → the folders it imports:");
-  for (const [from, targets] of out) console.log(`  ${from.padEnd(20)} ${targets.join(" ") || "–"}`);
-  const byLevel = new Map<number, string[]>();
-  for (const f of out.keys()) byLevel.set(levelOf(f), [...(byLevel.get(levelOf(f)) ?? []), f]);
-  console.log("\nLevels (a folder imports only folders of lower levels):");
-  for (const l of [...byLevel.keys()].sort((a, b) => a - b)) {
-    console.log(`  ${String(l).padStart(2)}  ${byLevel.get(l)!.join(" ")}`);
+  const layers: string[][] = [];
+  for (const f of members.sort()) (layers[levelOf(f)] ??= []).push(f);
+  return layers;
+}
+
+const short = (folder: string, area: string) =>
+  folder === "db" ? "db/" : folder === `lib/${area}` ? "(root files)" : `${folder.slice(`lib/${area}/`.length)}/`;
+
+const BEGIN = "<!-- areas:begin (written by `npm run check:deps -- --write`) -->";
+const END = "<!-- areas:end -->";
+function areaTable(): string {
+  const rows = [...AREAS].reverse().map(([area, may]) => {
+    const layers = layersOf(area)
+      .map((layer) => layer.map((f) => `\`${short(f, area)}\``).join(" "))
+      .reverse()
+      .join(" · ");
+    return `| [\`${area}\`](lib/${area}/README.md) | ${may.map((m) => `\`${m}\``).join(" ") || "–"} | ${layers} |`;
+  });
+  return [
+    BEGIN,
+    "| Area | May import | Its folders, top layer first (a folder imports only folders to its right) |",
+    "|---|---|---|",
+    ...rows,
+    END,
+  ].join("\n");
+}
+
+function mayImportLine(area: string): string {
+  const may = MAY_IMPORT.get(area)!;
+  return `May import: ${[...may].map((m) => `\`${m}\``).join(", ") || "no other area"}.`;
+}
+
+const stale: string[] = [];
+const architecture = readFileSync("ARCHITECTURE.md", "utf8");
+const block = new RegExp(`${BEGIN.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[\\s\\S]*?${END}`);
+if (!block.test(architecture)) stale.push(`ARCHITECTURE.md has no block between "${BEGIN}" and "${END}"`);
+else {
+  const updated = architecture.replace(block, areaTable());
+  if (updated !== architecture) {
+    if (write) writeFileSync("ARCHITECTURE.md", updated);
+    else stale.push("ARCHITECTURE.md: the table of areas and layers");
   }
+}
+for (const [area] of AREAS) {
+  const path = `lib/${area}/README.md`;
+  let readme: string;
+  try {
+    readme = readFileSync(path, "utf8");
+  } catch {
+    stale.push(`${path} is missing (what the area owns, its entry points, what it may import)`);
+    continue;
+  }
+  const updated = readme.replace(/^May import: .*$/m, mayImportLine(area));
+  if (!/^May import: /m.test(readme)) stale.push(`${path} has no "May import: …" line`);
+  else if (updated !== readme) {
+    if (write) writeFileSync(path, updated);
+    else stale.push(`${path}: its "May import" line`);
+  }
+}
+if (stale.length > 0) {
+  failed = true;
+  console.error("\n✗ Stale documents (`npm run check:deps -- --write` rewrites them from AREAS and the imports):");
+  for (const line of stale) console.error(`      ${line}`);
+}
+
+if (showGraph) {
+  console.log("\nFolder → the folders it imports:");
+  for (const [from, targets] of out) console.log(`  ${from.padEnd(32)} ${targets.join(" ") || "–"}`);
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -230,6 +329,6 @@ if (failed) {
   process.exit(1);
 }
 console.log(
-  `Dependency rules: ${files} files in ${folders.size} folders, no folder cycle, no import of app/ or components/, ` +
-    `no vendor in the domain (${seconds} s)`,
+  `Dependency rules: ${files} files in ${folders.size} folders of ${AREAS.length} areas, each area importing only what ` +
+    `it declares, no folder cycle, no import of app/ or components/, vendor SDKs in lib/vendors only (${seconds} s)`,
 );

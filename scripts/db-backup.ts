@@ -1,7 +1,7 @@
 // `npm run db:backup [-- <file>] [-- --without-secrets]`: a snapshot of the embedded data folder (database and
-// secrets.json) in backups/recepta-<timestamp>.tar.gz. The app must be stopped (see lib/server/backup.ts for why).
+// secrets.json) in backups/recepta-<timestamp>.tar.gz. The app must be stopped (see lib/server/ops/backup.ts for why).
 import path from "node:path";
-import { backupDataDir, defaultBackupFile } from "@/lib/server/backup";
+import { backupDataDir, defaultBackupFile } from "@/lib/server/ops/backup";
 import { loadEnv, refuseWithDatabaseUrl } from "./runtime";
 
 async function main() {

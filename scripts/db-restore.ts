@@ -1,6 +1,6 @@
 // `npm run db:restore -- <file>`: replaces the embedded data folder with a db:backup archive. The app must be stopped;
 // the current folder is moved aside (DATA_DIR.before-restore-<timestamp>), never deleted.
-import { restoreDataDir } from "@/lib/server/backup";
+import { restoreDataDir } from "@/lib/server/ops/backup";
 import { loadEnv, refuseWithDatabaseUrl } from "./runtime";
 
 async function main() {

@@ -1,8 +1,8 @@
-// `npm run db:seed`: the demo practice, ready to try the receptionist, and a demo admin (lib/server/seed.ts).
+// `npm run db:seed`: the demo practice, ready to try the receptionist, and a demo admin (lib/server/ops/seed.ts).
 // Never in production: these credentials are printed and documented.
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { DEMO_ADMIN, DEMO_OWNER, seedDemoDatabase } from "@/lib/server/seed";
+import { DEMO_ADMIN, DEMO_OWNER, seedDemoDatabase } from "@/lib/server/ops/seed";
 import { fail, loadEnv, prepareRuntime } from "./runtime";
 
 async function main() {

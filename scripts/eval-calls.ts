@@ -14,7 +14,7 @@
 // stand-in reading only the spoken words of each tool result and booking what it heard), --list, --json FILE,
 // --min-pass-rate 0.8 (exit 1 below it).
 //
-// This is tooling, not the app: it reads its own LLM_* variables here rather than through lib/env.ts (the app's only
+// This is tooling, not the app: it reads its own LLM_* variables here rather than through lib/platform/env.ts (the app's only
 // reader of process.env), which has no business knowing them; and it sets the app's variables for its throwaway
 // database before loading any app module.
 import { randomBytes } from "node:crypto";
@@ -75,7 +75,7 @@ async function main() {
   const { startEmbeddedDb } = await import("@/lib/server/embedded-db");
   const { runMigrations } = await import("@/db/migrate");
   const db = await startEmbeddedDb({ maxConnections: 4 });
-  // Set before anything reads the environment (lib/env.ts reads it once).
+  // Set before anything reads the environment (lib/platform/env.ts reads it once).
   Object.assign(process.env, {
     DATABASE_URL: db.url,
     DATABASE_POOL_MAX: "1",

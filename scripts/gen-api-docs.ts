@@ -1,5 +1,5 @@
 // `npm run gen:api-docs`: writes docs/API.md, the API's reference for a reader, from the OpenAPI document the routes'
-// declarations build (lib/http/openapi.ts, served at GET /api/openapi.json): per route its method and path, who may call
+// declarations build (lib/platform/http/openapi.ts, served at GET /api/openapi.json): per route its method and path, who may call
 // it, the query and body fields it reads and the fields it answers with. An object the schemas name (`.meta({ title })`,
 // e.g. Profile) is listed once under "Shapes" and named where it appears. scripts/gen-api-docs.test.ts fails while
 // the file is stale.
@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_ROUTES } from "../app/api/routes.generated";
-import { openApiDocument } from "../lib/http/openapi";
+import { openApiDocument } from "../lib/platform/http/openapi";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const DOCS_FILE = "docs/API.md";

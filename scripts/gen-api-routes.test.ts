@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { FALLBACK_PATH } from "@/lib/http/api-routes";
+import { FALLBACK_PATH } from "@/lib/platform/http/api-routes";
 import { generateApiRoutes, generateRouteModules, MODULES_FILE, stateChangingOf, TABLE_FILE } from "./gen-api-routes";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

@@ -1,4 +1,4 @@
-// Regenerates lib/phone/time-zone-countries.ts from the IANA time zone database installed on this machine (Debian's
+// Regenerates lib/platform/phone/time-zone-countries.ts from the IANA time zone database installed on this machine (Debian's
 // tzdata): zone.tab gives each zone's country, tzdata.zi's links give the old and alias names a browser may still
 // report ("Asia/Calcutta", "US/Eastern", "Europe/Kiev"). Run: npx tsx scripts/gen-time-zone-countries.ts
 import { readFileSync, writeFileSync } from "node:fs";

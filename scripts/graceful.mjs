@@ -1,6 +1,6 @@
 // The ordered shutdown of scripts/server.mjs, kept apart so it can be tested against a real node:http server:
 // stop accepting → let in-flight requests finish (bounded) → the app's shutdown hooks, last registered first (job
-// workers, then the database pool: lib/process/shutdown.ts registers them on globalThis.__receptaShutdown).
+// workers, then the database pool: lib/platform/process/shutdown.ts registers them on globalThis.__receptaShutdown).
 
 const noop = () => {};
 const quiet = { info: noop, warn: noop, error: noop };

@@ -7,8 +7,8 @@
 //   the new key and ENCRYPTION_KEYS_OLD to the previous one on every instance, restart them, run this, then remove
 //   ENCRYPTION_KEYS_OLD. Running instances must know the new key first, or they could not open what this re-seals.
 import { createDb } from "@/db/client";
-import { resealSecrets } from "@/lib/crypto/rotation";
-import { parseKeyList, type SecretBox } from "@/lib/crypto/secret-box";
+import { resealSecrets } from "@/lib/platform/crypto/rotation";
+import { parseKeyList, type SecretBox } from "@/lib/platform/crypto/secret-box";
 import { beginKeyRotation, retireOldKeys, secretBoxFor } from "@/lib/server/secrets";
 import { prepareRuntime } from "./runtime";
 

@@ -1,7 +1,7 @@
 // Shared by the launcher and the db:* scripts: environment (.env files as Next loads them), secrets, and the database
 // (the embedded PGlite server when DATABASE_URL is unset).
 import nextEnv from "@next/env";
-import { readEnv, type Env } from "@/lib/env";
+import { readEnv, type Env } from "@/lib/platform/env";
 import { checkedSecrets } from "@/lib/server/secrets";
 import { startEmbeddedDb, type EmbeddedDb } from "@/lib/server/embedded-db";
 

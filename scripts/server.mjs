@@ -9,11 +9,11 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import pino from "pino";
-import { API_CSP, BASE_HEADERS, HSTS, wantsHsts } from "../lib/http/security-headers.mjs";
+import { API_CSP, BASE_HEADERS, HSTS, wantsHsts } from "../lib/platform/http/security-headers.mjs";
 import { shutdown } from "./graceful.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
-// Any number of trusted hops (lib/env.ts reads how many): their chain is passed on, the socket address appended.
+// Any number of trusted hops (lib/platform/env.ts reads how many): their chain is passed on, the socket address appended.
 const trustProxy = !!process.env.TRUST_PROXY && process.env.TRUST_PROXY !== "false" && process.env.TRUST_PROXY !== "0";
 // The configuration the build recorded, the one Next's own standalone server.js passes the same way: this serves what
 // was built (launch.ts rebuilds when next.config.ts changes), also where next.config.ts cannot be loaded (the container
@@ -123,7 +123,7 @@ server.on("clientError", (err, socket) => {
   const status = PARSER_STATUS[err.code] ?? 400;
   writeRaw(socket, plainAnswer(status, status === 405 ? { allow: METHODS } : {}));
 });
-// The same JSON lines as the app's logger (lib/log/logger.ts); nothing personal is logged here.
+// The same JSON lines as the app's logger (lib/platform/log/logger.ts); nothing personal is logged here.
 const log = pino({
   level: process.env.LOG_LEVEL ?? "info",
   timestamp: pino.stdTimeFunctions.isoTime,
@@ -132,7 +132,7 @@ const log = pino({
 server.listen(port, () => log.info({ port }, `Recepta ready on http://localhost:${port}`));
 
 // One ordered shutdown (scripts/graceful.mjs): stop accepting, let requests in flight finish (10 s at most), then the
-// hooks the app registered on globalThis.__receptaShutdown (lib/process/shutdown.ts: job workers, then the database
+// hooks the app registered on globalThis.__receptaShutdown (lib/platform/process/shutdown.ts: job workers, then the database
 // pool), then exit. A Ctrl-C reaches this process more than once within milliseconds (the terminal signals the whole
 // process group and scripts/launch.ts forwards it too): only a signal a second or more after the first forces an exit.
 let stoppingSince = 0;

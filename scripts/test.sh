@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every test: the type check, the dependency rules of lib/ (scripts/check-deps.ts), ESLint, Prettier, the suite on the
-# embedded PGlite, then the integration and conversation suites again on Postgres when TEST_DATABASE_URL is set, then the
-# end-to-end suite (Playwright, Debian's Chromium) against the production build.
+# Every test: the type check, the dependency rules of lib/ (scripts/check-deps.ts), the schema against the migrations
+# (scripts/check-schema.ts), ESLint, Prettier, the suite on the embedded PGlite, then the integration and conversation
+# suites again on Postgres when TEST_DATABASE_URL is set, then the end-to-end suite (Playwright, Debian's Chromium)
+# against the production build.
 # Ends with one "N passed, N failed" line over all runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,15 @@ if npx tsx scripts/check-deps.ts; then
   echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/dependency-rules.json"
 else
   echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/dependency-rules.json"
+  status=1
+fi
+
+# The schema in db/schema against the committed migrations (scripts/check-schema.ts); one test in the final line.
+echo "== Schema and migrations"
+if npx tsx scripts/check-schema.ts; then
+  echo '{"numPassedTests":1,"numFailedTests":0}' > "$results/schema.json"
+else
+  echo '{"numPassedTests":0,"numFailedTests":1}' > "$results/schema.json"
   status=1
 fi
 

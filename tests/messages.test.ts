@@ -42,7 +42,7 @@ describe.each([
   });
 });
 
-// ICU MessageFormat, as next-intl reads the catalogues in the browser and lib/i18n/translate.ts on the server.
+// ICU MessageFormat, as next-intl reads the catalogues in the browser and lib/platform/i18n/translate.ts on the server.
 const COUNTED =
   /\{(count|minutes|hours|days|calls|seconds|max|min|limit|imported|skipped|answered|afterHours|abandoned|notice|entries|total|unread)\}\s+(\p{L}+)/u;
 // A counted number followed by a word that does not change with it: a unit symbol, a preposition or conjunction

@@ -2,9 +2,9 @@
 // callers, the demo data's French fiction block (06 39 98 xx xx), in the forms where a number can be typed (read with the
 // business's country, as the forms read them).
 import { describe, expect, it } from "vitest";
-import { formatPhone, parsePhone } from "@/lib/phone/phone";
-import { FICTIONAL_CALLERS } from "@/lib/receptionist/try-call";
-import { DEMO_PHONES } from "@/lib/server/seed";
+import { formatPhone, parsePhone } from "@/lib/platform/phone/phone";
+import { FICTIONAL_CALLERS } from "@/lib/receptionist/simulator/try-call";
+import { DEMO_PHONES } from "@/lib/server/ops/seed";
 import { sandboxNumbers } from "@/lib/vendors/telnyx/sandbox-telephony";
 
 describe("numbers shown, typed back", () => {

@@ -4,8 +4,8 @@ import { connection } from "next/server";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { env } from "@/lib/env";
-import { routing } from "@/lib/i18n/routing";
+import { env } from "@/lib/platform/env";
+import { routing } from "@/lib/platform/i18n/routing";
 import "../globals.css";
 
 export function generateStaticParams() {

@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
-import { formatPlanPrice } from "@/lib/subscriptions/plan";
-import type { Locale } from "@/lib/i18n/routing";
+import { formatPlanPrice } from "@/lib/accounts/subscriptions/plan";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/platform/i18n/navigation";
 
 export const COUNTDOWN_SECONDS = 5;
 

@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { forgotPasswordFormSchema } from "@/lib/accounts/accounts.forms";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { Link } from "@/lib/i18n/navigation";
+import type { forgotPasswordFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { Link } from "@/lib/platform/i18n/navigation";
 
 /** The server answers the same for every email: this shows that answer, whatever account the email has or has not. */
 export function ForgotPasswordForm() {
@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof forgotPasswordFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.forgotPasswordFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.forgotPasswordFormSchema),
     ),
     defaultValues: { email: "" },
   });

@@ -5,11 +5,11 @@ import { useForm } from "react-hook-form";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import type { loginFormSchema } from "@/lib/accounts/accounts.forms";
-import { apiFetch, ApiError } from "@/lib/client/api";
-import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/client/browser-session";
-import { Link, useRouter } from "@/lib/i18n/navigation";
-import { isLocale } from "@/lib/i18n/routing";
+import type { loginFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { apiFetch, ApiError } from "@/lib/platform/client/api";
+import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/platform/client/browser-session";
+import { Link, useRouter } from "@/lib/platform/i18n/navigation";
+import { isLocale } from "@/lib/platform/i18n/routing";
 
 export function LoginForm({ expired, deleted = false }: { expired: boolean; deleted?: boolean }) {
   const t = useTranslations("LoginPage");
@@ -19,7 +19,7 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
   const [showExpired, setShowExpired] = useState(expired);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: lazyZodResolver<typeof loginFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.loginFormSchema)),
+    resolver: lazyZodResolver<typeof loginFormSchema>(() => import("@/lib/accounts/account/accounts.forms").then((f) => f.loginFormSchema)),
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;

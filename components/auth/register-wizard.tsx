@@ -8,11 +8,11 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/accounts.forms";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { storeSession, type StoredUser } from "@/lib/client/browser-session";
-import { Link } from "@/lib/i18n/navigation";
+import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/account/accounts.forms";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { Countdown } from "./countdown";
 
 const STEPS = ["personal", "business", "scheduling", "ai"] as const;
@@ -41,7 +41,9 @@ export function RegisterWizard() {
   const advancing = useRef(false);
 
   const form = useForm({
-    resolver: lazyZodResolver<typeof registerFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.registerFormSchema)),
+    resolver: lazyZodResolver<typeof registerFormSchema>(() =>
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.registerFormSchema),
+    ),
     defaultValues: {
       fullName: "",
       email: "",

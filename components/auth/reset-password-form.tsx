@@ -5,11 +5,11 @@ import { useForm } from "react-hook-form";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { resetPasswordFormSchema } from "@/lib/accounts/accounts.forms";
-import { apiFetch, ApiError, failureText } from "@/lib/client/api";
-import { storeSession, type StoredUser } from "@/lib/client/browser-session";
-import { Link, useRouter } from "@/lib/i18n/navigation";
-import { isLocale } from "@/lib/i18n/routing";
+import type { resetPasswordFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { apiFetch, ApiError, failureText } from "@/lib/platform/client/api";
+import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { Link, useRouter } from "@/lib/platform/i18n/navigation";
+import { isLocale } from "@/lib/platform/i18n/routing";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("ResetPasswordPage");
@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<{ text: string; linkDead: boolean } | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof resetPasswordFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.resetPasswordFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.resetPasswordFormSchema),
     ),
     defaultValues: { password: "", confirmPassword: "" },
   });

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/dashboard/ui";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { useRouter } from "@/lib/i18n/navigation";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { useRouter } from "@/lib/platform/i18n/navigation";
 
 export function SandboxCancel({ graceDays, active }: { graceDays: number; active: boolean }) {
   const t = useTranslations("SandboxPortal");

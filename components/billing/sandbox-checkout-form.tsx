@@ -4,7 +4,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/client/api";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
 
 export function SandboxCheckoutForm({ email, clientReferenceId }: { email: string | null; clientReferenceId: string | null }) {
   const t = useTranslations("SandboxCheckout");

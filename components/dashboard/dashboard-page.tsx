@@ -6,11 +6,11 @@ import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { IntlIsland } from "@/components/intl-island";
-import type { Profile } from "@/lib/accounts/profile";
+import type { Profile } from "@/lib/accounts/account/profile";
 import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
-import { PAGE_PATH_HEADER, pathInLocale } from "@/lib/http/page-path";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
+import { PAGE_PATH_HEADER, pathInLocale } from "@/lib/platform/http/page-path";
+import { isLocale, type Locale } from "@/lib/platform/i18n/routing";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 type Params = { params: Promise<{ locale: string }> };
 

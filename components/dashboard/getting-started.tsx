@@ -4,8 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { Link, usePathname } from "@/lib/i18n/navigation";
+import { apiFetch } from "@/lib/platform/client/api";
+import { Link, usePathname } from "@/lib/platform/i18n/navigation";
 
 type Onboarding = {
   done: { password: boolean; information: boolean; workingHours: boolean; calendar: boolean; phone: boolean };

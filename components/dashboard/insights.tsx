@@ -3,8 +3,8 @@
 // in favour of a one-sentence summary, and comes with its figures as a table and as a CSV file.
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import type { Locale } from "@/lib/i18n/routing";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { receptionistRows, WEEKDAYS } from "@/lib/insights/insights.csv";
 import { PRESET_PERIODS, type InsightTable } from "@/lib/insights/insights.schemas";
 import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";

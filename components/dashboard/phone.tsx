@@ -1,7 +1,7 @@
 "use client";
 // Phone numbers as the signed-in viewer reads them: numbers of their business's country (the profile's `country`) in
 // national form, the others in international form. Stored numbers are E.164; links dial the E.164 number.
-import { formatPhone, phoneHref } from "@/lib/phone/format";
+import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 import { useProfile } from "./session";
 
 /** formatPhone for the viewer: `(value) => "06 98 76 54 32"`. */

@@ -5,11 +5,11 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
-import type { Profile } from "@/lib/accounts/profile";
-import { ApiError, apiFetch, SessionExpiredError } from "@/lib/client/api";
-import { clearSession, STORAGE_KEYS } from "@/lib/client/browser-session";
-import { getPathname } from "@/lib/i18n/navigation";
-import type { Locale } from "@/lib/i18n/routing";
+import type { Profile } from "@/lib/accounts/account/profile";
+import { ApiError, apiFetch, SessionExpiredError } from "@/lib/platform/client/api";
+import { clearSession, STORAGE_KEYS } from "@/lib/platform/client/browser-session";
+import { getPathname } from "@/lib/platform/i18n/navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 const PROFILE_REFRESH_MS = 300_000;
 const TOAST_DURATION_MS = 5000;

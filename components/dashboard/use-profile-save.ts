@@ -1,8 +1,8 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Profile } from "@/lib/accounts/profile";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
+import type { Profile } from "@/lib/accounts/account/profile";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { useSetProfile } from "./session";
 
 /** Shows a failed request as the section's own message, with the server's explanation underneath when it sent one. */

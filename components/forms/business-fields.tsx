@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES } from "@/lib/accounts/options";
+import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES } from "@/lib/accounts/account/options";
 import { SelectField } from "./fields";
 import { useErrorText } from "./use-error-text";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { servicesSchema } from "@/lib/accounts/accounts.schemas";
+import { servicesSchema } from "@/lib/accounts/account/accounts.schemas";
 import { lazyZodResolver } from "./lazy-zod-resolver";
 
 const schema = z.object({

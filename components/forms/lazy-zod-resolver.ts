@@ -2,7 +2,7 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { leafIssue, validationMessage, valueAt, type ValidationParams } from "@/lib/format/validation-message";
+import { leafIssue, validationMessage, valueAt, type ValidationParams } from "@/lib/platform/format/validation-message";
 
 /** A form error as this resolver makes it: `message` is a "Validation" key, `params` the values its text names. */
 export type ValidationFieldError = FieldError & { params?: ValidationParams };
@@ -10,7 +10,7 @@ export type ValidationFieldError = FieldError & { params?: ValidationParams };
 /**
  * A react-hook-form resolver for one of the shared zod schemas, loaded on the first validation (the first submit)
  * instead of with the page: zod is most of a form page's JavaScript, and nobody needs it to read the page. Each field's
- * first issue becomes its error, chosen as the server chooses its 400 (lib/format/validation-message.ts) and carrying
+ * first issue becomes its error, chosen as the server chooses its 400 (lib/platform/format/validation-message.ts) and carrying
  * the schema's bound, so "at most {max} characters" reads with the number.
  */
 export function lazyZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(

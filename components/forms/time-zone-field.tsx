@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { intlLocale } from "@/lib/format/intl";
+import { intlLocale } from "@/lib/platform/format/intl";
 import { SelectField } from "./fields";
 import { useErrorText } from "./use-error-text";
 

@@ -15,7 +15,7 @@ export function useErrorText() {
     const leaf = field.split(".").at(-1) ?? field;
     const label = f.has(leaf) ? f(leaf) : leaf;
     let key = error.message ?? "";
-    // As on the server (lib/http/route.ts): a field can have its own "required" wording.
+    // As on the server (lib/platform/http/route.ts): a field can have its own "required" wording.
     if (key === "required" && v.has(`${leaf}Required`)) key = `${leaf}Required`;
     const params = (error as ValidationFieldError).params ?? {};
     // A key whose text names a bound the error does not carry (a rule set by hand) reads as "invalid", never "{max}".

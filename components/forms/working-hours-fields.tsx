@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FieldError, FieldValues, UseFormReturn } from "react-hook-form";
-import { WEEKDAYS } from "@/lib/accounts/options";
+import { WEEKDAYS } from "@/lib/accounts/account/options";
 import { useErrorText } from "./use-error-text";
 
 /** One row per weekday: open or closed, and the opening and closing times. */

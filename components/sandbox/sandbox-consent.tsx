@@ -1,8 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/client/calendar-consent";
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/client/calendar-consent";
+import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 
 /** Allow → a signed code for the opener; Deny → "access_denied". Either way the popup closes, like Google's. */

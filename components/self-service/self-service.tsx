@@ -4,10 +4,10 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { formatClock, formatDateTime, formatFullDate, formatTime } from "@/lib/format/intl";
-import { formatPhone, phoneHref } from "@/lib/phone/format";
-import type { SelfServiceDay, SelfServiceView } from "@/lib/self-service/self-service.service";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { formatClock, formatDateTime, formatFullDate, formatTime } from "@/lib/platform/format/intl";
+import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
+import type { SelfServiceDay, SelfServiceView } from "@/lib/scheduling/self-service/self-service.service";
 
 type Slot = { start: string; end: string };
 

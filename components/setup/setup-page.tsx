@@ -2,8 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { PageLink } from "@/components/site/page-link";
-import { env } from "@/lib/env";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { providerModes } from "@/lib/vendors/registry";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
 const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField", "Common"];

@@ -10,11 +10,11 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/accounts.forms";
-import { WEEKDAYS } from "@/lib/accounts/options";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { failureText } from "@/lib/client/api";
-import { Link } from "@/lib/i18n/navigation";
+import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
+import { failureText } from "@/lib/platform/client/api";
+import { Link } from "@/lib/platform/i18n/navigation";
 
 /** What the account already holds, to pre-fill the information step. */
 export type Prefill = {
@@ -63,7 +63,7 @@ export function PasswordStep({ onDone }: { onDone: (password: string) => Promise
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof setupPasswordFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.setupPasswordFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.setupPasswordFormSchema),
     ),
     defaultValues: { password: "", confirmPassword: "" },
   });
@@ -135,7 +135,7 @@ export function InformationStep({
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof setupProfileFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.setupProfileFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.setupProfileFormSchema),
     ),
     defaultValues: {
       fullName: prefill.fullName ?? "",
@@ -153,7 +153,7 @@ export function InformationStep({
   });
   const hoursForm = useForm({
     resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.workingHoursFormSchema),
     ),
     defaultValues: { workingHours: defaultWorkingHours() },
   });
@@ -262,7 +262,7 @@ export function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof workingHoursFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.workingHoursFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.workingHoursFormSchema),
     ),
     defaultValues: { workingHours: defaultWorkingHours() },
   });

@@ -2,11 +2,11 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Countdown } from "@/components/auth/countdown";
-import { apiFetch, SessionExpiredError } from "@/lib/client/api";
-import { storeSession, type StoredUser } from "@/lib/client/browser-session";
-import { useRouter } from "@/lib/i18n/navigation";
+import { apiFetch, SessionExpiredError } from "@/lib/platform/client/api";
+import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { useRouter } from "@/lib/platform/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
-import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/client/calendar-consent";
+import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
 import { CalendarStep, HoursStep, InformationStep, PasswordStep, PhoneStep, type Prefill } from "./setup-steps";
 
 /**
@@ -194,7 +194,7 @@ export function SetupWizard({
                   if (!("code" in consent)) throw new Error(consent.error);
                   code = consent.code;
                 } else {
-                  // Google's consent in a popup, opened by this click (lib/client/calendar-consent.ts).
+                  // Google's consent in a popup, opened by this click (lib/platform/client/calendar-consent.ts).
                   code = await requestCalendarCode(GOOGLE_CONSENT_PATH);
                 }
                 await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code } }));

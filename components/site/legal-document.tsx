@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatPlanPrice } from "@/lib/subscriptions/plan";
+import { formatPlanPrice } from "@/lib/accounts/subscriptions/plan";
 import { PublicShell } from "./public-shell";
 
 type Section = { title: string; paragraphs?: string[]; items?: string[] };

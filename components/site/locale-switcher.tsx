@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { PageLink } from "./page-link";
 import { SavedLocaleLink } from "./saved-locale-link";
-import { locales, type Locale } from "@/lib/i18n/routing";
+import { locales, type Locale } from "@/lib/platform/i18n/routing";
 
 const linkClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-[current=true]:bg-slate-900 aria-[current=true]:text-white";

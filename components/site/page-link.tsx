@@ -1,7 +1,7 @@
 import { getLocale } from "next-intl/server";
 import type { ComponentProps } from "react";
-import type { Locale } from "@/lib/i18n/routing";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 
 /**
  * A plain <a> to one of our pages in the current language (or another one), rendered on the server. Public pages use it

@@ -1,7 +1,7 @@
 "use client";
 import type { ComponentProps, MouseEvent } from "react";
-import { storedToken } from "@/lib/client/browser-session";
-import type { Locale } from "@/lib/i18n/routing";
+import { storedToken } from "@/lib/platform/client/browser-session";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 /**
  * Saves `locale` as the signed-in account's language (PUT /api/account/locale), then opens `href`. One preference: the

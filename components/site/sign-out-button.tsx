@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { clearSession, storedToken } from "@/lib/client/browser-session";
+import { clearSession, storedToken } from "@/lib/platform/client/browser-session";
 
 /** Ends the session on the server, forgets it in the browser, marks "just signed out" and goes home. */
 export function SignOutButton({

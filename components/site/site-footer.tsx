@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { env } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
-import { contactPhone } from "@/lib/marketing/contact";
+import { env } from "@/lib/platform/env";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { contactPhone } from "@/lib/platform/site/contact";
 import { PageLink } from "./page-link";
 import { Logo } from "./logo";
 

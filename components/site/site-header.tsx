@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { PageLink } from "./page-link";
-import type { Locale } from "@/lib/i18n/routing";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { LocaleSwitcher } from "./locale-switcher";
 import { Logo } from "./logo";

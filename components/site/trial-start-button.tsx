@@ -2,7 +2,7 @@
 // The landing page's "Start free trial" for a signed-in account that never had one: the trial-start handler
 // (POST /api/subscription/start-trial, one 7-day trial per account), then the subscription page that shows it.
 import { useState } from "react";
-import { apiFetch, ApiError, failureText } from "@/lib/client/api";
+import { apiFetch, ApiError, failureText } from "@/lib/platform/client/api";
 
 export function TrialStartButton({
   label,

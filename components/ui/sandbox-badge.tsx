@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { env } from "@/lib/env";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { providerModes } from "@/lib/vendors/registry";
 
 /** Tells the owner which services are sandbox stand-ins (nothing leaves this machine for those). */
 export async function SandboxBadge() {

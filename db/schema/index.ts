@@ -24,7 +24,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * What a request the receptionist takes is about. Each kind of business is offered the ones that fit it (a practice's
- * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/wording.ts); "callback" and "other" fit all.
+ * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/speech/wording.ts); "callback" and "other" fit all.
  */
 export const REQUEST_CATEGORIES = [
   "prescription",
@@ -75,7 +75,7 @@ export const users = pgTable(
     locale: text("locale", { enum: ["en", "fr", "es"] })
       .notNull()
       .default("en"),
-    // Privacy settings: days a call's transcript, summary and recording are kept (lib/privacy/retention.ts bounds it),
+    // Privacy settings: days a call's transcript, summary and recording are kept (lib/accounts/privacy/retention.ts bounds it),
     // and whether calls are recorded at all (the assistant's disclosure says so either way).
     retentionDays: integer("retention_days").notNull().default(90),
     recordingEnabled: boolean("recording_enabled").notNull().default(true),
@@ -103,7 +103,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    // The bounds the privacy page states (RETENTION_DAYS in lib/privacy/retention.ts).
+    // The bounds the privacy page states (RETENTION_DAYS in lib/accounts/privacy/retention.ts).
     check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
     check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
     check("users_usage_alert_range", sql`${t.usageAlertMinutes} between 1 and 100000`),
@@ -277,7 +277,7 @@ export const calendarConnections = pgTable(
     // Who issued the grant, written on connect: every later operation on the connection goes to this provider, whatever
     // the deployment configures for new connections. `sandbox` is kept equal to provider = 'sandbox' (checked below).
     provider: text("provider").$type<"google" | "sandbox">().notNull().default("google"),
-    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/crypto/secret-box.ts); never plaintext.
+    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/platform/crypto/secret-box.ts); never plaintext.
     refreshTokenEnc: text("refresh_token_enc").notNull(),
     calendarId: text("calendar_id").notNull().default("primary"),
     accountEmail: text("account_email"),

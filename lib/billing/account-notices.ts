@@ -5,13 +5,13 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingCheckouts, phoneNumbers, subscriptions, users } from "@/db/schema";
-import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "@/lib/accounts/accounts.service";
-import { localizedPath } from "@/lib/i18n/paths";
-import type { JobData } from "@/lib/jobs/queue";
-import { heldCheckoutEmail, lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/notifications/account-emails";
-import { wasSent } from "@/lib/notifications/outbox.service";
+import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "@/lib/accounts/account/accounts.service";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import type { JobData } from "@/lib/platform/jobs/queue";
+import { heldCheckoutEmail, lapsedEmail, setupEmail, trialEndingEmail } from "@/lib/messaging/notifications/account-emails";
+import { wasSent } from "@/lib/messaging/notifications/outbox.service";
 import type { MessageSender } from "@/lib/ports/messaging";
-import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
+import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 
 /** How long a lapsed account keeps its number before it goes back to the pool (README: "Billing"). */
 export const NUMBER_GRACE_DAYS = 30;

@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingCheckouts, notifications, subscriptions, users } from "@/db/schema";
-import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
+import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 
 /**
  * The checkout a thank-you page names (?session_id=): whether its account exists and is set up. A held checkout's

@@ -3,11 +3,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { localizedPath } from "@/lib/i18n/paths";
-import type { Locale } from "@/lib/i18n/routing";
+import { AppError } from "@/lib/platform/errors";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import type { BillingPort } from "@/lib/ports/billing";
-import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
+import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 
 export async function openCheckout(db: Db, billing: BillingPort, appUrl: string, userId: string | null, locale: Locale): Promise<string> {
   let email: string | null = null;

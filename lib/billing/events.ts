@@ -1,7 +1,7 @@
 // The billing events we act on, in our own terms: what a payment provider's webhook says about a checkout, a
 // subscription or an invoice. The provider's adapter reads its payloads into these (Stripe: lib/vendors/stripe/events.ts);
 // the lifecycle (lifecycle.ts) applies them and never sees a provider's JSON.
-import type { Locale } from "@/lib/i18n/routing";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 export type SubscriptionState = {
   subscriptionId: string;

@@ -6,8 +6,8 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingCheckouts, subscriptions, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { deriveSubscription, type SubscriptionRecord, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
+import { AppError } from "@/lib/platform/errors";
+import { deriveSubscription, type SubscriptionRecord, type SubscriptionView } from "@/lib/accounts/subscriptions/subscription-status";
 import { isRaceError } from "./race";
 
 const isLive = (r: SubscriptionRecord, now: Date) => deriveSubscription(r, now).subscription?.status === true;

@@ -14,17 +14,17 @@
 // subscription already linked to it. A subscription event's metadata naming an account proves nothing. An email is no proof: anyone can type one on the hosted page. A checkout that
 // matches an account by its email alone is held for it (see holdCheckout) unless the account was never set up and has
 // nothing live.
-import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
+import { erasedRefHash } from "@/lib/accounts/subscriptions/erased-refs";
 import { billingCheckouts, erasedBillingRefs, subscriptions, users, webhookEvents } from "@/db/schema";
-import { emailSchema } from "@/lib/accounts/accounts.schemas";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { isUuid } from "@/lib/http/params";
-import { JOB, type JobQueue } from "@/lib/jobs/queue";
-import { deriveSubscription, type SubscriptionRecord } from "@/lib/subscriptions/subscription-status";
+import { emailSchema } from "@/lib/accounts/account/accounts.schemas";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
+import { isUuid } from "@/lib/platform/http/params";
+import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { deriveSubscription, type SubscriptionRecord } from "@/lib/accounts/subscriptions/subscription-status";
 import type { BillingEvent, SubscriptionState } from "./events";
-import { PRO_PLAN } from "@/lib/subscriptions/plan";
+import { PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
 import { isRaceError } from "./race";
 
 export type BillingDeps = {
@@ -57,7 +57,7 @@ const RANK = { created: 0, updated: 1, deleted: 2 } as const;
 
 /** Applies one verified event exactly once. Retried when a concurrent event for the same rows wins a unique index. */
 export async function processBillingEvent(deps: BillingDeps, event: BillingEvent): Promise<BillingOutcome> {
-  // The queue must be started before the transaction that enqueues with it (lib/jobs/queue.ts, `ready`).
+  // The queue must be started before the transaction that enqueues with it (lib/platform/jobs/queue.ts, `ready`).
   await deps.jobs.ready();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -92,11 +92,6 @@ async function apply(deps: BillingDeps, tx: Tx, event: BillingEvent): Promise<Bi
 }
 
 // ---- erased accounts -------------------------------------------------------------------------------------------------
-
-/** How an erased account's provider ids are remembered: a digest, so the table names no customer. */
-export function erasedRefHash(id: string): string {
-  return createHash("sha256").update(`billing:${id}`).digest("hex");
-}
 
 async function isErased(tx: Tx, ids: (string | null | undefined)[]): Promise<boolean> {
   const hashes = ids.filter((id): id is string => !!id).map(erasedRefHash);

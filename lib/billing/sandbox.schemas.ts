@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailSchema } from "@/lib/accounts/accounts.schemas";
-import { locales } from "@/lib/i18n/routing";
+import { emailSchema } from "@/lib/accounts/account/accounts.schemas";
+import { locales } from "@/lib/platform/i18n/routing";
 
 export const sandboxCheckoutSchema = z.object({
   email: emailSchema,

@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { deriveSubscription, type SubscriptionView } from "@/lib/subscriptions/subscription-status";
-import { PRO_PLAN } from "@/lib/subscriptions/plan";
+import { AppError } from "@/lib/platform/errors";
+import { deriveSubscription, type SubscriptionView } from "@/lib/accounts/subscriptions/subscription-status";
+import { PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
 
 export async function startTrial(db: Db, userId: string, now = new Date()): Promise<SubscriptionView> {
   const trialEndsAt = new Date(now.getTime() + PRO_PLAN.trial.days * 24 * 60 * 60 * 1000);

@@ -1,6 +1,6 @@
 // The insights as CSV, one file per chart (what its data table shows): headers and names in the owner's language,
 // dates as ISO 8601 so a spreadsheet sorts them, and reasons (callers' own words) neutralised as spreadsheet formulas.
-import { toCsv } from "@/lib/admin/csv";
+import { toCsv } from "@/lib/platform/format/csv";
 import type { InsightTable } from "./insights.schemas";
 import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "./insights.service";
 

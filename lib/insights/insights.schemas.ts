@@ -1,7 +1,7 @@
 // What the insights read: a period of the owner's calendar days, both ends included. Messages are keys of the
 // "Validation" namespace.
 import { z } from "zod";
-import { daysBetween, isCalendarDate } from "@/lib/time/zoned-time";
+import { daysBetween, isCalendarDate } from "@/lib/platform/time/zoned-time";
 
 /** The longest period: a year and a day (a leap year's 1 January to 1 January). */
 export const MAX_PERIOD_DAYS = 367;

@@ -20,10 +20,10 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
-import { openIntervals, type DayException } from "@/lib/availability/availability";
-import { notTryCall } from "@/lib/calls/try-calls";
-import { AppError } from "@/lib/errors";
-import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/time/zoned-time";
+import { openIntervals, type DayException } from "@/lib/scheduling/availability/availability";
+import { notTryCall } from "@/lib/receptionist/calls/try-calls";
+import { AppError } from "@/lib/platform/errors";
+import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { DEFAULT_PERIOD_DAYS } from "./insights.schemas";
 
 /** A call shorter than this that did nothing is a caller who hung up, not a conversation. */

@@ -4,12 +4,12 @@
 import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { subscriptions, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/log/logger";
-import { localizedPath } from "@/lib/i18n/paths";
-import { usageAlertEmail } from "@/lib/notifications/account-emails";
+import { AppError } from "@/lib/platform/errors";
+import { logger } from "@/lib/platform/log/logger";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { usageAlertEmail } from "@/lib/messaging/notifications/account-emails";
 import type { MessageSender } from "@/lib/ports/messaging";
-import { notTryCall } from "@/lib/calls/try-calls";
+import { notTryCall } from "@/lib/receptionist/calls/try-calls";
 import { billingPeriod, usageBetween, type Usage } from "./insights.service";
 
 export type AccountUsage = Usage & { alertMinutes: number | null };

@@ -1,6 +1,6 @@
 // The hosted checkout and billing portal (Stripe, or the sandbox pages of this app). Webhook processing is provider
 // independent and lives in lib/billing; this port only builds links and, for Stripe, creates sessions on the server.
-import type { Locale } from "@/lib/i18n/routing";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 export type CheckoutLinkInput = { email: string | null; userId: string | null; locale: Locale };
 

@@ -3,7 +3,7 @@ export type OwnedNumber = { phoneNumber: string; region: string; phoneNumberType
 /**
  * The pool of numbers the business rents from the telephony provider, and the messaging profiles its texts go out
  * under. The provider keeps its STOP block rules per messaging profile, not per number: each business gets a profile
- * of its own, so a caller's STOP to one practice never blocks another's texts. SMS sending lives in lib/providers/sms.
+ * of its own, so a caller's STOP to one practice never blocks another's texts. SMS sending lives in lib/vendors/sms.
  */
 export interface TelephonyPort {
   readonly kind: "telnyx" | "sandbox";

@@ -1,6 +1,6 @@
 /**
  * The voice-AI platform that answers calls. The assistant itself is built per call by our webhook, from the
- * definition in lib/receptionist/assistant.ts.
+ * definition in lib/receptionist/assistant/assistant.ts.
  */
 export interface VoicePort {
   readonly kind: "vapi" | "sandbox";

@@ -1,16 +1,16 @@
 // Every /api handler is declared here, with who may call it and what it reads:
 //   export const GET = route.owner({ query: filterSchema, response: { 200: listResponse } }, async ({ ctx, auth, input }) => json(…));
 // The declaration runs the checks in one order for every route (availability → session → path params → query → body)
-// on top of the JSON edge (lib/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
+// on top of the JSON edge (lib/platform/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
 // reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use,
-// and the OpenAPI document (lib/http/openapi.ts), which also describes the answers each route declares in `response`.
+// and the OpenAPI document (lib/platform/http/openapi.ts), which also describes the answers each route declares in `response`.
 import type { z } from "zod";
-import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
-import type { ApiPolicy, StateChanging } from "@/lib/http/api-routes";
-import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/http/route";
-import type { Locale } from "@/lib/i18n/routing";
-import type { Logger } from "@/lib/log/logger";
+import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/accounts/auth/session";
+import { AppError } from "@/lib/platform/errors";
+import type { ApiPolicy, StateChanging } from "@/lib/platform/http/api-routes";
+import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/platform/http/route";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import type { Logger } from "@/lib/platform/log/logger";
 import { appContext, type AppContext } from "./context";
 
 /** A path segment's parser: throws the route's own AppError (an id that names no row is a 404, not a 400). */

@@ -1,13 +1,13 @@
 // Auth.js owns the session format and cookie. It is mounted at /api/authjs so its routes never shadow the REST
-// contract's /api/auth/*; the contract's login mints the very same token (lib/auth/session.ts), so both stay in step.
+// contract's /api/auth/*; the contract's login mints the very same token (lib/accounts/auth/session.ts), so both stay in step.
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { verifyCredentials } from "@/lib/accounts/accounts.service";
-import { loginSchema } from "@/lib/accounts/accounts.schemas";
-import { createSessionRow, endSession, findLiveSession } from "@/lib/auth/session";
-import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/session-token";
-import { clientIp } from "@/lib/http/client-ip";
-import { isUuid } from "@/lib/http/params";
+import { verifyCredentials } from "@/lib/accounts/account/accounts.service";
+import { loginSchema } from "@/lib/accounts/account/accounts.schemas";
+import { createSessionRow, endSession, findLiveSession } from "@/lib/accounts/auth/session";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/accounts/auth/session-token";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { isUuid } from "@/lib/platform/http/params";
 import { appContext } from "./context";
 
 export const { handlers } = NextAuth(() => {

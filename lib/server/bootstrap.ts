@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { emailSchema, newPasswordSchema } from "@/lib/accounts/accounts.schemas";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
-import { hashPassword } from "@/lib/auth/password";
-import type { Env } from "@/lib/env";
-import { seedPoolOnce, syncMessagingProfiles } from "@/lib/numbers/numbers.service";
+import { emailSchema, newPasswordSchema } from "@/lib/accounts/account/accounts.schemas";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
+import { hashPassword } from "@/lib/accounts/auth/password";
+import type { Env } from "@/lib/platform/env";
+import { seedPoolOnce, syncMessagingProfiles } from "@/lib/accounts/numbers/numbers.service";
 import type { TelephonyPort } from "@/lib/ports/telephony";
 
 export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promise<string[]> {

@@ -1,10 +1,10 @@
 // Where "Start free trial" / "Upgrade" / "Manage Subscription" go: the billing provider's hosted pages (with
 // prefilled_email and client_reference_id for a signed-in user), the sandbox pages when no provider is configured.
-import type { Profile } from "@/lib/accounts/profile";
-import type { Locale } from "@/lib/i18n/routing";
-import { env, requireSecret } from "@/lib/env";
+import type { Profile } from "@/lib/accounts/account/profile";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { env, requireSecret } from "@/lib/platform/env";
 import type { StripeWebhookDeps } from "@/lib/vendors/stripe/webhook";
-import { providerModes } from "@/lib/providers/registry";
+import { providerModes } from "@/lib/vendors/registry";
 import { appContext } from "./context";
 
 export function checkoutHref(user: Pick<Profile, "id" | "email"> | null, locale: Locale): string {

@@ -1,16 +1,16 @@
 // Wires the domain's dependencies for route handlers and server components: the pool, the session settings, the
 // providers and the job queue. The domain itself never reads this module; it receives what it needs.
 import { getDb, getSql, type Db } from "@/db/client";
-import type { SessionConfig } from "@/lib/auth/session";
-import type { BookingDeps } from "@/lib/booking/core";
-import type { DispatchDeps } from "@/lib/notifications/dispatch";
-import type { SelfServiceDeps } from "@/lib/self-service/self-service.service";
+import type { SessionConfig } from "@/lib/accounts/auth/session";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import type { SelfServiceDeps } from "@/lib/scheduling/self-service/self-service.service";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
-import { releaseUserNumber, type LineLinks } from "@/lib/numbers/numbers.service";
-import { env, requireSecret } from "@/lib/env";
-import type { SecretBox } from "@/lib/crypto/secret-box";
-import { createBoss, createJobQueue, type BossQueue } from "@/lib/jobs/queue";
-import { createProviders, providerModes, type Providers } from "@/lib/providers/registry";
+import { releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";
+import { env, requireSecret } from "@/lib/platform/env";
+import type { SecretBox } from "@/lib/platform/crypto/secret-box";
+import { createBoss, createJobQueue, type BossQueue } from "@/lib/platform/jobs/queue";
+import { createProviders, providerModes, type Providers } from "@/lib/vendors/registry";
 import { secretBoxFor } from "@/lib/server/secrets";
 
 export type AppContext = {

@@ -2,9 +2,9 @@
 // per request (React cache).
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { findProfileById, type Profile } from "@/lib/accounts/profile";
-import { resolveSession } from "@/lib/auth/session";
-import { sessionCookieName } from "@/lib/auth/session-token";
+import { findProfileById, type Profile } from "@/lib/accounts/account/profile";
+import { resolveSession } from "@/lib/accounts/auth/session";
+import { sessionCookieName } from "@/lib/accounts/auth/session-token";
 import { appContext } from "./context";
 
 export const getCurrentUser = cache(async (): Promise<Profile | null> => {

@@ -1,26 +1,26 @@
 // Which domain function runs each job, with its dependencies. It names functions from every domain folder, so it lives
-// here with the rest of the wiring: lib/jobs itself only knows the queue, and the domain can enqueue without a cycle.
-import { purgeStaleCounters } from "@/lib/auth/rate-limit";
+// here with the rest of the wiring: lib/platform/jobs itself only knows the queue, and the domain can enqueue without a cycle.
+import { purgeStaleCounters } from "@/lib/accounts/auth/rate-limit";
 import { sendAccountSetup, sendHeldCheckoutNotice, type AccountNoticeDeps } from "@/lib/billing/account-notices";
-import { sendRegisterAttempt } from "@/lib/notifications/register-attempt";
-import { sendPasswordChanged, sendPasswordReset } from "@/lib/notifications/password-reset";
-import { syncAppointmentToCalendar } from "@/lib/booking/calendar-sync";
-import type { BookingDeps } from "@/lib/booking/core";
+import { sendRegisterAttempt } from "@/lib/messaging/notifications/register-attempt";
+import { sendPasswordChanged, sendPasswordReset } from "@/lib/messaging/notifications/password-reset";
+import { syncAppointmentToCalendar } from "@/lib/scheduling/booking/calendar-sync";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import {
   sendAppointmentNotice,
   sendAppointmentReminder,
   sendCalendarRevoked,
   sendMessageTaken,
   type DispatchDeps,
-} from "@/lib/notifications/dispatch";
-import { endAbandonedCalls } from "@/lib/calls/abandoned";
-import { sendVerificationCode } from "@/lib/receptionist/identity";
-import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/inbox/send";
-import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/privacy/retention";
-import { loadBusiness } from "@/lib/business/business";
+} from "@/lib/messaging/notifications/dispatch";
+import { endAbandonedCalls } from "@/lib/receptionist/calls/abandoned";
+import { sendVerificationCode } from "@/lib/receptionist/tools/identity";
+import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/messaging/inbox/send";
+import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/accounts/privacy/retention";
+import { loadBusiness } from "@/lib/accounts/business/business";
 import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
-import { JOB, type JobHandlers } from "@/lib/jobs/queue";
+import { JOB, type JobHandlers } from "@/lib/platform/jobs/queue";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {

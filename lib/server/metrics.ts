@@ -1,12 +1,12 @@
 // The metrics endpoint's wiring (GET /api/metrics): who may scrape, what is read at scrape time, and the webhook routes'
-// outcome counting. The metrics themselves are lib/metrics.
+// outcome counting. The metrics themselves are lib/platform/metrics.
 import type { Db } from "@/db/client";
-import { safeEqual } from "@/lib/crypto/tokens";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { queueDepths } from "@/lib/jobs/queue";
-import type { Logger } from "@/lib/log/logger";
-import { recordWebhook, renderMetrics, setJobQueueDepths, type WebhookVendor } from "@/lib/metrics/metrics";
+import { safeEqual } from "@/lib/platform/crypto/tokens";
+import { env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
+import { queueDepths } from "@/lib/platform/jobs/queue";
+import type { Logger } from "@/lib/platform/log/logger";
+import { recordWebhook, renderMetrics, setJobQueueDepths, type WebhookVendor } from "@/lib/platform/metrics/metrics";
 
 /** Metrics are on when METRICS_TOKEN is set; off, the endpoint answers 404 as if it did not exist. */
 export function metricsEnabled(): boolean {

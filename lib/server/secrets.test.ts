@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSecretBox } from "@/lib/crypto/secret-box";
-import { readEnv } from "@/lib/env";
+import { createSecretBox } from "@/lib/platform/crypto/secret-box";
+import { readEnv } from "@/lib/platform/env";
 import { beginKeyRotation, resolveSecrets, retireOldKeys, secretBoxFor } from "./secrets";
 
 describe("resolveSecrets", () => {

@@ -6,8 +6,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createSecretBox, keyIdOf, parseKey, parseKeyList, type SecretBox } from "@/lib/crypto/secret-box";
-import { type Env, missingSecrets, providerConfigProblems, REQUIRED_SECRETS, type SecretName } from "@/lib/env";
+import { createSecretBox, keyIdOf, parseKey, parseKeyList, type SecretBox } from "@/lib/platform/crypto/secret-box";
+import { type Env, missingSecrets, providerConfigProblems, REQUIRED_SECRETS, type SecretName } from "@/lib/platform/env";
 
 const GENERATORS: Record<SecretName, () => string> = {
   AUTH_SECRET: () => randomBytes(32).toString("base64url"),

@@ -4,8 +4,8 @@
 // runStartStepsInServer before the server listens). One copy of each step, so both check, migrate and bootstrap alike.
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { readEnv, type Env } from "@/lib/env";
-import { createProviders } from "@/lib/providers/registry";
+import { readEnv, type Env } from "@/lib/platform/env";
+import { createProviders } from "@/lib/vendors/registry";
 import { bootstrap } from "@/lib/server/bootstrap";
 import { checkedSecrets } from "@/lib/server/secrets";
 

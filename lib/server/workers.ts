@@ -1,13 +1,13 @@
 // Runs the job workers inside the server process (started from instrumentation.ts): one set per process, stopped
-// gracefully at shutdown (lib/process/shutdown.ts: after the HTTP drain) so a job in flight finishes (or is retried
+// gracefully at shutdown (lib/platform/process/shutdown.ts: after the HTTP drain) so a job in flight finishes (or is retried
 // later) instead of being cut mid-send.
 import { runBillingSweep } from "@/lib/billing/account-notices";
 import { runUsageAlerts } from "@/lib/insights/usage";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { JOB, startWorkers } from "@/lib/jobs/queue";
-import { logger } from "@/lib/log/logger";
+import { JOB, startWorkers } from "@/lib/platform/jobs/queue";
+import { logger } from "@/lib/platform/log/logger";
 import { appContext } from "./context";
-import { onShutdown } from "@/lib/process/shutdown";
+import { onShutdown } from "@/lib/platform/process/shutdown";
 
 const state = globalThis as unknown as { __receptaWorkers?: Promise<void> };
 

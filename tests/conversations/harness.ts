@@ -18,16 +18,16 @@ import {
   type WorkingHours,
   users,
 } from "@/db/schema";
-import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
-import { findSlots } from "@/lib/booking/busy-time";
-import { calendarEventIdFor } from "@/lib/booking/calendar-sync";
-import { book } from "@/lib/booking/commands";
+import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { findSlots } from "@/lib/scheduling/booking/busy-time";
+import { calendarEventIdFor } from "@/lib/scheduling/booking/calendar-sync";
+import { book } from "@/lib/scheduling/booking/commands";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/jobs/queue";
-import { loadBusiness, type Business } from "@/lib/business/business";
-import { slotReference } from "@/lib/receptionist/speech";
-import { addDays, localToday } from "@/lib/receptionist/when";
-import type { Transport } from "@/lib/receptionist/simulator";
+import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { loadBusiness, type Business } from "@/lib/accounts/business/business";
+import { slotReference } from "@/lib/receptionist/speech/speech";
+import { addDays, localToday } from "@/lib/receptionist/speech/when";
+import type { Transport } from "@/lib/receptionist/simulator/simulator";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario } from "./types";

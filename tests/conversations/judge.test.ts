@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, notifications } from "@/db/schema";
-import { zonedWallTimeToUtc } from "@/lib/time/zoned-time";
-import { addDays, localToday } from "@/lib/receptionist/when";
+import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { addDays, localToday } from "@/lib/receptionist/speech/when";
 import { CLOCK, judge, preparePractice, timesMentioned, type CallRecord } from "./harness";
 import type { Scenario } from "./types";
 

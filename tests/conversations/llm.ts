@@ -7,7 +7,7 @@
 // "tool", the call's tool_call_id), speaks the tools' request-start lines, puts the caller through when the model calls
 // the transfer tool, says the idle prompts when the caller is silent and ends the call on the third silence, and sends
 // the end-of-call report. The caller model ends the call with END_MARKER.
-import { translate } from "@/lib/i18n/translate";
+import { translate } from "@/lib/platform/i18n/translate";
 import type { VapiDeps } from "@/lib/vendors/vapi/webhook";
 import {
   CLOCK,

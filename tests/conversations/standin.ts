@@ -1,10 +1,10 @@
-// Driver A: the deterministic stand-in (lib/receptionist/simulator.ts) plays the platform and the assistant, the
+// Driver A: the deterministic stand-in (lib/receptionist/simulator/simulator.ts) plays the platform and the assistant, the
 // scenario's script plays the caller. Calls of one scenario go turn by turn at the same time (two callers on one slot).
 // It reads the tool results as a model that follows its instructions does ("data": the times and ids given apart), or
 // as a small model that repeats what it hears ("words": it books the day and time the spoken words name), the literal
 // driver: every scenario passes both ways.
-import { callerSays, endCall, startCall, type SimState } from "@/lib/receptionist/simulator";
-import type { Reading } from "@/lib/receptionist/simulator-state";
+import { callerSays, endCall, startCall, type SimState } from "@/lib/receptionist/simulator/simulator";
+import type { Reading } from "@/lib/receptionist/simulator/state";
 import {
   CLOCK,
   judge,

@@ -2,7 +2,7 @@
 // banner), the number pool (search, CSV export, delete) and the sandbox outbox, refused to non-admins by the server.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { formatPhone } from "@/lib/phone/format";
+import { formatPhone } from "@/lib/platform/phone/format";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard, saveLanguage, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";

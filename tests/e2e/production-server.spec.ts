@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { API_CSP, STATIC_CSP } from "../../lib/http/security-headers.mjs";
+import { API_CSP, STATIC_CSP } from "../../lib/platform/http/security-headers.mjs";
 import { type Answer, killGroup, send, slowPost } from "./support/instances";
 import { freePort, makeDataDir, ROOT, serverEnv } from "./support/server";
 import { m } from "./support/messages";

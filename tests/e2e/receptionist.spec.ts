@@ -3,8 +3,8 @@
 // the call log and its detail, the appointments, the sandbox calendar and the outbox of messages.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { formatPhone } from "../../lib/phone/format";
-import { DEMO_OWNER } from "../../lib/server/seed-accounts";
+import { formatPhone } from "../../lib/platform/phone/format";
+import { DEMO_OWNER } from "../../lib/server/ops/seed-accounts";
 import { newOwner, openDashboard, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
 import { at, m, type Locale } from "./support/messages";

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
-import { API_CSP } from "../../lib/http/security-headers.mjs";
+import { API_CSP } from "../../lib/platform/http/security-headers.mjs";
 import { dayAhead, expectStatus, freePorts, killGroup, send, startInstance, untilHealthy, type Instance } from "./support/instances";
 import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
 import { ROOT } from "./support/server";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
-import { LOGIN_LIMITS } from "../../lib/auth/rate-limit";
+import { LOGIN_LIMITS } from "../../lib/accounts/auth/rate-limit";
 import { signStripePayload } from "../../lib/vendors/stripe/webhook-signature";
 import { sandboxTelnyxKeys, signTelnyxPayload } from "../../lib/vendors/telnyx/webhook";
 import {

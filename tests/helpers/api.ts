@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { expect } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { FALLBACK_PATH, matchApiRoute } from "@/lib/http/api-routes";
+import { FALLBACK_PATH, matchApiRoute } from "@/lib/platform/http/api-routes";
 import { checkResponse, declaredResponses } from "./response-check";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

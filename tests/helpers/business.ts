@@ -1,6 +1,6 @@
-// A business as a call reads it (lib/business/business.ts), for the unit tests of what the assistant is and says: a
+// A business as a call reads it (lib/accounts/business/business.ts), for the unit tests of what the assistant is and says: a
 // dental practice in Paris, open Monday to Friday, entitled, with a line; each test overrides what it is about.
-import type { Business } from "@/lib/business/business";
+import type { Business } from "@/lib/accounts/business/business";
 
 const open = { isOpen: true, openTime: "09:00", closeTime: "18:00" };
 const closed = { isOpen: false, openTime: "09:00", closeTime: "18:00" };

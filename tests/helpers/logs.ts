@@ -1,5 +1,5 @@
 // Captures what the app logs during a test: a real pino logger (same redaction and scrubbing) writing into an array.
-import { createLogger, setLogger } from "@/lib/log/logger";
+import { createLogger, setLogger } from "@/lib/platform/log/logger";
 
 export type CapturedLogs = {
   /** Each JSON line, parsed. */

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { getDb } from "@/db/client";
 import { subscriptions } from "@/db/schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "./api";
-import { readReply, type ToolReply } from "@/lib/receptionist/replies";
+import { readReply, type ToolReply } from "@/lib/receptionist/tools/replies";
 import { dayAhead, vapiMessage } from "./vapi-messages";
 
 export { dayAhead, vapiMessage };

@@ -3,7 +3,7 @@
 // schema refuses or a body where it declares none fails the test that received it. Production never runs this check;
 // this is what keeps the OpenAPI document and docs/API.md true. Refusals are held to the one error shape, `{ message }`.
 import { z } from "zod";
-import { messageResponse } from "@/lib/http/http.responses";
+import { messageResponse } from "@/lib/platform/http/http.responses";
 import type { ResponseBody, ResponseSpec } from "@/lib/server/api-route";
 
 export class ResponseMismatch extends Error {

@@ -2,7 +2,7 @@
 // that sends what they queued.
 import { randomBytes } from "node:crypto";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
 import { appContext } from "@/lib/server/context";
 import { api } from "./api";

@@ -24,9 +24,9 @@ import {
   users,
   verificationCodes,
 } from "@/db/schema";
-import { issueSetupToken } from "@/lib/accounts/accounts.service";
-import { EXPORT_COVERAGE } from "@/lib/privacy/export";
-import { csvFileName } from "@/lib/privacy/export-zip";
+import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
+import { EXPORT_COVERAGE } from "@/lib/accounts/privacy/export";
+import { csvFileName } from "@/lib/accounts/privacy/export-zip";
 import fr from "@/messages/fr.json";
 import { eq } from "drizzle-orm";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial, type Account } from "../helpers/api";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { sessions, users } from "@/db/schema";
-import { issueSetupToken } from "@/lib/accounts/accounts.service";
-import { encodeSessionToken } from "@/lib/auth/session-token";
+import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
+import { encodeSessionToken } from "@/lib/accounts/auth/session-token";
 import { api, createAdmin, registerOwner, uniqueEmail } from "../helpers/api";
 
 const fullRegistration = {

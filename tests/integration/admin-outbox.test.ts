@@ -2,11 +2,11 @@
 // a stand-in SMTP transport), listed for every account newest first, searched and filtered on the server.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { env } from "@/lib/env";
-import { createLoggedSender } from "@/lib/messaging/logged-sender";
+import { env } from "@/lib/platform/env";
+import { createLoggedSender } from "@/lib/messaging/delivery/logged-sender";
 import type { MessageTransport } from "@/lib/ports/messaging";
-import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
-import { providerModes } from "@/lib/providers/registry";
+import { sandboxTransport } from "@/lib/messaging/delivery/sandbox-transport";
+import { providerModes } from "@/lib/vendors/registry";
 import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
 
 type Item = {

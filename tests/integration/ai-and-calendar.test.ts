@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
-import { calendarAccessFor, markCalendarRevoked } from "@/lib/calendar/calendar.service";
-import { createSecretBox } from "@/lib/crypto/secret-box";
+import { calendarAccessFor, markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
+import { createSecretBox } from "@/lib/platform/crypto/secret-box";
 import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
 import { api, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
 

@@ -5,10 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { loginAttempts, notifications, users } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/platform/env";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs } from "@/lib/jobs/queue";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { drainJobs } from "@/lib/platform/jobs/queue";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { appContext } from "@/lib/server/context";
 import { api, registerOwner, uniqueEmail, type Account } from "../helpers/api";
 
@@ -297,7 +297,7 @@ describe("a taken email gets one answer, and its owner an email", () => {
 
 describe("the counters are kept no longer than they protect anyone", () => {
   it("the hourly purge deletes windows over for a day and addresses unused for 30 days, and keeps the rest", async () => {
-    const { purgeStaleCounters } = await import("@/lib/auth/rate-limit");
+    const { purgeStaleCounters } = await import("@/lib/accounts/auth/rate-limit");
     const tag = randomBytes(4).toString("hex");
     const now = new Date();
     const ago = (ms: number) => new Date(now.getTime() - ms);

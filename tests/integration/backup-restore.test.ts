@@ -10,14 +10,14 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { connectCalendar } from "@/lib/calendar/calendar.service";
-import { readEnv } from "@/lib/env";
+import { connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { readEnv } from "@/lib/platform/env";
 import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
-import { backupDataDir, restoreDataDir } from "@/lib/server/backup";
+import { backupDataDir, restoreDataDir } from "@/lib/server/ops/backup";
 import { ensureUser } from "@/lib/server/bootstrap";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
 import { resolveSecrets, secretBoxFor } from "@/lib/server/secrets";
-import { readTar } from "@/lib/server/tar";
+import { readTar } from "@/lib/platform/format/tar";
 
 const run = promisify(execFile);
 const TSX = path.resolve("node_modules", ".bin", "tsx");

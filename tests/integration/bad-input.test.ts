@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { MAX_BODY_BYTES } from "@/lib/http/route";
+import { MAX_BODY_BYTES } from "@/lib/platform/http/route";
 import { api, type Account, createAdmin, registerOwner, uniqueEmail } from "../helpers/api";
 
 let owner: Account;

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { billingCheckouts, notifications, phoneNumbers, subscriptions, users, webhookEvents } from "@/db/schema";
-import { issueSetupToken } from "@/lib/accounts/accounts.service";
+import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
 import { runBillingSweep, NUMBER_GRACE_DAYS } from "@/lib/billing/account-notices";
 import { checkoutOutcome } from "@/lib/billing/checkout-outcome";
 import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";

@@ -5,11 +5,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, notifications } from "@/db/schema";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
-import { speakDate } from "@/lib/receptionist/speech";
+import { speakDate } from "@/lib/receptionist/speech/speech";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiReply, vapiTool, type Practice } from "../helpers/practice";
 
 const runTag = String(Date.now() % 1000).padStart(3, "0");

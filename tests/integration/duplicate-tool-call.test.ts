@@ -1,7 +1,7 @@
 // One book_appointment tool call delivered twice at the same moment (the platform's retry while the first is still
 // running, or one copy to each of two instances): one booking, and both copies answer that it is booked. On PostgreSQL
 // the copies really run side by side; each round is a new slot, because the race does not show every time.
-import { readReply } from "@/lib/receptionist/replies";
+import { readReply } from "@/lib/receptionist/tools/replies";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments } from "@/db/schema";

@@ -20,12 +20,12 @@ import {
   users,
   verificationCodes,
 } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { eraseAccount } from "@/lib/privacy/erase";
+import { AppError } from "@/lib/platform/errors";
+import { eraseAccount } from "@/lib/accounts/privacy/erase";
 import type { BillingPort } from "@/lib/ports/billing";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/jobs/queue";
-import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator";
+import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/platform/jobs/queue";
+import { callerSays, endCall, startCall, type Transport } from "@/lib/receptionist/simulator/simulator";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 import { telnyx, vapiTool } from "../helpers/practice";

@@ -9,12 +9,12 @@ import vm from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { calendarAccessFor, connectCalendar } from "@/lib/calendar/calendar.service";
-import { signConsentState } from "@/lib/calendar/consent-state";
-import { CONSENT_MESSAGE } from "@/lib/client/calendar-consent";
-import { createSecretBox } from "@/lib/crypto/secret-box";
-import { resetEnvCache } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { calendarAccessFor, connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { signConsentState } from "@/lib/scheduling/calendar/consent-state";
+import { CONSENT_MESSAGE } from "@/lib/platform/client/calendar-consent";
+import { createSecretBox } from "@/lib/platform/crypto/secret-box";
+import { resetEnvCache } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
 import { CalendarGrantRevokedError, type CalendarAccess, type CalendarEventInput } from "@/lib/ports/calendar";
 import {
   createGoogleCalendar,
@@ -584,7 +584,7 @@ describe("Google consent popup routes", () => {
     expect(`${to.origin}${to.pathname}`).toBe(`${base}/auth`);
     expect(to.searchParams.get("redirect_uri")).toBe(REDIRECT_URI);
     expect(to.searchParams.get("client_id")).toBe(CLIENT_ID);
-    const { verifyConsentState } = await import("@/lib/calendar/consent-state");
+    const { verifyConsentState } = await import("@/lib/scheduling/calendar/consent-state");
     expect(verifyConsentState(secret(), owner.user.id, to.searchParams.get("state"))).toBe(true);
     expect((await consent()).status).toBe(401);
   });
@@ -642,7 +642,7 @@ describe("Google consent popup routes", () => {
     const code = (page.posted[0]![0] as { code: string }).code;
 
     const { googleCalendarOptions } = await import("@/lib/vendors/google/calendar");
-    const { env } = await import("@/lib/env");
+    const { env } = await import("@/lib/platform/env");
     const deps = {
       db: getDb(),
       calendar: createGoogleCalendar(googleCalendarOptions(env())!),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/platform/env";
 import { resetAppContext } from "@/lib/server/context";
 import { api } from "../helpers/api";
 

@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calls, callToolCalls, closures, notifications, subscriptions, users } from "@/db/schema";
 import { billingPeriod } from "@/lib/insights/insights.service";
-import { APPOINTMENT_TOOLS } from "@/lib/receptionist/tools";
+import { APPOINTMENT_TOOLS } from "@/lib/receptionist/tools/tools";
 import { runUsageAlerts } from "@/lib/insights/usage";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { localDate } from "@/lib/time/zoned-time";
+import { localDate } from "@/lib/platform/time/zoned-time";
 import { api, createAdmin, registerOwner, type Account } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 

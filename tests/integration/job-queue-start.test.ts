@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "@/db/client";
-import { createBoss, createJobQueue, JOB } from "@/lib/jobs/queue";
+import { createBoss, createJobQueue, JOB } from "@/lib/platform/jobs/queue";
 
 describe("job queue start", () => {
   it("a BEGIN … COMMIT text that fails half way leaves no aborted transaction on the connection it goes back to the pool with", async () => {

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { knowledgeEntries } from "@/db/schema";
-import { PROMPT_MAX_ENTRIES } from "@/lib/knowledge/knowledge.service";
+import { PROMPT_MAX_ENTRIES } from "@/lib/receptionist/knowledge/knowledge.service";
 import { api, registerOwner } from "../helpers/api";
-import { translate } from "@/lib/i18n/translate";
+import { translate } from "@/lib/platform/i18n/translate";
 import { newCallId, practice, vapi, vapiMessage, vapiTool } from "../helpers/practice";
 
 const caller = () => `+3376${String(Date.now() % 10_000_000).padStart(7, "0")}`;
@@ -148,7 +148,7 @@ describe("what a call knows", () => {
         ...rows,
         { userId: p.user.id, kind: "price" as const, language: "fr" as const, title: "Détartrages complets", details: "60 euros" },
       ]);
-    const { lookupKnowledge } = await import("@/lib/knowledge/knowledge.service");
+    const { lookupKnowledge } = await import("@/lib/receptionist/knowledge/knowledge.service");
     const found = await lookupKnowledge(getDb(), p.user.id, "fr", "Combien coûte un détartrage ?");
     expect(found[0]).toMatchObject({ title: "Détartrages complets", details: "60 euros" });
   });

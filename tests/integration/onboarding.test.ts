@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications, users } from "@/db/schema";
-import { openSetupLink } from "@/lib/accounts/accounts.service";
+import { openSetupLink } from "@/lib/accounts/account/accounts.service";
 import { checkoutSummary } from "@/lib/billing/checkout-outcome";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial, uniqueEmail } from "../helpers/api";
@@ -131,7 +131,7 @@ describe("the checklist's numbers", () => {
     await startTrial(owner.token);
     expect((await api("GET", "/api/phone-numbers/claim", { token: owner.token })).status).toBe(200);
     expect((await api("POST", "/api/google-calendar/disconnect", { token: owner.token })).status).toBeLessThan(300);
-    const { releaseUserNumber } = await import("@/lib/numbers/numbers.service");
+    const { releaseUserNumber } = await import("@/lib/accounts/numbers/numbers.service");
     await releaseUserNumber(getDb(), owner.user.id, "lapsed");
     // Nothing left to set up; the checklist shows what calls need again.
     expect(await setupOf(owner.token)).toMatchObject({

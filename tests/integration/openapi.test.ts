@@ -3,7 +3,7 @@
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { FALLBACK_PATH } from "@/lib/http/api-routes";
+import { FALLBACK_PATH } from "@/lib/platform/http/api-routes";
 import { api } from "../helpers/api";
 
 type Answer = { description: string; content?: Record<string, { schema?: any }> };

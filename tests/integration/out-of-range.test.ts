@@ -2,9 +2,9 @@
 // receptionist's tools get the sentence any other past or too-far day gets, and a correctly signed Stripe body that is
 // no JSON event is a 400 (a bad payload), not a 401 (bad credentials).
 import { beforeAll, describe, expect, it } from "vitest";
-import { HORIZON_DAYS } from "@/lib/booking/core";
+import { HORIZON_DAYS } from "@/lib/scheduling/booking/core";
 import { signStripePayload } from "@/lib/vendors/stripe/webhook-signature";
-import { addDays, daysBetween, localToday, speakCalendarDay } from "@/lib/receptionist/when";
+import { addDays, daysBetween, localToday, speakCalendarDay } from "@/lib/receptionist/speech/when";
 import { api } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapiTool, type Practice } from "../helpers/practice";
 

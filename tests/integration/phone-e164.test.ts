@@ -1,19 +1,19 @@
 // Phone numbers in E.164 end to end: every route that stores a number reads it in the business's country and stores
 // E.164, or refuses it with a translated message; a booking by phone with a national-format number texts the E.164
 // number; no text is handed to a provider (sandbox included) with anything else.
-import { readReply } from "@/lib/receptionist/replies";
+import { readReply } from "@/lib/receptionist/tools/replies";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, callerMessages, calls, notifications, phoneNumbers, subscriptions, users } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs } from "@/lib/jobs/queue";
-import { exampleFor } from "@/lib/phone/phone";
-import { createLoggedSender, DeliveryError } from "@/lib/messaging/logged-sender";
+import { drainJobs } from "@/lib/platform/jobs/queue";
+import { exampleFor } from "@/lib/platform/phone/phone";
+import { createLoggedSender, DeliveryError } from "@/lib/messaging/delivery/logged-sender";
 import type { MessageTransport } from "@/lib/ports/messaging";
-import { sandboxTransport } from "@/lib/messaging/sandbox-transport";
-import { translate } from "@/lib/i18n/translate";
+import { sandboxTransport } from "@/lib/messaging/delivery/sandbox-transport";
+import { translate } from "@/lib/platform/i18n/translate";
 import { appContext } from "@/lib/server/context";
 import { api, connectSandboxCalendar, createAdmin, registerOwner, type Account } from "../helpers/api";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { normalizeStoredPhones, runDataMigrations } from "@/db/data-migrations";
 import { appointments, appState, callerMessages, calls, notifications, optOuts, phoneNumbers, users } from "@/db/schema";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 
 async function business(timeZone: string, phone: string | null) {
   const [row] = await getDb()

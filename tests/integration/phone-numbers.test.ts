@@ -2,7 +2,7 @@ import { eq, inArray, isNull, and, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appState, auditLog, phoneNumbers, users } from "@/db/schema";
-import { seedPoolOnce } from "@/lib/numbers/numbers.service";
+import { seedPoolOnce } from "@/lib/accounts/numbers/numbers.service";
 import { createSandboxTelephony, sandboxNumbers } from "@/lib/vendors/telnyx/sandbox-telephony";
 import { api, addPoolNumbers, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 
@@ -91,7 +91,7 @@ describe("claiming a number", () => {
         moves.push(`${providerId} → ${profile}`);
       },
     };
-    const { releaseUserNumber, syncMessagingProfiles } = await import("@/lib/numbers/numbers.service");
+    const { releaseUserNumber, syncMessagingProfiles } = await import("@/lib/accounts/numbers/numbers.service");
     const { createSandboxVoice } = await import("@/lib/vendors/vapi/sandbox-voice");
     const [line] = await getDb()
       .select({ id: phoneNumbers.id, providerId: phoneNumbers.providerId })
@@ -134,7 +134,7 @@ describe("claiming a number", () => {
         throw new Error("Telnyx is down");
       },
     };
-    const { claimNumber } = await import("@/lib/numbers/numbers.service");
+    const { claimNumber } = await import("@/lib/accounts/numbers/numbers.service");
     const { createSandboxVoice } = await import("@/lib/vendors/vapi/sandbox-voice");
     const links = { telephony: refusing, voice: createSandboxVoice(), serverUrl: "http://localhost:3000/api/webhooks/vapi" };
     await expect(claimNumber(getDb(), owner.user.id, links)).rejects.toMatchObject({ code: "unavailable" });
@@ -406,7 +406,7 @@ describe("syncing the pool with the Telnyx account", () => {
   it("adds numbers bought since, refreshes their details and releases numbers no longer owned", async () => {
     const { getDb } = await import("@/db/client");
     const { phoneNumbers } = await import("@/db/schema");
-    const { syncPool } = await import("@/lib/numbers/numbers.service");
+    const { syncPool } = await import("@/lib/accounts/numbers/numbers.service");
     const { createSandboxTelephony } = await import("@/lib/vendors/telnyx/sandbox-telephony");
     const { inArray } = await import("drizzle-orm");
     const db = getDb();

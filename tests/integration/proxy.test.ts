@@ -2,7 +2,7 @@
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch as matches } from "next/experimental/testing/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/platform/env";
 import proxy, { config } from "@/proxy";
 import { addPoolNumbers, api, type Account, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
 

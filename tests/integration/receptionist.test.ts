@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calendarEvents, calls, notifications, subscriptions } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import type { CalendarPort } from "@/lib/ports/calendar";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
-import { cancel, reschedule } from "@/lib/booking/commands";
-import { loadBusiness } from "@/lib/business/business";
-import { readReply, type ToolReply } from "@/lib/receptionist/replies";
+import { cancel, reschedule } from "@/lib/scheduling/booking/commands";
+import { loadBusiness } from "@/lib/accounts/business/business";
+import { readReply, type ToolReply } from "@/lib/receptionist/tools/replies";
 import { vapiAssistantErrors } from "../helpers/vapi-schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, type Account } from "../helpers/api";
 

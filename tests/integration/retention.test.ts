@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, pendingReplies, verificationCodes } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/jobs/queue";
+import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, subscriptions } from "@/db/schema";
-import { findPhone, parseBirthDate, parseDay, parsePartOfDay, parseTime } from "@/lib/receptionist/simulator";
+import { findPhone, parseBirthDate, parseDay, parsePartOfDay, parseTime } from "@/lib/receptionist/simulator/simulator";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner } from "../helpers/api";
 
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };

@@ -3,8 +3,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIcs, icsAttachment } from "@/lib/notifications/ics";
-import { callerEmail } from "@/lib/notifications/templates";
+import { buildIcs, icsAttachment } from "@/lib/messaging/notifications/ics";
+import { callerEmail } from "@/lib/messaging/notifications/templates";
 import { createSmtpTransport, type SmtpTransport } from "@/lib/vendors/smtp/transport";
 
 type Received = { from: string; to: string[]; raw: string };

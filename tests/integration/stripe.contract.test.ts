@@ -5,7 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/platform/errors";
 import type { CheckoutSessionInput } from "@/lib/ports/billing";
 import { createStripeBilling, portalLoginHref, type StripeBillingOptions } from "@/lib/vendors/stripe/billing";
 import { captureLogs } from "@/tests/helpers/logs";

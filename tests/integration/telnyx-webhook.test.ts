@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/telnyx/route";
 import { getDb } from "@/db/client";
 import { notifications, optOuts, webhookEvents } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
-import { isOptedOut } from "@/lib/messaging/opt-outs";
+import { resetEnvCache } from "@/lib/platform/env";
+import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { sandboxTelnyxKeys, signTelnyxPayload, verifyTelnyxSignature } from "@/lib/vendors/telnyx/webhook";
 import { practice, type Practice } from "../helpers/practice";
 

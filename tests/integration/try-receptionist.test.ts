@@ -8,12 +8,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calendarEvents, callerMessages, calls, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
-import { formatterFor } from "@/lib/time/zoned-time";
+import { formatterFor } from "@/lib/platform/time/zoned-time";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/jobs/queue";
-import { tryReadiness } from "@/lib/receptionist/try-call";
+import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { tryReadiness } from "@/lib/receptionist/simulator/try-call";
 import { appContext } from "@/lib/server/context";
-import { DEMO_OWNER, seedDemo } from "@/lib/server/seed";
+import { DEMO_OWNER, seedDemo } from "@/lib/server/ops/seed";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
 
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calendarEvents, notifications, optOuts, pendingReplies, threadMessages, threads } from "@/db/schema";
-import { drainJobs } from "@/lib/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { sandboxTelnyxKeys, signTelnyxPayload } from "@/lib/vendors/telnyx/webhook";

@@ -5,18 +5,18 @@ import { ScrollProgress } from "@/components/landing/scroll-progress";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { formatPlanPrice, PRO_PLAN } from "@/lib/subscriptions/plan";
-import { env } from "@/lib/env";
-import { locales, type Locale } from "@/lib/i18n/routing";
-import { AI_LANGUAGES } from "@/lib/accounts/options";
-import { intlLocale } from "@/lib/format/intl";
+import { formatPlanPrice, PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
+import { env } from "@/lib/platform/env";
+import { locales, type Locale } from "@/lib/platform/i18n/routing";
+import { AI_LANGUAGES } from "@/lib/accounts/account/options";
+import { intlLocale } from "@/lib/platform/format/intl";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { TrialStartButton } from "@/components/site/trial-start-button";
 import { PageLink } from "@/components/site/page-link";
-import { localizedPath } from "@/lib/i18n/paths";
-import { localeMetadata } from "@/lib/seo/page-metadata";
-import { socialProof } from "@/lib/marketing/social-proof";
-import { contactPhone } from "@/lib/marketing/contact";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
+import { socialProof } from "@/lib/platform/site/social-proof";
+import { contactPhone } from "@/lib/platform/site/contact";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

@@ -1,5 +1,5 @@
-import { localeRedirect } from "@/lib/i18n/server-navigation";
-import type { Locale } from "@/lib/i18n/routing";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
 
 /** Any unknown route goes to the landing page, in the same language. */
 export default async function UnknownRoute({ params }: { params: Promise<{ locale: Locale }> }) {

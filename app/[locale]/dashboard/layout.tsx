@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { DashboardSession } from "@/components/dashboard/session";
 import { IntlIsland } from "@/components/intl-island";
-import { env } from "@/lib/env";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { providerModes } from "@/lib/vendors/registry";
 import { dashboardUser } from "@/components/dashboard/dashboard-page";
 
 export default async function DashboardLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

@@ -1,6 +1,6 @@
 import { dashboardUser } from "@/components/dashboard/dashboard-page";
-import { onboardingOf } from "@/lib/accounts/onboarding";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
+import { onboardingOf } from "@/lib/accounts/account/onboarding";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 import { hasCalls } from "@/lib/insights/insights.service";
 import { appContext } from "@/lib/server/context";
 

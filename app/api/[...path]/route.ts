@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/platform/errors";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { clearSessionCookieHeader } from "@/lib/auth/session";
-import { JOB_SCHEMA } from "@/lib/jobs/queue";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/route";
-import { eraseAccount } from "@/lib/privacy/erase";
+import { clearSessionCookieHeader } from "@/lib/accounts/auth/session";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/queue";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { json } from "@/lib/platform/http/route";
+import { eraseAccount } from "@/lib/accounts/privacy/erase";
 import { route } from "@/lib/server/api-route";
-import { translate } from "@/lib/i18n/translate";
-import { accountErasedResponse } from "@/lib/privacy/privacy.responses";
+import { translate } from "@/lib/platform/i18n/translate";
+import { accountErasedResponse } from "@/lib/accounts/privacy/privacy.responses";
 
 export const runtime = "nodejs";
 
-// The password is optional: a sign-in in the last ten minutes is proof enough (lib/privacy/erase.ts).
+// The password is optional: a sign-in in the last ten minutes is proof enough (lib/accounts/privacy/erase.ts).
 const eraseSchema = z.object({ password: z.string().max(200).optional() });
 
 /** Right to erasure: the session's account, its business and its callers' data, then the cookie is cleared. */

@@ -1,7 +1,7 @@
-import { appointmentListResponse, appointmentResponse } from "@/lib/appointments/appointments.responses";
-import { appointmentRangeQuerySchema, createAppointmentSchema } from "@/lib/appointments/appointments.schemas";
-import { bookAppointment, listAppointments } from "@/lib/appointments/appointments.service";
-import { json } from "@/lib/http/route";
+import { appointmentListResponse, appointmentResponse } from "@/lib/scheduling/appointments/appointments.responses";
+import { appointmentRangeQuerySchema, createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
+import { bookAppointment, listAppointments } from "@/lib/scheduling/appointments/appointments.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

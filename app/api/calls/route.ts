@@ -1,6 +1,6 @@
-import { callListResponse } from "@/lib/calls/calls.responses";
-import { listCalls } from "@/lib/calls/calls.service";
-import { json } from "@/lib/http/route";
+import { callListResponse } from "@/lib/receptionist/calls/calls.responses";
+import { listCalls } from "@/lib/receptionist/calls/calls.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { closureListResponse, createdClosureResponse } from "@/lib/closures/closures.responses";
-import { closureSchema } from "@/lib/closures/closures.schemas";
-import { createClosure, listClosures } from "@/lib/closures/closures.service";
-import { json } from "@/lib/http/route";
+import { closureListResponse, createdClosureResponse } from "@/lib/scheduling/closures/closures.responses";
+import { closureSchema } from "@/lib/scheduling/closures/closures.schemas";
+import { createClosure, listClosures } from "@/lib/scheduling/closures/closures.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
-import { healthResponse } from "@/lib/http/http.responses";
+import { healthResponse } from "@/lib/platform/http/http.responses";
 import { sql } from "drizzle-orm";
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { appContext } from "@/lib/server/context";
 

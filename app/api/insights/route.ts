@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/route";
-import { translate } from "@/lib/i18n/translate";
+import { json } from "@/lib/platform/http/route";
+import { translate } from "@/lib/platform/i18n/translate";
 import { insightsCsv } from "@/lib/insights/insights.csv";
 import { insightsResponse } from "@/lib/insights/insights.responses";
 import { insightsQuerySchema } from "@/lib/insights/insights.schemas";

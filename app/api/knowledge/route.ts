@@ -1,7 +1,7 @@
-import { json } from "@/lib/http/route";
-import { knowledgeEntryResponse, knowledgeListResponse } from "@/lib/knowledge/knowledge.responses";
-import { knowledgeEntrySchema } from "@/lib/knowledge/knowledge.schemas";
-import { createKnowledge, knowledgeModes, listKnowledge } from "@/lib/knowledge/knowledge.service";
+import { json } from "@/lib/platform/http/route";
+import { knowledgeEntryResponse, knowledgeListResponse } from "@/lib/receptionist/knowledge/knowledge.responses";
+import { knowledgeEntrySchema } from "@/lib/receptionist/knowledge/knowledge.schemas";
+import { createKnowledge, knowledgeModes, listKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

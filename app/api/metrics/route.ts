@@ -1,4 +1,4 @@
-import { messageResponse } from "@/lib/http/http.responses";
+import { messageResponse } from "@/lib/platform/http/http.responses";
 import { route } from "@/lib/server/api-route";
 import { metricsEnabled, requireMetricsToken, scrapeMetrics } from "@/lib/server/metrics";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 /**
  * The process's metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN (`Authorization: Bearer …`,
  * 401 otherwise). Without METRICS_TOKEN, metrics are off and this is a 404. Public to the proxy: the token, not a
- * session, is the credential. No label carries personal data (lib/metrics).
+ * session, is the credential. No label carries personal data (lib/platform/metrics).
  */
 export const GET = route.public(
   {

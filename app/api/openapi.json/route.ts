@@ -1,9 +1,9 @@
 import { API_ROUTE_MODULES } from "@/app/api/route-modules.generated";
 import { API_ROUTES } from "@/app/api/routes.generated";
-import { openApiResponse } from "@/lib/http/http.responses";
-import { json } from "@/lib/http/route";
+import { openApiResponse } from "@/lib/platform/http/http.responses";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/platform/http/openapi";
 
 export const runtime = "nodejs";
 

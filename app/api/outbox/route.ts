@@ -1,8 +1,8 @@
-import { env } from "@/lib/env";
-import { json } from "@/lib/http/route";
-import { outboxResponse } from "@/lib/notifications/notifications.responses";
-import { listOutbox } from "@/lib/notifications/outbox.service";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { json } from "@/lib/platform/http/route";
+import { outboxResponse } from "@/lib/messaging/notifications/notifications.responses";
+import { listOutbox } from "@/lib/messaging/notifications/outbox.service";
+import { providerModes } from "@/lib/vendors/registry";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { readyResponse } from "@/lib/http/http.responses";
+import { readyResponse } from "@/lib/platform/http/http.responses";
 import { sql } from "drizzle-orm";
-import { JOB } from "@/lib/jobs/queue";
-import { json } from "@/lib/http/route";
+import { JOB } from "@/lib/platform/jobs/queue";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { appContext } from "@/lib/server/context";
 

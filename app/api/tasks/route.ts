@@ -1,7 +1,7 @@
-import { taskListResponse } from "@/lib/inbox/inbox.responses";
-import { taskListQuerySchema } from "@/lib/inbox/inbox.schemas";
-import { listTasks } from "@/lib/inbox/tasks.service";
-import { json } from "@/lib/http/route";
+import { taskListResponse } from "@/lib/messaging/inbox/inbox.responses";
+import { taskListQuerySchema } from "@/lib/messaging/inbox/inbox.schemas";
+import { listTasks } from "@/lib/messaging/inbox/tasks.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

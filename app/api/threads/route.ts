@@ -1,7 +1,7 @@
-import { threadListResponse } from "@/lib/inbox/inbox.responses";
-import { threadListQuerySchema } from "@/lib/inbox/inbox.schemas";
-import { listThreads } from "@/lib/inbox/threads.service";
-import { json } from "@/lib/http/route";
+import { threadListResponse } from "@/lib/messaging/inbox/inbox.responses";
+import { threadListQuerySchema } from "@/lib/messaging/inbox/inbox.schemas";
+import { listThreads } from "@/lib/messaging/inbox/threads.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

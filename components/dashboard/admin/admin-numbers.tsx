@@ -6,10 +6,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { numbersCsv } from "@/lib/admin/csv";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { formatCountry, formatShortDate } from "@/lib/format/intl";
-import type { PoolNumber } from "@/lib/numbers/numbers.service";
+import { numbersCsv } from "@/lib/platform/format/csv";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { formatCountry, formatShortDate } from "@/lib/platform/format/intl";
+import type { PoolNumber } from "@/lib/accounts/numbers/numbers.service";
 import { usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 

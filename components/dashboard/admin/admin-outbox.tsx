@@ -5,8 +5,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/client/api";
-import type { OutboxChannel, OutboxMessage } from "@/lib/client/receptionist";
+import { apiFetch } from "@/lib/platform/client/api";
+import type { OutboxChannel, OutboxMessage } from "@/lib/platform/client/receptionist";
 import { CHANNELS, OutboxItem, QUEUED_REFRESH_MS } from "../sections/outbox";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 

@@ -9,9 +9,9 @@ import { toast } from "sonner";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { AI_LANGUAGES, voicesOf, voiceSpeaks } from "@/lib/accounts/options";
-import { AI_DEFAULTS, type AiParameters } from "@/lib/ai/ai.schemas";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { AI_LANGUAGES, voicesOf, voiceSpeaks } from "@/lib/accounts/account/options";
+import { AI_DEFAULTS, type AiParameters } from "@/lib/accounts/ai-settings/ai.schemas";
+import { ApiError, apiFetch } from "@/lib/platform/client/api";
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
@@ -185,7 +185,7 @@ function AiForm({
   const dash = useTranslations("Dashboard");
   const errorText = useErrorText();
   const form = useForm<AiFormValues>({
-    resolver: lazyZodResolver(() => import("@/lib/ai/ai.schemas").then((s) => s.aiParametersFormSchema)) as never,
+    resolver: lazyZodResolver(() => import("@/lib/accounts/ai-settings/ai.schemas").then((s) => s.aiParametersFormSchema)) as never,
     // A voice saved before voices were checked against the language opens as the one its calls use: the language's default.
     defaultValues: {
       ...initial,

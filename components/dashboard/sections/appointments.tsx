@@ -9,9 +9,9 @@ import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { AppointmentList, AppointmentView } from "@/lib/appointments/appointments.service";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { formatDateTime } from "@/lib/format/intl";
+import type { AppointmentList, AppointmentView } from "@/lib/scheduling/appointments/appointments.service";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
@@ -180,7 +180,9 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
   const [failure, setFailure] = useState<string | null>(null);
   const usual = Number(profile?.appointmentDuration);
   const form = useForm<FormValues>({
-    resolver: lazyZodResolver(() => import("@/lib/appointments/appointments.schemas").then((s) => s.createAppointmentSchema)) as never,
+    resolver: lazyZodResolver(() =>
+      import("@/lib/scheduling/appointments/appointments.schemas").then((s) => s.createAppointmentSchema),
+    ) as never,
     defaultValues: {
       patientName: "",
       patientEmail: "",

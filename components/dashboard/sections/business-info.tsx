@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from "@/components/forms/fields";
 import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { businessFormSchema } from "@/lib/accounts/accounts.forms";
+import type { businessFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
@@ -74,7 +74,9 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
-    resolver: lazyZodResolver<typeof businessFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.businessFormSchema)),
+    resolver: lazyZodResolver<typeof businessFormSchema>(() =>
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.businessFormSchema),
+    ),
     defaultValues: {
       businessName: profile?.businessName ?? "",
       businessType: (profile?.businessType ?? null) as never,

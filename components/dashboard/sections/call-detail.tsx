@@ -4,11 +4,11 @@
 // same "not found" (the API answers 404 for both).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import type { CallDetail as CallDetailData } from "@/lib/calls/calls.service";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { formatDuration, httpUrl, parseTranscript } from "@/lib/client/receptionist";
-import { formatDateTime } from "@/lib/format/intl";
-import { Link } from "@/lib/i18n/navigation";
+import type { CallDetail as CallDetailData } from "@/lib/receptionist/calls/calls.service";
+import { ApiError, apiFetch } from "@/lib/platform/client/api";
+import { formatDuration, httpUrl, parseTranscript } from "@/lib/platform/client/receptionist";
+import { formatDateTime } from "@/lib/platform/format/intl";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { PhoneLink, usePhoneFormat } from "../phone";
 import { useProfile } from "../session";

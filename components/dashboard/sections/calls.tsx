@@ -3,11 +3,11 @@
 // Each row opens the call's detail page (transcript, recording, messages, appointments).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import type { CallView } from "@/lib/calls/calls.service";
-import { apiFetch } from "@/lib/client/api";
-import { formatDuration } from "@/lib/client/receptionist";
-import { formatDateTime, formatLongDate } from "@/lib/format/intl";
-import { Link } from "@/lib/i18n/navigation";
+import type { CallView } from "@/lib/receptionist/calls/calls.service";
+import { apiFetch } from "@/lib/platform/client/api";
+import { formatDuration } from "@/lib/platform/client/receptionist";
+import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";

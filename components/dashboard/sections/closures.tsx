@@ -7,9 +7,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/client/api";
-import type { Closure } from "@/lib/closures/closures.responses";
-import { formatClock, formatFullDate } from "@/lib/format/intl";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import type { Closure } from "@/lib/scheduling/closures/closures.responses";
+import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
 
 const KEY = ["closures"];

@@ -11,12 +11,12 @@ import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/inbox/threads.service";
-import type { TaskView } from "@/lib/inbox/tasks.service";
-import { REPLY_MAX } from "@/lib/inbox/inbox.schemas";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { formatDateTime } from "@/lib/format/intl";
-import { Link, usePathname, useRouter } from "@/lib/i18n/navigation";
+import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/messaging/inbox/threads.service";
+import type { TaskView } from "@/lib/messaging/inbox/tasks.service";
+import { REPLY_MAX } from "@/lib/messaging/inbox/inbox.schemas";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { formatDateTime } from "@/lib/platform/format/intl";
+import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
@@ -279,7 +279,7 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
   const [failure, setFailure] = useState<string | null>(null);
   const whatsappOpen = thread.whatsappWindowEndsAt !== null;
   const form = useForm<ReplyValues>({
-    resolver: lazyZodResolver(() => import("@/lib/inbox/inbox.schemas").then((s) => s.threadReplySchema)) as never,
+    resolver: lazyZodResolver(() => import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.threadReplySchema)) as never,
     defaultValues: { channel: whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms", text: "" },
   });
   const send = useMutation({
@@ -352,7 +352,7 @@ function SandboxText() {
   const errorText = useErrorText();
   const qc = useQueryClient();
   const form = useForm<SandboxValues>({
-    resolver: lazyZodResolver(() => import("@/lib/inbox/inbox.schemas").then((s) => s.sandboxTextSchema)) as never,
+    resolver: lazyZodResolver(() => import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.sandboxTextSchema)) as never,
     defaultValues: { from: "", text: "", channel: "sms" },
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/client/api";
-import type { KnowledgeEntry } from "@/lib/knowledge/knowledge.responses";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import type { KnowledgeEntry } from "@/lib/receptionist/knowledge/knowledge.responses";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
 type Kind = KnowledgeEntry["kind"];

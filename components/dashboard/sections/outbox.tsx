@@ -5,9 +5,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { httpUrl, type OutboxChannel, type OutboxList, type OutboxMessage } from "@/lib/client/receptionist";
-import { formatDateTime } from "@/lib/format/intl";
+import { apiFetch } from "@/lib/platform/client/api";
+import { httpUrl, type OutboxChannel, type OutboxList, type OutboxMessage } from "@/lib/platform/client/receptionist";
+import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";

@@ -8,14 +8,14 @@ import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/accounts.forms";
-import { ApiError, apiFetch, failureText } from "@/lib/client/api";
-import { formatLongDate } from "@/lib/format/intl";
-import { usePathname } from "@/lib/i18n/navigation";
-import { locales } from "@/lib/i18n/routing";
-import { localizedPath } from "@/lib/i18n/server-navigation";
+import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { ApiError, apiFetch, failureText } from "@/lib/platform/client/api";
+import { formatLongDate } from "@/lib/platform/format/intl";
+import { usePathname } from "@/lib/platform/i18n/navigation";
+import { locales } from "@/lib/platform/i18n/routing";
+import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
-import { formatPhone } from "@/lib/phone/format";
+import { formatPhone } from "@/lib/platform/phone/format";
 import { PhoneLink } from "../phone";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
@@ -118,7 +118,9 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
-    resolver: lazyZodResolver<typeof profileFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.profileFormSchema)),
+    resolver: lazyZodResolver<typeof profileFormSchema>(() =>
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.profileFormSchema),
+    ),
     // The number as the owner would type it: the server reads it back in the business's country.
     defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: formatPhone(profile?.phone, profile?.country) },
   });
@@ -248,7 +250,7 @@ function PasswordTab() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof passwordChangeFormSchema>(() =>
-      import("@/lib/accounts/accounts.forms").then((f) => f.passwordChangeFormSchema),
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.passwordChangeFormSchema),
     ),
     defaultValues: { oldPassword: "", newPassword: "", confirmPassword: "" },
   });

@@ -7,9 +7,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
-import { Link } from "@/lib/i18n/navigation";
-import { FORWARDING_COUNTRIES, forwardingCodes, forwardingCountryOf, type ForwardingCountry } from "@/lib/telephony/forwarding-codes";
+import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { Link } from "@/lib/platform/i18n/navigation";
+import {
+  FORWARDING_COUNTRIES,
+  forwardingCodes,
+  forwardingCountryOf,
+  type ForwardingCountry,
+} from "@/lib/receptionist/forwarding/forwarding-codes";
 import { Card, SectionHeader, StaleNotice } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile, useSetProfile } from "../session";

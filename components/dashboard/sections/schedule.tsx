@@ -6,12 +6,12 @@ import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { DurationField } from "@/components/forms/business-fields";
 import { TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/accounts.schemas";
+import { MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/accounts.schemas";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
-import type { scheduleFormSchema } from "@/lib/accounts/accounts.forms";
-import { WEEKDAYS } from "@/lib/accounts/options";
-import { formatClock } from "@/lib/format/intl";
+import type { scheduleFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { formatClock } from "@/lib/platform/format/intl";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
@@ -77,7 +77,9 @@ function ScheduleForm({ onDone }: { onDone: () => void }) {
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
-    resolver: lazyZodResolver<typeof scheduleFormSchema>(() => import("@/lib/accounts/accounts.forms").then((f) => f.scheduleFormSchema)),
+    resolver: lazyZodResolver<typeof scheduleFormSchema>(() =>
+      import("@/lib/accounts/account/accounts.forms").then((f) => f.scheduleFormSchema),
+    ),
     defaultValues: {
       appointmentDuration: (profile?.appointmentDuration ?? "30") as never,
       selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24) as never,

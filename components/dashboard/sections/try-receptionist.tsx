@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/client/api";
+import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import {
   suggestionsFor,
   SPEECH_LANG,
@@ -19,9 +19,9 @@ import {
   type TryReadiness,
   type TryState,
   type TryTurn,
-} from "@/lib/client/receptionist";
-import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/client/speech";
-import { Link } from "@/lib/i18n/navigation";
+} from "@/lib/platform/client/receptionist";
+import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/platform/client/speech";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { Card, SectionHeader } from "../ui";

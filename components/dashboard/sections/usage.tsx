@@ -6,8 +6,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/client/api";
-import { formatLongDate } from "@/lib/format/intl";
+import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { formatLongDate } from "@/lib/platform/format/intl";
 import { Card, Details, LoadError, Loading } from "../ui";
 
 type AccountUsage = { periodStart: string; periodEnd: string; calls: number; minutes: number; alertMinutes: number | null };

@@ -8,8 +8,8 @@
 // OAuth2Client, re-exported there, so the project depends on googleapis alone.
 import { createHash } from "node:crypto";
 import { auth, calendar, type calendar_v3 } from "googleapis/build/src/apis/calendar";
-import type { Env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import type { Env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
 import {
   type CalendarAccess,
   type CalendarEventInput,

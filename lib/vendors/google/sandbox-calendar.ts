@@ -1,5 +1,5 @@
 // Stands in for Google: new connections use it when no Google credentials are configured, and the connections made
-// with it keep using it after Google is configured (lib/calendar/calendar-router.ts). Its consent step mints
+// with it keep using it after Google is configured (lib/scheduling/calendar/calendar-router.ts). Its consent step mints
 // short-lived codes signed with AUTH_SECRET; `sandbox-test-code` is always accepted (for tests and scripts).
 // Its events live in the calendar_events table and its free/busy answers from them, so a booking made offline shows up
 // in the sandbox calendar exactly as it would in Google's, and retries behave the same (an existing id is success).
@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarEvents } from "@/db/schema";
-import { randomToken, safeEqual } from "@/lib/crypto/tokens";
+import { randomToken, safeEqual } from "@/lib/platform/crypto/tokens";
 import type { CalendarGrant, CalendarPort } from "@/lib/ports/calendar";
 
 export const SANDBOX_TEST_CODE = "sandbox-test-code";

@@ -7,10 +7,10 @@
 // AppError("unavailable") and the log line carries only Stripe's error type, status, code and request id.
 import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { PRO_PLAN } from "@/lib/subscriptions/plan";
-import { AppError } from "@/lib/errors";
-import { localizedPath } from "@/lib/i18n/paths";
-import { logger } from "@/lib/log/logger";
+import { PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
+import { AppError } from "@/lib/platform/errors";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { logger } from "@/lib/platform/log/logger";
 import type { BillingPort, CheckoutSessionInput } from "@/lib/ports/billing";
 
 export type StripeBillingOptions = {

@@ -4,8 +4,8 @@
 // subscription on parent.subscription_details.
 import { z } from "zod";
 import type { BillingEvent } from "@/lib/billing/events";
-import { withoutControlCharacters } from "@/lib/format/control-characters";
-import { isLocale } from "@/lib/i18n/routing";
+import { withoutControlCharacters } from "@/lib/platform/format/control-characters";
+import { isLocale } from "@/lib/platform/i18n/routing";
 
 const id = z.string().min(1).max(255);
 // An expandable field: the id, or the expanded object carrying it.

@@ -1,4 +1,4 @@
-import { localizedPath } from "@/lib/i18n/paths";
+import { localizedPath } from "@/lib/platform/i18n/paths";
 import type { BillingPort, CheckoutLinkInput } from "@/lib/ports/billing";
 
 // The sandbox checkout and portal are pages of this app that take Stripe's query parameters. Paying there sends a

@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { subscriptions, users } from "@/db/schema";
-import { isUuid } from "@/lib/http/params";
-import { AppError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/routing";
+import { isUuid } from "@/lib/platform/http/params";
+import { AppError } from "@/lib/platform/errors";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { signStripePayload } from "./webhook-signature";
-import { deriveSubscription } from "@/lib/subscriptions/subscription-status";
-import { PRO_PLAN } from "@/lib/subscriptions/plan";
+import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
+import { PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
 import { receiveStripeWebhook, type StripeWebhookDeps } from "./webhook";
 
 const DAY_S = 24 * 60 * 60;

@@ -1,7 +1,7 @@
 // The Stripe webhook, provider-side half: verify the signature on the raw body before anything is read, parse the
 // event from its payload, apply it once. The route and the sandbox checkout both come through here.
 import { timingSafeEqual } from "node:crypto";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/platform/errors";
 import { SIGNATURE_TOLERANCE_SECONDS, signStripePayload, verifyStripeSignature } from "./webhook-signature";
 import { InvalidBillingEvent, parseBillingEvent } from "./events";
 import { processBillingEvent, type BillingDeps, type BillingOutcome } from "@/lib/billing/lifecycle";

@@ -1,12 +1,12 @@
-// Telnyx messaging webhooks read into our messaging events (lib/messaging/events.ts), which apply them once: an
+// Telnyx messaging webhooks read into our messaging events (lib/messaging/delivery/events.ts), which apply them once: an
 // inbound text (handed to the inbox, or to the opt-out keywords alone) and the delivery status of the notifications we
 // sent.
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { withoutControlCharacters } from "@/lib/format/control-characters";
-import { AppError } from "@/lib/errors";
-import { applyMessagingEvent, type InboundHandler, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/events";
-import { toE164 } from "@/lib/phone/phone";
+import { withoutControlCharacters } from "@/lib/platform/format/control-characters";
+import { AppError } from "@/lib/platform/errors";
+import { applyMessagingEvent, type InboundHandler, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/delivery/events";
+import { toE164 } from "@/lib/platform/phone/phone";
 import { verifyTelnyxSignature } from "./webhook";
 
 const DELIVERED = new Set(["delivered", "sent"]);

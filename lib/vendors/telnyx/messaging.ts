@@ -1,6 +1,6 @@
 // Telnyx SMS and WhatsApp transports. They only hand the message over: the logged sender writes the notifications row,
 // and delivery receipts come back through /api/webhooks/telnyx (webhook_url below) keyed by the returned message id.
-// Opt-outs are checked by whoever decides to send (lib/messaging/opt-outs.ts isOptedOut), not here.
+// Opt-outs are checked by whoever decides to send (lib/messaging/delivery/opt-outs.ts isOptedOut), not here.
 import Telnyx from "telnyx";
 import type { MessageTransport, OutgoingMessage } from "@/lib/ports/messaging";
 

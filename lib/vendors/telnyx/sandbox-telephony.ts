@@ -8,7 +8,7 @@ import type { OwnedNumber, TelephonyPort } from "@/lib/ports/telephony";
 const US_AREA_CODES = ["212", "415", "312", "617", "305"];
 
 // France: the blocks ARCEP sets aside for films and audiovisual works (01 99 00, 02 61 91, 03 53 01, 04 65 71,
-// 05 36 49, 09 77 40, each followed by four digits). Its mobile block, 06 39 98, is the demo's callers' (lib/phone reads
+// 05 36 49, 09 77 40, each followed by four digits). Its mobile block, 06 39 98, is the demo's callers' (lib/platform/phone reads
 // it although libphonenumber does not list it): a business line is a geographic number.
 const FR_FICTION_BLOCKS = ["19900", "26191", "35301", "46571", "53649", "97740"];
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { vapiAssistantErrors } from "@/tests/helpers/vapi-schema";
-import { openingLine, truncateText } from "@/lib/receptionist/assistant";
-import { VOICE_LANGUAGE, VOICES } from "@/lib/accounts/options";
-import { agentNameFor, type VoiceId } from "@/lib/receptionist/voices";
+import { openingLine, truncateText } from "@/lib/receptionist/assistant/assistant";
+import { VOICE_LANGUAGE, VOICES } from "@/lib/accounts/account/options";
+import { agentNameFor, type VoiceId } from "@/lib/receptionist/assistant/voices";
 import { buildAssistant } from "./assistant";
-import type { Business } from "@/lib/business/business";
+import type { Business } from "@/lib/accounts/business/business";
 import { testBusiness } from "@/tests/helpers/business";
 
 function business(over: Partial<Business> = {}): Business {

@@ -1,16 +1,16 @@
-// Our assistant definition (lib/receptionist/assistant.ts) as the transient assistant answered to Vapi's
+// Our assistant definition (lib/receptionist/assistant/assistant.ts) as the transient assistant answered to Vapi's
 // `assistant-request`, with Vapi's own tuning for a phone line. Typed as Vapi's CreateAssistantDto: Vapi refuses an
 // assistant with a field it does not know, and a refused assistant ends the call before the caller hears anything.
 import type { Vapi } from "@vapi-ai/server-sdk";
-import type { Business, CallLanguage } from "@/lib/business/business";
+import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import {
   assistantFor,
   truncateText,
   type AssistantDefinition,
   type AssistantOptions,
   type AssistantTool,
-} from "@/lib/receptionist/assistant";
-import type { VoiceId } from "@/lib/receptionist/voices";
+} from "@/lib/receptionist/assistant/assistant";
+import type { VoiceId } from "@/lib/receptionist/assistant/voices";
 
 /** Vapi's limit on an assistant's name. */
 const NAME_MAX = 40;
@@ -21,7 +21,7 @@ const KEYTERM_MAX = 50;
  * Our voices → the Azure neural voices Vapi speaks them with, each a multilingual one: it reads text of any of our
  * languages in the language of the text, with the same timbre, so an assistant that answers a caller in the caller's
  * language keeps its voice (a monolingual voice reads Spanish with an English accent). Each voice's first name
- * (lib/receptionist/voices.ts) is the Azure voice's. All seven, and their genders, are in Microsoft's table of
+ * (lib/receptionist/assistant/voices.ts) is the Azure voice's. All seven, and their genders, are in Microsoft's table of
  * multilingual voices (azure-docs, speech-service/includes/language-support/multilingual-voices.md), where the es-ES
  * ones were marked public preview (East US, West Europe and Southeast Asia only). Not confirmed: that Vapi's Azure
  * provider serves every one of them (its SDK types voiceId as any string, so the type check cannot tell).

@@ -1,4 +1,4 @@
-import { safeEqual } from "@/lib/crypto/tokens";
+import { safeEqual } from "@/lib/platform/crypto/tokens";
 
 /** Vapi's shared secret, sent as `X-Vapi-Secret` or as a Bearer credential; compared in constant time. */
 export function vapiSecretMatches(headers: Headers, secret: string): boolean {

@@ -1,8 +1,8 @@
 // Vapi's server URL messages, after the route has checked the shared secret: each message read into our call event
-// (lib/receptionist/call-events.ts), and our answer written the way Vapi takes it. Accepts every tool-call shape the
+// (lib/receptionist/events/call-events.ts), and our answer written the way Vapi takes it. Accepts every tool-call shape the
 // platform (and its docs) send: toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string.
-import { withoutControlCharacters } from "@/lib/format/control-characters";
-import { parsePhone, toE164 } from "@/lib/phone/phone";
+import { withoutControlCharacters } from "@/lib/platform/format/control-characters";
+import { parsePhone, toE164 } from "@/lib/platform/phone/phone";
 import {
   handleCallEvent,
   type CallAnswer,
@@ -10,7 +10,7 @@ import {
   type CallEventDeps,
   type CallFacts,
   type ToolCall,
-} from "@/lib/receptionist/call-events";
+} from "@/lib/receptionist/events/call-events";
 import { vapiAssistant, type VapiServer } from "./assistant";
 
 export type VapiDeps = CallEventDeps & VapiServer;

@@ -1,5 +1,5 @@
 // Pieces the scenario lists share: the messages a booking sends, and the stand-in's own sentences as patterns.
-import { translate } from "@/lib/i18n/translate";
+import { translate } from "@/lib/platform/i18n/translate";
 import type { Lang, OutboxExpect, SayCheck } from "../types";
 
 /** A phone booking (and a move or a cancellation) texts the caller (SMS and WhatsApp) and emails the owner. */

@@ -8,11 +8,11 @@ import path from "node:path";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { subscriptions, users } from "@/db/schema";
-import { issueSetupToken } from "@/lib/accounts/accounts.service";
-import { selfServiceToken } from "@/lib/booking/self-service-link";
+import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
+import { selfServiceToken } from "@/lib/scheduling/booking/self-service-link";
 import { ensureUser } from "@/lib/server/bootstrap";
-import { seedDemoDatabase } from "@/lib/server/seed";
-import { defaultWorkingHours } from "@/lib/accounts/working-hours";
+import { seedDemoDatabase } from "@/lib/server/ops/seed";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { prepareRuntime } from "@/scripts/runtime";
 import type { E2EFixtures } from "./fixtures";
 

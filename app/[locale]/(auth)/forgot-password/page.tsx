@@ -2,8 +2,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
-import type { Locale } from "@/lib/i18n/routing";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

@@ -4,9 +4,9 @@ import { LoginForm } from "@/components/auth/login-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { pathInLocale } from "@/lib/http/page-path";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import { pathInLocale } from "@/lib/platform/http/page-path";
+import { isLocale, type Locale } from "@/lib/platform/i18n/routing";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ expired?: string; deleted?: string }> };
 

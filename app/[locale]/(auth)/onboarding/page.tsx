@@ -1,12 +1,12 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/subscriptions/plan";
+import { formatPlanPrice, formatTrialEnd, PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
 import { PageLink } from "@/components/site/page-link";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
-import type { Locale } from "@/lib/i18n/routing";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { checkoutHref } from "@/lib/server/checkout-link";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

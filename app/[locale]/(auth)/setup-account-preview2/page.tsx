@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SetupPage } from "@/components/setup/setup-page";
-import type { Locale } from "@/lib/i18n/routing";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { pageMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

@@ -4,13 +4,13 @@ import { PublicShell } from "@/components/site/public-shell";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { checkoutSummary, sandboxSetupLink } from "@/lib/billing/checkout-outcome";
 import { appContext } from "@/lib/server/context";
-import { env } from "@/lib/env";
-import { formatLongDate } from "@/lib/format/intl";
+import { env } from "@/lib/platform/env";
+import { formatLongDate } from "@/lib/platform/format/intl";
 import { PageLink } from "@/components/site/page-link";
-import type { Locale } from "@/lib/i18n/routing";
-import { providerModes } from "@/lib/providers/registry";
-import { contactPhone } from "@/lib/marketing/contact";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { providerModes } from "@/lib/vendors/registry";
+import { contactPhone } from "@/lib/platform/site/contact";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ session_id?: string | string[] }> };
 

@@ -1,7 +1,7 @@
 import { setRequestLocale } from "next-intl/server";
 import { LegalDocument } from "@/components/site/legal-document";
-import type { Locale } from "@/lib/i18n/routing";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale }> };
 

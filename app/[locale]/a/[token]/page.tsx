@@ -4,10 +4,10 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { LinkProblem } from "@/components/self-service/link-problem";
 import { SelfServiceRoot } from "@/components/self-service/self-service";
-import { byId } from "@/lib/booking/core";
-import { readSelfServiceToken } from "@/lib/booking/self-service-link";
-import { requireSecret } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
+import { byId } from "@/lib/scheduling/booking/core";
+import { readSelfServiceToken } from "@/lib/scheduling/booking/self-service-link";
+import { requireSecret } from "@/lib/platform/env";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { appContext } from "@/lib/server/context";
 
 type Props = { params: Promise<{ locale: Locale; token: string }> };

@@ -1,5 +1,5 @@
-import type { Locale } from "@/lib/i18n/routing";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 // Any unknown dashboard sub-route goes to the profile.
 export default async function UnknownDashboardRoute({ params }: { params: Promise<{ locale: string }> }) {

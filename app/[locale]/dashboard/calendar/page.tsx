@@ -1,8 +1,8 @@
 import { Calendar } from "@/components/dashboard/sections/calendar";
-import { GOOGLE_CONSENT_PATH } from "@/lib/client/calendar-consent";
-import { env } from "@/lib/env";
-import { localizedPath } from "@/lib/i18n/server-navigation";
-import { providerModes } from "@/lib/providers/registry";
+import { GOOGLE_CONSENT_PATH } from "@/lib/platform/client/calendar-consent";
+import { env } from "@/lib/platform/env";
+import { localizedPath } from "@/lib/platform/i18n/server-navigation";
+import { providerModes } from "@/lib/vendors/registry";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("calendar");

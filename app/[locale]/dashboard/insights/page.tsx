@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { dashboardMetadata, dashboardUser } from "@/components/dashboard/dashboard-page";
 import { InsightsView, type PeriodChoice } from "@/components/dashboard/insights";
-import { translate } from "@/lib/i18n/translate";
+import { translate } from "@/lib/platform/i18n/translate";
 import { insightsQuerySchema, PRESET_PERIODS } from "@/lib/insights/insights.schemas";
 import { insightsFor } from "@/lib/insights/insights.service";
 import { appContext } from "@/lib/server/context";
-import { addDays, localDate } from "@/lib/time/zoned-time";
+import { addDays, localDate } from "@/lib/platform/time/zoned-time";
 
 export const generateMetadata = dashboardMetadata("insights");
 

@@ -1,7 +1,7 @@
 import { PhoneNumber } from "@/components/dashboard/sections/phone-number";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
-import { env } from "@/lib/env";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { providerModes } from "@/lib/vendors/registry";
 
 export const generateMetadata = dashboardMetadata("phoneNumber");
 

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 import { SetupWizard } from "@/components/setup/setup-wizard";
-import { onboardingOf } from "@/lib/accounts/onboarding";
-import { env } from "@/lib/env";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
-import { providerModes } from "@/lib/providers/registry";
+import { onboardingOf } from "@/lib/accounts/account/onboarding";
+import { env } from "@/lib/platform/env";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
+import { providerModes } from "@/lib/vendors/registry";
 import { appContext } from "@/lib/server/context";
 
 export const generateMetadata = dashboardMetadata("setup");

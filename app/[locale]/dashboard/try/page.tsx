@@ -1,5 +1,5 @@
 import { TryReceptionist } from "@/components/dashboard/sections/try-receptionist";
-import { tryReadiness } from "@/lib/receptionist/try-call";
+import { tryReadiness } from "@/lib/receptionist/simulator/try-call";
 import { appContext } from "@/lib/server/context";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 

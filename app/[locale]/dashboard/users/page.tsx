@@ -1,5 +1,5 @@
-import type { Locale } from "@/lib/i18n/routing";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 // /dashboard/users is the admin users page (which refuses non-admins itself).
 export default async function UsersAlias({ params }: { params: Promise<{ locale: string }> }) {

@@ -5,9 +5,9 @@ import { IntlIsland } from "@/components/intl-island";
 import { Logo } from "@/components/site/logo";
 import { SandboxConsent } from "@/components/sandbox/sandbox-consent";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { env } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { providerModes } from "@/lib/vendors/registry";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale as Locale, namespace: "SandboxConsent" });
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 
 /**
  * The sandbox's stand-in for Google's consent popup: the same question, and on "Allow" a short-lived signed code sent
- * back to the window that opened it (lib/client/calendar-consent.ts), exactly as Google's popup flow hands one over.
+ * back to the window that opened it (lib/platform/client/calendar-consent.ts), exactly as Google's popup flow hands one over.
  */
 export default async function SandboxCalendarConsentPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;

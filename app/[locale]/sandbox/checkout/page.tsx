@@ -5,12 +5,12 @@ import { IntlIsland } from "@/components/intl-island";
 import { PageLink } from "@/components/site/page-link";
 import { PublicShell } from "@/components/site/public-shell";
 import { SandboxBadge } from "@/components/ui/sandbox-badge";
-import { emailSchema } from "@/lib/accounts/accounts.schemas";
-import { formatPlanPrice } from "@/lib/subscriptions/plan";
-import { env } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
-import { providerModes } from "@/lib/providers/registry";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import { emailSchema } from "@/lib/accounts/account/accounts.schemas";
+import { formatPlanPrice } from "@/lib/accounts/subscriptions/plan";
+import { env } from "@/lib/platform/env";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { providerModes } from "@/lib/vendors/registry";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = {
   params: Promise<{ locale: Locale }>;

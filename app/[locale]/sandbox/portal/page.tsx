@@ -9,11 +9,11 @@ import { getCurrentUser } from "@/lib/server/current-user";
 import { NUMBER_GRACE_DAYS } from "@/lib/billing/account-notices";
 import { subscriptionProvider } from "@/lib/billing/checkout";
 import { appContext } from "@/lib/server/context";
-import { env } from "@/lib/env";
-import { formatLongDate } from "@/lib/format/intl";
-import type { Locale } from "@/lib/i18n/routing";
-import { providerModes } from "@/lib/providers/registry";
-import { localeMetadata } from "@/lib/seo/page-metadata";
+import { env } from "@/lib/platform/env";
+import { formatLongDate } from "@/lib/platform/format/intl";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { providerModes } from "@/lib/vendors/registry";
+import { localeMetadata } from "@/lib/platform/site/page-metadata";
 
 export const generateMetadata = localeMetadata("SandboxPortal", "/sandbox/portal", { index: false });
 

@@ -1,9 +1,9 @@
-import { AppError } from "@/lib/errors";
-import { json } from "@/lib/http/route";
-import { translate } from "@/lib/i18n/translate";
-import { exportAccount } from "@/lib/privacy/export";
-import { exportReadme, exportZip } from "@/lib/privacy/export-zip";
-import { accountExportResponse } from "@/lib/privacy/privacy.responses";
+import { AppError } from "@/lib/platform/errors";
+import { json } from "@/lib/platform/http/route";
+import { translate } from "@/lib/platform/i18n/translate";
+import { exportAccount } from "@/lib/accounts/privacy/export";
+import { exportReadme, exportZip } from "@/lib/accounts/privacy/export-zip";
+import { accountExportResponse } from "@/lib/accounts/privacy/privacy.responses";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

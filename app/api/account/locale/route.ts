@@ -1,8 +1,8 @@
-import { profileResponse } from "@/lib/accounts/accounts.responses";
-import { updateProfile } from "@/lib/accounts/accounts.service";
-import { accountLocaleSchema } from "@/lib/accounts/accounts.schemas";
-import { localeCookieHeader } from "@/lib/http/locale";
-import { json } from "@/lib/http/route";
+import { profileResponse } from "@/lib/accounts/account/accounts.responses";
+import { updateProfile } from "@/lib/accounts/account/accounts.service";
+import { accountLocaleSchema } from "@/lib/accounts/account/accounts.schemas";
+import { localeCookieHeader } from "@/lib/platform/http/locale";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

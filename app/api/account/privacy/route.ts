@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
-import { json } from "@/lib/http/route";
-import { privacySettingsResponse } from "@/lib/privacy/privacy.responses";
-import { getPrivacySettings, RETENTION_DAYS, updatePrivacySettings } from "@/lib/privacy/retention";
+import { AppError } from "@/lib/platform/errors";
+import { json } from "@/lib/platform/http/route";
+import { privacySettingsResponse } from "@/lib/accounts/privacy/privacy.responses";
+import { getPrivacySettings, RETENTION_DAYS, updatePrivacySettings } from "@/lib/accounts/privacy/retention";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { onboardingResponse } from "@/lib/accounts/accounts.responses";
-import { setupStepSchema } from "@/lib/accounts/accounts.schemas";
-import { completeSetupStep, onboardingOf } from "@/lib/accounts/onboarding";
-import { json } from "@/lib/http/route";
+import { onboardingResponse } from "@/lib/accounts/account/accounts.responses";
+import { setupStepSchema } from "@/lib/accounts/account/accounts.schemas";
+import { completeSetupStep, onboardingOf } from "@/lib/accounts/account/onboarding";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,4 +1,4 @@
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { accountUsageResponse } from "@/lib/insights/insights.responses";
 import { usageAlertSchema } from "@/lib/insights/insights.schemas";
 import { setUsageAlert, usageFor } from "@/lib/insights/usage";

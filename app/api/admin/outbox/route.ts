@@ -1,10 +1,10 @@
-import { env } from "@/lib/env";
-import { json } from "@/lib/http/route";
-import { sandboxOutboxQuerySchema } from "@/lib/notifications/outbox.schemas";
-import { listSandboxOutbox } from "@/lib/notifications/outbox.service";
-import { businessCountryOf } from "@/lib/business/business-country";
-import { sandboxOutboxResponse } from "@/lib/notifications/notifications.responses";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { json } from "@/lib/platform/http/route";
+import { sandboxOutboxQuerySchema } from "@/lib/messaging/notifications/outbox.schemas";
+import { listSandboxOutbox } from "@/lib/messaging/notifications/outbox.service";
+import { businessCountryOf } from "@/lib/accounts/business/business-country";
+import { sandboxOutboxResponse } from "@/lib/messaging/notifications/notifications.responses";
+import { providerModes } from "@/lib/vendors/registry";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

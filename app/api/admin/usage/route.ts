@@ -1,4 +1,4 @@
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { adminUsageResponse } from "@/lib/insights/insights.responses";
 import { usageOfAll } from "@/lib/insights/usage";
 import { route } from "@/lib/server/api-route";

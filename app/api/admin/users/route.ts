@@ -1,6 +1,6 @@
-import { listProfiles } from "@/lib/accounts/profile";
-import { userListResponse } from "@/lib/admin/admin.responses";
-import { json } from "@/lib/http/route";
+import { listProfiles } from "@/lib/accounts/account/profile";
+import { userListResponse } from "@/lib/accounts/admin/admin.responses";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,8 +1,8 @@
-import { aiParametersResponse } from "@/lib/ai/ai.responses";
-import { aiParametersSchema } from "@/lib/ai/ai.schemas";
-import { createAiParameters, deleteAiParameters, getAiParameters, updateAiParameters } from "@/lib/ai/ai.service";
-import { messageResponse } from "@/lib/http/http.responses";
-import { json, message } from "@/lib/http/route";
+import { aiParametersResponse } from "@/lib/accounts/ai-settings/ai.responses";
+import { aiParametersSchema } from "@/lib/accounts/ai-settings/ai.schemas";
+import { createAiParameters, deleteAiParameters, getAiParameters, updateAiParameters } from "@/lib/accounts/ai-settings/ai.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { json, message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

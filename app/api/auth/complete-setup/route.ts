@@ -1,8 +1,8 @@
-import { completeSetup } from "@/lib/accounts/accounts.service";
-import { completeSetupSchema } from "@/lib/accounts/accounts.schemas";
-import { successResponse } from "@/lib/http/http.responses";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/route";
+import { completeSetup } from "@/lib/accounts/account/accounts.service";
+import { completeSetupSchema } from "@/lib/accounts/account/accounts.schemas";
+import { successResponse } from "@/lib/platform/http/http.responses";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,8 +1,8 @@
-import { forgotPasswordSchema } from "@/lib/accounts/accounts.schemas";
-import { requestPasswordReset } from "@/lib/accounts/password-reset";
-import { clientIp } from "@/lib/http/client-ip";
-import { messageResponse } from "@/lib/http/http.responses";
-import { message } from "@/lib/http/route";
+import { forgotPasswordSchema } from "@/lib/accounts/account/accounts.schemas";
+import { requestPasswordReset } from "@/lib/accounts/account/password-reset";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,10 +1,10 @@
-import { sessionResponse } from "@/lib/accounts/accounts.responses";
-import { login } from "@/lib/accounts/accounts.service";
-import { loginSchema } from "@/lib/accounts/accounts.schemas";
-import { sessionCookieHeader } from "@/lib/auth/session";
-import { clientIp } from "@/lib/http/client-ip";
-import { localeCookieHeader } from "@/lib/http/locale";
-import { json } from "@/lib/http/route";
+import { sessionResponse } from "@/lib/accounts/account/accounts.responses";
+import { login } from "@/lib/accounts/account/accounts.service";
+import { loginSchema } from "@/lib/accounts/account/accounts.schemas";
+import { sessionCookieHeader } from "@/lib/accounts/auth/session";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { localeCookieHeader } from "@/lib/platform/http/locale";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

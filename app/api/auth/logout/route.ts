@@ -1,6 +1,6 @@
-import { authenticate, clearSessionCookieHeader, endSession } from "@/lib/auth/session";
-import { successResponse } from "@/lib/http/http.responses";
-import { json } from "@/lib/http/route";
+import { authenticate, clearSessionCookieHeader, endSession } from "@/lib/accounts/auth/session";
+import { successResponse } from "@/lib/platform/http/http.responses";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

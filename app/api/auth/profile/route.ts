@@ -1,6 +1,6 @@
-import { profileResponse } from "@/lib/accounts/accounts.responses";
-import { getProfile } from "@/lib/accounts/accounts.service";
-import { json } from "@/lib/http/route";
+import { profileResponse } from "@/lib/accounts/account/accounts.responses";
+import { getProfile } from "@/lib/accounts/account/accounts.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

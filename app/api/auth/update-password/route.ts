@@ -1,8 +1,8 @@
-import { updatePassword } from "@/lib/accounts/accounts.service";
-import { updatePasswordSchema } from "@/lib/accounts/accounts.schemas";
-import { clientIp } from "@/lib/http/client-ip";
-import { messageResponse } from "@/lib/http/http.responses";
-import { message } from "@/lib/http/route";
+import { updatePassword } from "@/lib/accounts/account/accounts.service";
+import { updatePasswordSchema } from "@/lib/accounts/account/accounts.schemas";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,10 +1,10 @@
-import { profileResponse } from "@/lib/accounts/accounts.responses";
-import { updateProfile } from "@/lib/accounts/accounts.service";
-import { updateProfileSchema } from "@/lib/accounts/accounts.schemas";
-import { env } from "@/lib/env";
-import { clientIp } from "@/lib/http/client-ip";
-import { localeCookieHeader } from "@/lib/http/locale";
-import { json } from "@/lib/http/route";
+import { profileResponse } from "@/lib/accounts/account/accounts.responses";
+import { updateProfile } from "@/lib/accounts/account/accounts.service";
+import { updateProfileSchema } from "@/lib/accounts/account/accounts.schemas";
+import { env } from "@/lib/platform/env";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { localeCookieHeader } from "@/lib/platform/http/locale";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { profileResponse } from "@/lib/accounts/accounts.responses";
-import { updateProfile } from "@/lib/accounts/accounts.service";
-import { updateWorkingHoursSchema } from "@/lib/accounts/accounts.schemas";
-import { json } from "@/lib/http/route";
+import { profileResponse } from "@/lib/accounts/account/accounts.responses";
+import { updateProfile } from "@/lib/accounts/account/accounts.service";
+import { updateWorkingHoursSchema } from "@/lib/accounts/account/accounts.schemas";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors";
-import { messageResponse } from "@/lib/http/http.responses";
+import { AppError } from "@/lib/platform/errors";
+import { messageResponse } from "@/lib/platform/http/http.responses";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,8 +1,8 @@
-import { authenticate } from "@/lib/auth/session";
+import { authenticate } from "@/lib/accounts/auth/session";
 import { openCheckout } from "@/lib/billing/checkout";
-import { AppError } from "@/lib/errors";
-import { localizedPath } from "@/lib/i18n/paths";
-import { isLocale } from "@/lib/i18n/routing";
+import { AppError } from "@/lib/platform/errors";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { isLocale } from "@/lib/platform/i18n/routing";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

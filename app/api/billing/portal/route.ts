@@ -1,9 +1,9 @@
-import { getProfile } from "@/lib/accounts/accounts.service";
+import { getProfile } from "@/lib/accounts/account/accounts.service";
 import { openPortal } from "@/lib/billing/checkout";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { localizedPath } from "@/lib/i18n/paths";
-import { isLocale } from "@/lib/i18n/routing";
+import { env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { isLocale } from "@/lib/platform/i18n/routing";
 import { portalLoginHref } from "@/lib/vendors/stripe/billing";
 import { route } from "@/lib/server/api-route";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { sandboxEventsResponse } from "@/lib/calendar/calendar.responses";
+import { sandboxEventsResponse } from "@/lib/scheduling/calendar/calendar.responses";
 import { listSandboxEvents } from "@/lib/vendors/google/sandbox-events";
-import { AppError } from "@/lib/errors";
-import { json } from "@/lib/http/route";
+import { AppError } from "@/lib/platform/errors";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { json } from "@/lib/http/route";
-import { translate } from "@/lib/i18n/translate";
-import { eraseCaller } from "@/lib/privacy/erase";
-import { callerErasedResponse } from "@/lib/privacy/privacy.responses";
+import { json } from "@/lib/platform/http/route";
+import { translate } from "@/lib/platform/i18n/translate";
+import { eraseCaller } from "@/lib/accounts/privacy/erase";
+import { callerErasedResponse } from "@/lib/accounts/privacy/privacy.responses";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

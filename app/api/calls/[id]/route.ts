@@ -1,7 +1,7 @@
-import { callDetailResponse } from "@/lib/calls/calls.responses";
-import { getCall } from "@/lib/calls/calls.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { callDetailResponse } from "@/lib/receptionist/calls/calls.responses";
+import { getCall } from "@/lib/receptionist/calls/calls.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { deleteClosure } from "@/lib/closures/closures.service";
-import { messageResponse } from "@/lib/http/http.responses";
-import { idParam } from "@/lib/http/params";
-import { message } from "@/lib/http/route";
+import { deleteClosure } from "@/lib/scheduling/closures/closures.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { idParam } from "@/lib/platform/http/params";
+import { message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

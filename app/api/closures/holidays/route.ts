@@ -1,8 +1,8 @@
-import { holidayImportResponse } from "@/lib/closures/closures.responses";
-import { holidayImportSchema } from "@/lib/closures/closures.schemas";
-import { importHolidays } from "@/lib/closures/closures.service";
-import { json } from "@/lib/http/route";
-import { translate } from "@/lib/i18n/translate";
+import { holidayImportResponse } from "@/lib/scheduling/closures/closures.responses";
+import { holidayImportSchema } from "@/lib/scheduling/closures/closures.schemas";
+import { importHolidays } from "@/lib/scheduling/closures/closures.service";
+import { json } from "@/lib/platform/http/route";
+import { translate } from "@/lib/platform/i18n/translate";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-import { calendarConnectedResponse } from "@/lib/calendar/calendar.responses";
+import { calendarConnectedResponse } from "@/lib/scheduling/calendar/calendar.responses";
 import { z } from "zod";
-import { connectCalendar } from "@/lib/calendar/calendar.service";
-import { json } from "@/lib/http/route";
+import { connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

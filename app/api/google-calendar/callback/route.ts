@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { verifyConsentState } from "@/lib/calendar/consent-state";
-import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/client/calendar-consent";
-import { env } from "@/lib/env";
-import type { Locale } from "@/lib/i18n/routing";
-import { translate } from "@/lib/i18n/translate";
+import { verifyConsentState } from "@/lib/scheduling/calendar/consent-state";
+import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/client/calendar-consent";
+import { env } from "@/lib/platform/env";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { translate } from "@/lib/platform/i18n/translate";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

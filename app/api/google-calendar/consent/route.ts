@@ -1,6 +1,6 @@
-import { signConsentState } from "@/lib/calendar/consent-state";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { signConsentState } from "@/lib/scheduling/calendar/consent-state";
+import { env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
 import { googleAuthUrl, googleCalendarOptions } from "@/lib/vendors/google/calendar";
 import { route } from "@/lib/server/api-route";
 
@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * The first page of the consent popup (lib/client/calendar-consent.ts): on to Google's consent screen, with a state
+ * The first page of the consent popup (lib/platform/client/calendar-consent.ts): on to Google's consent screen, with a state
  * signed for this user that the callback checks. Only with Google configured; the sandbox has its own consent page.
  */
 export const GET = route.owner({ response: { 302: null } }, async ({ ctx, auth }) => {

@@ -1,6 +1,6 @@
-import { calendarDisconnectedResponse } from "@/lib/calendar/calendar.responses";
-import { disconnectCalendar } from "@/lib/calendar/calendar.service";
-import { json } from "@/lib/http/route";
+import { calendarDisconnectedResponse } from "@/lib/scheduling/calendar/calendar.responses";
+import { disconnectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

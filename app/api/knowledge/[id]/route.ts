@@ -1,9 +1,9 @@
-import { messageResponse } from "@/lib/http/http.responses";
-import { idParam } from "@/lib/http/params";
-import { json, message } from "@/lib/http/route";
-import { knowledgeEntryResponse } from "@/lib/knowledge/knowledge.responses";
-import { knowledgeUpdateSchema } from "@/lib/knowledge/knowledge.schemas";
-import { deleteKnowledge, updateKnowledge } from "@/lib/knowledge/knowledge.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { idParam } from "@/lib/platform/http/params";
+import { json, message } from "@/lib/platform/http/route";
+import { knowledgeEntryResponse } from "@/lib/receptionist/knowledge/knowledge.responses";
+import { knowledgeUpdateSchema } from "@/lib/receptionist/knowledge/knowledge.schemas";
+import { deleteKnowledge, updateKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

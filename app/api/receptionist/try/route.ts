@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { requireSecret } from "@/lib/env";
-import { json } from "@/lib/http/route";
-import { tryReadinessResponse, tryStepResponse } from "@/lib/receptionist/receptionist.responses";
-import { tryCall, tryReadiness } from "@/lib/receptionist/try-call";
+import { requireSecret } from "@/lib/platform/env";
+import { json } from "@/lib/platform/http/route";
+import { tryReadinessResponse, tryStepResponse } from "@/lib/receptionist/simulator/try-call.responses";
+import { tryCall, tryReadiness } from "@/lib/receptionist/simulator/try-call";
 import { handleVapiMessage } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
 

@@ -1,8 +1,8 @@
 import { claimHeldCheckout } from "@/lib/billing/held-checkouts";
 import { claimHeldSchema } from "@/lib/billing/held-checkouts.schemas";
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
-import { subscriptionViewResponse } from "@/lib/subscriptions/subscriptions.responses";
+import { subscriptionViewResponse } from "@/lib/accounts/subscriptions/subscriptions.responses";
 
 export const runtime = "nodejs";
 

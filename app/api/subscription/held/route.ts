@@ -1,6 +1,6 @@
 import { heldCheckoutsResponse } from "@/lib/billing/billing.responses";
 import { listHeldCheckouts } from "@/lib/billing/held-checkouts";
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
 import { startTrial } from "@/lib/billing/trial";
-import { json } from "@/lib/http/route";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
-import { subscriptionViewResponse } from "@/lib/subscriptions/subscriptions.responses";
+import { subscriptionViewResponse } from "@/lib/accounts/subscriptions/subscriptions.responses";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,8 @@
-import { taskResponse } from "@/lib/inbox/inbox.responses";
-import { taskUpdateSchema } from "@/lib/inbox/inbox.schemas";
-import { updateTask } from "@/lib/inbox/tasks.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { taskResponse } from "@/lib/messaging/inbox/inbox.responses";
+import { taskUpdateSchema } from "@/lib/messaging/inbox/inbox.schemas";
+import { updateTask } from "@/lib/messaging/inbox/tasks.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

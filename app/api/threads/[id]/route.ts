@@ -1,8 +1,8 @@
-import { threadDetailResponse, threadSummaryResponse } from "@/lib/inbox/inbox.responses";
-import { threadUpdateSchema } from "@/lib/inbox/inbox.schemas";
-import { getThread, updateThread } from "@/lib/inbox/threads.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { threadDetailResponse, threadSummaryResponse } from "@/lib/messaging/inbox/inbox.responses";
+import { threadUpdateSchema } from "@/lib/messaging/inbox/inbox.schemas";
+import { getThread, updateThread } from "@/lib/messaging/inbox/threads.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

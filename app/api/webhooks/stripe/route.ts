@@ -1,6 +1,6 @@
 import { stripeWebhookResponse } from "@/lib/billing/billing.responses";
 import { receiveStripeWebhook } from "@/lib/vendors/stripe/webhook";
-import { json, readBody } from "@/lib/http/route";
+import { json, readBody } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
 import { countedWebhook } from "@/lib/server/metrics";

@@ -1,9 +1,9 @@
-import { env, requireSecret } from "@/lib/env";
-import { receivedResponse } from "@/lib/http/http.responses";
-import { json, MAX_BODY_BYTES, readBody } from "@/lib/http/route";
+import { env, requireSecret } from "@/lib/platform/env";
+import { receivedResponse } from "@/lib/platform/http/http.responses";
+import { json, MAX_BODY_BYTES, readBody } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { countedWebhook } from "@/lib/server/metrics";
-import { inboxHandler } from "@/lib/inbox/inbound";
+import { inboxHandler } from "@/lib/messaging/inbox/inbound";
 import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
 import { sandboxTelnyxKeys } from "@/lib/vendors/telnyx/webhook";
 

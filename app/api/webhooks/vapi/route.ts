@@ -1,11 +1,11 @@
-import { requireSecret } from "@/lib/env";
-import { json, readBody } from "@/lib/http/route";
+import { requireSecret } from "@/lib/platform/env";
+import { json, readBody } from "@/lib/platform/http/route";
 import { vapiSecretMatches } from "@/lib/vendors/vapi/auth";
 import { handleVapiMessage, VapiPayloadError } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
 import { countedWebhook } from "@/lib/server/metrics";
 import { voiceIsSandbox } from "@/lib/server/context";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/platform/errors";
 import { vapiAnswerResponse } from "@/lib/vendors/vapi/vapi.responses";
 
 export const runtime = "nodejs";

@@ -4,11 +4,11 @@ import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { IntlIsland } from "@/components/intl-island";
 import { PageLink } from "@/components/site/page-link";
 import { PublicShell } from "@/components/site/public-shell";
-import { findPasswordResetAccount } from "@/lib/accounts/password-reset";
-import { AppError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/routing";
+import { findPasswordResetAccount } from "@/lib/accounts/account/password-reset";
+import { AppError } from "@/lib/platform/errors";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { appContext } from "@/lib/server/context";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { pageMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale; token: string }> };
 

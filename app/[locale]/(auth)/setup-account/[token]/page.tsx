@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SetupLinkProblem, SetupPage } from "@/components/setup/setup-page";
-import { openSetupLink } from "@/lib/accounts/accounts.service";
-import { AppError } from "@/lib/errors";
-import { clientIp } from "@/lib/http/client-ip";
-import type { Locale } from "@/lib/i18n/routing";
+import { openSetupLink } from "@/lib/accounts/account/accounts.service";
+import { AppError } from "@/lib/platform/errors";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { appContext } from "@/lib/server/context";
 import { getCurrentUser } from "@/lib/server/current-user";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
+import { pageMetadata } from "@/lib/platform/site/page-metadata";
 
 type Props = { params: Promise<{ locale: Locale; token: string }> };
 

@@ -1,6 +1,6 @@
 import { Countdown } from "@/components/auth/countdown";
 import { CalendarConnected } from "@/components/dashboard/sections/calendar";
-import { localeRedirect } from "@/lib/i18n/server-navigation";
+import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("calendar");

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CallDetail } from "@/components/dashboard/sections/call-detail";
-import type { Locale } from "@/lib/i18n/routing";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 type Props = { params: Promise<{ locale: string; id: string }> };

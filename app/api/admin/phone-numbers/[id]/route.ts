@@ -1,7 +1,7 @@
-import { messageResponse } from "@/lib/http/http.responses";
-import { idParam } from "@/lib/http/params";
-import { message } from "@/lib/http/route";
-import { deleteNumber } from "@/lib/numbers/numbers.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { idParam } from "@/lib/platform/http/params";
+import { message } from "@/lib/platform/http/route";
+import { deleteNumber } from "@/lib/accounts/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
-import { json } from "@/lib/http/route";
-import { availableNumbersResponse } from "@/lib/numbers/numbers.responses";
-import { listAvailable } from "@/lib/numbers/numbers.service";
+import { json } from "@/lib/platform/http/route";
+import { availableNumbersResponse } from "@/lib/accounts/numbers/numbers.responses";
+import { listAvailable } from "@/lib/accounts/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

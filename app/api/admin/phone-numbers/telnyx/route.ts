@@ -1,7 +1,7 @@
-import { json } from "@/lib/http/route";
-import { numberPoolResponse } from "@/lib/numbers/numbers.responses";
-import { poolQuerySchema } from "@/lib/numbers/numbers.schemas";
-import { listPool, poolCountries, syncPool } from "@/lib/numbers/numbers.service";
+import { json } from "@/lib/platform/http/route";
+import { numberPoolResponse } from "@/lib/accounts/numbers/numbers.responses";
+import { poolQuerySchema } from "@/lib/accounts/numbers/numbers.schemas";
+import { listPool, poolCountries, syncPool } from "@/lib/accounts/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

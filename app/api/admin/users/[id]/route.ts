@@ -1,7 +1,7 @@
-import { userDetailsResponse } from "@/lib/admin/admin.responses";
-import { getUserDetails } from "@/lib/admin/admin.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { userDetailsResponse } from "@/lib/accounts/admin/admin.responses";
+import { getUserDetails } from "@/lib/accounts/admin/admin.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

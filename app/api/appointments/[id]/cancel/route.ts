@@ -1,7 +1,7 @@
-import { appointmentResponse } from "@/lib/appointments/appointments.responses";
-import { cancelAppointment } from "@/lib/appointments/appointments.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { appointmentResponse } from "@/lib/scheduling/appointments/appointments.responses";
+import { cancelAppointment } from "@/lib/scheduling/appointments/appointments.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

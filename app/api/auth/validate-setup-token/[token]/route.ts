@@ -1,8 +1,8 @@
-import { setupTokenResponse } from "@/lib/accounts/accounts.responses";
-import { validateSetupToken } from "@/lib/accounts/accounts.service";
-import { AppError } from "@/lib/errors";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/route";
+import { setupTokenResponse } from "@/lib/accounts/account/accounts.responses";
+import { validateSetupToken } from "@/lib/accounts/account/accounts.service";
+import { AppError } from "@/lib/platform/errors";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,11 +1,11 @@
 import { sandboxCancel } from "@/lib/vendors/stripe/sandbox-checkout";
-import { env } from "@/lib/env";
-import { json } from "@/lib/http/route";
-import { getProfile } from "@/lib/accounts/accounts.service";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { json } from "@/lib/platform/http/route";
+import { getProfile } from "@/lib/accounts/account/accounts.service";
+import { providerModes } from "@/lib/vendors/registry";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
-import { subscriptionViewResponse } from "@/lib/subscriptions/subscriptions.responses";
+import { subscriptionViewResponse } from "@/lib/accounts/subscriptions/subscriptions.responses";
 
 export const runtime = "nodejs";
 

@@ -1,13 +1,13 @@
 import { sandboxCheckout } from "@/lib/vendors/stripe/sandbox-checkout";
 import { sandboxCheckoutSchema } from "@/lib/billing/sandbox.schemas";
-import { takeAttempt } from "@/lib/auth/rate-limit";
-import { authenticate } from "@/lib/auth/session";
+import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
+import { authenticate } from "@/lib/accounts/auth/session";
 import { sandboxCheckoutResponse } from "@/lib/billing/billing.responses";
-import { env } from "@/lib/env";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/route";
-import { localizedPath } from "@/lib/i18n/paths";
-import { providerModes } from "@/lib/providers/registry";
+import { env } from "@/lib/platform/env";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { json } from "@/lib/platform/http/route";
+import { localizedPath } from "@/lib/platform/i18n/paths";
+import { providerModes } from "@/lib/vendors/registry";
 import { route } from "@/lib/server/api-route";
 import { billingDeps } from "@/lib/server/checkout-link";
 

@@ -1,9 +1,9 @@
-import { takeAttempt } from "@/lib/auth/rate-limit";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/route";
-import { selfServiceViewResponse } from "@/lib/self-service/self-service.responses";
-import { selfServiceMoveSchema } from "@/lib/self-service/self-service.schemas";
-import { selfServiceLimits, selfServiceMove } from "@/lib/self-service/self-service.service";
+import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { json } from "@/lib/platform/http/route";
+import { selfServiceViewResponse } from "@/lib/scheduling/self-service/self-service.responses";
+import { selfServiceMoveSchema } from "@/lib/scheduling/self-service/self-service.schemas";
+import { selfServiceLimits, selfServiceMove } from "@/lib/scheduling/self-service/self-service.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

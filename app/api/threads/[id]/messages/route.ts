@@ -1,8 +1,8 @@
-import { threadTextResponse } from "@/lib/inbox/inbox.responses";
-import { threadReplySchema } from "@/lib/inbox/inbox.schemas";
-import { replyToThread } from "@/lib/inbox/threads.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { threadTextResponse } from "@/lib/messaging/inbox/inbox.responses";
+import { threadReplySchema } from "@/lib/messaging/inbox/inbox.schemas";
+import { replyToThread } from "@/lib/messaging/inbox/threads.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

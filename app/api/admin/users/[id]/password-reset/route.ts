@@ -1,7 +1,7 @@
-import { sendPasswordResetLink } from "@/lib/admin/admin.service";
-import { idParam } from "@/lib/http/params";
-import { messageResponse } from "@/lib/http/http.responses";
-import { message } from "@/lib/http/route";
+import { sendPasswordResetLink } from "@/lib/accounts/admin/admin.service";
+import { idParam } from "@/lib/platform/http/params";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

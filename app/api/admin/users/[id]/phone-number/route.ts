@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
-import { assignedNumberResponse } from "@/lib/numbers/numbers.responses";
-import { assignNumber } from "@/lib/numbers/numbers.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
+import { assignedNumberResponse } from "@/lib/accounts/numbers/numbers.responses";
+import { assignNumber } from "@/lib/accounts/numbers/numbers.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

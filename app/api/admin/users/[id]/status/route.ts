@@ -1,8 +1,8 @@
-import { profileResponse } from "@/lib/accounts/accounts.responses";
+import { profileResponse } from "@/lib/accounts/account/accounts.responses";
 import { z } from "zod";
-import { setUserActive } from "@/lib/admin/admin.service";
-import { idParam } from "@/lib/http/params";
-import { json } from "@/lib/http/route";
+import { setUserActive } from "@/lib/accounts/admin/admin.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

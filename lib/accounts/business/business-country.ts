@@ -1,0 +1,18 @@
+// The country of a tenant's numbers (tenant.ts), for code that has a user id, not a Business.
+import type { Db } from "@/db/client";
+import { countryOfBusiness, type CountryCode } from "@/lib/platform/phone/phone";
+import { tenantByOwner } from "./tenant";
+
+/**
+ * The default region for the numbers of a user's business; `changes` are settings being saved with the number (a
+ * profile update that moves the business to another time zone reads its numbers there). Null for an unknown user.
+ */
+export async function businessCountryOf(
+  db: Pick<Db, "select">,
+  userId: string,
+  changes: { timeZone?: string; locale?: string } = {},
+): Promise<CountryCode | null> {
+  const row = await tenantByOwner(db, userId);
+  if (!row) return null;
+  return countryOfBusiness({ timeZone: changes.timeZone ?? row.timeZone, locale: changes.locale ?? row.locale, line: row.line });
+}

@@ -1,0 +1,87 @@
+// The receptionist view of a tenant (tenant.ts): what a call needs, and the bookings it makes (the dashboard's and the
+// job handlers' bookings reuse it, since they follow the same commands).
+import type { Db } from "@/db/client";
+import type { WorkingHours } from "@/db/schema";
+import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
+import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
+import { calendarGrantOf, displayNameOf, tenantByLine, tenantByOwner, type ClosureRow, type TenantRow } from "./tenant";
+
+export type CallLanguage = "en" | "fr" | "es";
+
+export type Business = {
+  userId: string;
+  ownerName: string;
+  ownerEmail: string;
+  ownerPhone: string | null;
+  businessName: string;
+  businessType: string | null;
+  specialty: string | null;
+  businessAddress: string | null;
+  services: string[];
+  workingHours: WorkingHours;
+  appointmentDuration: string;
+  aiInstructions: string | null;
+  timeZone: string;
+  locale: CallLanguage;
+  /** The business's dedicated number (the line callers dial), if it has claimed one. */
+  line: string | null;
+  ai: { language: CallLanguage; voiceId: string; firstMessage: string; agentName: string } | null;
+  calendarConnected: boolean;
+  /** The calendar grant as stored (encrypted) and which calendar, read in the same lookup: no second query per call. */
+  calendar: { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string } | null;
+  /** An active account with a live trial or subscription: only then does the receptionist book. */
+  entitled: boolean;
+  /** The owner's privacy setting: calls are recorded (and the caller told so) only when true. */
+  recordingEnabled: boolean;
+  /** Callers change or cancel on their own (a link, a text) up to this many hours before the start. */
+  selfServiceCutoffHours: number;
+  /** The owner's privacy setting: callers give their date of birth when booking, and can prove who they are with it. */
+  birthDateCheck: boolean;
+  /** Closures and special hours still to come, earliest first. */
+  closures: ClosureRow[];
+};
+
+function toBusiness(r: TenantRow, now: Date): Business {
+  const calendar = calendarGrantOf(r);
+  return {
+    userId: r.userId,
+    ownerName: r.ownerName,
+    ownerEmail: r.ownerEmail,
+    ownerPhone: r.ownerPhone,
+    businessName: displayNameOf(r),
+    businessType: r.businessType,
+    specialty: r.specialty,
+    businessAddress: r.businessAddress,
+    services: r.services,
+    workingHours: r.workingHours,
+    appointmentDuration: r.appointmentDuration,
+    aiInstructions: r.aiInstructions,
+    timeZone: r.timeZone,
+    locale: r.locale,
+    line: r.line,
+    ai: r.aiVoiceId ? { language: r.aiLanguage!, voiceId: r.aiVoiceId, firstMessage: r.aiFirstMessage!, agentName: r.aiAgentName! } : null,
+    calendarConnected: calendar !== null,
+    calendar,
+    entitled: r.isActive && deriveSubscription(subscriptionRecordOf(r), now).subscription?.status === true,
+    recordingEnabled: r.recordingEnabled,
+    selfServiceCutoffHours: r.selfServiceCutoffHours,
+    birthDateCheck: r.birthDateCheck,
+    closures: r.closures,
+  };
+}
+
+/** The business that owns the dialled number; null when the number is not assigned to anyone. */
+export async function findBusinessByLine(db: Db, line: string, now = new Date()): Promise<Business | null> {
+  const row = await tenantByLine(db, line, now);
+  return row ? toBusiness(row, now) : null;
+}
+
+export async function loadBusiness(db: Db, userId: string, now = new Date()): Promise<Business | null> {
+  const row = await tenantByOwner(db, userId, now);
+  return row ? toBusiness(row, now) : null;
+}
+
+/** The language the assistant speaks: the AI configuration's, else the owner's account language. */
+export function callLanguage(b: Business): CallLanguage {
+  return b.ai?.language ?? b.locale;
+}

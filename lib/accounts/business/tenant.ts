@@ -1,0 +1,136 @@
+// The tenant: one account and what hangs off it one-to-one (its dedicated line, assistant settings, calendar grant,
+// billing record), read in one indexed lookup. Every view of a business (business.ts for a call and its bookings,
+// profile.ts for the account page, contact.ts for messages) is a projection of this one row, so a fact such as "the
+// calendar is connected" or "the business's name" has one definition.
+//
+// Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
+// an account. The password hash (only whether one is set) and session data are never read here; the calendar grant is read (encrypted) because a
+// call needs it without a second query, and only the call's view carries it.
+import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
+import { subscriptionRecordColumns } from "@/lib/accounts/subscriptions/subscription-columns";
+
+const baseColumns = {
+  userId: users.id,
+  ownerName: users.fullName,
+  ownerEmail: users.email,
+  ownerPhone: users.phone,
+  role: users.type,
+  businessName: users.businessName,
+  businessType: users.businessType,
+  specialty: users.specialty,
+  businessSize: users.businessSize,
+  businessAddress: users.businessAddress,
+  serviceFrequency: users.serviceFrequency,
+  services: users.services,
+  workingHours: users.workingHours,
+  appointmentDuration: users.appointmentDuration,
+  aiInstructions: users.aiInstructions,
+  timeZone: users.timeZone,
+  locale: users.locale,
+  isActive: users.isActive,
+  // Set up: a password chosen (an account a checkout created waits for its owner to open the emailed link).
+  setUp: sql<boolean>`${users.passwordHash} is not null`,
+  recordingEnabled: users.recordingEnabled,
+  selfServiceCutoffHours: users.selfServiceCutoffHours,
+  birthDateCheck: users.birthDateCheck,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  line: phoneNumbers.phoneNumber,
+  aiLanguage: aiParameters.language,
+  aiVoiceId: aiParameters.voiceId,
+  aiFirstMessage: aiParameters.firstMessage,
+  aiAgentName: aiParameters.agentName,
+  calendarProvider: calendarConnections.provider,
+  calendarTokenEnc: calendarConnections.refreshTokenEnc,
+  calendarId: calendarConnections.calendarId,
+  calendarRevokedAt: calendarConnections.revokedAt,
+  ...subscriptionRecordColumns,
+  subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
+  subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+};
+
+/** How far ahead closures are read: as far as anything can be booked (two years), no further. */
+const CLOSURES_AHEAD_DAYS = 733;
+
+/**
+ * The columns, with the closures that matter from `since` (a date, YYYY-MM-DD: the caller's yesterday, so every zone's
+ * today is in) for as far as bookings go, read in the same round trip.
+ */
+function tenantColumns(since: SQL | Placeholder) {
+  return {
+    ...baseColumns,
+    closures: sql<ClosureRow[]>`coalesce((
+      select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
+        'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
+      from closures c
+      where c.user_id = ${users.id} and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
+    ), '[]'::json)`,
+  };
+}
+
+/** The day before `now` (UTC, YYYY-MM-DD): the first day any zone's today can be. */
+function sinceDate(now: Date): string {
+  return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
+const sinceOf = (now: Date): SQL => sql`${sinceDate(now)}`;
+
+/** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
+export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };
+
+/** The one query every view reads through; the caller adds where, order and limit. */
+export function tenantQuery(db: Pick<Db, "select">, since: SQL | Placeholder = sinceOf(new Date())) {
+  return db
+    .select(tenantColumns(since))
+    .from(users)
+    .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
+    .leftJoin(aiParameters, eq(aiParameters.userId, users.id))
+    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id));
+}
+
+export type TenantRow = Awaited<ReturnType<typeof tenantQuery>>[number];
+
+export async function tenantByOwner(db: Pick<Db, "select">, userId: string, now = new Date()): Promise<TenantRow | null> {
+  const [row] = await tenantQuery(db, sinceOf(now)).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The tenant whose dedicated number this is; null when the number is not assigned to anyone. Every message of every call
+ * starts here, so its SQL is built once per database handle (drizzle's prepared query) rather than on each message.
+ */
+export async function tenantByLine(db: Pick<Db, "select">, line: string, now = new Date()): Promise<TenantRow | null> {
+  let query = byLine.get(db);
+  if (!query) byLine.set(db, (query = byLinePrepared(db)));
+  const [row] = await query.execute({ line, since: sinceDate(now) });
+  return row ?? null;
+}
+const byLine = new WeakMap<object, ReturnType<typeof byLinePrepared>>();
+const byLinePrepared = (db: Pick<Db, "select">) =>
+  tenantQuery(db, sql.placeholder("since"))
+    .where(eq(phoneNumbers.phoneNumber, sql.placeholder("line")))
+    .limit(1)
+    .prepare("tenant_by_line");
+
+/** Every tenant, oldest account first. */
+export async function allTenants(db: Pick<Db, "select">): Promise<TenantRow[]> {
+  return tenantQuery(db).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * The calendar grant (encrypted), the provider that issued it and which calendar; a grant the provider refused
+ * (revoked_at) is no connection.
+ */
+export function calendarGrantOf(r: TenantRow): CalendarGrantRow | null {
+  if (!r.calendarTokenEnc || r.calendarRevokedAt) return null;
+  return { provider: r.calendarProvider ?? "google", refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" };
+}
+
+export type CalendarGrantRow = { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string };
+
+/** The name callers and messages use: the business's, else its owner's. */
+export function displayNameOf(r: TenantRow): string {
+  return r.businessName?.trim() || r.ownerName;
+}

@@ -1,0 +1,168 @@
+// Right of access (GDPR art. 15): everything we hold about an owner and their business, as one JSON document. Every
+// table of the schema is either exported here or excluded with its reason (EXPORT_COVERAGE); a test fails when a table
+// is added without that decision. Secrets never leave: password hash, setup-link and reset-link hashes, the calendar refresh token.
+import { desc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  aiParameters,
+  appointments,
+  closures,
+  knowledgeEntries,
+  auditLog,
+  billingCheckouts,
+  calendarConnections,
+  calendarEvents,
+  callerMessages,
+  calls,
+  loginAttempts,
+  notifications,
+  optOuts,
+  pendingReplies,
+  phoneNumbers,
+  sessions,
+  subscriptions,
+  threadMessages,
+  threads,
+  users,
+  verificationCodes,
+} from "@/db/schema";
+import { signInCountersOf } from "@/lib/accounts/auth/rate-limit";
+import { AppError } from "@/lib/platform/errors";
+
+/** Table → the export key holding its rows, or "excluded: <reason>". */
+export const EXPORT_COVERAGE: Record<string, string> = {
+  users: "profile",
+  ai_parameters: "aiParameters",
+  phone_numbers: "phoneNumber",
+  calendar_connections: "calendar",
+  calendar_events: "calendarEvents",
+  closures: "closures",
+  knowledge_entries: "knowledge",
+  appointments: "appointments",
+  calls: "calls",
+  caller_messages: "messagesTaken",
+  threads: "threads",
+  thread_messages: "threadMessages",
+  pending_replies: "pendingReplies",
+  verification_codes: "verificationCodes",
+  notifications: "notificationsSent",
+  subscriptions: "subscription",
+  billing_checkouts: "checkouts",
+  sessions: "sessions",
+  login_attempts: "signInAttempts",
+  audit_log: "auditLog",
+  setup_tokens: "excluded: hashes of single-use setup links (credentials, not information about the owner)",
+  password_reset_tokens: "excluded: hashes of single-use password reset links (credentials, not information about the owner)",
+  opt_outs: "optOuts",
+  webhook_events: "excluded: providers' event ids, no personal data",
+  appointment_changes:
+    "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
+  call_tool_calls:
+    "excluded: which tool the receptionist ran during a call, how it ended and how long it took (the insights' booking success and answer times); no personal data, and the calls are exported",
+  erased_billing_refs: "excluded: digests of erased accounts' billing ids, no personal data",
+  app_state: "excluded: application settings, no personal data",
+};
+
+/** Dates as ISO strings, everything else as stored. */
+function plain<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+export async function exportAccount(db: Db, userId: string, now = new Date()) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("not_found", "userNotFound");
+  const { passwordHash, ...profile } = user;
+  const [ai] = await db.select().from(aiParameters).where(eq(aiParameters.userId, userId));
+  const [number] = await db
+    .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region, assignedAt: phoneNumbers.assignedAt })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.assignedToUserId, userId));
+  const [calendar] = await db
+    .select({
+      provider: calendarConnections.provider,
+      calendarId: calendarConnections.calendarId,
+      accountEmail: calendarConnections.accountEmail,
+      scopes: calendarConnections.scopes,
+      sandbox: calendarConnections.sandbox,
+      connectedAt: calendarConnections.connectedAt,
+      revokedAt: calendarConnections.revokedAt,
+    })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId));
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return {
+    format: "recepta-account-export/1",
+    exportedAt: now.toISOString(),
+    profile: { ...plain(profile), hasPassword: passwordHash !== null },
+    aiParameters: ai ? plain(ai) : null,
+    phoneNumber: number ? plain(number) : null,
+    calendar: calendar ? plain(calendar) : null,
+    calendarEvents: (await db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)).orderBy(calendarEvents.startsAt)).map(
+      plain,
+    ),
+    closures: (await db.select().from(closures).where(eq(closures.userId, userId)).orderBy(closures.startsOn)).map(plain),
+    // The search column is the database's own reading of the words above it: not information of its own.
+    knowledge: (
+      await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)
+    ).map(({ search: _search, ...entry }) => plain(entry)),
+    appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
+    calls: (await db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt))).map(plain),
+    messagesTaken: (
+      await db.select().from(callerMessages).where(eq(callerMessages.userId, userId)).orderBy(desc(callerMessages.createdAt))
+    ).map(plain),
+    threads: (await db.select().from(threads).where(eq(threads.userId, userId)).orderBy(desc(threads.lastMessageAt))).map(plain),
+    threadMessages: (
+      await db.select().from(threadMessages).where(eq(threadMessages.userId, userId)).orderBy(desc(threadMessages.createdAt))
+    ).map(plain),
+    pendingReplies: (await db.select().from(pendingReplies).where(eq(pendingReplies.userId, userId))).map(plain),
+    optOuts: (
+      await db
+        .select({ phone: optOuts.phone, channel: optOuts.channel, createdAt: optOuts.createdAt })
+        .from(optOuts)
+        .where(eq(optOuts.userId, userId))
+        .orderBy(optOuts.createdAt)
+    ).map(plain),
+    // Which numbers calls proved they hold (a texted code, or a name and date of birth), and when; never the code itself
+    // (sealed, and gone once used).
+    verificationCodes: (
+      await db
+        .select({
+          id: verificationCodes.id,
+          providerCallId: verificationCodes.providerCallId,
+          phone: verificationCodes.phone,
+          method: verificationCodes.method,
+          attempts: verificationCodes.attempts,
+          expiresAt: verificationCodes.expiresAt,
+          verifiedAt: verificationCodes.verifiedAt,
+          createdAt: verificationCodes.createdAt,
+        })
+        .from(verificationCodes)
+        .where(eq(verificationCodes.userId, userId))
+        .orderBy(desc(verificationCodes.createdAt))
+    ).map(plain),
+    notificationsSent: (
+      await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))
+    ).map(plain),
+    subscription: subscription ? plain(subscription) : null,
+    checkouts: (await db.select().from(billingCheckouts).where(eq(billingCheckouts.userId, userId))).map(plain),
+    sessions: (
+      await db
+        .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+    ).map(plain),
+    signInAttempts: (
+      await db
+        .select({ windowStart: loginAttempts.windowStart, failures: loginAttempts.failures })
+        .from(loginAttempts)
+        .where(signInCountersOf(user.email, userId))
+    ).map(plain),
+    auditLog: (
+      await db
+        .select()
+        .from(auditLog)
+        .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetId, userId), sql`${auditLog.details}->>'userId' = ${userId}`))
+        .orderBy(desc(auditLog.createdAt))
+    ).map(plain),
+  };
+}

@@ -1,0 +1,61 @@
+// What the privacy routes answer (settings, export, erasure), as zod schemas for the route declarations' `response`
+// (lib/server/api-route.ts), written from lib/accounts/privacy/retention.ts, export.ts and erase.ts.
+import { z } from "zod";
+
+const instant = z.iso.datetime({ offset: true });
+
+export const privacySettingsResponse = z.strictObject({
+  retentionDays: z.number().int().describe("Days a call's transcript, summary and recording are kept."),
+  recordingEnabled: z.boolean(),
+  birthDateCheck: z
+    .boolean()
+    .describe("The receptionist asks for the date of birth when booking; a caller can then prove an appointment is theirs with it."),
+  retentionLimits: z.strictObject({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
+});
+
+const count = z.number().int();
+const erasedCounts = {
+  appointments: count,
+  calls: count,
+  messages: count,
+  texts: count.describe("Texts of the inbox's threads."),
+  notifications: count,
+};
+
+export const accountErasedResponse = z.strictObject({
+  message: z.string(),
+  erased: z.strictObject({ ...erasedCounts, numberReleased: z.boolean(), subscriptionCancelled: z.boolean() }),
+});
+
+export const callerErasedResponse = z.strictObject({ message: z.string(), erased: z.strictObject(erasedCounts) });
+
+const row = z.record(z.string(), z.unknown()).describe("A stored row: its columns, dates as ISO strings.");
+
+/** The right of access's document: every row held for the account, as stored (its columns are the schema's, db/). */
+export const accountExportResponse = z.strictObject({
+  format: z.literal("recepta-account-export/1"),
+  exportedAt: instant,
+  profile: z.looseObject({ hasPassword: z.boolean() }).describe("The account's row, without the password hash."),
+  aiParameters: row.nullable(),
+  phoneNumber: row.nullable(),
+  calendar: row.nullable(),
+  calendarEvents: z.array(row),
+  closures: z.array(row).describe("Days closed or on special hours."),
+  knowledge: z.array(row).describe("The answers, prices and policies the receptionist may tell callers."),
+  appointments: z.array(row),
+  calls: z.array(row),
+  messagesTaken: z.array(row),
+  threads: z.array(row).describe("The inbox's conversations, one per caller."),
+  threadMessages: z.array(row).describe("The texts of those conversations, both ways."),
+  pendingReplies: z.array(row).describe("Cancellations asked for by text, waiting for the caller's yes."),
+  optOuts: z.array(row).describe("The numbers that asked this business for no more texts (STOP), per channel."),
+  verificationCodes: z
+    .array(row)
+    .describe("Numbers calls proved they hold, with a texted code or a name and date of birth (never the code)."),
+  notificationsSent: z.array(row),
+  subscription: row.nullable(),
+  checkouts: z.array(row),
+  sessions: z.array(row),
+  signInAttempts: z.array(row),
+  auditLog: z.array(row),
+});

@@ -1,8 +1,0 @@
-// What the assistant's parameters routes answer, as a zod schema for the route declarations' `response`
-// (lib/server/api-route.ts), written from AiParameters (lib/ai/ai.schemas.ts).
-import { z } from "zod";
-import { AI_LANGUAGES } from "@/lib/accounts/options";
-
-export const aiParametersResponse = z
-  .strictObject({ language: z.enum(AI_LANGUAGES), voiceId: z.string(), firstMessage: z.string(), agentName: z.string() })
-  .meta({ title: "AiParameters" });

@@ -1,0 +1,107 @@
+// Every outgoing message, real or sandbox, is written to the notifications table before it is handed to the provider,
+// then marked sent or failed. A send with a dedupe key already sent is a no-op; one that failed is tried again, so a job
+// retried with backoff delivers at most once per key.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { notifications } from "@/db/schema";
+import { recordMessageFailure } from "@/lib/platform/metrics/metrics";
+import { isE164 } from "@/lib/platform/phone/phone";
+import type { MessageSender, MessageTransport, OutgoingMessage, SendResult } from "@/lib/ports/messaging";
+
+export class DeliveryError extends Error {
+  constructor(
+    readonly channel: string,
+    readonly reason: string,
+  ) {
+    super(`${channel} delivery failed: ${reason}`);
+    this.name = "DeliveryError";
+  }
+}
+
+/**
+ * A text addressed to something that is not an E.164 number. Telnyx refuses those ("Invalid 'to' address", error
+ * 40310), so it is never handed over, and the sandbox, which stands in for Telnyx, fails it the same way: the outbox
+ * shows Failed, never a Sent that the real line would not have delivered.
+ */
+export class InvalidRecipientError extends Error {
+  readonly status = 422;
+  readonly code = "40310";
+  constructor(channel: string) {
+    super(`${channel}: the recipient is not an E.164 phone number`);
+    this.name = "InvalidRecipientError";
+  }
+}
+
+export function createLoggedSender(db: Db, channel: MessageSender["channel"], transport: MessageTransport): MessageSender {
+  return {
+    kind: transport.kind,
+    channel,
+    async send(m: OutgoingMessage): Promise<SendResult> {
+      const logged = transport.kind === "sandbox" ? (v: string) => v : (v: string) => redact(v, m.redact ?? []);
+      const [inserted] = await db
+        .insert(notifications)
+        .values({
+          userId: m.userId ?? null,
+          channel,
+          recipient: m.to,
+          subject: m.subject ?? null,
+          body: logged(m.text),
+          links: (m.links ?? []).map(logged),
+          attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+          status: "queued",
+          provider: transport.kind,
+          dedupeKey: m.dedupeKey ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: notifications.id });
+      let id = inserted?.id;
+      if (!id) {
+        const [existing] = await db
+          .select({ id: notifications.id, status: notifications.status })
+          .from(notifications)
+          .where(eq(notifications.dedupeKey, m.dedupeKey ?? ""))
+          .limit(1);
+        if (!existing) throw new DeliveryError(channel, "dedupe row vanished");
+        if (existing.status === "sent") return { id: existing.id, status: "sent", duplicate: true };
+        id = existing.id;
+      }
+      try {
+        if (channel !== "email" && !isE164(m.to)) throw new InvalidRecipientError(channel);
+        const { providerMessageId } = await transport.deliver(m);
+        await db
+          .update(notifications)
+          .set({ status: "sent", providerMessageId, error: null, sentAt: new Date() })
+          .where(eq(notifications.id, id));
+        return { id, status: "sent", duplicate: !inserted };
+      } catch (e) {
+        // The provider's reason (status code, error code), never the message body.
+        const reason = errorReason(e);
+        recordMessageFailure(channel);
+        await db.update(notifications).set({ status: "failed", error: reason }).where(eq(notifications.id, id));
+        throw new DeliveryError(channel, reason);
+      }
+    },
+  };
+}
+
+/** Each secret the sender named, six characters and up (a six-digit code is one), replaced wherever it appears. */
+function redact(value: string, secrets: string[]): string {
+  return secrets.filter((x) => x.length >= 6).reduce((v, x) => v.split(x).join("[redacted]"), value);
+}
+
+function errorReason(e: unknown): string {
+  const x = e as {
+    name?: string;
+    status?: number;
+    statusCode?: number;
+    code?: string | number;
+    responseCode?: number;
+    error?: unknown;
+  } | null;
+  // The Telnyx SDK's errors are named "Error" and carry the provider's code in the body ({ errors: [{ code: "40310" }] }).
+  const name = x?.name && x.name !== "Error" ? x.name : ((e as object | null)?.constructor?.name ?? "Error");
+  const providerCode = (x?.error as { errors?: { code?: unknown }[] } | undefined)?.errors?.[0]?.code;
+  const code = x?.code ?? (typeof providerCode === "string" || typeof providerCode === "number" ? providerCode : undefined);
+  const parts = [name, x?.status ?? x?.statusCode ?? x?.responseCode, code].filter((p) => p !== undefined && p !== null);
+  return parts.join(" ").slice(0, 200);
+}

@@ -1,0 +1,355 @@
+// The texts of the messages sent to callers (SMS, WhatsApp, email) and to the business owner (email), in the locale
+// asked for and the business's time zone. Plain functions over plain data: jobs, routes and tests call them alike.
+//
+// Health data: a text message shows on a locked phone's screen, so SMS and WhatsApp to the caller never carry the
+// reason for the visit; the caller's email leaves it out as well. Only the owner's email states it.
+import { formatTime, intlLocale } from "@/lib/platform/format/intl";
+import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
+import type { Locale } from "@/lib/platform/i18n/routing";
+import { translate } from "@/lib/platform/i18n/translate";
+
+export type AppointmentFacts = {
+  businessName: string;
+  businessPhone: string | null;
+  businessAddress: string | null;
+  patientName: string;
+  start: Date;
+  end: Date;
+  /** The business's IANA zone: every date and time is written as the business's clock shows it. */
+  timeZone: string;
+  reason: string | null;
+  /**
+   * The reader's country (ISO 3166-1): numbers of it are written in national form ("01 23 45 67 89"), others in
+   * international form ("+33 1 23 45 67 89"). Numbers arrive in E.164.
+   */
+  country?: string | null;
+  /** The text goes out from a line whose answers are read (C to confirm, X or ANNULER to cancel): the SMS says so. */
+  repliesRead?: boolean;
+  /** The caller's self-service link (see, cancel or move it online), when the appointment can still change. */
+  manageUrl?: string | null;
+};
+
+export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
+
+export type EmailContent = { subject: string; text: string; html: string };
+
+export type OwnerBookingFacts = AppointmentFacts & {
+  patientPhone: string | null;
+  patientEmail: string | null;
+  dashboardUrl: string;
+};
+
+export type OwnerMessageFacts = {
+  businessName: string;
+  callerName: string | null;
+  callerPhone: string | null;
+  body: string;
+  at: Date;
+  timeZone: string;
+  dashboardUrl: string;
+  /** The owner's business's country (see AppointmentFacts.country). */
+  country?: string | null;
+  /** What the request is about and how soon (a task in the inbox); absent for a plain message. */
+  category?: string | null;
+  urgent?: boolean;
+};
+
+/** Approved WhatsApp templates, one per kind, each with the body parameters {{1}} business, {{2}} date, {{3}} time. */
+export const WHATSAPP_TEMPLATES: Record<Kind, string> = {
+  confirmation: "appointment_confirmation",
+  reschedule: "appointment_reschedule",
+  cancellation: "appointment_cancellation",
+  reminder: "appointment_reminder",
+};
+
+// Meta's template language codes: French exists only as plain "fr" (there is no "fr_FR"); Spanish has "es_ES" for Spain.
+export const WHATSAPP_LANGUAGES: Record<Locale, string> = { en: "en_US", fr: "fr", es: "es_ES" };
+
+// A 160-character business name would push an SMS past three segments; the name is the only unbounded part.
+const SMS_NAME_MAX = 50;
+
+export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): string {
+  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
+  if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
+  if (facts.manageUrl && kind !== "cancellation") parts.push(t(locale, "sms.manage", { url: facts.manageUrl }));
+  // Texts come from the business's line, which reads the answers (lib/messaging/inbox): the caller is told which ones.
+  if (facts.repliesRead && kind !== "cancellation") parts.push(t(locale, "sms.replyHint"));
+  parts.push(t(locale, "sms.optOut"));
+  return smsSafe(parts.join(" "));
+}
+
+/** What an automatic answer to a caller's text says (lib/messaging/inbox): each about one appointment. */
+export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "cancelExpired" | "tooLate";
+
+/**
+ * An answer to the caller's own text, sent on the channel they wrote on (inside WhatsApp's window, so free text). No
+ * reason for the visit, as in every text; "change" says where to change it: the self-service link when there is one,
+ * else the business's number.
+ */
+export function callerReplyText(locale: Locale, kind: ReplyKind, facts: AppointmentFacts & { changeUrl?: string | null }): string {
+  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const business = clip(facts.businessName, SMS_NAME_MAX);
+  const phone = facts.businessPhone ? formatPhone(facts.businessPhone, facts.country) : "";
+  if (kind === "tooLate")
+    return smsSafe(
+      `${t(locale, "reply.tooLate", { business, date, time })} ${phone ? t(locale, "reply.changeCall", { phone }) : ""}`.trim(),
+    );
+  if (kind === "change") {
+    const how = facts.changeUrl
+      ? t(locale, "reply.changeLink", { url: facts.changeUrl })
+      : phone
+        ? t(locale, "reply.changeCall", { phone })
+        : "";
+    return smsSafe(`${t(locale, "reply.change", { business, date, time })} ${how}`.trim());
+  }
+  return smsSafe(t(locale, `reply.${kind}`, { business, date, time }));
+}
+
+/** The text telling a caller their request is handled: the practice and a number to call, nothing of what it was. */
+export function taskDoneText(locale: Locale, f: { businessName: string; businessPhone: string | null; country?: string | null }): string {
+  const business = clip(f.businessName, SMS_NAME_MAX);
+  const parts = [t(locale, "taskDone", { business })];
+  if (f.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(f.businessPhone, f.country) }));
+  return smsSafe(parts.join(" "));
+}
+
+/** The hint under a confirmation or reminder text: the answers a caller can give (texts to a line that reads them). */
+export function replyHint(locale: Locale): string {
+  return t(locale, "sms.replyHint");
+}
+
+export type OwnerThreadFacts = {
+  businessName: string;
+  callerName: string | null;
+  callerPhone: string;
+  channel: "sms" | "whatsapp";
+  body: string;
+  at: Date;
+  timeZone: string;
+  dashboardUrl: string;
+  country?: string | null;
+};
+
+/** The owner's email for a caller's text no keyword answered: who, when, the text, and where to reply. */
+export function ownerThreadEmail(locale: Locale, m: OwnerThreadFacts): EmailContent {
+  const { date, time } = when(locale, m.at, m.timeZone);
+  const name = m.callerName?.trim() || null;
+  const caller = name ?? formatPhone(m.callerPhone, m.country);
+  return render(locale, {
+    subject: t(locale, "thread.subject", { caller }),
+    paragraphs: [t(locale, `thread.intro.${m.channel}`, { business: m.businessName, date, time })],
+    rows: [...(name ? [[t(locale, "message.from"), name] as Row] : []), phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)],
+    quote: { label: t(locale, "message.message"), body: m.body || t(locale, "thread.noText") },
+    link: { label: t(locale, "thread.reply"), url: m.dashboardUrl },
+    footer: t(locale, "owner.footer", { business: m.businessName }),
+  });
+}
+
+export function callerWhatsApp(
+  locale: Locale,
+  kind: Kind,
+  facts: AppointmentFacts,
+): { text: string; template: { name: string; language: string; parameters: string[] } } {
+  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const business = clip(facts.businessName, SMS_NAME_MAX);
+  // The free text sent inside the 24-hour window reads exactly like the approved template it stands in for, so the
+  // caller gets the same message either way: no phone line, since the templates take three parameters only.
+  const text = smsSafe(`${t(locale, `sms.${kind}`, { business, date, time })} ${t(locale, "sms.optOut")}`);
+  return {
+    text,
+    template: { name: WHATSAPP_TEMPLATES[kind], language: WHATSAPP_LANGUAGES[locale], parameters: [business, date, time].map(smsSafe) },
+  };
+}
+
+export function callerEmail(locale: Locale, kind: Kind, facts: AppointmentFacts): EmailContent {
+  const { date } = when(locale, facts.start, facts.timeZone);
+  const business = facts.businessName;
+  const subject = t(locale, `email.subject.${kind}`, { business, date });
+  const rows: Row[] = [
+    [t(locale, "email.with"), business],
+    [t(locale, "email.date"), date],
+    [t(locale, "email.time"), timeRange(locale, facts)],
+    ...(facts.businessAddress ? [[t(locale, "email.address"), facts.businessAddress] as Row] : []),
+    ...(facts.businessPhone ? [phoneRow(t(locale, "email.phone"), facts.businessPhone, facts.country)] : []),
+  ];
+  const greeting = facts.patientName.trim()
+    ? t(locale, "email.greeting", { name: facts.patientName.trim() })
+    : t(locale, "email.greetingNoName");
+  const closing = facts.businessPhone
+    ? [t(locale, kind === "cancellation" ? "email.rebook" : "email.change", { phone: formatPhone(facts.businessPhone, facts.country) })]
+    : [];
+  const manage = facts.manageUrl && kind !== "cancellation" ? { label: t(locale, "email.manage"), url: facts.manageUrl } : undefined;
+  return render(locale, {
+    subject,
+    paragraphs: [greeting, t(locale, `email.intro.${kind}`)],
+    rows,
+    after: closing,
+    link: manage,
+    footer: t(locale, "email.footer", { business }),
+  });
+}
+
+export function ownerBookingEmail(locale: Locale, kind: Kind, facts: OwnerBookingFacts): EmailContent {
+  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const missing = t(locale, "owner.notProvided");
+  const name = facts.patientName.trim() || missing;
+  return render(locale, {
+    subject: t(locale, `owner.subject.${kind}`, { name, date, time }),
+    paragraphs: [t(locale, `owner.intro.${kind}`)],
+    rows: [
+      [t(locale, "owner.name"), name],
+      [t(locale, "email.date"), date],
+      [t(locale, "email.time"), timeRange(locale, facts)],
+      facts.patientPhone ? phoneRow(t(locale, "owner.phone"), facts.patientPhone, facts.country) : [t(locale, "owner.phone"), missing],
+      [t(locale, "owner.email"), facts.patientEmail || missing],
+      [t(locale, "owner.reason"), facts.reason?.trim() || missing],
+    ],
+    link: { label: t(locale, "owner.openDashboard"), url: facts.dashboardUrl },
+    footer: t(locale, "owner.footer", { business: facts.businessName }),
+  });
+}
+
+export function ownerMessageEmail(locale: Locale, m: OwnerMessageFacts): EmailContent {
+  const { date, time } = when(locale, m.at, m.timeZone);
+  const name = m.callerName?.trim() || null;
+  const caller = name ?? (m.callerPhone ? formatPhone(m.callerPhone, m.country) : t(locale, "message.unknownCaller"));
+  const subject = t(locale, "message.subject", { caller });
+  return render(locale, {
+    subject: m.urgent ? t(locale, "message.urgentSubject", { subject }) : subject,
+    paragraphs: [t(locale, "message.intro", { business: m.businessName, date, time })],
+    rows: [
+      ...(m.category && m.category !== "other"
+        ? [[t(locale, "message.request"), t(locale, `message.categories.${m.category}`)] as Row]
+        : []),
+      [t(locale, "message.from"), name ?? t(locale, "message.unknownCaller")],
+      m.callerPhone
+        ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)
+        : [t(locale, "message.phone"), t(locale, "owner.notProvided")],
+    ],
+    quote: { label: t(locale, "message.message"), body: m.body },
+    link: { label: t(locale, "owner.openDashboard"), url: m.dashboardUrl },
+    footer: t(locale, "owner.footer", { business: m.businessName }),
+  });
+}
+
+/** The five characters that matter in HTML text and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** A label and its value; `href` makes the value a link in the HTML part (a phone number's tel: link). */
+export type Row = [label: string, value: string, href?: string];
+
+/** A phone number's row: written for the reader, linked to its E.164 form. */
+function phoneRow(label: string, phone: string, country: string | null | undefined): Row {
+  const href = phoneHref(phone);
+  return href ? [label, formatPhone(phone, country), href] : [label, phone];
+}
+
+export type EmailParts = {
+  subject: string;
+  paragraphs: string[];
+  rows: Row[];
+  quote?: { label: string; body: string };
+  after?: string[];
+  link?: { label: string; url: string };
+  footer: string;
+};
+
+/**
+ * "Notifications.<key>" with {placeholders} filled here rather than by translate(): translate reads a value starting
+ * with "@" as another catalogue key, and a caller's name or message is free text that may well start with "@".
+ */
+function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  return translate(locale, `Notifications.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
+}
+
+/** "Tuesday, December 1, 2026" / "mardi 1 décembre 2026" / "martes, 1 de diciembre de 2026", and "9:30 AM" / "09:30". */
+function when(locale: Locale, at: Date, timeZone: string): { date: string; time: string } {
+  return {
+    date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "full", timeZone }).format(at),
+    time: formatTime(at, locale, timeZone),
+  };
+}
+
+function timeRange(locale: Locale, f: { start: Date; end: Date; timeZone: string }): string {
+  return t(locale, "email.timeRange", { start: formatTime(f.start, locale, f.timeZone), end: formatTime(f.end, locale, f.timeZone) });
+}
+
+function clip(value: string, max: number): string {
+  const chars = [...value.trim()];
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`
+    : chars.join("");
+}
+
+// ICU writes "9:30 AM" with a narrow no-break space (U+202F); one such character switches a whole SMS from GSM-7 to
+// UCS-2, which cuts a segment from 160 to 70 characters. Plain spaces read the same.
+function smsSafe(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2009]/g, " ");
+}
+
+export function render(locale: Locale, p: EmailParts): EmailContent {
+  // "Nom : Marie" in French, "Name: Marie" elsewhere.
+  const row = (label: string, value: string) => t(locale, "email.row", { label, value });
+  const text = [
+    ...p.paragraphs,
+    ...(p.rows.length ? [p.rows.map(([label, value]) => row(label, value)).join("\n")] : []),
+    ...(p.quote ? [`${row(p.quote.label, "")}\n${p.quote.body}`.replace(/ +\n/, "\n")] : []),
+    ...(p.after ?? []),
+    ...(p.link ? [row(p.link.label, p.link.url)] : []),
+    // "-- " (with the space) is the signature separator mail clients recognize and fold away.
+    `-- \n${p.footer}`,
+  ].join("\n\n");
+
+  const e = escapeHtml;
+  const rows = p.rows
+    .map(
+      ([label, value, href]) =>
+        `<tr><th align="left" style="padding:4px 16px 4px 0;color:#555;font-weight:600;vertical-align:top">${e(label)}</th>` +
+        `<td style="padding:4px 0">${href ? `<a href="${e(href)}" style="color:#2563eb">${e(value)}</a>` : e(value)}</td></tr>`,
+    )
+    .join("");
+  const html = [
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(p.subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">`,
+    `<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">`,
+    ...p.paragraphs.map((para) => `<p style="margin:0 0 12px">${e(para)}</p>`),
+    ...(p.rows.length ? [`<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>`] : []),
+    ...(p.quote
+      ? [
+          `<p style="margin:0 0 4px;color:#555;font-weight:600">${e(p.quote.label)}</p>`,
+          // pre-wrap keeps the caller's line breaks without turning their text into markup.
+          `<div style="white-space:pre-wrap;border-left:3px solid #ddd;padding:4px 12px;margin:0 0 16px">${e(p.quote.body)}</div>`,
+        ]
+      : []),
+    ...(p.after ?? []).map((para) => `<p style="margin:0 0 12px">${e(para)}</p>`),
+    ...(p.link && isWebUrl(p.link.url)
+      ? [`<p style="margin:16px 0"><a href="${e(p.link.url)}" style="color:#2563eb">${e(p.link.label)}</a></p>`]
+      : []),
+    `<p style="margin:24px 0 0;color:#777;font-size:12px">${e(p.footer)}</p>`,
+    `</div></body></html>`,
+  ].join("\n");
+
+  return { subject: oneLine(p.subject), text, html };
+}
+
+// Only our own http(s) links become anchors: a "javascript:" URL would survive HTML escaping.
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+// A subject is one header line; a line break from a caller's name must not reach it (nodemailer folds, but why rely).
+function oneLine(value: string): string {
+  return value.replace(/\s*[\r\n]+\s*/g, " ").trim();
+}

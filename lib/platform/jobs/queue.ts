@@ -1,0 +1,307 @@
+// The durable job queue: pg-boss, in the application's own database. pg-boss runs on our postgres.js connection through
+// its `db` adapter, so on the embedded default it shares the one PGlite session (no second client interleaving
+// extended-protocol messages) and on PostgreSQL it uses the pool. Jobs survive restarts; failed ones are retried with
+// exponential backoff.
+import { sql as drizzleSql, type SQL } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { Db, Sql } from "@/db/client";
+import { recordJobFailure } from "@/lib/platform/metrics/metrics";
+
+/** The database schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = "pgboss";
+
+export const JOB = {
+  /** Confirmation / reschedule / cancellation messages for one appointment version. */
+  appointmentNotice: "appointment-notice",
+  /** The reminder 24 h before an appointment. */
+  appointmentReminder: "appointment-reminder",
+  /** The owner's email for a message the receptionist took. */
+  messageTaken: "message-taken",
+  /** Puts an appointment in the owner's calendar when the inline attempt failed. */
+  calendarSync: "calendar-sync",
+  /** Tells the owner their calendar grant stopped working. */
+  calendarRevoked: "calendar-revoked",
+  /** Emails an account created by a checkout its single-use setup link (the job makes the token). */
+  accountSetup: "account-setup",
+  /** Tells an account's owner that a checkout paid with its email was held for it (its plan unchanged). */
+  heldCheckout: "held-checkout",
+  /** Tells the owner of a set-up account that someone tried to register with its email. */
+  registerAttempt: "register-attempt",
+  /** Emails an account a fresh single-use password reset link (the job makes the token). */
+  passwordReset: "password-reset",
+  /** Tells an account's owner that its password was changed (by a reset link or in the settings). */
+  passwordChanged: "password-changed",
+  /** An automatic answer to a caller's text about their appointment (confirmed, "reply YES to cancel", …). */
+  inboxReply: "inbox-reply",
+  /** A cancellation the caller confirmed by text: run through the booking commands, then told as any cancellation. */
+  replyCancel: "reply-cancel",
+  /** Sends a reply the owner wrote in the inbox. */
+  threadReply: "thread-reply",
+  /** Tells the owner by email that a caller wrote (once per thread until it is read). */
+  threadNotice: "thread-notice",
+  /** Tells a caller by text that the request they left is handled. */
+  taskDone: "task-done",
+  /** Texts a caller the one-time code that proves, on a call, they hold an appointment's phone. */
+  verificationCode: "verification-code",
+  /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
+  retentionPurge: "retention-purge",
+  /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
+  abandonedCalls: "abandoned-calls",
+} as const;
+export type JobName = (typeof JOB)[keyof typeof JOB];
+
+export type JobData = {
+  [JOB.appointmentNotice]: { appointmentId: string; kind: "confirmation" | "reschedule" | "cancellation"; version: number };
+  [JOB.appointmentReminder]: { appointmentId: string; version: number };
+  [JOB.messageTaken]: { messageId: string };
+  [JOB.calendarSync]: { appointmentId: string };
+  [JOB.calendarRevoked]: { userId: string };
+  /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
+  [JOB.accountSetup]: { userId: string; key: string };
+  /** One email per held checkout (`sessionId`). */
+  [JOB.heldCheckout]: { userId: string; sessionId: string };
+  /** `key` names the occasion (the account and the hour): one email per key. */
+  [JOB.registerAttempt]: { userId: string; key: string };
+  /** `key` names the request (the owner's, or an admin's): one email per key. */
+  [JOB.passwordReset]: { userId: string; key: string };
+  /** `at`: when it changed (ISO); `how`: with a reset link or in the account settings. One email per change. */
+  [JOB.passwordChanged]: { userId: string; at: string; how: "reset" | "change" };
+  /** `key` names the text answered (its event): one answer per text. */
+  [JOB.inboxReply]: {
+    userId: string;
+    appointmentId: string;
+    to: string;
+    channel: "sms" | "whatsapp";
+    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "cancelExpired" | "tooLate";
+    key: string;
+  };
+  /** `channel`: where the "yes" came from, and so where an answer other than the cancellation notice goes. */
+  [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number; channel?: "sms" | "whatsapp" };
+  [JOB.threadReply]: { threadMessageId: string };
+  [JOB.threadNotice]: { threadMessageId: string };
+  [JOB.verificationCode]: { codeId: string; language?: "en" | "fr" | "es" };
+  [JOB.taskDone]: { messageId: string };
+  [JOB.retentionPurge]: Record<string, never>;
+  [JOB.abandonedCalls]: Record<string, never>;
+};
+
+/** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
+export type SqlRunner = Pick<Db, "execute">;
+
+/** `tx` is for immediate jobs (the setup email): each "$n" of pg-boss's insert becomes its own parameter. */
+export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner };
+
+/** What the domain sees: enqueue only. */
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Resolves once the queue is usable. Call it before opening a transaction that sends with `tx`: starting the queue
+   * inside that transaction would wait for a connection the transaction holds (the embedded database has one).
+   */
+  ready(): Promise<unknown>;
+}
+
+/**
+ * Retries with exponential backoff (30 s, 60 s, 120 s …); a job still active after 2 minutes (its process died) is
+ * failed and retried by the maintenance the worker process runs (lib/server/workers.ts).
+ */
+const QUEUE_DEFAULTS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } as const;
+
+export type Boss = PgBoss;
+
+// Any fixed 64-bit number, distinct from the migrations' (db/migrate.ts).
+const QUEUE_CREATION_LOCK = 727_365_002;
+
+/** A pg-boss instance on our connection. `start()` installs or migrates its schema (under an advisory lock). */
+export function createBoss(sql: Sql, options: { supervise?: boolean; schedule?: boolean } = {}): PgBoss {
+  const db: PgBoss.Db = {
+    async executeSql(text, values) {
+      const params = pgParams(values);
+      // Creating a queue inserts its row, then attaches its partition with a foreign key to the queue table: two
+      // processes creating queues at once (instances started together on a new database) deadlock, and Postgres cancels
+      // one after a second, for each queue. One at a time across processes instead, under a transaction's lock.
+      if (/^\s*SELECT [\w.]+\.create_queue\(/i.test(text)) {
+        const rows = await sql.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK})`;
+          return tx.unsafe(text, params as never[]);
+        });
+        return { rows: Array.from(rows) };
+      }
+      // Its schema migrations are one multi-statement BEGIN … COMMIT text: that needs one connection held throughout.
+      if (/\bBEGIN\b/i.test(text)) {
+        const reserved = await sql.reserve();
+        try {
+          return { rows: Array.from(await reserved.unsafe(text, params as never[])) };
+        } catch (e) {
+          // A statement of the text failed after its BEGIN: the connection is still inside that transaction, aborted, and
+          // would refuse every query of whoever gets it from the pool next. Rolled back first. This is the ordinary path
+          // when two processes install the schema at once: pg-boss lets the loser fail on "already exists" and goes on.
+          await reserved.unsafe("ROLLBACK").catch(() => {});
+          throw e;
+        } finally {
+          reserved.release();
+        }
+      }
+      const rows = await sql.unsafe(text, params as never[]);
+      return { rows: Array.from(rows) };
+    },
+  };
+  return new PgBoss({
+    db,
+    schema: JOB_SCHEMA,
+    supervise: options.supervise ?? false,
+    schedule: options.schedule ?? false,
+    migrate: true,
+  });
+}
+
+// pg (which pg-boss is written for) sends undefined as NULL and plain objects as JSON text; postgres.js does neither.
+function pgParams(values: unknown[] | undefined): unknown[] {
+  return (values ?? []).map((v) =>
+    v === undefined
+      ? null
+      : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) && !Buffer.isBuffer(v)
+        ? JSON.stringify(v)
+        : v,
+  );
+}
+
+/** pg-boss's `db` option over a drizzle transaction: its "$1 … $n" text rebuilt as one parameterized drizzle query. */
+function transactionExecutor(tx: SqlRunner): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      // drizzle would expand an array into a list: pg-boss's job insert sends none, and nothing else goes through here.
+      if ((values ?? []).some(Array.isArray)) throw new Error("transactional send: array parameters are not supported");
+      const params = pgParams(values);
+      const parts = text.split(/\$(\d+)\b/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? drizzleSql.raw(part) : drizzleSql`${params[Number(part) - 1]}`));
+      const rows = await tx.execute(drizzleSql.join(chunks, drizzleSql.raw("")));
+      return { rows: Array.from(rows as Iterable<unknown>) };
+    },
+  };
+}
+
+/** Starts pg-boss once and creates every queue; `send` waits for it, so enqueueing works from the first request. */
+export type BossQueue = Omit<JobQueue, "ready"> & { ready(): Promise<PgBoss> };
+
+export function createJobQueue(boss: PgBoss): BossQueue {
+  let starting: Promise<PgBoss> | null = null;
+  const ready = () =>
+    (starting ??= (async () => {
+      await boss.start();
+      for (const name of Object.values(JOB)) {
+        // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
+        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls): every
+        // worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
+        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls];
+        const policy = stately.includes(name) ? "stately" : "standard";
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
+      }
+      return boss;
+    })().catch((e) => {
+      starting = null;
+      throw e;
+    }));
+  return {
+    ready,
+    async send(name, data, options = {}) {
+      const b = await ready();
+      return b.send(name, data as object, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
+      });
+    },
+  };
+}
+
+/** A job's failure as stored by the queue: the error's name and SQLSTATE, never its message. */
+export class JobFailed extends Error {
+  constructor(cause: unknown) {
+    const x = cause as { name?: string; code?: string; cause?: { code?: string } } | null;
+    super([x?.name ?? "Error", x?.code ?? x?.cause?.code].filter(Boolean).join(" "));
+    this.name = "JobFailed";
+  }
+}
+
+export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
+
+/** Registers a worker per queue (polling every second), so a booking's messages leave within about a second. */
+export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise<void> {
+  for (const name of Object.values(JOB)) {
+    const handle = handlers[name] as (data: unknown) => Promise<void>;
+    await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await handle(job.data);
+        } catch (e) {
+          recordJobFailure(name);
+          // pg-boss stores the thrown error in the job row: a driver error would carry the query's parameters (phone
+          // numbers, emails, message text). Only the kind goes there.
+          throw new JobFailed(e);
+        }
+      }
+    });
+  }
+}
+
+/**
+ * Runs every job that is due now, in this process, until none is left (tests and the CLI's in-process mode). A failing
+ * job is failed in pg-boss exactly as a worker would, so retries and backoff behave the same.
+ */
+export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, max = 500): Promise<{ completed: number; failed: number }> {
+  let completed = 0;
+  let failed = 0;
+  for (let i = 0; i < max; i++) {
+    let progressed = false;
+    for (const name of Object.values(JOB)) {
+      const handle = handlers[name] as ((data: unknown) => Promise<void>) | undefined;
+      if (!handle) continue;
+      const jobs = await boss.fetch(name, { batchSize: 10 });
+      for (const job of jobs ?? []) {
+        progressed = true;
+        try {
+          await handle(job.data);
+          await boss.complete(name, job.id);
+          completed++;
+        } catch (e) {
+          recordJobFailure(name);
+          await boss.fail(name, job.id, { error: new JobFailed(e).message });
+          failed++;
+        }
+      }
+    }
+    if (!progressed) break;
+  }
+  return { completed, failed };
+}
+
+/**
+ * Jobs due and not yet picked up, per queue, every queue listed (0 when none waits): what a metrics scrape reports. One
+ * grouped count over pg-boss's index of waiting jobs; refused (so a scrape never hangs on a busy database) past
+ * `timeoutMs`, and on PostgreSQL stopped there too by a statement timeout.
+ */
+export async function queueDepths(db: Pick<Db, "execute" | "transaction">, timeoutMs = 1_000): Promise<Record<JobName, number>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("queue depth read timed out")), timeoutMs);
+  });
+  const read = db.transaction(async (tx) => {
+    await tx.execute(drizzleSql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+    return tx.execute(
+      drizzleSql.raw(
+        `select name, count(*)::int as depth from ${JOB_SCHEMA}.job where state < 'active' and start_after <= now() group by name`,
+      ),
+    );
+  });
+  try {
+    const rows = Array.from((await Promise.race([read, timeout])) as Iterable<{ name: string; depth: number }>);
+    const depths = Object.fromEntries(Object.values(JOB).map((name) => [name, 0])) as Record<JobName, number>;
+    for (const row of rows) if (row.name in depths) depths[row.name as JobName] = Number(row.depth);
+    return depths;
+  } finally {
+    clearTimeout(timer);
+    // A read that lost the race still settles later: its failure is nobody's to report.
+    read.catch(() => {});
+  }
+}

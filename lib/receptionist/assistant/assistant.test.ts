@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import type { Business, CallLanguage } from "@/lib/accounts/business/business";
+import { testBusiness } from "@/tests/helpers/business";
+import { assistantFor, type AssistantDefinition, type FunctionTool } from "./assistant";
+
+const NOW = new Date("2027-06-08T12:00:00Z");
+
+function business(over: Partial<Business> = {}): Business {
+  return testBusiness({
+    businessName: "Cabinet Martin",
+    birthDateCheck: true,
+    closures: [
+      { from: "2027-06-10", to: "2027-06-10", openTime: null, closeTime: null, reason: null },
+      { from: "2027-06-14", to: "2027-06-16", openTime: "10:00", closeTime: "12:00", reason: null },
+    ],
+    ...over,
+  });
+}
+
+/** Everything the model reads or the caller hears: the instructions, every tool's words, the platform's lines. */
+function allWords(a: AssistantDefinition): string[] {
+  const fns = a.tools.filter((t): t is FunctionTool => t.type === "function");
+  return [
+    a.firstMessage,
+    a.systemPrompt,
+    a.endCallMessage,
+    ...a.silence.prompts,
+    a.silence.goodbye,
+    ...fns.flatMap((t) => [t.description, t.spoken.start, t.spoken.delayed, t.spoken.failed]),
+    ...fns.flatMap((t) => Object.values(t.parameters.properties).map((p) => p.description ?? "")),
+    ...a.tools.flatMap((t) => (t.type === "transfer" ? [t.message, t.description] : [])),
+  ];
+}
+
+// What the model passes back or calls by name is not English prose: tool and field names, enum values, formats.
+const IDENTIFIERS =
+  /\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+[A-Z]\w*\b|«\s?\w+\s?»|\((?:date|time|id)\)|\b(?:language|phone|date|time|name|email|reason|code|question|category|urgency|id|say|slots|appointments|morning|afternoon|evening|urgent|normal|prescription|certificate|results|documents|quote|order|event|billing|callback|other|en|fr|es|JSON|markdown|WhatsApp|SMS|AAAA-MM-JJ|AAAA-MM-DD|YYYY-MM-DD|HH:mm|Europe\/Paris)\b/g;
+// Words of English prose that are not French or Spanish words.
+const ENGLISH =
+  /\b(the|and|you|your|with|when|if|is|are|to|of|for|not|this|that|before|after|only|call|caller|booked|book|never|always|ask|free|closed|please|thank|hello|what|which|will|would|can|cannot|appointment|number|day|tomorrow|today)\b/i;
+
+describe("the assistant in French and Spanish", () => {
+  for (const language of ["fr", "es"] as CallLanguage[]) {
+    it(`has no English sentence in its ${language} instructions, tool descriptions and lines`, () => {
+      const a = assistantFor(business({ locale: language }), {
+        callerNumber: "+33611223344",
+        now: NOW,
+        knowledge: { mode: "tool", count: 40 },
+      });
+      expect(a.language).toBe(language);
+      for (const text of allWords(a)) {
+        const prose = text.replace(IDENTIFIERS, " ");
+        expect(prose, text).not.toMatch(ENGLISH);
+      }
+    });
+  }
+
+  it("says hours, dates and times as a native speaker writes them", () => {
+    const fr = assistantFor(business(), { callerNumber: null, now: NOW }).systemPrompt;
+    expect(fr).toContain("lundi de 9 h à 18 h");
+    expect(fr).toContain("samedi fermé");
+    expect(fr).toContain("Nous sommes le mardi 8 juin 2027. Il est 14 h, heure locale (Europe/Paris).");
+    expect(fr).toContain("jeudi 10 juin : fermé");
+    expect(fr).toContain("du lundi 14 juin au mercredi 16 juin : ouvert seulement de 10 h à 12 h");
+    expect(fr).not.toMatch(/monday|closed/);
+    const es = assistantFor(business({ locale: "es", businessName: "Clínica Sol" }), { callerNumber: null, now: NOW });
+    expect(es.systemPrompt).toContain("lunes de 9:00 a 18:00");
+    expect(es.firstMessage).toBe(
+      "Hola, está hablando con Isidora, la asistente virtual de la Clínica Sol. Esta llamada se graba. ¿En qué puedo ayudarle?",
+    );
+  });
+});
+
+describe("the instructions", () => {
+  it("open with the emergency rule, which no tool comes before, and give the model a way to end the call", () => {
+    for (const language of ["en", "fr", "es"] as CallLanguage[]) {
+      const a = assistantFor(business({ locale: language }), { callerNumber: null, now: NOW });
+      const first = a.systemPrompt.split("\n")[0]!;
+      expect(first).toMatch(
+        { en: /^EMERGENCIES COME FIRST/, fr: /^LES URGENCES PASSENT AVANT TOUT/, es: /^LAS URGENCIAS VAN PRIMERO/ }[language],
+      );
+      expect(first).toContain("15 / 112");
+      expect(first).toContain("endCall");
+      expect(a.tools.at(-1)).toEqual({ type: "endCall" });
+      // The availability tool's description no longer says "always": never during an emergency.
+      const check = a.tools.find((t) => t.type === "function" && t.name === "check_availability") as FunctionTool;
+      expect(check.description).not.toMatch(/\balways\b/);
+    }
+  });
+
+  it("speak of a salon's clients, with no medical rule and the requests a salon gets", () => {
+    const salon = assistantFor(business({ locale: "en", businessType: "beauty", businessName: "Salon Rose" }), {
+      callerNumber: null,
+      now: NOW,
+    });
+    const words = allWords(salon).join("\n");
+    expect(words).not.toMatch(/patient|medical|prescription|certificate|test results|chest pain/i);
+    expect(salon.systemPrompt).toContain("Never reveal anything about other clients");
+    const message = salon.tools.find((t) => t.type === "function" && t.name === "take_message") as FunctionTool;
+    expect(message.parameters.properties.category!.enum).toEqual(["quote", "billing", "callback", "other"]);
+    const practice = assistantFor(business({ locale: "en" }), { callerNumber: null, now: NOW });
+    expect(practice.systemPrompt).toContain("Never give medical advice");
+    expect(practice.systemPrompt).toContain("other patients");
+    const restaurant = assistantFor(business({ locale: "fr", businessType: "restaurant", businessName: "Le Bistrot" }), {
+      callerNumber: null,
+      now: NOW,
+    });
+    expect(restaurant.firstMessage).toMatch(/l'assistante virtuelle du Bistrot\./);
+    expect(
+      (restaurant.tools.find((t) => t.type === "function" && t.name === "take_message") as FunctionTool).parameters.properties.category!
+        .enum,
+    ).toEqual(["order", "event", "billing", "callback", "other"]);
+  });
+
+  it("say that what the owner's answers do not name is unknown, never refused", () => {
+    const a = assistantFor(business({ locale: "en" }), { callerNumber: null, now: NOW, knowledge: { mode: "prompt", entries: [] } });
+    expect(a.systemPrompt).toContain('"We accept A and B" says nothing about C.');
+  });
+
+  it("require the appointment's id to move or cancel, and let a caller's language through to every tool", () => {
+    const a = assistantFor(business({ locale: "en" }), { callerNumber: null, now: NOW });
+    const fns = a.tools.filter((t): t is FunctionTool => t.type === "function");
+    expect(fns.find((t) => t.name === "cancel_appointment")!.parameters.required).toEqual(["appointmentId"]);
+    expect(fns.find((t) => t.name === "reschedule_appointment")!.parameters.required).toEqual(["appointmentId", "date", "time"]);
+    for (const t of fns) expect(t.parameters.properties.language!.enum).toEqual(["en", "fr", "es"]);
+    // What the caller hears while a tool runs, in every language, the call's first.
+    expect(fns[0]!.spoken.byLanguage.map((v) => v.language)).toEqual(["en", "fr", "es"]);
+  });
+
+  it("a woman's voice is the assistante, la asistente", () => {
+    const fr = assistantFor(business({ ai: { language: "fr", voiceId: "voice_french_female_1", firstMessage: "", agentName: "" } }), {
+      callerNumber: null,
+      now: NOW,
+    });
+    expect(fr.firstMessage).toMatch(/^Bonjour, vous êtes en ligne avec Vivienne, l'assistante virtuelle du Cabinet Martin\./);
+    const es = assistantFor(
+      business({ locale: "es", ai: { language: "es", voiceId: "voice_spanish_female_1", firstMessage: "", agentName: "" } }),
+      { callerNumber: null, now: NOW },
+    );
+    expect(es.firstMessage).toMatch(/^Hola, está hablando con Isidora, la asistente virtual de Cabinet Martin\./);
+  });
+});

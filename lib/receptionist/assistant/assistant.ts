@@ -1,0 +1,427 @@
+// The assistant for one call, built per call from the business's settings, so an owner's change applies to the next
+// call without any sync. This is our own definition (what the assistant says, knows, can do and sounds like); the
+// voice platform's adapter (lib/vendors/vapi/assistant.ts) maps it to the platform's format and adds the platform's
+// tuning. Every word of it is in the call's language (messages/*.json, "Receptionist"): a model told in English to
+// speak French answers in an English speaker's French.
+//
+// The instructions are written for a small, fast model that follows them in order and repeats what tools say: the
+// emergency rule comes first and overrides the rest; every tool result carries the words the caller must hear, whole
+// (lib/receptionist/tools/replies.ts), apart from what the model passes back.
+import { countryOfBusiness, emergencyNumber, exampleFor, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/scheduling/booking/core";
+import { durationFromSetting } from "@/lib/scheduling/availability/availability";
+import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
+import { translate } from "@/lib/platform/i18n/translate";
+import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
+import { agentNameFor, voiceFor, type VoiceId } from "./voices";
+import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
+import { REQUEST_URGENCIES } from "@/db/schema";
+import { PARTS_OF_DAY } from "../tools/availability-answer";
+import { LOOKUP_TOOL, MESSAGE_TOOL } from "../tools/tools";
+import { addDays, callCalendar, localToday } from "../speech/when";
+import { ofBusiness, wordsFor } from "../speech/wording";
+
+const CALL_LANGUAGES: CallLanguage[] = ["en", "fr", "es"];
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type AssistantOptions = {
+  callerNumber: string | null;
+  recording?: boolean;
+  /** The moment the call starts: the date, weekday and time the model is given. */
+  now?: Date;
+  /** The owner's answers, prices and policies for the call's language: whole in the instructions, or searched. */
+  knowledge?: CallKnowledge;
+};
+
+/** At most `max` UTF-16 units, cut between grapheme clusters: an emoji or an accented letter is never split. */
+export function truncateText(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let out = "";
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) {
+    if (out.length + segment.length > max) break;
+    out += segment;
+  }
+  return out.trimEnd();
+}
+
+// A greeting's own salutation, which the disclosure has already said: "Hello,", "Hi there!", "Allô", "¡Hola!",
+// "Buenos días,". The punctuation after it goes too, but not an opening "¿" or "¡" of the next sentence.
+const SALUTATION =
+  /^\s*¡?(?:(?:hello|hi|hey)(?: there)?|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|all[oô]|hola|buen(?:os|as) (?:d[ií]as|tardes|noches)|buenas)(?=[\s\p{P}]|$)[\s,.!;:–—-]*/iu;
+
+/**
+ * One opening line: the disclosure (a virtual assistant; recorded when recording is on), which greets, then the owner's
+ * greeting without its own salutation and without the business's name where it only repeats the disclosure's, in any
+ * order: "Cabinet Martin, bonjour ! Que puis-je faire pour vous ?" → "… du Cabinet Martin. Que puis-je faire pour vous ?".
+ */
+export function openingLine(disclosure: string, greeting: string, businessName: string): string {
+  const name = businessName.trim().toLowerCase();
+  let rest = greeting.trim();
+  for (let before = ""; before !== rest;) {
+    before = rest;
+    rest = rest.replace(SALUTATION, "");
+    if (name && rest.toLowerCase().startsWith(name)) rest = rest.slice(name.length).replace(/^[\s,.!;:–—-]+/, "");
+  }
+  rest = rest.replace(/^([¡¿]?)(\p{Ll})/u, (_, mark: string, c: string) => mark + c.toUpperCase());
+  return rest ? `${disclosure} ${rest}` : disclosure;
+}
+
+/** The week's hours in the call's language: "lundi de 8 h 30 à 19 h ; …; dimanche fermé". */
+function hoursText(b: Business, language: CallLanguage, say: Say): string {
+  const names = weekdayNames(language);
+  return DAYS.map((d, i) => {
+    const h = b.workingHours[d];
+    return h?.isOpen
+      ? say("instructions.hoursOpen", { day: names[i]!, open: speakClock(h.openTime, language), close: speakClock(h.closeTime, language) })
+      : say("instructions.hoursClosed", { day: names[i]! });
+  }).join("; ");
+}
+
+/** Monday to Sunday in the language: "Monday", "lundi", "lunes". */
+function weekdayNames(language: CallLanguage): string[] {
+  const f = new Intl.DateTimeFormat({ en: "en-US", fr: "fr-FR", es: "es-ES" }[language], { weekday: "long", timeZone: "UTC" });
+  // 2024-01-01 was a Monday.
+  return DAYS.map((_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+/**
+ * The calendar the model works from: without it, "tomorrow" or "next Tuesday" is a guess. Today's date, weekday and
+ * local time, then today and the next 14 days with their weekdays, said in the call's language beside the ISO date the
+ * tools take.
+ */
+function dateContext(b: Business, language: CallLanguage, now: Date, say: Say): string {
+  const cal = callCalendar(now, b.timeZone, language, 14);
+  const [today, tomorrow] = cal.days;
+  const lines = cal.days.map((d, i) => {
+    const label = i === 0 ? ` (${say("prompt.today")})` : i === 1 ? ` (${say("prompt.tomorrow")})` : "";
+    return `- ${d.date} = ${d.spoken}${label}`;
+  });
+  return [
+    say("prompt.now", { day: today!.spoken, time: speakClock(cal.time, language), zone: b.timeZone }),
+    say("prompt.upcoming"),
+    ...lines,
+    say("instructions.dates", {
+      tomorrow: tomorrow!.date,
+      today: cal.today,
+      notice: MIN_NOTICE_MINUTES,
+      days: HORIZON_DAYS,
+      last: addDays(cal.today, HORIZON_DAYS),
+    }),
+  ].join("\n");
+}
+
+/**
+ * The closures and special hours within the booking horizon, with the reason the owner gave: the model can say why a day
+ * is closed before it asks the calendar (which says so too).
+ */
+function closuresText(b: Business, language: CallLanguage, now: Date, say: Say): string | null {
+  const today = localToday(now, b.timeZone);
+  const last = addDays(today, HORIZON_DAYS);
+  const ahead = b.closures.filter((c) => c.to >= today && c.from <= last).slice(0, 12);
+  if (!ahead.length) return null;
+  const items = ahead.map((c) => {
+    const days =
+      c.from === c.to
+        ? speakDate(c.from, language)
+        : say("instructions.closureRange", { from: speakDate(c.from, language), to: speakDate(c.to, language) });
+    const because = c.reason ? ` (${c.reason})` : "";
+    return c.openTime && c.closeTime
+      ? say("instructions.closureSpecial", {
+          days,
+          open: speakClock(c.openTime, language),
+          close: speakClock(c.closeTime, language),
+          because,
+        })
+      : say("instructions.closureClosed", { days, because });
+  });
+  return say("instructions.closures", { items: items.join("; ") });
+}
+
+/** How the instructions' line of the owner's entries begins, in the call's language (the stand-in reads the entries from it). */
+export function knowledgeLead(language: CallLanguage): string {
+  return sayer(language)("instructions.knowledge");
+}
+
+/** The owner's entries, whole, when they fit: the facts the model may state, in the owner's words. */
+function knowledgeText(k: CallKnowledge, language: CallLanguage): string | null {
+  if (k.mode !== "prompt") return null;
+  return `${knowledgeLead(language)}: ${k.entries.map((e) => entryLine(e, language)).join(" | ")}`;
+}
+
+/**
+ * What the model may say about prices and policies: only what the owner wrote. A wrong price or an invented policy is
+ * worse than "I don't know": that, and a message for the team, is the answer to anything the entries do not say; and
+ * what they do not name is unknown, never refused.
+ */
+function knowledgeRule(k: CallKnowledge, say: Say): string {
+  const lead =
+    k.mode === "tool" ? "instructions.knowledgeTool" : k.mode === "prompt" ? "instructions.knowledgePrompt" : "instructions.knowledgeNone";
+  return `${say(lead)} ${say("instructions.unknown")}`;
+}
+
+/** The system prompt: the emergency rule, who the assistant is, the date, the business's facts, then the rules. */
+export function systemPrompt(
+  b: Business,
+  language: CallLanguage,
+  callerNumber: string | null,
+  canBook: boolean,
+  now = new Date(),
+  knowledge: CallKnowledge = { mode: "none" },
+): string {
+  const say = sayer(language);
+  const words = wordsFor(b);
+  const country = countryOfBusiness(b);
+  const others = CALL_LANGUAGES.filter((l) => l !== language);
+  const businessType = b.businessType ? translate(language, `Options.businessTypes.${b.businessType}`) : null;
+  const specialty = b.specialty ? translate(language, `Options.specialties.${b.specialty}`) : null;
+  const lines = [
+    say("instructions.emergency", {
+      examples: say(`instructions.emergencyExamples.${words.kind === "health" ? "health" : "general"}`),
+      number: emergencyNumber(country),
+    }),
+    say("instructions.identity", {
+      agent: agentNameFor(b, language),
+      assistant: say(`assistantNoun.${voiceFor(b, language).gender}`),
+      ofBusiness: ofBusiness(b.businessName, language),
+    }),
+    say("instructions.language", {
+      language: say(`languages.${language}`),
+      others: speakList(
+        others.map((l) => say(`languages.${l}`)),
+        language,
+      ),
+      codes: speakList(others, language),
+    }),
+    say("instructions.style"),
+    dateContext(b, language, now, say),
+    businessType ? say("instructions.businessType", { type: specialty ? `${businessType} (${specialty})` : businessType }) : null,
+    b.businessAddress ? say("instructions.address", { address: b.businessAddress }) : null,
+    b.services.length ? say("instructions.services", { services: b.services.join(", ") }) : null,
+    say("instructions.hours", { zone: b.timeZone, days: hoursText(b, language, say) }),
+    closuresText(b, language, now, say),
+    canBook ? say("instructions.duration", { minutes: durationFromSetting(b.appointmentDuration) }) : null,
+    callerNumber ? say("instructions.callerId", { number: formatPhone(callerNumber, country) }) : say("instructions.callerHidden"),
+    b.aiInstructions ? say("instructions.owner", { text: b.aiInstructions }) : null,
+    knowledgeText(knowledge, language),
+    say("instructions.results"),
+  ];
+  const categories = words.categories.map((c) => `${c}: ${say(`categories.${c}`)}`).join("; ");
+  const rules = canBook
+    ? [
+        say("instructions.book"),
+        say("instructions.check"),
+        b.birthDateCheck ? say("instructions.birthDate") : null,
+        say("instructions.readBack"),
+        say("instructions.refused"),
+        say("instructions.changes"),
+        say("instructions.verify"),
+        b.birthDateCheck ? say("instructions.verifyIdentity") : null,
+        say("instructions.message", { categories }),
+        say("instructions.toolSentence"),
+      ]
+    : [say("instructions.messageOnly")];
+  const safety = [
+    knowledgeRule(knowledge, say),
+    say(`instructions.advice.${words.advice}`),
+    say("instructions.privacy", { audience: say(`audience.${words.audience}`) }),
+    say("instructions.endCall"),
+    say("instructions.secret"),
+  ];
+  return [...lines, ...rules, ...safety].filter(Boolean).join("\n");
+}
+
+/** A tool parameter, as JSON Schema: the keywords our tools use. */
+export type JsonSchema = { type: "string"; description?: string; pattern?: string; format?: "email"; enum?: string[] };
+
+/** What the caller hears while a tool runs, in one language. */
+type ToolLines = { start: string; delayed: string; failed: string };
+
+/** A tool the model calls; our webhook runs it (lib/receptionist/tools/tools.ts). */
+export type FunctionTool = {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: { type: "object"; properties: Record<string, JsonSchema>; required: string[] };
+  /**
+   * What the caller hears while it runs, instead of silence: `start` as soon as it is called (without waiting for it),
+   * `delayed` if the answer takes longer than `delayedAfterMs`, `failed` if the request fails outright; in the call's
+   * language, and in each language a caller may switch to (`byLanguage`, the call's own first).
+   */
+  spoken: ToolLines & { delayedAfterMs: number; byLanguage: { language: CallLanguage; lines: ToolLines }[] };
+};
+
+/** Puts the caller through to the business, which the platform does itself; `message` is said first. */
+export type TransferTool = { type: "transfer"; number: string; message: string; description: string };
+
+/** Ends the call, which the platform does itself; when to use it is in the instructions. */
+export type EndCallTool = { type: "endCall" };
+
+export type AssistantTool = FunctionTool | TransferTool | EndCallTool;
+
+type Schema = JsonSchema;
+
+/** "One moment" as soon as the tool is called, a second line after 2.5 s without an answer, a sentence on failure. */
+function spokenFor(language: CallLanguage, startKey: string): FunctionTool["spoken"] {
+  const linesIn = (l: CallLanguage): ToolLines => {
+    const say = sayer(l);
+    return { start: say(`toolMessages.${startKey}`), delayed: say("toolMessages.delayed"), failed: say("toolMessages.failed") };
+  };
+  const order = [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
+  return { ...linesIn(language), delayedAfterMs: 2500, byLanguage: order.map((l) => ({ language: l, lines: linesIn(l) })) };
+}
+
+export function toolDefinitions(
+  b: Business,
+  canBook: boolean,
+  language: CallLanguage,
+  knowledge: CallKnowledge = { mode: "none" },
+): AssistantTool[] {
+  const say = sayer(language);
+  const param = (key: string, params?: Record<string, string>) => say(`tools.params.${key}`, params);
+  const text = (key: string, extra: Partial<Schema> = {}): Schema => ({ type: "string", description: param(key), ...extra });
+  const country = countryOfBusiness(b);
+  const example = exampleFor(country);
+  const date: Schema = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: param("date", { example: "2026-11-24" }) };
+  const time: Schema = { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: param("time") };
+  const optional = (s: Schema): Schema => ({ ...s, description: `${param("optional")} ${s.description}` });
+  const birthDate: Schema = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: param("birthDate") };
+  // The language a caller switched to: the answer comes back in it.
+  const callerLanguage: Schema = {
+    type: "string",
+    enum: CALL_LANGUAGES,
+    description: param("language", { language: say(`languages.${language}`) }),
+  };
+  const fn = (startKey: string, name: string, properties: Record<string, Schema>, required: string[] = []): FunctionTool => ({
+    type: "function",
+    name,
+    description: say(`tools.${name}`),
+    parameters: { type: "object", properties: { ...properties, language: callerLanguage }, required },
+    spoken: spokenFor(language, startKey),
+  });
+
+  const booking: FunctionTool[] = [
+    fn("checking", "check_availability", {
+      date: optional(date),
+      time: optional(time),
+      partOfDay: { type: "string", enum: [...PARTS_OF_DAY], description: param("partOfDay") },
+    }),
+    fn(
+      "booking",
+      "book_appointment",
+      {
+        date,
+        time,
+        name: text("name"),
+        phone: text("phoneOther", { description: param("phoneOther", { example }) }),
+        email: text("email", { format: "email" }),
+        reason: text("reason"),
+        ...(b.birthDateCheck ? { dateOfBirth: birthDate } : {}),
+      },
+      b.birthDateCheck ? ["date", "time", "name", "dateOfBirth"] : ["date", "time", "name"],
+    ),
+    fn("lookingUp", "find_my_appointments", {}),
+    fn("moving", "reschedule_appointment", { appointmentId: text("appointmentId"), date, time }, ["appointmentId", "date", "time"]),
+    fn("cancelling", "cancel_appointment", { appointmentId: text("appointmentId") }, ["appointmentId"]),
+    fn("sendingCode", "send_verification_code", { phone: text("verifyPhone") }, ["phone"]),
+    fn("checkingCode", "verify_code", { code: text("code", { pattern: "^\\d{6}$" }) }, ["code"]),
+  ];
+  if (b.birthDateCheck) {
+    booking.push(
+      fn("checkingIdentity", "verify_identity", { phone: text("identityPhone"), name: text("identityName"), dateOfBirth: birthDate }, [
+        "phone",
+        "name",
+        "dateOfBirth",
+      ]),
+    );
+  }
+  const words = wordsFor(b);
+  const message = fn(
+    "noting",
+    MESSAGE_TOOL,
+    {
+      name: text("messageName"),
+      phone: text("messagePhone"),
+      message: text("message"),
+      category: {
+        type: "string",
+        enum: [...words.categories],
+        description: param("category", { categories: words.categories.map((c) => `${c}: ${say(`categories.${c}`)}`).join("; ") }),
+      },
+      urgency: { type: "string", enum: [...REQUEST_URGENCIES], description: param("urgency") },
+    },
+    ["message"],
+  );
+  const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
+  if (knowledge.mode === "tool") tools.push(fn("lookingUp", LOOKUP_TOOL, { question: text("question") }, ["question"]));
+  // The platform dials E.164 only: a number that cannot be read as one gives no transfer tool rather than a refused
+  // assistant.
+  const ownerPhone = toE164(b.ownerPhone, country);
+  if (ownerPhone) tools.push({ type: "transfer", number: ownerPhone, message: say("transferring"), description: say("tools.transfer") });
+  tools.push({ type: "endCall" });
+  return tools;
+}
+
+/** The assistant for one call, as we define it: the platform's adapter maps it and adds its own tuning. */
+export type AssistantDefinition = {
+  /** The business's name, untruncated (platforms have their own limits). */
+  name: string;
+  language: CallLanguage;
+  /** The opening line, said in full before the caller can interrupt: it discloses the AI and the recording. */
+  firstMessage: string;
+  systemPrompt: string;
+  tools: AssistantTool[];
+  voice: VoiceId;
+  /** Names the caller is likely to say, which a general speech-to-text model mishears. */
+  keyterms: string[];
+  recording: boolean;
+  /** A short summary of each call, kept in the call log. */
+  summary: boolean;
+  endCallMessage: string;
+  maxDurationSeconds: number;
+  /** Listening noises ("mm", "okay") in the call's language: not interruptions. */
+  acknowledgements: string[];
+  /** A caller who went quiet: a prompt after `promptAfterSeconds` (at most one per line of `prompts`), then `goodbye`. */
+  silence: { promptAfterSeconds: number; prompts: string[]; maxPrompts: number; endAfterSeconds: number; goodbye: string };
+  /** Comes back with every message of the call: the business it is for. */
+  metadata: { userId: string; language: CallLanguage; timeZone: string };
+};
+
+/** The assistant for one inbound call. */
+export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinition {
+  const language = callLanguage(b);
+  const say = sayer(language);
+  const canBook = b.entitled;
+  const agentName = agentNameFor(b, language);
+  const voice = voiceFor(b, language);
+  // The caller always hears first that this is a virtual assistant (and that the call is recorded), whatever the
+  // owner's own greeting says; the greeting follows without a second "hello".
+  const disclosure = say(o.recording === false ? "disclosure" : "disclosureRecorded", {
+    agent: agentName,
+    assistant: say(`assistantNoun.${voice.gender}`),
+    ofBusiness: ofBusiness(b.businessName, language),
+  });
+  const greeting = canBook ? b.ai?.firstMessage || say("defaultGreeting") : say("messageOnlyGreeting");
+  return {
+    name: b.businessName,
+    language,
+    firstMessage: openingLine(disclosure, greeting, b.businessName),
+    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now, o.knowledge),
+    tools: toolDefinitions(b, canBook, language, o.knowledge),
+    voice: voice.id,
+    keyterms: [b.businessName, agentName],
+    recording: o.recording !== false,
+    summary: true,
+    endCallMessage: say("goodbye"),
+    maxDurationSeconds: 900,
+    acknowledgements: say("acknowledgements").split("|"),
+    // A prompt after 8 s of silence (twice at most); after 30 s the line is dead or the caller has gone: goodbye, and
+    // the line is freed.
+    silence: {
+      promptAfterSeconds: 8,
+      prompts: [say("idle.stillThere"), say("idle.takeYourTime")],
+      maxPrompts: 2,
+      endAfterSeconds: 30,
+      goodbye: say("idle.goodbye"),
+    },
+    metadata: { userId: b.userId, language, timeZone: b.timeZone },
+  };
+}

@@ -1,0 +1,48 @@
+// What the call log routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
+// written from CallView and CallDetail (lib/receptionist/calls/calls.service.ts).
+import { z } from "zod";
+
+const instant = z.iso.datetime({ offset: true });
+
+const callFields = {
+  id: z.string(),
+  fromNumber: z.string().nullable(),
+  toNumber: z.string().nullable(),
+  status: z.string(),
+  startedAt: instant.nullable(),
+  endedAt: instant.nullable(),
+  durationSeconds: z.number().nullable(),
+  endedReason: z.string().nullable(),
+  summary: z.string().nullable(),
+  outcome: z.enum(["booked", "rescheduled", "cancelled", "message", "no_action"]),
+  sandbox: z.boolean(),
+  contentPurgeAt: instant.nullable().describe("When retention removes the transcript, summary and recording (null once done)."),
+  contentPurgedAt: instant.nullable(),
+};
+
+export const callListResponse = z.strictObject({ calls: z.array(z.strictObject(callFields).meta({ title: "Call" })) });
+
+export const callDetailResponse = z.strictObject({
+  ...callFields,
+  transcript: z.string().nullable(),
+  recordingUrl: z.string().nullable(),
+  messages: z.array(
+    z.strictObject({
+      id: z.string(),
+      callerName: z.string().nullable(),
+      callerPhone: z.string().nullable(),
+      body: z.string(),
+      createdAt: instant,
+    }),
+  ),
+  appointments: z.array(
+    z.strictObject({
+      id: z.string(),
+      patientName: z.string(),
+      startsAt: instant,
+      endsAt: instant,
+      status: z.string(),
+      confirmedAt: instant.nullable().describe("When the caller confirmed it by text (null: not, or moved since)."),
+    }),
+  ),
+});

@@ -1,0 +1,226 @@
+// What the voice platform tells us about a call, as our own events, and what we answer: the assistant for a new call,
+// the results of the tools the model called, and the call log kept up to date. The platform's adapter
+// (lib/vendors/vapi/webhook.ts) reads its messages into these events and writes our answers in its format.
+import { and, eq } from "drizzle-orm";
+import { callToolCalls, webhookEvents } from "@/db/schema";
+import { warmCalendar } from "@/lib/scheduling/booking/busy-time";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import { logger } from "@/lib/platform/log/logger";
+import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
+import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
+import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
+import { recordCall } from "../calls/call-log";
+import { replyText } from "../tools/replies";
+import { oneLine, sayer } from "../speech/speech";
+import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
+import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "../tools/tools";
+
+/**
+ * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
+ * a caller tolerates on a phone line, with room for our own queries.
+ */
+export const TOOL_ANSWER_BUDGET_MS = 2_200;
+
+/** `sandbox`: the calls are the offline stand-in's (kept apart in the call log). */
+export type CallEventDeps = BookingDeps & { sandbox: boolean };
+
+/**
+ * The facts every message carries: the platform's call id, our line (the number dialled) and the caller ID, both in
+ * E.164, and the business id the assistant we answered carries (the fallback when a message omits the line).
+ */
+export type CallFacts = { callId: string | null; line: string | null; caller: string | null; userId: string | null };
+
+export type ToolCall = { id: string; name: string; args: Record<string, unknown> };
+
+export type CallEvent =
+  | { type: "assistant-request"; call: CallFacts }
+  | { type: "tool-calls"; call: CallFacts; toolCalls: ToolCall[] }
+  | { type: "status-update"; call: CallFacts; status: string | null; startedAt: Date | null; endedReason: string | null }
+  | {
+      type: "call-ended";
+      call: CallFacts;
+      startedAt: Date | null;
+      endedAt: Date | null;
+      endedReason: string | null;
+      transcript: string | null;
+      summary: string | null;
+      recordingUrl: string | null;
+      /** The platform's once-only key for this report: a replayed report changes nothing. */
+      receipt: { provider: string; eventId: string; type: string };
+    }
+  | { type: "other"; call: CallFacts };
+
+export type ToolResult = { toolCallId: string; name: string } & ({ result: string } | { error: string });
+
+export type CallAnswer =
+  | { type: "assistant"; assistant: AssistantDefinition }
+  /** No business answers on this line: the sentence the caller hears before the call ends. */
+  | { type: "refused"; error: string }
+  | { type: "tool-results"; results: ToolResult[] }
+  | { type: "ok" };
+
+const OK: CallAnswer = { type: "ok" };
+
+/** The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown". */
+const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL]);
+
+async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
+  const now = deps.now ? deps.now() : new Date();
+  if (facts.line) return findBusinessByLine(deps.db, facts.line, now);
+  if (facts.userId && /^[0-9a-f-]{36}$/i.test(facts.userId)) {
+    const biz = await loadBusiness(deps.db, facts.userId, now);
+    // Only a business that still holds a line answers calls.
+    return biz?.line ? biz : null;
+  }
+  return null;
+}
+
+/**
+ * An event that names another business's call id is ignored: nothing of that call is changed. Logged by event type
+ * only (the ids and numbers stay out of the log).
+ */
+function foreignCall(type: string): CallAnswer {
+  logger().warn({ type }, "voice platform message for a call held by another business ignored");
+  return OK;
+}
+
+/**
+ * What the insights read of one tool-calls message, written after the caller's answers are known and never in their
+ * way: a row per tool call (which tool, how it ended, how long it took; no argument, no result), and the call marked as
+ * one that wanted an appointment when it looked for or took a slot. A failure is logged by name and swallowed: the
+ * answers stand.
+ */
+async function logToolCalls(
+  deps: CallEventDeps,
+  call: { userId: string; providerCallId: string },
+  rows: (typeof callToolCalls.$inferInsert)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const wanted = rows.some((r) => APPOINTMENT_TOOLS.includes(r.tool));
+  await Promise.all([
+    deps.db.insert(callToolCalls).values(rows),
+    wanted ? recordCall(deps.db, { ...call, wantedBooking: true }) : null,
+  ]).catch((e: unknown) => {
+    logger().error({ name: (e as Error).name }, "receptionist tool calls not logged");
+  });
+}
+
+/** Answers one event of a call. */
+export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Promise<CallAnswer> {
+  const { callId, line, caller } = event.call;
+
+  switch (event.type) {
+    case "assistant-request": {
+      const biz = await businessFor(deps, event.call);
+      if (!biz) return { type: "refused", error: sayer("en")("notInService") };
+      if (callId) {
+        const ringing = { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing" };
+        if (!(await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox }))) foreignCall(event.type);
+      }
+      const now = deps.now ? deps.now() : new Date();
+      if (biz.entitled) warmCalendar(deps, biz);
+      const knowledge = await knowledgeForCall(deps.db, biz.userId, callLanguage(biz));
+      return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge }) };
+    }
+    case "tool-calls": {
+      const calls = event.toolCalls;
+      let biz: Business | null;
+      try {
+        biz = await businessFor(deps, event.call);
+      } catch (e) {
+        // Every tool call gets an answer, even when the database is briefly unreachable.
+        logger().error({ name: (e as Error).name }, "receptionist lookup failed");
+        const error = sayer("en")("technicalProblem");
+        return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
+      }
+      if (!biz || !callId) {
+        const error = sayer("en")("notInService");
+        return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
+      }
+      const language = callLanguage(biz);
+      // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
+      const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
+      const results: ToolResult[] = [];
+      const log: (typeof callToolCalls.$inferInsert)[] = [];
+      // One after the other: two tools of one turn (rare) must not race each other for the same slot.
+      for (const c of calls) {
+        let answer: Awaited<ReturnType<typeof runTool>>;
+        let outcome: ToolOutcome;
+        const started = performance.now();
+        try {
+          const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id };
+          answer = await runTool(context, c.name, c.args);
+          outcome = "result" in answer ? "result" : "error";
+        } catch (e) {
+          // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.
+          logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
+          answer = { error: sayer(language)("technicalProblem") };
+          outcome = "failed";
+        }
+        const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
+        const ms = performance.now() - started;
+        recordToolCall({ tool, outcome, seconds: ms / 1000 });
+        log.push({ userId: biz.userId, providerCallId: callId, tool, outcome, durationMs: Math.round(ms) });
+        const ids = { toolCallId: c.id, name: c.name };
+        results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
+      }
+      await logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
+      return { type: "tool-results", results };
+    }
+    case "status-update": {
+      const biz = await businessFor(deps, event.call);
+      if (callId) {
+        const recorded = await recordCall(deps.db, {
+          providerCallId: callId,
+          userId: biz?.userId ?? null,
+          // A call nobody's business answers for (the number was released mid-call) keeps no caller data.
+          fromNumber: biz ? caller : null,
+          toNumber: line,
+          status: event.status,
+          startedAt: event.status === "in-progress" ? event.startedAt : null,
+          endedReason: event.endedReason,
+          sandbox: deps.sandbox,
+        });
+        if (!recorded) return foreignCall(event.type);
+      }
+      return OK;
+    }
+    case "call-ended": {
+      if (!callId) return OK;
+      // Applied once per call: a replayed report changes nothing. The marker is written after the call row, so a
+      // failure in between leaves the report to be applied by the platform's retry rather than lost.
+      const { receipt } = event;
+      const [seen] = await deps.db
+        .select({ eventId: webhookEvents.eventId })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, receipt.provider), eq(webhookEvents.eventId, receipt.eventId)))
+        .limit(1);
+      if (seen) return OK;
+      const biz = await businessFor(deps, event.call);
+      const recorded = await recordCall(deps.db, {
+        providerCallId: callId,
+        userId: biz?.userId ?? null,
+        fromNumber: biz ? caller : null,
+        toNumber: line,
+        status: "ended",
+        startedAt: event.startedAt,
+        endedAt: event.endedAt,
+        endedReason: event.endedReason,
+        transcript: biz ? event.transcript : null,
+        summary: biz ? event.summary : null,
+        // A business that turned recording off keeps no recording link, even if the platform sent one.
+        recordingUrl: biz?.recordingEnabled ? event.recordingUrl : null,
+        sandbox: deps.sandbox,
+      });
+      // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
+      if (!recorded) return foreignCall(event.type);
+      await deps.db
+        .insert(webhookEvents)
+        .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
+        .onConflictDoNothing();
+      return OK;
+    }
+    default:
+      return OK;
+  }
+}

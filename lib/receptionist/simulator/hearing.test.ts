@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { heardTimes, languageOf, parsePartOfDay } from "./hearing";
+
+// Tuesday 8 June 2027, 14:00 in Paris.
+const NOW = new Date("2027-06-08T12:00:00Z");
+const heard = (words: string, sameDay: string | null = null) => heardTimes(words, NOW, "Europe/Paris", sameDay);
+
+describe("what a listener hears in a tool's words", () => {
+  it("puts every time on the last day named before it, in each language", () => {
+    expect(heard("I can offer Friday, June 11 at 3:30 PM or 4:00 PM, or Monday, June 14 at 9:00 AM.")).toEqual([
+      "2027-06-11 15:30",
+      "2027-06-11 16:00",
+      "2027-06-14 09:00",
+    ]);
+    expect(heard("Au plus tôt, je peux vous proposer mardi 1er février à 9 h ou 9 h 30.")).toEqual([
+      "2028-02-01 09:00",
+      "2028-02-01 09:30",
+    ]);
+    expect(heard("Puedo ofrecerle el viernes 11 de junio a las 15:30 o 16:00.")).toEqual(["2027-06-11 15:30", "2027-06-11 16:00"]);
+  });
+
+  it("takes a time whose day is not said to be on the day the caller asked about, and nothing when there is none", () => {
+    const words = "That time is not free. The nearest free times are 3:30 PM, 4:00 PM or 4:30 PM.";
+    expect(heard(words, "2027-06-12")).toEqual(["2027-06-12 15:30", "2027-06-12 16:00", "2027-06-12 16:30"]);
+    expect(heard(words)).toEqual([]);
+  });
+
+  it("hears the offer in the last sentence that says times, not a closing time or the time refused before it", () => {
+    expect(
+      heard("On Saturday, June 12 we close at 12:00 PM. The latest I can offer that day is Saturday, June 12 at 11:00 AM or 11:30 AM."),
+    ).toEqual(["2027-06-12 11:00", "2027-06-12 11:30"]);
+    expect(heard("Wednesday, June 9 at 10:00 AM is not free. The closest I can offer is Wednesday, June 9 at 10:30 AM.")).toEqual([
+      "2027-06-09 10:30",
+    ]);
+    expect(heard("The confirmation goes to 06 98 76 54 32 by SMS.")).toEqual([]);
+  });
+});
+
+describe("what a caller says", () => {
+  it("hears the evening in 'after work' and 'at the end of the day', in each language", () => {
+    for (const said of [
+      "after work",
+      "at the end of the day",
+      "tonight",
+      "après le travail",
+      "en fin de journée",
+      "después del trabajo",
+      "a última hora",
+    ])
+      expect(parsePartOfDay(said), said).toBe("evening");
+    expect(parsePartOfDay("por la tarde")).toBe("afternoon");
+  });
+
+  it("knows the language of a sentence that is clearly in one, and says nothing of a word or two", () => {
+    expect(languageOf("Hola, quisiera una cita para mañana por favor")).toBe("es");
+    expect(languageOf("Bonjour, je voudrais un rendez-vous demain")).toBe("fr");
+    expect(languageOf("Hi, I'd like to book an appointment please")).toBe("en");
+    expect(languageOf("sí")).toBeNull();
+    expect(languageOf("ok merci")).toBeNull();
+  });
+});

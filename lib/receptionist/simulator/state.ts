@@ -1,0 +1,180 @@
+// The stand-in's state between two caller turns: plain JSON, so the Try page keeps it in the browser between requests
+// and sends it back, checked field by field (parseSimState) before the next turn runs.
+import { z } from "zod";
+import type { CallLanguage } from "@/lib/accounts/business/business";
+import type { PartOfDay } from "../tools/availability-answer";
+
+export type Reading = "data" | "words";
+/** One of the caller's appointments: its id, and its start as the words naming it say ("YYYY-MM-DD HH:mm", or null). */
+export type KnownAppointment = { id: string; at: string | null };
+
+export type Turn = { role: "assistant" | "caller"; text: string };
+export type Stage =
+  | "intent"
+  | "name"
+  | "reason"
+  | "birthDate"
+  | "email"
+  | "day"
+  | "choose"
+  | "confirm"
+  | "confirmCancel"
+  | "whichAppointment"
+  | "verifyPhone"
+  | "verifyCode"
+  | "verifyIdentity"
+  | "message"
+  | "anything"
+  | "ended";
+export type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred";
+export type Outcome = { kind: OutcomeKind; slot?: string };
+/** A day, a time or a part of the day the caller named, kept until the booking can use it. */
+export type Want = { date: string | null; time: string | null; part: PartOfDay | null };
+
+export type SimState = {
+  v: 1;
+  callId: string;
+  line: string;
+  caller: string;
+  /** The call's language, as the assistant was built for it. */
+  callLanguage: CallLanguage;
+  /** The language spoken now: the caller's, when they speak another supported one (the tools are told so). */
+  language: CallLanguage;
+  timeZone: string;
+  /**
+   * How tool results are read: "data", as a model that follows its instructions does (the times and ids given apart);
+   * "words", as a small model that repeats what it hears does: it books the day and time the spoken words name.
+   */
+  reading: Reading;
+  messageOnly: boolean;
+  /** The assistant asks the date of birth when booking and can check a name and date of birth (verify_identity). */
+  birthDateCheck: boolean;
+  stage: Stage;
+  flow: "book" | "reschedule" | "cancel" | "message" | null;
+  name: string | null;
+  reason: string | null;
+  email: string | null;
+  birthDate: string | null;
+  /** A number the caller said (as they said it): the tools get it instead of the caller ID. */
+  phone: string | null;
+  /** What the caller asked for before they were asked ("tomorrow at 10" in the first sentence). */
+  want: Want;
+  /** What the platform says before putting the caller through, when the assistant has a transfer tool; else null. */
+  transfer: string | null;
+  /**
+   * The owner's answers, prices and policies as the assistant got them: searched during the call (lookup_info), or the
+   * lines of its instructions (a small set); none: the stand-in knows no price and no policy.
+   */
+  knowledge: { lookup: boolean; facts: string[] };
+  /** The platform's idle prompts, one per silence, then the line it ends the call with. */
+  idle: string[];
+  idleEnd: string | null;
+  /** Caller turns in a row with nothing said. */
+  silences: number;
+  /** The times last offered, "YYYY-MM-DD HH:mm", as this reading took them from the tool's answer. */
+  offers: string[];
+  chosen: string | null;
+  /** The caller's appointments as find_my_appointments gave them: which one a change is about is asked when several. */
+  appointments: KnownAppointment[];
+  appointmentId: string | null;
+  toolCalls: number;
+  outcomes: Outcome[];
+  transcript: Turn[];
+  startedAt: string;
+};
+
+const SLOT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+const stateSchema = z.object({
+  v: z.literal(1),
+  callId: z.string().max(120),
+  line: z.string().max(20),
+  caller: z.string().max(20),
+  language: z.enum(["en", "fr", "es"]),
+  callLanguage: z.enum(["en", "fr", "es"]).optional(),
+  reading: z.enum(["data", "words"]).default("data"),
+  timeZone: z.string().max(64).refine(isTimeZone),
+  messageOnly: z.boolean(),
+  birthDateCheck: z.boolean().default(false),
+  stage: z.enum([
+    "intent",
+    "name",
+    "reason",
+    "birthDate",
+    "email",
+    "day",
+    "choose",
+    "confirm",
+    "confirmCancel",
+    "whichAppointment",
+    "verifyPhone",
+    "verifyCode",
+    "verifyIdentity",
+    "message",
+    "anything",
+    "ended",
+  ]),
+  flow: z.enum(["book", "reschedule", "cancel", "message"]).nullable(),
+  name: z.string().max(120).nullable(),
+  reason: z.string().max(500).nullable(),
+  email: z.string().max(254).nullable(),
+  // Fields added later default, so a call started before an update carries on.
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
+  phone: z.string().max(40).nullable().default(null),
+  want: z
+    .object({
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable(),
+      time: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .nullable(),
+      part: z.enum(["morning", "afternoon", "evening"]).nullable(),
+    })
+    .default({ date: null, time: null, part: null }),
+  transfer: z.string().max(500).nullable().default(null),
+  knowledge: z.object({ lookup: z.boolean(), facts: z.array(z.string().max(2400)).max(30) }).default({ lookup: false, facts: [] }),
+  idle: z.array(z.string().max(500)).max(5).default([]),
+  idleEnd: z.string().max(500).nullable().default(null),
+  silences: z.number().int().min(0).max(10).default(0),
+  offers: z.array(z.string().regex(SLOT)).max(10),
+  chosen: z.string().regex(SLOT).nullable(),
+  appointments: z
+    .array(z.object({ id: z.string().uuid(), at: z.string().regex(SLOT).nullable() }))
+    .max(10)
+    .default([]),
+  appointmentId: z.string().uuid().nullable(),
+  toolCalls: z.number().int().min(0).max(1000),
+  outcomes: z
+    .array(
+      z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred"]), slot: z.string().max(200).optional() }),
+    )
+    .max(50),
+  transcript: z.array(z.object({ role: z.enum(["assistant", "caller"]), text: z.string().max(2000) })).max(400),
+  startedAt: z.string().datetime(),
+});
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A state sent back by a browser, checked field by field (the caller of this function checks whose call it is). */
+export function parseSimState(value: unknown): SimState | null {
+  const parsed = stateSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const s = { ...parsed.data, callLanguage: parsed.data.callLanguage ?? parsed.data.language } as SimState;
+  // A stage that needs a chosen slot or an appointment must have one.
+  if (s.stage === "confirm" && !s.chosen) return null;
+  if (s.stage === "confirmCancel" && !s.appointmentId) return null;
+  return s;
+}

@@ -1,0 +1,450 @@
+// The receptionist's tools, as the voice platform calls them. Every answer is a reply (lib/receptionist/tools/replies.ts): the
+// words the caller hears, whole and in their language, and apart from them what the model passes back; every time
+// offered comes from the availability engine; every booking goes through lib/scheduling/booking.
+import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
+import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/scheduling/booking/core";
+import { busyIntervals } from "@/lib/scheduling/booking/busy-time";
+import {
+  book,
+  cancel as cancelAppointment,
+  reschedule as rescheduleAppointment,
+  upcomingForCaller,
+  type Refusal,
+} from "@/lib/scheduling/booking/commands";
+import type { Interval } from "@/lib/scheduling/availability/availability";
+import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { JOB } from "@/lib/platform/jobs/queue";
+import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
+import type { Business, CallLanguage } from "@/lib/accounts/business/business";
+import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
+import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
+import { ensureCall, raiseOutcome } from "../calls/call-log";
+import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
+import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
+import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
+import { categoryFor, wordsFor } from "../speech/wording";
+
+export const BOOKING_TOOLS = [
+  "check_availability",
+  "book_appointment",
+  "find_my_appointments",
+  "reschedule_appointment",
+  "cancel_appointment",
+] as const;
+/** The tools that look for or take a slot: a call that runs one wanted an appointment (the insights' booking success). */
+export const APPOINTMENT_TOOLS: readonly string[] = ["check_availability", "book_appointment"];
+export const MESSAGE_TOOL = "take_message";
+/** Searches the owner's answers, prices and policies (only offered when there are too many for the instructions). */
+export const LOOKUP_TOOL = "lookup_info";
+/** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
+export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
+
+export type ToolContext = {
+  deps: BookingDeps;
+  biz: Business;
+  /** The language the answer is in: the call's, or the one the model says the caller switched to. */
+  language: CallLanguage;
+  /** The caller ID, normalized; the default phone for bookings and the key for "my appointments". */
+  callerNumber: string | null;
+  providerCallId: string;
+  toolCallId: string;
+};
+
+export type ToolAnswer = { result: ToolReply } | { error: string };
+
+type Args = Record<string, unknown>;
+const CALL_LANGUAGES: readonly CallLanguage[] = ["en", "fr", "es"];
+
+export async function runTool(context: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
+  // A caller who switched language hears the answers in theirs: the model says which.
+  const asked = text(args.language, 5)?.toLowerCase();
+  const ctx = { ...context, language: CALL_LANGUAGES.find((l) => l === asked) ?? context.language };
+  const say = sayer(ctx.language);
+  const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name) || (IDENTITY_TOOLS as readonly string[]).includes(name);
+  if (bookingTool && !ctx.biz.entitled) return { result: spoken(say("bookingDisabled")) };
+  try {
+    switch (name) {
+      case "check_availability":
+        return { result: await checkAvailability(ctx, say, args) };
+      case "book_appointment":
+        return { result: await bookAppointment(ctx, say, args) };
+      case "find_my_appointments":
+        return { result: await findMine(ctx, say) };
+      case "reschedule_appointment":
+        return { result: await reschedule(ctx, say, args) };
+      case "cancel_appointment":
+        return { result: await cancel(ctx, say, args) };
+      case "send_verification_code":
+        return { result: spoken(await sendVerification(ctx, say, args)) };
+      case "verify_code":
+        return { result: await verify(ctx, say, args) };
+      case "verify_identity":
+        if (!ctx.biz.birthDateCheck) return { error: say("unknownTool") };
+        return { result: await verifyIdentity(ctx, say, args) };
+      case MESSAGE_TOOL:
+        return { result: spoken(await takeMessage(ctx, say, args)) };
+      case LOOKUP_TOOL:
+        return { result: spoken(await lookupInfo(ctx, say, args)) };
+      default:
+        return { error: say("unknownTool") };
+    }
+  } catch (e) {
+    if (e instanceof CalendarUnavailableError) return { error: say("calendarUnavailable") };
+    throw e;
+  }
+}
+
+/**
+ * The owner's entries that best answer the question, in their words; "I don't know, shall I take a message" otherwise.
+ * A name the question asks about that the entries never mention ("Cigna" against "we accept Delta Dental and Aetna") is
+ * said to be unknown, so the model never turns a list into a "no".
+ */
+async function lookupInfo(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const question = text(args.question, 300) ?? text(args.query, 300);
+  if (!question) return say("lookupNeedsQuestion");
+  const found = await lookupKnowledge(ctx.deps.db, ctx.biz.userId, ctx.language, question);
+  if (!found.length) return say("lookupNothing");
+  const lines = found.map((e) => entryLine(e, ctx.language));
+  const unknown = namesNotIn(question, lines);
+  if (unknown.length) return say("lookupUnknown", { entries: lines.join(" | "), names: speakList(unknown, ctx.language) });
+  return say("lookupFound", { entries: lines.join(" | ") });
+}
+
+const text = (v: unknown, max = 500): string | null => {
+  if (typeof v !== "string" && typeof v !== "number") return null;
+  const s = String(v).trim().replace(/\s+/g, " ");
+  return s ? s.slice(0, max) : null;
+};
+
+/**
+ * The phone number a tool was given, read in the business's country ("06 98 76 54 32" at a Paris practice is
+ * +33698765432): the caller ID when the model gave none (or words without digits, "same as this one"), undefined when
+ * it gave digits that make no number, so the caller is asked again rather than booked with a number nobody can text.
+ */
+function phoneArgument(raw: string | null, biz: Business, callerNumber: string | null): string | null | undefined {
+  if (!raw || !/\d/.test(raw)) return callerNumber;
+  return toE164(raw, countryOfBusiness(biz)) ?? undefined;
+}
+
+const now = (ctx: ToolContext) => (ctx.deps.now ? ctx.deps.now() : new Date());
+
+/**
+ * A day the caller can book: not past, not beyond the horizon. Null when it is fine, else the sentence the model passes on
+ * (today's date or the last bookable day included, so it can ask again without guessing).
+ */
+function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
+  const today = localToday(now(ctx), ctx.biz.timeZone);
+  const ahead = daysBetween(today, date);
+  if (ahead < 0) return say("pastDate", { today: speakCalendarDay(today, ctx.language) });
+  if (ahead > HORIZON_DAYS)
+    return say("beyondHorizon", { days: HORIZON_DAYS, last: speakCalendarDay(addDays(today, HORIZON_DAYS), ctx.language) });
+  return null;
+}
+
+/** The part of the day the model passed, in any of the words it might use; null for none (or one it made up). */
+function partOfDay(args: Args): PartOfDay | null {
+  const part = text(args.partOfDay ?? args.part_of_day, 20)?.toLowerCase();
+  if (!part) return null;
+  if ((PARTS_OF_DAY as readonly string[]).includes(part)) return part as PartOfDay;
+  if (/morning|matin|mañana/.test(part)) return "morning";
+  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
+  if (/evening|night|soir|noche/.test(part)) return "evening";
+  return null;
+}
+
+/**
+ * Free times for the day, time or part of the day asked. The busy times of the window the answer needs are read once
+ * (the view the call's start warmed, in the common case); only when nothing is free in it is the whole horizon read.
+ */
+async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const { deps, biz, language } = ctx;
+  const at = now(ctx);
+  const { date, time, unreadable } = readWhen(args);
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  const problem = date ? dayProblem(ctx, say, date) : null;
+  if (problem) return spoken(problem);
+  if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
+  const question = { date, time: date ? time : null, part: partOfDay(args) };
+  const ask = async (known: { from: Date; to: Date }) =>
+    answerAvailability({ biz, language, now: at, question, known, busy: await busyIntervals(deps, biz, known.from, known.to) });
+  const answer = (await ask(knownWindowFor(question, at, biz.timeZone))) ?? (await ask({ from: at, to: horizonEnd(at) }));
+  return answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS }));
+}
+
+async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const { deps, biz, language } = ctx;
+  const { date, time, unreadable } = readWhen(args);
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), biz, ctx.callerNumber);
+  if (phone === undefined) return spoken(say("phoneUnreadable"));
+  const emailRaw = text(args.email, 254);
+  const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
+  const reason = text(args.reason, 500);
+  // Asked only when the owner turned the birth-date check on; otherwise never kept, whatever the model passes.
+  const birthRaw = biz.birthDateCheck ? text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40) : null;
+  const birthDate = birthRaw ? readBirthDate(birthRaw, ctx) : null;
+  const missing = [
+    !name && "name",
+    !date && "date",
+    !time && "time",
+    !phone && "phone",
+    biz.birthDateCheck && !birthRaw && "dateOfBirth",
+  ].filter(Boolean) as string[];
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (birthRaw && !birthDate) return spoken(say("birthDateUnreadable"));
+  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
+  const problem = dayProblem(ctx, say, date!);
+  if (problem) return spoken(problem);
+  const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
+  if (!start) return spoken(say("invalidDateTime"));
+  // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
+  // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
+  const call = { userId: biz.userId, providerCallId: ctx.providerCallId };
+  const provenBirthDate = birthDate && (await identitiesOf(deps, call, ctx.callerNumber)).includes(phone!) ? birthDate : null;
+  const outcome = await book(deps, biz, {
+    source: "phone",
+    start,
+    patientName: name!,
+    patientPhone: phone,
+    // The number the caller rang from stays on the appointment when the confirmations go elsewhere: a later call from
+    // it finds the appointment.
+    callerPhone: ctx.callerNumber && ctx.callerNumber !== phone ? ctx.callerNumber : null,
+    patientEmail: email,
+    patientBirthDate: provenBirthDate,
+    reason,
+    language,
+    bookingKey: ctx.toolCallId,
+    callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
+  });
+  if (!outcome.ok) return refusal(ctx, say, outcome.reason, start, outcome.alternatives);
+  await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
+  const a = outcome.appointment;
+  const booked = say("booked", { name: a.patientName, slot: speakSlot(a.startsAt, language, biz.timeZone) });
+  return spoken(`${booked} ${await confirmationWords(ctx, say, a)}`);
+}
+
+/**
+ * Where the confirmation goes, as the caller must hear it: by text message and WhatsApp (from the business's line, to a
+ * number that has not opted out), by email when one was given; the number named when it is not the one they ring from.
+ */
+async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Promise<string> {
+  const channels: string[] = [];
+  if (a.patientPhone && ctx.biz.line && !(await isOptedOut(ctx.deps.db, ctx.biz.userId, a.patientPhone, "sms"))) {
+    channels.push(say("channels.sms"), say("channels.whatsapp"));
+  }
+  if (a.patientEmail) channels.push(say("channels.email"));
+  if (!channels.length) return say("confirmationNone");
+  const by = speakList(channels, ctx.language, "conjunction");
+  if (a.patientPhone && a.patientPhone !== ctx.callerNumber) {
+    return say("confirmationTo", { number: formatPhone(a.patientPhone, countryOfBusiness(ctx.biz)), channels: by });
+  }
+  return say("confirmationBy", { channels: by });
+}
+
+/**
+ * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free), and
+ * the closest free times, each with its day.
+ */
+function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[]): ToolReply {
+  const { biz, language } = ctx;
+  const why =
+    reason === "taken"
+      ? say("slotTaken")
+      : (whyNotBookable(biz, language, start) ?? sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
+  if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
+  const offered = offerTimes(
+    alternatives.map((s) => s.start),
+    language,
+    biz.timeZone,
+  );
+  return { say: `${why} ${sentence(say("availability.closest", { offers: offered.words }))}`, slots: offered.slots };
+}
+
+/** The caller's appointments as the model gets them: named by day and time, with the id to pass back. */
+function appointmentRefs(list: Appointment[], ctx: ToolContext): { words: string; refs: AppointmentRef[] } {
+  const refs = list.map((a) => ({ say: speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone), id: a.id }));
+  return {
+    words: speakList(
+      refs.map((r) => r.say),
+      ctx.language,
+      "conjunction",
+    ),
+    refs,
+  };
+}
+
+/**
+ * The caller's upcoming appointments: booked with their caller ID (or from it, for another number), or with a number this
+ * call proved it holds (a code texted to it). Nothing when neither: the answer then says how to prove it.
+ */
+async function mine(ctx: ToolContext): Promise<Appointment[]> {
+  const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
+  const found = (await Promise.all(phones.map((p) => upcomingForCaller(ctx.deps, ctx.biz.userId, p)))).flat();
+  const unique = [...new Map(found.map((a) => [a.id, a])).values()];
+  return unique.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
+  const list = await mine(ctx);
+  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
+  const { words, refs } = appointmentRefs(list, ctx);
+  return { say: say(list.length === 1 ? "yourAppointment" : "yourAppointments", { list: words }), appointments: refs };
+}
+
+/**
+ * The appointment a change is about: only one of the caller's own, named by the id find_my_appointments gave. Without an
+ * id (or with one that is not theirs) nothing is changed: the caller is asked which one, with their appointments.
+ */
+async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | ToolReply> {
+  const list = await mine(ctx);
+  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
+  const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
+  const chosen = id ? list.find((a) => a.id === id) : undefined;
+  if (chosen) return chosen;
+  const { words, refs } = appointmentRefs(list, ctx);
+  if (id) return { say: say("appointmentNotFoundVerify", { list: words }), appointments: refs };
+  return { say: say(list.length === 1 ? "confirmWhich" : "whichAppointment", { list: words }), appointments: refs };
+}
+
+/**
+ * Texts a one-time code to the number the caller says the appointment was booked with. The answer is the same whether
+ * or not that number has an appointment here: a caller must never learn who is a patient.
+ */
+async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const raw = text(args.phone ?? args.phoneNumber, 40);
+  if (!raw || !/\d/.test(raw)) return say("verificationNeedsPhone");
+  const phone = toE164(raw, countryOfBusiness(ctx.biz));
+  if (!phone) return say("phoneUnreadable");
+  if (phone === ctx.callerNumber) return say("verificationSameNumber");
+  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
+  if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
+  if (!ctx.biz.line) return say("verificationUnavailable");
+  const has = (await upcomingForCaller(ctx.deps, ctx.biz.userId, phone)).length > 0;
+  // No text to a number with nothing booked here, but the same words and the same code bookkeeping: the caller learns
+  // nothing either way, now or when they read back a code.
+  if ((await sendCode(ctx.deps, call, phone, ctx.language, has)) === "limit") return say("verificationLimit");
+  return say("verificationSent");
+}
+
+async function verify(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const given = text(args.code, 20);
+  if (!given) return spoken(say("verificationNeedsCode"));
+  const checked = await checkCode(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, given);
+  if (!checked.ok) return spoken(say(`verification.${checked.reason}`));
+  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
+  return { say: say("verificationDone", { list: words }), appointments: refs };
+}
+
+/** "Before I can do that I still need the …": the fields named in the call's language. */
+function stillNeeded(ctx: ToolContext, say: Say, fields: string[]): string {
+  return say("missingDetails", {
+    fields: speakList(
+      fields.map((f) => say(`fields.${f}`)),
+      ctx.language,
+      "conjunction",
+    ),
+  });
+}
+
+/**
+ * A date of birth as YYYY-MM-DD (the form the tool asks for; a one-digit month or day is padded): a real day between
+ * 1900 and today in the business's zone, else null so the caller is asked again rather than a wrong date being kept.
+ */
+function readBirthDate(raw: string, ctx: ToolContext): string | null {
+  const iso = raw.replace(
+    /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
+    (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
+  );
+  if (!isCalendarDate(iso) || iso < "1900-01-01") return null;
+  const today = localToday(now(ctx), ctx.biz.timeZone);
+  return iso <= today ? iso : null;
+}
+
+/**
+ * The other proof, when the owner turned it on: the full name and date of birth of an upcoming appointment booked with
+ * the number the caller gives (for a landline, or a phone not to hand). The same answer whether the number has nothing
+ * booked or the details differ.
+ */
+async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const rawPhone = text(args.phone ?? args.phoneNumber, 40);
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
+  const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
+  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
+  const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
+  if (!phone) return spoken(say("phoneUnreadable"));
+  if (phone === ctx.callerNumber) return spoken(say("verificationSameNumber"));
+  const birthDate = readBirthDate(birthRaw!, ctx);
+  if (!birthDate) return spoken(say("birthDateUnreadable"));
+  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
+  if (!(await identitiesOf(ctx.deps, call, null)).includes(phone)) {
+    const checked = await checkBirthDate(ctx.deps, call, phone, name!, birthDate);
+    if (checked !== "ok") return spoken(say(`identity.${checked}`));
+  }
+  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
+  return { say: say("identityDone", { list: words }), appointments: refs };
+}
+
+async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const { date, time, unreadable } = readWhen(args);
+  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (!date || !time) return spoken(stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]));
+  const problem = dayProblem(ctx, say, date);
+  if (problem) return spoken(problem);
+  const start = zonedWallTimeToUtc(date, time, ctx.biz.timeZone);
+  if (!start) return spoken(say("invalidDateTime"));
+  const chosen = await pick(ctx, say, args);
+  if (!("id" in chosen)) return chosen;
+  // The appointment's own number: the caller ID, or one this call proved it holds.
+  const move = { source: "phone" as const, appointmentId: chosen.id, start, callerPhone: chosen.patientPhone };
+  const outcome = await rescheduleAppointment(ctx.deps, ctx.biz, move);
+  if (!outcome.ok)
+    return outcome.reason === "notFound"
+      ? spoken(say("appointmentNotFound"))
+      : refusal(ctx, say, outcome.reason, start, outcome.alternatives);
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
+  const moved = say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
+  return spoken(`${moved} ${await confirmationWords(ctx, say, outcome.appointment)}`);
+}
+
+async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const chosen = await pick(ctx, say, args);
+  if (!("id" in chosen)) return chosen;
+  const which = { source: "phone" as const, appointmentId: chosen.id, callerPhone: chosen.patientPhone };
+  const cancelled = await cancelAppointment(ctx.deps, ctx.biz, which);
+  if (!cancelled) return spoken(say("appointmentNotFound"));
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "cancelled");
+  return spoken(say("cancelled", { slot: speakSlot(cancelled.startsAt, ctx.language, ctx.biz.timeZone) }));
+}
+
+async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<string> {
+  const body = text(args.message ?? args.body ?? args.text, 2000);
+  if (!body) return say("messageMissing");
+  const name = text(args.name ?? args.callerName, 120);
+  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), ctx.biz, ctx.callerNumber);
+  if (phone === undefined) return say("phoneUnreadable");
+  // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".
+  const category = categoryFor(wordsFor(ctx.biz), text(args.category, 40)?.toLowerCase());
+  const urgency = (REQUEST_URGENCIES as readonly string[]).includes(text(args.urgency, 20)?.toLowerCase() ?? "")
+    ? (text(args.urgency, 20)!.toLowerCase() as (typeof REQUEST_URGENCIES)[number])
+    : "normal";
+  const [row] = await ctx.deps.db
+    .insert(callerMessages)
+    .values({
+      userId: ctx.biz.userId,
+      providerCallId: ctx.providerCallId,
+      toolCallId: ctx.toolCallId,
+      callerName: name,
+      callerPhone: phone,
+      body,
+      category,
+      urgency,
+    })
+    .onConflictDoNothing()
+    .returning({ id: callerMessages.id });
+  if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
+  await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
+  return say("messageTaken", { business: ctx.biz.businessName });
+}

@@ -1,0 +1,165 @@
+// The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments of one owner never
+// overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two requests
+// racing for one slot get exactly one booking.
+import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { appointments, users } from "@/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import { book, cancel, type Refusal } from "@/lib/scheduling/booking/commands";
+import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
+import { loadBusiness } from "@/lib/accounts/business/business";
+import type { CreateAppointmentInput } from "./appointments.schemas";
+import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+
+export type AppointmentView = {
+  id: string;
+  patientName: string;
+  patientEmail: string | null;
+  patientPhone: string | null;
+  reason: string | null;
+  startsAt: string;
+  endsAt: string;
+  durationMinutes: number;
+  status: "booked" | "cancelled";
+  source: "dashboard" | "phone";
+  calendarSyncStatus: string;
+  reminderAt: string | null;
+  /** When the caller confirmed by text that they will come (null: not confirmed, or moved since). */
+  confirmedAt: string | null;
+  createdAt: string;
+};
+
+export type AppointmentList = { upcoming: AppointmentView[]; past: AppointmentView[]; timeZone: string };
+
+export const UPCOMING_LIMIT = 200;
+export const PAST_LIMIT = 100;
+
+const columns = {
+  id: appointments.id,
+  patientName: appointments.patientName,
+  patientEmail: appointments.patientEmail,
+  patientPhone: appointments.patientPhone,
+  reason: appointments.reason,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+  source: appointments.source,
+  calendarSyncStatus: appointments.calendarSyncStatus,
+  reminderAt: appointments.reminderAt,
+  confirmedAt: appointments.confirmedAt,
+  createdAt: appointments.createdAt,
+};
+
+type Row = Pick<typeof appointments.$inferSelect, keyof typeof columns>;
+
+function toView(r: Row): AppointmentView {
+  return {
+    ...r,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    durationMinutes: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000),
+    reminderAt: r.reminderAt?.toISOString() ?? null,
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("not_found", "userNotFound");
+  return user.timeZone;
+}
+
+/**
+ * Upcoming = not yet over (an appointment in progress is still upcoming), soonest first; past = over, latest first.
+ * Cancelled appointments are listed too: the dashboard shows them with a badge.
+ */
+export async function listAppointments(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  range: { from?: Date; to?: Date } = {},
+): Promise<AppointmentList> {
+  // An optional window on the start time (GET /api/appointments?from=…&to=…).
+  const inRange = and(
+    range.from ? gte(appointments.startsAt, range.from) : undefined,
+    range.to ? lt(appointments.startsAt, range.to) : undefined,
+  );
+  const [timeZone, upcoming, past] = await Promise.all([
+    timeZoneOf(db, userId),
+    db
+      .select(columns)
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), gt(appointments.endsAt, now), inRange))
+      .orderBy(asc(appointments.startsAt), asc(appointments.createdAt))
+      .limit(UPCOMING_LIMIT),
+    db
+      .select(columns)
+      .from(appointments)
+      .where(and(eq(appointments.userId, userId), lte(appointments.endsAt, now), inRange))
+      .orderBy(desc(appointments.startsAt), desc(appointments.createdAt))
+      .limit(PAST_LIMIT),
+  ]);
+  return { upcoming: upcoming.map(toView), past: past.map(toView), timeZone };
+}
+
+/**
+ * Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. The dashboard's
+ * rules (lib/scheduling/booking/commands.ts SOURCE_RULES): any future time not taken, for the length the owner chooses; the
+ * calendar and the patient's confirmation follow as for a phone booking.
+ */
+export async function bookAppointment(deps: BookingDeps, userId: string, input: CreateAppointmentInput): Promise<AppointmentView> {
+  const { db } = deps;
+  const biz = await loadBusiness(db, userId);
+  if (!biz) throw new AppError("not_found", "userNotFound");
+  // In E.164, read in the business's country: the confirmation texts go to it, and the caller is found by it.
+  const patientPhone = requirePhone(input.patientPhone, countryOfBusiness(biz), "patientPhone");
+  const startsAt = zonedWallTimeToUtc(input.date, input.time, biz.timeZone);
+  // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
+  if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
+  const booked = await book(deps, biz, {
+    source: "dashboard",
+    start: startsAt,
+    durationMinutes: input.duration,
+    patientName: input.patientName,
+    patientEmail: input.patientEmail ?? null,
+    patientPhone,
+    reason: input.reason ?? null,
+    language: biz.locale,
+  });
+  if (!booked.ok) throw refusal(booked.reason);
+  return toView((await byId(db, booked.appointment.id)) ?? booked.appointment);
+}
+
+function refusal(reason: Refusal): AppError {
+  if (reason === "past") return new AppError("bad_request", "appointmentInPast");
+  if (reason === "tooFar") return new AppError("bad_request", "appointmentTooFar");
+  if (reason === "closed") return new AppError("conflict", "appointmentOnClosure");
+  return new AppError("conflict", "slotTaken");
+}
+
+/**
+ * Cancels and frees the slot; cancelling a cancelled appointment returns it unchanged. An id of another owner's
+ * appointment gets the same 404 as an unknown one, so ids cannot be probed.
+ */
+export async function cancelAppointment(deps: BookingDeps, userId: string, appointmentId: string): Promise<AppointmentView> {
+  const { db } = deps;
+  const biz = await loadBusiness(db, userId);
+  if (!biz) throw new AppError("not_found", "appointmentNotFound");
+  // The same command as a cancellation by phone; the dashboard's rules let the owner cancel any of theirs.
+  const cancelled = await cancel(deps, biz, { source: "dashboard", appointmentId });
+  if (cancelled) return toView((await byId(db, cancelled.id)) ?? cancelled);
+  const [existing] = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)))
+    .limit(1);
+  if (!existing) throw new AppError("not_found", "appointmentNotFound");
+  return toView(existing);
+}
+
+async function byId(db: Db, id: string): Promise<Row | undefined> {
+  const [row] = await db.select(columns).from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}

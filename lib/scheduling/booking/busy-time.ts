@@ -1,0 +1,200 @@
+// Busy time: our own booked appointments plus the calendar's free/busy, with the views a call reuses and falls back on
+// when the calendar is slow, and the free slots that follow from them.
+import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
+import { appointments } from "@/db/schema";
+import { freeSlots, type Interval } from "@/lib/scheduling/availability/availability";
+import { type CalendarAccess, CalendarGrantRevokedError } from "@/lib/ports/calendar";
+import type { Business } from "@/lib/accounts/business/business";
+import { logger } from "@/lib/platform/log/logger";
+import {
+  type BookingDeps,
+  CalendarUnavailableError,
+  DAY_MS,
+  DeadlineExceededError,
+  beforeDeadline,
+  calendarAccessOf,
+  calendarRevoked,
+  clock,
+  rules,
+} from "./core";
+
+/**
+ * Our own booked appointments plus the calendar's busy times over [from, to). `own: false` leaves our appointments out,
+ * for a write the database checks against them anyway (the exclusion constraint).
+ */
+export async function busyIntervals(
+  deps: BookingDeps,
+  biz: Business,
+  from: Date,
+  to: Date,
+  opts: { ignore?: Interval; ignoreAppointmentId?: string; fresh?: boolean; own?: boolean } = {},
+): Promise<Interval[]> {
+  // Both at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
+  const [own, calendar] = await Promise.all([
+    opts.own === false ? [] : ownBusy(deps, biz, from, to, opts.ignoreAppointmentId),
+    calendarBusyOf(deps, biz, from, to, opts.fresh === true),
+  ]);
+  // The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move.
+  if (opts.ignore) return [...own, ...calendar.flatMap((b) => subtract(b, opts.ignore!))];
+  return [...own, ...calendar];
+}
+
+/** The calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */
+async function calendarBusyOf(deps: BookingDeps, biz: Business, from: Date, to: Date, fresh: boolean): Promise<Interval[]> {
+  if (!biz.calendar) return [];
+  const access = calendarAccessOf(deps, biz.userId, biz.calendar);
+  try {
+    return await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, fresh);
+  } catch (e) {
+    if (!(e instanceof CalendarGrantRevokedError)) throw new CalendarUnavailableError();
+    await calendarRevoked(deps, biz.userId);
+    return [];
+  }
+}
+
+/** Our own booked appointments over [from, to), but the one being moved. */
+function ownBusy(deps: BookingDeps, biz: Business, from: Date, to: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
+  return deps.db
+    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, biz.userId),
+        eq(appointments.status, "booked"),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        ignoreAppointmentId ? ne(appointments.id, ignoreAppointmentId) : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
+/**
+ * What the calendar said, per owner and window. Reused for 30 s by the availability questions of a call (a caller
+ * asking about three days should not cost three calendar round trips; anything that books asks fresh, and our own
+ * writes make the owner's views stale). Kept as the fallback when the calendar does not answer in time on a call: an
+ * hour for what we offer, ten minutes for the last check before a booking, since a view that old can miss a time the
+ * owner has just blocked. Our own bookings are always added to it.
+ */
+const BUSY_TTL_MS = 30_000;
+const OFFER_FALLBACK_MS = 60 * 60_000;
+const BOOK_FALLBACK_MS = 10 * 60_000;
+const SEEN_PER_OWNER = 16;
+type SeenBusy = { from: number; to: number; at: number; busy: Interval[]; reusable: boolean };
+const seenBusy = new Map<string, SeenBusy[]>();
+
+/** The owner's views still young enough to be of use; the owner's entry goes when none is. */
+function liveViews(userId: string, now: number): SeenBusy[] {
+  const views = (seenBusy.get(userId) ?? []).filter((e) => now - e.at < OFFER_FALLBACK_MS);
+  if (views.length) seenBusy.set(userId, views);
+  else seenBusy.delete(userId);
+  return views;
+}
+
+function rememberBusy(userId: string, from: Date, to: Date, busy: Interval[]): void {
+  const now = Date.now();
+  // A newer view of a window replaces the older views it covers.
+  const kept = liveViews(userId, now).filter((e) => !(e.from >= from.getTime() && e.to <= to.getTime()));
+  kept.push({ from: from.getTime(), to: to.getTime(), at: now, busy, reusable: true });
+  if (seenBusy.size > 5_000 && !seenBusy.has(userId)) seenBusy.clear();
+  seenBusy.set(userId, kept.slice(-SEEN_PER_OWNER));
+}
+
+/**
+ * The newest view younger than `maxAgeMs` that covers [from, to) from now on (busy times already past change no
+ * answer), as the busy times inside [from, to), with its age.
+ */
+function lastSeenBusy(
+  userId: string,
+  from: Date,
+  to: Date,
+  maxAgeMs: number,
+  reusableOnly: boolean,
+): { busy: Interval[]; ageMs: number } | null {
+  const now = Date.now();
+  const start = Math.min(Math.max(from.getTime(), now), to.getTime());
+  const hit = liveViews(userId, now)
+    .filter((e) => now - e.at < maxAgeMs && (!reusableOnly || e.reusable) && e.from <= start && e.to >= to.getTime())
+    .sort((x, y) => y.at - x.at)[0];
+  return hit ? { busy: hit.busy.filter((i) => i.start < to && i.end > from), ageMs: now - hit.at } : null;
+}
+
+export function forgetCalendarBusy(userId: string): void {
+  for (const e of seenBusy.get(userId) ?? []) e.reusable = false;
+}
+
+async function calendarBusy(
+  deps: BookingDeps,
+  access: CalendarAccess,
+  range: { from: Date; to: Date; timeZone: string },
+  fresh: boolean,
+): Promise<Interval[]> {
+  if (!fresh) {
+    const recent = lastSeenBusy(access.userId, range.from, range.to, BUSY_TTL_MS, true);
+    if (recent) return recent.busy;
+  }
+  let busy: Interval[];
+  try {
+    busy = await beforeDeadline(() => {
+      const asking = deps.calendar.freeBusy(access, range);
+      // An answer that comes after the deadline is still a fresh view for the next question of the call.
+      asking.then(
+        (late) => rememberBusy(access.userId, range.from, range.to, late),
+        () => {},
+      );
+      return asking;
+    }, deps.deadline);
+  } catch (e) {
+    // On a call (a deadline is set) a slow or failing calendar gives way to the last view we had, so the caller hears
+    // an answer; a revoked grant and "never seen" still fail, so a calendar we cannot read is never taken as free.
+    const seen =
+      deps.deadline !== undefined && !(e instanceof CalendarGrantRevokedError)
+        ? lastSeenBusy(access.userId, range.from, range.to, fresh ? BOOK_FALLBACK_MS : OFFER_FALLBACK_MS, false)
+        : null;
+    if (!seen) throw e;
+    logger().warn(
+      {
+        userId: access.userId,
+        reason: e instanceof DeadlineExceededError ? "timeout" : "error",
+        purpose: fresh ? "booking" : "offer",
+        viewAgeSeconds: Math.round(seen.ageMs / 1000),
+      },
+      "calendar free/busy from the last view",
+    );
+    return seen.busy;
+  }
+  return busy;
+}
+
+/**
+ * Reads the owner's free/busy for the month ahead when a call starts, off the call's path: the first availability
+ * question is then answered from it, and a calendar that stops answering mid-call has a recent view to fall back on.
+ * A month covers the days the model is given (two weeks) plus the windows the tools search around them (a week either
+ * side of a time, two weeks after a full day). Failures are ignored here; the tool that needs the calendar meets them.
+ */
+const WARM_DAYS = 31;
+
+export function warmCalendar(deps: BookingDeps, biz: Business): void {
+  if (!biz.calendar) return;
+  const now = clock(deps);
+  const range = { from: now, to: new Date(now.getTime() + WARM_DAYS * DAY_MS), timeZone: biz.timeZone };
+  // Only the calendar: our own bookings are read fresh by every question anyway.
+  calendarBusy({ ...deps, deadline: undefined }, calendarAccessOf(deps, biz.userId, biz.calendar), range, true).catch((e: unknown) => {
+    logger().warn({ userId: biz.userId, name: (e as Error).name }, "calendar warm-up failed");
+  });
+}
+
+function subtract(b: Interval, cut: Interval): Interval[] {
+  if (cut.end <= b.start || cut.start >= b.end) return [b];
+  const out: Interval[] = [];
+  if (b.start < cut.start) out.push({ start: b.start, end: cut.start });
+  if (cut.end < b.end) out.push({ start: cut.end, end: b.end });
+  return out;
+}
+
+/** Free slots between from and to (clipped to notice and horizon), at most `limit`. */
+export async function findSlots(deps: BookingDeps, biz: Business, from: Date, to: Date, limit = 200): Promise<Interval[]> {
+  const now = clock(deps);
+  const busy = await busyIntervals(deps, biz, from, to);
+  return freeSlots({ ...rules(biz, now), from, to, busy, limit });
+}

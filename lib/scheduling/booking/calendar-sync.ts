@@ -1,0 +1,93 @@
+// Calendar sync: makes the owner's calendar match an appointment as it is now, with an event id derived from the
+// appointment, so the inline attempt and any number of job retries converge on one event.
+import { and, eq } from "drizzle-orm";
+import { appointments } from "@/db/schema";
+import { calendarAccessFor } from "@/lib/scheduling/calendar/calendar.service";
+import { CalendarGrantRevokedError } from "@/lib/ports/calendar";
+import type { Business } from "@/lib/accounts/business/business";
+import { translate } from "@/lib/platform/i18n/translate";
+import { formatDateTime } from "@/lib/platform/format/intl";
+import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarRevoked } from "./core";
+import { forgetCalendarBusy } from "./busy-time";
+
+/** Google event ids are base32hex (0-9, a-v): "rc" + the appointment's hex digits, stable across retries. */
+export function calendarEventIdFor(appointmentId: string): string {
+  return `rc${appointmentId.replace(/-/g, "").toLowerCase()}`;
+}
+
+/**
+ * Makes the calendar match the appointment as it is now: a booked one has its event at its time, a cancelled one has
+ * none. Idempotent and order-independent, so the inline attempt and any number of job retries converge. `known` is the
+ * row as the change that calls this wrote it (one read less on a call); any later change is caught below.
+ */
+export async function syncAppointmentToCalendar(
+  deps: BookingDeps,
+  biz: Business,
+  appointmentId: string,
+  known?: Appointment,
+): Promise<void> {
+  // Changed while we wrote (moved or cancelled meanwhile)? Once more with what it is now.
+  let appt = known?.id === appointmentId ? known : await byId(deps.db, appointmentId);
+  for (let pass = 0; pass < 3 && appt; pass++) {
+    if ((await syncOnce(deps, biz, appt)) !== "changed") return;
+    appt = await byId(deps.db, appointmentId);
+  }
+}
+
+/**
+ * One write to the calendar for the appointment as `appt` has it. "changed": the appointment was moved or cancelled
+ * while we wrote (its version or status no longer match), so the calendar may show what it was.
+ */
+async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Promise<"synced" | "changed" | "not_connected"> {
+  // The grant read with the business (one query less on the call path), else from its table (jobs).
+  const access = biz.calendar ? calendarAccessOf(deps, biz.userId, biz.calendar) : await calendarAccessFor(deps, biz.userId);
+  if (!access) {
+    await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
+    return "not_connected";
+  }
+  const eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
+  try {
+    if (appt.status === "cancelled") {
+      await deps.calendar.deleteEvent(access, eventId);
+    } else {
+      const event = {
+        eventId,
+        start: appt.startsAt,
+        end: appt.endsAt,
+        timeZone: biz.timeZone,
+        summary: translate(biz.locale, "CalendarEvent.summary", { name: appt.patientName }),
+        description: eventDescription(biz, appt),
+        attendeeEmail: appt.patientEmail,
+      };
+      if (appt.calendarEventId) await deps.calendar.patchEvent(access, event);
+      else await deps.calendar.insertEvent(access, event);
+    }
+  } catch (e) {
+    if (e instanceof CalendarGrantRevokedError) {
+      await calendarRevoked(deps, biz.userId);
+      await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
+      return "not_connected";
+    }
+    throw e;
+  }
+  forgetCalendarBusy(biz.userId);
+  const marked = await deps.db
+    .update(appointments)
+    .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })
+    .where(and(eq(appointments.id, appt.id), eq(appointments.version, appt.version), eq(appointments.status, appt.status)))
+    .returning({ id: appointments.id });
+  return marked.length ? "synced" : "changed";
+}
+
+function eventDescription(biz: Business, a: Appointment): string {
+  const t = (key: string, params: Record<string, string> = {}) => translate(biz.locale, `CalendarEvent.${key}`, params);
+  const lines = [
+    t(a.source === "phone" ? "bookedByPhone" : "bookedInDashboard"),
+    t("patient", { name: a.patientName }),
+    a.patientPhone ? t("phone", { phone: a.patientPhone }) : null,
+    a.patientEmail ? t("email", { email: a.patientEmail }) : null,
+    a.reason ? t("reason", { reason: a.reason }) : null,
+    t("when", { when: formatDateTime(a.startsAt, biz.locale, biz.timeZone) }),
+  ];
+  return lines.filter(Boolean).join("\n");
+}

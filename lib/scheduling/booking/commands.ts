@@ -1,0 +1,363 @@
+// The booking commands every source goes through: book, reschedule, cancel. What a source may do is its rules
+// (SOURCE_RULES, below); everything else is shared. The database decides who wins a slot (the appointments_no_overlap
+// exclusion constraint); a source that must respect the calendar reads it fresh just before. After the commit, the
+// calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
+// that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
+import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
+import { appointmentChanges, appointments } from "@/db/schema";
+import { inClosure, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/scheduling/availability/availability";
+import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
+import type { Business, CallLanguage } from "@/lib/accounts/business/business";
+import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, rules } from "./core";
+import { busyIntervals } from "./busy-time";
+import { afterChangeSafely } from "./follow-ups";
+
+/** Where a booking comes from: a caller on the phone, or the owner in the dashboard (stored on the appointment). */
+export type BookingSource = Appointment["source"];
+
+/**
+ * Who changes an appointment: a booking source, or the caller on their own, under the same rules as on the phone: by
+ * answering our text ("text": their number must be the appointment's), or through the self-service link ("link": the
+ * signed link, which names one appointment, is the proof; an appointment booked with an email only has no number).
+ */
+export type ChangeSource = BookingSource | "text" | "link";
+
+type SourceRules = {
+  /**
+   * When a start may be. "offered": only a start the availability engine would offer a caller (on the grid of the
+   * appointment length, inside working hours, MIN_NOTICE_MINUTES ahead, within HORIZON_DAYS). "future": any time after
+   * now up to FAR_AHEAD_MS; the owner knows their day.
+   */
+  starts: "offered" | "future";
+  /** A new appointment lasts the business's appointment length, or the length the booker asks for. */
+  length: "setting" | "asked";
+  /** The calendar's busy times, read fresh, must leave the slot free (our own bookings always must: the database). */
+  checksCalendar: boolean;
+  /** A refusal comes with the nearest free times (a caller hears them; the dashboard shows its own calendar). */
+  offersAlternatives: boolean;
+  /** Only the caller's own appointments (their number is the appointment's phone) may be moved or cancelled. */
+  callersOwnOnly: boolean;
+};
+
+/** A bound the database can always store (year 9999 plus a length would not be), and a sane horizon for the owner. */
+export const FAR_AHEAD_MS = 2 * 366 * DAY_MS;
+
+export const SOURCE_RULES: Record<ChangeSource, SourceRules> = {
+  phone: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  text: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  link: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: false },
+  dashboard: { starts: "future", length: "asked", checksCalendar: false, offersAlternatives: false, callersOwnOnly: false },
+};
+
+/**
+ * Why a booking or a move was refused. "unavailable": not a start the source's rules allow ("offered" sources);
+ * "past", "tooFar": outside now..FAR_AHEAD_MS ("future" sources); "closed": on a closure or outside a day's special
+ * hours ("future" sources); "taken": the slot is busy.
+ */
+export type Refusal = "taken" | "unavailable" | "past" | "tooFar" | "closed";
+
+export type BookCommand = {
+  source: BookingSource;
+  start: Date;
+  /** Read only when the source's rules let the booker choose the length. */
+  durationMinutes?: number;
+  patientName: string;
+  patientPhone: string | null;
+  /** The caller's own number, when the confirmations go to another one (patientPhone): their later calls find it. */
+  callerPhone?: string | null;
+  patientEmail: string | null;
+  /** YYYY-MM-DD, asked by phone when the owner turned the birth-date check on. */
+  patientBirthDate?: string | null;
+  reason: string | null;
+  language: CallLanguage;
+  /** The tool call that asked: a retried call returns the same booking. */
+  bookingKey?: string | null;
+  callId?: string | null;
+};
+
+export type BookingOutcome =
+  { ok: true; appointment: Appointment; replayed: boolean } | { ok: false; reason: Refusal; alternatives: Interval[] };
+
+/**
+ * Which appointment a move or a cancellation is about, who asks, (for a caller) their number, and (when the caller
+ * answered about one version of it) that version: once it has been moved, the answer no longer applies.
+ */
+export type ChangeCommand = { source: ChangeSource; appointmentId: string; callerPhone?: string | null; version?: number };
+
+export type RescheduleOutcome =
+  { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
+
+/** The refusal a start earns before any busy time is read, or null when the source's rules allow it. */
+function outOfRules(r: SourceRules, biz: Business, start: Date, minutes: number, now: Date): Refusal | null {
+  if (r.starts === "offered") return isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
+  if (start.getTime() <= now.getTime()) return "past";
+  if (start.getTime() > now.getTime() + FAR_AHEAD_MS) return "tooFar";
+  if (inClosure(rules(biz, now).exceptions, biz.timeZone, start, minutes)) return "closed";
+  return null;
+}
+
+async function alternatives(deps: BookingDeps, biz: Business, around: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
+  const now = clock(deps);
+  const from = new Date(Math.max(now.getTime(), around.getTime() - 7 * DAY_MS));
+  const to = new Date(around.getTime() + 7 * DAY_MS);
+  const busy = await busyIntervals(deps, biz, from, to, { ignoreAppointmentId });
+  return nearestFreeSlots({ ...rules(biz, now), busy, around, count: 3 });
+}
+
+/** A refusal under the source's rules; a slot taken is also counted per source (a conflict, lib/platform/metrics). */
+async function refuse(
+  deps: BookingDeps,
+  biz: Business,
+  source: ChangeSource,
+  reason: Refusal,
+  around: Date,
+  ignoreAppointmentId?: string,
+): Promise<{ ok: false; reason: Refusal; alternatives: Interval[] }> {
+  const r = SOURCE_RULES[source];
+  if (reason === "taken") recordBookingConflict(source);
+  return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, ignoreAppointmentId) : [] };
+}
+
+/**
+ * The refusal, unless this very booking already holds the slot: the same tool call delivered twice (the platform's
+ * retry, or one copy to each instance) finds its own booking in the way, or (a retry late enough) its start no longer
+ * offered. That booking is the answer, not "just taken" to a caller whose slot it is.
+ */
+async function refusedUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCommand, reason: Refusal): Promise<BookingOutcome> {
+  const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey) : undefined;
+  if (existing) return { ok: true, appointment: existing, replayed: true };
+  return refuse(deps, biz, cmd.source, reason, cmd.start);
+}
+
+/** Books a slot under the source's rules; a booking key seen before returns that booking. */
+export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
+  const r = SOURCE_RULES[cmd.source];
+  const now = clock(deps);
+  const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
+  const end = new Date(cmd.start.getTime() + minutes * 60_000);
+  const outside = outOfRules(r, biz, cmd.start, minutes, now);
+  if (outside) return refusedUnlessBooked(deps, biz, cmd, outside);
+  if (r.checksCalendar) {
+    // The calendar only: our own appointments are the database's to weigh, in the insert below. The booking key is read
+    // beside it: a retried tool call (sent again because the first answer was slow, often for a slow calendar) is
+    // answered from its booking without waiting for the calendar, or failing with it.
+    const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(end.getTime() + DAY_MS) };
+    const reading = busyIntervals(deps, biz, window.from, window.to, { fresh: true, own: false });
+    reading.catch(() => {}); // awaited below, or left behind for a replay: never an unhandled rejection
+    const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey).catch(() => undefined) : undefined;
+    if (existing) return { ok: true, appointment: existing, replayed: true };
+    const busy = await reading;
+    if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start }))
+      return refusedUnlessBooked(deps, biz, cmd, "taken");
+  }
+  // A refused insert has already looked for its own booking key (insertBooking): the slot is someone else's.
+  const inserted = await insertBooking(deps, biz, cmd, end);
+  return inserted.ok ? inserted : refuse(deps, biz, cmd.source, "taken", cmd.start);
+}
+
+/**
+ * The insert: the database refuses an overlap (the exclusion constraint) and a booking key seen before (the same tool
+ * call delivered twice: that copy is the same booking, not "taken"); the calendar, the messages and the reminder
+ * follow after the commit.
+ */
+async function insertBooking(
+  deps: BookingDeps,
+  biz: Business,
+  b: BookCommand,
+  end: Date,
+): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false }> {
+  let appointment: Appointment;
+  try {
+    const changed = deps.db.$with("changed").as(
+      deps.db
+        .insert(appointments)
+        .values({
+          userId: biz.userId,
+          patientName: b.patientName,
+          patientPhone: b.patientPhone,
+          callerPhone: b.callerPhone ?? null,
+          patientEmail: b.patientEmail,
+          patientBirthDate: b.patientBirthDate ?? null,
+          reason: b.reason,
+          startsAt: b.start,
+          endsAt: end,
+          status: "booked",
+          source: b.source,
+          language: b.language,
+          bookingKey: b.bookingKey ?? null,
+          callId: b.callId ?? null,
+          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+        })
+        .returning(),
+    );
+    const [row] = await againAfterDeadlock(() =>
+      deps.db
+        .with(changed, logOf(deps, "booked", b.source, changed))
+        .select()
+        .from(changed),
+    );
+    appointment = row!;
+  } catch (e) {
+    if (isExclusionViolation(e, "appointments_no_overlap") || isUniqueViolation(e, "appointments_booking_key_unique")) {
+      const existing = b.bookingKey ? await byBookingKey(deps.db, biz.userId, b.bookingKey) : undefined;
+      if (existing) return { ok: true, appointment: existing, replayed: true };
+      if (isExclusionViolation(e)) return { ok: false };
+    }
+    throw e;
+  }
+  await afterChangeSafely(deps, biz, appointment, "confirmation");
+  return { ok: true, appointment, replayed: false };
+}
+
+/**
+ * Whether this source may change the appointment: a booked one of this business, and for a source limited to the
+ * caller's own, one whose phone is the caller's; without the caller's number, none (it cannot be told whose it is).
+ */
+function mayChange(
+  r: SourceRules,
+  cmd: ChangeCommand,
+  biz: Business,
+  a: Pick<Appointment, "userId" | "status" | "patientPhone" | "version">,
+): boolean {
+  if (a.userId !== biz.userId || a.status !== "booked") return false;
+  if (cmd.version !== undefined && a.version !== cmd.version) return false;
+  return !r.callersOwnOnly || (cmd.callerPhone != null && a.patientPhone === cmd.callerPhone);
+}
+
+/** Moves a booked appointment to a new start, under the source's rules; it keeps its length. */
+export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCommand & { start: Date }): Promise<RescheduleOutcome> {
+  const r = SOURCE_RULES[cmd.source];
+  const { start } = cmd;
+  const current = await byId(deps.db, cmd.appointmentId);
+  if (!current || !mayChange(r, cmd, biz, current)) return { ok: false, reason: "notFound" };
+  // Asked again for the time it already has (a retried tool call): nothing moves, nobody is told twice.
+  if (current.startsAt.getTime() === start.getTime()) return { ok: true, appointment: current };
+  const now = clock(deps);
+  const duration = current.endsAt.getTime() - current.startsAt.getTime();
+  const end = new Date(start.getTime() + duration);
+  const outside = outOfRules(r, biz, start, duration / 60_000, now);
+  if (outside) return refuse(deps, biz, cmd.source, outside, start, current.id);
+  if (r.checksCalendar) {
+    // The calendar only, as for a booking: the update below meets our other appointments in the database.
+    const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
+      ignore: { start: current.startsAt, end: current.endsAt },
+      fresh: true,
+      own: false,
+    });
+    const free = isSlotFree({ ...rules(biz, now), durationMinutes: duration / 60_000, busy, start });
+    if (!free) return refuse(deps, biz, cmd.source, "taken", start, current.id);
+  }
+  let moved: Appointment | undefined;
+  try {
+    const changed = deps.db.$with("changed").as(
+      deps.db
+        .update(appointments)
+        .set({
+          startsAt: start,
+          endsAt: end,
+          version: sql`${appointments.version} + 1`,
+          // A confirmation was for the old time.
+          confirmedAt: null,
+          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+          updatedAt: now,
+        })
+        // The version read above (or the one the caller was shown): a change that came in between wins, this one is refused.
+        .where(and(eq(appointments.id, current.id), eq(appointments.status, "booked"), eq(appointments.version, current.version)))
+        .returning(),
+    );
+    [moved] = await againAfterDeadlock(() =>
+      deps.db
+        .with(changed, logOf(deps, "rescheduled", cmd.source, changed))
+        .select()
+        .from(changed),
+    );
+  } catch (e) {
+    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, cmd.source, "taken", start, current.id);
+    throw e;
+  }
+  if (!moved) return { ok: false, reason: "notFound" };
+  await afterChangeSafely(deps, biz, moved, "reschedule");
+  return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
+}
+
+/**
+ * Cancels a booked appointment the source may change; the calendar event goes and the caller is told. Null when there
+ * is nothing to cancel. One statement: a cancellation racing a move or another cancellation changes the row once.
+ */
+export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeCommand): Promise<Appointment | null> {
+  const r = SOURCE_RULES[cmd.source];
+  const mine = and(
+    eq(appointments.id, cmd.appointmentId),
+    eq(appointments.userId, biz.userId),
+    eq(appointments.status, "booked"),
+    cmd.version !== undefined ? eq(appointments.version, cmd.version) : undefined,
+    r.callersOwnOnly ? (cmd.callerPhone != null ? eq(appointments.patientPhone, cmd.callerPhone) : sql`false`) : undefined,
+  );
+  const changed = deps.db.$with("changed").as(
+    deps.db
+      .update(appointments)
+      .set({ status: "cancelled", calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected", updatedAt: clock(deps) })
+      .where(mine)
+      .returning(),
+  );
+  const [cancelled] = await againAfterDeadlock(() =>
+    deps.db
+      .with(changed, logOf(deps, "cancelled", cmd.source, changed))
+      .select()
+      .from(changed),
+  );
+  if (!cancelled) return null;
+  await afterChangeSafely(deps, biz, cancelled, "cancellation");
+  return (await byId(deps.db, cancelled.id)) ?? cancelled;
+}
+
+/**
+ * The changes log's line for the appointment a statement wrote (`changed`, a WITH query that returns it), as a second
+ * WITH query of the same statement: one statement, so the count by source never disagrees with the appointments, and it
+ * holds its locks no longer than the write alone would (a slot wanted by fifty callers at once is decided as fast). No
+ * row written (a lost race): nothing logged.
+ */
+function logOf(
+  deps: BookingDeps,
+  kind: (typeof appointmentChanges.$inferInsert)["kind"],
+  source: ChangeSource,
+  changed: WithSubqueryWithSelection<Pick<typeof appointments._.columns, "id" | "userId">, "changed">,
+) {
+  return deps.db.$with("logged").as(
+    deps.db
+      .insert(appointmentChanges)
+      .select(
+        deps.db
+          // Every column, in the table's order (drizzle's insert … select asks it).
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            userId: changed.userId,
+            appointmentId: changed.id,
+            kind: sql<string>`${kind}`.as("kind"),
+            source: sql<string>`${source}`.as("source"),
+            createdAt: sql<Date>`${clock(deps).toISOString()}::timestamptz`.as("created_at"),
+          })
+          .from(changed),
+      )
+      .returning({ id: appointmentChanges.id }),
+  );
+}
+
+/** The caller's upcoming booked appointments with this business: booked with their number, or from it for another. */
+export async function upcomingForCaller(deps: BookingDeps, userId: string, phone: string): Promise<Appointment[]> {
+  return deps.db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        or(eq(appointments.patientPhone, phone), eq(appointments.callerPhone, phone)),
+        eq(appointments.status, "booked"),
+        gt(appointments.endsAt, clock(deps)),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(10);
+}

@@ -1,0 +1,154 @@
+// What every booking step shares: its dependencies, the booking rules of a business, the deadline a call sets, the
+// calendar grant, and the appointment reads.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { appointments } from "@/db/schema";
+import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
+import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
+import type { SecretBox } from "@/lib/platform/crypto/secret-box";
+import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type CalendarPort } from "@/lib/ports/calendar";
+import type { Business } from "@/lib/accounts/business/business";
+import type { ClosureRow } from "@/lib/accounts/business/tenant";
+
+export type BookingDeps = {
+  db: Db;
+  calendar: CalendarPort;
+  secrets: SecretBox;
+  jobs: JobQueue;
+  now?: () => Date;
+  /**
+   * On a call, the moment (epoch ms) by which the caller must hear an answer: calendar calls still running then are
+   * abandoned for the last free/busy we saw (reads) or a retry job (writes). Unset off the call path.
+   */
+  deadline?: number;
+};
+
+/** Callers cannot book a slot starting within the next hour, nor more than 90 days ahead. */
+export const MIN_NOTICE_MINUTES = 60;
+export const HORIZON_DAYS = 90;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Appointment = typeof appointments.$inferSelect;
+
+export class CalendarUnavailableError extends Error {
+  constructor() {
+    super("calendar unavailable");
+    this.name = "CalendarUnavailableError";
+  }
+}
+
+export const clock = (deps: BookingDeps) => (deps.now ? deps.now() : new Date());
+
+/**
+ * Until when a caller may move or cancel on their own (the link in their texts, an answer by text): the owner's cut-off
+ * before the start. Closer to it, they call.
+ */
+export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
+  return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
+}
+
+/** The owner's closures and special hours as the availability engine reads them. */
+function exceptionsOf(biz: Business): DayException[] {
+  return biz.closures.map((c) => ({
+    from: c.from,
+    to: c.to,
+    hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
+  }));
+}
+
+export function rules(biz: Business, now: Date) {
+  return {
+    timeZone: biz.timeZone,
+    workingHours: biz.workingHours,
+    exceptions: exceptionsOf(biz),
+    durationMinutes: durationFromSetting(biz.appointmentDuration),
+    minNoticeMinutes: MIN_NOTICE_MINUTES,
+    horizonDays: HORIZON_DAYS,
+    now,
+  };
+}
+
+export class DeadlineExceededError extends Error {
+  constructor() {
+    super("call deadline exceeded");
+    this.name = "DeadlineExceededError";
+  }
+}
+
+/**
+ * `start()`'s result, or DeadlineExceededError once `deadline` passes. Nothing is started after the deadline; work
+ * already running goes on (its late failure is swallowed).
+ */
+export async function beforeDeadline<T>(start: () => Promise<T>, deadline: number | undefined): Promise<T> {
+  if (deadline === undefined) return start();
+  const left = deadline - Date.now();
+  if (left <= 0) throw new DeadlineExceededError();
+  const work = start();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceededError()), left);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } catch (e) {
+    if (e instanceof DeadlineExceededError) work.catch(() => {});
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The grant read with the business (encrypted at rest), opened for the calendar adapter. */
+export function calendarAccessOf(deps: BookingDeps, userId: string, calendar: NonNullable<Business["calendar"]>) {
+  return {
+    userId,
+    provider: calendar.provider,
+    refreshToken: deps.secrets.open(calendar.refreshTokenEnc),
+    calendarId: calendar.calendarId,
+  };
+}
+
+/** The grant stopped working: the calendar shows as disconnected, and the owner gets one email saying so. */
+export async function calendarRevoked(deps: BookingDeps, userId: string): Promise<void> {
+  if (await markCalendarRevoked(deps, userId)) await deps.jobs.send(JOB.calendarRevoked, { userId });
+}
+
+export async function byId(db: Db, id: string): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}
+
+export async function byBookingKey(db: Db, userId: string, key: string): Promise<Appointment | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), eq(appointments.bookingKey, key)))
+    .limit(1);
+  return row;
+}
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told: its weekday's hours; a closure, with the
+ * owner's reason and its first and last day; special hours (a closure that opens on other hours); or its weekday is
+ * closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
+ */
+export type Opening =
+  | { kind: "open"; open: string; close: string }
+  | { kind: "special"; open: string; close: string; closure: ClosureRow }
+  | { kind: "closure"; closure: ClosureRow }
+  | { kind: "weekly"; weekday: Weekday };
+
+export function openingOn(biz: Business, date: string): Opening {
+  const { from, hours } = hoursOn(biz.workingHours, exceptionsOf(biz), date);
+  if (from === "exception") {
+    // Closures never overlap (the database refuses it): the one covering the date is the one the engine applied.
+    const closure = biz.closures.findLast((c) => c.from <= date && date <= c.to)!;
+    return hours ? { kind: "special", ...hours, closure } : { kind: "closure", closure };
+  }
+  if (hours) return { kind: "open", ...hours };
+  return { kind: "weekly", weekday: WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]! };
+}

@@ -1,0 +1,64 @@
+// What follows a committed booking change: the calendar, the caller's and owner's messages, the reminder.
+import { eq } from "drizzle-orm";
+import { appointments } from "@/db/schema";
+import { JOB } from "@/lib/platform/jobs/queue";
+import type { Business } from "@/lib/accounts/business/business";
+import { logger } from "@/lib/platform/log/logger";
+import { type Appointment, type BookingDeps, beforeDeadline, clock } from "./core";
+import { syncAppointmentToCalendar } from "./calendar-sync";
+
+const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What follows any change, after the commit: the calendar (inline, so the owner sees it at once; on failure a job
+ * retries), the caller's and owner's messages, and the reminder.
+ */
+export async function afterChange(
+  deps: BookingDeps,
+  biz: Business,
+  appt: Appointment,
+  kind: "confirmation" | "reschedule" | "cancellation",
+): Promise<void> {
+  if (biz.calendarConnected) {
+    try {
+      // On a call the caller waits for this: a calendar still writing at the deadline finishes in the retry job (the
+      // event id is ours, so a write that lands late and the job's write are one event).
+      await beforeDeadline(() => syncAppointmentToCalendar(deps, biz, appt.id, appt), deps.deadline);
+    } catch {
+      await deps.db.update(appointments).set({ calendarSyncStatus: "retrying" }).where(eq(appointments.id, appt.id));
+      await deps.jobs.send(JOB.calendarSync, { appointmentId: appt.id }, { singletonKey: `calendar:${appt.id}` });
+    }
+  }
+  await deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version });
+  const remindAt = new Date(appt.startsAt.getTime() - REMINDER_BEFORE_MS);
+  const remind = kind !== "cancellation" && remindAt.getTime() > clock(deps).getTime();
+  if (remind) {
+    // An older version's reminder still fires, finds the version changed and sends nothing.
+    await deps.jobs.send(
+      JOB.appointmentReminder,
+      { appointmentId: appt.id, version: appt.version },
+      { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
+    );
+  }
+  await deps.db
+    .update(appointments)
+    .set({ reminderAt: remind ? remindAt : null })
+    .where(eq(appointments.id, appt.id));
+}
+
+/**
+ * afterChange once the change is committed: the booking stands whatever happens next, so a failure here (the queue
+ * unreachable a moment) is logged rather than turned into "try again" for a caller whose slot is already theirs.
+ */
+export async function afterChangeSafely(
+  deps: BookingDeps,
+  biz: Business,
+  appt: Appointment,
+  kind: "confirmation" | "reschedule" | "cancellation",
+): Promise<void> {
+  try {
+    await afterChange(deps, biz, appt, kind);
+  } catch (e) {
+    logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
+  }
+}

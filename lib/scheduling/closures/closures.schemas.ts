@@ -1,0 +1,43 @@
+// What the closures routes read: a closure (a day or a run of days closed, or open on other hours) and a year of public
+// holidays to import. Messages are keys of the "Validation" namespace.
+import { z } from "zod";
+import { daysBetween, isCalendarDate } from "@/lib/platform/time/zoned-time";
+
+/** The longest closure: a year (a longer one is a business that has stopped, not a closure). */
+export const MAX_CLOSURE_DAYS = 366;
+/** What the receptionist may say about it ("closed for the holidays"): a short phrase. */
+export const REASON_MAX = 120;
+
+const day = z.string().trim().refine(isCalendarDate, "dateInvalid");
+const clock = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid");
+
+export const closureSchema = z
+  .object({
+    from: day,
+    /** Default: the same day. */
+    to: day.optional(),
+    /** Both or neither: open on these hours only that day (or those days); neither: closed. */
+    openTime: clock.optional(),
+    closeTime: clock.optional(),
+    // A leading "@" would be read as a message key where the reason is said: dropped.
+    reason: z
+      .string()
+      .trim()
+      .max(REASON_MAX, "tooLong")
+      .transform((r) => r.replace(/^@+\s*/, ""))
+      .optional(),
+  })
+  .transform((v) => ({ ...v, to: v.to ?? v.from, reason: v.reason || null }))
+  .refine((v) => v.to >= v.from, { message: "closureEndsBeforeStart", path: ["to"] })
+  .refine((v) => daysBetween(v.from, v.to) + 1 <= MAX_CLOSURE_DAYS, { message: "closureTooLong", path: ["to"] })
+  .refine((v) => (v.openTime === undefined) === (v.closeTime === undefined), { message: "closureHoursBoth", path: ["closeTime"] })
+  .refine((v) => !v.openTime || !v.closeTime || v.closeTime > v.openTime, { message: "closeAfterOpen", path: ["closeTime"] });
+export type ClosureInput = z.output<typeof closureSchema>;
+
+export const holidayImportSchema = z.object({
+  /** Default: this year in the business's zone. */
+  year: z.number("yearInvalid").int("yearInvalid").min(2000, "yearInvalid").max(2100, "yearInvalid").optional(),
+});

@@ -1,0 +1,39 @@
+// What the self-service routes answer, written from lib/scheduling/self-service/self-service.service.ts.
+import { z } from "zod";
+
+const instant = z.iso.datetime({ offset: true });
+
+export const selfServiceViewResponse = z
+  .strictObject({
+    businessName: z.string(),
+    businessPhone: z.string().nullable(),
+    businessAddress: z.string().nullable(),
+    country: z.string(),
+    timeZone: z.string(),
+    startsAt: instant,
+    endsAt: instant,
+    durationMinutes: z.number().int(),
+    status: z.enum(["booked", "cancelled"]),
+    patientFirstName: z.string(),
+    language: z.enum(["en", "fr", "es"]),
+    changeable: z.boolean(),
+    closedReason: z.enum(["cancelled", "started", "cutoff"]).nullable(),
+    changeUntil: instant.nullable(),
+    cutoffHours: z.number().int(),
+  })
+  .meta({ title: "SelfServiceAppointment" });
+
+export const selfServiceSlotsResponse = z.strictObject({
+  date: z.string(),
+  day: z
+    .strictObject({
+      kind: z.enum(["open", "special", "closure", "weekly"]),
+      reason: z.string().nullable(),
+      open: z.string().nullable(),
+      close: z.string().nullable(),
+    })
+    .describe(
+      "Whether the business is open that day: its usual hours, special hours, a closure (with the owner's reason), or closed that weekday every week; open and close are HH:mm.",
+    ),
+  slots: z.array(z.strictObject({ start: instant, end: instant })),
+});

@@ -1,0 +1,176 @@
+// The caller's own page for one appointment (/a/<token>): see it, cancel it, or move it to a free slot, through the same
+// booking commands as a call ("link" source: the rules a caller has on the phone), up to the owner's cut-off. The signed
+// link is the only key: it names one appointment and expires when it starts.
+import { AppError } from "@/lib/platform/errors";
+import type { LimitKey } from "@/lib/accounts/auth/rate-limit";
+import { freeSlots, type Interval } from "@/lib/scheduling/availability/availability";
+import {
+  type Appointment,
+  type BookingDeps,
+  byId,
+  clock,
+  DAY_MS,
+  MIN_NOTICE_MINUTES,
+  openingOn,
+  rules,
+  selfServiceUntil,
+} from "@/lib/scheduling/booking/core";
+import { cancel, reschedule } from "@/lib/scheduling/booking/commands";
+import { busyIntervals } from "@/lib/scheduling/booking/busy-time";
+import { readSelfServiceToken } from "@/lib/scheduling/booking/self-service-link";
+import { loadBusiness, type Business } from "@/lib/accounts/business/business";
+import { countryOfBusiness } from "@/lib/platform/phone/phone";
+import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+
+export type SelfServiceDeps = BookingDeps & { linkSecret: string };
+
+export type SelfServiceView = {
+  businessName: string;
+  /** The number to call instead (the business's line, else the owner's). */
+  businessPhone: string | null;
+  businessAddress: string | null;
+  /** The business's country: its numbers are written in national form. */
+  country: string;
+  timeZone: string;
+  startsAt: string;
+  endsAt: string;
+  durationMinutes: number;
+  status: "booked" | "cancelled";
+  /** The first word of the name it was booked under: enough for the caller to know it is theirs. */
+  patientFirstName: string;
+  language: "en" | "fr" | "es";
+  /** Whether the caller may cancel or move it now; when not, why. */
+  changeable: boolean;
+  closedReason: "cancelled" | "started" | "cutoff" | null;
+  /** Until when it can be changed here (null once cancelled or started). */
+  changeUntil: string | null;
+  cutoffHours: number;
+};
+
+type Opened = { appointment: Appointment; biz: Business };
+
+/** The link's appointment and business, or the refusal a dead link earns (404 altered or unknown, 410 expired). */
+async function openLink(deps: SelfServiceDeps, token: string): Promise<Opened> {
+  const read = readSelfServiceToken(deps.linkSecret, token, clock(deps));
+  if (!read.ok)
+    throw new AppError(read.reason === "expired" ? "gone" : "not_found", read.reason === "expired" ? "linkExpired" : "linkInvalid");
+  const appointment = await byId(deps.db, read.appointmentId);
+  const biz = appointment ? await loadBusiness(deps.db, appointment.userId) : null;
+  if (!appointment || !biz) throw new AppError("not_found", "linkInvalid");
+  return { appointment, biz };
+}
+
+function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServiceView {
+  const now = clock(deps);
+  const until = selfServiceUntil(a.startsAt, biz.selfServiceCutoffHours);
+  const closedReason = a.status === "cancelled" ? "cancelled" : a.startsAt <= now ? "started" : until <= now ? ("cutoff" as const) : null;
+  return {
+    businessName: biz.businessName,
+    businessPhone: biz.line ?? biz.ownerPhone,
+    businessAddress: biz.businessAddress,
+    country: countryOfBusiness(biz),
+    timeZone: biz.timeZone,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
+    status: a.status,
+    patientFirstName: a.patientName.trim().split(/\s+/)[0] ?? "",
+    language: a.language,
+    changeable: closedReason === null,
+    closedReason,
+    changeUntil: closedReason === "cancelled" || closedReason === "started" ? null : until.toISOString(),
+    cutoffHours: biz.selfServiceCutoffHours,
+  };
+}
+
+function assertChangeable(deps: SelfServiceDeps, opened: Opened): void {
+  const v = view(deps, opened);
+  if (v.changeable) return;
+  if (v.closedReason === "cutoff") throw new AppError("conflict", "selfServiceCutoff", { hours: v.cutoffHours });
+  throw new AppError("conflict", v.closedReason === "cancelled" ? "selfServiceCancelled" : "selfServiceStarted");
+}
+
+export async function selfServiceView(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {
+  return view(deps, await openLink(deps, token));
+}
+
+/**
+ * Whether the business is open that day, as the caller must be told rather than shown an empty day: closed (a closure,
+ * with the owner's reason), closed that weekday every week, or open on special hours (with their reason).
+ */
+export type SelfServiceDay = {
+  kind: "open" | "special" | "closure" | "weekly";
+  reason: string | null;
+  open: string | null;
+  close: string | null;
+};
+
+/**
+ * The free starts of one day (the business's calendar date) the appointment could move to, and whether the business is
+ * open that day: its own time is free for its own move, nothing before the cut-off or the notice period is offered.
+ */
+export async function selfServiceSlots(
+  deps: SelfServiceDeps,
+  token: string,
+  date: string,
+): Promise<{ date: string; day: SelfServiceDay; slots: Interval[] }> {
+  const opened = await openLink(deps, token);
+  assertChangeable(deps, opened);
+  const { biz, appointment: a } = opened;
+  const from = zonedWallTimeToUtc(date, "00:00", biz.timeZone);
+  if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: "@Fields.date" });
+  const to = new Date(from.getTime() + DAY_MS + 2 * 3_600_000); // a day of a DST change is 23 to 25 hours long
+  const now = clock(deps);
+  const r = rules(biz, now);
+  const busy = await busyIntervals(deps, biz, from, to, { ignoreAppointmentId: a.id, ignore: { start: a.startsAt, end: a.endsAt } });
+  const slots = freeSlots({
+    ...r,
+    durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
+    minNoticeMinutes: Math.max(MIN_NOTICE_MINUTES, biz.selfServiceCutoffHours * 60),
+    from,
+    to,
+    busy,
+  }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
+  const opening = openingOn(biz, date);
+  const day: SelfServiceDay = {
+    kind: opening.kind,
+    reason: "closure" in opening ? opening.closure.reason : null,
+    open: "open" in opening ? opening.open : null,
+    close: "close" in opening ? opening.close : null,
+  };
+  return { date, day, slots };
+}
+
+export async function selfServiceCancel(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {
+  const opened = await openLink(deps, token);
+  assertChangeable(deps, opened);
+  // The appointment as the cut-off was checked: moved meanwhile (the owner, another tab), this cancels nothing.
+  const which = { source: "link" as const, appointmentId: opened.appointment.id, version: opened.appointment.version };
+  const cancelled = await cancel(deps, opened.biz, which);
+  // Null: cancelled or moved meanwhile (another tab, the owner); the page shows what it is now.
+  const now = cancelled ?? (await byId(deps.db, opened.appointment.id)) ?? opened.appointment;
+  return view(deps, { ...opened, appointment: now });
+}
+
+/** Moves it to `start`, one of the free starts offered (a start the cut-off forbids, or taken meanwhile, is refused). */
+export async function selfServiceMove(deps: SelfServiceDeps, token: string, start: Date): Promise<SelfServiceView> {
+  const opened = await openLink(deps, token);
+  assertChangeable(deps, opened);
+  // A new time inside the cut-off is as late a change as leaving one.
+  if (selfServiceUntil(start, opened.biz.selfServiceCutoffHours) < clock(deps))
+    throw new AppError("conflict", "selfServiceSlotUnavailable");
+  const which = { source: "link" as const, appointmentId: opened.appointment.id, version: opened.appointment.version, start };
+  const moved = await reschedule(deps, opened.biz, which);
+  if (!moved.ok) {
+    if (moved.reason === "notFound") throw new AppError("conflict", "selfServiceCancelled");
+    throw new AppError("conflict", moved.reason === "taken" ? "selfServiceSlotTaken" : "selfServiceSlotUnavailable");
+  }
+  return view(deps, { ...opened, appointment: moved.appointment });
+}
+
+/** Requests to self-service pages per client address per hour: a link is one caller's, a scan of many is not. */
+export const SELF_SERVICE_LIMIT_PER_HOUR = 120;
+
+export function selfServiceLimits(clientIp: string): LimitKey[] {
+  return [{ key: `self-service:ip:${clientIp}`, max: SELF_SERVICE_LIMIT_PER_HOUR, windowMs: 3_600_000, messageKey: "tooManySelfService" }];
+}
