@@ -18,7 +18,7 @@ function placeholders(text: string): string[] {
       if (el.children) walk(el.children);
     }
   };
-  walk(new IntlMessageFormat(text, "en", undefined, { ignoreTag: true }).getAst() as El[]);
+  walk(new IntlMessageFormat(text, "en", undefined, { ignoreTag: true }).getAst());
   return [...names].sort();
 }
 

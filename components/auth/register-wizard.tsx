@@ -232,7 +232,7 @@ export function RegisterWizard() {
             id="reg-services"
             label={fields("services")}
             hint={t("servicesHint")}
-            error={errorText("services", errors.services as never)}
+            error={errorText("services", errors.services)}
             {...form.register("services")}
           />
         </div>

@@ -153,7 +153,7 @@ export async function InsightsView({
         table={
           <SimpleTable
             head={[t("csv.figure"), t("csv.value")]}
-            rows={receptionistRows(data, (key) => t(key as Parameters<T>[0])).map(([label, value]) => [label, value ?? t("stats.none")])}
+            rows={receptionistRows(data, (key) => t(key)).map(([label, value]) => [label, value ?? t("stats.none")])}
           />
         }
       >

@@ -11,7 +11,7 @@ const schema = z.object({
 });
 
 const resolve = (values: unknown) =>
-  lazyZodResolver(async () => schema)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
+  lazyZodResolver(async () => schema)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe("lazyZodResolver", () => {
   it("gives each field the key the server would give, with the schema's bound to fill the text", async () => {

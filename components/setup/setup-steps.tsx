@@ -230,7 +230,7 @@ export function InformationStep({
         id="setup-services"
         label={fields("services")}
         hint={reg("servicesHint")}
-        error={errorText("services", errors.services as never)}
+        error={errorText("services", errors.services)}
         {...form.register("services")}
       />
       <TextAreaField

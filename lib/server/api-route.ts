@@ -125,7 +125,7 @@ export const route = {
       "owner",
       spec,
       (req) => {
-        if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
+        if (spec.session !== "optional") return signedIn(req);
         const ctx = appContext();
         return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
       },

@@ -35,14 +35,14 @@ export function startJobWorkers(): Promise<void> {
     const purge = () =>
       ctx.jobs.send(JOB.retentionPurge, {}).catch((e: Error) => logger().error({ name: e.name }, "retention purge not enqueued"));
     void purge();
-    const retention = setInterval(purge, 60 * 60_000);
+    const retention = setInterval(() => void purge(), 60 * 60_000);
     retention.unref();
     // Calls whose end never came (a lost end-of-call report, a Try tab closed): ended as abandoned after 30 minutes of
     // silence, checked every five minutes through the queue (stately, like the purge).
     const sweepCalls = () =>
       ctx.jobs.send(JOB.abandonedCalls, {}).catch((e: Error) => logger().error({ name: e.name }, "abandoned-calls sweep not enqueued"));
     void sweepCalls();
-    const abandoned = setInterval(sweepCalls, 5 * 60_000);
+    const abandoned = setInterval(() => void sweepCalls(), 5 * 60_000);
     abandoned.unref();
     // Jobs still running after 10 s are failed by pg-boss and retried later (the queue retries with backoff).
     onShutdown("job workers", async () => {

@@ -108,11 +108,14 @@ function calendarRouter(db: Db, e: Env & { appUrl: string }, secret: string, goo
 
 /** Every call answers 503 "credentials are configured, but this build has no adapter yet". */
 function notYetAvailable<T>(provider: string): T {
-  return new Proxy({} as object, {
-    get(_, prop) {
-      if (prop === "kind") return "unavailable";
-      if (prop === "then") return undefined;
-      return () => Promise.reject(new AppError("unavailable", "providerNotAvailable", { provider }));
+  return new Proxy(
+    {},
+    {
+      get(_, prop) {
+        if (prop === "kind") return "unavailable";
+        if (prop === "then") return undefined;
+        return () => Promise.reject(new AppError("unavailable", "providerNotAvailable", { provider }));
+      },
     },
-  }) as T;
+  ) as T;
 }

@@ -223,7 +223,7 @@ test("admin numbers: search, CSV export with the spec's columns, the country col
   await page.getByRole("button", { name: en("AdminNumbers.export") }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("telnyx-numbers.csv");
-  const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+  const csv = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe('"Phone Number","Region","Phone Number Type","Assigned To","Created"');
   expect(lines).toHaveLength(total + 1);

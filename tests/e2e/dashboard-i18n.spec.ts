@@ -174,7 +174,7 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   // The option reads the number as the admin writes it ("+1 212 555 0100 (US)"); its value is the E.164 number.
   const option = select.locator("option").nth(1);
   const number = (await option.textContent())!.replace(/ \([A-Z]{2}\)$/, "");
-  await select.selectOption((await option.getAttribute("value"))!);
+  await select.selectOption(await option.getAttribute("value"));
   await dialog.getByRole("button", { name: es("AdminUsers.assign") }).click();
   await page
     .getByRole("dialog", { name: es("AdminUsers.confirmTitle") })
@@ -190,7 +190,7 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("telnyx-numbers.csv");
   const { readFileSync } = await import("node:fs");
-  const header = readFileSync((await download.path())!, "utf8")
+  const header = readFileSync(await download.path(), "utf8")
     .replace(/^\uFEFF/, "")
     .split("\r\n")[0];
   expect(header).toBe(

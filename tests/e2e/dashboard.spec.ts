@@ -93,7 +93,7 @@ test("your data: the ZIP download from the Privacy & data page opens, with the o
   await section.getByRole("link", { name: en("DataExportSection.zip") }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^recepta-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
   expect(Object.keys(files)).toEqual(expect.arrayContaining(["README.txt", "export.json", "profile.csv", "appointments.csv"]));
   expect(new TextDecoder().decode(files["profile.csv"])).toContain(`"${owner.email}"`);
 });

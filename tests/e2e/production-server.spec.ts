@@ -156,10 +156,10 @@ test("`kill -TERM` to the npm process of `npm start` drains the requests in flig
   const collect = (c: Buffer) => {
     output += c.toString();
     // The suite's server runs on this build: a second build under it would replace its files.
-    if (output.includes("Building the app")) killGroup(npm.pid!);
+    if (output.includes("Building the app")) killGroup(npm.pid);
   };
-  npm.stdout!.on("data", collect);
-  npm.stderr!.on("data", collect);
+  npm.stdout.on("data", collect);
+  npm.stderr.on("data", collect);
   const exit = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
     npm.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
@@ -199,7 +199,7 @@ test("`kill -TERM` to the npm process of `npm start` drains the requests in flig
     await expect.poll(() => groupAlive(npm.pid!), { timeout: 5_000 }).toBe(false);
     await expect(send(baseURL, "GET", "/api/health")).rejects.toThrow(/ECONNREFUSED/);
   } finally {
-    killGroup(npm.pid!);
+    killGroup(npm.pid);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -140,7 +140,7 @@ describe("authorization matrix", () => {
 
 describe("no cross-tenant access", () => {
   it("each owner reads and writes only their own profile", async () => {
-    await api("PUT", "/api/auth/update-profile", { token: b.token, body: { businessName: "B Renamed", id: a.user.id } as object });
+    await api("PUT", "/api/auth/update-profile", { token: b.token, body: { businessName: "B Renamed", id: a.user.id } });
     const aProfile = (await api("GET", "/api/auth/profile", { token: a.token })).body;
     const bProfile = (await api("GET", "/api/auth/profile", { token: b.token })).body;
     expect(aProfile.id).toBe(a.user.id);

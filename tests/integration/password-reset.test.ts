@@ -215,7 +215,7 @@ describe("POST /api/auth/reset-password", () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
     const winner = both.find((r) => r.status === 200)!;
     expect((await api("GET", "/api/auth/profile", { token: winner.body.token })).status).toBe(200);
-    const password = both[0]!.status === 200 ? "racer-one-pass-1" : "racer-two-pass-2";
+    const password = both[0].status === 200 ? "racer-one-pass-1" : "racer-two-pass-2";
     expect((await signIn(owner.email, password)).status).toBe(200);
   });
 

@@ -61,9 +61,9 @@ describe("claiming a number", () => {
   it("puts each business's number on a messaging profile of its own (STOPs are kept per profile), one however many claims race", async () => {
     await addPoolNumbers(8);
     const [first, second] = await Promise.all([ownerWithCalendar(), ownerWithCalendar()]);
-    const races = await Promise.all(Array.from({ length: 4 }, () => api("GET", "/api/phone-numbers/claim", { token: first!.token })));
+    const races = await Promise.all(Array.from({ length: 4 }, () => api("GET", "/api/phone-numbers/claim", { token: first.token })));
     expect(races.every((r) => r.status === 200)).toBe(true);
-    expect((await api("GET", "/api/phone-numbers/claim", { token: second!.token })).status).toBe(200);
+    expect((await api("GET", "/api/phone-numbers/claim", { token: second.token })).status).toBe(200);
     const profiles = async (userId: string) => {
       const [user] = await getDb().select({ profile: users.messagingProfileId }).from(users).where(eq(users.id, userId));
       const [line] = await getDb()
@@ -72,8 +72,8 @@ describe("claiming a number", () => {
         .where(eq(phoneNumbers.assignedToUserId, userId));
       return { business: user!.profile, line: line!.profile };
     };
-    const a = await profiles(first!.user.id);
-    const b = await profiles(second!.user.id);
+    const a = await profiles(first.user.id);
+    const b = await profiles(second.user.id);
     expect(a.business).toMatch(/^sandbox-mp-/);
     expect(a.line).toBe(a.business);
     expect(b.line).toBe(b.business);
@@ -357,7 +357,7 @@ describe("admin pool management", () => {
       .select({ assigned: phoneNumbers.assignedToUserId })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.phoneNumber, n!));
-    const winner = results[0]!.status === 200 ? u1 : u2;
+    const winner = results[0].status === 200 ? u1 : u2;
     expect(row!.assigned).toBe(winner.user.id);
   });
 
@@ -448,7 +448,7 @@ describe("syncing the pool with the Telnyx account", () => {
     expect(others.every((n) => n.status === "released")).toBe(true);
     // The sandbox never syncs: its fixed list would bring back numbers an admin deleted.
     account.pop();
-    await syncPool(db, { ...telnyx, kind: "sandbox" as never });
+    await syncPool(db, { ...telnyx, kind: "sandbox" });
     const [kept] = await db
       .select({ status: phoneNumbers.status })
       .from(phoneNumbers)

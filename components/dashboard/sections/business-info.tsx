@@ -2,7 +2,7 @@
 // Business information: view and edit. The specialty shows only for a medical business; services are typed
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
-import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { BusinessTypeFields } from "@/components/forms/business-fields";
 import { TextAreaField, TextField } from "@/components/forms/fields";
 import { TimeZoneField } from "@/components/forms/time-zone-field";
@@ -106,7 +106,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
         error={errorText("businessName", errors.businessName)}
         {...form.register("businessName")}
       />
-      <BusinessTypeFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="business" />
+      <BusinessTypeFields form={form} idPrefix="business" />
       <TextField
         id="business-businessAddress"
         autoComplete="street-address"
@@ -114,7 +114,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
         error={errorText("businessAddress", errors.businessAddress)}
         {...form.register("businessAddress")}
       />
-      <TimeZoneField form={form as unknown as UseFormReturn<FieldValues>} idPrefix="business" />
+      <TimeZoneField form={form} idPrefix="business" />
       <TextField
         id="business-serviceFrequency"
         label={fields("serviceFrequency")}
@@ -126,7 +126,7 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
         id="business-services"
         label={fields("services")}
         hint={t("servicesHint")}
-        error={errorText("services", errors.services as never)}
+        error={errorText("services", errors.services)}
         {...form.register("services")}
       />
       <TextAreaField

@@ -324,7 +324,7 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
       </SelectField>
       <p id={hintId} className="text-xs text-slate-600" data-testid="whatsapp-window">
         {whatsappOpen
-          ? t("whatsappOpenUntil", { time: formatDateTime(thread.whatsappWindowEndsAt!, locale, profile?.timeZone) })
+          ? t("whatsappOpenUntil", { time: formatDateTime(thread.whatsappWindowEndsAt, locale, profile?.timeZone) })
           : t("whatsappClosed")}
       </p>
       <TextAreaField

@@ -68,7 +68,7 @@ function compiled(locale: Locale, key: string, text: string): Compiled | null {
       const format = new IntlMessageFormat(text, intlLocale(locale), undefined, { ignoreTag: true });
       const args = new Set<string>();
       const counted = new Set<string>();
-      collect(format.getAst() as Element[], args, counted);
+      collect(format.getAst(), args, counted);
       entry = { format, args, counted };
     } catch {
       entry = null;

@@ -26,7 +26,7 @@ const closedDay: DayHours = { isOpen: false, openTime: "09:00", closeTime: "17:0
 /** Working hours with the given days open and every other day closed. */
 function hours(open: Partial<Record<(typeof WEEKDAYS)[number], [string, string]>>): WorkingHours {
   return Object.fromEntries(
-    WEEKDAYS.map((d) => [d, open[d] ? { isOpen: true, openTime: open[d]![0], closeTime: open[d]![1] } : closedDay]),
+    WEEKDAYS.map((d) => [d, open[d] ? { isOpen: true, openTime: open[d][0], closeTime: open[d][1] } : closedDay]),
   ) as WorkingHours;
 }
 const everyDay = (openTime: string, closeTime: string) => hours(Object.fromEntries(WEEKDAYS.map((d) => [d, [openTime, closeTime]])));

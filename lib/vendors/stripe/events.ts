@@ -54,7 +54,7 @@ const invoiceSchema = z.object({
 export class InvalidBillingEvent extends Error {}
 
 const metaString = (m: Record<string, unknown> | null | undefined, key: string): string | null =>
-  typeof m?.[key] === "string" && m[key] ? (m[key] as string) : null;
+  typeof m?.[key] === "string" && m[key] ? m[key] : null;
 
 /**
  * The event in our terms; `ignored` for types we do not act on; throws InvalidBillingEvent for a malformed one. Control

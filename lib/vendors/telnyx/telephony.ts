@@ -33,7 +33,7 @@ export function createTelnyxTelephony(opts: TelephonyOptions): TelephonyPort {
       const out: OwnedNumber[] = [];
       // The SDK's page iterator follows meta.page_number / meta.total_pages, keeping the size and filter on every page.
       for await (const n of client.phoneNumbers.list({ "page[size]": 100, filter: { status: "active" } })) {
-        const mapped = toOwnedNumber(n as RawNumber);
+        const mapped = toOwnedNumber(n);
         if (mapped) out.push(mapped);
       }
       return out;

@@ -32,8 +32,8 @@ export function startInstance(
     output += c.toString();
     opts.onOutput?.(output, child);
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   const exit = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
   );

@@ -100,8 +100,8 @@ export async function startServer(opts: {
     log.push(text);
     if (opts.echo) process.stdout.write(text);
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   const output = () => log.join("");
 

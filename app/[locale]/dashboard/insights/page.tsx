@@ -16,7 +16,7 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 export default async function Page({ params, searchParams }: Props) {
   const { user, locale } = await dashboardUser(params);
   const asked = await searchParams;
-  const one = (k: string) => (typeof asked[k] === "string" && asked[k] !== "" ? (asked[k] as string) : undefined);
+  const one = (k: string) => (typeof asked[k] === "string" && asked[k] !== "" ? asked[k] : undefined);
   const now = new Date();
   const today = localDate(now, user.timeZone);
   const preset = Number(one("days"));

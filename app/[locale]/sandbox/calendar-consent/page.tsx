@@ -6,11 +6,10 @@ import { Logo } from "@/components/site/logo";
 import { SandboxConsent } from "@/components/sandbox/sandbox-consent";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { env } from "@/lib/platform/env";
-import type { Locale } from "@/lib/platform/i18n/routing";
 import { providerModes } from "@/lib/vendors/registry";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale as Locale, namespace: "SandboxConsent" });
+  const t = await getTranslations({ locale: (await params).locale, namespace: "SandboxConsent" });
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
