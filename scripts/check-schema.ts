@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
-const root = join(import.meta.dirname, "..");
+// The project checked is the working directory (scripts/checks.test.ts runs this on a copy with a planted difference).
+const root = process.cwd();
 const migrations = join(root, "db/migrations");
 // drizzle-kit reads `--out` relative to the working directory: a scratch folder inside the project's ignored cache.
 const scratchRoot = join(root, "node_modules/.cache");
