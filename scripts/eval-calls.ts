@@ -67,7 +67,7 @@ async function main() {
   };
   if (driver === "llm" && (!ep.baseUrl || !ep.model)) {
     fail(
-      'set LLM_BASE_URL (e.g. http://localhost:8080/v1) and LLM_MODEL; LLM_API_KEY and LLM_CALLER_MODEL are optional. See README, "Testing conversations with a model".',
+      'set LLM_BASE_URL (e.g. http://localhost:8080/v1) and LLM_MODEL; LLM_API_KEY and LLM_CALLER_MODEL are optional. See docs/receptionist.md, "Testing conversations with a model".',
     );
   }
 

@@ -13,7 +13,7 @@ import { wasSent } from "@/lib/messaging/notifications/outbox.service";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 
-/** How long a lapsed account keeps its number before it goes back to the pool (README: "Billing"). */
+/** How long a lapsed account keeps its number before it goes back to the pool (docs/product.md: "Billing"). */
 export const NUMBER_GRACE_DAYS = 30;
 /** How long before a trial ends the owner is warned. */
 export const TRIAL_WARNING_DAYS = 2;
