@@ -2,12 +2,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { apiDocument, DOCS_FILE, renderApiDocs } from "./gen-api-docs";
+import { apiDocument, DOCS_FILE, renderApiDocs, renderApiTypes, TYPES_FILE } from "./gen-api-docs";
 
 describe("the API reference (docs/API.md)", () => {
   it("is what the route declarations say now", async () => {
     const committed = readFileSync(path.resolve(DOCS_FILE), "utf8");
     expect(committed === renderApiDocs(await apiDocument()), `${DOCS_FILE} is stale: run npm run gen:api-docs`).toBe(true);
+  });
+
+  it("gives the browser's client the types the declarations say now", async () => {
+    const committed = readFileSync(path.resolve(TYPES_FILE), "utf8");
+    expect(committed === (await renderApiTypes(await apiDocument())), `${TYPES_FILE} is stale: run npm run gen:api-docs`).toBe(true);
   });
 
   it("names each route's callers, what it reads and the fields it answers with", async () => {

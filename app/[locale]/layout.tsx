@@ -14,7 +14,8 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "Metadata" });
+  // An unknown locale segment is the layout's 404; its metadata is read in the default language meanwhile.
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: "Metadata" });
   return {
     metadataBase: new URL(env().appUrl),
     title: t("title"),

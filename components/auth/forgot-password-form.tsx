@@ -6,7 +6,7 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { forgotPasswordFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 import { Link } from "@/lib/platform/i18n/navigation";
 
 /** The server answers the same for every email: this shows that answer, whatever account the email has or has not. */
@@ -29,11 +29,7 @@ export function ForgotPasswordForm() {
     setFailure(null);
     setSent(null);
     try {
-      const { message } = await apiFetch<{ message: string }>("/auth/forgot-password", {
-        method: "POST",
-        body: values,
-        keepSessionOn401: true,
-      });
+      const { message } = await ok(api.POST("/api/auth/forgot-password", { body: values }), { keepSessionOn401: true });
       setSent(message);
     } catch (e) {
       // A rate limit's message says how long to wait.

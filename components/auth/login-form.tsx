@@ -6,8 +6,8 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { loginFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { apiFetch, ApiError } from "@/lib/platform/client/api";
-import { clearSession, storeSession, takeFlag, type StoredUser } from "@/lib/platform/client/browser-session";
+import { api, ok, ApiError } from "@/lib/platform/client/api";
+import { clearSession, storeSession, takeFlag } from "@/lib/platform/client/browser-session";
 import { Link, useRouter } from "@/lib/platform/i18n/navigation";
 import { isLocale } from "@/lib/platform/i18n/routing";
 
@@ -34,11 +34,8 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { token, user } = await apiFetch<{ token: string; user: StoredUser & { locale: string } }>("/auth/login", {
-        method: "POST",
-        body: values,
-        keepSessionOn401: true, // a 401 here means wrong credentials, not an expired session
-      });
+      // A 401 here means wrong credentials, not an expired session.
+      const { token, user } = await ok(api.POST("/api/auth/login", { body: values }), { keepSessionOn401: true });
       storeSession(token, user); // the server also set the httpOnly session cookie, and the account's language's
       // The dashboard in the account's language, whatever this page's (another device's choice holds here too).
       router.replace("/dashboard", { locale: isLocale(user.locale) ? user.locale : undefined });

@@ -10,8 +10,8 @@ import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/account/accounts.forms";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
-import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { api, ok, failureText } from "@/lib/platform/client/api";
+import { storeSession } from "@/lib/platform/client/browser-session";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { Countdown } from "./countdown";
 
@@ -94,11 +94,7 @@ export function RegisterWizard() {
           // The business's language (the assistant speaks it); its time zone is the owner's choice in the scheduling step.
           locale,
         };
-        const { token, user } = await apiFetch<{ token: string; user: StoredUser }>("/auth/register", {
-          method: "POST",
-          body: payload,
-          keepSessionOn401: true,
-        });
+        const { token, user } = await ok(api.POST("/api/auth/register", { body: payload }), { keepSessionOn401: true });
         storeSession(token, user);
         setDone(true);
       } catch (e) {

@@ -6,8 +6,8 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { resetPasswordFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { apiFetch, ApiError, failureText } from "@/lib/platform/client/api";
-import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { api, ok, ApiError, failureText } from "@/lib/platform/client/api";
+import { storeSession } from "@/lib/platform/client/browser-session";
 import { Link, useRouter } from "@/lib/platform/i18n/navigation";
 import { isLocale } from "@/lib/platform/i18n/routing";
 
@@ -28,11 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = await apiFetch<{ token: string; user: StoredUser & { locale: string } }>("/auth/reset-password", {
-        method: "POST",
-        body: { token, ...values },
-        keepSessionOn401: true,
-      });
+      const session = await ok(api.POST("/api/auth/reset-password", { body: { token, ...values } }), { keepSessionOn401: true });
       storeSession(session.token, session.user); // the server also set the httpOnly session cookie
       // Straight to the dashboard in the account's language, as after a sign-in.
       router.replace("/dashboard", { locale: isLocale(session.user.locale) ? session.user.locale : undefined });

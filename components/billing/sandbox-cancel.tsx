@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/dashboard/ui";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 import { useRouter } from "@/lib/platform/i18n/navigation";
 
 export function SandboxCancel({ graceDays, active }: { graceDays: number; active: boolean }) {
@@ -39,7 +39,7 @@ export function SandboxCancel({ graceDays, active }: { graceDays: number; active
         onConfirm={async () => {
           setFailure(null);
           try {
-            await apiFetch("/sandbox/billing/cancel", { method: "POST" });
+            await ok(api.POST("/api/sandbox/billing/cancel"));
             setOpen(false);
             setDone(true);
             router.refresh();

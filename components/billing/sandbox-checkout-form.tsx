@@ -4,7 +4,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 
 export function SandboxCheckoutForm({ email, clientReferenceId }: { email: string | null; clientReferenceId: string | null }) {
   const t = useTranslations("SandboxCheckout");
@@ -23,9 +23,7 @@ export function SandboxCheckoutForm({ email, clientReferenceId }: { email: strin
         setFailure(null);
         setBusy(true);
         try {
-          const { redirect } = await apiFetch<{ redirect: string }>("/sandbox/billing/checkout", {
-            method: "POST",
-            body: { email: value, clientReferenceId, locale },
+          const { redirect } = await ok(api.POST("/api/sandbox/billing/checkout", { body: { email: value, clientReferenceId, locale } }), {
             keepSessionOn401: true,
           });
           window.location.assign(redirect);

@@ -5,12 +5,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Logo } from "@/components/site/logo";
-import { apiFetch } from "@/lib/platform/client/api";
+import { api, ok } from "@/lib/platform/client/api";
 import { MobileMenu } from "@/components/site/mobile-menu";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { Link, usePathname } from "@/lib/platform/i18n/navigation";
 import { isLocale, locales, type Locale } from "@/lib/platform/i18n/routing";
-import type { Profile } from "@/lib/accounts/account/profile";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { GettingStarted } from "./getting-started";
 import { useProfile, useSetProfile } from "./session";
@@ -57,7 +56,7 @@ const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])]
 
 export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: boolean; sandboxNote: string | null; children: ReactNode }) {
   const t = useTranslations("Dashboard");
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const { profile } = useProfile();
 
   if (!profile) {
@@ -179,7 +178,7 @@ function UnreadBadge() {
   const t = useTranslations("Dashboard.nav");
   const { data } = useQuery({
     queryKey: ["threads", "unread"],
-    queryFn: () => apiFetch<{ unread: number }>("/threads?status=open"),
+    queryFn: () => ok(api.GET("/api/threads", { params: { query: { status: "open" } } })),
     refetchInterval: 60_000,
     retry: false,
   });
@@ -248,7 +247,7 @@ function useSwitchLanguage() {
   const setProfile = useSetProfile();
   const path = usePathname();
   return useMutation({
-    mutationFn: (locale: Locale) => apiFetch<Profile>("/account/locale", { method: "PUT", body: { locale } }),
+    mutationFn: (locale: Locale) => ok(api.PUT("/api/account/locale", { body: { locale } })),
     onSuccess: (profile, locale) => {
       setProfile(profile);
       // The page's own query (an insights period, an open thread) comes along.

@@ -4,15 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/platform/client/api";
+import { api, ok } from "@/lib/platform/client/api";
 import { Link, usePathname } from "@/lib/platform/i18n/navigation";
-
-type Onboarding = {
-  done: { password: boolean; information: boolean; workingHours: boolean; calendar: boolean; phone: boolean };
-  ready: { calendar: boolean; phone: boolean; plan: boolean };
-  next: string | null;
-  canTakeCalls: boolean;
-};
 
 const ITEMS = [
   { key: "information", href: "/dashboard/business" },
@@ -27,7 +20,7 @@ export function GettingStarted() {
   const path = usePathname();
   const { data, refetch } = useQuery({
     queryKey: ["onboarding"],
-    queryFn: () => apiFetch<Onboarding>("/account/setup"),
+    queryFn: () => ok(api.GET("/api/account/setup")),
     retry: false,
   });
   // Each page may be where a step was just done (the calendar connected, the number claimed): read again on arrival.

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import type { Profile } from "@/lib/accounts/account/profile";
-import { ApiError, apiFetch, SessionExpiredError } from "@/lib/platform/client/api";
+import { ApiError, api, ok, SessionExpiredError } from "@/lib/platform/client/api";
 import { clearSession, STORAGE_KEYS } from "@/lib/platform/client/browser-session";
 import { getPathname } from "@/lib/platform/i18n/navigation";
 import type { Locale } from "@/lib/platform/i18n/routing";
@@ -25,7 +25,7 @@ function goToExpiredLogin(locale: Locale): void {
 }
 
 export function DashboardSession({ initialProfile, children }: { initialProfile: Profile; children: ReactNode }) {
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const t = useTranslations("Dashboard");
   const [client] = useState(() => {
     const onError = (error: unknown) => {
@@ -81,7 +81,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
 export function useProfile() {
   const query = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => apiFetch<Profile>("/auth/profile"),
+    queryFn: () => ok(api.GET("/api/auth/profile")),
     refetchInterval: PROFILE_REFRESH_MS,
     // Every section reads the profile: opening one must not fetch it again each time (saves update it directly).
     staleTime: 60_000,

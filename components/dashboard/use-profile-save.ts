@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Profile } from "@/lib/accounts/account/profile";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { useSetProfile } from "./session";
 
 /** Shows a failed request as the section's own message, with the server's explanation underneath when it sent one. */
@@ -15,7 +15,7 @@ export function toastFailure(title: string, error: unknown): void {
 export function useProfileSave(messages: { success: string; failure: string }, onSaved?: (p: Profile) => void) {
   const setProfile = useSetProfile();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Profile>("/auth/update-profile", { method: "PUT", body }),
+    mutationFn: (body: Record<string, unknown>) => ok(api.PUT("/api/auth/update-profile", { body })),
     onSuccess: (profile) => {
       setProfile(profile);
       toast.success(messages.success);

@@ -4,12 +4,12 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
 import { formatClock, formatDateTime, formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
-import type { SelfServiceDay, SelfServiceView } from "@/lib/scheduling/self-service/self-service.service";
-
-type Slot = { start: string; end: string };
+type SelfServiceView = Answer<"/api/self-service/{token}">;
+// A 401 here is the link's, not a dashboard session's: nothing to clear.
+const KEEP = { keepSessionOn401: true };
 
 /** "2026-12-01" in `timeZone`, `days` after `at`. */
 function dateIn(at: Date | string, timeZone: string, days = 0): string {
@@ -40,10 +40,13 @@ export function SelfServiceRoot({ token }: { token: string }) {
 function SelfService({ token }: { token: string }) {
   const t = useTranslations("SelfService");
   const locale = useLocale();
-  const path = `/self-service/${encodeURIComponent(token)}`;
   const key = ["self-service", token];
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: () => apiFetch<SelfServiceView>(path, { keepSessionOn401: true }), retry: false });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => ok(api.GET("/api/self-service/{token}", { params: { path: { token } } }), KEEP),
+    retry: false,
+  });
   const [mode, setMode] = useState<"view" | "move" | "cancel">("view");
   const [done, setDone] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -51,7 +54,7 @@ function SelfService({ token }: { token: string }) {
     if (done) status.current?.focus();
   }, [done]);
   const cancel = useMutation({
-    mutationFn: () => apiFetch<SelfServiceView>(`${path}/cancel`, { method: "POST", keepSessionOn401: true }),
+    mutationFn: () => ok(api.POST("/api/self-service/{token}/cancel", { params: { path: { token } } }), KEEP),
     onSuccess: (v) => {
       qc.setQueryData(key, v);
       setMode("view");
@@ -171,7 +174,7 @@ function SelfService({ token }: { token: string }) {
       {v.changeable && mode === "move" && (
         <MovePicker
           view={v}
-          path={path}
+          token={token}
           onMoved={(moved) => {
             qc.setQueryData(key, moved);
             setMode("view");
@@ -191,12 +194,12 @@ function SelfService({ token }: { token: string }) {
 
 function MovePicker({
   view,
-  path,
+  token,
   onMoved,
   onClose,
 }: {
   view: SelfServiceView;
-  path: string;
+  token: string;
   onMoved: (v: SelfServiceView) => void;
   onClose: () => void;
 }) {
@@ -207,12 +210,12 @@ function MovePicker({
   const [picked, setPicked] = useState<string | null>(null);
   const dateId = useId();
   const slots = useQuery({
-    queryKey: ["self-service-slots", path, date],
-    queryFn: () => apiFetch<{ day: SelfServiceDay; slots: Slot[] }>(`${path}/slots?date=${date}`, { keepSessionOn401: true }),
+    queryKey: ["self-service-slots", token, date],
+    queryFn: () => ok(api.GET("/api/self-service/{token}/slots", { params: { path: { token }, query: { date } } }), KEEP),
     retry: false,
   });
   const move = useMutation({
-    mutationFn: (start: string) => apiFetch<SelfServiceView>(`${path}/move`, { method: "POST", body: { start }, keepSessionOn401: true }),
+    mutationFn: (start: string) => ok(api.POST("/api/self-service/{token}/move", { params: { path: { token } }, body: { start } }), KEEP),
     onSuccess: onMoved,
     onError: () => {
       setPicked(null);

@@ -2,8 +2,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Countdown } from "@/components/auth/countdown";
-import { apiFetch, SessionExpiredError } from "@/lib/platform/client/api";
-import { storeSession, type StoredUser } from "@/lib/platform/client/browser-session";
+import { api, ok, SessionExpiredError } from "@/lib/platform/client/api";
+import { storeSession } from "@/lib/platform/client/browser-session";
 import { useRouter } from "@/lib/platform/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
@@ -134,16 +134,13 @@ export function SetupWizard({
           <PasswordStep
             onDone={async (password) => {
               if (!preview) {
-                if (!passwordSet.current) {
-                  await guard(() => apiFetch("/auth/complete-setup", { method: "POST", body: { token, name, password } }));
+                // The password step is the emailed link's: it always has a token.
+                if (!passwordSet.current && token !== undefined) {
+                  await guard(() => ok(api.POST("/api/auth/complete-setup", { body: { token, name, password } })));
                   passwordSet.current = true;
                 }
                 // Then sign in with the new password to get the token (and the session cookie).
-                const session = await apiFetch<{ token: string; user: StoredUser }>("/auth/login", {
-                  method: "POST",
-                  body: { email, password },
-                  keepSessionOn401: true,
-                });
+                const session = await ok(api.POST("/api/auth/login", { body: { email, password } }), { keepSessionOn401: true });
                 storeSession(session.token, session.user);
                 // The rest is done signed in, where it resumes if left half-way: the link has been used.
                 router.replace("/dashboard/setup");
@@ -160,12 +157,11 @@ export function SetupWizard({
             withHours={mode === "preview2"}
             onDone={async (profile, hours) => {
               if (!preview) {
-                await guard(() => apiFetch("/auth/update-profile", { method: "PUT", body: profile }));
-                await guard(() => apiFetch("/account/setup", { method: "POST", body: { step: "information" } }));
+                await guard(() => ok(api.PUT("/api/auth/update-profile", { body: profile })));
+                await guard(() => ok(api.POST("/api/account/setup", { body: { step: "information" } })));
               }
               setPrefill({ ...prefill, ...(profile as Prefill) });
-              if (!preview && hours)
-                await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
+              if (!preview && hours) await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
               advance();
             }}
           />
@@ -174,8 +170,8 @@ export function SetupWizard({
           <HoursStep
             onDone={async (hours) => {
               if (!preview) {
-                await guard(() => apiFetch("/auth/update-working-hours", { method: "PUT", body: { workingHours: hours } }));
-                await guard(() => apiFetch("/account/setup", { method: "POST", body: { step: "workingHours" } }));
+                await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
+                await guard(() => ok(api.POST("/api/account/setup", { body: { step: "workingHours" } })));
               }
               advance();
             }}
@@ -197,7 +193,7 @@ export function SetupWizard({
                   // Google's consent in a popup, opened by this click (lib/platform/client/calendar-consent.ts).
                   code = await requestCalendarCode(GOOGLE_CONSENT_PATH);
                 }
-                await guard(() => apiFetch("/google-calendar/authorize", { method: "POST", body: { code } }));
+                await guard(() => ok(api.POST("/api/google-calendar/authorize", { body: { code } })));
               }
               setCalendarConnected(true);
             }}
@@ -212,10 +208,10 @@ export function SetupWizard({
               if (preview) return setPhoneNumber(PREVIEW_NUMBER);
               // A registration has no plan yet: the free trial (no card) starts with the number it is for.
               if (!planLive) {
-                await guard(() => apiFetch("/subscription/start-trial", { method: "POST" }));
+                await guard(() => ok(api.POST("/api/subscription/start-trial")));
                 setPlanLive(true);
               }
-              setPhoneNumber((await guard(() => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"))).phoneNumber);
+              setPhoneNumber((await guard(() => ok(api.GET("/api/phone-numbers/claim")))).phoneNumber);
             }}
           />
         )}

@@ -2,7 +2,7 @@
 // The landing page's "Start free trial" for a signed-in account that never had one: the trial-start handler
 // (POST /api/subscription/start-trial, one 7-day trial per account), then the subscription page that shows it.
 import { useState } from "react";
-import { apiFetch, ApiError, failureText } from "@/lib/platform/client/api";
+import { api, ok, ApiError, failureText } from "@/lib/platform/client/api";
 
 export function TrialStartButton({
   label,
@@ -32,7 +32,7 @@ export function TrialStartButton({
           setBusy(true);
           setFailure(null);
           try {
-            await apiFetch("/subscription/start-trial", { method: "POST", keepSessionOn401: true });
+            await ok(api.POST("/api/subscription/start-trial"), { keepSessionOn401: true });
             window.location.assign(subscriptionHref);
           } catch (e) {
             // The trial was used already (409): the subscription page offers the upgrade instead.

@@ -22,6 +22,7 @@ for (const locale of LOCALES) {
 
     await newOwner(page, { locale, tag: `price-${locale}` });
     await openDashboard(page, locale, "/dashboard/subscription");
-    expect(await priceIn(page.locator("main"))).toBe(landing);
+    // The plan card renders once the subscription's answer is in.
+    await expect.poll(() => priceIn(page.locator("main"))).toBe(landing);
   });
 }

@@ -7,23 +7,19 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/platform/format/csv";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
 import { formatCountry, formatShortDate } from "@/lib/platform/format/intl";
-import type { PoolNumber } from "@/lib/accounts/numbers/numbers.service";
 import { usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const CSV_FILE = "telnyx-numbers.csv";
 
-type Pool = { phoneNumbers: PoolNumber[]; countries: string[] };
+type Pool = Answer<"/api/admin/phone-numbers/telnyx">;
+type PoolNumber = Pool["phoneNumbers"][number];
 
 /** `country` ("" for every country) narrows the list on the server; `countries` are the whole pool's, for the filter. */
-async function loadPool(country: string): Promise<Pool> {
-  const data = await apiFetch<{ phoneNumbers?: unknown; countries?: unknown }>(
-    `/admin/phone-numbers/telnyx?${new URLSearchParams({ country })}`,
-  );
-  if (!Array.isArray(data?.phoneNumbers)) throw new Error("format");
-  return { phoneNumbers: data.phoneNumbers as PoolNumber[], countries: Array.isArray(data.countries) ? (data.countries as string[]) : [] };
+function loadPool(country: string): Promise<Pool> {
+  return ok(api.GET("/api/admin/phone-numbers/telnyx", { params: { query: { country } } }));
 }
 
 /**
@@ -70,7 +66,7 @@ export function AdminNumbers() {
     formatCountry(a, locale).localeCompare(formatCountry(b, locale), locale),
   );
   const remove = useMutation({
-    mutationFn: (id: string) => apiFetch(`/admin/phone-numbers/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => ok(api.DELETE("/api/admin/phone-numbers/{id}", { params: { path: { id } } })),
     onSuccess: async () => {
       setDeleting(null);
       toast.success(t("deleted"));

@@ -5,8 +5,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/platform/client/api";
-import type { OutboxChannel, OutboxMessage } from "@/lib/platform/client/receptionist";
+import { api, ok } from "@/lib/platform/client/api";
+import type { OutboxChannel } from "@/lib/platform/client/receptionist";
 import { CHANNELS, OutboxItem, QUEUED_REFRESH_MS } from "../sections/outbox";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
@@ -14,8 +14,6 @@ import { Card, LoadError, Loading, SectionHeader } from "../ui";
 const LIMIT = 200;
 // One request once the admin pauses typing, not one per key.
 const SEARCH_DELAY_MS = 300;
-
-type SandboxOutbox = { sandbox: Record<OutboxChannel, boolean>; messages: (OutboxMessage & { userId: string | null })[] };
 
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -34,7 +32,7 @@ export function AdminOutbox() {
   const q = useSettled(search.trim(), SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: ["admin", "outbox", q, channel],
-    queryFn: () => apiFetch<SandboxOutbox>(`/admin/outbox?${new URLSearchParams({ q, channel })}`),
+    queryFn: () => ok(api.GET("/api/admin/outbox", { params: { query: { q: q || undefined, channel: channel || undefined } } })),
     // The previous list stays while a new search loads: no flash of the spinner at each pause in typing.
     placeholderData: keepPreviousData,
     refetchInterval: (state) => (state.state.data?.messages.some((m) => m.status === "queued") ? QUEUED_REFRESH_MS : false),

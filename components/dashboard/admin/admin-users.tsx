@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/account/profile";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { formatCountry, formatLongDate, formatShortDate } from "@/lib/platform/format/intl";
 import type { AvailableNumber } from "@/lib/accounts/numbers/numbers.service";
 import { PhoneLink, usePhoneFormat } from "../phone";
@@ -17,9 +17,10 @@ import { OperationFailed } from "./operation-failed";
 const USERS = ["admin", "users"] as const;
 
 async function loadUsers(): Promise<Profile[]> {
-  const data = await apiFetch<{ users?: unknown }>("/admin/users");
+  const data = await ok(api.GET("/api/admin/users"));
+  // The types say what the server declares; what reaches the browser (an old server, a proxy's page) is checked.
   if (!Array.isArray(data?.users)) throw new UnexpectedFormat();
-  return data.users as Profile[];
+  return data.users;
 }
 class UnexpectedFormat extends Error {}
 
@@ -38,7 +39,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   // The usage column fills in when its own answer comes; the table never waits for it.
   const usage = useQuery({
     queryKey: ["admin", "usage"],
-    queryFn: () => apiFetch<{ usage: Record<string, { minutes: number; calls: number }> }>("/admin/usage"),
+    queryFn: () => ok(api.GET("/api/admin/usage")),
   });
   const formatPhone = usePhoneFormat();
   const [search, setSearch] = useState("");
@@ -178,10 +179,13 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const qc = useQueryClient();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const details = useQuery({ queryKey: ["admin", "user", userId], queryFn: () => apiFetch<Profile>(`/admin/users/${userId}`) });
+  const details = useQuery({
+    queryKey: ["admin", "user", userId],
+    queryFn: () => ok(api.GET("/api/admin/users/{id}", { params: { path: { id: userId } } })),
+  });
   const available = useQuery({
     queryKey: ["admin", "available-numbers"],
-    queryFn: () => apiFetch<{ phoneNumbers: AvailableNumber[] }>("/admin/phone-numbers/available"),
+    queryFn: () => ok(api.GET("/api/admin/phone-numbers/available")),
   });
   const [choice, setChoice] = useState("");
   const [choiceError, setChoiceError] = useState<string | null>(null);
@@ -210,7 +214,8 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     toast.success(message);
   };
   const setStatus = useMutation({
-    mutationFn: (isActive: boolean) => apiFetch<Profile>(`/admin/users/${userId}/status`, { method: "PUT", body: { isActive } }),
+    mutationFn: (isActive: boolean) =>
+      ok(api.PUT("/api/admin/users/{id}/status", { params: { path: { id: userId } }, body: { isActive } })),
     onSuccess: async (p) => {
       setPending(null);
       succeed(p.isActive ? t("activated", { name: nameOf(p) }) : t("deactivated", { name: nameOf(p) }));
@@ -219,7 +224,8 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     onError: (e) => fail(e, t("statusFailed")),
   });
   const assign = useMutation({
-    mutationFn: (phoneNumber: string) => apiFetch(`/admin/users/${userId}/phone-number`, { method: "POST", body: { phoneNumber } }),
+    mutationFn: (phoneNumber: string) =>
+      ok(api.POST("/api/admin/users/{id}/phone-number", { params: { path: { id: userId } }, body: { phoneNumber } })),
     onSuccess: async (_, phoneNumber) => {
       setPending(null);
       setChoice("");
@@ -229,7 +235,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     onError: (e) => fail(e, t("assignFailed")),
   });
   const sendReset = useMutation({
-    mutationFn: () => apiFetch<{ message: string }>(`/admin/users/${userId}/password-reset`, { method: "POST" }),
+    mutationFn: () => ok(api.POST("/api/admin/users/{id}/password-reset", { params: { path: { id: userId } } })),
     onSuccess: ({ message }) => {
       setPending(null);
       succeed(message);

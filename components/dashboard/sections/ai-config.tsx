@@ -10,18 +10,20 @@ import { SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { AI_LANGUAGES, voicesOf, voiceSpeaks } from "@/lib/accounts/account/options";
-import { AI_DEFAULTS, type AiParameters } from "@/lib/accounts/ai-settings/ai.schemas";
-import { ApiError, apiFetch } from "@/lib/platform/client/api";
+import { AI_DEFAULTS } from "@/lib/accounts/ai-settings/ai.schemas";
+import { ApiError, api, ok, type Answer, type Body } from "@/lib/platform/client/api";
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
 
 const KEY = ["ai-parameters"] as const;
 
+type AiParameters = Answer<"/api/ai/parameters">;
+
 /** null = none yet (404). */
 async function loadParameters(): Promise<AiParameters | null> {
   try {
-    return await apiFetch<AiParameters>("/ai/parameters");
+    return await ok(api.GET("/api/ai/parameters"));
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;
@@ -34,7 +36,7 @@ export function AiConfig() {
   const locale = useLocale();
   // The documented defaults (the server also fills blank texts with them); a French or Spanish dashboard starts from the
   // defaults of its own language.
-  const defaults: AiParameters = { ...AI_DEFAULTS[locale === "fr" || locale === "es" ? locale : "en"] };
+  const defaults = { ...AI_DEFAULTS[locale === "fr" || locale === "es" ? locale : "en"] };
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: loadParameters });
   const [mode, setMode] = useState<"view" | "edit" | "create">("view");
@@ -42,7 +44,7 @@ export function AiConfig() {
 
   const set = (value: AiParameters | null) => qc.setQueryData(KEY, value);
   const reset = useMutation({
-    mutationFn: () => apiFetch<AiParameters>("/ai/parameters", { method: "PUT", body: defaults }),
+    mutationFn: () => ok(api.PUT("/api/ai/parameters", { body: defaults })),
     onSuccess: (p) => {
       set(p);
       setResetOpen(false);
@@ -51,7 +53,7 @@ export function AiConfig() {
     onError: (e) => toastFailure(t("updateFailed"), e),
   });
   const remove = useMutation({
-    mutationFn: () => apiFetch("/ai/parameters", { method: "DELETE" }),
+    mutationFn: () => ok(api.DELETE("/api/ai/parameters")),
     onSuccess: () => {
       set(null);
       setResetOpen(false);
@@ -168,7 +170,11 @@ export function AiConfig() {
 }
 
 type Language = AiParameters["language"];
-type AiFormValues = { language: Language; voiceId: string; agentName: string; firstMessage: string };
+// What the form edits: every field set, the voice one of the language (the body the API reads has each optional).
+type AiFormValues = Required<Pick<Body<"/api/ai/parameters", "post">, "language" | "voiceId">> & {
+  agentName: string;
+  firstMessage: string;
+};
 
 function AiForm({
   initial,
@@ -193,7 +199,7 @@ function AiForm({
     },
   });
   const save = useMutation({
-    mutationFn: (body: AiFormValues) => apiFetch<AiParameters>("/ai/parameters", { method: creating ? "POST" : "PUT", body }),
+    mutationFn: (body: AiFormValues) => ok(creating ? api.POST("/api/ai/parameters", { body }) : api.PUT("/api/ai/parameters", { body })),
     onSuccess: (p) => {
       toast.success(creating ? t("created") : t("updated"));
       onSaved(p);

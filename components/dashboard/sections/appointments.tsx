@@ -9,8 +9,8 @@ import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { AppointmentList, AppointmentView } from "@/lib/scheduling/appointments/appointments.service";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import type { AppointmentView } from "@/lib/scheduling/appointments/appointments.service";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
@@ -29,12 +29,12 @@ const syncNotice = (status: string): SyncNotice | null =>
 export function Appointments() {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
-  const query = useQuery({ queryKey: KEY, queryFn: () => apiFetch<AppointmentList>("/appointments") });
+  const query = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/appointments")) });
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
   const qc = useQueryClient();
   const cancel = useMutation({
-    mutationFn: (id: string) => apiFetch<AppointmentView>(`/appointments/${id}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => ok(api.POST("/api/appointments/{id}/cancel", { params: { path: { id } } })),
     onSuccess: () => {
       setCancelling(null);
       toast.success(t("cancelled"));
@@ -193,7 +193,7 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
     },
   });
   const create = useMutation({
-    mutationFn: (body: FormValues) => apiFetch<AppointmentView>("/appointments", { method: "POST", body }),
+    mutationFn: (body: FormValues) => ok(api.POST("/api/appointments", { body })),
     onSuccess: async () => {
       toast.success(t("created"));
       await qc.invalidateQueries({ queryKey: KEY });

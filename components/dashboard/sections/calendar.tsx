@@ -6,10 +6,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { ApiError, api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
 import { useHydrated } from "@/lib/platform/client/use-hydrated";
-import type { SandboxCalendarEvents } from "@/lib/platform/client/receptionist";
 import { formatDateTime, formatLongDate, formatTime } from "@/lib/platform/format/intl";
 import { useRouter } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader, StaleNotice } from "../ui";
@@ -31,7 +30,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
   const connect = useMutation({
     mutationFn: async () => {
       const code = await requestCalendarCode(consentUrl);
-      return apiFetch("/google-calendar/authorize", { method: "POST", body: { code } });
+      return ok(api.POST("/api/google-calendar/authorize", { body: { code } }));
     },
     onSuccess: () => {
       if (profile) setProfile({ ...profile, hasGoogleOAuth: true });
@@ -45,7 +44,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
     },
   });
   const disconnect = useMutation({
-    mutationFn: () => apiFetch("/google-calendar/disconnect", { method: "POST" }),
+    mutationFn: () => ok(api.POST("/api/google-calendar/disconnect")),
     onSuccess: () => {
       if (profile) setProfile({ ...profile, hasGoogleOAuth: false });
       setConfirming(false);
@@ -127,7 +126,7 @@ export function Calendar({ consentUrl, sandbox }: { consentUrl: string; sandbox:
 function SandboxEvents() {
   const t = useTranslations("CalendarSection");
   const locale = useLocale();
-  const query = useQuery({ queryKey: ["calendar-events"], queryFn: () => apiFetch<SandboxCalendarEvents>("/calendar/events") });
+  const query = useQuery({ queryKey: ["calendar-events"], queryFn: () => ok(api.GET("/api/calendar/events")) });
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) return null;
   return (
     <Card title={t("sandboxEventsTitle")} testId="sandbox-calendar">

@@ -4,8 +4,7 @@
 // same "not found" (the API answers 404 for both).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import type { CallDetail as CallDetailData } from "@/lib/receptionist/calls/calls.service";
-import { ApiError, apiFetch } from "@/lib/platform/client/api";
+import { ApiError, api, ok } from "@/lib/platform/client/api";
 import { formatDuration, httpUrl, parseTranscript } from "@/lib/platform/client/receptionist";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
@@ -36,7 +35,7 @@ export function CallDetail({ id }: { id: string }) {
   const timeZone = profile?.timeZone;
   const query = useQuery({
     queryKey: ["call", id],
-    queryFn: () => apiFetch<CallDetailData>(`/calls/${encodeURIComponent(id)}`),
+    queryFn: () => ok(api.GET("/api/calls/{id}", { params: { path: { id: encodeURIComponent(id) } } })),
   });
 
   if (query.isPending) {

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { CallView } from "@/lib/receptionist/calls/calls.service";
-import { apiFetch } from "@/lib/platform/client/api";
+import { api, ok } from "@/lib/platform/client/api";
 import { formatDuration } from "@/lib/platform/client/receptionist";
 import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
@@ -86,7 +86,7 @@ export function Calls() {
   const t = useTranslations("CallsSection");
   const { profile } = useProfile();
   const formatPhone = usePhoneFormat();
-  const query = useQuery({ queryKey: ["calls"], queryFn: () => apiFetch<{ calls: CallView[] }>("/calls") });
+  const query = useQuery({ queryKey: ["calls"], queryFn: () => ok(api.GET("/api/calls")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />

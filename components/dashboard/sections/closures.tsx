@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 import type { Closure } from "@/lib/scheduling/closures/closures.responses";
 import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
@@ -16,7 +16,7 @@ const KEY = ["closures"];
 
 export function Closures() {
   const t = useTranslations("ClosuresSection");
-  const query = useQuery({ queryKey: KEY, queryFn: () => apiFetch<{ closures: Closure[] }>("/closures") });
+  const query = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/closures")) });
   return (
     <Card title={t("title")} testId="closures" actions={<ImportHolidays />}>
       <p className="mb-4 max-w-2xl text-slate-600">{t("description")}</p>
@@ -37,7 +37,7 @@ function ClosureList({ closures }: { closures: Closure[] }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (id: string) => apiFetch<{ message: string }>(`/closures/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => ok(api.DELETE("/api/closures/{id}", { params: { path: { id } } })),
     onSuccess: (res) => {
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -85,15 +85,16 @@ function AddClosure() {
     setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const add = useMutation({
     mutationFn: () =>
-      apiFetch<Closure & { appointmentsInside: number }>("/closures", {
-        method: "POST",
-        body: {
-          from: form.from,
-          ...(form.to ? { to: form.to } : {}),
-          ...(form.special ? { openTime: form.openTime, closeTime: form.closeTime } : {}),
-          ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
-        },
-      }),
+      ok(
+        api.POST("/api/closures", {
+          body: {
+            from: form.from,
+            ...(form.to ? { to: form.to } : {}),
+            ...(form.special ? { openTime: form.openTime, closeTime: form.closeTime } : {}),
+            ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
+          },
+        }),
+      ),
     onSuccess: (created) => {
       setFailure(null);
       setForm({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
@@ -162,7 +163,7 @@ function ImportHolidays() {
   const t = useTranslations("ClosuresSection");
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: () => apiFetch<{ message: string }>("/closures/holidays", { method: "POST", body: {} }),
+    mutationFn: () => ok(api.POST("/api/closures/holidays", { body: {} })),
     onSuccess: (res) => {
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: KEY });

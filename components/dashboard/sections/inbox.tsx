@@ -12,9 +12,8 @@ import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/f
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/messaging/inbox/threads.service";
-import type { TaskView } from "@/lib/messaging/inbox/tasks.service";
 import { REPLY_MAX } from "@/lib/messaging/inbox/inbox.schemas";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
@@ -24,7 +23,6 @@ import { OutcomeBadge } from "./calls";
 
 export const THREADS_KEY = ["threads"] as const;
 type Filter = "open" | "done" | "all";
-type ThreadList = { threads: ThreadSummary[]; unread: number };
 
 export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThread: string | null }) {
   const t = useTranslations("InboxSection");
@@ -34,7 +32,7 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
   const path = usePathname();
   const query = useQuery({
     queryKey: [...THREADS_KEY, filter],
-    queryFn: () => apiFetch<ThreadList>(`/threads?status=${filter}`),
+    queryFn: () => ok(api.GET("/api/threads", { params: { query: { status: filter } } })),
     refetchInterval: 30_000,
   });
   const open = (id: string | null) => {
@@ -151,12 +149,12 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: [...THREADS_KEY, "one", id],
-    queryFn: () => apiFetch<ThreadDetail>(`/threads/${id}`),
+    queryFn: () => ok(api.GET("/api/threads/{id}", { params: { path: { id } } })),
     // A reply on its way is followed until it is sent (or not).
     refetchInterval: (q) => (q.state.data?.items.some((i) => i.kind === "text" && i.status === "queued") ? 2000 : 30_000),
   });
   const update = useMutation({
-    mutationFn: (body: { status?: "open" | "done"; read?: true }) => apiFetch<ThreadSummary>(`/threads/${id}`, { method: "PATCH", body }),
+    mutationFn: (body: { status?: "open" | "done"; read?: true }) => ok(api.PATCH("/api/threads/{id}", { params: { path: { id } }, body })),
     onSuccess: (_, body) => {
       if (body.status) toast.success(t(body.status === "done" ? "markedDone" : "reopened"));
       return qc.invalidateQueries({ queryKey: THREADS_KEY });
@@ -283,7 +281,7 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
     defaultValues: { channel: whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms", text: "" },
   });
   const send = useMutation({
-    mutationFn: (body: ReplyValues) => apiFetch<ThreadText>(`/threads/${thread.id}/messages`, { method: "POST", body }),
+    mutationFn: (body: ReplyValues) => ok(api.POST("/api/threads/{id}/messages", { params: { path: { id: thread.id } }, body })),
     onSuccess: async () => {
       toast.success(t("sent"));
       form.reset({ channel: form.getValues("channel"), text: "" });
@@ -357,7 +355,7 @@ function SandboxText() {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const post = useMutation({
-    mutationFn: (body: SandboxValues) => apiFetch<{ action: string }>("/sandbox/texts", { method: "POST", body }),
+    mutationFn: (body: SandboxValues) => ok(api.POST("/api/sandbox/texts", { body })),
     onSuccess: async (res) => {
       toast.success(t.has(`sandbox.actions.${res.action}` as never) ? t(`sandbox.actions.${res.action}` as never) : t("sandbox.received"));
       form.reset({ ...form.getValues(), text: "" });
@@ -425,12 +423,12 @@ function Tasks() {
   const [tell, setTell] = useState<Record<string, boolean>>({});
   const query = useQuery({
     queryKey: [...TASKS_KEY, showDone ? "all" : "open"],
-    queryFn: () => apiFetch<{ tasks: TaskView[]; open: number }>(`/tasks?status=${showDone ? "all" : "open"}`),
+    queryFn: () => ok(api.GET("/api/tasks", { params: { query: { status: showDone ? "all" : "open" } } })),
     refetchInterval: 60_000,
   });
   const update = useMutation({
     mutationFn: (v: { id: string; status: "open" | "done"; tellCaller?: boolean }) =>
-      apiFetch<TaskView>(`/tasks/${v.id}`, { method: "PATCH", body: { status: v.status, tellCaller: v.tellCaller } }),
+      ok(api.PATCH("/api/tasks/{id}", { params: { path: { id: v.id } }, body: { status: v.status, tellCaller: v.tellCaller } })),
     onSuccess: (task) => {
       toast.success(t(task.status === "done" ? (task.callerToldAt ? "doneTold" : "doneOk") : "reopened"));
       return qc.invalidateQueries({ queryKey: TASKS_KEY });

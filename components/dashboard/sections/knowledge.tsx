@@ -6,13 +6,12 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
-import type { KnowledgeEntry } from "@/lib/receptionist/knowledge/knowledge.responses";
+import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
+type KnowledgeEntry = Answer<"/api/knowledge">["entries"][number];
 type Kind = KnowledgeEntry["kind"];
 type Language = KnowledgeEntry["language"];
-type Mode = "none" | "prompt" | "tool";
 type Draft = { kind: Kind; language: Language; title: string; details: string };
 
 const KEY = ["knowledge"];
@@ -25,7 +24,7 @@ export function Knowledge({ defaultLanguage }: { defaultLanguage: Language }) {
   const t = useTranslations("KnowledgeSection");
   const { data, isError, refetch } = useQuery({
     queryKey: KEY,
-    queryFn: () => apiFetch<{ entries: KnowledgeEntry[]; modes: Record<Language, Mode> }>("/knowledge"),
+    queryFn: () => ok(api.GET("/api/knowledge")),
   });
   let list;
   if (isError) list = <LoadError message={t("loadFailed")} onRetry={() => void refetch()} />;
@@ -67,7 +66,7 @@ function Entry({ entry }: { entry: KnowledgeEntry }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const remove = useMutation({
-    mutationFn: () => apiFetch<{ message: string }>(`/knowledge/${entry.id}`, { method: "DELETE" }),
+    mutationFn: () => ok(api.DELETE("/api/knowledge/{id}", { params: { path: { id: entry.id } } })),
     onSuccess: (res) => {
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -114,7 +113,8 @@ function EntryForm({ initial, id, onDone }: { initial: Draft; id?: string; onDon
   const [failure, setFailure] = useState<string | null>(null);
   const prefix = id ? `knowledge-${id}` : "knowledge-new";
   const save = useMutation({
-    mutationFn: () => apiFetch<KnowledgeEntry>(id ? `/knowledge/${id}` : "/knowledge", { method: id ? "PUT" : "POST", body: draft }),
+    mutationFn: () =>
+      ok(id ? api.PUT("/api/knowledge/{id}", { params: { path: { id } }, body: draft }) : api.POST("/api/knowledge", { body: draft })),
     onSuccess: () => {
       setFailure(null);
       toast.success(t(id ? "saved" : "added"));

@@ -5,8 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { apiFetch } from "@/lib/platform/client/api";
-import { httpUrl, type OutboxChannel, type OutboxList, type OutboxMessage } from "@/lib/platform/client/receptionist";
+import { api, ok } from "@/lib/platform/client/api";
+import { httpUrl, type OutboxChannel, type OutboxMessage } from "@/lib/platform/client/receptionist";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
@@ -47,7 +47,7 @@ export function Outbox() {
   const t = useTranslations("OutboxSection");
   const query = useQuery({
     queryKey: ["outbox"],
-    queryFn: () => apiFetch<OutboxList>("/outbox"),
+    queryFn: () => ok(api.GET("/api/outbox")),
     refetchInterval: (q) => (q.state.data?.messages.some((m) => m.status === "queued") ? QUEUED_REFRESH_MS : false),
   });
   const sandboxed = query.data ? CHANNELS.filter((c) => query.data.sandbox[c]) : [];

@@ -9,7 +9,7 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { ApiError, apiFetch, failureText } from "@/lib/platform/client/api";
+import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { usePathname } from "@/lib/platform/i18n/navigation";
 import { locales } from "@/lib/platform/i18n/routing";
@@ -34,7 +34,7 @@ export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
 
   const select = (next: Tab, focus = false) => {
     // Next.js follows history.replaceState: usePathname() changes without a navigation or a server round trip.
-    window.history.replaceState(null, "", localizedPath(locale as never, TAB_PATH[next]));
+    window.history.replaceState(null, "", localizedPath(locale, TAB_PATH[next]));
     if (focus) tabs.current[next]?.focus();
   };
   // WAI-ARIA tabs: arrow keys move between the two tabs.
@@ -265,7 +265,7 @@ function PasswordTab() {
           setFailure(null);
           try {
             // A 401 here means a wrong current password, not an expired session.
-            await apiFetch("/auth/update-password", { method: "PUT", body: { oldPassword, newPassword }, keepSessionOn401: true });
+            await ok(api.PUT("/api/auth/update-password", { body: { oldPassword, newPassword } }), { keepSessionOn401: true });
             form.reset();
             toast.success(t("passwordUpdated"));
           } catch (e) {

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { Link } from "@/lib/platform/i18n/navigation";
 import {
   FORWARDING_COUNTRIES,
@@ -28,7 +28,7 @@ export function PhoneNumber({ sandbox }: { sandbox: boolean }) {
   const formatPhone = usePhoneFormat();
   const [failure, setFailure] = useState<string | null>(null);
   const claim = useMutation({
-    mutationFn: () => apiFetch<{ phoneNumber: string }>("/phone-numbers/claim"),
+    mutationFn: () => ok(api.GET("/api/phone-numbers/claim")),
     onSuccess: ({ phoneNumber }) => {
       if (profile) setProfile({ ...profile, telnyxPhoneNumber: phoneNumber });
       toast.success(t("claimed", { number: formatPhone(phoneNumber) }));

@@ -7,20 +7,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 import { clearSession } from "@/lib/platform/client/browser-session";
 import { localizedPath } from "@/lib/platform/i18n/paths";
-import type { Locale } from "@/lib/platform/i18n/routing";
 import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
 import { DataExportSection } from "./data-export";
-
-type Settings = {
-  retentionDays: number;
-  recordingEnabled: boolean;
-  birthDateCheck: boolean;
-  retentionLimits: { min: number; max: number; default: number };
-};
 
 export function PrivacyAndData() {
   const t = useTranslations("PrivacySection");
@@ -40,7 +32,7 @@ export function PrivacyAndData() {
 function PrivacySettings() {
   const t = useTranslations("PrivacySection");
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["privacy"], queryFn: () => apiFetch<Settings>("/account/privacy") });
+  const query = useQuery({ queryKey: ["privacy"], queryFn: () => ok(api.GET("/api/account/privacy")) });
   const [days, setDays] = useState("");
   const [recording, setRecording] = useState(true);
   const [birthDate, setBirthDate] = useState(false);
@@ -53,10 +45,9 @@ function PrivacySettings() {
   }, [query.data]);
   const save = useMutation({
     mutationFn: () =>
-      apiFetch<Settings>("/account/privacy", {
-        method: "PUT",
-        body: { retentionDays: Number(days), recordingEnabled: recording, birthDateCheck: birthDate },
-      }),
+      ok(
+        api.PUT("/api/account/privacy", { body: { retentionDays: Number(days), recordingEnabled: recording, birthDateCheck: birthDate } }),
+      ),
     onSuccess: (data) => {
       setFailure(null);
       queryClient.setQueryData(["privacy"], data);
@@ -186,7 +177,7 @@ function EraseCaller() {
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           try {
-            const res = await apiFetch<{ message: string }>(`/callers/${encodeURIComponent(phone.trim())}`, { method: "DELETE" });
+            const res = await ok(api.DELETE("/api/callers/{phone}", { params: { path: { phone: encodeURIComponent(phone.trim()) } } }));
             setResult({ tone: "success", text: res.message });
             setPhone("");
             await queryClient.invalidateQueries();
@@ -205,7 +196,7 @@ function EraseCaller() {
 
 function DeleteAccount() {
   const t = useTranslations("PrivacySection");
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const { profile } = useProfile();
   const [password, setPassword] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -264,7 +255,7 @@ function DeleteAccount() {
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           try {
-            await apiFetch("/account", { method: "DELETE", body: password ? { password } : {}, keepSessionOn401: true });
+            await ok(api.DELETE("/api/account", { body: password ? { password } : {} }), { keepSessionOn401: true });
             clearSession("loggedOut");
             window.location.assign(`${localizedPath(locale, "/login")}?deleted=true`);
           } catch (e) {

@@ -6,9 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { HeldCheckout } from "@/lib/billing/held-checkouts";
 import { formatPlanPrice, PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
-import { apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
@@ -178,9 +177,9 @@ function HeldCheckouts({ timeZone, onClaimed }: { timeZone: string; onClaimed: (
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const query = useQuery({ queryKey: HELD_KEY, queryFn: () => apiFetch<{ checkouts: HeldCheckout[] }>("/subscription/held") });
+  const query = useQuery({ queryKey: HELD_KEY, queryFn: () => ok(api.GET("/api/subscription/held")) });
   const claim = useMutation({
-    mutationFn: (checkoutId: string) => apiFetch("/subscription/claim-held", { method: "POST", body: { checkoutId } }),
+    mutationFn: (checkoutId: string) => ok(api.POST("/api/subscription/claim-held", { body: { checkoutId } })),
     onSuccess: () => {
       setFailure(null);
       toast.success(t("heldClaimed"));

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { ApiError, apiFetch, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { ApiError, api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import {
   suggestionsFor,
   SPEECH_LANG,
@@ -64,7 +64,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
   const queryClient = useQueryClient();
   const readinessQuery = useQuery({
     queryKey: READINESS_KEY,
-    queryFn: () => apiFetch<TryReadiness>("/receptionist/try"),
+    queryFn: () => ok(api.GET("/api/receptionist/try")),
     initialData: initialReadiness,
     // Back from the tab where a step was done: asked again on focus.
     staleTime: 10_000,
@@ -154,7 +154,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
   };
 
   const call = useMutation({
-    mutationFn: (body: TryRequest) => apiFetch<TryTurn>("/receptionist/try", { method: "POST", body }),
+    mutationFn: (body: TryRequest) => ok(api.POST("/api/receptionist/try", { body })),
   });
 
   const start = () => {

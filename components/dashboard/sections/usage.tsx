@@ -6,17 +6,16 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { apiFetch, failureText } from "@/lib/platform/client/api";
+import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { Card, Details, LoadError, Loading } from "../ui";
 
-type AccountUsage = { periodStart: string; periodEnd: string; calls: number; minutes: number; alertMinutes: number | null };
 const KEY = ["usage"];
 
 export function Usage({ timeZone }: { timeZone: string }) {
   const t = useTranslations("UsageSection");
   const locale = useLocale();
-  const { data, isError, refetch } = useQuery({ queryKey: KEY, queryFn: () => apiFetch<AccountUsage>("/account/usage") });
+  const { data, isError, refetch } = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/account/usage")) });
   let body;
   if (isError) body = <LoadError message={t("loadFailed")} onRetry={() => void refetch()} />;
   else if (!data) body = <Loading />;
@@ -51,16 +50,18 @@ export function Usage({ timeZone }: { timeZone: string }) {
 
 function AlertForm({ current }: { current: number | null }) {
   const t = useTranslations("UsageSection");
+  const validation = useTranslations("Validation");
   const queryClient = useQueryClient();
   const [value, setValue] = useState(current === null ? "" : String(current));
   const [failure, setFailure] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () =>
-      apiFetch<AccountUsage>("/account/usage", {
-        method: "PUT",
-        // Sent as typed (a number when it reads as one): the server says what is wrong with anything else.
-        body: { alertMinutes: value.trim() === "" ? null : Number.isNaN(Number(value)) ? value : Number(value) },
-      }),
+    // A number is sent for the server to judge (its bounds, in the caller's language); text that is no number at all
+    // gets the same message without a request.
+    mutationFn: () => {
+      const alertMinutes = value.trim() === "" ? null : Number(value);
+      if (Number.isNaN(alertMinutes)) return Promise.reject(new ApiError(400, validation("alertMinutesInvalid")));
+      return ok(api.PUT("/api/account/usage", { body: { alertMinutes } }));
+    },
     onSuccess: (usage) => {
       setFailure(null);
       queryClient.setQueryData(KEY, usage);

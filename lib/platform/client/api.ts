@@ -1,6 +1,20 @@
-// The browser's client for our own API: JSON bodies, the bearer token attached, the server's translated
-// {message} surfaced. A 401 means the session is gone, except where the caller says otherwise.
+// The browser's client for our own API, typed from the route declarations: every path, its methods, parameters,
+// bodies and answers come from api-paths.generated.ts (openapi-typescript over the OpenAPI document the routes build,
+// `npm run gen:api-docs`), and openapi-fetch sends them. A path typo, a missing parameter or a field the answer no
+// longer has is a type error. The bearer token is attached; the server's translated {message} is surfaced; a 401 means
+// the session is gone, except where the caller says otherwise.
+import createClient from "openapi-fetch";
+import type { HttpMethod, RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
+import type { paths } from "./api-paths.generated";
 import { clearSession, storedToken } from "./browser-session";
+
+export type { paths };
+export type ApiPath = keyof paths;
+
+/** What a route answers on success: `Answer<"/api/calls", "get">` is `{ calls: … }`. */
+export type Answer<P extends ApiPath, M extends HttpMethod = "get"> = SuccessResponseJSON<NonNullable<paths[P][M]>>;
+/** The JSON body a route reads: `Body<"/api/appointments", "post">`. */
+export type Body<P extends ApiPath, M extends HttpMethod> = RequestBodyJSON<NonNullable<paths[P][M]>>;
 
 export class ApiError extends Error {
   constructor(
@@ -19,31 +33,38 @@ export function failureText<T extends string | undefined>(error: unknown, fallba
 /** Thrown after a 401: the stored session is cleared and the caller sends the user to /login?expired=true. */
 export class SessionExpiredError extends ApiError {}
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; keepSessionOn401?: boolean } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  const token = storedToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  let res: Response;
+/** The API, path by path: `api.GET("/api/calls/{id}", { params: { path: { id } } })`. Pair each call with `ok`. */
+export const api = createClient<paths>({ credentials: "same-origin", headers: { accept: "application/json" } });
+api.use({
+  onRequest({ request }) {
+    const token = storedToken();
+    if (token) request.headers.set("authorization", `Bearer ${token}`);
+    return request;
+  },
+});
+
+type Outcome = { data?: unknown; error?: unknown; response: Response };
+
+/**
+ * The answer's data when the request succeeded; an `ApiError` with the server's message otherwise (status 0 when the
+ * server could not be reached), a `SessionExpiredError` after a 401 unless `keepSessionOn401`.
+ */
+export async function ok<R extends Outcome>(
+  pending: Promise<R>,
+  opts: { keepSessionOn401?: boolean } = {},
+): Promise<Exclude<R["data"], undefined>> {
+  let outcome: R;
   try {
-    res = await fetch(`/api${path}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-    });
+    outcome = await pending;
   } catch {
     throw new ApiError(0, null); // offline or the server is unreachable
   }
-  const data: unknown = await res.json().catch(() => null);
-  if (res.ok) return data as T;
-  const message =
-    data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
-      ? (data as { message: string }).message
-      : null;
-  if (res.status === 401 && !init.keepSessionOn401) {
+  const { response, error } = outcome;
+  if (response.ok) return outcome.data as Exclude<R["data"], undefined>;
+  const message = error && typeof error === "object" && "message" in error && typeof error.message === "string" ? error.message : null;
+  if (response.status === 401 && !opts.keepSessionOn401) {
     clearSession("tokenExpired");
     throw new SessionExpiredError(401, message);
   }
-  throw new ApiError(res.status, message);
+  throw new ApiError(response.status, message);
 }

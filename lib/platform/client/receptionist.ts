@@ -1,46 +1,21 @@
-// What the dashboard reads about the receptionist's work: the shapes of /api/outbox, /api/calendar/events and
-// /api/receptionist/try as the browser sees them, and the small pure helpers the call pages share.
+// What the dashboard reads about the receptionist's work: the answers of /api/outbox, /api/calendar/events and
+// /api/receptionist/try as the API declares them, and the small pure helpers the call pages share.
+import type { Answer } from "./api";
 
-export type OutboxChannel = "email" | "sms" | "whatsapp";
+export type OutboxList = Answer<"/api/outbox">;
+export type OutboxMessage = OutboxList["messages"][number];
+export type OutboxChannel = OutboxMessage["channel"];
 
-export type OutboxMessage = {
-  id: string;
-  channel: OutboxChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  links: string[];
-  attachments: { filename: string; contentType: string }[];
-  status: "queued" | "sent" | "failed";
-  provider: "sandbox" | "smtp" | "telnyx";
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
+export type SandboxCalendarEvents = Answer<"/api/calendar/events">;
 
-export type OutboxList = { sandbox: Record<OutboxChannel, boolean>; messages: OutboxMessage[] };
-
-export type SandboxCalendarEvent = {
-  eventId: string;
-  start: string;
-  end: string;
-  summary: string;
-  description: string | null;
-  attendeeEmail: string | null;
-};
-
-export type SandboxCalendarEvents = { sandbox: true; timeZone: string; events: SandboxCalendarEvent[] };
-
-export type CallLanguage = "en" | "fr" | "es";
-
+export type TryTurn = Answer<"/api/receptionist/try", "post">;
 /** The state is the server's: the page keeps it and sends it back unchanged. */
-export type TryState = Record<string, unknown>;
-
-export type TryTurn = { state: TryState; reply?: string; ended: boolean; language?: CallLanguage; line?: string; caller?: string };
+export type TryState = TryTurn["state"];
+export type CallLanguage = NonNullable<TryTurn["language"]>;
 
 /** What an owner still has to do before a test call (GET /api/receptionist/try), in the order to do it. */
-export type TryStep = "account" | "calendar" | "subscription" | "number";
-export type TryReadiness = { ready: boolean; missing: TryStep[] };
+export type TryReadiness = Answer<"/api/receptionist/try">;
+export type TryStep = TryReadiness["missing"][number];
 
 /** The dashboard page where each step is done; a deactivated account has none (support reactivates it). */
 export const TRY_STEP_PAGE: Record<TryStep, string | null> = {

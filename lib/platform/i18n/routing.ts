@@ -17,3 +17,10 @@ export const routing = defineRouting({
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
+
+// next-intl's hooks and functions answer our Locale (useLocale(), getLocale(), the `locale` params), not any string.
+declare module "next-intl" {
+  interface AppConfig {
+    Locale: Locale;
+  }
+}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { Locale } from "@/lib/platform/i18n/routing";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
@@ -8,7 +9,7 @@ import { getCurrentUser } from "@/lib/server/current-user";
 import { env } from "@/lib/platform/env";
 import { providerModes } from "@/lib/vendors/registry";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "SandboxConsent" });
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
  * The sandbox's stand-in for Google's consent popup: the same question, and on "Allow" a short-lived signed code sent
  * back to the window that opened it (lib/platform/client/calendar-consent.ts), exactly as Google's popup flow hands one over.
  */
-export default async function SandboxCalendarConsentPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function SandboxCalendarConsentPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   if (providerModes(env()).calendar !== "sandbox") notFound();
