@@ -70,7 +70,7 @@ describe("the dependency rules (check-deps)", () => {
 describe("the schema against the migrations (check-schema)", () => {
   it("fails on a column without its migration", () => {
     const dir = copy();
-    edit(dir, "db/schema/index.ts", (text) =>
+    edit(dir, "db/schema/accounts.ts", (text) =>
       text.replace('setupSteps: jsonb("setup_steps")', 'planted: text("planted"),\n    setupSteps: jsonb("setup_steps")'),
     );
     const result = run("check-schema.ts", dir);

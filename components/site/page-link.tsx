@@ -9,7 +9,7 @@ import { localizedPath } from "@/lib/platform/i18n/server-navigation";
  * prefixed path ("/en/privacy"), where the proxy stores the choice in NEXT_LOCALE and redirects to the canonical URL.
  */
 export async function PageLink({ href, locale, ...rest }: Omit<ComponentProps<"a">, "href"> & { href: string; locale?: Locale }) {
-  const current = (await getLocale()) as Locale;
+  const current = await getLocale();
   const target = locale && locale !== current ? `/${locale}${href === "/" ? "" : href}` : localizedPath(current, href);
   return <a href={target} {...rest} />;
 }

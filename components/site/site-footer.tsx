@@ -1,6 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/platform/env";
-import type { Locale } from "@/lib/platform/i18n/routing";
 import { contactPhone } from "@/lib/platform/site/contact";
 import { PageLink } from "./page-link";
 import { Logo } from "./logo";
@@ -10,7 +9,7 @@ const footLink = "inline-flex min-h-11 items-center text-sm text-slate-700 under
 export async function SiteFooter() {
   const [t, locale] = await Promise.all([getTranslations("Footer"), getLocale()]);
   const { PUBLIC_CONTACT_EMAIL: email } = env();
-  const phone = contactPhone(env(), locale as Locale);
+  const phone = contactPhone(env(), locale);
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">

@@ -1,7 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { PageLink } from "./page-link";
-import type { Locale } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { checkoutHref } from "@/lib/server/checkout-link";
 import { LocaleSwitcher } from "./locale-switcher";
@@ -23,8 +22,8 @@ const secondary =
  */
 export async function SiteHeader({ path, sections = false, minimal = false }: { path: string; sections?: boolean; minimal?: boolean }) {
   const [t, locale, user] = await Promise.all([getTranslations("SiteHeader"), getLocale(), getCurrentUser()]);
-  const trialHref = checkoutHref(user, locale as Locale);
-  const homeHref = localizedPath(locale as Locale, "/");
+  const trialHref = checkoutHref(user, locale);
+  const homeHref = localizedPath(locale, "/");
   const home = (
     <PageLink
       href="/"

@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
+import { FormAlert, SelectField, TextAreaField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/messaging/inbox/threads.service";
@@ -20,8 +20,10 @@ import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { OutcomeBadge } from "./calls";
+import { SandboxText } from "./inbox-sandbox";
+import { Tasks } from "./inbox-tasks";
 
-export const THREADS_KEY = ["threads"] as const;
+const THREADS_KEY = ["threads"] as const;
 type Filter = "open" | "done" | "all";
 
 export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThread: string | null }) {
@@ -43,7 +45,7 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        {sandbox && <SandboxText />}
+        {sandbox && <SandboxText threadsKey={THREADS_KEY} />}
         <Tasks />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={selected ? "hidden lg:block" : undefined}>
@@ -338,179 +340,5 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
         {send.isPending ? t("sending") : t("send")}
       </button>
     </form>
-  );
-}
-
-type SandboxValues = { from: string; text: string; channel: "sms" | "whatsapp" };
-
-/** Sandbox only: a caller texts the business's line (the signed event a real one would be). */
-function SandboxText() {
-  const t = useTranslations("InboxSection");
-  const fields = useTranslations("Fields");
-  const errorText = useErrorText();
-  const qc = useQueryClient();
-  const form = useForm<SandboxValues>({
-    resolver: lazyZodResolver(() => import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.sandboxTextSchema)) as never,
-    defaultValues: { from: "", text: "", channel: "sms" },
-  });
-  const [failure, setFailure] = useState<string | null>(null);
-  const post = useMutation({
-    mutationFn: (body: SandboxValues) => ok(api.POST("/api/sandbox/texts", { body })),
-    onSuccess: async (res) => {
-      toast.success(t.has(`sandbox.actions.${res.action}` as never) ? t(`sandbox.actions.${res.action}` as never) : t("sandbox.received"));
-      form.reset({ ...form.getValues(), text: "" });
-      await qc.invalidateQueries({ queryKey: THREADS_KEY });
-    },
-    // Said once, in the form it is about (a toast would say it a second time).
-    onError: (e) => {
-      if (e instanceof SessionExpiredError) return;
-      setFailure(failureText(e, t("sandbox.failed")));
-    },
-  });
-  const { errors } = form.formState;
-  return (
-    <Card title={t("sandbox.title")} testId="sandbox-text">
-      <p className="mb-4 text-sm text-slate-600">{t("sandbox.text")}</p>
-      <form
-        method="post"
-        noValidate
-        className="space-y-3"
-        onSubmit={form.handleSubmit((v) => {
-          setFailure(null);
-          return post.mutateAsync(v).catch(() => undefined);
-        })}
-      >
-        {failure && <FormAlert testId="sandbox-text-error">{failure}</FormAlert>}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            id="sandbox-from"
-            type="tel"
-            autoComplete="off"
-            label={t("sandbox.from")}
-            error={errorText("from", errors.from)}
-            {...form.register("from")}
-          />
-          <SelectField id="sandbox-channel" label={fields("channel")} {...form.register("channel")}>
-            <option value="sms">{t("channels.sms")}</option>
-            <option value="whatsapp">{t("channels.whatsapp")}</option>
-          </SelectField>
-        </div>
-        <TextField
-          id="sandbox-text"
-          autoComplete="off"
-          label={fields("text")}
-          error={errorText("text", errors.text)}
-          {...form.register("text")}
-        />
-        <button type="submit" className="btn-secondary" disabled={post.isPending}>
-          {t("sandbox.send")}
-        </button>
-      </form>
-    </Card>
-  );
-}
-
-const TASKS_KEY = ["tasks"] as const;
-
-/** The requests callers left, as tasks: urgent first, then oldest; done with an optional text to the caller. */
-function Tasks() {
-  const t = useTranslations("InboxSection.tasks");
-  const locale = useLocale();
-  const { profile } = useProfile();
-  const formatPhone = usePhoneFormat();
-  const qc = useQueryClient();
-  const [showDone, setShowDone] = useState(false);
-  const [tell, setTell] = useState<Record<string, boolean>>({});
-  const query = useQuery({
-    queryKey: [...TASKS_KEY, showDone ? "all" : "open"],
-    queryFn: () => ok(api.GET("/api/tasks", { params: { query: { status: showDone ? "all" : "open" } } })),
-    refetchInterval: 60_000,
-  });
-  const update = useMutation({
-    mutationFn: (v: { id: string; status: "open" | "done"; tellCaller?: boolean }) =>
-      ok(api.PATCH("/api/tasks/{id}", { params: { path: { id: v.id } }, body: { status: v.status, tellCaller: v.tellCaller } })),
-    onSuccess: (task) => {
-      toast.success(t(task.status === "done" ? (task.callerToldAt ? "doneTold" : "doneOk") : "reopened"));
-      return qc.invalidateQueries({ queryKey: TASKS_KEY });
-    },
-    onError: (e) => {
-      if (!(e instanceof SessionExpiredError)) toast.error(failureText(e, t("updateFailed")));
-    },
-  });
-  return (
-    <Card
-      title={query.data?.open ? `${t("title")} · ${t("openCount", { count: query.data.open })}` : t("title")}
-      testId="tasks"
-      actions={
-        <button type="button" className="btn-secondary" aria-pressed={showDone} onClick={() => setShowDone((s) => !s)}>
-          {showDone ? t("hideDone") : t("showDone")}
-        </button>
-      }
-    >
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
-      ) : query.data.tasks.length === 0 ? (
-        <p className="text-slate-600" data-testid="tasks-empty">
-          {t("empty")}
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {query.data.tasks.map((task) => (
-            <li key={task.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="task">
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2">
-                  <Badge tone="gray">{t(`categories.${task.category}`)}</Badge>
-                  {task.urgency === "urgent" && <Badge tone="red">{t("urgent")}</Badge>}
-                  {task.status === "done" && <Badge tone="green">{t("done")}</Badge>}
-                  <span className="font-semibold text-slate-900">
-                    {task.callerName ?? (task.callerPhone ? formatPhone(task.callerPhone) : t("unknownCaller"))}
-                  </span>
-                </p>
-                {task.callerName && task.callerPhone && <p className="text-sm text-slate-600">{formatPhone(task.callerPhone)}</p>}
-                <p className="mt-1 whitespace-pre-wrap text-slate-800">{task.body}</p>
-                <p className="mt-1 text-xs text-slate-600">
-                  <time dateTime={task.createdAt}>{formatDateTime(task.createdAt, locale, profile?.timeZone)}</time>
-                  {task.callerToldAt && <> · {t("told")}</>}
-                </p>
-              </div>
-              {task.status === "open" ? (
-                <div className="flex flex-col items-end gap-2">
-                  {task.callerPhone && (
-                    <label className="flex items-center gap-2 text-sm text-slate-700">
-                      <input
-                        type="checkbox"
-                        className="h-5 w-5"
-                        checked={tell[task.id] ?? false}
-                        onChange={(e) => setTell((s) => ({ ...s, [task.id]: e.target.checked }))}
-                      />
-                      {t("tellCaller")}
-                    </label>
-                  )}
-                  <button
-                    type="button"
-                    className="btn-primary"
-                    disabled={update.isPending}
-                    onClick={() => update.mutate({ id: task.id, status: "done", tellCaller: tell[task.id] ?? false })}
-                  >
-                    {t("markDone")}
-                  </button>
-                </div>
-              ) : (
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={update.isPending}
-                  onClick={() => update.mutate({ id: task.id, status: "open" })}
-                >
-                  {t("reopen")}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }

@@ -14,7 +14,6 @@ import { ApiError, api, ok, failureText, SessionExpiredError } from "@/lib/platf
 import {
   suggestionsFor,
   SPEECH_LANG,
-  TRY_STEP_PAGE,
   type CallLanguage,
   type TryReadiness,
   type TryState,
@@ -24,6 +23,7 @@ import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } fro
 import { Link } from "@/lib/platform/i18n/navigation";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
+import { TryNotReady } from "./try-not-ready";
 import { Card, SectionHeader } from "../ui";
 
 type Turn = { id: number; who: "receptionist" | "caller"; text: string };
@@ -94,7 +94,6 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
   const inputId = useId();
   const speakId = useId();
   const callerId = useId();
-  const lockedId = useId();
   // The call to end if the page is left: the latest state of a call in progress, else null.
   const liveCall = useRef<TryState | null>(null);
 
@@ -256,35 +255,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
 
         {error && <FormAlert testId="try-error">{error}</FormAlert>}
 
-        {phase === "idle" && turns.length === 0 && !ready && (
-          <Card title={t("notReadyTitle")} testId="try-not-ready">
-            <p className="text-slate-700">{t("notReadyText")}</p>
-            <ol className="mt-3 list-decimal space-y-3 pl-6">
-              {readiness.missing.map((step) => {
-                const page = TRY_STEP_PAGE[step];
-                const label = t(`steps.${step}.label`);
-                return (
-                  <li key={step} data-testid="try-step" data-step={step}>
-                    {page ? (
-                      <Link href={page} className="font-semibold text-indigo-800 underline hover:text-indigo-950">
-                        {label}
-                      </Link>
-                    ) : (
-                      <span className="font-semibold text-slate-900">{label}</span>
-                    )}
-                    <span className="block text-sm text-slate-600">{t(`steps.${step}.why`)}</span>
-                  </li>
-                );
-              })}
-            </ol>
-            <button type="button" className="btn-primary mt-5" disabled aria-describedby={lockedId}>
-              {t("start")}
-            </button>
-            <p id={lockedId} className="mt-2 text-sm text-slate-600">
-              {t("startLocked")}
-            </p>
-          </Card>
-        )}
+        {phase === "idle" && turns.length === 0 && !ready && <TryNotReady missing={readiness.missing} />}
 
         {phase === "idle" && turns.length === 0 && ready && (
           <Card>

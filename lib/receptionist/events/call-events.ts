@@ -32,23 +32,25 @@ export type CallFacts = { callId: string | null; line: string | null; caller: st
 
 export type ToolCall = { id: string; name: string; args: Record<string, unknown> };
 
-export type CallEvent =
-  | { type: "assistant-request"; call: CallFacts }
-  | { type: "tool-calls"; call: CallFacts; toolCalls: ToolCall[] }
-  | { type: "status-update"; call: CallFacts; status: string | null; startedAt: Date | null; endedReason: string | null }
-  | {
-      type: "call-ended";
-      call: CallFacts;
-      startedAt: Date | null;
-      endedAt: Date | null;
-      endedReason: string | null;
-      transcript: string | null;
-      summary: string | null;
-      recordingUrl: string | null;
-      /** The platform's once-only key for this report: a replayed report changes nothing. */
-      receipt: { provider: string; eventId: string; type: string };
-    }
-  | { type: "other"; call: CallFacts };
+/** Each event the platform sends about a call, by type: what it carries besides the call's facts. */
+type CallEvents = {
+  "assistant-request": object;
+  "tool-calls": { toolCalls: ToolCall[] };
+  "status-update": { status: string | null; startedAt: Date | null; endedReason: string | null };
+  "call-ended": {
+    startedAt: Date | null;
+    endedAt: Date | null;
+    endedReason: string | null;
+    transcript: string | null;
+    summary: string | null;
+    recordingUrl: string | null;
+    /** The platform's once-only key for this report: a replayed report changes nothing. */
+    receipt: { provider: string; eventId: string; type: string };
+  };
+  other: object;
+};
+type EventOf<K extends keyof CallEvents> = { type: K; call: CallFacts } & CallEvents[K];
+export type CallEvent = { [K in keyof CallEvents]: EventOf<K> }[keyof CallEvents];
 
 export type ToolResult = { toolCallId: string; name: string } & ({ result: string } | { error: string });
 
@@ -105,122 +107,141 @@ async function logToolCalls(
   });
 }
 
-/** Answers one event of a call. */
-export async function handleCallEvent(deps: CallEventDeps, event: CallEvent): Promise<CallAnswer> {
+/** A new call: the assistant of the business whose line was dialled, or the sentence that no one answers here. */
+async function assistantRequest(deps: CallEventDeps, event: EventOf<"assistant-request">): Promise<CallAnswer> {
   const { callId, line, caller } = event.call;
-
-  switch (event.type) {
-    case "assistant-request": {
-      const biz = await businessFor(deps, event.call);
-      if (!biz) return { type: "refused", error: sayer("en")("notInService") };
-      if (callId) {
-        const ringing = { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing" };
-        if (!(await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox }))) foreignCall(event.type);
-      }
-      const now = deps.now ? deps.now() : new Date();
-      if (biz.entitled) warmCalendar(deps, biz);
-      const knowledge = await knowledgeForCall(deps.db, biz.userId, callLanguage(biz));
-      return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge }) };
-    }
-    case "tool-calls": {
-      const calls = event.toolCalls;
-      let biz: Business | null;
-      try {
-        biz = await businessFor(deps, event.call);
-      } catch (e) {
-        // Every tool call gets an answer, even when the database is briefly unreachable.
-        logger().error({ name: (e as Error).name }, "receptionist lookup failed");
-        const error = sayer("en")("technicalProblem");
-        return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
-      }
-      if (!biz || !callId) {
-        const error = sayer("en")("notInService");
-        return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
-      }
-      const language = callLanguage(biz);
-      // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
-      const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
-      const results: ToolResult[] = [];
-      const log: (typeof callToolCalls.$inferInsert)[] = [];
-      // One after the other: two tools of one turn (rare) must not race each other for the same slot.
-      for (const c of calls) {
-        let answer: Awaited<ReturnType<typeof runTool>>;
-        let outcome: ToolOutcome;
-        const started = performance.now();
-        try {
-          const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id };
-          answer = await runTool(context, c.name, c.args);
-          outcome = "result" in answer ? "result" : "error";
-        } catch (e) {
-          // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.
-          logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
-          answer = { error: sayer(language)("technicalProblem") };
-          outcome = "failed";
-        }
-        const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
-        const ms = performance.now() - started;
-        recordToolCall({ tool, outcome, seconds: ms / 1000 });
-        log.push({ userId: biz.userId, providerCallId: callId, tool, outcome, durationMs: Math.round(ms) });
-        const ids = { toolCallId: c.id, name: c.name };
-        results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
-      }
-      await logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
-      return { type: "tool-results", results };
-    }
-    case "status-update": {
-      const biz = await businessFor(deps, event.call);
-      if (callId) {
-        const recorded = await recordCall(deps.db, {
-          providerCallId: callId,
-          userId: biz?.userId ?? null,
-          // A call nobody's business answers for (the number was released mid-call) keeps no caller data.
-          fromNumber: biz ? caller : null,
-          toNumber: line,
-          status: event.status,
-          startedAt: event.status === "in-progress" ? event.startedAt : null,
-          endedReason: event.endedReason,
-          sandbox: deps.sandbox,
-        });
-        if (!recorded) return foreignCall(event.type);
-      }
-      return OK;
-    }
-    case "call-ended": {
-      if (!callId) return OK;
-      // Applied once per call: a replayed report changes nothing. The marker is written after the call row, so a
-      // failure in between leaves the report to be applied by the platform's retry rather than lost.
-      const { receipt } = event;
-      const [seen] = await deps.db
-        .select({ eventId: webhookEvents.eventId })
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, receipt.provider), eq(webhookEvents.eventId, receipt.eventId)))
-        .limit(1);
-      if (seen) return OK;
-      const biz = await businessFor(deps, event.call);
-      const recorded = await recordCall(deps.db, {
-        providerCallId: callId,
-        userId: biz?.userId ?? null,
-        fromNumber: biz ? caller : null,
-        toNumber: line,
-        status: "ended",
-        startedAt: event.startedAt,
-        endedAt: event.endedAt,
-        endedReason: event.endedReason,
-        transcript: biz ? event.transcript : null,
-        summary: biz ? event.summary : null,
-        // A business that turned recording off keeps no recording link, even if the platform sent one.
-        recordingUrl: biz?.recordingEnabled ? event.recordingUrl : null,
-        sandbox: deps.sandbox,
-      });
-      // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
-      if (!recorded) return foreignCall(event.type);
-      await deps.db
-        .insert(webhookEvents)
-        .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
-        .onConflictDoNothing();
-      return OK;
-    }
-    default:
-      return OK;
+  const biz = await businessFor(deps, event.call);
+  if (!biz) return { type: "refused", error: sayer("en")("notInService") };
+  if (callId) {
+    const ringing = { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing" };
+    if (!(await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox }))) foreignCall(event.type);
   }
+  const now = deps.now ? deps.now() : new Date();
+  if (biz.entitled) warmCalendar(deps, biz);
+  const knowledge = await knowledgeForCall(deps.db, biz.userId, callLanguage(biz));
+  return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge }) };
+}
+
+/** The tools the model called, run one after the other, each answered within the budget; every call gets an answer. */
+async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Promise<CallAnswer> {
+  const { callId, caller } = event.call;
+  const calls = event.toolCalls;
+  let biz: Business | null;
+  try {
+    biz = await businessFor(deps, event.call);
+  } catch (e) {
+    // Every tool call gets an answer, even when the database is briefly unreachable.
+    logger().error({ name: (e as Error).name }, "receptionist lookup failed");
+    const error = sayer("en")("technicalProblem");
+    return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
+  }
+  if (!biz || !callId) {
+    const error = sayer("en")("notInService");
+    return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
+  }
+  const language = callLanguage(biz);
+  // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
+  const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
+  const results: ToolResult[] = [];
+  const log: (typeof callToolCalls.$inferInsert)[] = [];
+  // One after the other: two tools of one turn (rare) must not race each other for the same slot.
+  for (const c of calls) {
+    let answer: Awaited<ReturnType<typeof runTool>>;
+    let outcome: ToolOutcome;
+    const started = performance.now();
+    try {
+      const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id };
+      answer = await runTool(context, c.name, c.args);
+      outcome = "result" in answer ? "result" : "error";
+    } catch (e) {
+      // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.
+      logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
+      answer = { error: sayer(language)("technicalProblem") };
+      outcome = "failed";
+    }
+    const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
+    const ms = performance.now() - started;
+    recordToolCall({ tool, outcome, seconds: ms / 1000 });
+    log.push({ userId: biz.userId, providerCallId: callId, tool, outcome, durationMs: Math.round(ms) });
+    const ids = { toolCallId: c.id, name: c.name };
+    results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
+  }
+  await logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
+  return { type: "tool-results", results };
+}
+
+/** The call's progress, kept in the call log. */
+async function statusUpdate(deps: CallEventDeps, event: EventOf<"status-update">): Promise<CallAnswer> {
+  const { callId, line, caller } = event.call;
+  const biz = await businessFor(deps, event.call);
+  if (callId) {
+    const recorded = await recordCall(deps.db, {
+      providerCallId: callId,
+      userId: biz?.userId ?? null,
+      // A call nobody's business answers for (the number was released mid-call) keeps no caller data.
+      fromNumber: biz ? caller : null,
+      toNumber: line,
+      status: event.status,
+      startedAt: event.status === "in-progress" ? event.startedAt : null,
+      endedReason: event.endedReason,
+      sandbox: deps.sandbox,
+    });
+    if (!recorded) return foreignCall(event.type);
+  }
+  return OK;
+}
+
+/** The end-of-call report: the call log completed once, whatever the platform replays. */
+async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Promise<CallAnswer> {
+  const { callId, line, caller } = event.call;
+  if (!callId) return OK;
+  // Applied once per call: a replayed report changes nothing. The marker is written after the call row, so a
+  // failure in between leaves the report to be applied by the platform's retry rather than lost.
+  const { receipt } = event;
+  const [seen] = await deps.db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, receipt.provider), eq(webhookEvents.eventId, receipt.eventId)))
+    .limit(1);
+  if (seen) return OK;
+  const biz = await businessFor(deps, event.call);
+  const recorded = await recordCall(deps.db, {
+    providerCallId: callId,
+    userId: biz?.userId ?? null,
+    fromNumber: biz ? caller : null,
+    toNumber: line,
+    status: "ended",
+    startedAt: event.startedAt,
+    endedAt: event.endedAt,
+    endedReason: event.endedReason,
+    transcript: biz ? event.transcript : null,
+    summary: biz ? event.summary : null,
+    // A business that turned recording off keeps no recording link, even if the platform sent one.
+    recordingUrl: biz?.recordingEnabled ? event.recordingUrl : null,
+    sandbox: deps.sandbox,
+  });
+  // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
+  if (!recorded) return foreignCall(event.type);
+  await deps.db
+    .insert(webhookEvents)
+    .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
+    .onConflictDoNothing();
+  return OK;
+}
+
+type Handler<K extends keyof CallEvents> = (deps: CallEventDeps, event: EventOf<K>) => Promise<CallAnswer>;
+
+/** What answers each event: one handler per event type, the compiler checking that none is missing. */
+const HANDLERS: { [K in keyof CallEvents]: Handler<K> } = {
+  "assistant-request": assistantRequest,
+  "tool-calls": toolCalls,
+  "status-update": statusUpdate,
+  "call-ended": callEnded,
+  other: () => Promise.resolve(OK),
+};
+
+/** Answers one event of a call. */
+export function handleCallEvent<K extends keyof CallEvents>(deps: CallEventDeps, event: EventOf<K>): Promise<CallAnswer> {
+  const handler: Handler<K> = HANDLERS[event.type];
+  return handler(deps, event);
 }

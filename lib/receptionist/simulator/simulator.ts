@@ -1,16 +1,14 @@
 // The sandbox stand-in for the voice platform: a deterministic conversation engine that plays Vapi's part and drives
 // our real webhook path (assistant-request, status-update, tool-calls, end-of-call-report). It understands a small,
-// fixed set of phrases in English, French and Spanish (simulator-hearing.ts); the booking, the messages and the call log
+// fixed set of phrases in English, French and Spanish (hearing.ts); the booking, the messages and the call log
 // it produces are real. What the platform itself does (idle prompts on silence, the transfer to a person, ending the
 // call) it takes from the assistant the webhook answered, as Vapi would. It reads tool results two ways: as a model that
 // follows its instructions ("data": the times and ids given apart from the words), or as a small model that repeats
 // what it hears ("words": it books the day and time the spoken words name). Used by the dashboard's "Try your
 // receptionist" page (in-process), by `npm run call:simulate` (over HTTP) and by the conversation suite.
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
-import { translate } from "@/lib/platform/i18n/translate";
 import { countryOfBusiness, emergencyNumber } from "@/lib/platform/phone/phone";
-import { namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
-import { readReply, type ToolReply } from "../tools/replies";
+import { type ToolReply } from "../tools/replies";
 import { speakSlot } from "../speech/speech";
 import {
   ADVICE,
@@ -37,106 +35,16 @@ import {
   withoutPhone,
   YES,
 } from "./hearing";
-import { isTimeZone, type KnownAppointment, type Reading, type SimState, type Want } from "./state";
-import {
-  callTool,
-  endCall,
-  envelope,
-  idlePlan,
-  knowledgeOf,
-  list,
-  obj,
-  SILENCES_BEFORE_END,
-  transferLine,
-  type Transport,
-} from "./platform";
+import { type KnownAppointment, type SimState, type Want } from "./state";
+import { callTool, endCall, envelope, SILENCES_BEFORE_END, type Transport } from "./platform";
 
 export { parseSimState, type SimState } from "./state";
 export { endCall, type Transport } from "./platform";
 export { findPhone, heardTimes, parseBirthDate, parseDay, parsePartOfDay, parseTime } from "./hearing";
-
-export type SimReply = { state: SimState; reply: string; ended: boolean };
-
-const NO_WANT: Want = { date: null, time: null, part: null };
-
-const t = (s: SimState, key: string, params: Record<string, string> = {}) => translate(s.language, `Simulator.${key}`, params);
-const say = (s: SimState, key: string, params: Record<string, string> = {}) => translate(s.language, `Receptionist.${key}`, params);
-
-/** What a person hears of a tool's result: its words, without what the model passes back. */
-export function spoken(text: string): string {
-  return readReply(text).say;
-}
-
-function assistantSays(s: SimState, text: string): SimReply {
-  s.transcript.push({ role: "assistant", text });
-  return { state: s, reply: text, ended: s.stage === "ended" };
-}
-
-export async function startCall(
-  transport: Transport,
-  o: { line: string; caller: string; callId: string; now?: Date; reading?: Reading },
-): Promise<SimReply> {
-  const now = o.now ?? new Date();
-  const s: SimState = {
-    v: 1,
-    callId: o.callId,
-    line: o.line,
-    caller: o.caller,
-    language: "en",
-    callLanguage: "en",
-    timeZone: "UTC",
-    reading: o.reading ?? "data",
-    messageOnly: false,
-    birthDateCheck: false,
-    stage: "intent",
-    flow: null,
-    name: null,
-    reason: null,
-    email: null,
-    birthDate: null,
-    phone: null,
-    want: { ...NO_WANT },
-    transfer: null,
-    knowledge: { lookup: false, facts: [] },
-    idle: [],
-    idleEnd: null,
-    silences: 0,
-    offers: [],
-    chosen: null,
-    appointments: [],
-    appointmentId: null,
-    toolCalls: 0,
-    outcomes: [],
-    transcript: [],
-    startedAt: now.toISOString(),
-  };
-  const answer = await transport(envelope(s, { type: "assistant-request" }));
-  if (typeof answer.error === "string") {
-    s.stage = "ended";
-    return assistantSays(s, answer.error);
-  }
-  const assistant = obj(answer.assistant);
-  // The call's language is the assistant's metadata: the transcriber's is "multi", for callers of any of our languages.
-  const language = obj(assistant.metadata).language;
-  s.language = s.callLanguage = language === "fr" || language === "es" ? language : "en";
-  const timeZone = obj(assistant.metadata).timeZone;
-  s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";
-  const tools = list(obj(assistant.model).tools);
-  s.messageOnly = !tools.some((tool) => obj(obj(tool).function).name === "book_appointment");
-  s.birthDateCheck = tools.some((tool) => obj(obj(tool).function).name === "verify_identity");
-  s.transfer = transferLine(s, tools);
-  s.knowledge = knowledgeOf(assistant, tools, s.language);
-  Object.assign(s, idlePlan(s, assistant));
-  s.stage = s.messageOnly ? "message" : "intent";
-  await transport(
-    envelope(s, {
-      type: "status-update",
-      status: "in-progress",
-      call: { id: s.callId, customer: { number: s.caller }, startedAt: s.startedAt },
-    }),
-  );
-  return assistantSays(s, typeof assistant.firstMessage === "string" ? assistant.firstMessage : "");
-}
+export { spoken, type SimReply } from "./reply";
+export { startCall } from "./start";
+import { assistantSays, NO_WANT, say, t, type SimReply } from "./reply";
+import { answerQuestion } from "./questions";
 
 function speakRef(s: SimState, ref: string): string {
   const at = zonedWallTimeToUtc(ref.slice(0, 10), ref.slice(11), s.timeZone);
@@ -519,65 +427,6 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
     }
   }
   return assistantSays(s, t(s, "help"));
-}
-
-/**
- * The stand-in answers a question as a model bound by its instructions would: from a search when it has lookup_info,
- * from the entries in its instructions otherwise (the one sharing the most words with the question), and with "I don't
- * know" and the offer of a message when neither holds the answer; the caller's next words are then that message.
- */
-async function answerQuestion(transport: Transport, s: SimState, text: string): Promise<SimReply> {
-  let result: string;
-  if (s.knowledge.lookup) result = (await callTool(transport, s, "lookup_info", { question: text })).say;
-  else {
-    const best = bestFacts(s.knowledge.facts, text);
-    // What the entries do not name is unknown, never refused: "we accept A and B" says nothing about C.
-    const unknown = namesNotIn(text, best);
-    const entries = best.join(" | ");
-    result = !best.length
-      ? say(s, "lookupNothing")
-      : unknown.length
-        ? say(s, "lookupUnknown", { entries, names: unknown.join(", ") })
-        : say(s, "lookupFound", { entries });
-  }
-  // "I don't know; shall I take a message?" (the question both answers end on): the caller's next words are that message.
-  const offersMessage = say(s, "lookupNothing")
-    .split(/(?<=[.!?])\s+/)
-    .at(-1)!;
-  if (result.endsWith(offersMessage)) {
-    s.flow = "message";
-    s.stage = "message";
-    return assistantSays(s, result);
-  }
-  s.stage = "anything";
-  return assistantSays(s, `${result} ${t(s, "anythingElse")}`);
-}
-
-// Words that ask rather than name what is asked about.
-const QUESTION_WORDS = new Set(
-  "how much many does cost costs price prices what your you take accept combien coute prix tarif quel quelle vous acceptez est cuanto cuesta precio cual aceptan usted".split(
-    " ",
-  ),
-);
-
-/** The entries sharing the most words (their first five letters: a crude stem) with the question; none when none do. */
-function bestFacts(facts: string[], question: string): string[] {
-  const stems = (text: string) =>
-    new Set(
-      norm(text)
-        .split(/[^a-z0-9]+/)
-        .filter((w) => w.length >= 4 && !QUESTION_WORDS.has(w))
-        .map((w) => w.slice(0, 5)),
-    );
-  const asked = stems(question);
-  let best: string[] = [];
-  let top = 0;
-  for (const fact of facts) {
-    const score = [...stems(fact)].filter((w) => asked.has(w)).length;
-    if (score > top) [best, top] = [[fact], score];
-    else if (score === top && score > 0) best.push(fact);
-  }
-  return best.slice(0, 2);
 }
 
 /** A number the caller proved they hold: its appointments, and on with the change. */

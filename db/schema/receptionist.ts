@@ -1,0 +1,196 @@
+// What the receptionist handles: the call log, the messages it takes and what they are about, identity codes, its
+// tool calls, the owner's knowledge.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt, ts, tsvector, updatedAt } from "./columns";
+
+/**
+ * What a request the receptionist takes is about. Each kind of business is offered the ones that fit it (a practice's
+ * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/speech/wording.ts); "callback" and "other" fit all.
+ */
+export const REQUEST_CATEGORIES = [
+  "prescription",
+  "certificate",
+  "results",
+  "documents",
+  "quote",
+  "order",
+  "event",
+  "billing",
+  "callback",
+  "other",
+] as const;
+export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+export const REQUEST_URGENCIES = ["normal", "urgent"] as const;
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const calls = pgTable(
+  "calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id").notNull(),
+    fromNumber: text("from_number"),
+    toNumber: text("to_number"),
+    status: text("status").notNull().default("in-progress"),
+    startedAt: ts("started_at"),
+    endedAt: ts("ended_at"),
+    endedReason: text("ended_reason"),
+    summary: text("summary"),
+    transcript: text("transcript"),
+    recordingUrl: text("recording_url"),
+    message: text("message"),
+    durationSeconds: integer("duration_seconds"),
+    language: text("language"),
+    // What the call achieved, from the tools it ran: booked, rescheduled, cancelled, message, no_action.
+    outcome: text("outcome", { enum: ["booked", "rescheduled", "cancelled", "message", "no_action"] })
+      .notNull()
+      .default("no_action"),
+    // The caller wanted an appointment: the receptionist looked for a time or booked one during the call. Set by the
+    // tool call itself, so booking success (wanted, then booked) is read in the one pass over the calls.
+    wantedBooking: boolean("wanted_booking").notNull().default(false),
+    sandbox: boolean("sandbox").notNull().default(false),
+    // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
+    contentPurgedAt: ts("content_purged_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("calls_provider_call_unique").on(t.providerCallId),
+    index("calls_user_idx").on(t.userId, t.createdAt),
+    // The retention job's scan: calls whose content has not been purged yet, oldest first.
+    index("calls_unpurged_idx")
+      .on(t.createdAt)
+      .where(sql`${t.contentPurgedAt} is null`),
+    // The abandoned-calls sweep's scan: calls not over yet, by their last event.
+    index("calls_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} not in ('ended', 'failed')`),
+  ],
+);
+
+// Messages the receptionist took for the owner (take_message).
+export const callerMessages = pgTable(
+  "caller_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id"),
+    // The tool call that took it: a retried take_message stores nothing twice. Unique per business, so a tool-call id
+    // another line happens to send never stops this business's message from being stored.
+    toolCallId: text("tool_call_id"),
+    callerName: text("caller_name"),
+    callerPhone: text("caller_phone"),
+    body: text("body").notNull(),
+    // A request for the practice, as the receptionist filed it: a task the owner marks done (and may tell the caller so).
+    category: text("category", { enum: REQUEST_CATEGORIES }).notNull().default("other"),
+    urgency: text("urgency", { enum: REQUEST_URGENCIES }).notNull().default("normal"),
+    status: text("status", { enum: ["open", "done"] })
+      .notNull()
+      .default("open"),
+    doneAt: ts("done_at"),
+    // When the caller was texted that their request is done.
+    callerToldAt: ts("caller_told_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("caller_messages_user_idx").on(t.userId, t.createdAt),
+    check(
+      "caller_messages_task_known",
+      sql`${t.category} in (${sqlList(REQUEST_CATEGORIES)}) and ${t.urgency} in (${sqlList(REQUEST_URGENCIES)}) and ${t.status} in ('open', 'done')`,
+    ),
+    uniqueIndex("caller_messages_user_tool_call_unique")
+      .on(t.userId, t.toolCallId)
+      .where(sql`${t.toolCallId} is not null`),
+  ],
+);
+
+// One-time codes that prove, on a call, that the caller holds the phone an appointment was booked with (when the caller
+// ID is another number or hidden). The code is kept sealed (the secret box) only until it is used or expires: the text
+// that carries it is sent by a job, which opens it.
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerCallId: text("provider_call_id").notNull(),
+    // E.164: the number the code was texted to, which the call may act for once it is verified.
+    phone: text("phone").notNull(),
+    // "code": a code texted to the phone; "birthDate": one try at the name and date of birth on an appointment of that
+    // number (verified or not, each try is a row, so a call has so many tries).
+    method: text("method", { enum: ["code", "birthDate"] })
+      .notNull()
+      .default("code"),
+    codeEnc: text("code_enc").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    verifiedAt: ts("verified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_codes_call_idx").on(t.userId, t.providerCallId),
+    check("verification_codes_method_known", sql`${t.method} in ('code', 'birthDate')`),
+  ],
+);
+
+// Every tool call our webhook answered during a call: which tool, how it ended, how long we took. The insights read
+// booking success (did a call that looked for a slot get one) and our answer times from it, which the Prometheus
+// histogram cannot give per business. No arguments and no results: nothing the caller said.
+export const callToolCalls = pgTable(
+  "call_tool_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The platform's call id, matched to calls.provider_call_id (no foreign key: a tool call may arrive before the
+    // call's row is written). Null once that call is erased: the timing stays, nothing points at the caller.
+    providerCallId: text("provider_call_id"),
+    // A tool of the receptionist, or "unknown" for any other name the model sent (never stored as sent).
+    tool: text("tool").notNull(),
+    outcome: text("outcome", { enum: ["result", "error", "failed"] }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A business's rows of a period: what the insights read.
+    index("call_tool_calls_user_idx").on(t.userId, t.createdAt),
+    check("call_tool_calls_known", sql`${t.outcome} in ('result', 'error', 'failed') and ${t.durationMs} >= 0`),
+  ],
+);
+
+// What the receptionist may tell callers, in the owner's words and per language: questions and answers, prices per
+// service, policies (cancellation, insurance, payment, access). `search` is the entry's words as the full-text search
+// of its language reads them (stems, no stop words), kept by the database itself.
+export const knowledgeEntries = pgTable(
+  "knowledge_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["faq", "price", "policy"] }).notNull(),
+    language: text("language", { enum: ["en", "fr", "es"] }).notNull(),
+    // The question, the service priced, or the policy's topic.
+    title: text("title").notNull(),
+    // The answer, the price as the owner writes it ("45 €, 30 € for children"), or the policy.
+    details: text("details").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector(case language when 'fr' then 'french'::regconfig when 'es' then 'spanish'::regconfig else 'english'::regconfig end, title || ' ' || details)`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("knowledge_entries_user_idx").on(t.userId, t.language),
+    index("knowledge_entries_search_idx").using("gin", t.search),
+    check("knowledge_entries_known", sql`${t.kind} in ('faq', 'price', 'policy') and ${t.language} in ('en', 'fr', 'es')`),
+  ],
+);

@@ -1,0 +1,173 @@
+// The agenda: calendar connections and the sandbox calendar's events, appointments and their change log, closures.
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt, ts, updatedAt } from "./columns";
+
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Who issued the grant, written on connect: every later operation on the connection goes to this provider, whatever
+    // the deployment configures for new connections. `sandbox` is kept equal to provider = 'sandbox' (checked below).
+    provider: text("provider").$type<"google" | "sandbox">().notNull().default("google"),
+    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/platform/crypto/secret-box.ts); never plaintext.
+    refreshTokenEnc: text("refresh_token_enc").notNull(),
+    calendarId: text("calendar_id").notNull().default("primary"),
+    accountEmail: text("account_email"),
+    scopes: text("scopes"),
+    sandbox: boolean("sandbox").notNull().default(false),
+    connectedAt: createdAt(),
+    // Set when the provider refuses the grant (revoked, expired): the calendar counts as disconnected and the owner is
+    // told.
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    // A provider no adapter knows could never be served, and the two columns saying different things would send a
+    // sandbox grant to Google (or the reverse).
+    check(
+      "calendar_connections_provider_known",
+      sql`${t.provider} in ('google', 'sandbox') and ${t.sandbox} = (${t.provider} = 'sandbox')`,
+    ),
+  ],
+);
+
+// The sandbox calendar's events (the stand-in for Google Calendar): what a booking would have put in the owner's
+// calendar, and what its free/busy answers from. Real Google events live at Google.
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    timeZone: text("time_zone").notNull(),
+    summary: text("summary").notNull(),
+    description: text("description").notNull().default(""),
+    attendeeEmail: text("attendee_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("calendar_events_user_starts_idx").on(t.userId, t.startsAt)],
+);
+
+// starts_at/ends_at never overlap for one business: see the exclusion constraint in the migration.
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    patientName: text("patient_name").notNull(),
+    patientEmail: text("patient_email"),
+    patientPhone: text("patient_phone"),
+    // The number the caller rang from (E.164), when they asked for the confirmations at another one: a later call from
+    // it still finds the appointment.
+    callerPhone: text("caller_phone"),
+    reason: text("reason"),
+    // Asked by the receptionist only when the owner turned the birth-date check on; it proves who may change the
+    // appointment by phone, so the retention job clears it once the appointment is over.
+    patientBirthDate: date("patient_birth_date", { mode: "string" }),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    status: text("status", { enum: ["booked", "cancelled"] })
+      .notNull()
+      .default("booked"),
+    source: text("source", { enum: ["dashboard", "phone"] })
+      .notNull()
+      .default("dashboard"),
+    calendarEventId: text("calendar_event_id"),
+    calendarSyncStatus: text("calendar_sync_status").notNull().default("pending"),
+    callId: uuid("call_id"),
+    // The tool call that booked it: a retried book_appointment returns this booking instead of making a second one.
+    bookingKey: text("booking_key"),
+    // The caller's language for confirmations and reminders.
+    language: text("language", { enum: ["en", "fr", "es"] })
+      .notNull()
+      .default("en"),
+    // Bumped on each reschedule: reminders and messages of an older version are skipped.
+    version: integer("version").notNull().default(1),
+    // When the 24-hour reminder job is due (null: none, e.g. booked less than a day ahead or cancelled).
+    reminderAt: ts("reminder_at"),
+    // When the caller confirmed they will come (a reply to a confirmation or reminder); cleared when it is moved.
+    confirmedAt: ts("confirmed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("appointments_user_starts_idx").on(t.userId, t.startsAt),
+    uniqueIndex("appointments_booking_key_unique")
+      .on(t.userId, t.bookingKey)
+      .where(sql`${t.bookingKey} is not null`),
+    index("appointments_user_phone_idx").on(t.userId, t.patientPhone),
+    index("appointments_user_caller_phone_idx")
+      .on(t.userId, t.callerPhone)
+      .where(sql`${t.callerPhone} is not null`),
+  ],
+);
+
+// What happened to appointments and who did it, one row per booking, move or cancellation (no personal data: ids, kinds
+// and sources). The insights count bookings by source from it; the appointment's own row only says its latest state.
+export const appointmentChanges = pgTable(
+  "appointment_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the appointment is erased: the count stays, nothing points at a patient.
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["booked", "rescheduled", "cancelled"] }).notNull(),
+    // phone and dashboard, or the caller on their own: "text" (an answer to our text), "link" (the self-service link).
+    source: text("source", { enum: ["phone", "dashboard", "text", "link"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("appointment_changes_user_idx").on(t.userId, t.createdAt),
+    // An erased appointment clears its lines (ON DELETE SET NULL): found by this index, not a scan.
+    index("appointment_changes_appointment_idx").on(t.appointmentId),
+    check(
+      "appointment_changes_known",
+      sql`${t.kind} in ('booked', 'rescheduled', 'cancelled') and ${t.source} in ('phone', 'dashboard', 'text', 'link')`,
+    ),
+  ],
+);
+
+// Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
+// business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
+// migration), so each day has one rule.
+export const closures = pgTable(
+  "closures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    // Both null: closed. Both set ("HH:mm"): open on these hours only.
+    openTime: text("open_time"),
+    closeTime: text("close_time"),
+    // What the receptionist may tell callers ("closed for the holidays").
+    reason: text("reason"),
+    // "holiday": imported from the public holidays of the business's country.
+    source: text("source", { enum: ["owner", "holiday"] })
+      .notNull()
+      .default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("closures_user_idx").on(t.userId, t.startsOn),
+    check("closures_range", sql`${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "closures_hours",
+      sql`(${t.openTime} is null and ${t.closeTime} is null) or (${t.openTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} > ${t.openTime})`,
+    ),
+    check("closures_source_known", sql`${t.source} in ('owner', 'holiday')`),
+  ],
+);
