@@ -29,6 +29,8 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
     if (takeFlag("tokenExpired")) setShowExpired(true);
     if (expired) clearSession();
     takeFlag("loggedOut");
+    // The flags are read (end-to-end tests wait for this before they set one for the next load).
+    document.documentElement.dataset.loginReady = "true";
   }, [expired]);
 
   const onSubmit = form.handleSubmit(async (values) => {

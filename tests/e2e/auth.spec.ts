@@ -202,6 +202,8 @@ test("the session-expired message shows for ?expired=true and for the session-st
   await page.goto("/login?expired=true");
   await expect(page.getByTestId("session-expired")).toHaveText("Your session has expired. Please sign in again.");
   await page.goto("/es/login");
+  // Set once this page has read its flags: set earlier, this load would take it and the reload would find none.
+  await expect(page.locator("html[data-login-ready]")).toBeAttached();
   await expect(page.getByTestId("session-expired")).toHaveCount(0);
   await page.evaluate(() => sessionStorage.setItem("tokenExpired", "true"));
   await page.reload();
