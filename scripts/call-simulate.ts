@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
-import { callerSays, endCall, startCall, spoken, type Transport } from "@/lib/receptionist/simulator/simulator";
+import { callerSays, endCall, startCall, spoken } from "@/lib/receptionist/simulator/simulator";
+import { vapiTransport } from "@/lib/vendors/vapi/sandbox-platform";
 
 type Script = { language: "en" | "fr"; caller: string; lines: string[] };
 
@@ -78,15 +79,16 @@ async function main() {
     console.log(`Demo practice ready: ${email} on ${line}\n`);
   }
 
-  const transport: Transport = async (payload) => {
+  // The call reaches the server as Vapi's would: its messages, posted to the server URL with the shared secret.
+  const transport = vapiTransport(async (payload) => {
     const res = await fetch(`${base}/api/webhooks/vapi`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-vapi-secret": secret },
       body: JSON.stringify(payload),
     });
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
+    return res.json();
+  });
 
   const callId = `sim-${randomBytes(8).toString("hex")}`;
   let turn = await startCall(transport, { line, caller: script.caller, callId });

@@ -7,11 +7,12 @@ import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 import type { SelfServiceDeps } from "@/lib/scheduling/self-service/self-service.service";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";
-import { env, requireSecret } from "@/lib/platform/env";
+import { env, requireSecret, type Env } from "@/lib/platform/env";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { createBoss, createJobQueue, type BossQueue } from "@/lib/platform/jobs/queue";
 import { createProviders, providerModes, type Providers } from "@/lib/vendors/registry";
 import { secretBoxFor } from "@/lib/server/secrets";
+import type { VapiServer } from "@/lib/vendors/vapi/assistant";
 
 export type AppContext = {
   db: Db;
@@ -29,7 +30,11 @@ export type AppContext = {
   notices: AccountNoticeDeps;
   /** What a number a business takes is linked with: its messaging profile, the voice platform and our webhook. */
   lines: LineLinks;
+  /** Where the voice platform posts a call's messages, the secret it sends with them, and whether it is the sandbox. */
+  voiceWebhook: VoiceWebhook;
 };
+
+export type VoiceWebhook = VapiServer & { sandbox: boolean };
 
 const globalForCtx = globalThis as unknown as { __receptaCtx?: AppContext };
 
@@ -41,6 +46,7 @@ export function appContext(): AppContext {
     const providers = createProviders(db, e, secret);
     const secrets = secretBoxFor({ ENCRYPTION_KEY: requireSecret("ENCRYPTION_KEY"), ENCRYPTION_KEYS_OLD: e.ENCRYPTION_KEYS_OLD });
     const jobs = createJobQueue(createBoss(getSql()));
+    const voiceWebhook = voiceWebhookFor(e);
     globalForCtx.__receptaCtx = {
       db,
       session: { secret, appUrl: e.appUrl },
@@ -65,20 +71,25 @@ export function appContext(): AppContext {
         supportEmail: e.PUBLIC_CONTACT_EMAIL,
         releaseNumber: (userId) => releaseUserNumber(db, userId, "lapsed", providers),
       },
-      lines: lineLinks(providers, e.appUrl),
+      lines: lineLinks(providers, voiceWebhook),
+      voiceWebhook,
     };
   }
   return globalForCtx.__receptaCtx;
 }
 
-/** The providers a business's number is linked with, and the URL the voice platform calls for it. */
-export function lineLinks(providers: Pick<Providers, "voice" | "telephony">, appUrl: string): LineLinks {
-  return { voice: providers.voice, telephony: providers.telephony, serverUrl: `${appUrl}/api/webhooks/vapi` };
+/** The voice platform's webhook settings, from the environment: the one place they are put together. */
+export function voiceWebhookFor(e: Env & { appUrl: string }): VoiceWebhook {
+  return {
+    serverUrl: `${e.appUrl}/api/webhooks/vapi`,
+    webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"),
+    sandbox: providerModes(e).voice === "sandbox",
+  };
 }
 
-/** True when calls are answered by the offline stand-in rather than the voice platform. */
-export function voiceIsSandbox(): boolean {
-  return providerModes(env()).voice === "sandbox";
+/** The providers a business's number is linked with, and the URL the voice platform calls for it. */
+export function lineLinks(providers: Pick<Providers, "voice" | "telephony">, webhook: VoiceWebhook): LineLinks {
+  return { voice: providers.voice, telephony: providers.telephony, serverUrl: webhook.serverUrl };
 }
 
 /** Tests reset the wiring when they change the environment. */

@@ -28,6 +28,7 @@ import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { slotReference } from "@/lib/receptionist/speech/speech";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
 import type { Transport } from "@/lib/receptionist/simulator/simulator";
+import { vapiTransport } from "@/lib/vendors/vapi/sandbox-platform";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario } from "./types";
@@ -300,8 +301,11 @@ export function newCallRecord(sc: Scenario, index: number): CallRecord {
   return { index, callId: `conv-${sc.id}-${index}-${digits(8)}`, from: sc.calls[index]!.from, events: [] };
 }
 
-/** The webhook, in-process; every tool call is recorded with its answer and how long the webhook took. */
-export function recordingTransport(rec: CallRecord, deps: VapiDeps = webhookDeps()): Transport {
+/** Vapi's webhook, in-process; every tool call is recorded with its answer and how long the webhook took. */
+export function recordingWebhook(
+  rec: CallRecord,
+  deps: VapiDeps = webhookDeps(),
+): (payload: { message: Record<string, unknown> }) => Promise<Record<string, unknown>> {
   return async (payload) => {
     const message = payload.message;
     if (message.type !== "tool-calls") return handleVapiMessage(deps, payload);
@@ -323,6 +327,11 @@ export function recordingTransport(rec: CallRecord, deps: VapiDeps = webhookDeps
     }
     return answer;
   };
+}
+
+/** The same webhook as the stand-in drives it: its call events written as Vapi's messages by Vapi's sandbox adapter. */
+export function recordingTransport(rec: CallRecord, deps: VapiDeps = webhookDeps()): Transport {
+  return vapiTransport(recordingWebhook(rec, deps));
 }
 
 // --- the judge ----------------------------------------------------------------------------------------------------------

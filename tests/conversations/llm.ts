@@ -17,7 +17,7 @@ import {
   judge,
   newCallRecord,
   preparePractice,
-  recordingTransport,
+  recordingWebhook,
   summarize,
   webhookDeps,
   type CallRecord,
@@ -274,7 +274,7 @@ async function playCall(
   rec: CallRecord,
   deps: VapiDeps,
 ): Promise<Obj | undefined> {
-  const transport = recordingTransport(rec, deps);
+  const transport = recordingWebhook(rec, deps);
   const send = (message: Obj) => transport(envelope(p, rec, message));
   let endedReason = "customer-ended-call";
   let assistant: Obj | undefined;

@@ -57,7 +57,7 @@ describe("the demo seed", () => {
     const db = getDb();
     const ctx = appContext();
     await addPoolNumbers(1);
-    const deps = { db, providers: ctx.providers, secrets: ctx.secrets, appUrl: "http://localhost:3000" };
+    const deps = { db, providers: ctx.providers, secrets: ctx.secrets, lines: ctx.lines };
     const first = await seedDemo(deps);
     expect(first).toMatchObject({ ownerCreated: true, adminCreated: true, notes: [] });
 

@@ -194,8 +194,11 @@ export async function eraseAccount(
           ),
         ),
       );
-    // Test calls from the Try page name the account in their call id, and so in the replay markers.
-    await tx.delete(webhookEvents).where(and(eq(webhookEvents.provider, "vapi"), like(webhookEvents.eventId, `try-${userId}-%`)));
+    // Test calls from the Try page name the account in their call id, and so in the replay markers (the stand-in's own,
+    // and Vapi's for the ones that reached us as Vapi's messages).
+    await tx
+      .delete(webhookEvents)
+      .where(and(inArray(webhookEvents.provider, ["simulator", "vapi"]), like(webhookEvents.eventId, `try-${userId}-%`)));
     // Billing: later provider events about these ids are ignored (lib/billing/lifecycle.ts), and a subscription of the
     // same customer that never got linked to an account goes too.
     const billingIds = [sub?.providerCustomerId, sub?.providerSubscriptionId].filter((id): id is string => !!id);

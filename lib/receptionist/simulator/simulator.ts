@@ -1,11 +1,12 @@
-// The sandbox stand-in for the voice platform: a deterministic conversation engine that plays Vapi's part and drives
-// our real webhook path (assistant-request, status-update, tool-calls, end-of-call-report). It understands a small,
-// fixed set of phrases in English, French and Spanish (hearing.ts); the booking, the messages and the call log
-// it produces are real. What the platform itself does (idle prompts on silence, the transfer to a person, ending the
-// call) it takes from the assistant the webhook answered, as Vapi would. It reads tool results two ways: as a model that
-// follows its instructions ("data": the times and ids given apart from the words), or as a small model that repeats
-// what it hears ("words": it books the day and time the spoken words name). Used by the dashboard's "Try your
-// receptionist" page (in-process), by `npm run call:simulate` (over HTTP) and by the conversation suite.
+// The sandbox stand-in for the voice platform: a deterministic conversation engine that plays the platform's part and
+// drives our real call handling through our own call events (a new call, its progress, tool calls, the end-of-call
+// report). It understands a small, fixed set of phrases in English, French and Spanish (hearing.ts); the booking, the
+// messages and the call log it produces are real. What the platform itself does (idle prompts on silence, the transfer
+// to a person, ending the call) it takes from the assistant it was answered, as the platform would. It reads tool
+// results two ways: as a model that follows its instructions ("data": the times and ids given apart from the words), or
+// as a small model that repeats what it hears ("words": it books the day and time the spoken words name). Used by the
+// dashboard's "Try your receptionist" page (in-process), by `npm run call:simulate` and the conversation suite (as
+// Vapi's messages, through lib/vendors/vapi/sandbox-platform.ts).
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { countryOfBusiness, emergencyNumber } from "@/lib/platform/phone/phone";
 import { type ToolReply } from "../tools/replies";
@@ -36,7 +37,7 @@ import {
   YES,
 } from "./hearing";
 import { type KnownAppointment, type SimState, type Want } from "./state";
-import { callTool, endCall, envelope, SILENCES_BEFORE_END, type Transport } from "./platform";
+import { callTool, endCall, SILENCES_BEFORE_END, statusUpdate, type Transport } from "./platform";
 
 export { parseSimState, type SimState } from "./state";
 export { endCall, type Transport } from "./platform";
@@ -202,7 +203,7 @@ async function person(transport: Transport, s: SimState, now: Date): Promise<Sim
   s.stage = "ended";
   s.outcomes.push({ kind: "transferred" });
   const reply = assistantSays(s, s.transfer);
-  await transport(envelope(s, { type: "status-update", status: "forwarding" }));
+  await statusUpdate(transport, s, "forwarding");
   await endCall(transport, s, now, "assistant-forwarded-call");
   return reply;
 }

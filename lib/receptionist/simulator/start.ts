@@ -1,7 +1,7 @@
-// A call's start, as the platform plays it: the assistant asked for, what the stand-in reads of it (language, time zone,
-// tools, transfer line, silence plan, knowledge), the call marked in progress, the first words.
+// A call's start, as the platform plays it: the assistant asked for, what the stand-in takes from it (language, time
+// zone, tools, transfer line, silence plan, knowledge), the call marked in progress, the first words.
 import { isTimeZone, type Reading, type SimState } from "./state";
-import { envelope, idlePlan, knowledgeOf, list, obj, transferLine, type Transport } from "./platform";
+import { callFacts, idlePlan, knowledgeOf, statusUpdate, transferLine, type Transport } from "./platform";
 
 import { assistantSays, NO_WANT, type SimReply } from "./reply";
 
@@ -43,30 +43,23 @@ export async function startCall(
     transcript: [],
     startedAt: now.toISOString(),
   };
-  const answer = await transport(envelope(s, { type: "assistant-request" }));
-  if (typeof answer.error === "string") {
+  const answer = await transport({ type: "assistant-request", call: callFacts(s) });
+  if (answer.type === "refused") {
     s.stage = "ended";
     return assistantSays(s, answer.error);
   }
-  const assistant = obj(answer.assistant);
-  // The call's language is the assistant's metadata: the transcriber's is "multi", for callers of any of our languages.
-  const language = obj(assistant.metadata).language;
-  s.language = s.callLanguage = language === "fr" || language === "es" ? language : "en";
-  const timeZone = obj(assistant.metadata).timeZone;
-  s.timeZone = typeof timeZone === "string" && isTimeZone(timeZone) ? timeZone : "UTC";
-  const tools = list(obj(assistant.model).tools);
-  s.messageOnly = !tools.some((tool) => obj(obj(tool).function).name === "book_appointment");
-  s.birthDateCheck = tools.some((tool) => obj(obj(tool).function).name === "verify_identity");
-  s.transfer = transferLine(s, tools);
-  s.knowledge = knowledgeOf(assistant, tools, s.language);
-  Object.assign(s, idlePlan(s, assistant));
+  if (answer.type !== "assistant") throw new Error(`the receptionist answered a new call with "${answer.type}"`);
+  const def = answer.assistant;
+  // The call's language is the assistant's: the transcriber listens for callers of any of our languages.
+  s.language = s.callLanguage = def.language;
+  s.timeZone = isTimeZone(def.metadata.timeZone) ? def.metadata.timeZone : "UTC";
+  const named = (name: string) => def.tools.some((tool) => tool.type === "function" && tool.name === name);
+  s.messageOnly = !named("book_appointment");
+  s.birthDateCheck = named("verify_identity");
+  s.transfer = transferLine(s, def.tools);
+  s.knowledge = knowledgeOf(def, s.language);
+  Object.assign(s, idlePlan(s, def));
   s.stage = s.messageOnly ? "message" : "intent";
-  await transport(
-    envelope(s, {
-      type: "status-update",
-      status: "in-progress",
-      call: { id: s.callId, customer: { number: s.caller }, startedAt: s.startedAt },
-    }),
-  );
-  return assistantSays(s, typeof assistant.firstMessage === "string" ? assistant.firstMessage : "");
+  await statusUpdate(transport, s, "in-progress");
+  return assistantSays(s, def.firstMessage);
 }

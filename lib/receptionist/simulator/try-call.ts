@@ -1,6 +1,7 @@
 // "Try your receptionist": the owner plays the caller against their own configuration. The sandbox conversation engine
-// drives the same handler Vapi's server URL runs, in-process, on the owner's own line; the conversation state travels
-// with the browser and is checked on every turn (it must be one of this owner's test calls, on this owner's line).
+// tells the receptionist about the call in the same events a voice platform's calls become, in-process, on the owner's
+// own line; the conversation state travels with the browser and is checked on every turn (it must be one of this
+// owner's test calls, on this owner's line).
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, users } from "@/db/schema";
@@ -13,10 +14,10 @@ import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { callerSays, endCall, parseSimState, startCall, type SimState, type Transport } from "./simulator";
 
 /**
- * `voiceWebhook` is the handler the voice platform's server URL runs, called in-process: the conversation engine sends
- * it the platform's messages as a real call would.
+ * `receptionist` answers the call's events as it answers a real call's (handleCallEvent, its calls kept apart as the
+ * sandbox's).
  */
-export type TryDeps = { db: Db; now?: () => Date; voiceWebhook: Transport };
+export type TryDeps = { db: Db; now?: () => Date; receptionist: Transport };
 
 export type TryInput = { action: "start" | "say" | "end"; state?: unknown; text?: string; callerNumber?: string };
 export type TryAnswer = {
@@ -97,7 +98,7 @@ async function callRow(db: Db, userId: string, providerCallId: string) {
 
 export async function tryCall(deps: TryDeps, userId: string, input: TryInput): Promise<TryAnswer> {
   const now = deps.now ? deps.now() : new Date();
-  const transport = deps.voiceWebhook;
+  const transport = deps.receptionist;
   const answer = (r: { state: SimState; reply: string; ended: boolean }): TryAnswer => ({
     ...r,
     language: r.state.language,

@@ -16,8 +16,8 @@ import type { Env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import type { JobQueue } from "@/lib/platform/jobs/queue";
 import { businessCountryOf } from "@/lib/accounts/business/business-country";
-import { claimNumber, releaseUserNumber } from "@/lib/accounts/numbers/numbers.service";
-import { lineLinks } from "@/lib/server/context";
+import { claimNumber, releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";
+import { lineLinks, voiceWebhookFor } from "@/lib/server/context";
 import { SANDBOX_TEST_CODE } from "@/lib/vendors/google/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/vendors/registry";
 import { loadBusiness } from "@/lib/accounts/business/business";
@@ -64,8 +64,8 @@ export type SeedDeps = {
   db: Db;
   providers: Pick<Providers, "calendar" | "telephony" | "voice">;
   secrets: SecretBox;
-  /** The app's address: numbers are linked to `${appUrl}/api/webhooks/vapi`. */
-  appUrl: string;
+  /** What the demo owner's number is linked with (the voice platform's webhook among them). */
+  lines: LineLinks;
   now?: Date;
 };
 
@@ -120,7 +120,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
         .limit(1);
       const country = await businessCountryOf(db, ownerId);
       if (held && country && held.region !== country) await releaseUserNumber(db, ownerId, "demo-country", providers);
-      await claimNumber(db, ownerId, lineLinks(providers, deps.appUrl));
+      await claimNumber(db, ownerId, deps.lines);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       notes.push(`The demo owner has no number yet (${e.messageKey}): claim one from the dashboard (Phone Number).`);
@@ -246,6 +246,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
 export async function seedDemoDatabase(db: Db, e: Env & { appUrl: string }, now = new Date()): Promise<SeedResult> {
   const providers = createProviders(db, e, e.AUTH_SECRET ?? "");
   const notes = await bootstrap(db, e, providers.telephony);
-  const result = await seedDemo({ db, providers, secrets: secretBoxFor(e), appUrl: e.appUrl, now });
+  const lines = lineLinks(providers, voiceWebhookFor(e));
+  const result = await seedDemo({ db, providers, secrets: secretBoxFor(e), lines, now });
   return { ...result, notes: [...notes, ...result.notes] };
 }

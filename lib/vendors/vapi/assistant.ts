@@ -26,7 +26,7 @@ const KEYTERM_MAX = 50;
  * ones were marked public preview (East US, West Europe and Southeast Asia only). Not confirmed: that Vapi's Azure
  * provider serves every one of them (its SDK types voiceId as any string, so the type check cannot tell).
  */
-const AZURE_VOICES: Record<VoiceId, string> = {
+export const AZURE_VOICES: Record<VoiceId, string> = {
   voice_english_male_1: "en-US-AndrewMultilingualNeural",
   voice_english_male_2: "en-US-BrianMultilingualNeural",
   voice_english_female_1: "en-US-EmmaMultilingualNeural",

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { requireSecret } from "@/lib/platform/env";
 import { json } from "@/lib/platform/http/route";
 import { tryReadinessResponse, tryStepResponse } from "@/lib/receptionist/simulator/try-call.responses";
 import { tryCall, tryReadiness } from "@/lib/receptionist/simulator/try-call";
-import { handleVapiMessage } from "@/lib/vendors/vapi/webhook";
+import { handleCallEvent, type CallEvent } from "@/lib/receptionist/events/call-events";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -24,8 +23,8 @@ export const GET = route.owner({ response: { 200: tryReadinessResponse } }, asyn
 
 /** One step of a test call: start, say, end (the page's hang-up, or its beacon when the page is left). */
 export const POST = route.owner({ body: trySchema, response: { 200: tryStepResponse } }, async ({ ctx, auth, input }) => {
-  const serverUrl = `${ctx.session.appUrl}/api/webhooks/vapi`;
-  const vapi = { ...ctx.booking, serverUrl, webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"), sandbox: true };
-  const deps = { db: ctx.db, now: ctx.booking.now, voiceWebhook: (payload: unknown) => handleVapiMessage(vapi, payload) };
+  // A test call is the sandbox's, whatever answers the owner's real calls.
+  const receptionist = { ...ctx.booking, sandbox: true };
+  const deps = { db: ctx.db, now: ctx.booking.now, receptionist: (event: CallEvent) => handleCallEvent(receptionist, event) };
   return json(await tryCall(deps, auth.userId, input.body));
 });

@@ -1,10 +1,8 @@
-import { requireSecret } from "@/lib/platform/env";
 import { json, readBody } from "@/lib/platform/http/route";
 import { vapiSecretMatches } from "@/lib/vendors/vapi/auth";
 import { handleVapiMessage, VapiPayloadError } from "@/lib/vendors/vapi/webhook";
 import { route } from "@/lib/server/api-route";
 import { countedWebhook } from "@/lib/server/metrics";
-import { voiceIsSandbox } from "@/lib/server/context";
 import { AppError } from "@/lib/platform/errors";
 import { vapiAnswerResponse } from "@/lib/vendors/vapi/vapi.responses";
 
@@ -16,7 +14,8 @@ export const dynamic = "force-dynamic";
 export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, (call) =>
   countedWebhook("vapi", async () => {
     const { req } = call;
-    if (!vapiSecretMatches(req.headers, requireSecret("VAPI_WEBHOOK_SECRET"))) throw new AppError("unauthorized", "webhookUnauthorized");
+    const ctx = call.ctx;
+    if (!vapiSecretMatches(req.headers, ctx.voiceWebhook.webhookSecret)) throw new AppError("unauthorized", "webhookUnauthorized");
     const raw = await readBody(req, 2 * 1024 * 1024);
     let payload: unknown;
     try {
@@ -24,18 +23,8 @@ export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, (ca
     } catch {
       throw new AppError("bad_request", "invalidJson");
     }
-    const ctx = call.ctx;
     try {
-      const answer = await handleVapiMessage(
-        {
-          ...ctx.booking,
-          serverUrl: `${ctx.session.appUrl}/api/webhooks/vapi`,
-          webhookSecret: requireSecret("VAPI_WEBHOOK_SECRET"),
-          sandbox: voiceIsSandbox(),
-        },
-        payload,
-      );
-      return json(answer);
+      return json(await handleVapiMessage({ ...ctx.booking, ...ctx.voiceWebhook }, payload));
     } catch (e) {
       if (e instanceof VapiPayloadError) throw new AppError("bad_request", "invalidWebhookPayload");
       throw e;
