@@ -1,11 +1,10 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
-import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
-import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
+import { FormProvider, useForm } from "react-hook-form";
+import { BusinessFields } from "@/components/forms/business-fields";
+import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/account/accounts.forms";
@@ -63,7 +62,6 @@ export function RegisterWizard() {
     } satisfies RegisterFormInput,
   });
   const { errors, isSubmitting } = form.formState;
-  const loose = form as unknown as UseFormReturn<FieldValues>;
 
   useEffect(() => {
     // Moving between steps puts focus on the new step's title, so keyboard and screen-reader users follow.
@@ -123,145 +121,118 @@ export function RegisterWizard() {
 
   const last = step === STEPS.length - 1;
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!last) void next();
-        else void submit(e);
-      }}
-      className="space-y-6"
-    >
-      <div>
-        <p className="text-sm font-medium text-slate-700" data-testid="register-step">
-          {t("stepOf", { current: step + 1, total: STEPS.length })}
-        </p>
-        <ol className="mt-2 grid grid-cols-4 gap-2" aria-hidden="true">
-          {STEPS.map((s, i) => (
-            <li key={s} className={`h-1.5 rounded-full ${i <= step ? "bg-indigo-700" : "bg-slate-200"}`} />
-          ))}
-        </ol>
-        <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none">
-          {t(`steps.${STEPS[step]}`)}
-        </h2>
-      </div>
-
-      {failure && <FormAlert testId="register-error">{failure}</FormAlert>}
-
-      {step === 0 && (
-        <div className="space-y-4">
-          <TextField
-            id="reg-fullName"
-            autoComplete="name"
-            required
-            label={fields("fullName")}
-            error={errorText("fullName", errors.fullName)}
-            {...form.register("fullName")}
-          />
-          <TextField
-            id="reg-email"
-            type="email"
-            autoComplete="email"
-            required
-            label={fields("email")}
-            error={errorText("email", errors.email)}
-            {...form.register("email")}
-          />
-          <TextField
-            id="reg-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            label={fields("password")}
-            error={errorText("password", errors.password)}
-            {...form.register("password")}
-          />
-          <TextField
-            id="reg-confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            label={t("confirmPassword")}
-            error={errorText("password", errors.confirmPassword)}
-            {...form.register("confirmPassword")}
-          />
-          <TextField
-            id="reg-phone"
-            type="tel"
-            autoComplete="tel"
-            label={
-              <>
-                {fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span>
-              </>
-            }
-            error={errorText("phone", errors.phone)}
-            {...form.register("phone")}
-          />
+    <FormProvider {...form}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!last) void next();
+          else void submit(e);
+        }}
+        className="space-y-6"
+      >
+        <div>
+          <p className="text-sm font-medium text-slate-700" data-testid="register-step">
+            {t("stepOf", { current: step + 1, total: STEPS.length })}
+          </p>
+          <ol className="mt-2 grid grid-cols-4 gap-2" aria-hidden="true">
+            {STEPS.map((s, i) => (
+              <li key={s} className={`h-1.5 rounded-full ${i <= step ? "bg-indigo-700" : "bg-slate-200"}`} />
+            ))}
+          </ol>
+          <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none">
+            {t(`steps.${STEPS[step]}`)}
+          </h2>
         </div>
-      )}
-      {step === 1 && (
-        <div className="space-y-4">
-          <TextField
-            id="reg-businessName"
-            autoComplete="organization"
-            label={fields("businessName")}
-            error={errorText("businessName", errors.businessName)}
-            {...form.register("businessName")}
-          />
-          <BusinessTypeFields form={loose} idPrefix="reg" />
-          <TextField
-            id="reg-serviceFrequency"
-            label={fields("serviceFrequency")}
-            hint={t("serviceFrequencyHint")}
-            error={errorText("serviceFrequency", errors.serviceFrequency)}
-            {...form.register("serviceFrequency")}
-          />
-        </div>
-      )}
-      {step === 2 && (
-        <div className="space-y-4">
-          <TimeZoneField form={loose} idPrefix="reg" suggest />
-          <DurationField form={loose} idPrefix="reg" />
-          <WorkingHoursFields form={loose} idPrefix="reg-hours" />
-          <TextField
-            id="reg-services"
-            label={fields("services")}
-            hint={t("servicesHint")}
-            error={errorText("services", errors.services)}
-            {...form.register("services")}
-          />
-        </div>
-      )}
-      {step === 3 && (
-        <TextAreaField
-          id="reg-aiInstructions"
-          label={fields("aiInstructions")}
-          hint={t("aiInstructionsHint")}
-          error={errorText("aiInstructions", errors.aiInstructions)}
-          {...form.register("aiInstructions")}
-        />
-      )}
 
-      <div className="flex items-center justify-between gap-3">
-        {step > 0 ? (
-          <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>
-            {t("back")}
-          </button>
-        ) : (
-          <span />
+        {failure && <FormAlert testId="register-error">{failure}</FormAlert>}
+
+        {step === 0 && (
+          <div className="space-y-4">
+            <TextField
+              id="reg-fullName"
+              autoComplete="name"
+              required
+              label={fields("fullName")}
+              error={errorText("fullName", errors.fullName)}
+              {...form.register("fullName")}
+            />
+            <TextField
+              id="reg-email"
+              type="email"
+              autoComplete="email"
+              required
+              label={fields("email")}
+              error={errorText("email", errors.email)}
+              {...form.register("email")}
+            />
+            <TextField
+              id="reg-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              label={fields("password")}
+              error={errorText("password", errors.password)}
+              {...form.register("password")}
+            />
+            <TextField
+              id="reg-confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              label={t("confirmPassword")}
+              error={errorText("password", errors.confirmPassword)}
+              {...form.register("confirmPassword")}
+            />
+            <TextField
+              id="reg-phone"
+              type="tel"
+              autoComplete="tel"
+              label={
+                <>
+                  {fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span>
+                </>
+              }
+              error={errorText("phone", errors.phone)}
+              {...form.register("phone")}
+            />
+          </div>
         )}
-        <button type="submit" className="btn-primary" disabled={isSubmitting} onClick={(e) => e.detail > 1 && e.preventDefault()}>
-          {last ? (isSubmitting ? t("submitting") : t("submit")) : t("next")}
-        </button>
-      </div>
+        {step === 1 && (
+          <div className="space-y-4">
+            <BusinessFields idPrefix="reg" show={["businessName", "businessType", "serviceFrequency"]} />
+          </div>
+        )}
+        {step === 2 && (
+          <div className="space-y-4">
+            <BusinessFields idPrefix="reg" show={["timeZone", "appointmentDuration"]} suggestTimeZone />
+            <WorkingHoursFields idPrefix="reg-hours" />
+            <BusinessFields idPrefix="reg" show={["services"]} />
+          </div>
+        )}
+        {step === 3 && <BusinessFields idPrefix="reg" show={["aiInstructions"]} />}
 
-      <p className="text-center text-sm text-slate-700">
-        {t("haveAccount")}{" "}
-        <Link href="/login" className="font-semibold text-indigo-800 underline underline-offset-4">
-          {t("signIn")}
-        </Link>
-      </p>
-    </form>
+        <div className="flex items-center justify-between gap-3">
+          {step > 0 ? (
+            <button type="button" className="btn-secondary" onClick={() => setStep(step - 1)}>
+              {t("back")}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className="btn-primary" disabled={isSubmitting} onClick={(e) => e.detail > 1 && e.preventDefault()}>
+            {last ? (isSubmitting ? t("submitting") : t("submit")) : t("next")}
+          </button>
+        </div>
+
+        <p className="text-center text-sm text-slate-700">
+          {t("haveAccount")}{" "}
+          <Link href="/login" className="font-semibold text-indigo-800 underline underline-offset-4">
+            {t("signIn")}
+          </Link>
+        </p>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { intlLocale } from "@/lib/platform/format/intl";
 import { SelectField } from "./fields";
 import { useErrorText } from "./use-error-text";
@@ -34,15 +34,8 @@ export function browserTimeZone(): string {
  * The business's time zone, asked rather than taken silently: the working hours, the appointments and the texts are read
  * in it. `suggest` preselects the browser's zone once mounted (a server render cannot know it) unless the owner chose.
  */
-export function TimeZoneField({
-  form,
-  idPrefix,
-  suggest = false,
-}: {
-  form: UseFormReturn<FieldValues>;
-  idPrefix: string;
-  suggest?: boolean;
-}) {
+export function TimeZoneField({ idPrefix, suggest = false }: { idPrefix: string; suggest?: boolean }) {
+  const form = useFormContext();
   const fields = useTranslations("Fields");
   const t = useTranslations("TimeZoneField");
   const locale = useLocale();
@@ -67,7 +60,7 @@ export function TimeZoneField({
       id={`${idPrefix}-timeZone`}
       label={fields("timeZone")}
       hint={t("hint")}
-      error={errorText("timeZone", form.formState.errors.timeZone as never)}
+      error={errorText("timeZone", form.formState.errors.timeZone)}
       {...form.register("timeZone")}
       // Controlled: the options arrive after mount, and an uncontrolled select would then show its first option while
       // the form holds another zone.

@@ -10,7 +10,7 @@ import type { ValidationFieldError } from "./lazy-zod-resolver";
 export function useErrorText() {
   const v = useTranslations("Validation");
   const f = useTranslations("Fields");
-  return (field: string, error: FieldError | undefined): string | undefined => {
+  return (field: string, error: Pick<FieldError, "message"> | undefined): string | undefined => {
     if (!error) return undefined;
     const leaf = field.split(".").at(-1) ?? field;
     const label = f.has(leaf) ? f(leaf) : leaf;

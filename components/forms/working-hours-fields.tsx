@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { FieldError, FieldValues, UseFormReturn } from "react-hook-form";
+import { useFormContext, type FieldError } from "react-hook-form";
 import { WEEKDAYS } from "@/lib/accounts/account/options";
 import { useErrorText } from "./use-error-text";
 
 /** One row per weekday: open or closed, and the opening and closing times. */
-export function WorkingHoursFields({ form, idPrefix }: { form: UseFormReturn<FieldValues>; idPrefix: string }) {
+export function WorkingHoursFields({ idPrefix }: { idPrefix: string }) {
+  const form = useFormContext();
   const t = useTranslations("WorkingHoursFields");
   const days = useTranslations("Fields");
   const errorText = useErrorText();

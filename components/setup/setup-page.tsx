@@ -6,7 +6,17 @@ import { env } from "@/lib/platform/env";
 import { providerModes } from "@/lib/vendors/registry";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
-const NAMESPACES = ["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField", "Common"];
+const NAMESPACES = [
+  "SetupPage",
+  "RegisterPage",
+  "BusinessFields",
+  "Fields",
+  "Validation",
+  "Options",
+  "WorkingHoursFields",
+  "TimeZoneField",
+  "Common",
+];
 
 /** The frame of the setup pages: title, PREVIEW MODE banner for the demos, then the wizard. */
 export async function SetupPage({

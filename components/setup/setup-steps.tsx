@@ -3,15 +3,14 @@
 // entered to the wizard, which saves it (or, in a preview, does not).
 import { useLocale, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
-import { BusinessTypeFields, DurationField } from "@/components/forms/business-fields";
-import { FormAlert, TextAreaField, TextField } from "@/components/forms/fields";
+import { FormProvider, useForm } from "react-hook-form";
+import { BusinessFields } from "@/components/forms/business-fields";
+import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { TimeZoneField } from "@/components/forms/time-zone-field";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, oneOf, SPECIALTIES, WEEKDAYS } from "@/lib/accounts/account/options";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { failureText } from "@/lib/platform/client/api";
 import { Link } from "@/lib/platform/i18n/navigation";
@@ -129,7 +128,6 @@ export function InformationStep({
 }) {
   const t = useTranslations("SetupPage");
   const fields = useTranslations("Fields");
-  const reg = useTranslations("RegisterPage");
   const locale = useLocale();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
@@ -140,13 +138,13 @@ export function InformationStep({
     defaultValues: {
       fullName: prefill.fullName ?? "",
       businessName: prefill.businessName ?? "",
-      businessType: (prefill.businessType ?? null) as never,
-      specialty: (prefill.specialty ?? null) as never,
+      businessType: oneOf(BUSINESS_TYPES, prefill.businessType),
+      specialty: oneOf(SPECIALTIES, prefill.specialty),
       phone: prefill.phone ?? "",
-      businessSize: (prefill.businessSize ?? null) as never,
+      businessSize: oneOf(BUSINESS_SIZES, prefill.businessSize),
       businessAddress: prefill.businessAddress ?? "",
       timeZone: prefill.timeZone ?? "UTC",
-      appointmentDuration: (prefill.appointmentDuration ?? "30") as never,
+      appointmentDuration: oneOf(APPOINTMENT_DURATIONS, prefill.appointmentDuration) ?? "30",
       services: (prefill.services ?? []).join(", "),
       aiInstructions: prefill.aiInstructions ?? "",
     },
@@ -158,7 +156,6 @@ export function InformationStep({
     defaultValues: { workingHours: defaultWorkingHours() },
   });
   const { errors, isSubmitting } = form.formState;
-  const loose = form as unknown as UseFormReturn<FieldValues>;
 
   const submit = form.handleSubmit(async ({ specialty, ...profile }) => {
     setFailure(null);
@@ -202,14 +199,6 @@ export function InformationStep({
         {...form.register("fullName")}
       />
       <TextField
-        id="setup-businessName"
-        autoComplete="organization"
-        label={fields("businessName")}
-        error={errorText("businessName", errors.businessName)}
-        {...form.register("businessName")}
-      />
-      <BusinessTypeFields form={loose} idPrefix="setup" />
-      <TextField
         id="setup-phone"
         type="tel"
         autoComplete="tel"
@@ -217,28 +206,10 @@ export function InformationStep({
         error={errorText("phone", errors.phone)}
         {...form.register("phone")}
       />
-      <TextField
-        id="setup-businessAddress"
-        autoComplete="street-address"
-        label={fields("businessAddress")}
-        error={errorText("businessAddress", errors.businessAddress)}
-        {...form.register("businessAddress")}
-      />
-      <TimeZoneField form={loose} idPrefix="setup" suggest />
-      <DurationField form={loose} idPrefix="setup" />
-      <TextField
-        id="setup-services"
-        label={fields("services")}
-        hint={reg("servicesHint")}
-        error={errorText("services", errors.services)}
-        {...form.register("services")}
-      />
-      <TextAreaField
-        id="setup-aiInstructions"
-        label={fields("aiInstructions")}
-        hint={reg("aiInstructionsHint")}
-        error={errorText("aiInstructions", errors.aiInstructions)}
-        {...form.register("aiInstructions")}
+      <BusinessFields
+        idPrefix="setup"
+        show={["businessName", "businessType", "businessAddress", "timeZone", "appointmentDuration", "services", "aiInstructions"]}
+        suggestTimeZone
       />
     </div>
   );
@@ -247,11 +218,13 @@ export function InformationStep({
     <StepForm busy={isSubmitting} failure={failure} onSubmit={submit}>
       {withHours ? (
         <div className="grid gap-8 lg:grid-cols-2">
-          {information}
-          <WorkingHoursFields form={hoursForm as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+          <FormProvider {...form}>{information}</FormProvider>
+          <FormProvider {...hoursForm}>
+            <WorkingHoursFields idPrefix="setup-hours" />
+          </FormProvider>
         </div>
       ) : (
-        information
+        <FormProvider {...form}>{information}</FormProvider>
       )}
     </StepForm>
   );
@@ -280,7 +253,9 @@ export function HoursStep({ onDone }: { onDone: (hours: HoursPayload) => Promise
       })}
     >
       <p className="text-slate-700">{t("workingHoursLead")}</p>
-      <WorkingHoursFields form={form as unknown as UseFormReturn<FieldValues>} idPrefix="setup-hours" />
+      <FormProvider {...form}>
+        <WorkingHoursFields idPrefix="setup-hours" />
+      </FormProvider>
     </StepForm>
   );
 }

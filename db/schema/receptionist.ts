@@ -5,6 +5,10 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from
 import { users } from "./accounts";
 import { createdAt, ts, tsvector, updatedAt } from "./columns";
 
+/** What a call achieved, from the tools it ran (a call that did several keeps the furthest: see call-log.ts). */
+export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
 /**
  * What a request the receptionist takes is about. Each kind of business is offered the ones that fit it (a practice's
  * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/speech/wording.ts); "callback" and "other" fit all.
@@ -43,10 +47,7 @@ export const calls = pgTable(
     message: text("message"),
     durationSeconds: integer("duration_seconds"),
     language: text("language"),
-    // What the call achieved, from the tools it ran: booked, rescheduled, cancelled, message, no_action.
-    outcome: text("outcome", { enum: ["booked", "rescheduled", "cancelled", "message", "no_action"] })
-      .notNull()
-      .default("no_action"),
+    outcome: text("outcome", { enum: CALL_OUTCOMES }).notNull().default("no_action"),
     // The caller wanted an appointment: the receptionist looked for a time or booked one during the call. Set by the
     // tool call itself, so booking success (wanted, then booked) is read in the one pass over the calls.
     wantedBooking: boolean("wanted_booking").notNull().default(false),

@@ -19,7 +19,7 @@
 // - Minutes: seconds of the calls summed, rounded up to the minute.
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
+import { CALL_OUTCOMES, closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/scheduling/availability/availability";
 import { notTryCall } from "@/lib/receptionist/calls/try-calls";
 import { AppError } from "@/lib/platform/errors";
@@ -31,7 +31,7 @@ export const ABANDONED_UNDER_SECONDS = 10;
 /** How many reasons for calling are listed. */
 export const TOP_REASONS = 5;
 
-export const OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "no_action"] as const;
+export const OUTCOMES = CALL_OUTCOMES;
 export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
 export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
 export { REQUEST_CATEGORIES };

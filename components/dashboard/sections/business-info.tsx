@@ -2,12 +2,9 @@
 // Business information: view and edit. The specialty shows only for a medical business; services are typed
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { BusinessTypeFields } from "@/components/forms/business-fields";
-import { TextAreaField, TextField } from "@/components/forms/fields";
-import { TimeZoneField } from "@/components/forms/time-zone-field";
+import { FormProvider, useForm } from "react-hook-form";
+import { BusinessFields } from "@/components/forms/business-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { useErrorText } from "@/components/forms/use-error-text";
 import type { businessFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
@@ -20,8 +17,7 @@ export function BusinessInfo() {
   const options = useTranslations("Options");
   const { profile, failed } = useProfile();
   if (!profile) return null;
-  const option = (group: string, v: string | null) =>
-    v ? (options.has(`${group}.${v}` as never) ? options(`${group}.${v}` as never) : v) : null;
+  const option = (group: string, v: string | null) => (v ? (options.has(`${group}.${v}`) ? options(`${group}.${v}`) : v) : null);
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -68,9 +64,7 @@ export function BusinessInfo() {
 
 function BusinessForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("BusinessSection");
-  const fields = useTranslations("Fields");
   const dash = useTranslations("Dashboard");
-  const errorText = useErrorText();
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
@@ -79,9 +73,9 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
     ),
     defaultValues: {
       businessName: profile?.businessName ?? "",
-      businessType: (profile?.businessType ?? null) as never,
-      specialty: (profile?.specialty ?? null) as never,
-      businessSize: (profile?.businessSize ?? null) as never,
+      businessType: profile?.businessType ?? null,
+      specialty: profile?.specialty ?? null,
+      businessSize: profile?.businessSize ?? null,
       businessAddress: profile?.businessAddress ?? "",
       timeZone: profile?.timeZone ?? "UTC",
       serviceFrequency: profile?.serviceFrequency ?? "",
@@ -89,54 +83,22 @@ function BusinessForm({ onDone }: { onDone: () => void }) {
       aiInstructions: profile?.aiInstructions ?? "",
     },
   });
-  const { errors } = form.formState;
   return (
-    <form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(({ specialty, ...values }) =>
-        save.mutateAsync({ ...values, specialty: values.businessType === "medical" ? (specialty ?? null) : null }).catch(() => undefined),
-      )}
-    >
-      <TextField
-        id="business-businessName"
-        autoComplete="organization"
-        label={fields("businessName")}
-        error={errorText("businessName", errors.businessName)}
-        {...form.register("businessName")}
-      />
-      <BusinessTypeFields form={form} idPrefix="business" />
-      <TextField
-        id="business-businessAddress"
-        autoComplete="street-address"
-        label={fields("businessAddress")}
-        error={errorText("businessAddress", errors.businessAddress)}
-        {...form.register("businessAddress")}
-      />
-      <TimeZoneField form={form} idPrefix="business" />
-      <TextField
-        id="business-serviceFrequency"
-        label={fields("serviceFrequency")}
-        hint={t("serviceFrequencyHint")}
-        error={errorText("serviceFrequency", errors.serviceFrequency)}
-        {...form.register("serviceFrequency")}
-      />
-      <TextField
-        id="business-services"
-        label={fields("services")}
-        hint={t("servicesHint")}
-        error={errorText("services", errors.services)}
-        {...form.register("services")}
-      />
-      <TextAreaField
-        id="business-aiInstructions"
-        label={fields("aiInstructions")}
-        hint={t("aiInstructionsHint")}
-        error={errorText("aiInstructions", errors.aiInstructions)}
-        {...form.register("aiInstructions")}
-      />
-      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
-    </form>
+    <FormProvider {...form}>
+      <form
+        method="post"
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit(({ specialty, ...values }) =>
+          save.mutateAsync({ ...values, specialty: values.businessType === "medical" ? (specialty ?? null) : null }).catch(() => undefined),
+        )}
+      >
+        <BusinessFields
+          idPrefix="business"
+          show={["businessName", "businessType", "businessAddress", "timeZone", "serviceFrequency", "services", "aiInstructions"]}
+        />
+        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+      </form>
+    </FormProvider>
   );
 }

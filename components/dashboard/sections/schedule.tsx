@@ -2,8 +2,8 @@
 // Schedule: the appointment duration and the hours of each weekday, view and edit. View mode writes times the
 // way the page's language does (9:00 AM in English, 09:00 in French, 9:00 in Spanish).
 import { useLocale, useTranslations } from "next-intl";
-import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
-import { DurationField } from "@/components/forms/business-fields";
+import { FormProvider, useForm } from "react-hook-form";
+import { BusinessFields } from "@/components/forms/business-fields";
 import { TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/accounts.schemas";
@@ -11,6 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import type { scheduleFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { formatClock } from "@/lib/platform/format/intl";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
@@ -38,7 +39,7 @@ export function Schedule() {
             rows={[
               {
                 label: fields("appointmentDuration"),
-                value: options(`durations.${profile.appointmentDuration}` as never),
+                value: options(`durations.${profile.appointmentDuration}`),
                 testId: "schedule-duration",
               },
               {
@@ -81,35 +82,36 @@ function ScheduleForm({ onDone }: { onDone: () => void }) {
       import("@/lib/accounts/account/accounts.forms").then((f) => f.scheduleFormSchema),
     ),
     defaultValues: {
-      appointmentDuration: (profile?.appointmentDuration ?? "30") as never,
-      selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24) as never,
-      workingHours: profile?.workingHours as never,
+      appointmentDuration: profile?.appointmentDuration ?? "30",
+      selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24),
+      workingHours: profile?.workingHours ?? defaultWorkingHours(),
     },
   });
-  const loose = form as unknown as UseFormReturn<FieldValues>;
   return (
-    <form
-      method="post"
-      noValidate
-      className="space-y-6"
-      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
-    >
-      <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-        <DurationField form={loose} idPrefix="schedule" />
-        <TextField
-          id="schedule-selfServiceCutoffHours"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_SELF_SERVICE_CUTOFF_HOURS}
-          label={fields("selfServiceCutoffHours")}
-          hint={t("cutoffHint")}
-          error={errorText("selfServiceCutoffHours", form.formState.errors.selfServiceCutoffHours)}
-          {...form.register("selfServiceCutoffHours")}
-        />
-      </div>
-      <WorkingHoursFields form={loose} idPrefix="schedule-hours" />
-      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
-    </form>
+    <FormProvider {...form}>
+      <form
+        method="post"
+        noValidate
+        className="space-y-6"
+        onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+      >
+        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+          <BusinessFields idPrefix="schedule" show={["appointmentDuration"]} />
+          <TextField
+            id="schedule-selfServiceCutoffHours"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SELF_SERVICE_CUTOFF_HOURS}
+            label={fields("selfServiceCutoffHours")}
+            hint={t("cutoffHint")}
+            error={errorText("selfServiceCutoffHours", form.formState.errors.selfServiceCutoffHours)}
+            {...form.register("selfServiceCutoffHours")}
+          />
+        </div>
+        <WorkingHoursFields idPrefix="schedule-hours" />
+        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+      </form>
+    </FormProvider>
   );
 }

@@ -2,6 +2,7 @@
 // declarations' `response` (lib/server/api-route.ts), written from the account's Profile type (lib/accounts).
 import { z } from "zod";
 import { subscriptionViewFields } from "@/lib/accounts/subscriptions/subscriptions.responses";
+import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES } from "./options";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -25,14 +26,14 @@ export const profileFields = {
   email: z.string(),
   phone: z.string().nullable(),
   businessName: z.string().nullable(),
-  businessType: z.string().nullable(),
-  specialty: z.string().nullable(),
-  businessSize: z.string().nullable(),
+  businessType: z.enum(BUSINESS_TYPES).nullable(),
+  specialty: z.enum(SPECIALTIES).nullable(),
+  businessSize: z.enum(BUSINESS_SIZES).nullable(),
   businessAddress: z.string().nullable(),
   serviceFrequency: z.string().nullable(),
   services: z.array(z.string()),
   workingHours: workingHoursResponse,
-  appointmentDuration: z.string().describe('Minutes, or "variable".'),
+  appointmentDuration: z.enum(APPOINTMENT_DURATIONS).describe('Minutes, or "variable".'),
   selfServiceCutoffHours: z
     .number()
     .int()

@@ -69,3 +69,8 @@ export function voiceSpeaks(voiceId: string, language: CallLanguage): voiceId is
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 export type Weekday = (typeof WEEKDAYS)[number];
+
+/** `value` when it is one of `options`, else null: a stored value read back as one of the fixed choices. */
+export function oneOf<T extends string>(options: readonly T[], value: string | null | undefined): T | null {
+  return options.find((option) => option === value) ?? null;
+}

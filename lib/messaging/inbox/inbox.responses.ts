@@ -1,7 +1,7 @@
 // What the inbox routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from lib/messaging/inbox/threads.service.ts.
 import { z } from "zod";
-import { REQUEST_CATEGORIES } from "@/db/schema";
+import { CALL_OUTCOMES, REQUEST_CATEGORIES } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 const channel = z.enum(["sms", "whatsapp"]);
@@ -45,7 +45,7 @@ export const threadDetailResponse = z.strictObject({
         kind: z.literal("call"),
         id: z.string(),
         at: instant,
-        outcome: z.string(),
+        outcome: z.enum(CALL_OUTCOMES),
         summary: z.string().nullable(),
         durationSeconds: z.number().nullable(),
       }),

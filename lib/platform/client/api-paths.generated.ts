@@ -2652,9 +2652,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -2706,8 +2706,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -3444,9 +3447,9 @@ export interface operations {
                             email: string;
                             phone: string | null;
                             businessName: string | null;
-                            businessType: string | null;
-                            specialty: string | null;
-                            businessSize: string | null;
+                            businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                            specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                            businessSize: ("solo" | "small" | "medium" | "large") | null;
                             businessAddress: string | null;
                             serviceFrequency: string | null;
                             services: string[];
@@ -3498,8 +3501,11 @@ export interface operations {
                                     closeTime: string;
                                 };
                             };
-                            /** @description Minutes, or "variable". */
-                            appointmentDuration: string;
+                            /**
+                             * @description Minutes, or "variable".
+                             * @enum {string}
+                             */
+                            appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
                             aiInstructions: string | null;
@@ -3983,9 +3989,9 @@ export interface operations {
                             email: string;
                             phone: string | null;
                             businessName: string | null;
-                            businessType: string | null;
-                            specialty: string | null;
-                            businessSize: string | null;
+                            businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                            specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                            businessSize: ("solo" | "small" | "medium" | "large") | null;
                             businessAddress: string | null;
                             serviceFrequency: string | null;
                             services: string[];
@@ -4037,8 +4043,11 @@ export interface operations {
                                     closeTime: string;
                                 };
                             };
-                            /** @description Minutes, or "variable". */
-                            appointmentDuration: string;
+                            /**
+                             * @description Minutes, or "variable".
+                             * @enum {string}
+                             */
+                            appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
                             aiInstructions: string | null;
@@ -4171,9 +4180,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -4225,8 +4234,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -4372,9 +4384,9 @@ export interface operations {
                             email: string;
                             phone: string | null;
                             businessName: string | null;
-                            businessType: string | null;
-                            specialty: string | null;
-                            businessSize: string | null;
+                            businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                            specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                            businessSize: ("solo" | "small" | "medium" | "large") | null;
                             businessAddress: string | null;
                             serviceFrequency: string | null;
                             services: string[];
@@ -4426,8 +4438,11 @@ export interface operations {
                                     closeTime: string;
                                 };
                             };
-                            /** @description Minutes, or "variable". */
-                            appointmentDuration: string;
+                            /**
+                             * @description Minutes, or "variable".
+                             * @enum {string}
+                             */
+                            appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
                             aiInstructions: string | null;
@@ -4540,9 +4555,9 @@ export interface operations {
                             email: string;
                             phone: string | null;
                             businessName: string | null;
-                            businessType: string | null;
-                            specialty: string | null;
-                            businessSize: string | null;
+                            businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                            specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                            businessSize: ("solo" | "small" | "medium" | "large") | null;
                             businessAddress: string | null;
                             serviceFrequency: string | null;
                             services: string[];
@@ -4594,8 +4609,11 @@ export interface operations {
                                     closeTime: string;
                                 };
                             };
-                            /** @description Minutes, or "variable". */
-                            appointmentDuration: string;
+                            /**
+                             * @description Minutes, or "variable".
+                             * @enum {string}
+                             */
+                            appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
                             aiInstructions: string | null;
@@ -4831,9 +4849,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -4885,8 +4903,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -5038,9 +5059,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -5092,8 +5113,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -6540,9 +6564,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -6594,8 +6618,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -6909,9 +6936,9 @@ export interface operations {
                         email: string;
                         phone: string | null;
                         businessName: string | null;
-                        businessType: string | null;
-                        specialty: string | null;
-                        businessSize: string | null;
+                        businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                        specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                        businessSize: ("solo" | "small" | "medium" | "large") | null;
                         businessAddress: string | null;
                         serviceFrequency: string | null;
                         services: string[];
@@ -6963,8 +6990,11 @@ export interface operations {
                                 closeTime: string;
                             };
                         };
-                        /** @description Minutes, or "variable". */
-                        appointmentDuration: string;
+                        /**
+                         * @description Minutes, or "variable".
+                         * @enum {string}
+                         */
+                        appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
                         aiInstructions: string | null;
@@ -7792,7 +7822,8 @@ export interface operations {
                             id: string;
                             /** Format: date-time */
                             at: string;
-                            outcome: string;
+                            /** @enum {string} */
+                            outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
                             summary: string | null;
                             durationSeconds: number | null;
                         } | {

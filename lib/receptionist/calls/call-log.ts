@@ -8,7 +8,8 @@ import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls } from "@/db/schema";
 
-export type CallOutcome = "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
+import type { CallOutcome } from "@/db/schema";
+export type { CallOutcome };
 
 // A call that booked and also left a message is a booking: the strongest outcome wins.
 const RANK: Record<CallOutcome, number> = { no_action: 0, message: 1, cancelled: 2, rescheduled: 3, booked: 4 };

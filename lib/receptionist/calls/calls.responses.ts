@@ -1,6 +1,7 @@
 // What the call log routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from CallView and CallDetail (lib/receptionist/calls/calls.service.ts).
 import { z } from "zod";
+import { CALL_OUTCOMES } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -14,7 +15,7 @@ const callFields = {
   durationSeconds: z.number().nullable(),
   endedReason: z.string().nullable(),
   summary: z.string().nullable(),
-  outcome: z.enum(["booked", "rescheduled", "cancelled", "message", "no_action"]),
+  outcome: z.enum(CALL_OUTCOMES),
   sandbox: z.boolean(),
   contentPurgeAt: instant.nullable().describe("When retention removes the transcript, summary and recording (null once done)."),
   contentPurgedAt: instant.nullable(),

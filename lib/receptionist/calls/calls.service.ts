@@ -1,7 +1,7 @@
 // The owner's call log. The list leaves out transcripts and recording links: they are read one call at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls, users } from "@/db/schema";
+import { appointments, callerMessages, calls, users, type CallOutcome } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { purgeDate } from "@/lib/accounts/privacy/retention";
 
@@ -15,7 +15,7 @@ export type CallView = {
   durationSeconds: number | null;
   endedReason: string | null;
   summary: string | null;
-  outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
+  outcome: CallOutcome;
   sandbox: boolean;
   /** When the retention job removes the transcript, summary and recording (null once done). */
   contentPurgeAt: string | null;

@@ -16,7 +16,11 @@ describe("an assistant read back from Vapi's format", () => {
   const now = new Date("2026-11-24T09:00:00Z");
   const cases: [string, Partial<Business>, Partial<AssistantOptions>][] = [
     ["French, booking, with a transfer to the owner", { ownerPhone: "+33144556677" }, {}],
-    ["Spanish, messages only, no transfer, not recorded", { entitled: false, ownerPhone: null, ai: null, locale: "es" }, { recording: false }],
+    [
+      "Spanish, messages only, no transfer, not recorded",
+      { entitled: false, ownerPhone: null, ai: null, locale: "es" },
+      { recording: false },
+    ],
     ["English, searching the owner's answers during the call", { ai: null, locale: "en" }, { knowledge: { mode: "tool", count: 40 } }],
   ];
   it.each(cases)("is the assistant we defined: %s", (_, over, options) => {

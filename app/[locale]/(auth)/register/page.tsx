@@ -16,7 +16,9 @@ export default async function RegisterPage({ params }: Props) {
   return (
     <PublicShell path="/register">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
-      <IntlIsland namespaces={["RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField", "Common"]}>
+      <IntlIsland
+        namespaces={["RegisterPage", "BusinessFields", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField", "Common"]}
+      >
         <RegisterWizard />
       </IntlIsland>
     </PublicShell>

@@ -6,7 +6,7 @@ export const generateMetadata = dashboardMetadata("business");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   await dashboardUser(params);
   return (
-    <Section namespaces={["BusinessSection", "Fields", "Validation", "Options", "TimeZoneField"]}>
+    <Section namespaces={["BusinessSection", "BusinessFields", "Fields", "Validation", "Options", "TimeZoneField"]}>
       <BusinessInfo />
     </Section>
   );

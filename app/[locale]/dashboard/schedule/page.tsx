@@ -6,7 +6,7 @@ export const generateMetadata = dashboardMetadata("schedule");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   await dashboardUser(params);
   return (
-    <Section namespaces={["ScheduleSection", "ClosuresSection", "Fields", "Validation", "Options", "WorkingHoursFields"]}>
+    <Section namespaces={["ScheduleSection", "ClosuresSection", "BusinessFields", "Fields", "Validation", "Options", "WorkingHoursFields"]}>
       <Schedule />
     </Section>
   );

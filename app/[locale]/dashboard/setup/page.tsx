@@ -20,7 +20,9 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   if (user.type === "admin" || progress.next === null) return localeRedirect(locale, "/dashboard/profile");
   const t = await getTranslations("SetupPage");
   return (
-    <Section namespaces={["SetupPage", "RegisterPage", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField"]}>
+    <Section
+      namespaces={["SetupPage", "RegisterPage", "BusinessFields", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField"]}
+    >
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("continueTitle")}</h1>
       <p className="mb-6 mt-1 text-slate-700">{t("continueLead")}</p>
       <SetupWizard
