@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  * not ship the whole catalogue (the legal pages alone are tens of KB) to the browser.
  */
 export async function IntlIsland({ namespaces, children }: { namespaces: string[]; children: ReactNode }) {
-  const all = (await getMessages()) as Record<string, unknown>;
-  const messages = Object.fromEntries(namespaces.filter((ns) => ns in all).map((ns) => [ns, all[ns]]));
-  return <NextIntlClientProvider messages={messages as never}>{children}</NextIntlClientProvider>;
+  const all = await getMessages();
+  const messages = Object.fromEntries(Object.entries(all).filter(([ns]) => namespaces.includes(ns)));
+  return <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>;
 }

@@ -9,13 +9,13 @@ import { IntlIsland } from "@/components/intl-island";
 import type { Profile } from "@/lib/accounts/account/profile";
 import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
 import { PAGE_PATH_HEADER, pathInLocale } from "@/lib/platform/http/page-path";
-import { isLocale, type Locale } from "@/lib/platform/i18n/routing";
+import { isLocale, localeParam, type Locale } from "@/lib/platform/i18n/routing";
 import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function dashboardUser(params: Params["params"], opts: { admin?: boolean } = {}): Promise<{ user: Profile; locale: Locale }> {
-  const locale = (await params).locale as Locale;
+  const locale = await localeParam(params);
   setRequestLocale(locale);
   const user = await getCurrentUser();
   // A session cookie the server no longer honours (expired, signed out elsewhere, account deactivated) is an expired
@@ -35,9 +35,9 @@ export async function dashboardUser(params: Params["params"], opts: { admin?: bo
 /** `export const generateMetadata = dashboardMetadata("profile")`: "Profile · Recepta", never indexed. */
 export function dashboardMetadata(navKey: string) {
   return async ({ params }: Params): Promise<Metadata> => {
-    const locale = (await params).locale as Locale;
+    const locale = await localeParam(params);
     const t = await getTranslations({ locale, namespace: "Dashboard.nav" });
-    return { title: `${t(navKey as never)} · Recepta`, robots: { index: false, follow: false } };
+    return { title: `${t(navKey)} · Recepta`, robots: { index: false, follow: false } };
   };
 }
 

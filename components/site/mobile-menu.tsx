@@ -1,5 +1,6 @@
 "use client";
 import { useRef, type ReactNode } from "react";
+import { CloseButton } from "@/components/ui/close-button";
 
 /**
  * The small-screen menu: a modal <dialog> sliding in from the right. The browser gives it the focus trap, Escape to
@@ -55,25 +56,7 @@ export function MobileMenu({
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <p className="font-semibold">{title}</p>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
-          >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-            <span className="sr-only">{closeLabel}</span>
-          </button>
+          <CloseButton label={closeLabel} onClick={() => dialog.current?.close()} />
         </div>
         <div className="flex flex-col gap-4 p-4">{children}</div>
       </dialog>

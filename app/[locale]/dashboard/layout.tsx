@@ -13,7 +13,7 @@ export default async function DashboardLayout({ children, params }: { children: 
     .filter(([, m]) => m === "sandbox")
     .map(([k]) => k);
   const t = await getTranslations("Sandbox");
-  const sandboxNote = sandboxed.length ? t("hint", { services: sandboxed.map((k) => t(`kinds.${k}` as never)).join(", ") }) : null;
+  const sandboxNote = sandboxed.length ? t("hint", { services: sandboxed.map((k) => t(`kinds.${k}`)).join(", ") }) : null;
   return (
     <IntlIsland namespaces={["Dashboard", "LocaleSwitcher", "GettingStarted", "Common"]}>
       <DashboardSession initialProfile={user}>

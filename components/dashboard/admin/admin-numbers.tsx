@@ -159,7 +159,7 @@ export function AdminNumbers() {
               <td className="px-4 py-3 text-slate-700">{formatShortDate(n.createdAt, locale)}</td>
               <td className="px-4 py-3">
                 <Badge tone={n.status === "active" ? "green" : "gray"}>
-                  {t.has(`statuses.${n.status}` as never) ? t(`statuses.${n.status}` as never) : n.status}
+                  {t.has(`statuses.${n.status}`) ? t(`statuses.${n.status}`) : n.status}
                 </Badge>
               </td>
               <td className="px-4 py-3">

@@ -7,12 +7,14 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/account/profile";
-import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
 import { formatCountry, formatLongDate, formatShortDate } from "@/lib/platform/format/intl";
-import type { AvailableNumber } from "@/lib/accounts/numbers/numbers.service";
 import { PhoneLink, usePhoneFormat } from "../phone";
 import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 import { OperationFailed } from "./operation-failed";
+import { CloseButton } from "@/components/ui/close-button";
+
+type AvailableNumber = Answer<"/api/admin/phone-numbers/available">["phoneNumbers"][number];
 
 const USERS = ["admin", "users"] as const;
 
@@ -256,25 +258,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {user ? t("settingsFor", { name: nameOf(user) }) : t("userSettings")}
         </h2>
-        <button
-          type="button"
-          onClick={() => ref.current?.close()}
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
-        >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-          <span className="sr-only">{t("close")}</span>
-        </button>
+        <CloseButton label={t("close")} onClick={() => ref.current?.close()} />
       </div>
       <div className="max-h-[70dvh] space-y-6 overflow-y-auto px-6 py-4">
         <OperationFailed message={failure} onDismiss={dismiss} />
@@ -298,7 +282,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
                 { label: fields("businessName"), value: user!.businessName },
                 {
                   label: fields("businessType"),
-                  value: user!.businessType ? options(`businessTypes.${user!.businessType}` as never) : null,
+                  value: user!.businessType ? options(`businessTypes.${user!.businessType}`) : null,
                 },
                 {
                   label: t("columns.status"),

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { CloseButton } from "@/components/ui/close-button";
 
 const BANNER_MS = 5000;
 
@@ -23,25 +24,7 @@ export function OperationFailed({ message, onDismiss }: { message: string | null
         <p className="font-semibold">{t("operationFailed")}</p>
         <p className="text-sm">{message}</p>
       </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700"
-      >
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
-        <span className="sr-only">{t("dismiss")}</span>
-      </button>
+      <CloseButton label={t("dismiss")} onClick={onDismiss} tone="red" />
     </div>
   );
 }

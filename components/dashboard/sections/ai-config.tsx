@@ -15,6 +15,7 @@ import { ApiError, api, ok, type Answer, type Body } from "@/lib/platform/client
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
+import type { aiParametersFormSchema } from "@/lib/accounts/ai-settings/ai.schemas";
 
 const KEY = ["ai-parameters"] as const;
 
@@ -109,7 +110,7 @@ export function AiConfig() {
           <Details
             rows={[
               { label: t("language"), value: t(`languages.${defaults.language}`), testId: "ai-language" },
-              { label: t("voice"), value: t(`voices.${defaults.voiceId}` as never), testId: "ai-voice" },
+              { label: t("voice"), value: t(`voices.${defaults.voiceId}`), testId: "ai-voice" },
               { label: t("agentName"), value: t("defaultAgentName"), testId: "ai-agentName" },
               { label: t("firstMessage"), value: defaults.firstMessage, testId: "ai-firstMessage" },
             ]}
@@ -142,7 +143,7 @@ export function AiConfig() {
         <Details
           rows={[
             { label: t("language"), value: t(`languages.${params.language}`), testId: "ai-language" },
-            { label: t("voice"), value: t(`voices.${params.voiceId}` as never), testId: "ai-voice" },
+            { label: t("voice"), value: t(`voices.${params.voiceId}`), testId: "ai-voice" },
             { label: t("agentName"), value: params.agentName, testId: "ai-agentName" },
             { label: t("firstMessage"), value: params.firstMessage, testId: "ai-firstMessage" },
           ]}
@@ -190,8 +191,10 @@ function AiForm({
   const t = useTranslations("AiConfigSection");
   const dash = useTranslations("Dashboard");
   const errorText = useErrorText();
-  const form = useForm<AiFormValues>({
-    resolver: lazyZodResolver(() => import("@/lib/accounts/ai-settings/ai.schemas").then((s) => s.aiParametersFormSchema)) as never,
+  const form = useForm({
+    resolver: lazyZodResolver<typeof aiParametersFormSchema>(() =>
+      import("@/lib/accounts/ai-settings/ai.schemas").then((s) => s.aiParametersFormSchema),
+    ),
     // A voice saved before voices were checked against the language opens as the one its calls use: the language's default.
     defaultValues: {
       ...initial,

@@ -9,14 +9,16 @@ import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { AppointmentView } from "@/lib/scheduling/appointments/appointments.service";
-import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError, type Answer, type Body } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "./personal-info";
+import type { createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
+
+type AppointmentView = Answer<"/api/appointments">["upcoming"][number];
 
 const KEY = ["appointments"] as const;
 // A booking whose calendar event is not written yet says so; "synced" needs no word.
@@ -169,8 +171,6 @@ function AppointmentItems({
   );
 }
 
-type FormValues = { patientName: string; patientEmail: string; patientPhone: string; date: string; time: string; duration: string };
-
 function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () => void }) {
   const t = useTranslations("AppointmentsSection");
   const fields = useTranslations("Fields");
@@ -179,10 +179,10 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
   const qc = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const usual = Number(profile?.appointmentDuration);
-  const form = useForm<FormValues>({
-    resolver: lazyZodResolver(() =>
+  const form = useForm({
+    resolver: lazyZodResolver<typeof createAppointmentSchema>(() =>
       import("@/lib/scheduling/appointments/appointments.schemas").then((s) => s.createAppointmentSchema),
-    ) as never,
+    ),
     defaultValues: {
       patientName: "",
       patientEmail: "",
@@ -193,7 +193,7 @@ function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () =
     },
   });
   const create = useMutation({
-    mutationFn: (body: FormValues) => ok(api.POST("/api/appointments", { body })),
+    mutationFn: (body: Body<"/api/appointments", "post">) => ok(api.POST("/api/appointments", { body })),
     onSuccess: async () => {
       toast.success(t("created"));
       await qc.invalidateQueries({ queryKey: KEY });

@@ -3,14 +3,15 @@
 // Each row opens the call's detail page (transcript, recording, messages, appointments).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import type { CallView } from "@/lib/receptionist/calls/calls.service";
-import { api, ok } from "@/lib/platform/client/api";
+import { api, ok, type Answer } from "@/lib/platform/client/api";
 import { formatDuration } from "@/lib/platform/client/receptionist";
 import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
+
+type CallView = Answer<"/api/calls">["calls"][number];
 
 const OUTCOME_TONES = { booked: "green", rescheduled: "blue", cancelled: "red", message: "amber", no_action: "gray" } as const;
 
@@ -27,11 +28,7 @@ export function OutcomeBadge({ outcome }: { outcome: CallView["outcome"] }) {
 export function CallStatusBadge({ status }: { status: string }) {
   const t = useTranslations("CallsSection");
   if (status === "ended") return null;
-  return (
-    <Badge tone={status === "failed" ? "red" : "blue"}>
-      {t.has(`statuses.${status}` as never) ? t(`statuses.${status}` as never) : status}
-    </Badge>
-  );
+  return <Badge tone={status === "failed" ? "red" : "blue"}>{t.has(`statuses.${status}`) ? t(`statuses.${status}`) : status}</Badge>;
 }
 
 export function SandboxCallBadge() {

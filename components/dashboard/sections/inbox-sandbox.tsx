@@ -10,6 +10,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
 import { Card } from "../ui";
+import type { sandboxTextSchema } from "@/lib/messaging/inbox/inbox.schemas";
 
 type SandboxValues = { from: string; text: string; channel: "sms" | "whatsapp" };
 
@@ -19,15 +20,17 @@ export function SandboxText({ threadsKey }: { threadsKey: readonly unknown[] }) 
   const fields = useTranslations("Fields");
   const errorText = useErrorText();
   const qc = useQueryClient();
-  const form = useForm<SandboxValues>({
-    resolver: lazyZodResolver(() => import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.sandboxTextSchema)) as never,
+  const form = useForm({
+    resolver: lazyZodResolver<typeof sandboxTextSchema>(() =>
+      import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.sandboxTextSchema),
+    ),
     defaultValues: { from: "", text: "", channel: "sms" },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const post = useMutation({
     mutationFn: (body: SandboxValues) => ok(api.POST("/api/sandbox/texts", { body })),
     onSuccess: async (res) => {
-      toast.success(t.has(`sandbox.actions.${res.action}` as never) ? t(`sandbox.actions.${res.action}` as never) : t("sandbox.received"));
+      toast.success(t.has(`sandbox.actions.${res.action}`) ? t(`sandbox.actions.${res.action}`) : t("sandbox.received"));
       form.reset({ ...form.getValues(), text: "" });
       await qc.invalidateQueries({ queryKey: threadsKey });
     },

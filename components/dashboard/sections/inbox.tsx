@@ -11,9 +11,8 @@ import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import type { ThreadDetail, ThreadSummary, ThreadText } from "@/lib/messaging/inbox/threads.service";
 import { REPLY_MAX } from "@/lib/messaging/inbox/inbox.schemas";
-import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
@@ -22,6 +21,11 @@ import { useProfile } from "../session";
 import { OutcomeBadge } from "./calls";
 import { SandboxText } from "./inbox-sandbox";
 import { Tasks } from "./inbox-tasks";
+import type { threadReplySchema } from "@/lib/messaging/inbox/inbox.schemas";
+
+type ThreadSummary = Answer<"/api/threads">["threads"][number];
+type ThreadDetail = Answer<"/api/threads/{id}">;
+type ThreadText = Extract<ThreadDetail["items"][number], { kind: "text" }>;
 
 const THREADS_KEY = ["threads"] as const;
 type Filter = "open" | "done" | "all";
@@ -218,7 +222,7 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
                   <Link href={`/dashboard/calls/${item.id}`} className="text-indigo-800 underline">
                     {t("call")}
                   </Link>
-                  <OutcomeBadge outcome={item.outcome as never} />
+                  <OutcomeBadge outcome={item.outcome} />
                   <time className="text-xs text-slate-600" dateTime={item.at}>
                     {formatDateTime(item.at, locale, profile?.timeZone)}
                   </time>
@@ -278,9 +282,12 @@ function ReplyForm({ thread }: { thread: ThreadDetail }) {
   const qc = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const whatsappOpen = thread.whatsappWindowEndsAt !== null;
-  const form = useForm<ReplyValues>({
-    resolver: lazyZodResolver(() => import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.threadReplySchema)) as never,
-    defaultValues: { channel: whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms", text: "" },
+  const channel: ReplyValues["channel"] = whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms";
+  const form = useForm({
+    resolver: lazyZodResolver<typeof threadReplySchema>(() =>
+      import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.threadReplySchema),
+    ),
+    defaultValues: { channel, text: "" },
   });
   const send = useMutation({
     mutationFn: (body: ReplyValues) => ok(api.POST("/api/threads/{id}/messages", { params: { path: { id: thread.id } }, body })),

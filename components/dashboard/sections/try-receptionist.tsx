@@ -1,67 +1,29 @@
 "use client";
 // "Try your receptionist": the owner plays the caller against their own configuration. The server runs the sandbox
-// conversation through the real webhook path (POST /api/receptionist/try), so the call, its bookings and its messages
-// show up in Calls, Appointments and Messages like any other. The page only carries the opaque state back and forth.
+// conversation through the receptionist's real call handling (POST /api/receptionist/try), so the call, its bookings and
+// its messages show up in Calls, Appointments and Messages like any other. The call itself is useTryCall's; the page
+// only carries the opaque state back and forth.
 // Speech is the browser's own: a microphone button where it can recognise speech, replies read aloud only when the
 // owner turns that on (never by itself). Until the owner is ready (calendar, trial or subscription, number) the page
 // lists what is missing, each with the page that does it, and Start stays off; the server refuses the same states.
-// Leaving the page, or this section, ends a call in progress, so none stays "in progress" in the call log.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { ApiError, api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
-import {
-  suggestionsFor,
-  SPEECH_LANG,
-  type CallLanguage,
-  type TryReadiness,
-  type TryState,
-  type TryTurn,
-} from "@/lib/platform/client/receptionist";
+import { api, ok } from "@/lib/platform/client/api";
+import { suggestionsFor, SPEECH_LANG, type TryReadiness } from "@/lib/platform/client/receptionist";
 import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/platform/client/speech";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { TryNotReady } from "./try-not-ready";
+import { READINESS_KEY, useTryCall } from "./use-try-call";
 import { Card, SectionHeader } from "../ui";
-
-type Turn = { id: number; who: "receptionist" | "caller"; text: string };
-type Phase = "idle" | "active" | "ended";
-type TryRequest =
-  { action: "start"; callerNumber?: string } | { action: "say"; state: TryState; text: string } | { action: "end"; state: TryState };
-
-const READINESS_KEY = ["receptionist-try-readiness"];
-const TRY_URL = "/api/receptionist/try";
-
-/**
- * Ends a call from a page being left (the tab closed, another page opened): a keepalive request outlives the page, with
- * the session cookie and the page's Origin as any same-origin post. Where keepalive is missing, a beacon.
- */
-function endCallBeacon(state: TryState): void {
-  const body = JSON.stringify({ action: "end", state });
-  try {
-    void fetch(TRY_URL, {
-      method: "POST",
-      keepalive: true,
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body,
-    }).catch(() => undefined);
-  } catch {
-    try {
-      navigator.sendBeacon(TRY_URL, new Blob([body], { type: "application/json" }));
-    } catch {
-      // Nothing more to do while the page goes away: the abandoned-call sweep ends it within the hour.
-    }
-  }
-}
 
 export function TryReceptionist({ readiness: initialReadiness }: { readiness: TryReadiness }) {
   const t = useTranslations("TrySection");
   const formatPhone = usePhoneFormat();
   const { profile } = useProfile();
-  const queryClient = useQueryClient();
   const readinessQuery = useQuery({
     queryKey: READINESS_KEY,
     queryFn: () => ok(api.GET("/api/receptionist/try")),
@@ -70,50 +32,27 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
     staleTime: 10_000,
   });
   const readiness = readinessQuery.data;
-  const [phase, setPhase] = useState<Phase>("idle");
-  const [callState, setCallState] = useState<TryState | null>(null);
-  const [language, setLanguage] = useState<CallLanguage>("en");
-  const [line, setLine] = useState<string | null>(null);
-  const [caller, setCaller] = useState<string | null>(null);
   const [callerNumber, setCallerNumber] = useState("");
-  const [callerError, setCallerError] = useState<string | null>(null);
-  const [turns, setTurns] = useState<Turn[]>([]);
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
   const [speakReplies, setSpeakReplies] = useState(false);
   // Read when a reply arrives, which may be after the box was ticked or unticked.
   const speakRef = useRef(false);
   const [listening, setListening] = useState(false);
   // What the browser can do is only known after hydration (the server renders neither control).
   const [abilities, setAbilities] = useState({ mic: false, voice: false });
-  const nextId = useRef(0);
   const stopListening = useRef<(() => void) | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const speakId = useId();
   const callerId = useId();
-  // The call to end if the page is left: the latest state of a call in progress, else null.
-  const liveCall = useRef<TryState | null>(null);
-
-  useEffect(() => {
-    liveCall.current = phase === "active" ? callState : null;
-  }, [phase, callState]);
-
-  // Closing the tab, reloading, following an outside link (pagehide), or leaving for another dashboard page (unmount).
-  useEffect(() => {
-    const leave = () => {
-      const state = liveCall.current;
-      liveCall.current = null;
-      if (state) endCallBeacon(state);
-    };
-    window.addEventListener("pagehide", leave);
-    return () => {
-      window.removeEventListener("pagehide", leave);
-      leave();
-    };
-  }, []);
+  const { phase, stage, language, line, caller, turns, error, setError, callerError, clearCallerError, announcement, busy, ...call } =
+    useTryCall({
+      onReply: (reply, lang) => {
+        if (speakRef.current) speak(reply, SPEECH_LANG[lang]);
+      },
+      onEnded: () => stopListening.current?.(),
+    });
 
   useEffect(() => {
     setAbilities({ mic: recognitionConstructor() !== null, voice: canSpeak() });
@@ -133,94 +72,18 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
     if (log) log.scrollTop = log.scrollHeight;
   }, [turns]);
 
-  const addTurn = (who: Turn["who"], words: string) => {
-    const id = nextId.current++;
-    setTurns((all) => [...all, { id, who, text: words }]);
-    return id;
-  };
-
-  const receive = (turn: TryTurn, lang: CallLanguage) => {
-    setCallState(turn.state);
-    if (turn.reply) {
-      addTurn("receptionist", turn.reply);
-      setAnnouncement(t("announceReply", { reply: turn.reply }));
-      if (speakRef.current) speak(turn.reply, SPEECH_LANG[lang]);
-    }
-    if (turn.ended) {
-      setPhase("ended");
-      stopListening.current?.();
-    }
-  };
-
-  const call = useMutation({
-    mutationFn: (body: TryRequest) => ok(api.POST("/api/receptionist/try", { body })),
-  });
-
-  const start = () => {
-    setError(null);
-    setCallerError(null);
-    const typed = callerNumber.trim();
-    call.mutate(typed ? { action: "start", callerNumber: typed } : { action: "start" }, {
-      onSuccess: (turn) => {
-        const lang = turn.language ?? "en";
-        setTurns([]);
-        setLanguage(lang);
-        setLine(turn.line ?? null);
-        setCaller(turn.caller ?? null);
-        setPhase("active");
-        receive(turn, lang);
-      },
-      onError: (e) => {
-        if (e instanceof SessionExpiredError) return;
-        // Not ready after all (a step undone in another tab): the list of steps is brought up to date.
-        if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: READINESS_KEY });
-        if (e instanceof ApiError && e.status === 400 && typed) setCallerError(failureText(e, t("startFailed")));
-        else setError(failureText(e, t("startFailed")));
-      },
-    });
-  };
+  const start = () => call.start(callerNumber);
 
   // Chips and Send stay focusable while a reply is on its way (a disabled button drops the keyboard's place): words
-  // sent before the reply has come are not taken.
+  // sent before the reply has come are not taken. Words the server did not take go back in the box to send again.
   const say = (words: string) => {
-    const trimmed = words.trim();
-    if (!trimmed || !callState || phase !== "active" || call.isPending) return;
-    setError(null);
-    const id = addTurn("caller", trimmed);
-    setText("");
-    call.mutate(
-      { action: "say", state: callState, text: trimmed },
-      {
-        onSuccess: (turn) => receive(turn, turn.language ?? language),
-        onError: (e) => {
-          if (e instanceof SessionExpiredError) return;
-          // Unsaid: the words go back in the box to send again.
-          setTurns((all) => all.filter((turn) => turn.id !== id));
-          setText(trimmed);
-          setError(failureText(e, t("sendFailed")));
-        },
-      },
-    );
+    if (call.say(words, setText)) setText("");
   };
 
   const hangUp = () => {
-    if (!callState) return;
-    setError(null);
     stopListening.current?.();
     stopSpeaking();
-    call.mutate(
-      { action: "end", state: callState },
-      {
-        onSuccess: (turn) => {
-          setCallState(turn.state);
-          setPhase("ended");
-          setAnnouncement(t("ended"));
-        },
-        onError: (e) => {
-          if (!(e instanceof SessionExpiredError)) setError(failureText(e, t("hangUpFailed")));
-        },
-      },
-    );
+    call.hangUp();
   };
 
   const toggleListening = () => {
@@ -243,7 +106,6 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
     }
   };
 
-  const busy = call.isPending;
   const ready = readiness.ready;
   return (
     <>
@@ -282,7 +144,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                   value={callerNumber}
                   onChange={(e) => {
                     setCallerNumber(e.target.value);
-                    setCallerError(null);
+                    clearCallerError();
                   }}
                 />
               </div>
@@ -364,7 +226,7 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                     {t("suggestions")}
                   </p>
                   <ul className="flex flex-wrap gap-2">
-                    {suggestionsFor(language, String(callState?.stage ?? "intent"), profile?.businessType ?? null).map((phrase) => (
+                    {suggestionsFor(language, String(stage ?? "intent"), profile?.businessType ?? null).map((phrase) => (
                       <li key={phrase}>
                         <button
                           type="button"

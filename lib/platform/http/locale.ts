@@ -16,7 +16,7 @@ export function localeOf(req: Request): Locale {
       return { lang: tag.toLowerCase().split("-")[0] ?? "", q: q ? Number(q.trim().slice(2)) || 0 : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  return (ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined) ?? defaultLocale;
+  return ranked.map((r) => r.lang).find(isLocale) ?? defaultLocale;
 }
 
 /**

@@ -18,6 +18,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/**
+ * A page's [locale] segment as one of ours. Next types a segment as any string; the locale layout has already answered
+ * 404 to any other, so the fallback is never taken on a page.
+ */
+export async function localeParam(params: Promise<{ locale: string }>): Promise<Locale> {
+  const { locale } = await params;
+  return isLocale(locale) ? locale : defaultLocale;
+}
+
 // next-intl's hooks and functions answer our Locale (useLocale(), getLocale(), the `locale` params), not any string.
 declare module "next-intl" {
   interface AppConfig {

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/platform/env";
-import { defaultLocale, locales, type Locale } from "@/lib/platform/i18n/routing";
+import { defaultLocale, localeParam, locales, type Locale } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 
 export { localizedPath };
@@ -55,11 +55,11 @@ export function pageMetadata(
  */
 export function localeMetadata(namespace: string, path: string, opts: { index?: boolean } = {}) {
   return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
-    const locale = (await params).locale as Locale;
-    const t = await getTranslations({ locale, namespace: namespace as never });
+    const locale = await localeParam(params);
+    const t = await getTranslations({ locale, namespace });
     const text = {
-      title: t("metaTitle" as never),
-      description: t.has("metaDescription" as never) ? t("metaDescription" as never) : undefined,
+      title: t("metaTitle"),
+      description: t.has("metaDescription") ? t("metaDescription") : undefined,
     };
     return pageMetadata(locale, path, text, opts);
   };

@@ -31,9 +31,8 @@ export function selfServiceToken(secret: string, appointmentId: string, expiresA
 
 /** The token's appointment, if it is one we signed and it has not expired; "invalid" covers altered and malformed. */
 export function readSelfServiceToken(secret: string, token: string, now = new Date()): LinkRead {
-  const m = TOKEN.exec(token);
-  if (!m) return { ok: false, reason: "invalid" };
-  const [, id, exp, sig] = m as unknown as [string, string, string, string];
+  const [, id, exp, sig] = TOKEN.exec(token) ?? [];
+  if (!id || !exp || !sig) return { ok: false, reason: "invalid" };
   // Compared as text: base64 leaves spare bits in the last character, so two spellings would decode to one tag.
   const given = Buffer.from(sig);
   const expected = Buffer.from(tag(secret, `${id}${exp}`).toString("base64url"));

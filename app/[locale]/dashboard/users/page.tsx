@@ -1,7 +1,7 @@
-import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeParam } from "@/lib/platform/i18n/routing";
 import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 // /dashboard/users is the admin users page (which refuses non-admins itself).
 export default async function UsersAlias({ params }: { params: Promise<{ locale: string }> }) {
-  return localeRedirect((await params).locale as Locale, "/dashboard/admin/users");
+  return localeRedirect(await localeParam(params), "/dashboard/admin/users");
 }

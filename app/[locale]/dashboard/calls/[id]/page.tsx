@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CallDetail } from "@/components/dashboard/sections/call-detail";
-import type { Locale } from "@/lib/platform/i18n/routing";
+import { localeParam } from "@/lib/platform/i18n/routing";
 import { dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
+  const locale = await localeParam(params);
   const t = await getTranslations({ locale, namespace: "CallDetail" });
   return { title: `${t("title")} · Recepta`, robots: { index: false, follow: false } };
 }
