@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { BusinessFields } from "@/components/forms/business-fields";
+import { OwnerFields } from "@/components/forms/owner-fields";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
@@ -26,7 +27,6 @@ const STEP_FIELDS: (keyof RegisterFormInput)[][] = [
 export function RegisterWizard() {
   const t = useTranslations("RegisterPage");
   const fields = useTranslations("Fields");
-  const common = useTranslations("Common");
   const errorText = useErrorText();
   const [step, setStep] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,23 +150,7 @@ export function RegisterWizard() {
 
         {step === 0 && (
           <div className="space-y-4">
-            <TextField
-              id="reg-fullName"
-              autoComplete="name"
-              required
-              label={fields("fullName")}
-              error={errorText("fullName", errors.fullName)}
-              {...form.register("fullName")}
-            />
-            <TextField
-              id="reg-email"
-              type="email"
-              autoComplete="email"
-              required
-              label={fields("email")}
-              error={errorText("email", errors.email)}
-              {...form.register("email")}
-            />
+            <OwnerFields idPrefix="reg" show={["fullName", "email"]} />
             <TextField
               id="reg-password"
               type="password"
@@ -185,18 +169,7 @@ export function RegisterWizard() {
               error={errorText("password", errors.confirmPassword)}
               {...form.register("confirmPassword")}
             />
-            <TextField
-              id="reg-phone"
-              type="tel"
-              autoComplete="tel"
-              label={
-                <>
-                  {fields("phone")} <span className="font-normal text-slate-600">({common("optional")})</span>
-                </>
-              }
-              error={errorText("phone", errors.phone)}
-              {...form.register("phone")}
-            />
+            <OwnerFields idPrefix="reg" show={["phone"]} phoneOptional />
           </div>
         )}
         {step === 1 && (

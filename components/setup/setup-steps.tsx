@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { BusinessFields } from "@/components/forms/business-fields";
+import { OwnerFields } from "@/components/forms/owner-fields";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
@@ -129,7 +130,6 @@ export function InformationStep({
   const t = useTranslations("SetupPage");
   const fields = useTranslations("Fields");
   const locale = useLocale();
-  const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof setupProfileFormSchema>(() =>
@@ -155,7 +155,7 @@ export function InformationStep({
     ),
     defaultValues: { workingHours: defaultWorkingHours() },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ specialty, ...profile }) => {
     setFailure(null);
@@ -190,22 +190,7 @@ export function InformationStep({
         hint={t("emailReadOnly")}
         className="field-input bg-slate-100"
       />
-      <TextField
-        id="setup-fullName"
-        autoComplete="name"
-        required
-        label={fields("fullName")}
-        error={errorText("fullName", errors.fullName)}
-        {...form.register("fullName")}
-      />
-      <TextField
-        id="setup-phone"
-        type="tel"
-        autoComplete="tel"
-        label={fields("phone")}
-        error={errorText("phone", errors.phone)}
-        {...form.register("phone")}
-      />
+      <OwnerFields idPrefix="setup" show={["fullName", "phone"]} />
       <BusinessFields
         idPrefix="setup"
         show={["businessName", "businessType", "businessAddress", "timeZone", "appointmentDuration", "services", "aiInstructions"]}

@@ -3,11 +3,12 @@
 // /dashboard/security), so a reload or a shared link opens the same one.
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
+import { OwnerFields } from "@/components/forms/owner-fields";
 import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
 import { formatLongDate } from "@/lib/platform/format/intl";
@@ -112,9 +113,7 @@ function ProfileTab() {
 
 function ProfileForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("ProfileSection");
-  const fields = useTranslations("Fields");
   const dash = useTranslations("Dashboard");
-  const errorText = useErrorText();
   const { profile } = useProfile();
   const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
   const form = useForm({
@@ -124,41 +123,18 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
     // The number as the owner would type it: the server reads it back in the business's country.
     defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: formatPhone(profile?.phone, profile?.country) },
   });
-  const { errors } = form.formState;
   return (
-    <form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
-    >
-      <TextField
-        id="profile-fullName"
-        autoComplete="name"
-        required
-        label={fields("fullName")}
-        error={errorText("fullName", errors.fullName)}
-        {...form.register("fullName")}
-      />
-      <TextField
-        id="profile-email"
-        type="email"
-        autoComplete="email"
-        required
-        label={fields("email")}
-        error={errorText("email", errors.email)}
-        {...form.register("email")}
-      />
-      <TextField
-        id="profile-phone"
-        type="tel"
-        autoComplete="tel"
-        label={fields("phone")}
-        error={errorText("phone", errors.phone)}
-        {...form.register("phone")}
-      />
-      <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
-    </form>
+    <FormProvider {...form}>
+      <form
+        method="post"
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+      >
+        <OwnerFields idPrefix="profile" show={["fullName", "email", "phone"]} />
+        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
+      </form>
+    </FormProvider>
   );
 }
 
