@@ -6,19 +6,13 @@ export function DemoPlayer({ src, labels }: { src: string; labels: { play: strin
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
 
-  async function toggle() {
+  const toggle = () => {
     const el = audio.current;
     if (!el) return;
-    if (el.paused) {
-      try {
-        await el.play();
-      } catch {
-        setPlaying(false); // autoplay policy or a missing file: stay paused
-      }
-    } else {
-      el.pause();
-    }
-  }
+    // A refused play (autoplay policy, a missing file) leaves it paused.
+    if (el.paused) el.play().catch(() => setPlaying(false));
+    else el.pause();
+  };
 
   return (
     <div className="flex items-center gap-4">
@@ -39,15 +33,9 @@ export function DemoPlayer({ src, labels }: { src: string; labels: { play: strin
         data-testid="demo-toggle"
         className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white shadow hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
       >
-        {playing ? (
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
-            <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
-          </svg>
-        ) : (
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        )}
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+          <path d={playing ? "M7 5h4v14H7zM13 5h4v14h-4z" : "M8 5v14l11-7z"} />
+        </svg>
         <span className="sr-only">{playing ? labels.pause : labels.play}</span>
       </button>
       <p aria-live="polite" className="flex min-h-6 items-center gap-2 text-sm font-medium text-indigo-800">

@@ -1,41 +1,26 @@
 "use client";
 import { useEffect, useState } from "react";
 
-export const ROTATE_MS = 3000;
-export const FADE_MS = 500;
+/** How long each word stays; its fade in and out is the CSS animation's (app/globals.css, .rotating-word). */
+const ROTATE_MS = 3000;
 
 /**
- * The hero's profession word: a new one every 3000 ms with a 500 ms fade. Still when the user prefers
- * reduced motion. Screen readers get the whole list once (the parent renders it), not a word changing under them.
+ * The hero's profession word: a new one every 3 seconds, fading in and out. Still when the user prefers reduced motion.
+ * Screen readers get the whole list once (the parent renders it), not a word changing under them.
  */
 export function RotatingWord({ words }: { words: string[] }) {
-  const [index, setIndex] = useState(0);
-  const [visible, setVisible] = useState(true);
+  // How many words have been shown: each one is a new element, so its fade starts afresh; the first one is not faded in.
+  const [shown, setShown] = useState(0);
 
   useEffect(() => {
     if (words.length < 2 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let swap: ReturnType<typeof setTimeout> | undefined;
-    const tick = setInterval(() => {
-      setVisible(false);
-      swap = setTimeout(() => {
-        setIndex((i) => (i + 1) % words.length);
-        setVisible(true);
-      }, FADE_MS);
-    }, ROTATE_MS);
-    return () => {
-      clearInterval(tick);
-      clearTimeout(swap);
-    };
+    const tick = setInterval(() => setShown((n) => n + 1), ROTATE_MS);
+    return () => clearInterval(tick);
   }, [words.length]);
 
   return (
-    <span
-      aria-hidden="true"
-      data-testid="hero-word"
-      className="inline-block text-indigo-700 transition-opacity ease-in-out"
-      style={{ opacity: visible ? 1 : 0, transitionDuration: `${FADE_MS}ms` }}
-    >
-      {words[index]}
+    <span key={shown} aria-hidden="true" data-testid="hero-word" className={`inline-block text-indigo-700 ${shown ? "rotating-word" : ""}`}>
+      {words[shown % words.length]}
     </span>
   );
 }

@@ -1,19 +1,17 @@
 "use client";
 import type { ComponentProps, MouseEvent } from "react";
-import { storedToken } from "@/lib/platform/client/browser-session";
 import type { Locale } from "@/lib/platform/i18n/routing";
 
 /**
  * Saves `locale` as the signed-in account's language (PUT /api/account/locale), then opens `href`. One preference: the
  * account's language is the one its dashboard and its messages speak, so the switch changes it, not this visit alone.
- * Resolves false when the save failed.
+ * Resolves false when the save failed. The session is the cookie's: the server drew this link because it holds one.
  */
 export async function saveAccountLocale(locale: Locale): Promise<boolean> {
-  const token = storedToken();
   try {
     const res = await fetch("/api/account/locale", {
       method: "PUT",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ locale }),
       credentials: "same-origin",
     });

@@ -11,14 +11,13 @@ import { locales, type Locale } from "@/lib/platform/i18n/routing";
 import { AI_LANGUAGES } from "@/lib/accounts/account/options";
 import { intlLocale } from "@/lib/platform/format/intl";
 import { checkoutHref } from "@/lib/server/checkout-link";
-import { TrialStartButton } from "@/components/site/trial-start-button";
+import { startTrialFromLanding } from "@/lib/server/actions/trial";
 import { PageLink } from "@/components/site/page-link";
-import { localizedPath } from "@/lib/platform/i18n/paths";
 import { localeMetadata } from "@/lib/platform/site/page-metadata";
 import { socialProof } from "@/lib/platform/site/social-proof";
 import { contactPhone } from "@/lib/platform/site/contact";
 
-type Props = { params: Promise<{ locale: Locale }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ trial?: string | string[] }> };
 
 const PROFESSIONS = ["doctors", "dentists", "restaurants", "accountants", "entrepreneurs", "lawyers"] as const;
 const FAQ = ["howItWorks", "calendar", "health", "languages", "trial", "emergency"] as const;
@@ -33,8 +32,10 @@ function languageLists(locale: Locale): { callLanguages: string; dashboardLangua
 
 export const generateMetadata = localeMetadata("HomePage", "/");
 
-export default async function HomePage({ params }: Props) {
+export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
+  // Back from a trial start that failed (lib/server/actions/trial.ts).
+  const trialFailed = (await searchParams).trial === "failed";
   setRequestLocale(locale);
   const [t, plan, common, demoCall, user] = await Promise.all([
     getTranslations("HomePage"),
@@ -53,14 +54,17 @@ export default async function HomePage({ params }: Props) {
         <span className="sr-only"> {common("opensInNewTab")}</span>
       </a>
     ) : !user.subscription ? (
-      <TrialStartButton
-        className={className}
-        testId={testId}
-        label={t("planCta")}
-        busyLabel={t("startingTrial")}
-        failedText={t("trialStartFailed")}
-        subscriptionHref={localizedPath(locale, "/dashboard/subscription")}
-      />
+      <form action={startTrialFromLanding} className="contents">
+        <input type="hidden" name="locale" value={locale} />
+        <button type="submit" className={className} data-testid={testId}>
+          {t("planCta")}
+        </button>
+        {trialFailed && testId && (
+          <p role="alert" className="w-full text-sm font-medium text-red-800">
+            {t("trialStartFailed")}
+          </p>
+        )}
+      </form>
     ) : (
       <PageLink className={className} href="/dashboard/subscription" data-testid={testId}>
         {t("planCta")}
