@@ -1,7 +1,7 @@
 "use client";
 // The dashboard's building blocks: section frame, cards, status badges, load errors, the confirm dialog.
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -45,11 +45,27 @@ export function EditableCard({ title, view, edit }: { title: string; view: React
   const body = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
-  // Keyboard and screen-reader users keep their place: into the form's first field, back to Edit afterwards.
+  // Keyboard and screen-reader users keep their place: into the form's first field, back to Edit afterwards. A form
+  // loaded on demand is focused when it arrives.
   useEffect(() => {
     if (!toggled.current) return;
-    if (editing) body.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
-    else editButton.current?.focus();
+    if (!editing) {
+      editButton.current?.focus();
+      return;
+    }
+    const box = body.current;
+    if (!box) return;
+    const focusFirstField = () => {
+      const field = box.querySelector<HTMLElement>("input, select, textarea");
+      field?.focus();
+      return !!field;
+    };
+    if (focusFirstField()) return;
+    const arrival = new MutationObserver(() => {
+      if (focusFirstField()) arrival.disconnect();
+    });
+    arrival.observe(box, { childList: true, subtree: true });
+    return () => arrival.disconnect();
   }, [editing]);
   const toggle = (value: boolean) => {
     toggled.current = true;
@@ -68,7 +84,7 @@ export function EditableCard({ title, view, edit }: { title: string; view: React
     >
       <div ref={body}>
         {/* eslint-disable-next-line react-hooks/refs -- toggle writes its ref only when the form calls it from an event, never during render */}
-        {editing ? edit(() => toggle(false)) : view}
+        {editing ? <Suspense fallback={<Loading />}>{edit(() => toggle(false))}</Suspense> : view}
       </div>
     </Card>
   );

@@ -15,7 +15,7 @@ import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from ".
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
-import { FormButtons } from "./personal-info";
+import { FormButtons } from "@/components/forms/form-buttons";
 import type { createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
 
 type AppointmentView = Answer<"/api/appointments">["upcoming"][number];

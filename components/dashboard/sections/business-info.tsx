@@ -2,14 +2,12 @@
 // Business information: view and edit. The specialty shows only for a medical business; services are typed
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
-import { FormProvider, useForm } from "react-hook-form";
-import { BusinessFields } from "@/components/forms/business-fields";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import type { businessFormSchema } from "@/lib/accounts/account/accounts.forms";
+import { lazy } from "react";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
-import { useProfileSave } from "../use-profile-save";
-import { FormButtons } from "./personal-info";
+
+// The form, and react-hook-form with it, is loaded when the owner opens it: reading the page does not need it.
+const BusinessForm = lazy(() => import("./business-form"));
 
 export function BusinessInfo() {
   const t = useTranslations("BusinessSection");
@@ -59,46 +57,5 @@ export function BusinessInfo() {
         }
       />
     </>
-  );
-}
-
-function BusinessForm({ onDone }: { onDone: () => void }) {
-  const t = useTranslations("BusinessSection");
-  const dash = useTranslations("Dashboard");
-  const { profile } = useProfile();
-  const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
-  const form = useForm({
-    resolver: lazyZodResolver<typeof businessFormSchema>(() =>
-      import("@/lib/accounts/account/accounts.forms").then((f) => f.businessFormSchema),
-    ),
-    defaultValues: {
-      businessName: profile?.businessName ?? "",
-      businessType: profile?.businessType ?? null,
-      specialty: profile?.specialty ?? null,
-      businessSize: profile?.businessSize ?? null,
-      businessAddress: profile?.businessAddress ?? "",
-      timeZone: profile?.timeZone ?? "UTC",
-      serviceFrequency: profile?.serviceFrequency ?? "",
-      services: (profile?.services ?? []).join(", "),
-      aiInstructions: profile?.aiInstructions ?? "",
-    },
-  });
-  return (
-    <FormProvider {...form}>
-      <form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={form.handleSubmit(({ specialty, ...values }) =>
-          save.mutateAsync({ ...values, specialty: values.businessType === "medical" ? (specialty ?? null) : null }).catch(() => undefined),
-        )}
-      >
-        <BusinessFields
-          idPrefix="business"
-          show={["businessName", "businessType", "businessAddress", "timeZone", "serviceFrequency", "services", "aiInstructions"]}
-        />
-        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
-      </form>
-    </FormProvider>
   );
 }

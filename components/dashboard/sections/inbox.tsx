@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
-import { REPLY_MAX } from "@/lib/messaging/inbox/inbox.schemas";
+import { REPLY_MAX } from "@/lib/messaging/inbox/limits";
 import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";

@@ -9,6 +9,7 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { OwnerFields } from "@/components/forms/owner-fields";
+import { FormButtons } from "@/components/forms/form-buttons";
 import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
 import { formatLongDate } from "@/lib/platform/format/intl";
@@ -135,20 +136,6 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
         <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
       </form>
     </FormProvider>
-  );
-}
-
-export function FormButtons({ busy, onCancel, saveLabel }: { busy: boolean; onCancel: () => void; saveLabel: string }) {
-  const dash = useTranslations("Dashboard");
-  return (
-    <div className="flex flex-wrap gap-2 pt-2">
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? dash("saving") : saveLabel}
-      </button>
-      <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
-        {dash("cancel")}
-      </button>
-    </div>
   );
 }
 

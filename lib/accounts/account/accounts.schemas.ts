@@ -1,7 +1,7 @@
 // zod schemas shared by the API routes and the forms (accounts.forms.ts). Messages are keys of the "Validation" namespace.
 import { z } from "zod";
 import type { DayHours } from "@/db/schema";
-import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES, WEEKDAYS } from "./options";
+import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, MAX_SELF_SERVICE_CUTOFF_HOURS, SPECIALTIES, WEEKDAYS } from "./options";
 
 const text = (max: number) => z.string().trim().max(max);
 /** Optional free text: "" and null clear the field. */
@@ -52,8 +52,6 @@ export const servicesSchema = z
 const timeZoneSchema = z.string().refine(isTimeZone, "timeZoneInvalid");
 
 /** The business fields shared by registration and the profile update. */
-/** The longest self-service cut-off: a week. */
-export const MAX_SELF_SERVICE_CUTOFF_HOURS = 168;
 
 /** Whole hours, as a JSON number or the string a form input gives ("24"). */
 const selfServiceCutoffSchema = z

@@ -17,6 +17,8 @@ export const BUSINESS_TYPES = [
   "other",
 ] as const;
 export const BUSINESS_SIZES = ["solo", "small", "medium", "large"] as const;
+/** The longest self-service cut-off: a week. */
+export const MAX_SELF_SERVICE_CUTOFF_HOURS = 168;
 export const APPOINTMENT_DURATIONS = ["15", "30", "45", "60", "90", "120", "variable"] as const;
 export const SPECIALTIES = [
   "general",

@@ -5,7 +5,8 @@ import { aiParameters } from "@/db/schema";
 import { voiceSpeaks } from "@/lib/accounts/account/options";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
-import { AI_DEFAULTS, type AiParameters, type AiParametersInput } from "./ai.schemas";
+import { AI_DEFAULTS } from "./ai-defaults";
+import type { AiParameters, AiParametersInput } from "./ai.schemas";
 
 const columns = {
   language: aiParameters.language,

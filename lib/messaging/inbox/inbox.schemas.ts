@@ -1,9 +1,7 @@
 // What the inbox routes read: the owner's reply to a caller, and a thread's status. Messages are keys of the
 // "Validation" namespace.
 import { z } from "zod";
-
-/** Longer than this, an SMS is split into more than ten parts, which carriers may refuse. */
-export const REPLY_MAX = 1000;
+import { REPLY_MAX } from "./limits";
 
 export const threadReplySchema = z.object({
   channel: z.enum(["sms", "whatsapp"]),

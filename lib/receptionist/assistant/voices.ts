@@ -2,7 +2,7 @@
 // gets in its language. Which voices exist and the language of each are the option lists' (lib/accounts/account/options.ts);
 // the voice platform's adapter maps each id to its own voice, whose name the first name follows.
 import { VOICE_LANGUAGE, voiceSpeaks, type VoiceId } from "@/lib/accounts/account/options";
-import { AI_DEFAULTS } from "@/lib/accounts/ai-settings/ai.schemas";
+import { AI_DEFAULTS } from "@/lib/accounts/ai-settings/ai-defaults";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 
 export type { VoiceId };
