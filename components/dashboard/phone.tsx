@@ -1,20 +1,57 @@
 "use client";
 // Phone numbers as the signed-in viewer reads them: numbers of their business's country (the profile's `country`) in
 // national form, the others in international form. Stored numbers are E.164; links dial the E.164 number.
-import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
+//
+// The formatter carries libphonenumber's metadata (about 28 kB gzipped), so it is not part of any page's first load:
+// it is fetched when the first number is about to be shown, alongside the request that brings the numbers, and every
+// number on the page is re-rendered in its reader's form once it arrives. Until then a number shows as stored (E.164).
+import { useSyncExternalStore } from "react";
 import { useProfile } from "./session";
+
+type Formatter = typeof import("@/lib/platform/phone/format");
+
+let formatter: Formatter | null = null;
+let loading: Promise<void> | null = null;
+const waiting = new Set<() => void>();
+
+function subscribe(onLoaded: () => void): () => void {
+  waiting.add(onLoaded);
+  loading ??= import("@/lib/platform/phone/format").then(
+    (module) => {
+      formatter = module;
+      for (const notify of waiting) notify();
+    },
+    // A chunk that failed to load (a deploy between two pages, a dropped connection) is tried again by the next number.
+    () => {
+      loading = null;
+    },
+  );
+  return () => waiting.delete(onLoaded);
+}
+
+/** The formatter once loaded; on the server and before it arrives, null. */
+function useFormatter(): Formatter | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => formatter,
+    () => null,
+  );
+}
 
 /** formatPhone for the viewer: `(value) => "06 98 76 54 32"`. */
 export function usePhoneFormat(): (value: string | null | undefined) => string {
   const { profile } = useProfile();
   const country = profile?.country ?? null;
-  return (value) => formatPhone(value, country);
+  const loaded = useFormatter();
+  return (value) => (loaded ? loaded.formatPhone(value, country) : (value ?? ""));
 }
 
 /** A number the viewer can tap to call (a tel: link), or plain text for a value that is no number we can read. */
 export function PhoneLink({ value, className, testId }: { value: string; className?: string; testId?: string }) {
   const format = usePhoneFormat();
-  const href = phoneHref(value);
+  const loaded = useFormatter();
+  // Stored numbers are E.164, so before the formatter arrives the stored value is already the link's target.
+  const href = loaded ? loaded.phoneHref(value) : /^\+\d+$/.test(value) ? `tel:${value}` : null;
   const text = format(value);
   return href ? (
     <a href={href} className={className ?? "text-indigo-800 underline"} data-testid={testId}>

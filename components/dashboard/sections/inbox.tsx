@@ -5,13 +5,8 @@
 // caller texting the business's line.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { FormAlert, SelectField, TextAreaField } from "@/components/forms/fields";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { useErrorText } from "@/components/forms/use-error-text";
-import { REPLY_MAX } from "@/lib/messaging/inbox/limits";
 import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";
@@ -19,9 +14,11 @@ import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { OutcomeBadge } from "./calls";
-import { SandboxText } from "./inbox-sandbox";
 import { Tasks } from "./inbox-tasks";
-import type { threadReplySchema } from "@/lib/messaging/inbox/inbox.schemas";
+
+// The sandbox's "text from a caller" form is shown in sandbox mode only, and the reply form once a thread is open.
+const SandboxText = lazy(() => import("./inbox-sandbox").then((m) => ({ default: m.SandboxText })));
+const ReplyForm = lazy(() => import("./inbox-reply"));
 
 type ThreadSummary = Answer<"/api/threads">["threads"][number];
 type ThreadDetail = Answer<"/api/threads/{id}">;
@@ -49,7 +46,11 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        {sandbox && <SandboxText threadsKey={THREADS_KEY} />}
+        {sandbox && (
+          <Suspense fallback={null}>
+            <SandboxText threadsKey={THREADS_KEY} />
+          </Suspense>
+        )}
         <Tasks />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={selected ? "hidden lg:block" : undefined}>
@@ -243,7 +244,9 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
           </li>
         ))}
       </ol>
-      <ReplyForm thread={th} />
+      <Suspense fallback={null}>
+        <ReplyForm thread={th} threadsKey={THREADS_KEY} />
+      </Suspense>
     </Card>
   );
 }
@@ -268,84 +271,5 @@ function TextBubble({ text, timeZone }: { text: ThreadText; timeZone?: string })
         </p>
       </div>
     </div>
-  );
-}
-
-type ReplyValues = { channel: "sms" | "whatsapp"; text: string };
-
-function ReplyForm({ thread }: { thread: ThreadDetail }) {
-  const t = useTranslations("InboxSection");
-  const fields = useTranslations("Fields");
-  const errorText = useErrorText();
-  const locale = useLocale();
-  const { profile } = useProfile();
-  const qc = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const whatsappOpen = thread.whatsappWindowEndsAt !== null;
-  const channel: ReplyValues["channel"] = whatsappOpen && thread.lastText?.channel === "whatsapp" ? "whatsapp" : "sms";
-  const form = useForm({
-    resolver: lazyZodResolver<typeof threadReplySchema>(() =>
-      import("@/lib/messaging/inbox/inbox.schemas").then((s) => s.threadReplySchema),
-    ),
-    defaultValues: { channel, text: "" },
-  });
-  const send = useMutation({
-    mutationFn: (body: ReplyValues) => ok(api.POST("/api/threads/{id}/messages", { params: { path: { id: thread.id } }, body })),
-    onSuccess: async () => {
-      toast.success(t("sent"));
-      form.reset({ channel: form.getValues("channel"), text: "" });
-      await qc.invalidateQueries({ queryKey: THREADS_KEY });
-    },
-    // Said once, in the form it is about (a toast would say it a second time).
-    onError: (e) => {
-      if (e instanceof SessionExpiredError) return;
-      setFailure(failureText(e, t("sendFailed")));
-    },
-  });
-  const hintId = useId();
-  const { errors } = form.formState;
-  const length = useWatch({ control: form.control, name: "text" }).length;
-  return (
-    <form
-      method="post"
-      noValidate
-      className="mt-6 space-y-3 border-t border-slate-200 pt-4"
-      onSubmit={form.handleSubmit((v) => {
-        setFailure(null);
-        return send.mutateAsync(v).catch(() => undefined);
-      })}
-      aria-label={t("replyLabel")}
-    >
-      {failure && <FormAlert testId="reply-error">{failure}</FormAlert>}
-      <SelectField
-        id={`reply-channel-${thread.id}`}
-        label={fields("channel")}
-        error={errorText("channel", errors.channel)}
-        aria-describedby={hintId}
-        {...form.register("channel")}
-      >
-        <option value="sms">{t("channels.sms")}</option>
-        <option value="whatsapp" disabled={!whatsappOpen}>
-          {t("channels.whatsapp")}
-        </option>
-      </SelectField>
-      <p id={hintId} className="text-xs text-slate-600" data-testid="whatsapp-window">
-        {whatsappOpen
-          ? t("whatsappOpenUntil", { time: formatDateTime(thread.whatsappWindowEndsAt, locale, profile?.timeZone) })
-          : t("whatsappClosed")}
-      </p>
-      <TextAreaField
-        id={`reply-text-${thread.id}`}
-        label={t("yourReply")}
-        rows={3}
-        maxLength={REPLY_MAX}
-        hint={t("length", { count: length, max: REPLY_MAX })}
-        error={errorText("text", errors.text)}
-        {...form.register("text")}
-      />
-      <button type="submit" className="btn-primary" disabled={send.isPending}>
-        {send.isPending ? t("sending") : t("send")}
-      </button>
-    </form>
   );
 }

@@ -2,25 +2,19 @@
 // Personal info: two tabs, profile and password. The tab is in the address (/dashboard/profile,
 // /dashboard/security), so a reload or a shared link opens the same one.
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { FormProvider, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { useErrorText } from "@/components/forms/use-error-text";
-import { OwnerFields } from "@/components/forms/owner-fields";
-import { FormButtons } from "@/components/forms/form-buttons";
-import type { passwordChangeFormSchema, profileFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
+import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { SelectField } from "@/components/forms/fields";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { usePathname } from "@/lib/platform/i18n/navigation";
 import { locales } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
-import { formatPhone } from "@/lib/platform/phone/format";
 import { PhoneLink } from "../phone";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
+import PasswordTab from "./password-tab";
+
+const ProfileForm = lazy(() => import("./profile-form"));
 
 type Tab = "profile" | "password";
 const TAB_PATH: Record<Tab, string> = { profile: "/dashboard/profile", password: "/dashboard/security" };
@@ -112,33 +106,6 @@ function ProfileTab() {
   );
 }
 
-function ProfileForm({ onDone }: { onDone: () => void }) {
-  const t = useTranslations("ProfileSection");
-  const dash = useTranslations("Dashboard");
-  const { profile } = useProfile();
-  const save = useProfileSave({ success: t("updated"), failure: t("updateFailed") }, onDone);
-  const form = useForm({
-    resolver: lazyZodResolver<typeof profileFormSchema>(() =>
-      import("@/lib/accounts/account/accounts.forms").then((f) => f.profileFormSchema),
-    ),
-    // The number as the owner would type it: the server reads it back in the business's country.
-    defaultValues: { fullName: profile?.fullName ?? "", email: profile?.email ?? "", phone: formatPhone(profile?.phone, profile?.country) },
-  });
-  return (
-    <FormProvider {...form}>
-      <form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
-      >
-        <OwnerFields idPrefix="profile" show={["fullName", "email", "phone"]} />
-        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />
-      </form>
-    </FormProvider>
-  );
-}
-
 /**
  * Settings: the account's language (the dashboard and what Recepta sends the owner) and the business's time
  * zone, in which appointment times are read and shown.
@@ -200,75 +167,6 @@ function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale
         </div>
         <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>
           {save.isPending ? dash("saving") : t("saveSettings")}
-        </button>
-      </form>
-    </Card>
-  );
-}
-
-function PasswordTab() {
-  const t = useTranslations("ProfileSection");
-  const fields = useTranslations("Fields");
-  const errorText = useErrorText();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: lazyZodResolver<typeof passwordChangeFormSchema>(() =>
-      import("@/lib/accounts/account/accounts.forms").then((f) => f.passwordChangeFormSchema),
-    ),
-    defaultValues: { oldPassword: "", newPassword: "", confirmPassword: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  return (
-    <Card title={t("changePassword")}>
-      <form
-        method="post"
-        noValidate
-        className="max-w-md space-y-4"
-        onSubmit={form.handleSubmit(async ({ oldPassword, newPassword }) => {
-          setFailure(null);
-          try {
-            // A 401 here means a wrong current password, not an expired session.
-            await ok(api.PUT("/api/auth/update-password", { body: { oldPassword, newPassword } }), { keepSessionOn401: true });
-            form.reset();
-            toast.success(t("passwordUpdated"));
-          } catch (e) {
-            const text = e instanceof ApiError && e.status === 401 ? t("currentPasswordIncorrect") : failureText(e, t("passwordFailed"));
-            setFailure(text);
-            toast.error(text);
-          }
-        })}
-      >
-        {failure && <FormAlert testId="password-error">{failure}</FormAlert>}
-        <TextField
-          id="password-old"
-          type="password"
-          autoComplete="current-password"
-          required
-          label={fields("oldPassword")}
-          error={errorText("oldPassword", errors.oldPassword)}
-          {...form.register("oldPassword")}
-        />
-        <TextField
-          id="password-new"
-          type="password"
-          autoComplete="new-password"
-          required
-          label={fields("newPassword")}
-          hint={t("passwordHint")}
-          error={errorText("newPassword", errors.newPassword)}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          id="password-confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          label={fields("confirmPassword")}
-          error={errorText("confirmPassword", errors.confirmPassword)}
-          {...form.register("confirmPassword")}
-        />
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? t("updatingPassword") : t("updatePassword")}
         </button>
       </form>
     </Card>
