@@ -136,6 +136,19 @@ describe("no slot inside a closure", () => {
     const booked = await vapiReply(p.line, newCallId(), caller, "book_appointment", { date: closed, time: "10:00", name: "Nina Fermé" });
     expect(booked.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The closest I can offer is /);
     expect(booked.slots!.some((o) => o.date === closed)).toBe(false);
+    // A move onto the closed day hears the same, and the appointment stays where it was.
+    const call = newCallId();
+    expect(await vapiTool(p.line, call, caller, "book_appointment", { date: dayAhead(7), time: "10:00", name: "Nina Fermé" })).toMatch(
+      /^Booked/,
+    );
+    const mine = await vapiReply(p.line, call, caller, "find_my_appointments", {});
+    const id = mine.appointments![0]!.id;
+    const startsAt = async () => (await getDb().select().from(appointments).where(eq(appointments.id, id)))[0]!.startsAt.toISOString();
+    const before = await startsAt();
+    const moved = await vapiReply(p.line, call, caller, "reschedule_appointment", { appointmentId: id, date: closed, time: "11:00" });
+    expect(moved.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The closest I can offer is /);
+    expect(moved.slots!.some((o) => o.date === closed)).toBe(false);
+    expect(await startsAt()).toBe(before);
     const special = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: dayAhead(6) });
     expect(special.say).toMatch(/^On \w+day, \w+ \d+ we are open only from 2:00 PM to 4:00 PM\. I can offer /);
     const times = special.slots!.map((o) => o.time);

@@ -21,7 +21,7 @@ const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open
 
 type Practice = Account & { line: string };
 
-async function practice(opts: { entitled?: boolean; language?: "en" | "fr"; ownerPhone?: string } = {}): Promise<Practice> {
+async function practice(opts: { entitled?: boolean; language?: "en" | "fr" | "es"; ownerPhone?: string } = {}): Promise<Practice> {
   const owner = await registerOwner({
     businessName: "Cabinet Lumière",
     workingHours: EVERY_DAY,
@@ -46,7 +46,8 @@ async function practice(opts: { entitled?: boolean; language?: "en" | "fr"; owne
     token: owner.token,
     body: {
       language: opts.language ?? "en",
-      voiceId: opts.language === "fr" ? "voice_french_male_1" : "voice_english_female_1",
+      voiceId:
+        opts.language === "fr" ? "voice_french_male_1" : opts.language === "es" ? "voice_spanish_female_1" : "voice_english_female_1",
       firstMessage: "",
       agentName: "Léa",
     },
@@ -414,42 +415,75 @@ describe("what the caller hears", () => {
     p = await practice({ language: "fr" });
   });
 
-  it("names another number the confirmation goes to, and a later call from the caller's own number still finds the appointment", async () => {
-    const caller = "+33712121212";
-    const day = dayAhead(5);
-    const booked = await tool(p, newCallId(), caller, "book_appointment", {
-      date: day,
-      time: "09:00",
-      name: "Jeanne Autre",
-      phone: "06 98 76 54 33",
-    });
-    expect(booked).toMatch(
-      /^C'est réservé : Jeanne Autre, .* à 9 h\. La confirmation est envoyée au 06 98 76 54 33 par SMS et WhatsApp\.$/,
-    );
-    const [appt] = await getDb()
-      .select()
-      .from(appointments)
-      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Jeanne Autre")));
-    expect(appt).toMatchObject({ patientPhone: "+33698765433", callerPhone: caller });
-    // The texts go to the number given, not to the caller ID.
-    await drain();
-    const texts = await getDb()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, p.user.id), eq(notifications.channel, "sms")));
-    expect(texts.filter((n) => n.body.includes("Jeanne") || n.recipient === "+33698765433").map((n) => n.recipient)).not.toContain(caller);
-    expect(texts.some((n) => n.recipient === "+33698765433")).toBe(true);
-    // A later call from the number the caller rang from finds it, and can cancel it by its id.
-    const later = newCallId();
-    const mine = await toolReply(p, later, caller, "find_my_appointments", {});
-    expect(mine.appointments!.map((a) => a.id)).toEqual([appt!.id]);
-    expect(await tool(p, later, caller, "cancel_appointment", { appointmentId: appt!.id })).toMatch(
-      /^C'est fait : le rendez-vous du .* est annulé\.$/,
-    );
-    // Booked with the caller's own number: nothing is said of a number, only of the channels.
-    const own = await tool(p, newCallId(), "+33712121213", "book_appointment", { date: day, time: "10:00", name: "Jeanne Même" });
-    expect(own).toMatch(/ La confirmation vous est envoyée par SMS et WhatsApp\.$/);
-  });
+  // In each language: the number given said back with the channels, the texts sent there, the caller ID kept.
+  const ANOTHER_NUMBER = [
+    {
+      language: "fr",
+      caller: "+33712121212",
+      given: "06 98 76 54 33",
+      booked: /^C'est réservé : Jeanne Autre, .* à 9 h\. La confirmation est envoyée au 06 98 76 54 33 par SMS et WhatsApp\.$/,
+      cancelled: /^C'est fait : le rendez-vous du .* est annulé\.$/,
+      own: / La confirmation vous est envoyée par SMS et WhatsApp\.$/,
+    },
+    {
+      language: "en",
+      caller: "+33712121222",
+      given: "06 98 76 54 34",
+      booked: /^Booked: Jeanne Autre, .* at 9:00 AM\. The confirmation goes to 06 98 76 54 34 by text message and WhatsApp\.$/,
+      cancelled: /^Done: your appointment on .* at 9:00 AM is cancelled\.$/,
+      own: / The confirmation goes by text message and WhatsApp\.$/,
+    },
+    {
+      language: "es",
+      caller: "+33712121232",
+      given: "06 98 76 54 35",
+      booked: /^Reservado: Jeanne Autre, .* a las 9:00\. La confirmación se envía al 06 98 76 54 35 por SMS y WhatsApp\.$/,
+      cancelled: /^Hecho: la cita, el .* a las 9:00, está cancelada\.$/,
+      own: / La confirmación se envía por SMS y WhatsApp\.$/,
+    },
+  ] as const;
+
+  it.each(ANOTHER_NUMBER)(
+    "names another number the confirmation goes to, and a later call from the caller's own number still finds the appointment ($language)",
+    async ({ language, caller, given, booked: saysBooked, cancelled, own: saysOwn }) => {
+      const biz = language === "fr" ? p : await practice({ language });
+      const day = dayAhead(5);
+      const e164 = `+33${given.replace(/\s/g, "").slice(1)}`;
+      const booked = await tool(biz, newCallId(), caller, "book_appointment", {
+        date: day,
+        time: "09:00",
+        name: "Jeanne Autre",
+        phone: given,
+      });
+      expect(booked).toMatch(saysBooked);
+      const [appt] = await getDb()
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.userId, biz.user.id), eq(appointments.patientName, "Jeanne Autre")));
+      expect(appt).toMatchObject({ patientPhone: e164, callerPhone: caller });
+      // The texts go to the number given, not to the caller ID.
+      await drain();
+      const texts = await getDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, biz.user.id), eq(notifications.channel, "sms")));
+      expect(texts.map((n) => n.recipient)).not.toContain(caller);
+      expect(texts.some((n) => n.recipient === e164)).toBe(true);
+      // A later call from the number the caller rang from finds it, and can cancel it by its id.
+      const later = newCallId();
+      const mine = await toolReply(biz, later, caller, "find_my_appointments", {});
+      expect(mine.appointments!.map((a) => a.id)).toEqual([appt!.id]);
+      expect(await tool(biz, later, caller, "cancel_appointment", { appointmentId: appt!.id })).toMatch(cancelled);
+      // Booked with the caller's own number: nothing is said of a number, only of the channels.
+      const own = await tool(biz, newCallId(), caller.replace(/2$/, "3"), "book_appointment", {
+        date: day,
+        time: "10:00",
+        name: "Jeanne Même",
+      });
+      expect(own).toMatch(saysOwn);
+      expect(own).not.toMatch(/\d\d \d\d \d\d/);
+    },
+  );
 
   it("answers in the language the caller speaks when the model says so, and in the call's otherwise", async () => {
     const day = dayAhead(5);

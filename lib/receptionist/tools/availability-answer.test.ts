@@ -92,6 +92,22 @@ describe("the availability answer", () => {
     );
   });
 
+  it("divides the day as the call's language does: a Spanish 'tarde' runs until 20:00, an English afternoon until 17:00", () => {
+    const late = business({ workingHours: { ...WEEK, wednesday: open("09:00", "20:00") } });
+    const busy = [{ start: at("2027-06-09", "12:00"), end: at("2027-06-09", "17:00") }];
+    expect(ask({ date: "2027-06-09", part: "afternoon" }, { biz: late, busy, language: "es" })!.say).toBe(
+      "Puedo ofrecerle el miércoles 9 de junio a las 17:00, 17:30 o 18:00.",
+    );
+    // The same afternoon, full until 17:00, in English: what follows is the evening, so the afternoon is full.
+    expect(ask({ date: "2027-06-09", part: "afternoon" }, { biz: late, busy, language: "en" })!.say).toMatch(
+      /^Nothing is free on Wednesday, June 9 in the afternoon\./,
+    );
+    // "Después del trabajo" is the Spanish evening, after 20:00: at a practice closing at 20:00, its latest times.
+    expect(ask({ date: "2027-06-09", part: "evening" }, { biz: late, language: "es" })!.say).toMatch(
+      /^El miércoles 9 de junio cerramos a las 20:00\. Lo más tarde que puedo ofrecerle ese día es el miércoles 9 de junio a las 18:30, 19:00 o 19:30\.$/,
+    );
+  });
+
   it("says a full day or part is full and offers the next times, each with its day", () => {
     const busy = [{ start: at("2027-06-09", "09:00"), end: at("2027-06-09", "17:00") }];
     expect(ask({ date: "2027-06-09" }, { busy })!.say).toBe(

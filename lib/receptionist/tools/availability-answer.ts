@@ -21,10 +21,16 @@ export type PartOfDay = "morning" | "afternoon" | "evening";
 export const PARTS_OF_DAY: readonly PartOfDay[] = ["morning", "afternoon", "evening"];
 
 /**
- * The parts of a day, in local minutes: morning until noon, afternoon until 17:00, evening after. They are cut by the
- * day's own hours: a practice open 14:00–20:00 has no morning, one that closes at 17:00 no evening.
+ * The parts of a day, in local minutes, as the call's language divides it: in English and French the afternoon ends at
+ * 17:00 and the evening ("after work", "en fin de journée") follows; in Spanish "la tarde" runs until 20:00, the hours
+ * a Spanish practice keeps its afternoon shift, and "la noche" comes after. They are cut by the day's own hours: a
+ * practice open 14:00–20:00 has no morning, one that closes at 17:00 no evening.
  */
-const PART_MINUTES: Record<PartOfDay, [number, number]> = { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] };
+const PART_MINUTES: Record<CallLanguage, Record<PartOfDay, [number, number]>> = {
+  en: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
+  fr: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
+  es: { morning: [0, 720], afternoon: [720, 1200], evening: [1200, 1440] },
+};
 
 /** At most this many times in one answer: a caller remembers three. */
 export const MAX_OFFERED = 3;
@@ -191,7 +197,7 @@ class Answer {
     const onDay = this.free(dayStart(date, this.tz), after);
     const lead = opening.kind === "special" ? this.words.special(date, opening) : null;
     if (asked) {
-      const [from, to] = PART_MINUTES[asked];
+      const [from, to] = PART_MINUTES[this.i.language][asked];
       const [open, close] = [toMinutes(opening.open), toMinutes(opening.close)];
       if (from >= close || to <= open) {
         const late = from >= close;
@@ -238,7 +244,7 @@ class Answer {
 
   /** Whether some day of the week (or some special hours ahead) is open during that part of the day. */
   private possible(part: PartOfDay): boolean {
-    const [from, to] = PART_MINUTES[part];
+    const [from, to] = PART_MINUTES[this.i.language][part];
     const spans = [
       ...Object.values(this.i.biz.workingHours).map((h) => (h.isOpen ? [h.openTime, h.closeTime] : null)),
       ...this.i.biz.closures.map((c) => (c.openTime && c.closeTime ? [c.openTime, c.closeTime] : null)),
@@ -267,7 +273,7 @@ class Answer {
   }
 
   private inPart(part: PartOfDay): (s: Interval) => boolean {
-    const [from, to] = PART_MINUTES[part];
+    const [from, to] = PART_MINUTES[this.i.language][part];
     return (s) => {
       const m = toMinutes(slotReference(s.start, this.tz).slice(11));
       return m >= from && m < to;
