@@ -159,8 +159,9 @@ export const callToolCalls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A business's rows of a period: what the insights read.
-    index("call_tool_calls_user_idx").on(t.userId, t.createdAt),
+    // A business's rows of a period: what the insights read. With the answer time in the index, the percentiles are read
+    // from the index alone (on the pages a vacuum marked all-visible).
+    index("call_tool_calls_user_idx").on(t.userId, t.createdAt, t.durationMs),
     check("call_tool_calls_known", sql`${t.outcome} in ('result', 'error', 'failed') and ${t.durationMs} >= 0`),
   ],
 );

@@ -8,6 +8,9 @@ import { JOB, startWorkers } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 import { appContext } from "./context";
 import { onShutdown } from "@/lib/platform/process/shutdown";
+import { getDb } from "@/db/client";
+import { vacuumWhereDue } from "@/db/maintenance";
+import { env } from "@/lib/platform/env";
 
 const state = globalThis as unknown as { __receptaWorkers?: Promise<void> };
 
@@ -44,12 +47,24 @@ export function startJobWorkers(): Promise<void> {
     void sweepCalls();
     const abandoned = setInterval(() => void sweepCalls(), 5 * 60_000);
     abandoned.unref();
+    // The embedded database has no autovacuum of its own (db/maintenance.ts): its tables are vacuumed where due, at start
+    // and every ten minutes. Its one process runs this; a PostgreSQL server does it itself.
+    const vacuum = () =>
+      vacuumWhereDue(getDb())
+        .then((tables) => tables.length && logger().info({ tables }, "embedded database vacuumed"))
+        .catch((e: Error) => logger().error({ name: e.name, error: e.message }, "embedded database vacuum failed"));
+    const autovacuum = env().RECEPTA_EMBEDDED_DB ? setInterval(() => void vacuum(), 10 * 60_000) : undefined;
+    if (autovacuum) {
+      autovacuum.unref();
+      void vacuum();
+    }
     // Jobs still running after 10 s are failed by pg-boss and retried later (the queue retries with backoff).
     onShutdown("job workers", async () => {
       clearInterval(maintenance);
       clearInterval(sweep);
       clearInterval(retention);
       clearInterval(abandoned);
+      clearInterval(autovacuum);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
     logger().info("job workers started");
