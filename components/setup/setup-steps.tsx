@@ -1,7 +1,6 @@
 "use client";
 // The setup wizard's steps without a form (components/setup/setup-wizard.tsx runs them in order): the calendar and the
-// phone number, where a setup left half-way usually resumes. The steps with a form are in setup-forms.tsx, loaded when
-// one of them is shown.
+// phone number. The steps with a form are in setup-forms.tsx.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormAlert } from "@/components/forms/fields";

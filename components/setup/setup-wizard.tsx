@@ -1,19 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Countdown } from "@/components/auth/countdown";
 import { api, ok, SessionExpiredError } from "@/lib/platform/client/api";
 import { storeSession } from "@/lib/platform/client/browser-session";
 import { useRouter } from "@/lib/platform/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
+import { HoursStep, InformationStep, PasswordStep } from "./setup-forms";
 import { CalendarStep, PhoneStep, type Prefill } from "./setup-steps";
-
-// The steps with a form come with their code when one of them is shown: an owner who resumes at the calendar or the
-// phone number loads none of it.
-const PasswordStep = lazy(() => import("./setup-forms").then((m) => ({ default: m.PasswordStep })));
-const InformationStep = lazy(() => import("./setup-forms").then((m) => ({ default: m.InformationStep })));
-const HoursStep = lazy(() => import("./setup-forms").then((m) => ({ default: m.HoursStep })));
 
 /**
  * Account setup: Set Password → Your Information → Working Hours → Google Calendar → Phone Number → Setup Complete.
@@ -136,93 +131,91 @@ export function SetupWizard({
         {t(`steps.${step}`)}
       </h2>
       <div className="mt-4">
-        <Suspense fallback={null}>
-          {step === "password" && (
-            <PasswordStep
-              onDone={async (password) => {
-                if (!preview) {
-                  // The password step is the emailed link's: it always has a token.
-                  if (!passwordSet.current && token !== undefined) {
-                    await guard(() => ok(api.POST("/api/auth/complete-setup", { body: { token, name, password } })));
-                    passwordSet.current = true;
-                  }
-                  // Then sign in with the new password to get the token (and the session cookie).
-                  const session = await ok(api.POST("/api/auth/login", { body: { email, password } }), { keepSessionOn401: true });
-                  storeSession(session.token, session.user);
-                  // The rest is done signed in, where it resumes if left half-way: the link has been used.
-                  router.replace("/dashboard/setup");
-                  return;
+        {step === "password" && (
+          <PasswordStep
+            onDone={async (password) => {
+              if (!preview) {
+                // The password step is the emailed link's: it always has a token.
+                if (!passwordSet.current && token !== undefined) {
+                  await guard(() => ok(api.POST("/api/auth/complete-setup", { body: { token, name, password } })));
+                  passwordSet.current = true;
                 }
-                advance();
-              }}
-            />
-          )}
-          {step === "information" && (
-            <InformationStep
-              email={email}
-              prefill={prefill}
-              withHours={mode === "preview2"}
-              onDone={async (profile, hours) => {
-                if (!preview) {
-                  await guard(() => ok(api.PUT("/api/auth/update-profile", { body: profile })));
-                  await guard(() => ok(api.POST("/api/account/setup", { body: { step: "information" } })));
+                // Then sign in with the new password to get the token (and the session cookie).
+                const session = await ok(api.POST("/api/auth/login", { body: { email, password } }), { keepSessionOn401: true });
+                storeSession(session.token, session.user);
+                // The rest is done signed in, where it resumes if left half-way: the link has been used.
+                router.replace("/dashboard/setup");
+                return;
+              }
+              advance();
+            }}
+          />
+        )}
+        {step === "information" && (
+          <InformationStep
+            email={email}
+            prefill={prefill}
+            withHours={mode === "preview2"}
+            onDone={async (profile, hours) => {
+              if (!preview) {
+                await guard(() => ok(api.PUT("/api/auth/update-profile", { body: profile })));
+                await guard(() => ok(api.POST("/api/account/setup", { body: { step: "information" } })));
+              }
+              setPrefill({ ...prefill, ...(profile as Prefill) });
+              if (!preview && hours) await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
+              advance();
+            }}
+          />
+        )}
+        {step === "workingHours" && (
+          <HoursStep
+            onDone={async (hours) => {
+              if (!preview) {
+                await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
+                await guard(() => ok(api.POST("/api/account/setup", { body: { step: "workingHours" } })));
+              }
+              advance();
+            }}
+          />
+        )}
+        {step === "calendar" && (
+          <CalendarStep
+            sandbox={preview || calendarSandbox}
+            connected={calendarConnected}
+            connect={async () => {
+              if (!preview) {
+                let code: string;
+                if (calendarSandbox) {
+                  const consent = await sandboxCalendarConsent();
+                  if ("error" in consent && consent.error === "unauthorized") expired();
+                  if (!("code" in consent)) throw new Error(consent.error);
+                  code = consent.code;
+                } else {
+                  // Google's consent in a popup, opened by this click (lib/platform/client/calendar-consent.ts).
+                  code = await requestCalendarCode(GOOGLE_CONSENT_PATH);
                 }
-                setPrefill({ ...prefill, ...(profile as Prefill) });
-                if (!preview && hours) await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
-                advance();
-              }}
-            />
-          )}
-          {step === "workingHours" && (
-            <HoursStep
-              onDone={async (hours) => {
-                if (!preview) {
-                  await guard(() => ok(api.PUT("/api/auth/update-working-hours", { body: { workingHours: hours } })));
-                  await guard(() => ok(api.POST("/api/account/setup", { body: { step: "workingHours" } })));
-                }
-                advance();
-              }}
-            />
-          )}
-          {step === "calendar" && (
-            <CalendarStep
-              sandbox={preview || calendarSandbox}
-              connected={calendarConnected}
-              connect={async () => {
-                if (!preview) {
-                  let code: string;
-                  if (calendarSandbox) {
-                    const consent = await sandboxCalendarConsent();
-                    if ("error" in consent && consent.error === "unauthorized") expired();
-                    if (!("code" in consent)) throw new Error(consent.error);
-                    code = consent.code;
-                  } else {
-                    // Google's consent in a popup, opened by this click (lib/platform/client/calendar-consent.ts).
-                    code = await requestCalendarCode(GOOGLE_CONSENT_PATH);
-                  }
-                  await guard(() => ok(api.POST("/api/google-calendar/authorize", { body: { code } })));
-                }
-                setCalendarConnected(true);
-              }}
-              onContinue={advance}
-            />
-          )}
-          {step === "phone" && (
-            <PhoneStep
-              startsTrial={!planLive}
-              planEnded={!planLive && (progress?.planStarted ?? false)}
-              claim={async () => {
-                if (preview) return setPhoneNumber(PREVIEW_NUMBER);
-                // A registration has no plan yet: the free trial (no card) starts with the number it is for.
-                if (!planLive) {
-                  await guard(() => ok(api.POST("/api/subscription/start-trial")));
-                  setPlanLive(true);
-                }
-                setPhoneNumber((await guard(() => ok(api.GET("/api/phone-numbers/claim")))).phoneNumber);
-              }}
-            />
-          )}
-        </Suspense>
+                await guard(() => ok(api.POST("/api/google-calendar/authorize", { body: { code } })));
+              }
+              setCalendarConnected(true);
+            }}
+            onContinue={advance}
+          />
+        )}
+        {step === "phone" && (
+          <PhoneStep
+            startsTrial={!planLive}
+            planEnded={!planLive && (progress?.planStarted ?? false)}
+            claim={async () => {
+              if (preview) return setPhoneNumber(PREVIEW_NUMBER);
+              // A registration has no plan yet: the free trial (no card) starts with the number it is for.
+              if (!planLive) {
+                await guard(() => ok(api.POST("/api/subscription/start-trial")));
+                setPlanLive(true);
+              }
+              setPhoneNumber((await guard(() => ok(api.GET("/api/phone-numbers/claim")))).phoneNumber);
+            }}
+          />
+        )}
       </div>
       {/* Every live step is saved when it is left (the password cannot even be set twice), so going back is for the
           previews only. */}

@@ -3,20 +3,16 @@
 // duration in minutes) and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
-import { FormAlert, TextField } from "@/components/forms/fields";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { useErrorText } from "@/components/forms/use-error-text";
-import { api, ok, failureText, SessionExpiredError, type Answer, type Body } from "@/lib/platform/client/api";
+import { api, ok, type Answer } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
-import { useProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
-import { FormButtons } from "@/components/forms/form-buttons";
-import type { createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
+
+// The booking form comes with the "New appointment" button that opens it.
+const AppointmentForm = lazy(() => import("./appointment-form"));
 
 type AppointmentView = Answer<"/api/appointments">["upcoming"][number];
 
@@ -64,7 +60,9 @@ export function Appointments() {
       <div className="space-y-6">
         {creating && (
           <Card title={t("formTitle")}>
-            <AppointmentForm timeZone={query.data?.timeZone} onDone={() => setCreating(false)} />
+            <Suspense fallback={<Loading />}>
+              <AppointmentForm timeZone={query.data?.timeZone} queryKey={KEY} onDone={() => setCreating(false)} />
+            </Suspense>
           </Card>
         )}
         {query.isPending ? (
@@ -168,114 +166,5 @@ function AppointmentItems({
         );
       })}
     </ul>
-  );
-}
-
-function AppointmentForm({ timeZone, onDone }: { timeZone?: string; onDone: () => void }) {
-  const t = useTranslations("AppointmentsSection");
-  const fields = useTranslations("Fields");
-  const errorText = useErrorText();
-  const { profile } = useProfile();
-  const qc = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const usual = Number(profile?.appointmentDuration);
-  const form = useForm({
-    resolver: lazyZodResolver<typeof createAppointmentSchema>(() =>
-      import("@/lib/scheduling/appointments/appointments.schemas").then((s) => s.createAppointmentSchema),
-    ),
-    defaultValues: {
-      patientName: "",
-      patientEmail: "",
-      patientPhone: "",
-      date: "",
-      time: "",
-      duration: String(Number.isFinite(usual) && usual > 0 ? usual : 30),
-    },
-  });
-  const create = useMutation({
-    mutationFn: (body: Body<"/api/appointments", "post">) => ok(api.POST("/api/appointments", { body })),
-    onSuccess: async () => {
-      toast.success(t("created"));
-      await qc.invalidateQueries({ queryKey: KEY });
-      onDone();
-    },
-    onError: (e) => {
-      if (e instanceof SessionExpiredError) return;
-      const text = failureText(e, t("createFailed"));
-      setFailure(text);
-      toast.error(text);
-    },
-  });
-  const { errors } = form.formState;
-  return (
-    <form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit((v) => {
-        setFailure(null);
-        return create.mutateAsync(v).catch(() => undefined);
-      })}
-    >
-      {failure && <FormAlert testId="appointment-error">{failure}</FormAlert>}
-      <TextField
-        id="appt-patientName"
-        autoComplete="off"
-        required
-        label={fields("patientName")}
-        error={errorText("patientName", errors.patientName)}
-        {...form.register("patientName")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="appt-patientEmail"
-          type="email"
-          autoComplete="off"
-          label={fields("patientEmail")}
-          error={errorText("patientEmail", errors.patientEmail)}
-          {...form.register("patientEmail")}
-        />
-        <TextField
-          id="appt-patientPhone"
-          type="tel"
-          autoComplete="off"
-          label={fields("patientPhone")}
-          error={errorText("patientPhone", errors.patientPhone)}
-          {...form.register("patientPhone")}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="appt-date"
-          type="date"
-          required
-          label={fields("date")}
-          error={errorText("date", errors.date)}
-          {...form.register("date")}
-        />
-        <TextField
-          id="appt-time"
-          type="time"
-          required
-          label={fields("time")}
-          error={errorText("time", errors.time)}
-          {...form.register("time")}
-        />
-        <TextField
-          id="appt-duration"
-          type="number"
-          inputMode="numeric"
-          min={5}
-          max={480}
-          step={5}
-          required
-          label={fields("duration")}
-          error={errorText("duration", errors.duration)}
-          {...form.register("duration")}
-        />
-      </div>
-      {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone })}</p>}
-      <FormButtons busy={create.isPending} onCancel={onDone} saveLabel={t("create")} />
-    </form>
   );
 }

@@ -9,7 +9,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { passwordChangeFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
-import { Card } from "../ui";
+import { Card } from "../frame";
 
 export default function PasswordTab() {
   const t = useTranslations("ProfileSection");

@@ -2,24 +2,19 @@
 // Personal info: two tabs, profile and password. The tab is in the address (/dashboard/profile,
 // /dashboard/security), so a reload or a shared link opens the same one.
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { SelectField } from "@/components/forms/fields";
-import { formatLongDate } from "@/lib/platform/format/intl";
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { usePathname } from "@/lib/platform/i18n/navigation";
-import { locales } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
-import { Badge, Card, Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
-import { PhoneLink } from "../phone";
-import { useProfile } from "../session";
-import { useProfileSave } from "../use-profile-save";
-import PasswordTab from "./password-tab";
-
-const ProfileForm = lazy(() => import("./profile-form"));
+import { SectionHeader } from "../frame";
 
 type Tab = "profile" | "password";
 const TAB_PATH: Record<Tab, string> = { profile: "/dashboard/profile", password: "/dashboard/security" };
 
-export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
+/**
+ * The tabs' content comes from the page: the tab its address opens is part of the page's own JavaScript, the other one
+ * (personal-info-tabs.tsx) is fetched when it is first opened.
+ */
+export function PersonalInfo({ initialTab, profile, password }: { initialTab: Tab; profile: ReactNode; password: ReactNode }) {
   const t = useTranslations("ProfileSection");
   const locale = useLocale();
   // The tab is the address: the side navigation's Profile link (or Back) after a switch must show the profile tab.
@@ -65,110 +60,8 @@ export function PersonalInfo({ initialTab }: { initialTab: Tab }) {
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`}>
-        {tab === "profile" ? <ProfileTab /> : <PasswordTab />}
+        {tab === "profile" ? profile : password}
       </div>
     </>
-  );
-}
-
-function ProfileTab() {
-  const t = useTranslations("ProfileSection");
-  const fields = useTranslations("Fields");
-  const locale = useLocale();
-  const { profile, failed } = useProfile();
-  if (!profile) return null;
-  return (
-    <div className="space-y-6">
-      {failed && <StaleNotice message={t("loadFailed")} />}
-      <EditableCard
-        title={t("personalInfo")}
-        edit={(done) => <ProfileForm onDone={done} />}
-        view={
-          <Details
-            rows={[
-              { label: fields("fullName"), value: profile.fullName, testId: "profile-fullName" },
-              { label: fields("email"), value: profile.email, testId: "profile-email" },
-              { label: fields("phone"), value: profile.phone ? <PhoneLink value={profile.phone} /> : null, testId: "profile-phone" },
-            ]}
-          />
-        }
-      />
-      <Card title={t("account")}>
-        <Details
-          rows={[
-            { label: t("accountType"), value: profile.type === "admin" ? <Badge tone="blue">{t("administrator")}</Badge> : t("owner") },
-            { label: t("memberSince"), value: formatLongDate(profile.createdAt, locale, profile.timeZone) },
-          ]}
-        />
-      </Card>
-      <SettingsCard locale={profile.locale} timeZone={profile.timeZone} />
-    </div>
-  );
-}
-
-/**
- * Settings: the account's language (the dashboard and what Recepta sends the owner) and the business's time
- * zone, in which appointment times are read and shown.
- */
-function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale: string; timeZone: string }) {
-  const t = useTranslations("ProfileSection");
-  const switcher = useTranslations("LocaleSwitcher");
-  const dash = useTranslations("Dashboard");
-  const [locale, setLocale] = useState(currentLocale);
-  const [timeZone, setTimeZone] = useState(currentZone);
-  // The browser's own list, after hydration: the server's ICU may know a different set of zones.
-  const [zones, setZones] = useState<string[]>([currentZone]);
-  useEffect(() => {
-    const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    setZones(all.includes(currentZone) ? all : [currentZone, ...all]);
-  }, [currentZone]);
-  const save = useProfileSave({ success: t("settingsSaved"), failure: t("updateFailed") }, (p) => {
-    // A new language: reload through the prefixed path, which also stores the choice (NEXT_LOCALE).
-    if (p.locale !== currentLocale) window.location.assign(`/${p.locale}/dashboard/profile`);
-  });
-  const changed = locale !== currentLocale || timeZone !== currentZone;
-  return (
-    <Card title={t("settings")}>
-      <form
-        method="post"
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ locale, timeZone });
-        }}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            id="settings-language"
-            label={t("language")}
-            hint={t("languageHint")}
-            value={locale}
-            onChange={(e) => setLocale(e.target.value)}
-          >
-            {locales.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {switcher(l)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="settings-timeZone"
-            label={t("timeZone")}
-            hint={t("timeZoneHint")}
-            value={timeZone}
-            onChange={(e) => setTimeZone(e.target.value)}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replace(/_/g, " ")}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>
-          {save.isPending ? dash("saving") : t("saveSettings")}
-        </button>
-      </form>
-    </Card>
   );
 }
