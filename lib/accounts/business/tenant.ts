@@ -6,6 +6,7 @@
 // Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
 // an account. The password hash (only whether one is set) and session data are never read here; the calendar grant is read (encrypted) because a
 // call needs it without a second query, and only the call's view carries it.
+import { preparedPerHandle } from "@/db/prepared";
 import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
@@ -99,20 +100,18 @@ export async function tenantByOwner(db: Pick<Db, "select">, userId: string, now 
 
 /**
  * The tenant whose dedicated number this is; null when the number is not assigned to anyone. Every message of every call
- * starts here, so its SQL is built once per database handle (drizzle's prepared query) rather than on each message.
+ * starts here, so its SQL is built once per database handle (db/prepared.ts) rather than on each message.
  */
 export async function tenantByLine(db: Pick<Db, "select">, line: string, now = new Date()): Promise<TenantRow | null> {
-  let query = byLine.get(db);
-  if (!query) byLine.set(db, (query = byLinePrepared(db)));
-  const [row] = await query.execute({ line, since: sinceDate(now) });
+  const [row] = await byLine(db).execute({ line, since: sinceDate(now) });
   return row ?? null;
 }
-const byLine = new WeakMap<object, ReturnType<typeof byLinePrepared>>();
-const byLinePrepared = (db: Pick<Db, "select">) =>
+const byLine = preparedPerHandle((db: Pick<Db, "select">) =>
   tenantQuery(db, sql.placeholder("since"))
     .where(eq(phoneNumbers.phoneNumber, sql.placeholder("line")))
     .limit(1)
-    .prepare("tenant_by_line");
+    .prepare("tenant_by_line"),
+);
 
 /** Every tenant, oldest account first. */
 export async function allTenants(db: Pick<Db, "select">): Promise<TenantRow[]> {

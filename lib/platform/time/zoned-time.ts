@@ -26,23 +26,53 @@ export function isCalendarDate(date: string): boolean {
  * 01:30): neither shows 02:30, so null.
  */
 export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date | null {
+  const key = `${timeZone} ${date} ${time}`;
+  let instant = wallTimes.get(key);
+  if (instant === undefined) {
+    instant = wallTimeToUtcMs(date, time, timeZone);
+    // Pure, and asked again and again for the same days and slots (every availability answer names them): kept, up to
+    // a bound.
+    if (wallTimes.size >= MAX_WALL_TIMES) wallTimes.clear();
+    wallTimes.set(key, instant);
+  }
+  return instant === null ? null : new Date(instant);
+}
+const wallTimes = new Map<string, number | null>();
+const MAX_WALL_TIMES = 20_000;
+
+function wallTimeToUtcMs(date: string, time: string, timeZone: string): number | null {
   const t = TIME.exec(time);
   if (!t || !isCalendarDate(date)) return null;
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const wall = utcMs(y, mo, d, Number(t[1]), Number(t[2]), 0);
-  const offsets = new Set([-24, 0, 24].map((h) => offsetMs(wall + h * HOUR_MS, timeZone)));
+  const offsets = new Set([-24, 0, 24].map((h) => zoneOffsetMs(wall + h * HOUR_MS, timeZone)));
   const instants = [...offsets]
     .map((offset) => wall - offset)
-    .filter((instant) => offsetMs(instant, timeZone) === wall - instant)
+    .filter((instant) => zoneOffsetMs(instant, timeZone) === wall - instant)
     .sort((a, b) => a - b);
-  return instants.length > 0 ? new Date(instants[0]!) : null;
+  return instants.length > 0 ? instants[0]! : null;
 }
 
-/** The zone's offset from UTC at `instant`, in ms (Paris in summer: +7 200 000; New York in winter: −18 000 000). */
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const shown = utcMs(get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second"));
+// "3/29/2026, 03:00:00": format() is about three times faster than formatToParts(), which stays as the fallback.
+const EN_US = /^(\d{1,2})\/(\d{1,2})\/(\d{1,6}), (\d{1,2}):(\d{2}):(\d{2})$/;
+
+/**
+ * The zone's offset from UTC at `instant`, in ms, to the whole second (Paris in summer: +7 200 000; New York in winter:
+ * −18 000 000). Shared with the availability engine.
+ */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const f = formatterFor(timeZone);
+  const date = new Date(instant);
+  const m = EN_US.exec(f.format(date));
+  let shown: number;
+  if (m) {
+    shown = utcMs(Number(m[3]), Number(m[1]), Number(m[2]), Number(m[4]), Number(m[5]), Number(m[6]));
+  } else {
+    const parts = f.formatToParts(date);
+    const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+    const year = parts.some((p) => p.type === "era" && p.value.startsWith("B")) ? 1 - get("year") : get("year");
+    shown = utcMs(year, get("month"), get("day"), get("hour"), get("minute"), get("second"));
+  }
   // The formatter drops milliseconds; compare whole seconds.
   return shown - Math.floor(instant / 1000) * 1000;
 }

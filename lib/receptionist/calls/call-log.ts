@@ -4,7 +4,7 @@
 //
 // A call id comes from the platform's payload, not from us: every write is scoped by the business the message came in
 // on, so a message naming another business's call id changes nothing of that call (first writer owns the row).
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls } from "@/db/schema";
 
@@ -50,12 +50,15 @@ function writableBy(f: Pick<CallFacts, "userId" | "toNumber">): SQL | undefined 
  * Inserts the call or fills in what this message knows; an "ended" call never goes back to "in-progress". False when
  * the call id belongs to another business's call: nothing was written.
  */
-export async function recordCall(db: Db, f: CallFacts): Promise<boolean> {
-  return (await writeCall(db, f)) !== null;
+export async function recordCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promise<boolean> {
+  return (await writeCall(db, f, alongside)) !== null;
 }
 
-/** recordCall, answering the row's id (null when nothing was written). */
-async function writeCall(db: Db, f: CallFacts): Promise<string | null> {
+/**
+ * recordCall, answering the row's id (null when nothing was written). `alongside`: a write that goes with this one (a
+ * data-modifying CTE, run whatever this one does), sent in the same statement: one round trip for both.
+ */
+async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promise<string | null> {
   const span = f.startedAt && f.endedAt ? Math.max(0, Math.round((f.endedAt.getTime() - f.startedAt.getTime()) / 1000)) : null;
   const durationSeconds = span !== null && span <= MAX_CALL_SECONDS ? span : null;
   const set: Record<string, unknown> = { updatedAt: new Date() };
@@ -73,7 +76,7 @@ async function writeCall(db: Db, f: CallFacts): Promise<string | null> {
   if (f.language) set.language = f.language;
   if (f.wantedBooking) set.wantedBooking = true;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
-  const written = await db
+  const written = await (alongside ? db.with(alongside) : db)
     .insert(calls)
     .values({
       providerCallId: f.providerCallId,

@@ -99,10 +99,12 @@ async function logToolCalls(
 ): Promise<void> {
   if (rows.length === 0) return;
   const wanted = rows.some((r) => APPOINTMENT_TOOLS.includes(r.tool));
-  await Promise.all([
-    deps.db.insert(callToolCalls).values(rows),
-    wanted ? recordCall(deps.db, { ...call, wantedBooking: true }) : null,
-  ]).catch((e: unknown) => {
+  const logged = deps.db.insert(callToolCalls).values(rows);
+  // Both in one statement when the call is to be marked: the rows go in as a CTE of the call's update.
+  const write = wanted
+    ? recordCall(deps.db, { ...call, wantedBooking: true }, deps.db.$with("logged").as(logged.returning({ id: callToolCalls.id })))
+    : logged;
+  await Promise.resolve(write).catch((e: unknown) => {
     logger().error({ name: (e as Error).name }, "receptionist tool calls not logged");
   });
 }

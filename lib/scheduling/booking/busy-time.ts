@@ -1,6 +1,7 @@
 // Busy time: our own booked appointments plus the calendar's free/busy, with the views a call reuses and falls back on
 // when the calendar is slow, and the free slots that follow from them.
-import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { preparedPerHandle } from "@/db/prepared";
 import { appointments } from "@/db/schema";
 import { freeSlots, type Interval } from "@/lib/scheduling/availability/availability";
 import { type CalendarAccess, CalendarGrantRevokedError } from "@/lib/ports/calendar";
@@ -54,20 +55,33 @@ async function calendarBusyOf(deps: BookingDeps, biz: Business, from: Date, to: 
 
 /** Our own booked appointments over [from, to), but the one being moved. */
 function ownBusy(deps: BookingDeps, biz: Business, from: Date, to: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
-  return deps.db
+  // Instants as ISO text: a prepared statement's parameters reach the driver as they are, unmapped by the columns.
+  return ownBusyQuery(deps.db).execute({
+    userId: biz.userId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    ignore: ignoreAppointmentId ?? NO_APPOINTMENT,
+  });
+}
+/** The nil UUID: no appointment has it, so "all but this one" with it leaves none out. */
+const NO_APPOINTMENT = "00000000-0000-0000-0000-000000000000";
+// Every availability question and booking reads it: prepared once per database handle.
+const ownBusyQuery = preparedPerHandle((db: BookingDeps["db"]) =>
+  db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
     .from(appointments)
     .where(
       and(
-        eq(appointments.userId, biz.userId),
+        eq(appointments.userId, sql.placeholder("userId")),
         eq(appointments.status, "booked"),
-        lt(appointments.startsAt, to),
-        gt(appointments.endsAt, from),
-        ignoreAppointmentId ? ne(appointments.id, ignoreAppointmentId) : undefined,
+        lt(appointments.startsAt, sql.placeholder("to")),
+        gt(appointments.endsAt, sql.placeholder("from")),
+        ne(appointments.id, sql.placeholder("ignore")),
       ),
     )
-    .orderBy(asc(appointments.startsAt));
-}
+    .orderBy(asc(appointments.startsAt))
+    .prepare("own_busy"),
+);
 
 /**
  * What the calendar said, per owner and window. Reused for 30 s by the availability questions of a call (a caller

@@ -4,14 +4,31 @@
 // Its events live in the calendar_events table and its free/busy answers from them, so a booking made offline shows up
 // in the sandbox calendar exactly as it would in Google's, and retries behave the same (an existing id is success).
 import { createHmac } from "node:crypto";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { preparedPerHandle } from "@/db/prepared";
 import { calendarEvents } from "@/db/schema";
 import { randomToken, safeEqual } from "@/lib/platform/crypto/tokens";
 import type { CalendarGrant, CalendarPort } from "@/lib/ports/calendar";
 
 export const SANDBOX_TEST_CODE = "sandbox-test-code";
 const CODE_TTL_MS = 10 * 60 * 1000;
+
+// Free/busy is asked on every availability question of every sandbox call: prepared once.
+const busyQuery = preparedPerHandle((db: Db) =>
+  db
+    .select({ start: calendarEvents.startsAt, end: calendarEvents.endsAt })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, sql.placeholder("userId")),
+        lt(calendarEvents.startsAt, sql.placeholder("to")),
+        gt(calendarEvents.endsAt, sql.placeholder("from")),
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsAt))
+    .prepare("sandbox_free_busy"),
+);
 
 export function createSandboxCalendar(secret: string, db: Db): CalendarPort & { mintConsentCode(now?: Date): string } {
   const sign = (payload: string) => createHmac("sha256", secret).update(`calendar-consent:${payload}`).digest("base64url");
@@ -38,12 +55,8 @@ export function createSandboxCalendar(secret: string, db: Db): CalendarPort & { 
       // The sandbox grant lives only in our database, which the caller deletes.
     },
     async freeBusy(access, { from, to }) {
-      const rows = await db
-        .select({ start: calendarEvents.startsAt, end: calendarEvents.endsAt })
-        .from(calendarEvents)
-        .where(and(eq(calendarEvents.userId, access.userId), lt(calendarEvents.startsAt, to), gt(calendarEvents.endsAt, from)))
-        .orderBy(asc(calendarEvents.startsAt));
-      return rows;
+      // Instants as ISO text: a prepared statement's parameters reach the driver unmapped.
+      return busyQuery(db).execute({ userId: access.userId, from: from.toISOString(), to: to.toISOString() });
     },
     async insertEvent(access, e) {
       await db
