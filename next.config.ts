@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { BASE_HEADERS, STATIC_CSP } from "./lib/platform/http/security-headers.mjs";
+import { API_CSP, BASE_HEADERS, STATIC_CSP } from "./lib/platform/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./lib/platform/i18n/request.ts");
 
@@ -19,12 +19,14 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "postgres", "prom-client"],
   // On every answer (fixed at build time). Pages and API answers get their Content-Security-Policy from proxy.ts (a
   // fresh nonce per page request); what the proxy never sees (Next's build output, public/ files, robots.txt and
-  // sitemap.xml, any other path with a file extension) gets the static one here. HSTS depends on the APP_URL of the
+  // sitemap.xml, any other path with a file extension) gets the static one here, and the two API paths it skips (the
+  // vendors' webhooks and the health check) the API one. HSTS depends on the APP_URL of the
   // run, not of the build: proxy.ts and scripts/server.mjs add it.
   async headers() {
     const base = Object.entries(BASE_HEADERS).map(([key, value]) => ({ key, value }));
     const tryPage = [{ key: "Permissions-Policy", value: "camera=(), microphone=(self), geolocation=(), payment=()" }];
     const staticCsp = [{ key: "Content-Security-Policy", value: STATIC_CSP }];
+    const apiCsp = [{ key: "Content-Security-Policy", value: API_CSP }];
     return [
       { source: "/:path*", headers: base },
       { source: "/dashboard/try", headers: tryPage },
@@ -32,6 +34,8 @@ const nextConfig: NextConfig = {
       // The complement of the proxy's matcher (proxy.ts): a second CSP on a page would be enforced as well as its own.
       { source: "/_next/:path*", headers: staticCsp },
       { source: "/:file((?!api/|_next/).*\\.[^/]+)", headers: staticCsp },
+      { source: "/api/webhooks/:path*", headers: apiCsp },
+      { source: "/api/health", headers: apiCsp },
     ];
   },
 };

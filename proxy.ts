@@ -3,7 +3,7 @@
 // addresses need a session or an admin is read from the route table the handlers' declarations generate.
 // It is also where the browser security headers are set (per request: the CSP carries a fresh nonce) and where writes
 // from other origins are refused (API calls, and server actions, which post to a page's address): the matcher sends
-// every page and every /api path through here.
+// every page and every /api path but the webhooks and the health check through here.
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { API_ROUTES } from "@/app/api/routes.generated";
@@ -170,6 +170,9 @@ async function claimsOf(req: NextRequest) {
 
 export const config = {
   // Every API path, even one whose last segment has a dot (a handler's param): the checks above must not be skipped.
-  // Otherwise everything but Next's own assets and files with an extension (images, robots.txt, …).
-  matcher: ["/api/:path*", "/((?!_next/|_vercel/|.*\\.[^/]+$).*)"],
+  // But two: the vendors' webhooks (no session, no browser; each verifies its signature before reading) and the health
+  // check (public, read-only) pass nothing here, and they are the most frequent requests, so they skip the proxy's
+  // cost; next.config.ts gives them the API's Content-Security-Policy. Otherwise everything but Next's own assets and
+  // files with an extension (images, robots.txt, …).
+  matcher: ["/api", "/api/((?!webhooks/|health$).*)", "/((?!_next/|_vercel/|api/webhooks/|api/health$|.*\\.[^/]+$).*)"],
 };

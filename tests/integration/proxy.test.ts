@@ -81,19 +81,31 @@ describe("proxy", () => {
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).status).toBe(401); // …the handler refuses it
   });
 
-  it("runs on every page and every API path (dotted ones too), not on Next's assets or public files", () => {
+  it("runs on every page and every API path (dotted ones too) but the webhooks and the health check, not on Next's assets or public files", () => {
     for (const url of [
       "/",
       "/fr/login",
       "/dashboard/profile",
       "/api",
-      "/api/health",
       "/api/auth/validate-setup-token/a.b",
       "/api/admin/users/x.json",
+      "/api/healthy",
+      "/api/health/x",
+      "/api/webhooks",
+      "/fr/api/health",
     ]) {
       expect(matches({ config, url }), url).toBe(true);
     }
-    for (const url of ["/_next/static/chunks/app.js", "/favicon.svg", "/audio/demo-call-en.mp3", "/robots.txt"]) {
+    for (const url of [
+      "/_next/static/chunks/app.js",
+      "/favicon.svg",
+      "/audio/demo-call-en.mp3",
+      "/robots.txt",
+      "/api/health",
+      "/api/webhooks/vapi",
+      "/api/webhooks/stripe",
+      "/api/webhooks/telnyx/messaging",
+    ]) {
       expect(matches({ config, url }), url).toBe(false);
     }
   });
