@@ -17,7 +17,7 @@ timings=()
 
 # Starts a stage: prints its name and closes the previous one's clock.
 stage() {
-  if [ -n "$stage_name" ]; then timings+=("$(printf '%-44s %5d s' "$stage_name" $((SECONDS - stage_started)))"); fi
+  if [ -n "$stage_name" ]; then timings+=("$(printf '%5d s  %s' $((SECONDS - stage_started)) "$stage_name")"); fi
   stage_name="$1"
   stage_started=$SECONDS
   [ -n "$1" ] && echo "== $1"
@@ -113,6 +113,6 @@ stage ""
 echo
 echo "Stage times (wall clock):"
 for t in "${timings[@]}"; do echo "  $t"; done
-printf '  %-44s %5d s\n' "total" $((SECONDS - started))
+printf '  %5d s  %s\n' $((SECONDS - started)) "total"
 rm -rf "$results"
 exit $status
