@@ -52,7 +52,7 @@ async function main() {
     const first = !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
     step(
       first
-        ? "Building the app (next build). The first start takes a few minutes (about 3 on two cores); Next.js prints each stage below."
+        ? "Building the app (next build). The first start takes a minute or two; Next.js prints each stage below."
         : "Building the app again (next build): the sources changed since the last build. A few minutes…",
     );
     const started = Date.now();
