@@ -2,7 +2,6 @@
 // The dashboard's building blocks: section frame, cards, status badges, load errors, the confirm dialog.
 import { useTranslations } from "next-intl";
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
-
 import { Card } from "./frame";
 
 // The frame pieces live in frame.tsx, so a page that needs only them (the security page) loads nothing else of these.

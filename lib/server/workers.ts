@@ -49,10 +49,14 @@ export function startJobWorkers(): Promise<void> {
     abandoned.unref();
     // The embedded database has no autovacuum of its own (db/maintenance.ts): its tables are vacuumed where due, at start
     // and every ten minutes. Its one process runs this; a PostgreSQL server does it itself.
-    const vacuum = () =>
-      vacuumWhereDue(getDb())
-        .then((tables) => tables.length && logger().info({ tables }, "embedded database vacuumed"))
-        .catch((e: Error) => logger().error({ name: e.name, error: e.message }, "embedded database vacuum failed"));
+    const vacuum = async () => {
+      try {
+        const tables = await vacuumWhereDue(getDb());
+        if (tables.length > 0) logger().info({ tables }, "embedded database vacuumed");
+      } catch (e) {
+        logger().error({ name: (e as Error).name }, "embedded database vacuum failed");
+      }
+    };
     const autovacuum = env().RECEPTA_EMBEDDED_DB ? setInterval(() => void vacuum(), 10 * 60_000) : undefined;
     if (autovacuum) {
       autovacuum.unref();
