@@ -4,8 +4,10 @@
 // on top of the JSON edge (lib/platform/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
 // reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use,
 // and the OpenAPI document (lib/platform/http/openapi.ts), which also describes the answers each route declares in `response`.
+import { after } from "next/server";
 import type { z } from "zod";
 import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/accounts/auth/session";
+import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
 import type { ApiPolicy, StateChanging } from "@/lib/platform/http/api-routes";
 import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/platform/http/route";
@@ -67,6 +69,24 @@ export type RouteCall<S extends RouteSpec, A> = {
   params: ParamsOf<S>;
   locale: Locale;
   log: Logger;
+  /** Work the answer need not wait for (see afterAnswer). */
+  afterAnswer: AfterAnswer;
+};
+
+/**
+ * Runs `task` once the answer has been sent (Next's after()), so a caller on the phone line does not wait for writes
+ * only the reports read. Where no request is being answered (a handler called directly, as the integration tests do) it
+ * runs now and is awaited, so what it writes is there when the call returns. The task handles its own failures.
+ */
+export type AfterAnswer = (task: () => Promise<void>) => Promise<void>;
+
+export const afterAnswer: AfterAnswer = async (task) => {
+  try {
+    after(task);
+  } catch {
+    // after() throws synchronously outside a request scope.
+    await task();
+  }
 };
 
 type RawParams = Record<string, string>;
@@ -87,19 +107,36 @@ function declareRoute<S extends RouteSpec, A>(
       : raw;
     const query = spec.query ? parseWith(spec.query, queryOf(req)) : undefined;
     const body = spec.body ? await readJson(req, spec.body) : undefined;
-    return handler({
-      req,
-      get ctx() {
-        return appContext();
-      },
-      auth,
-      input: { body, query } as RouteCall<S, A>["input"],
-      params: params as ParamsOf<S>,
-      locale,
-      log,
-    });
+    try {
+      return await handler({
+        req,
+        get ctx() {
+          return appContext();
+        },
+        auth,
+        input: { body, query } as RouteCall<S, A>["input"],
+        params: params as ParamsOf<S>,
+        locale,
+        log,
+        afterAnswer,
+      });
+    } finally {
+      forgetChanged(policy, req.method, auth);
+    }
   });
   return Object.assign(fn, { policy, spec });
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The rows kept for calls (findBusinessByLine) are forgotten once an owner changes anything (their business's) or an
+ * admin does (every business's), whether or not the change went through: a call's next message reads the business anew.
+ */
+function forgetChanged(policy: ApiPolicy, method: string, auth: unknown): void {
+  if (READS.has(method) || !auth || typeof auth !== "object" || !("userId" in auth)) return;
+  if (policy === "admin") forgetBusinesses();
+  else if (policy === "owner") forgetBusinesses(String(auth.userId));
 }
 
 function queryOf(req: Request): Record<string, string> {

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import type { WorkingHours } from "@/db/schema";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
-import { calendarGrantOf, displayNameOf, tenantByLine, tenantByOwner, type ClosureRow, type TenantRow } from "./tenant";
+import { calendarGrantOf, displayNameOf, sinceDate, tenantByLine, tenantByOwner, type ClosureRow, type TenantRow } from "./tenant";
 
 export type CallLanguage = "en" | "fr" | "es";
 
@@ -70,10 +70,42 @@ function toBusiness(r: TenantRow, now: Date): Business {
   };
 }
 
-/** The business that owns the dialled number; null when the number is not assigned to anyone. */
+/**
+ * The business that owns the dialled number; null when the number is not assigned to anyone. Every message of a call
+ * asks (a call sends several a minute) and a business changes rarely, so the row is kept for LINE_CACHE_MS. A change made
+ * through this process's API forgets it at once (forgetBusinesses, from the route layer); one made elsewhere (another
+ * instance, a sweep) reaches calls within LINE_CACHE_MS. What must be exact, the free times, is read on every message.
+ */
 export async function findBusinessByLine(db: Db, line: string, now = new Date()): Promise<Business | null> {
+  const since = sinceDate(now);
+  const kept = byLine.get(line);
+  if (kept && kept.db === db && kept.since === since && Date.now() - kept.at < LINE_CACHE_MS) return toBusiness(kept.row, now);
+  const generation = forgotten;
   const row = await tenantByLine(db, line, now);
-  return row ? toBusiness(row, now) : null;
+  if (!row) return null;
+  // A lookup a change overtook may hold the old row: answered, not kept.
+  if (generation === forgotten) keep(line, { db, since, row, at: Date.now() });
+  return toBusiness(row, now);
+}
+
+const LINE_CACHE_MS = 30_000;
+/** Lines kept at most: a process serves a few hundred practices; past this the oldest entry goes. */
+const LINE_CACHE_MAX = 5_000;
+type Kept = { db: Db; since: string; row: TenantRow; at: number };
+const byLine = new Map<string, Kept>();
+let forgotten = 0;
+
+function keep(line: string, entry: Kept): void {
+  byLine.delete(line);
+  byLine.set(line, entry);
+  if (byLine.size > LINE_CACHE_MAX) byLine.delete(byLine.keys().next().value!);
+}
+
+/** Forgets the kept rows of one business (its owner changed something), or of every business (an admin did). */
+export function forgetBusinesses(userId?: string): void {
+  forgotten++;
+  if (!userId) return byLine.clear();
+  for (const [line, entry] of byLine) if (entry.row.userId === userId) byLine.delete(line);
 }
 
 export async function loadBusiness(db: Db, userId: string, now = new Date()): Promise<Business | null> {

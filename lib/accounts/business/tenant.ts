@@ -72,7 +72,7 @@ function tenantColumns(since: SQL | Placeholder) {
 }
 
 /** The day before `now` (UTC, YYYY-MM-DD): the first day any zone's today can be. */
-function sinceDate(now: Date): string {
+export function sinceDate(now: Date): string {
   return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 const sinceOf = (now: Date): SQL => sql`${sinceDate(now)}`;

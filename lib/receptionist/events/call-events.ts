@@ -21,8 +21,11 @@ import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_
  */
 export const TOOL_ANSWER_BUDGET_MS = 2_200;
 
-/** `sandbox`: the calls are the offline stand-in's (kept apart in the call log). */
-export type CallEventDeps = BookingDeps & { sandbox: boolean };
+/**
+ * `sandbox`: the calls are the offline stand-in's (kept apart in the call log). `afterAnswer`: runs work the platform's
+ * answer need not wait for once it is sent (the route's); without it that work is done before answering.
+ */
+export type CallEventDeps = BookingDeps & { sandbox: boolean; afterAnswer?: (task: () => Promise<void>) => Promise<void> };
 
 /**
  * The facts every message carries: the platform's call id, our line (the number dialled) and the caller ID, both in
@@ -168,7 +171,9 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     const ids = { toolCallId: c.id, name: c.name };
     results.push("result" in answer ? { ...ids, result: replyText(answer.result) } : { ...ids, error: oneLine(answer.error) });
   }
-  await logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
+  // The log is for the reports: the caller hears the answers without waiting for it.
+  const writeLog = () => logToolCalls(deps, { userId: biz.userId, providerCallId: callId }, log);
+  await (deps.afterAnswer ? deps.afterAnswer(writeLog) : writeLog());
   return { type: "tool-results", results };
 }
 

@@ -32,3 +32,23 @@ export async function platformCall(request: APIRequestContext, line: string, cal
     expect(res.status(), await res.text()).toBe(200);
   }
 }
+
+/** One tool call of a call under way, as the platform sends it: the first result's text (or error). */
+export async function platformToolCall(
+  request: APIRequestContext,
+  call: { line: string; callId: string; caller: string },
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const message = {
+    type: "tool-calls",
+    toolCallList: [{ id: `tc-${randomUUID()}`, type: "function", function: { name, arguments: args } }],
+  };
+  const res = await request.post("/api/webhooks/vapi", {
+    data: vapiMessage(call.line, call.callId, call.caller, message),
+    headers: { "x-vapi-secret": webhookSecret() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const [first] = ((await res.json()) as { results: { result?: string; error?: string }[] }).results;
+  return first?.result ?? first?.error ?? "";
+}

@@ -2,6 +2,7 @@ import { stripeWebhookResponse } from "@/lib/billing/billing.responses";
 import { receiveStripeWebhook } from "@/lib/vendors/stripe/webhook";
 import { json, readBody } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
+import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { billingDeps } from "@/lib/server/checkout-link";
 import { countedWebhook } from "@/lib/server/metrics";
 
@@ -17,5 +18,7 @@ export const POST = route.webhook({ response: { 200: stripeWebhookResponse } }, 
   const outcome = await countedWebhook("stripe", async () =>
     receiveStripeWebhook(billingDeps(), await readBody(req), req.headers.get("stripe-signature")),
   );
+  // A subscription that started or ended changes what calls may do: the businesses kept for calls are read anew.
+  if (!outcome.duplicate) forgetBusinesses();
   return json({ received: true, duplicate: outcome.duplicate });
 });

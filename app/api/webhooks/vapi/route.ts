@@ -24,7 +24,7 @@ export const POST = route.webhook({ response: { 200: vapiAnswerResponse } }, (ca
       throw new AppError("bad_request", "invalidJson");
     }
     try {
-      return json(await handleVapiMessage({ ...ctx.booking, ...ctx.voiceWebhook }, payload));
+      return json(await handleVapiMessage({ ...ctx.booking, ...ctx.voiceWebhook, afterAnswer: call.afterAnswer }, payload));
     } catch (e) {
       if (e instanceof VapiPayloadError) throw new AppError("bad_request", "invalidWebhookPayload");
       throw e;
