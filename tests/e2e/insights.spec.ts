@@ -2,9 +2,7 @@
 // it, the call is counted, each chart's table is there for whoever cannot read the chart, its CSV downloads in the page's
 // language, the period form works without any script, and the page is accessible and fits 375 px.
 import { expect, test, type Page } from "@playwright/test";
-import { randomUUID } from "node:crypto";
-import { platformCall, platformToolCall } from "./support/vapi";
-import { dayAhead } from "../helpers/vapi-messages";
+import { platformCall } from "./support/vapi";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
@@ -111,22 +109,4 @@ test("usage on the Subscription page: this period's calls and minutes, and a lim
   await expect(card.getByTestId("usage-minutes")).toHaveText(/sur 30 minutes$/);
   await page.reload();
   await expect(page.getByTestId("usage").getByLabel(fr("UsageSection.alertLabel"))).toHaveValue("30");
-});
-
-test("a tool call through the production server's voice webhook is answered, then logged for the insights", async ({ page }) => {
-  const owner = await newOwner(page, { tag: "tool-log" });
-  const line = await readyReceptionist(page, owner.token);
-  const call = { line, callId: `e2e-${randomUUID()}`, caller: "+33655507788" };
-  const said = await platformToolCall(page.request, call, "check_availability", { date: dayAhead(3) });
-  // The reply the model reads: JSON with the sentence said and the slots offered.
-  expect((JSON.parse(said) as { slots?: unknown[] }).slots?.length, said).toBeGreaterThan(0);
-  // The log is written once the answer is sent: the insights count the tool call, and the call as one that wanted an
-  // appointment, a moment later.
-  const insights = async () => {
-    const res = await page.request.get("/api/insights", { headers: { authorization: `Bearer ${owner.token}` } });
-    expect(res.status()).toBe(200);
-    const body = (await res.json()) as { toolCalls: { count: number; p50Ms: number | null }; bookingSuccess: { wanted: number } };
-    return { toolCalls: body.toolCalls.count, timed: body.toolCalls.p50Ms !== null, wanted: body.bookingSuccess.wanted };
-  };
-  await expect.poll(insights).toEqual({ toolCalls: 1, timed: true, wanted: 1 });
 });

@@ -1,7 +1,10 @@
 // "Try your receptionist" in a real browser: the owner plays a caller against their own configuration (the sandbox
 // conversation engine on the real webhook path), and what the call produced shows up where the owner looks for it:
 // the call log and its detail, the appointments, the sandbox calendar and the outbox of messages.
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { platformToolCall } from "./support/vapi";
+import { dayAhead } from "../helpers/vapi-messages";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { formatPhone } from "../../lib/platform/phone/format";
 import { DEMO_OWNER } from "../../lib/server/ops/seed-accounts";
@@ -429,4 +432,38 @@ test("a call left without hanging up ends: another section, another page, the ta
   expect(third.status).not.toBe("ended");
   await tab.close({ runBeforeUnload: true });
   await expectEnded(third.id);
+});
+
+test("through the production server's voice webhook the caller hears the booking first; log, calendar and reminder follow", async ({
+  page,
+}) => {
+  const owner = await newOwner(page, { tag: "phone-path" });
+  const line = await readyReceptionist(page, owner.token);
+  const call = { line, callId: `e2e-${randomUUID()}`, caller: "+33655507788" };
+  const bearer = { authorization: `Bearer ${owner.token}` };
+  // The reply the model reads: JSON with the sentence said and the slots offered.
+  const offered = JSON.parse(await platformToolCall(page.request, call, "check_availability", { date: dayAhead(3) })) as {
+    slots?: { date: string; time: string }[];
+  };
+  const slot = offered.slots![0]!;
+  const booked = JSON.parse(
+    await platformToolCall(page.request, call, "book_appointment", { date: slot.date, time: slot.time, name: "Zoé Martin" }),
+  ) as { say: string };
+  expect(booked.say).toMatch(/^Booked/);
+
+  // What the answer did not wait for: the appointment's calendar event and reminder, and the tool calls in the insights.
+  const appointment = async () => {
+    const res = await page.request.get("/api/appointments", { headers: bearer });
+    const [a] = ((await res.json()) as { upcoming: { calendarSyncStatus: string; reminderAt: string | null }[] }).upcoming;
+    return { calendar: a?.calendarSyncStatus, reminder: a?.reminderAt !== null };
+  };
+  await expect.poll(appointment).toEqual({ calendar: "synced", reminder: true });
+  const insights = async () => {
+    const body = (await (await page.request.get("/api/insights", { headers: bearer })).json()) as {
+      toolCalls: { count: number };
+      bookingSuccess: { wanted: number; booked: number };
+    };
+    return { toolCalls: body.toolCalls.count, wanted: body.bookingSuccess.wanted };
+  };
+  await expect.poll(insights).toEqual({ toolCalls: 2, wanted: 1 });
 });

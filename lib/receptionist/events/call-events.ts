@@ -21,11 +21,8 @@ import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_
  */
 export const TOOL_ANSWER_BUDGET_MS = 2_200;
 
-/**
- * `sandbox`: the calls are the offline stand-in's (kept apart in the call log). `afterAnswer`: runs work the platform's
- * answer need not wait for once it is sent (the route's); without it that work is done before answering.
- */
-export type CallEventDeps = BookingDeps & { sandbox: boolean; afterAnswer?: (task: () => Promise<void>) => Promise<void> };
+/** `sandbox`: the calls are the offline stand-in's (kept apart in the call log). */
+export type CallEventDeps = BookingDeps & { sandbox: boolean };
 
 /**
  * The facts every message carries: the platform's call id, our line (the number dialled) and the caller ID, both in

@@ -22,6 +22,11 @@ export type BookingDeps = {
    * abandoned for the last free/busy we saw (reads) or a retry job (writes). Unset off the call path.
    */
   deadline?: number;
+  /**
+   * Runs work the answer need not wait for (a booking's calendar event, messages and reminder; the tool-call log) once
+   * the answer is sent: the route's, on a call. Without it that work is done before answering.
+   */
+  afterAnswer?: (task: () => Promise<void>) => Promise<void>;
 };
 
 /** Callers cannot book a slot starting within the next hour, nor more than 90 days ahead. */

@@ -10,8 +10,8 @@ import { syncAppointmentToCalendar } from "./calendar-sync";
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What follows any change, after the commit: the calendar (inline, so the owner sees it at once; on failure a job
- * retries), the caller's and owner's messages, and the reminder.
+ * What follows any change, after the commit: the calendar (so the owner sees it at once; on failure a job retries), the
+ * caller's and owner's messages, and the reminder, side by side.
  */
 export async function afterChange(
   deps: BookingDeps,
@@ -19,31 +19,37 @@ export async function afterChange(
   appt: Appointment,
   kind: "confirmation" | "reschedule" | "cancellation",
 ): Promise<void> {
-  if (biz.calendarConnected) {
+  const calendar = async () => {
+    if (!biz.calendarConnected) return;
     try {
-      // On a call the caller waits for this: a calendar still writing at the deadline finishes in the retry job (the
-      // event id is ours, so a write that lands late and the job's write are one event).
+      // On a call a calendar still writing at the deadline finishes in the retry job (the event id is ours, so a write
+      // that lands late and the job's write are one event).
       await beforeDeadline(() => syncAppointmentToCalendar(deps, biz, appt.id, appt), deps.deadline);
     } catch {
       await deps.db.update(appointments).set({ calendarSyncStatus: "retrying" }).where(eq(appointments.id, appt.id));
       await deps.jobs.send(JOB.calendarSync, { appointmentId: appt.id }, { singletonKey: `calendar:${appt.id}` });
     }
-  }
-  await deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version });
+  };
   const remindAt = new Date(appt.startsAt.getTime() - REMINDER_BEFORE_MS);
   const remind = kind !== "cancellation" && remindAt.getTime() > clock(deps).getTime();
-  if (remind) {
-    // An older version's reminder still fires, finds the version changed and sends nothing.
-    await deps.jobs.send(
-      JOB.appointmentReminder,
-      { appointmentId: appt.id, version: appt.version },
-      { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
-    );
-  }
-  await deps.db
-    .update(appointments)
-    .set({ reminderAt: remind ? remindAt : null })
-    .where(eq(appointments.id, appt.id));
+  const messages = async () => {
+    await Promise.all([
+      deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version }),
+      // An older version's reminder still fires, finds the version changed and sends nothing.
+      remind &&
+        deps.jobs.send(
+          JOB.appointmentReminder,
+          { appointmentId: appt.id, version: appt.version },
+          { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
+        ),
+    ]);
+    await deps.db
+      .update(appointments)
+      .set({ reminderAt: remind ? remindAt : null })
+      .where(eq(appointments.id, appt.id));
+  };
+  const [calendarDone, messagesDone] = await Promise.allSettled([calendar(), messages()]);
+  for (const done of [calendarDone, messagesDone]) if (done.status === "rejected") throw done.reason;
 }
 
 /**
@@ -56,9 +62,13 @@ export async function afterChangeSafely(
   appt: Appointment,
   kind: "confirmation" | "reschedule" | "cancellation",
 ): Promise<void> {
-  try {
-    await afterChange(deps, biz, appt, kind);
-  } catch (e) {
-    logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
-  }
+  const follow = async () => {
+    try {
+      await afterChange(deps, biz, appt, kind);
+    } catch (e) {
+      logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
+    }
+  };
+  // On a call the caller hears the booking as soon as it is committed; the rest follows the answer.
+  await (deps.afterAnswer ? deps.afterAnswer(follow) : follow());
 }
