@@ -1,7 +1,7 @@
 // The agenda: calendar connections and the sandbox calendar's events, appointments and their change log, closures.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users, type WorkingHours } from "./accounts";
 import { createdAt, ts, updatedAt } from "./columns";
 
 export const calendarConnections = pgTable(
@@ -56,6 +56,43 @@ export const calendarEvents = pgTable(
 );
 
 // starts_at/ends_at never overlap for one business: see the exclusion constraint in the migration.
+/** A service a practitioner offers, and how long its appointments last. */
+export type PractitionerService = { name: string; durationMinutes: number };
+
+/**
+ * Who appointments are with. Every business has at least one: the database makes the first with the account (a trigger
+ * on users, migration 0024), whatever creates it (registration, a checkout, the seed): the owner, offering every service
+ * of the practice on its hours. `name` null: the owner, named by the account (a checkout makes an account before its
+ * owner gives a name); `services` empty: the practice's services, at its appointment length; `working_hours` null: the
+ * practice's hours.
+ */
+export const practitioners = pgTable(
+  "practitioners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name"),
+    services: jsonb("services")
+      .$type<PractitionerService[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    workingHours: jsonb("working_hours").$type<WorkingHours>(),
+    // The order the practice lists them in; the first one takes a booking that names no one.
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("practitioners_user_idx").on(t.userId, t.position),
+    // A name is how a caller asks for someone: two alike in one practice could not be told apart.
+    uniqueIndex("practitioners_user_name_unique").on(t.userId, sql`lower(${t.name})`),
+    // What an appointment's reference names: a practitioner of the same business (below).
+    uniqueIndex("practitioners_id_user_unique").on(t.id, t.userId),
+  ],
+);
+
 export const appointments = pgTable(
   "appointments",
   {
@@ -63,6 +100,8 @@ export const appointments = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Who the appointment is with (set on every booking; null only on rows written before practitioners or by hand).
+    practitionerId: uuid("practitioner_id"),
     patientName: text("patient_name").notNull(),
     patientEmail: text("patient_email"),
     patientPhone: text("patient_phone"),
@@ -100,6 +139,12 @@ export const appointments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // With a practitioner of its own business, never another's.
+    foreignKey({
+      name: "appointments_practitioner_fk",
+      columns: [t.practitionerId, t.userId],
+      foreignColumns: [practitioners.id, practitioners.userId],
+    }),
     index("appointments_user_starts_idx").on(t.userId, t.startsAt),
     uniqueIndex("appointments_booking_key_unique")
       .on(t.userId, t.bookingKey)

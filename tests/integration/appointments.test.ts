@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, calls } from "@/db/schema";
+import { appointments, calls, practitioners } from "@/db/schema";
 import { api, type Account, registerOwner } from "../helpers/api";
 
 // Bookings go next year so they stay in the future whenever the suite runs.
@@ -61,8 +61,14 @@ describe("POST /api/appointments", () => {
     const owner = await newYorkOwner();
     const summer = await api("POST", "/api/appointments", { token: owner.token, body: booking(on("07-15"), "10:00", "45") });
     expect(summer.status, JSON.stringify(summer.body)).toBe(201);
+    const [practitioner] = await getDb()
+      .select({ id: practitioners.id })
+      .from(practitioners)
+      .where(eq(practitioners.userId, owner.user.id));
     expect(summer.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // With the business's one practitioner: the owner, made with the account.
+      practitionerId: practitioner!.id,
       patientName: "Jane Doe",
       patientEmail: "jane.doe@example.com",
       // Typed "+1 212 555 0100": stored in E.164.

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, calendarEvents, calls, notifications, subscriptions } from "@/db/schema";
+import { appointments, calendarEvents, calls, notifications, practitioners, subscriptions } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/platform/jobs/queue";
 import type { CalendarPort } from "@/lib/ports/calendar";
@@ -214,6 +214,9 @@ describe("Vapi server URL", () => {
     expect(rows).toHaveLength(1);
     const appt = rows[0]!;
     expect(appt).toMatchObject({ source: "phone", status: "booked", calendarSyncStatus: "synced", language: "en" });
+    // With the business's one practitioner (the owner): a call that names no one books the first.
+    const [practitioner] = await db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, p.user.id));
+    expect(appt.practitionerId).toBe(practitioner!.id);
     const events = await db.select().from(calendarEvents).where(eq(calendarEvents.userId, p.user.id));
     expect(events.map((e) => e.eventId)).toContain(appt.calendarEventId);
     expect(events.find((e) => e.eventId === appt.calendarEventId)!.description).toContain("Reason: Check-up");

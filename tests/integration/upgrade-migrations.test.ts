@@ -1,53 +1,18 @@
 // The migrations that change what earlier rows mean, run on a database holding rows of the release before them: a STOP
 // recorded for every business becomes one per business that could text that number, and callers' names and texts lose
 // their direction controls. On a database of its own (PGlite, or a throwaway PostgreSQL database with TEST_DB=postgres).
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
-import { startEmbeddedDb } from "@/lib/server/embedded-db";
-
-/** The migrations folder as it was up to `lastTag`: the same files, the journal cut after it. */
-function folderUpTo(lastTag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "recepta-migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const upTo = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(upTo, lastTag).toBeGreaterThanOrEqual(0);
-  const entries = journal.entries.slice(0, upTo + 1);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
+import { folderUpTo, migrationDatabase } from "../helpers/migration-db";
 
 let sql: postgres.Sql;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (inject("databaseKind") === "postgres") {
-    const server = process.env.TEST_DATABASE_URL!;
-    const name = `recepta_migration_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(server, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    stop = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const embedded = await startEmbeddedDb({ maxConnections: 1 });
-    sql = postgres(embedded.url, { max: 1, onnotice: () => {} });
-    stop = () => embedded.stop();
-  }
+  ({ sql, stop } = await migrationDatabase());
 });
 
 afterAll(async () => {

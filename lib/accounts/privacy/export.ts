@@ -19,6 +19,7 @@ import {
   optOuts,
   pendingReplies,
   phoneNumbers,
+  practitioners,
   sessions,
   subscriptions,
   threadMessages,
@@ -37,6 +38,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   calendar_connections: "calendar",
   calendar_events: "calendarEvents",
   closures: "closures",
+  practitioners: "practitioners",
   knowledge_entries: "knowledge",
   appointments: "appointments",
   calls: "calls",
@@ -101,6 +103,9 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       plain,
     ),
     closures: (await db.select().from(closures).where(eq(closures.userId, userId)).orderBy(closures.startsOn)).map(plain),
+    practitioners: (
+      await db.select().from(practitioners).where(eq(practitioners.userId, userId)).orderBy(practitioners.position, practitioners.createdAt)
+    ).map(plain),
     // The search column is the database's own reading of the words above it: not information of its own.
     knowledge: (
       await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)

@@ -1427,6 +1427,8 @@ export interface operations {
                     "application/json": {
                         upcoming: {
                             id: string;
+                            /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
+                            practitionerId: string | null;
                             patientName: string;
                             patientEmail: string | null;
                             patientPhone: string | null;
@@ -1449,6 +1451,8 @@ export interface operations {
                         }[];
                         past: {
                             id: string;
+                            /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
+                            practitionerId: string | null;
                             patientName: string;
                             patientEmail: string | null;
                             patientPhone: string | null;
@@ -1532,6 +1536,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
+                        practitionerId: string | null;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;
@@ -2547,6 +2553,10 @@ export interface operations {
                         }[];
                         /** @description Days closed or on special hours. */
                         closures: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Who appointments are with: each one's name (none: the owner), services and hours. */
+                        practitioners: {
                             [key: string]: unknown;
                         }[];
                         /** @description The answers, prices and policies the receptionist may tell callers. */
@@ -7198,6 +7208,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
+                        practitionerId: string | null;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;
@@ -7991,6 +8003,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
+                        practitionerId: string | null;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;

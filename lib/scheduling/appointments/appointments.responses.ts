@@ -7,6 +7,10 @@ const instant = z.iso.datetime({ offset: true });
 export const appointmentResponse = z
   .strictObject({
     id: z.string(),
+    practitionerId: z
+      .string()
+      .nullable()
+      .describe("Who the appointment is with: a practitioner of the business (null only on rows made by hand)."),
     patientName: z.string(),
     patientEmail: z.string().nullable(),
     patientPhone: z.string().nullable(),

@@ -18,6 +18,8 @@ export type AppointmentView = {
   patientEmail: string | null;
   patientPhone: string | null;
   reason: string | null;
+  /** Who the appointment is with (one of the business's practitioners). */
+  practitionerId: string | null;
   startsAt: string;
   endsAt: string;
   durationMinutes: number;
@@ -41,6 +43,7 @@ const columns = {
   patientEmail: appointments.patientEmail,
   patientPhone: appointments.patientPhone,
   reason: appointments.reason,
+  practitionerId: appointments.practitionerId,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   status: appointments.status,

@@ -10,7 +10,7 @@ import { appointmentChanges, appointments } from "@/db/schema";
 import { inClosure, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/scheduling/availability/availability";
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
-import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, rules } from "./core";
+import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, firstPractitioner, rules } from "./core";
 import { busyIntervals } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
@@ -175,6 +175,7 @@ async function insertBooking(
         .insert(appointments)
         .values({
           userId: biz.userId,
+          practitionerId: firstPractitioner(deps.db, biz.userId),
           patientName: b.patientName,
           patientPhone: b.patientPhone,
           callerPhone: b.callerPhone ?? null,

@@ -1,8 +1,8 @@
 // What every booking step shares: its dependencies, the booking rules of a business, the deadline a call sets, the
 // calendar grant, and the appointment reads.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments } from "@/db/schema";
+import { appointments, practitioners } from "@/db/schema";
 import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
 import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
@@ -28,6 +28,20 @@ export type BookingDeps = {
    */
   afterAnswer?: (task: () => Promise<void>) => Promise<void>;
 };
+
+/**
+ * The practitioner who takes a booking that names no one, as a value of the insert: the business's first (every
+ * business has one, made with the account).
+ */
+export function firstPractitioner(db: Pick<Db, "select">, userId: string): SQL {
+  const first = db
+    .select({ id: practitioners.id })
+    .from(practitioners)
+    .where(eq(practitioners.userId, userId))
+    .orderBy(asc(practitioners.position), asc(practitioners.createdAt))
+    .limit(1);
+  return sql`(${first})`;
+}
 
 /** Callers cannot book a slot starting within the next hour, nor more than 90 days ahead. */
 export const MIN_NOTICE_MINUTES = 60;

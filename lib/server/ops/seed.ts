@@ -10,6 +10,7 @@ import { createAiParameters } from "@/lib/accounts/ai-settings/ai.service";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { startTrial } from "@/lib/billing/trial";
 import { syncAppointmentToCalendar } from "@/lib/scheduling/booking/calendar-sync";
+import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { Env } from "@/lib/platform/env";
@@ -204,6 +205,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
         const call = a.call ? callRows.find((c) => c.providerCallId === seedKey(a.call!)) : undefined;
         return {
           userId: ownerId,
+          practitionerId: firstPractitioner(db, ownerId),
           patientName: a.name,
           patientPhone: a.phone,
           patientEmail: a.email,
