@@ -5,6 +5,7 @@ CREATE TABLE "practitioners" (
 	"services" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"working_hours" jsonb,
 	"position" integer DEFAULT 0 NOT NULL,
+	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -12,7 +13,7 @@ CREATE TABLE "practitioners" (
 ALTER TABLE "appointments" ADD COLUMN "practitioner_id" uuid;--> statement-breakpoint
 ALTER TABLE "practitioners" ADD CONSTRAINT "practitioners_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "practitioners_user_idx" ON "practitioners" USING btree ("user_id","position");--> statement-breakpoint
-CREATE UNIQUE INDEX "practitioners_user_name_unique" ON "practitioners" USING btree ("user_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "practitioners_user_name_unique" ON "practitioners" USING btree ("user_id",lower("name")) WHERE "practitioners"."removed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "practitioners_id_user_unique" ON "practitioners" USING btree ("id","user_id");--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_practitioner_fk" FOREIGN KEY ("practitioner_id","user_id") REFERENCES "public"."practitioners"("id","user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- Every business has at least one practitioner: the first is made with the account, whatever creates it (registration,

@@ -81,13 +81,17 @@ export const practitioners = pgTable(
     workingHours: jsonb("working_hours").$type<WorkingHours>(),
     // The order the practice lists them in; the first one takes a booking that names no one.
     position: integer("position").notNull().default(0),
+    // Removed by the owner: no longer listed or booked, kept for the appointments they had.
+    removedAt: ts("removed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("practitioners_user_idx").on(t.userId, t.position),
     // A name is how a caller asks for someone: two alike in one practice could not be told apart.
-    uniqueIndex("practitioners_user_name_unique").on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex("practitioners_user_name_unique")
+      .on(t.userId, sql`lower(${t.name})`)
+      .where(sql`${t.removedAt} is null`),
     // What an appointment's reference names: a practitioner of the same business (below).
     uniqueIndex("practitioners_id_user_unique").on(t.id, t.userId),
   ],

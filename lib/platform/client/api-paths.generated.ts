@@ -174,6 +174,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practitioners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getPractitioners"];
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postPractitioners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -1147,6 +1165,24 @@ export interface paths {
         post?: never;
         /** @description A signed-in account. */
         delete: operations["deleteKnowledgeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practitioners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. */
+        put: operations["putPractitionersId"];
+        post?: never;
+        /** @description A signed-in account. */
+        delete: operations["deletePractitionersId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2296,6 +2332,261 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPractitioners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practitioners: {
+                            id: string;
+                            /** @description Null: the owner, named by the account (see displayName). */
+                            name: string | null;
+                            /** @description The name shown and said: the practitioner's, or the owner's full name. */
+                            displayName: string;
+                            /** @description The services they offer; empty: every service of the practice, at its appointment length. */
+                            services: {
+                                name: string;
+                                durationMinutes: number;
+                            }[];
+                            /** @description Their own week; null: the practice's hours. */
+                            workingHours: {
+                                monday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                tuesday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                wednesday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                thursday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                friday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                saturday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                                sunday: {
+                                    isOpen: boolean;
+                                    openTime: string;
+                                    closeTime: string;
+                                };
+                            } | null;
+                            /** @description Booked appointments with them still to come. */
+                            upcomingAppointments: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPractitioners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default [] */
+                    services?: {
+                        name: string;
+                        durationMinutes: number;
+                    }[];
+                    workingHours?: {
+                        monday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        tuesday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        wednesday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        thursday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        friday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        saturday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        sunday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Null: the owner, named by the account (see displayName). */
+                        name: string | null;
+                        /** @description The name shown and said: the practitioner's, or the owner's full name. */
+                        displayName: string;
+                        /** @description The services they offer; empty: every service of the practice, at its appointment length. */
+                        services: {
+                            name: string;
+                            durationMinutes: number;
+                        }[];
+                        /** @description Their own week; null: the practice's hours. */
+                        workingHours: {
+                            monday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            tuesday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            wednesday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            thursday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            friday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            saturday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            sunday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                        } | null;
+                        /** @description Booked appointments with them still to come. */
+                        upcomingAppointments: number;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7563,6 +7854,233 @@ export interface operations {
         };
     };
     deleteKnowledgeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPractitionersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default [] */
+                    services?: {
+                        name: string;
+                        durationMinutes: number;
+                    }[];
+                    workingHours?: {
+                        monday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        tuesday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        wednesday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        thursday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        friday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        saturday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                        sunday?: {
+                            isOpen?: boolean;
+                            openTime: string;
+                            closeTime: string;
+                        } | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Null: the owner, named by the account (see displayName). */
+                        name: string | null;
+                        /** @description The name shown and said: the practitioner's, or the owner's full name. */
+                        displayName: string;
+                        /** @description The services they offer; empty: every service of the practice, at its appointment length. */
+                        services: {
+                            name: string;
+                            durationMinutes: number;
+                        }[];
+                        /** @description Their own week; null: the practice's hours. */
+                        workingHours: {
+                            monday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            tuesday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            wednesday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            thursday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            friday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            saturday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                            sunday: {
+                                isOpen: boolean;
+                                openTime: string;
+                                closeTime: string;
+                            };
+                        } | null;
+                        /** @description Booked appointments with them still to come. */
+                        upcomingAppointments: number;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePractitionersId: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,6 +1,6 @@
 // What every booking step shares: its dependencies, the booking rules of a business, the deadline a call sets, the
 // calendar grant, and the appointment reads.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, practitioners } from "@/db/schema";
 import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
@@ -37,7 +37,7 @@ export function firstPractitioner(db: Pick<Db, "select">, userId: string): SQL {
   const first = db
     .select({ id: practitioners.id })
     .from(practitioners)
-    .where(eq(practitioners.userId, userId))
+    .where(and(eq(practitioners.userId, userId), isNull(practitioners.removedAt)))
     .orderBy(asc(practitioners.position), asc(practitioners.createdAt))
     .limit(1);
   return sql`(${first})`;

@@ -1,0 +1,23 @@
+import { practitionerResponse } from "@/lib/scheduling/practitioners/practitioners.responses";
+import { practitionerSchema } from "@/lib/scheduling/practitioners/practitioners.schemas";
+import { removePractitioner, updatePractitioner } from "@/lib/scheduling/practitioners/practitioners.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { idParam } from "@/lib/platform/http/params";
+import { json, message } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+const params = { id: (id: string) => idParam(id, "practitionerNotFound") };
+
+/** Replaces the practitioner's name, services and hours. */
+export const PUT = route.owner(
+  { params, body: practitionerSchema, response: { 200: practitionerResponse } },
+  async ({ ctx, auth, params, input }) => json(await updatePractitioner(ctx.db, auth.userId, params.id, input.body)),
+);
+
+/** Removes a practitioner: 409 while appointments with them are still to come, and for the last one. */
+export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
+  await removePractitioner(ctx.db, auth.userId, params.id);
+  return message(locale, "practitionerRemoved");
+});

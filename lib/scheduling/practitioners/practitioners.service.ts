@@ -1,0 +1,126 @@
+// The owner's practitioners: who appointments are with, the services each offers and their hours. Every business has at
+// least one (the owner, made with the account by the database); a practitioner removed is no longer listed or booked,
+// and stays on the appointments they had.
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
+import { appointments, practitioners, users } from "@/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import type { Practitioner } from "./practitioners.responses";
+import { MAX_PRACTITIONERS, type PractitionerInput } from "./practitioners.schemas";
+
+export type { Practitioner };
+
+const upcoming = (now: Date) =>
+  sql<number>`(select count(*)::int from ${appointments} a where a.practitioner_id = ${practitioners.id}
+    and a.status = 'booked' and a.ends_at > ${now.toISOString()})`;
+
+function columns(now: Date) {
+  return {
+    id: practitioners.id,
+    name: practitioners.name,
+    displayName: sql<string>`coalesce(${practitioners.name}, ${users.fullName})`,
+    services: practitioners.services,
+    workingHours: practitioners.workingHours,
+    upcomingAppointments: upcoming(now),
+  };
+}
+
+const active = (userId: string) => and(eq(practitioners.userId, userId), isNull(practitioners.removedAt));
+
+/** The business's practitioners, in the practice's order (the first takes a booking that names no one). */
+export async function listPractitioners(db: Db, userId: string, now = new Date()): Promise<{ practitioners: Practitioner[] }> {
+  const rows = await db
+    .select(columns(now))
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(active(userId))
+    .orderBy(asc(practitioners.position), asc(practitioners.createdAt));
+  return { practitioners: rows };
+}
+
+async function one(db: Db | Tx, userId: string, id: string, now: Date): Promise<Practitioner> {
+  const [row] = await db
+    .select(columns(now))
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(and(eq(practitioners.id, id), active(userId)));
+  if (!row) throw new AppError("not_found", "practitionerNotFound");
+  return row;
+}
+
+/** Two practitioners of one practice with one name could not be told apart by a caller: 409. */
+async function namedOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e, "practitioners_user_name_unique")) throw new AppError("conflict", "practitionerNameTaken");
+    throw e;
+  }
+}
+
+/**
+ * Adds a practitioner at the end of the list. The owner's row is locked first, so two additions at once count each
+ * other and the limit holds.
+ */
+export async function createPractitioner(db: Db, userId: string, input: PractitionerInput, now = new Date()): Promise<Practitioner> {
+  return namedOnce(() =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [{ n, last } = { n: 0, last: 0 }] = await tx
+        .select({ n: count(), last: sql<number>`coalesce(max(${practitioners.position}), 0)::int` })
+        .from(practitioners)
+        .where(active(userId));
+      if (n >= MAX_PRACTITIONERS) throw new AppError("conflict", "practitionersFull", { max: MAX_PRACTITIONERS });
+      const [row] = await tx
+        .insert(practitioners)
+        .values({ userId, name: input.name, services: input.services, workingHours: input.workingHours, position: last + 1 })
+        .returning({ id: practitioners.id });
+      return one(tx, userId, row!.id, now);
+    }),
+  );
+}
+
+/** Replaces a practitioner's name, services and hours. */
+export async function updatePractitioner(
+  db: Db,
+  userId: string,
+  id: string,
+  input: PractitionerInput,
+  now = new Date(),
+): Promise<Practitioner> {
+  return namedOnce(async () => {
+    const updated = await db
+      .update(practitioners)
+      .set({ name: input.name, services: input.services, workingHours: input.workingHours, updatedAt: now })
+      .where(and(eq(practitioners.id, id), active(userId)))
+      .returning({ id: practitioners.id });
+    if (!updated.length) throw new AppError("not_found", "practitionerNotFound");
+    return one(db, userId, id, now);
+  });
+}
+
+/**
+ * Removes a practitioner: refused (409) while appointments with them are still to come (reassign or cancel those
+ * first), and for the last one (a practice books with someone). Their row is locked before the appointments are
+ * counted, so a booking that lands meanwhile is counted.
+ */
+export async function removePractitioner(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [target] = await tx
+      .select({ id: practitioners.id })
+      .from(practitioners)
+      .where(and(eq(practitioners.id, id), active(userId)))
+      .for("update");
+    if (!target) throw new AppError("not_found", "practitionerNotFound");
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(practitioners).where(active(userId));
+    if (n <= 1) throw new AppError("conflict", "lastPractitioner");
+    const [{ ahead } = { ahead: 0 }] = await tx
+      .select({ ahead: count() })
+      .from(appointments)
+      .where(and(eq(appointments.practitionerId, id), eq(appointments.status, "booked"), gt(appointments.endsAt, now)));
+    if (ahead > 0) throw new AppError("conflict", "practitionerHasAppointments", { count: ahead });
+    await tx.update(practitioners).set({ removedAt: now, updatedAt: now }).where(eq(practitioners.id, id));
+  });
+}
