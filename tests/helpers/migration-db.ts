@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
 
@@ -25,7 +25,7 @@ export function folderUpTo(lastTag: string): string {
 }
 
 /** An empty database of the run's kind, and how to drop it. */
-export async function migrationDatabase(): Promise<{ sql: postgres.Sql; stop: () => Promise<void> }> {
+async function migrationDatabase(): Promise<{ sql: postgres.Sql; stop: () => Promise<void> }> {
   if (inject("databaseKind") === "postgres") {
     const server = process.env.TEST_DATABASE_URL!;
     const name = `recepta_migration_${randomBytes(4).toString("hex")}`;
@@ -43,4 +43,17 @@ export async function migrationDatabase(): Promise<{ sql: postgres.Sql; stop: ()
   }
   const embedded = await startEmbeddedDb({ maxConnections: 1 });
   return { sql: postgres(embedded.url, { max: 1, onnotice: () => {} }), stop: () => embedded.stop() };
+}
+
+/** The file's database: made before its tests, dropped after them; `sql()` is its client. */
+export function migrationDatabaseForFile(): () => postgres.Sql {
+  let db: { sql: postgres.Sql; stop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    db = await migrationDatabase();
+  });
+  afterAll(async () => {
+    await db?.sql.end({ timeout: 5 });
+    await db?.stop();
+  });
+  return () => db!.sql;
 }

@@ -3,25 +3,15 @@
 // On a database of its own (PGlite, or a throwaway PostgreSQL database with TEST_DB=postgres).
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import type postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
-import { folderUpTo, migrationDatabase } from "../helpers/migration-db";
+import { folderUpTo, migrationDatabaseForFile } from "../helpers/migration-db";
 
-let sql: postgres.Sql;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ sql, stop } = await migrationDatabase());
-});
-
-afterAll(async () => {
-  await sql.end({ timeout: 5 });
-  await stop();
-});
+const database = migrationDatabaseForFile();
 
 describe("migrating a database of the release before practitioners", () => {
   it("gives each business one practitioner, the owner, with its appointments; an admin none; a new business its own", async () => {
+    const sql = database();
     await migrate(drizzle(sql), { migrationsFolder: folderUpTo("0023_tool_calls_answer_time_index") });
     const hours = JSON.stringify({ monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" } });
     const account = async (email: string, type = "user") =>

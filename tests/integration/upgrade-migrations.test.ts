@@ -3,25 +3,15 @@
 // their direction controls. On a database of its own (PGlite, or a throwaway PostgreSQL database with TEST_DB=postgres).
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import type postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
-import { folderUpTo, migrationDatabase } from "../helpers/migration-db";
+import { folderUpTo, migrationDatabaseForFile } from "../helpers/migration-db";
 
-let sql: postgres.Sql;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ sql, stop } = await migrationDatabase());
-});
-
-afterAll(async () => {
-  await sql.end({ timeout: 5 });
-  await stop();
-});
+const database = migrationDatabaseForFile();
 
 describe("migrating a database of the release before per-business opt-outs", () => {
   it("keeps every STOP for each business that could text the number, drops none a caller asked for, and cleans callers' text", async () => {
+    const sql = database();
     const db = drizzle(sql);
     await migrate(db, { migrationsFolder: folderUpTo("0018_calls_wanted_booking") });
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { WorkingHours } from "@/db/schema";
 import { workingHoursSchema } from "@/lib/accounts/account/accounts.schemas";
+import { WEEKDAYS } from "@/lib/accounts/account/options";
 
 /** A practice of two to ten is the common case; past this a list is no longer something a caller can choose from. */
 export const MAX_PRACTITIONERS = 20;
@@ -33,18 +34,6 @@ export const practitionerSchema = z.strictObject({
   workingHours: workingHoursSchema
     .nullable()
     .default(null)
-    .transform((w): WorkingHours | null =>
-      w
-        ? {
-            monday: w.monday ?? CLOSED,
-            tuesday: w.tuesday ?? CLOSED,
-            wednesday: w.wednesday ?? CLOSED,
-            thursday: w.thursday ?? CLOSED,
-            friday: w.friday ?? CLOSED,
-            saturday: w.saturday ?? CLOSED,
-            sunday: w.sunday ?? CLOSED,
-          }
-        : null,
-    ),
+    .transform((w): WorkingHours | null => (w ? (Object.fromEntries(WEEKDAYS.map((d) => [d, w[d] ?? CLOSED])) as WorkingHours) : null)),
 });
 export type PractitionerInput = z.output<typeof practitionerSchema>;
