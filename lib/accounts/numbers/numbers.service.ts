@@ -14,6 +14,7 @@ import { markSetupStep } from "@/lib/accounts/account/onboarding";
 import { AppError } from "@/lib/platform/errors";
 import { regionParam } from "@/lib/platform/i18n/translate";
 import { businessCountryOf } from "@/lib/accounts/business/business-country";
+import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { requirePhone } from "@/lib/platform/phone/phone";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 import type { TelephonyPort } from "@/lib/ports/telephony";
@@ -356,6 +357,8 @@ export async function releaseUserNumber(
     }
     return rows;
   });
+  // The line no longer answers for this business, from its next call message on.
+  forgetBusinesses(userId);
   if (!released) return null;
   if (links) {
     await unlinkVoice(db, links.voice, released.id, released.voiceProviderId);

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import { markSetupStep } from "@/lib/accounts/account/onboarding";
+import { forgetBusinesses } from "@/lib/accounts/business/business";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
 import type { CalendarAccess, CalendarPort } from "@/lib/ports/calendar";
@@ -79,5 +80,7 @@ export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId
     .set({ revokedAt: new Date() })
     .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
     .returning({ userId: calendarConnections.userId });
+  // A call under way stops asking a calendar that refuses it at its next message.
+  forgetBusinesses(userId);
   return marked.length > 0;
 }
