@@ -10,7 +10,7 @@ import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib
 import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
 import type { ApiPolicy, StateChanging } from "@/lib/platform/http/api-routes";
-import { parseWith, readJson, route as edge, type RouteContext } from "@/lib/platform/http/route";
+import { parseWith, readJson, route as edge, type AfterAnswer, type RouteContext } from "@/lib/platform/http/route";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import type { Logger } from "@/lib/platform/log/logger";
 import { appContext, type AppContext } from "./context";
@@ -74,13 +74,12 @@ export type RouteCall<S extends RouteSpec, A> = {
 };
 
 /**
- * Runs `task` once the answer has been sent (Next's after()), so a caller on the phone line does not wait for writes
- * only the reports read. Where no request is being answered (a handler called directly, as the integration tests do) it
- * runs now and is awaited, so what it writes is there when the call returns. The task handles its own failures.
+ * Runs `task` once the answer has been sent (Next's after()), so a caller on the phone line does not wait for what their
+ * answer does not depend on (the tool-call log, a booking's calendar event and messages). Where no request is being
+ * answered (a handler called directly, as the integration tests do) it runs now and is awaited, so what it writes is
+ * there when the call returns.
  */
-export type AfterAnswer = (task: () => Promise<void>) => Promise<void>;
-
-export const afterAnswer: AfterAnswer = async (task) => {
+const afterAnswer: AfterAnswer = async (task) => {
   try {
     after(task);
   } catch {

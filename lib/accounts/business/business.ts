@@ -74,7 +74,8 @@ function toBusiness(r: TenantRow, now: Date): Business {
  * The business that owns the dialled number; null when the number is not assigned to anyone. Every message of a call
  * asks (a call sends several a minute) and a business changes rarely, so the row is kept for LINE_CACHE_MS. A change made
  * through this process's API, a calendar grant refused or a number released forgets it at once (forgetBusinesses); one
- * made elsewhere (another instance, a sweep) reaches calls within LINE_CACHE_MS. What must be exact, the free times, is read on every message.
+ * made elsewhere (another instance, a sweep) reaches calls within LINE_CACHE_MS. What must be exact, the free times, is
+ * read on every message.
  */
 export async function findBusinessByLine(db: Db, line: string, now = new Date()): Promise<Business | null> {
   const since = sinceDate(now);

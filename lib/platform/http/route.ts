@@ -178,6 +178,12 @@ function keepPasswords(input: unknown, cleaned: unknown): unknown {
   return cleaned;
 }
 
+/**
+ * Runs work the answer need not wait for once it is sent (a route's `afterAnswer`): a handler hands it what the caller
+ * does not depend on; without one, that work is done before answering. The task handles its own failures.
+ */
+export type AfterAnswer = (task: () => Promise<void>) => Promise<void>;
+
 /** The raw body, refused past `limit` bytes (counted while reading). Webhooks verify signatures on exactly this text. */
 export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");

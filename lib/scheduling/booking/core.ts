@@ -6,6 +6,7 @@ import { appointments, practitioners } from "@/db/schema";
 import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
 import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
+import type { AfterAnswer } from "@/lib/platform/http/route";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { type CalendarPort } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
@@ -22,11 +23,8 @@ export type BookingDeps = {
    * abandoned for the last free/busy we saw (reads) or a retry job (writes). Unset off the call path.
    */
   deadline?: number;
-  /**
-   * Runs work the answer need not wait for (a booking's calendar event, messages and reminder; the tool-call log) once
-   * the answer is sent: the route's, on a call. Without it that work is done before answering.
-   */
-  afterAnswer?: (task: () => Promise<void>) => Promise<void>;
+  /** On a call, the route's: a booking's calendar event, messages and reminder, and the tool-call log, follow the answer. */
+  afterAnswer?: AfterAnswer;
 };
 
 /**
