@@ -23,6 +23,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 export const EXCLUSION_VIOLATION = "23P01";
+export const FOREIGN_KEY_VIOLATION = "23503";
 
 /** An EXCLUDE constraint refused the row (e.g. appointments_no_overlap: two booked appointments of one user overlap). */
 export function isExclusionViolation(error: unknown, constraint?: string): boolean {

@@ -119,6 +119,11 @@ function SelfService({ token }: { token: string }) {
           {formatFullDate(v.startsAt, locale, v.timeZone)}, {formatTime(v.startsAt, locale, v.timeZone)}
         </p>
         <p className="text-slate-700">{t("duration", { minutes: v.durationMinutes })}</p>
+        {v.practitioner && (
+          <p className="text-slate-700" data-testid="self-service-practitioner">
+            {t("withPractitioner", { name: v.practitioner })}
+          </p>
+        )}
         {v.businessAddress && <p className="mt-2 text-slate-700">{v.businessAddress}</p>}
         {v.status === "cancelled" && (
           <p className="mt-3 font-semibold text-red-800" data-testid="self-service-cancelled">

@@ -55,7 +55,6 @@ export const calendarEvents = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("calendar_events_user_starts_idx").on(t.userId, t.startsAt)],
 );
 
-// starts_at/ends_at never overlap for one business: see the exclusion constraint in the migration.
 /** A service a practitioner offers, and how long its appointments last. */
 export type PractitionerService = { name: string; durationMinutes: number };
 
@@ -97,6 +96,7 @@ export const practitioners = pgTable(
   ],
 );
 
+// Two booked appointments with one practitioner never overlap: see the exclusion constraint in the migrations.
 export const appointments = pgTable(
   "appointments",
   {
@@ -104,8 +104,9 @@ export const appointments = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Who the appointment is with (set on every booking; null only on rows written before practitioners or by hand).
-    practitionerId: uuid("practitioner_id"),
+    // Who the appointment is with: a practitioner of this business (the foreign key below) not removed when it was booked
+    // or given to them (a trigger, migration 0025).
+    practitionerId: uuid("practitioner_id").notNull(),
     patientName: text("patient_name").notNull(),
     patientEmail: text("patient_email"),
     patientPhone: text("patient_phone"),

@@ -1,5 +1,6 @@
 // The judge's rules on what the assistant says, on conversations made up for the purpose: a second greeting, a time no
 // tool gave, a reference read aloud, and the scenario's own must-say / must-not-say.
+import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, notifications } from "@/db/schema";
@@ -104,6 +105,7 @@ describe("the conversation judge", () => {
     const start = zonedWallTimeToUtc(addDays(localToday(CLOCK, p.timeZone), 2), "10:00", p.timeZone)!;
     await db.insert(appointments).values({
       userId: p.userId,
+      practitionerId: firstPractitioner(db, p.userId),
       patientName: "Wrong Day",
       patientPhone: "+12025550171",
       startsAt: start,

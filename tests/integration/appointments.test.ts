@@ -1,5 +1,6 @@
 // The owner's appointments and call log through the real route handlers on a real database: bookings in the owner's
 // time zone, no double booking (even under a race), cancellation, and every row scoped to its owner.
+import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -46,6 +47,7 @@ async function insertAppointment(owner: Account, startsAt: Date, minutes: number
     .insert(appointments)
     .values({
       userId: owner.user.id,
+      practitionerId: firstPractitioner(getDb(), owner.user.id),
       patientName: "Direct Row",
       startsAt,
       endsAt: new Date(startsAt.getTime() + minutes * MINUTE),

@@ -12,7 +12,7 @@ import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { CalendarGrantRevokedError, type CalendarPort } from "@/lib/ports/calendar";
 import { createProviders } from "@/lib/vendors/registry";
-import { busyIntervals } from "@/lib/scheduling/booking/busy-time";
+import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { CalendarUnavailableError } from "@/lib/scheduling/booking/core";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { appContext } from "@/lib/server/context";
@@ -98,7 +98,7 @@ describe("calendar provider per connection", () => {
       .where(eq(calendarEvents.userId, owner.user.id));
     expect(stored.map((e) => e.eventId)).toEqual(["rcrouted1"]);
     const biz = (await loadBusiness(getDb(), owner.user.id))!;
-    await busyIntervals({ ...appContext().booking, calendar: google }, biz, range.from, range.to, { fresh: true }).catch(() => {});
+    await agendaOf({ ...appContext().booking, calendar: google }, biz, range.from, range.to, { fresh: true }).catch(() => {});
     expect((await connectionOf(owner.user.id))!.revokedAt).toBeInstanceOf(Date);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).body).toMatchObject({ hasGoogleOAuth: false });
 
@@ -126,7 +126,7 @@ describe("calendar provider per connection", () => {
     // Through a booking's free/busy question the owner's calendar is "unavailable", not revoked: no reconnect e-mail.
     const biz = (await loadBusiness(getDb(), owner.user.id))!;
     expect(biz.calendar?.provider).toBe("google");
-    const busy = busyIntervals({ ...appContext().booking, calendar }, biz, range.from, range.to, { fresh: true });
+    const busy = agendaOf({ ...appContext().booking, calendar }, biz, range.from, range.to, { fresh: true });
     await expect(busy).rejects.toBeInstanceOf(CalendarUnavailableError);
     expect((await connectionOf(owner.user.id))!.revokedAt).toBeNull();
 

@@ -1,5 +1,6 @@
 // The data migration that puts every stored phone number in E.164, on the run's database (PGlite, or PostgreSQL with
 // TEST_DB=postgres): rows typed in national form before numbers were normalized, read in their business's country.
+import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ describe("data migration 0001: phone numbers in E.164", () => {
       .insert(appointments)
       .values({
         userId: paris,
+        practitionerId: firstPractitioner(db, paris),
         patientName: "Marie",
         patientPhone: "06 98 76 54 32",
         startsAt: start,
@@ -37,6 +39,7 @@ describe("data migration 0001: phone numbers in E.164", () => {
       .insert(appointments)
       .values({
         userId: newYork,
+        practitionerId: firstPractitioner(db, newYork),
         patientName: "John",
         patientPhone: "212.555.0100",
         startsAt: start,
@@ -48,6 +51,7 @@ describe("data migration 0001: phone numbers in E.164", () => {
       .insert(appointments)
       .values({
         userId: paris,
+        practitionerId: firstPractitioner(db, paris),
         patientName: "Zoé",
         patientPhone: "+330698765431",
         startsAt: new Date(start.getTime() + 3_600_000),

@@ -1,5 +1,6 @@
 // Per-business retention of call content (the job through the queue, the Calls API's dates) and the privacy settings,
 // including recording off and what the assistant then tells the caller.
+import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -165,6 +166,7 @@ describe("the retention job", () => {
       .insert(appointments)
       .values({
         userId: owner.user.id,
+        practitionerId: firstPractitioner(db, owner.user.id),
         patientName: "Old Code",
         patientPhone: "+33611112222",
         startsAt: new Date(Date.now() + 5 * DAY),
@@ -202,6 +204,7 @@ describe("the retention job", () => {
     const db = getDb();
     const at = (startDays: number, status: "booked" | "cancelled" = "booked", updatedDays = 0) => ({
       userId: owner.user.id,
+      practitionerId: firstPractitioner(db, owner.user.id),
       patientName: "Date Of Birth",
       patientPhone: "+33611114444",
       patientBirthDate: "1984-03-07",

@@ -4,7 +4,16 @@ import type { Db } from "@/db/client";
 import type { WorkingHours } from "@/db/schema";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
-import { calendarGrantOf, displayNameOf, sinceDate, tenantByLine, tenantByOwner, type ClosureRow, type TenantRow } from "./tenant";
+import {
+  calendarGrantOf,
+  displayNameOf,
+  sinceDate,
+  tenantByLine,
+  tenantByOwner,
+  type ClosureRow,
+  type PractitionerRow,
+  type TenantRow,
+} from "./tenant";
 
 export type CallLanguage = "en" | "fr" | "es";
 
@@ -39,6 +48,8 @@ export type Business = {
   birthDateCheck: boolean;
   /** Closures and special hours still to come, earliest first. */
   closures: ClosureRow[];
+  /** Who appointments are with, in the practice's order; never empty (the database keeps one). */
+  practitioners: PractitionerRow[];
 };
 
 function toBusiness(r: TenantRow, now: Date): Business {
@@ -67,6 +78,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     selfServiceCutoffHours: r.selfServiceCutoffHours,
     birthDateCheck: r.birthDateCheck,
     closures: r.closures,
+    practitioners: r.practitioners,
   };
 }
 

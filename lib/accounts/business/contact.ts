@@ -15,6 +15,8 @@ export type BusinessContact = {
   locale: CallLanguage;
   /** The dedicated number texts are sent from, if the business has claimed one. */
   line: string | null;
+  /** Who appointments are with, in the practice's order (messages name them in a practice of several). */
+  practitioners: { id: string; name: string }[];
 };
 
 export async function loadBusinessContact(db: Db, userId: string): Promise<BusinessContact | null> {
@@ -29,5 +31,6 @@ export async function loadBusinessContact(db: Db, userId: string): Promise<Busin
     timeZone: r.timeZone,
     locale: r.locale,
     line: r.line,
+    practitioners: r.practitioners.map((p) => ({ id: p.id, name: p.name })),
   };
 }

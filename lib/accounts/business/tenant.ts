@@ -9,7 +9,15 @@
 import { preparedPerHandle } from "@/db/prepared";
 import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { aiParameters, calendarConnections, phoneNumbers, subscriptions, users } from "@/db/schema";
+import {
+  aiParameters,
+  calendarConnections,
+  phoneNumbers,
+  subscriptions,
+  users,
+  type PractitionerService,
+  type WorkingHours,
+} from "@/db/schema";
 import { subscriptionRecordColumns } from "@/lib/accounts/subscriptions/subscription-columns";
 
 const baseColumns = {
@@ -68,6 +76,12 @@ function tenantColumns(since: SQL | Placeholder) {
       from closures c
       where c.user_id = ${users.id} and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
     ), '[]'::json)`,
+    practitioners: sql<PractitionerRow[]>`coalesce((
+      select json_agg(json_build_object('id', p.id, 'name', coalesce(p.name, ${users.fullName}), 'services', p.services,
+        'workingHours', p.working_hours) order by p.position, p.created_at)
+      from practitioners p
+      where p.user_id = ${users.id} and p.removed_at is null
+    ), '[]'::json)`,
   };
 }
 
@@ -76,6 +90,22 @@ export function sinceDate(now: Date): string {
   return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 const sinceOf = (now: Date): SQL => sql`${sinceDate(now)}`;
+
+/**
+ * Who the practice books with, in its order (the first takes what names no one): the name said (the owner's, for the
+ * practitioner the account made), the services they offer (empty: the practice's) and their own week (null: the
+ * practice's).
+ */
+export type PractitionerRow = { id: string; name: string; services: PractitionerService[]; workingHours: WorkingHours | null };
+
+/**
+ * Who an appointment is with, to be named to a caller: only in a practice of several (a practice of one is "us"), and
+ * only someone still in it.
+ */
+export function practitionerToName(practitioners: readonly { id: string; name: string }[], practitionerId: string): string | null {
+  if (practitioners.length < 2) return null;
+  return practitioners.find((p) => p.id === practitionerId)?.name ?? null;
+}
 
 /** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
 export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };

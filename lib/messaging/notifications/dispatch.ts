@@ -9,6 +9,7 @@ import { DeliveryError } from "@/lib/messaging/delivery/logged-sender";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { countryOfBusiness, countryOfPhone } from "@/lib/platform/phone/phone";
 import { loadBusinessContact, type BusinessContact } from "@/lib/accounts/business/contact";
+import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { buildIcs, icsAttachment } from "./ics";
 import { linkExpiry, selfServicePath, selfServiceToken } from "@/lib/scheduling/booking/self-service-link";
@@ -58,6 +59,7 @@ export function facts(biz: BusinessContact, a: Appointment): AppointmentFacts {
     end: a.endsAt,
     timeZone: biz.timeZone,
     reason: a.reason,
+    practitioner: practitionerToName(biz.practitioners, a.practitionerId),
     // The caller reads these: numbers of their own country (their phone's) in national form.
     country: countryOfPhone(a.patientPhone) ?? countryOfBusiness(biz),
   };

@@ -228,3 +228,22 @@ describe("phone numbers in the messages", () => {
     expect(mail.html).not.toContain("tel:");
   });
 });
+
+describe("in a practice of several practitioners", () => {
+  const withRoux = { ...facts, practitioner: "Dr Camille Roux" };
+
+  it("names who the appointment is with in the text, the WhatsApp template, the caller's and the owner's email", () => {
+    expect(callerSms("fr", "reminder", withRoux)).toContain("Avec Dr Camille Roux.");
+    expect(callerSms("es", "confirmation", withRoux)).toContain("Con Dr Camille Roux.");
+    expect(callerWhatsApp("en", "confirmation", withRoux).template.parameters[0]).toBe("Cabinet Dupont (Dr Camille Roux)");
+    expect(callerEmail("en", "confirmation", withRoux).text).toMatch(/Practitioner: Dr Camille Roux/);
+    expect(ownerBookingEmail("fr", "confirmation", { ...owner, practitioner: "Dr Camille Roux" }).text).toMatch(
+      /Praticien : Dr Camille Roux/,
+    );
+  });
+
+  it("names no one in a practice of one", () => {
+    for (const locale of locales) expect(callerSms(locale, "confirmation", facts)).not.toMatch(/With|Avec|Con /);
+    expect(callerEmail("en", "confirmation", facts).text).not.toContain("Practitioner");
+  });
+});

@@ -27,6 +27,8 @@ export type AppointmentFacts = {
   repliesRead?: boolean;
   /** The caller's self-service link (see, cancel or move it online), when the appointment can still change. */
   manageUrl?: string | null;
+  /** Who the appointment is with, in a practice of several (a practice of one names no one). */
+  practitioner?: string | null;
 };
 
 export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
@@ -71,6 +73,7 @@ const SMS_NAME_MAX = 50;
 export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): string {
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
+  if (facts.practitioner) parts.push(withWhom(locale, facts.practitioner));
   if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
   if (facts.manageUrl && kind !== "cancellation") parts.push(t(locale, "sms.manage", { url: facts.manageUrl }));
   // Texts come from the business's line, which reads the answers (lib/messaging/inbox): the caller is told which ones.
@@ -91,9 +94,10 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
   const { date, time } = when(locale, facts.start, facts.timeZone);
   const business = clip(facts.businessName, SMS_NAME_MAX);
   const phone = facts.businessPhone ? formatPhone(facts.businessPhone, facts.country) : "";
+  const whom = facts.practitioner ? ` ${withWhom(locale, facts.practitioner)}` : "";
   if (kind === "tooLate")
     return smsSafe(
-      `${t(locale, "reply.tooLate", { business, date, time })} ${phone ? t(locale, "reply.changeCall", { phone }) : ""}`.trim(),
+      `${t(locale, "reply.tooLate", { business, date, time })}${whom} ${phone ? t(locale, "reply.changeCall", { phone }) : ""}`.trim(),
     );
   if (kind === "change") {
     const how = facts.changeUrl
@@ -101,9 +105,14 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
       : phone
         ? t(locale, "reply.changeCall", { phone })
         : "";
-    return smsSafe(`${t(locale, "reply.change", { business, date, time })} ${how}`.trim());
+    return smsSafe(`${t(locale, "reply.change", { business, date, time })}${whom} ${how}`.trim());
   }
-  return smsSafe(t(locale, `reply.${kind}`, { business, date, time }));
+  return smsSafe(`${t(locale, `reply.${kind}`, { business, date, time })}${whom}`);
+}
+
+/** "With Dr Roux.": the sentence a text adds in a practice of several. */
+function withWhom(locale: Locale, practitioner: string): string {
+  return t(locale, "sms.practitioner", { practitioner: clip(practitioner, SMS_NAME_MAX) });
 }
 
 /** The text telling a caller their request is handled: the practice and a number to call, nothing of what it was. */
@@ -152,7 +161,8 @@ export function callerWhatsApp(
   facts: AppointmentFacts,
 ): { text: string; template: { name: string; language: string; parameters: string[] } } {
   const { date, time } = when(locale, facts.start, facts.timeZone);
-  const business = clip(facts.businessName, SMS_NAME_MAX);
+  // The template's business parameter carries who with, in a practice of several: its three parameters are fixed.
+  const business = clip(facts.practitioner ? `${facts.businessName} (${facts.practitioner})` : facts.businessName, SMS_NAME_MAX);
   // The free text sent inside the 24-hour window reads exactly like the approved template it stands in for, so the
   // caller gets the same message either way: no phone line, since the templates take three parameters only.
   const text = smsSafe(`${t(locale, `sms.${kind}`, { business, date, time })} ${t(locale, "sms.optOut")}`);
@@ -168,6 +178,7 @@ export function callerEmail(locale: Locale, kind: Kind, facts: AppointmentFacts)
   const subject = t(locale, `email.subject.${kind}`, { business, date });
   const rows: Row[] = [
     [t(locale, "email.with"), business],
+    ...(facts.practitioner ? [[t(locale, "email.practitioner"), facts.practitioner] as Row] : []),
     [t(locale, "email.date"), date],
     [t(locale, "email.time"), timeRange(locale, facts)],
     ...(facts.businessAddress ? [[t(locale, "email.address"), facts.businessAddress] as Row] : []),
@@ -199,6 +210,7 @@ export function ownerBookingEmail(locale: Locale, kind: Kind, facts: OwnerBookin
     paragraphs: [t(locale, `owner.intro.${kind}`)],
     rows: [
       [t(locale, "owner.name"), name],
+      ...(facts.practitioner ? [[t(locale, "email.practitioner"), facts.practitioner] as Row] : []),
       [t(locale, "email.date"), date],
       [t(locale, "email.time"), timeRange(locale, facts)],
       facts.patientPhone ? phoneRow(t(locale, "owner.phone"), facts.patientPhone, facts.country) : [t(locale, "owner.phone"), missing],

@@ -1447,6 +1447,7 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
+                practitionerId?: string;
             };
             header?: never;
             path?: never;
@@ -1463,8 +1464,8 @@ export interface operations {
                     "application/json": {
                         upcoming: {
                             id: string;
-                            /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
-                            practitionerId: string | null;
+                            /** @description Who the appointment is with: one of the business's practitioners. */
+                            practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
                             patientPhone: string | null;
@@ -1487,8 +1488,8 @@ export interface operations {
                         }[];
                         past: {
                             id: string;
-                            /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
-                            practitionerId: string | null;
+                            /** @description Who the appointment is with: one of the business's practitioners. */
+                            practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
                             patientPhone: string | null;
@@ -1560,6 +1561,8 @@ export interface operations {
                     date: string;
                     time: string;
                     duration: number | string;
+                    /** Format: uuid */
+                    practitionerId?: string;
                 };
             };
         };
@@ -1572,8 +1575,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
-                        practitionerId: string | null;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;
@@ -7499,8 +7502,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
-                        practitionerId: string | null;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;
@@ -8163,6 +8166,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
+                        practitioner: string | null;
                         /** @enum {string} */
                         language: "en" | "fr" | "es";
                         changeable: boolean;
@@ -8521,8 +8526,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description Who the appointment is with: a practitioner of the business (null only on rows made by hand). */
-                        practitionerId: string | null;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
                         patientPhone: string | null;
@@ -8605,6 +8610,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
+                        practitioner: string | null;
                         /** @enum {string} */
                         language: "en" | "fr" | "es";
                         changeable: boolean;
@@ -8672,6 +8679,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
+                        practitioner: string | null;
                         /** @enum {string} */
                         language: "en" | "fr" | "es";
                         changeable: boolean;

@@ -4,6 +4,10 @@ import { testBusiness } from "@/tests/helpers/business";
 import { assistantFor, type AssistantDefinition, type FunctionTool } from "./assistant";
 
 const NOW = new Date("2027-06-08T12:00:00Z");
+const TEAM: Business["practitioners"] = [
+  { id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null },
+  { id: "6c3f2d0b-8a5e-4f3b-8d4c-2e3f4a5b6c7d", name: "Dr Camille Roux", services: [], workingHours: null },
+];
 
 function business(over: Partial<Business> = {}): Business {
   return testBusiness({
@@ -42,7 +46,8 @@ const ENGLISH =
 describe("the assistant in French and Spanish", () => {
   for (const language of ["fr", "es"] as CallLanguage[]) {
     it(`has no English sentence in its ${language} instructions, tool descriptions and lines`, () => {
-      const a = assistantFor(business({ locale: language }), {
+      // A practice of several: the practitioners' rule and the tools' practitioner parameter are in the language too.
+      const a = assistantFor(business({ locale: language, practitioners: TEAM }), {
         callerNumber: "+33611223344",
         now: NOW,
         knowledge: { mode: "tool", count: 40 },
@@ -125,6 +130,20 @@ describe("the instructions", () => {
     for (const t of fns) expect(t.parameters.properties.language!.enum).toEqual(["en", "fr", "es"]);
     // What the caller hears while a tool runs, in every language, the call's first.
     expect(fns[0]!.spoken.byLanguage.map((v) => v.language)).toEqual(["en", "fr", "es"]);
+  });
+
+  it("name the practitioners of a practice of several, and let the caller choose one in both booking tools", () => {
+    const team = assistantFor(business({ locale: "en", practitioners: TEAM }), { callerNumber: null, now: NOW });
+    expect(team.systemPrompt).toContain("The practitioners: Claire Martin, Dr Camille Roux. A caller may ask for one by name");
+    const fns = team.tools.filter((t): t is FunctionTool => t.type === "function");
+    for (const name of ["check_availability", "book_appointment"]) {
+      expect(fns.find((t) => t.name === name)!.parameters.properties.practitioner?.description).toMatch(/^Optional: who the caller wants/);
+    }
+    expect(team.keyterms).toContain("Dr Camille Roux");
+    // A practice of one has nobody to choose: no rule, no parameter.
+    const alone = assistantFor(business({ locale: "en" }), { callerNumber: null, now: NOW });
+    expect(alone.systemPrompt).not.toContain("practitioner");
+    expect(alone.tools.some((t) => t.type === "function" && "practitioner" in t.parameters.properties)).toBe(false);
   });
 
   it("a woman's voice is the assistante, la asistente", () => {

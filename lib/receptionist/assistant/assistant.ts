@@ -199,6 +199,10 @@ export function systemPrompt(
     say("instructions.hours", { zone: b.timeZone, days: hoursText(b, language, say) }),
     closuresText(b, language, now, say),
     canBook ? say("instructions.duration", { minutes: durationFromSetting(b.appointmentDuration) }) : null,
+    // A practice of one books with "us": no name to choose, nothing to say.
+    canBook && b.practitioners.length > 1
+      ? say("instructions.practitioners", { names: b.practitioners.map((p) => p.name).join(", ") })
+      : null,
     callerNumber ? say("instructions.callerId", { number: formatPhone(callerNumber, country) }) : say("instructions.callerHidden"),
     b.aiInstructions ? say("instructions.owner", { text: b.aiInstructions }) : null,
     knowledgeText(knowledge, language),
@@ -298,11 +302,14 @@ export function toolDefinitions(
     spoken: spokenFor(language, startKey),
   });
 
+  // Who with, in a practice of several: a name as the caller says it, matched loosely by the tools.
+  const practitioner: Record<string, Schema> = b.practitioners.length > 1 ? { practitioner: text("practitioner") } : {};
   const booking: FunctionTool[] = [
     fn("checking", "check_availability", {
       date: optional(date),
       time: optional(time),
       partOfDay: { type: "string", enum: [...PARTS_OF_DAY], description: param("partOfDay") },
+      ...practitioner,
     }),
     fn(
       "booking",
@@ -314,6 +321,7 @@ export function toolDefinitions(
         phone: text("phoneOther", { description: param("phoneOther", { example }) }),
         email: text("email", { format: "email" }),
         reason: text("reason"),
+        ...practitioner,
         ...(b.birthDateCheck ? { dateOfBirth: birthDate } : {}),
       },
       b.birthDateCheck ? ["date", "time", "name", "dateOfBirth"] : ["date", "time", "name"],
@@ -407,7 +415,7 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
     systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now, o.knowledge),
     tools: toolDefinitions(b, canBook, language, o.knowledge),
     voice: voice.id,
-    keyterms: [b.businessName, agentName],
+    keyterms: [b.businessName, agentName, ...(b.practitioners.length > 1 ? b.practitioners.map((p) => p.name) : [])],
     recording: o.recording !== false,
     summary: true,
     endCallMessage: say("goodbye"),

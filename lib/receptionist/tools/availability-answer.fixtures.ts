@@ -4,6 +4,7 @@
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { WorkingHours } from "@/db/schema";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { rules } from "@/lib/scheduling/booking/core";
 import { answerAvailability, horizonEnd, knownWindowFor, type AvailabilityQuestion } from "./availability-answer";
 
 export const open = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime });
@@ -39,7 +40,8 @@ export function ask(
   const biz = o.biz ?? business();
   const q = { date: null, time: null, part: null, ...question };
   const known = o.whole ? { from: NOW, to: horizonEnd(NOW) } : knownWindowFor(q, NOW, biz.timeZone);
-  return answerAvailability({ biz, language: o.language ?? "en", now: NOW, question: q, busy: o.busy ?? [], known });
+  const seats = [{ ...rules(biz, NOW), busy: o.busy ?? [] }];
+  return answerAvailability({ biz, language: o.language ?? "en", now: NOW, question: q, seats, known });
 }
 
 export const at = (date: string, time: string) => zonedWallTimeToUtc(date, time, "Europe/Paris")!;

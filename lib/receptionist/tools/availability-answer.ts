@@ -9,10 +9,17 @@
 // Worked example (open Monday–Friday 09:00–18:00, Saturday 09:00–12:00, caller asks "Saturday at 3 PM"): "On Saturday,
 // June 12 we close at 12:00 PM. The closest I can offer is Saturday, June 12 at 11:00 AM or 11:30 AM, or Monday, June 14
 // at 9:00 AM."
-import { durationFromSetting, freeSlots, nearestFreeSlots, type Interval } from "@/lib/scheduling/availability/availability";
-import { HORIZON_DAYS, openingOn, rules, type Opening, type Weekday } from "@/lib/scheduling/booking/core";
+import {
+  durationFromSetting,
+  freeSlotsAmong,
+  nearestFreeAmong,
+  type Interval,
+  type Seat,
+} from "@/lib/scheduling/availability/availability";
+import { HORIZON_DAYS, openingOn, type Opening, type Weekday } from "@/lib/scheduling/booking/core";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { ClosureRow } from "@/lib/accounts/business/tenant";
+import type { WorkingHours } from "@/db/schema";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { offerTimes, sentence, type ToolReply } from "./replies";
 import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "../speech/speech";
@@ -42,8 +49,11 @@ export type AvailabilityInput = {
   language: CallLanguage;
   now: Date;
   question: AvailabilityQuestion;
-  /** Busy times (our appointments and the calendar) known over `known`; nothing outside it is offered. */
-  busy: Interval[];
+  /**
+   * The practitioners the caller may see, each with their rules and busy times (our appointments and the calendar) known
+   * over `known`; nothing outside it is offered. A time is free when one of them is free then.
+   */
+  seats: Seat[];
   known: { from: Date; to: Date };
 };
 
@@ -75,12 +85,15 @@ export function answerAvailability(input: AvailabilityInput): ToolReply | null {
  * Why a start is not bookable, as a sentence for the caller (closed that day and why, closed that weekday, special
  * hours, not open yet, closed by then), or null when nothing but busy time stands in the way.
  */
-export function whyNotBookable(biz: Business, language: CallLanguage, start: Date): string | null {
+export function whyNotBookable(biz: Business, language: CallLanguage, start: Date, week: WorkingHours = biz.workingHours): string | null {
   const ref = slotReference(start, biz.timeZone);
-  return new Reasons(biz, language).whyNot(ref.slice(0, 10), ref.slice(11));
+  return new Reasons(biz, language, week).whyNot(ref.slice(0, 10), ref.slice(11));
 }
 
-/** The sentences that say why a day or a time is closed, in the call's language. */
+/**
+ * The sentences that say why a day or a time is closed, in the call's language, on one week: the practice's, or the
+ * practitioner's the caller is seeing.
+ */
 class Reasons {
   readonly say;
   readonly durationMinutes: number;
@@ -88,6 +101,7 @@ class Reasons {
   constructor(
     readonly biz: Business,
     readonly language: CallLanguage,
+    readonly week: WorkingHours,
   ) {
     this.say = sayer(language);
     this.durationMinutes = durationFromSetting(biz.appointmentDuration);
@@ -95,7 +109,7 @@ class Reasons {
 
   /** Why [time, time + duration) on `date` is outside the hours, or null when it is inside them. */
   whyNot(date: string, time: string): string | null {
-    const opening = openingOn(this.biz, date);
+    const opening = openingOn(this.biz, date, this.week);
     if (opening.kind === "closure") return this.closed(opening.closure);
     if (opening.kind === "weekly") return this.closedWeekly(opening.weekday);
     const minutes = toMinutes(time);
@@ -148,18 +162,23 @@ class Reasons {
 class Answer {
   private readonly words: Reasons;
   private readonly tz: string;
-  private readonly rules;
-  private readonly busy: Interval[];
+  private readonly seats: Seat[];
+  private readonly week: WorkingHours;
   private readonly complete: boolean;
 
   constructor(private readonly i: AvailabilityInput) {
-    this.words = new Reasons(i.biz, i.language);
+    // One practitioner's agenda is read on their week; several, on the practice's.
+    this.week = i.seats.length === 1 ? i.seats[0]!.workingHours : i.biz.workingHours;
+    this.words = new Reasons(i.biz, i.language, this.week);
     this.tz = i.biz.timeZone;
-    this.rules = rules(i.biz, i.now);
     const end = horizonEnd(i.now);
     this.complete = i.known.from.getTime() <= i.now.getTime() && i.known.to.getTime() >= end.getTime();
     // What lies outside the known window counts as busy: an answer never offers a time it knows nothing about.
-    this.busy = [...i.busy, { start: new Date(0), end: i.known.from }, { start: i.known.to, end: new Date(end.getTime() + DAY_MS) }];
+    const unknown = [
+      { start: new Date(0), end: i.known.from },
+      { start: i.known.to, end: new Date(end.getTime() + DAY_MS) },
+    ];
+    this.seats = i.seats.map((seat) => ({ ...seat, busy: [...seat.busy, ...unknown] }));
   }
 
   run(): ToolReply | null {
@@ -180,7 +199,7 @@ class Answer {
     }
     const why =
       this.words.whyNot(date, time) ?? this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
-    const near = nearestFreeSlots({ ...this.rules, busy: this.busy, around: start, count: MAX_OFFERED });
+    const near = nearestFreeAmong(this.seats, start, MAX_OFFERED);
     return near.length ? this.offer(why, "availability.closest", near) : this.nothing(why);
   }
 
@@ -190,7 +209,7 @@ class Answer {
    * to it; a full day or part says so and offers the next ones.
    */
   private day(date: string, part: PartOfDay | null, asked: PartOfDay | null): ToolReply | null {
-    const opening = openingOn(this.i.biz, date);
+    const opening = openingOn(this.i.biz, date, this.week);
     const after = dayStart(addDays(date, 1), this.tz);
     if (opening.kind === "closure") return this.nextAfter(this.words.closed(opening.closure), after, part);
     if (opening.kind === "weekly") return this.nextAfter(this.words.closedWeekly(opening.weekday), after, part);
@@ -242,11 +261,11 @@ class Answer {
     return this.offer(join(why, none), "availability.next", later.slice(0, MAX_OFFERED));
   }
 
-  /** Whether some day of the week (or some special hours ahead) is open during that part of the day. */
+  /** Whether some day of someone's week (or some special hours ahead) is open during that part of the day. */
   private possible(part: PartOfDay): boolean {
     const [from, to] = PART_MINUTES[this.i.language][part];
     const spans = [
-      ...Object.values(this.i.biz.workingHours).map((h) => (h.isOpen ? [h.openTime, h.closeTime] : null)),
+      ...this.seats.flatMap((seat) => Object.values(seat.workingHours).map((h) => (h.isOpen ? [h.openTime, h.closeTime] : null))),
       ...this.i.biz.closures.map((c) => (c.openTime && c.closeTime ? [c.openTime, c.closeTime] : null)),
     ];
     return spans.some((span) => !!span && toMinutes(span[0]!) < to && toMinutes(span[1]!) > from);
@@ -269,7 +288,7 @@ class Answer {
 
   /** The free slots inside [from, to], earliest first: at most `limit`, when the answer needs only the first ones. */
   private free(from: Date, to: Date, limit?: number): Interval[] {
-    return freeSlots({ ...this.rules, from, to, busy: this.busy, limit });
+    return freeSlotsAmong(this.seats, from, to, limit);
   }
 
   private inPart(part: PartOfDay): (s: Interval) => boolean {

@@ -4,7 +4,7 @@
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/scheduling/booking/core";
-import { busyIntervals } from "@/lib/scheduling/booking/busy-time";
+import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import {
   book,
   cancel as cancelAppointment,
@@ -12,11 +12,13 @@ import {
   upcomingForCaller,
   type Refusal,
 } from "@/lib/scheduling/booking/commands";
+import { practitionerAsked, withWhom, type Who } from "./practitioner-choice";
 import type { Interval } from "@/lib/scheduling/availability/availability";
 import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
+import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
 import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
 import { ensureCall, raiseOutcome } from "../calls/call-log";
@@ -166,11 +168,20 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
   const problem = date ? dayProblem(ctx, say, date) : null;
   if (problem) return spoken(problem);
   if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
+  const who = await practitionerAsked(ctx, say, args);
+  if ("reply" in who) return who.reply;
   const question = { date, time: date ? time : null, part: partOfDay(args) };
   const ask = async (known: { from: Date; to: Date }) =>
-    answerAvailability({ biz, language, now: at, question, known, busy: await busyIntervals(deps, biz, known.from, known.to) });
+    answerAvailability({
+      biz,
+      language,
+      now: at,
+      question,
+      known,
+      seats: (await agendaOf(deps, biz, known.from, known.to, { only: who.only })).seats,
+    });
   const answer = (await ask(knownWindowFor(question, at, biz.timeZone))) ?? (await ask({ from: at, to: horizonEnd(at) }));
-  return answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS }));
+  return withWhom(say, who, answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS })));
 }
 
 async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
@@ -199,6 +210,8 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   if (problem) return spoken(problem);
   const start = zonedWallTimeToUtc(date!, time!, biz.timeZone);
   if (!start) return spoken(say("invalidDateTime"));
+  const who = await practitionerAsked(ctx, say, args);
+  if ("reply" in who) return who.reply;
   // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
   // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
   const call = { userId: biz.userId, providerCallId: ctx.providerCallId };
@@ -206,6 +219,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const outcome = await book(deps, biz, {
     source: "phone",
     start,
+    practitionerId: who.only?.[0],
     patientName: name!,
     patientPhone: phone,
     // The number the caller rang from stays on the appointment when the confirmations go elsewhere: a later call from
@@ -218,10 +232,15 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return refusal(ctx, say, outcome.reason, start, outcome.alternatives);
+  if (!outcome.ok) return withWhom(say, who, refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
-  const booked = say("booked", { name: a.patientName, slot: speakSlot(a.startsAt, language, biz.timeZone) });
+  const slot = speakSlot(a.startsAt, language, biz.timeZone);
+  // In a practice of several, the caller hears who with, asked for or not.
+  const practitioner = practitionerToName(biz.practitioners, a.practitionerId);
+  const booked = practitioner
+    ? say("bookedWith", { name: a.patientName, slot, practitioner })
+    : say("booked", { name: a.patientName, slot });
   return spoken(`${booked} ${await confirmationWords(ctx, say, a)}`);
 }
 
@@ -247,12 +266,15 @@ async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Pr
  * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free), and
  * the closest free times, each with its day.
  */
-function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[]): ToolReply {
+function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[], who: Who = {}): ToolReply {
   const { biz, language } = ctx;
+  // Why, on the week of the practitioner asked for when they keep their own.
+  const week = biz.practitioners.find((p) => p.id === who.only?.[0])?.workingHours ?? biz.workingHours;
   const why =
     reason === "taken"
       ? say("slotTaken")
-      : (whyNotBookable(biz, language, start) ?? sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
+      : (whyNotBookable(biz, language, start, week) ??
+        sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
   if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
   const offered = offerTimes(
     alternatives.map((s) => s.start),
@@ -264,7 +286,12 @@ function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alter
 
 /** The caller's appointments as the model gets them: named by day and time, with the id to pass back. */
 function appointmentRefs(list: Appointment[], ctx: ToolContext): { words: string; refs: AppointmentRef[] } {
-  const refs = list.map((a) => ({ say: speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone), id: a.id }));
+  const say = sayer(ctx.language);
+  const refs = list.map((a) => {
+    const slot = speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone);
+    const practitioner = practitionerToName(ctx.biz.practitioners, a.practitionerId);
+    return { say: practitioner ? say("slotWith", { slot, practitioner }) : slot, id: a.id };
+  });
   return {
     words: speakList(
       refs.map((r) => r.say),

@@ -7,10 +7,7 @@ const instant = z.iso.datetime({ offset: true });
 export const appointmentResponse = z
   .strictObject({
     id: z.string(),
-    practitionerId: z
-      .string()
-      .nullable()
-      .describe("Who the appointment is with: a practitioner of the business (null only on rows made by hand)."),
+    practitionerId: z.string().describe("Who the appointment is with: one of the business's practitioners."),
     patientName: z.string(),
     patientEmail: z.string().nullable(),
     patientPhone: z.string().nullable(),

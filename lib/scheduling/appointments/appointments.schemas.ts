@@ -44,6 +44,8 @@ export const createAppointmentSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid"),
   duration: durationSchema,
+  /** Who with (GET /api/practitioners); left out: the first of the practice's practitioners free then. */
+  practitionerId: z.uuid("practitionerInvalid").optional(),
 });
 export type CreateAppointmentInput = z.output<typeof createAppointmentSchema>;
 
@@ -55,5 +57,9 @@ const instantParam = z
   .refine((d) => !Number.isNaN(d.getTime()), "dateInvalid")
   .describe("ISO 8601 date or instant.");
 
-/** The appointment list's query string: `?from=` and `?to=` narrow it to starts in [from, to). */
-export const appointmentRangeQuerySchema = z.object({ from: instantParam.optional(), to: instantParam.optional() });
+/** The appointment list's query string: `?from=` and `?to=` narrow it to starts in [from, to), `?practitionerId=` to one practitioner. */
+export const appointmentRangeQuerySchema = z.object({
+  from: instantParam.optional(),
+  to: instantParam.optional(),
+  practitionerId: z.uuid("practitionerInvalid").optional().describe("Only the appointments with this practitioner."),
+});

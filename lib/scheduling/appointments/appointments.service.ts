@@ -1,6 +1,6 @@
-// The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments of one owner never
-// overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two requests
-// racing for one slot get exactly one booking.
+// The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments with one practitioner
+// never overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two
+// requests racing for one practitioner's slot get exactly one booking.
 import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, users } from "@/db/schema";
@@ -19,7 +19,7 @@ export type AppointmentView = {
   patientPhone: string | null;
   reason: string | null;
   /** Who the appointment is with (one of the business's practitioners). */
-  practitionerId: string | null;
+  practitionerId: string;
   startsAt: string;
   endsAt: string;
   durationMinutes: number;
@@ -82,12 +82,13 @@ export async function listAppointments(
   db: Db,
   userId: string,
   now = new Date(),
-  range: { from?: Date; to?: Date } = {},
+  range: { from?: Date; to?: Date; practitionerId?: string } = {},
 ): Promise<AppointmentList> {
-  // An optional window on the start time (GET /api/appointments?from=…&to=…).
+  // An optional window on the start time (GET /api/appointments?from=…&to=…), and one practitioner's.
   const inRange = and(
     range.from ? gte(appointments.startsAt, range.from) : undefined,
     range.to ? lt(appointments.startsAt, range.to) : undefined,
+    range.practitionerId ? eq(appointments.practitionerId, range.practitionerId) : undefined,
   );
   const [timeZone, upcoming, past] = await Promise.all([
     timeZoneOf(db, userId),
@@ -121,7 +122,11 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
   const startsAt = zonedWallTimeToUtc(input.date, input.time, biz.timeZone);
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
   if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
+  if (input.practitionerId && !biz.practitioners.some((p) => p.id === input.practitionerId)) {
+    throw new AppError("not_found", "practitionerNotFound");
+  }
   const booked = await book(deps, biz, {
+    practitionerId: input.practitionerId,
     source: "dashboard",
     start: startsAt,
     durationMinutes: input.duration,

@@ -62,7 +62,7 @@ export type AvailabilityInput = {
   /** At most this many slots (the earliest); default unlimited. */
   limit?: number;
 };
-type Rules = Omit<AvailabilityInput, "from" | "to" | "limit">;
+export type Rules = Omit<AvailabilityInput, "from" | "to" | "limit">;
 
 /** The owner's "variable" appointment duration, as offered to callers (shown in the settings UI). */
 export const DEFAULT_VARIABLE_DURATION_MINUTES = 30;
@@ -145,6 +145,52 @@ export function nearestFreeSlots(input: Rules & { around: Date; count: number })
       return starts.slice(left + 1, right).map((s) => ({ start: new Date(s), end: new Date(s + plan.durMs) }));
     }
   }
+}
+
+/**
+ * One practitioner's rules and busy times. A practice of several is free at a start when one of them is: its free times
+ * are the union of theirs (each start once), and a start is booked with the first of them free then. With one seat
+ * these are freeSlots, nearestFreeSlots and isSlotFree themselves.
+ */
+export type Seat = Rules;
+
+/** The starts free with some seat inside [from, to], earliest first, at most `limit`; a start free with two is one slot. */
+export function freeSlotsAmong(seats: Seat[], from: Date, to: Date, limit?: number): Interval[] {
+  if (seats.length === 1) return freeSlots({ ...seats[0]!, from, to, limit });
+  return unionByStart(
+    seats.map((seat) => freeSlots({ ...seat, from, to, limit })),
+    limit,
+  );
+}
+
+/** The `count` starts free with some seat closest to `around`, earliest first. */
+export function nearestFreeAmong(seats: Seat[], around: Date, count: number): Interval[] {
+  if (seats.length === 1) return nearestFreeSlots({ ...seats[0]!, around, count });
+  const each = seats.map((seat) => nearestFreeSlots({ ...seat, around, count }));
+  // The closest `count` of the union are among each seat's closest `count`.
+  const t = around.getTime();
+  const distinct = unionByStart(each);
+  return distinct
+    .map((slot, i) => ({ slot, i }))
+    .sort((x, y) => Math.abs(x.slot.start.getTime() - t) - Math.abs(y.slot.start.getTime() - t) || x.i - y.i)
+    .slice(0, Math.max(0, Math.floor(count)))
+    .map((x) => x.slot)
+    .sort((x, y) => x.start.getTime() - y.start.getTime());
+}
+
+/** The seats (their indexes, in order) with which `start` can be booked now. */
+export function seatsFreeAt(seats: Seat[], start: Date): number[] {
+  return seats.flatMap((seat, i) => (isSlotFree({ ...seat, start }) ? [i] : []));
+}
+
+/** Sorted lists merged, each start kept once (the first list's slot wins), at most `limit`. */
+function unionByStart(lists: Interval[][], limit = Infinity): Interval[] {
+  const byStart = new Map<number, Interval>();
+  for (const list of lists) for (const slot of list) if (!byStart.has(slot.start.getTime())) byStart.set(slot.start.getTime(), slot);
+  return [...byStart.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, limit)
+    .map(([, slot]) => slot);
 }
 
 /**

@@ -1,11 +1,12 @@
-// Busy time: our own booked appointments plus the calendar's free/busy, with the views a call reuses and falls back on
-// when the calendar is slow, and the free slots that follow from them.
+// Busy time: our own booked appointments plus the calendar's free/busy, per practitioner, with the views a call reuses and
+// falls back on when the calendar is slow, and the free slots that follow from them.
 import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { preparedPerHandle } from "@/db/prepared";
 import { appointments } from "@/db/schema";
-import { freeSlots, type Interval } from "@/lib/scheduling/availability/availability";
+import { freeSlotsAmong, type Interval, type Seat } from "@/lib/scheduling/availability/availability";
 import { type CalendarAccess, CalendarGrantRevokedError } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
+import type { PractitionerRow } from "@/lib/accounts/business/tenant";
 import { logger } from "@/lib/platform/log/logger";
 import {
   type BookingDeps,
@@ -16,28 +17,45 @@ import {
   calendarAccessOf,
   calendarRevoked,
   clock,
-  rules,
+  keepsCalendar,
+  rulesFor,
 } from "./core";
 
+/** What `agendaOf` leaves out: a time being moved from, an appointment being moved, a calendar view reused or not. */
+export type BusyOptions = {
+  /** The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move. */
+  ignore?: Interval;
+  ignoreAppointmentId?: string;
+  /** Read the calendar now rather than reuse the call's recent view (anything that books). */
+  fresh?: boolean;
+  /** false: our own appointments left out, for a write the database checks against them anyway (the exclusion constraint). */
+  own?: boolean;
+  /** Only these practitioners (ids), in the practice's order; all of them by default. */
+  only?: readonly string[];
+};
+
 /**
- * Our own booked appointments plus the calendar's busy times over [from, to). `own: false` leaves our appointments out,
- * for a write the database checks against them anyway (the exclusion constraint).
+ * Each practitioner's rules and busy times over [from, to): our own booked appointments with them, and the calendar's
+ * for the practitioner who keeps it (keepsCalendar). `seats[i]` is `practitioners[i]`'s.
  */
-export async function busyIntervals(
-  deps: BookingDeps,
-  biz: Business,
-  from: Date,
-  to: Date,
-  opts: { ignore?: Interval; ignoreAppointmentId?: string; fresh?: boolean; own?: boolean } = {},
-): Promise<Interval[]> {
+export type Agenda = { practitioners: PractitionerRow[]; seats: Seat[] };
+
+export async function agendaOf(deps: BookingDeps, biz: Business, from: Date, to: Date, opts: BusyOptions = {}): Promise<Agenda> {
+  const now = clock(deps);
+  const all = biz.practitioners;
+  const practitioners = opts.only ? all.filter((p) => opts.only!.includes(p.id)) : all;
+  const wantsCalendar = practitioners.some((p) => keepsCalendar(biz, p.id));
   // Both at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
   const [own, calendar] = await Promise.all([
     opts.own === false ? [] : ownBusy(deps, biz, from, to, opts.ignoreAppointmentId),
-    calendarBusyOf(deps, biz, from, to, opts.fresh === true),
+    wantsCalendar ? calendarBusyOf(deps, biz, from, to, opts.fresh === true) : [],
   ]);
-  // The appointment being moved still sits in the calendar at its old time: that time is not busy for its own move.
-  if (opts.ignore) return [...own, ...calendar.flatMap((b) => subtract(b, opts.ignore!))];
-  return [...own, ...calendar];
+  const calendarBusy = opts.ignore ? calendar.flatMap((b) => subtract(b, opts.ignore!)) : calendar;
+  const seats = practitioners.map((p) => ({
+    ...rulesFor(biz, p, now),
+    busy: [...own.filter((a) => a.practitionerId === p.id), ...(keepsCalendar(biz, p.id) ? calendarBusy : [])],
+  }));
+  return { practitioners, seats };
 }
 
 /** The calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */
@@ -53,8 +71,14 @@ async function calendarBusyOf(deps: BookingDeps, biz: Business, from: Date, to: 
   }
 }
 
-/** Our own booked appointments over [from, to), but the one being moved. */
-function ownBusy(deps: BookingDeps, biz: Business, from: Date, to: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
+/** Our own booked appointments over [from, to) and who they are with, but the one being moved. */
+function ownBusy(
+  deps: BookingDeps,
+  biz: Business,
+  from: Date,
+  to: Date,
+  ignoreAppointmentId?: string,
+): Promise<(Interval & { practitionerId: string })[]> {
   // Instants as ISO text: a prepared statement's parameters reach the driver as they are, unmapped by the columns.
   return ownBusyQuery(deps.db).execute({
     userId: biz.userId,
@@ -68,7 +92,7 @@ const NO_APPOINTMENT = "00000000-0000-0000-0000-000000000000";
 // Every availability question and booking reads it: prepared once per database handle.
 const ownBusyQuery = preparedPerHandle((db: BookingDeps["db"]) =>
   db
-    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .select({ start: appointments.startsAt, end: appointments.endsAt, practitionerId: appointments.practitionerId })
     .from(appointments)
     .where(
       and(
@@ -206,9 +230,8 @@ function subtract(b: Interval, cut: Interval): Interval[] {
   return out;
 }
 
-/** Free slots between from and to (clipped to notice and horizon), at most `limit`. */
+/** Free slots between from and to (clipped to notice and horizon), with any practitioner, at most `limit`. */
 export async function findSlots(deps: BookingDeps, biz: Business, from: Date, to: Date, limit = 200): Promise<Interval[]> {
-  const now = clock(deps);
-  const busy = await busyIntervals(deps, biz, from, to);
-  return freeSlots({ ...rules(biz, now), from, to, busy, limit });
+  const { seats } = await agendaOf(deps, biz, from, to);
+  return freeSlotsAmong(seats, from, to, limit);
 }

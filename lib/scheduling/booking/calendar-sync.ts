@@ -39,8 +39,14 @@ export async function syncAppointmentToCalendar(
  * while we wrote (its version or status no longer match), so the calendar may show what it was.
  */
 async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Promise<"synced" | "changed" | "not_connected"> {
-  // The grant read with the business (one query less on the call path), else from its table (jobs).
-  const access = biz.calendar ? calendarAccessOf(deps, biz.userId, biz.calendar) : await calendarAccessFor(deps, biz.userId);
+  // The grant read with the business (one query less on the call path), else from its table (jobs); only for the
+  // appointments of the practitioner who keeps the practice's calendar (keepsCalendar).
+  const holder = biz.practitioners[0]?.id === appt.practitionerId;
+  const access = !holder
+    ? null
+    : biz.calendar
+      ? calendarAccessOf(deps, biz.userId, biz.calendar)
+      : await calendarAccessFor(deps, biz.userId);
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
     return "not_connected";

@@ -3,15 +3,16 @@
 // exclusion constraint); a source that must respect the calendar reads it fresh just before. After the commit, the
 // calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
 // that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
-import { againAfterDeadlock, isExclusionViolation, isUniqueViolation } from "@/db/errors";
+import { FOREIGN_KEY_VIOLATION, againAfterDeadlock, isExclusionViolation, isUniqueViolation, pgError } from "@/db/errors";
 import { appointmentChanges, appointments } from "@/db/schema";
-import { inClosure, isSlotFree, nearestFreeSlots, type Interval } from "@/lib/scheduling/availability/availability";
+import { inClosure, isSlotFree, nearestFreeAmong, seatsFreeAt, type Interval } from "@/lib/scheduling/availability/availability";
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
-import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, firstPractitioner, rules } from "./core";
-import { busyIntervals } from "./busy-time";
+import type { PractitionerRow } from "@/lib/accounts/business/tenant";
+import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, keepsCalendar, rules, rulesFor } from "./core";
+import { agendaOf } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
 /** Where a booking comes from: a caller on the phone, or the owner in the dashboard (stored on the appointment). */
@@ -74,6 +75,8 @@ export type BookCommand = {
   language: CallLanguage;
   /** The tool call that asked: a retried call returns the same booking. */
   bookingKey?: string | null;
+  /** Who with; unset: the first of the practice's practitioners free then. */
+  practitionerId?: string | null;
   callId?: string | null;
 };
 
@@ -89,21 +92,32 @@ export type ChangeCommand = { source: ChangeSource; appointmentId: string; calle
 export type RescheduleOutcome =
   { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
 
-/** The refusal a start earns before any busy time is read, or null when the source's rules allow it. */
-function outOfRules(r: SourceRules, biz: Business, start: Date, minutes: number, now: Date): Refusal | null {
-  if (r.starts === "offered") return isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
+/** The practice's own rules, as a practitioner on its hours: for a refusal that does not depend on who. */
+const THE_PRACTICE: PractitionerRow = { id: "", name: "", services: [], workingHours: null };
+
+/** The refusal a start earns with a practitioner before any busy time is read, or null when the source's rules allow it. */
+function outOfRules(r: SourceRules, biz: Business, p: PractitionerRow, start: Date, minutes: number, now: Date): Refusal | null {
+  if (r.starts === "offered")
+    return isSlotFree({ ...rulesFor(biz, p, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
   if (start.getTime() <= now.getTime()) return "past";
   if (start.getTime() > now.getTime() + FAR_AHEAD_MS) return "tooFar";
   if (inClosure(rules(biz, now).exceptions, biz.timeZone, start, minutes)) return "closed";
   return null;
 }
 
-async function alternatives(deps: BookingDeps, biz: Business, around: Date, ignoreAppointmentId?: string): Promise<Interval[]> {
+/** The closest free times to `around` with these practitioners (a week either side). */
+async function alternatives(
+  deps: BookingDeps,
+  biz: Business,
+  around: Date,
+  only: readonly string[] | undefined,
+  ignoreAppointmentId?: string,
+): Promise<Interval[]> {
   const now = clock(deps);
   const from = new Date(Math.max(now.getTime(), around.getTime() - 7 * DAY_MS));
   const to = new Date(around.getTime() + 7 * DAY_MS);
-  const busy = await busyIntervals(deps, biz, from, to, { ignoreAppointmentId });
-  return nearestFreeSlots({ ...rules(biz, now), busy, around, count: 3 });
+  const { seats } = await agendaOf(deps, biz, from, to, { ignoreAppointmentId, only });
+  return nearestFreeAmong(seats, around, 3);
 }
 
 /** A refusal under the source's rules; a slot taken is also counted per source (a conflict, lib/platform/metrics). */
@@ -113,11 +127,12 @@ async function refuse(
   source: ChangeSource,
   reason: Refusal,
   around: Date,
+  only?: readonly string[],
   ignoreAppointmentId?: string,
 ): Promise<{ ok: false; reason: Refusal; alternatives: Interval[] }> {
   const r = SOURCE_RULES[source];
   if (reason === "taken") recordBookingConflict(source);
-  return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, ignoreAppointmentId) : [] };
+  return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, only, ignoreAppointmentId) : [] };
 }
 
 /**
@@ -125,47 +140,74 @@ async function refuse(
  * retry, or one copy to each instance) finds its own booking in the way, or (a retry late enough) its start no longer
  * offered. That booking is the answer, not "just taken" to a caller whose slot it is.
  */
-async function refusedUnlessBooked(deps: BookingDeps, biz: Business, cmd: BookCommand, reason: Refusal): Promise<BookingOutcome> {
+async function refusedUnlessBooked(
+  deps: BookingDeps,
+  biz: Business,
+  cmd: BookCommand,
+  reason: Refusal,
+  only: readonly string[],
+): Promise<BookingOutcome> {
   const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey) : undefined;
   if (existing) return { ok: true, appointment: existing, replayed: true };
-  return refuse(deps, biz, cmd.source, reason, cmd.start);
+  return refuse(deps, biz, cmd.source, reason, cmd.start, only);
 }
 
-/** Books a slot under the source's rules; a booking key seen before returns that booking. */
+/**
+ * Books a slot under the source's rules, with the practitioner asked for or else the first of the practice's free then;
+ * a booking key seen before returns that booking.
+ */
 export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
   const r = SOURCE_RULES[cmd.source];
   const now = clock(deps);
   const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
   const end = new Date(cmd.start.getTime() + minutes * 60_000);
-  const outside = outOfRules(r, biz, cmd.start, minutes, now);
-  if (outside) return refusedUnlessBooked(deps, biz, cmd, outside);
+  const asked = cmd.practitionerId ? biz.practitioners.filter((p) => p.id === cmd.practitionerId) : biz.practitioners;
+  const askedIds = asked.map((p) => p.id);
+  const refusals = asked.map((p) => outOfRules(r, biz, p, cmd.start, minutes, now));
+  let candidates = asked.filter((_, i) => refusals[i] === null);
+  if (!candidates.length) {
+    // Nobody to book with (an account with no practitioner) still hears why the time itself is refused, when it is.
+    const why = refusals.find((x) => x !== null) ?? outOfRules(r, biz, THE_PRACTICE, cmd.start, minutes, now) ?? "unavailable";
+    return refusedUnlessBooked(deps, biz, cmd, why, askedIds);
+  }
   if (r.checksCalendar) {
-    // The calendar only: our own appointments are the database's to weigh, in the insert below. The booking key is read
-    // beside it: a retried tool call (sent again because the first answer was slow, often for a slow calendar) is
-    // answered from its booking without waiting for the calendar, or failing with it.
+    // The calendar, read fresh, and with several practitioners our own appointments too, to try first those free: which
+    // one gets the slot is still the database's to decide, in the insert below. The booking key is read beside it: a
+    // retried tool call (sent again because the first answer was slow, often for a slow calendar) is answered from its
+    // booking without waiting for the calendar, or failing with it.
     const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(end.getTime() + DAY_MS) };
-    const reading = busyIntervals(deps, biz, window.from, window.to, { fresh: true, own: false });
+    const ids = candidates.map((p) => p.id);
+    const reading = agendaOf(deps, biz, window.from, window.to, { fresh: true, own: candidates.length > 1, only: ids });
     reading.catch(() => {}); // awaited below, or left behind for a replay: never an unhandled rejection
     const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey).catch(() => undefined) : undefined;
     if (existing) return { ok: true, appointment: existing, replayed: true };
-    const busy = await reading;
-    if (!isSlotFree({ ...rules(biz, now), durationMinutes: minutes, busy, start: cmd.start }))
-      return refusedUnlessBooked(deps, biz, cmd, "taken");
+    const agenda = await reading;
+    const free = seatsFreeAt(
+      agenda.seats.map((seat) => ({ ...seat, durationMinutes: minutes })),
+      cmd.start,
+    );
+    if (!free.length) return refusedUnlessBooked(deps, biz, cmd, "taken", askedIds);
+    candidates = free.map((i) => agenda.practitioners[i]!);
   }
-  // A refused insert has already looked for its own booking key (insertBooking): the slot is someone else's.
-  const inserted = await insertBooking(deps, biz, cmd, end);
-  return inserted.ok ? inserted : refuse(deps, biz, cmd.source, "taken", cmd.start);
+  // Each in turn: a practitioner whose slot another booking took a moment ago (the exclusion constraint) or who was
+  // removed meanwhile passes it to the next. A refused insert has already looked for its own booking key (insertBooking).
+  for (const p of candidates) {
+    const inserted = await insertBooking(deps, biz, cmd, p.id, end);
+    if (inserted.ok) return inserted;
+  }
+  return refuse(deps, biz, cmd.source, "taken", cmd.start, askedIds);
 }
 
 /**
- * The insert: the database refuses an overlap (the exclusion constraint) and a booking key seen before (the same tool
- * call delivered twice: that copy is the same booking, not "taken"); the calendar, the messages and the reminder
- * follow after the commit.
+ * The insert: the database refuses an overlap with the practitioner's other appointments (the exclusion constraint), a
+ * practitioner removed meanwhile, and a booking key seen before (the same tool call delivered twice: that copy is the
+ * same booking, not "taken"); the calendar, the messages and the reminder follow after the commit.
  */
 async function insertBooking(
   deps: BookingDeps,
   biz: Business,
   b: BookCommand,
+  practitionerId: string,
   end: Date,
 ): Promise<{ ok: true; appointment: Appointment; replayed: boolean } | { ok: false }> {
   let appointment: Appointment;
@@ -175,7 +217,7 @@ async function insertBooking(
         .insert(appointments)
         .values({
           userId: biz.userId,
-          practitionerId: firstPractitioner(deps.db, biz.userId),
+          practitionerId,
           patientName: b.patientName,
           patientPhone: b.patientPhone,
           callerPhone: b.callerPhone ?? null,
@@ -189,7 +231,7 @@ async function insertBooking(
           language: b.language,
           bookingKey: b.bookingKey ?? null,
           callId: b.callId ?? null,
-          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+          calendarSyncStatus: keepsCalendar(biz, practitionerId) ? "pending" : "not_connected",
         })
         .returning(),
     );
@@ -201,15 +243,25 @@ async function insertBooking(
     );
     appointment = row!;
   } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap") || isUniqueViolation(e, "appointments_booking_key_unique")) {
+    const lost = isExclusionViolation(e, "appointments_no_overlap") || isPractitionerGone(e);
+    if (lost || isUniqueViolation(e, "appointments_booking_key_unique")) {
       const existing = b.bookingKey ? await byBookingKey(deps.db, biz.userId, b.bookingKey) : undefined;
       if (existing) return { ok: true, appointment: existing, replayed: true };
-      if (isExclusionViolation(e)) return { ok: false };
+      if (lost) return { ok: false };
     }
     throw e;
   }
   await afterChangeSafely(deps, biz, appointment, "confirmation");
   return { ok: true, appointment, replayed: false };
+}
+
+/** The database refused a practitioner removed (or of another practice): the trigger of migration 0025. */
+function isPractitionerGone(e: unknown): boolean {
+  const pg = pgError(e);
+  return (
+    pg?.code === FOREIGN_KEY_VIOLATION &&
+    (pg.constraint === "appointments_practitioner_active" || pg.constraint === "appointments_practitioner_fk")
+  );
 }
 
 /**
@@ -238,17 +290,21 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   const now = clock(deps);
   const duration = current.endsAt.getTime() - current.startsAt.getTime();
   const end = new Date(start.getTime() + duration);
-  const outside = outOfRules(r, biz, start, duration / 60_000, now);
-  if (outside) return refuse(deps, biz, cmd.source, outside, start, current.id);
+  // It stays with its practitioner, on their hours and agenda.
+  const withWhom = [current.practitionerId];
+  const p = biz.practitioners.find((x) => x.id === current.practitionerId) ?? THE_PRACTICE;
+  const outside = outOfRules(r, biz, p, start, duration / 60_000, now);
+  if (outside) return refuse(deps, biz, cmd.source, outside, start, withWhom, current.id);
   if (r.checksCalendar) {
-    // The calendar only, as for a booking: the update below meets our other appointments in the database.
-    const busy = await busyIntervals(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
+    // The calendar only, as for a booking: the update below meets their other appointments in the database.
+    const { seats } = await agendaOf(deps, biz, new Date(start.getTime() - DAY_MS), new Date(end.getTime() + DAY_MS), {
       ignore: { start: current.startsAt, end: current.endsAt },
       fresh: true,
       own: false,
+      only: withWhom,
     });
-    const free = isSlotFree({ ...rules(biz, now), durationMinutes: duration / 60_000, busy, start });
-    if (!free) return refuse(deps, biz, cmd.source, "taken", start, current.id);
+    const free = seats.length > 0 && seatsFreeAt([{ ...seats[0]!, durationMinutes: duration / 60_000 }], start).length > 0;
+    if (!free) return refuse(deps, biz, cmd.source, "taken", start, withWhom, current.id);
   }
   let moved: Appointment | undefined;
   try {
@@ -261,7 +317,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
           version: sql`${appointments.version} + 1`,
           // A confirmation was for the old time.
           confirmedAt: null,
-          calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected",
+          calendarSyncStatus: keepsCalendar(biz, current.practitionerId) ? "pending" : "not_connected",
           updatedAt: now,
         })
         // The version read above (or the one the caller was shown): a change that came in between wins, this one is refused.
@@ -275,7 +331,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
         .from(changed),
     );
   } catch (e) {
-    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, cmd.source, "taken", start, current.id);
+    if (isExclusionViolation(e, "appointments_no_overlap")) return refuse(deps, biz, cmd.source, "taken", start, withWhom, current.id);
     throw e;
   }
   if (!moved) return { ok: false, reason: "notFound" };
@@ -299,7 +355,12 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
   const changed = deps.db.$with("changed").as(
     deps.db
       .update(appointments)
-      .set({ status: "cancelled", calendarSyncStatus: biz.calendarConnected ? "pending" : "not_connected", updatedAt: clock(deps) })
+      .set({
+        status: "cancelled",
+        // The practitioner's, whoever they are: the database reads it from the row it cancels.
+        calendarSyncStatus: sql`case when ${appointments.practitionerId} = ${biz.calendarConnected ? (biz.practitioners[0]?.id ?? null) : null}::uuid then 'pending' else 'not_connected' end`,
+        updatedAt: clock(deps),
+      })
       .where(mine)
       .returning(),
   );
@@ -361,4 +422,32 @@ export async function upcomingForCaller(deps: BookingDeps, userId: string, phone
     )
     .orderBy(asc(appointments.startsAt))
     .limit(10);
+}
+
+/**
+ * Who the caller saw last: the practitioner of their latest appointment with this business that was not cancelled
+ * (booked with one of their numbers, or from it), among `among` (those still in the practice); null when they have none.
+ */
+export async function lastPractitionerOf(
+  deps: BookingDeps,
+  userId: string,
+  phones: readonly string[],
+  among: readonly string[],
+): Promise<string | null> {
+  if (!phones.length || !among.length) return null;
+  const [row] = await deps.db
+    .select({ practitionerId: appointments.practitionerId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        or(inArray(appointments.patientPhone, [...phones]), inArray(appointments.callerPhone, [...phones])),
+        inArray(appointments.practitionerId, [...among]),
+        eq(appointments.status, "booked"),
+      ),
+    )
+    // The latest one already begun; without one, the latest still to come.
+    .orderBy(sql`${appointments.startsAt} <= ${clock(deps).toISOString()}::timestamptz desc`, desc(appointments.startsAt))
+    .limit(1);
+  return row?.practitionerId ?? null;
 }

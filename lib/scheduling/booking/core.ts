@@ -3,14 +3,14 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, practitioners } from "@/db/schema";
-import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
+import { durationFromSetting, hoursOn, type DayException, type WorkingHours } from "@/lib/scheduling/availability/availability";
 import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { AfterAnswer } from "@/lib/platform/http/route";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { type CalendarPort } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
-import type { ClosureRow } from "@/lib/accounts/business/tenant";
+import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 
 export type BookingDeps = {
   db: Db;
@@ -28,8 +28,8 @@ export type BookingDeps = {
 };
 
 /**
- * The practitioner who takes a booking that names no one, as a value of the insert: the business's first (every
- * business has one, made with the account).
+ * The business's first practitioner, as a value of an insert (every business has one, made with the account): whom
+ * rows written outside the booking commands (the seed's demo appointments) are with.
  */
 export function firstPractitioner(db: Pick<Db, "select">, userId: string): SQL {
   const first = db
@@ -84,6 +84,21 @@ export function rules(biz: Business, now: Date) {
     horizonDays: HORIZON_DAYS,
     now,
   };
+}
+
+/**
+ * Whether the practice's calendar connection is this practitioner's: it belongs to the first practitioner (the owner,
+ * made with the account), so a practice of one keeps its calendar as it was. Their appointments are written to it and
+ * its busy times are theirs; another practitioner's agenda is our own appointments with them.
+ */
+export function keepsCalendar(biz: Business, practitionerId: string): boolean {
+  return biz.calendarConnected && biz.practitioners[0]?.id === practitionerId;
+}
+
+/** The booking rules with one practitioner: the practice's, on their own week when they have one. */
+export function rulesFor(biz: Business, p: PractitionerRow, now: Date) {
+  const r = rules(biz, now);
+  return p.workingHours ? { ...r, workingHours: p.workingHours } : r;
 }
 
 export class DeadlineExceededError extends Error {
@@ -149,7 +164,8 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
- * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told: its weekday's hours; a closure, with the
+ * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told, on the practice's week or a practitioner's:
+ * its weekday's hours; a closure, with the
  * owner's reason and its first and last day; special hours (a closure that opens on other hours); or its weekday is
  * closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
  */
@@ -159,8 +175,8 @@ export type Opening =
   | { kind: "closure"; closure: ClosureRow }
   | { kind: "weekly"; weekday: Weekday };
 
-export function openingOn(biz: Business, date: string): Opening {
-  const { from, hours } = hoursOn(biz.workingHours, exceptionsOf(biz), date);
+export function openingOn(biz: Business, date: string, workingHours: WorkingHours = biz.workingHours): Opening {
+  const { from, hours } = hoursOn(workingHours, exceptionsOf(biz), date);
   if (from === "exception") {
     // Closures never overlap (the database refuses it): the one covering the date is the one the engine applied.
     const closure = biz.closures.findLast((c) => c.from <= date && date <= c.to)!;

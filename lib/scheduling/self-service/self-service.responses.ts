@@ -15,6 +15,7 @@ export const selfServiceViewResponse = z
     durationMinutes: z.number().int(),
     status: z.enum(["booked", "cancelled"]),
     patientFirstName: z.string(),
+    practitioner: z.string().nullable().describe("Who it is with, in a practice of several practitioners; null in a practice of one."),
     language: z.enum(["en", "fr", "es"]),
     changeable: z.boolean(),
     closedReason: z.enum(["cancelled", "started", "cutoff"]).nullable(),

@@ -16,9 +16,10 @@ import {
   selfServiceUntil,
 } from "@/lib/scheduling/booking/core";
 import { cancel, reschedule } from "@/lib/scheduling/booking/commands";
-import { busyIntervals } from "@/lib/scheduling/booking/busy-time";
+import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { readSelfServiceToken } from "@/lib/scheduling/booking/self-service-link";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
+import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 
@@ -38,6 +39,8 @@ export type SelfServiceView = {
   status: "booked" | "cancelled";
   /** The first word of the name it was booked under: enough for the caller to know it is theirs. */
   patientFirstName: string;
+  /** Who it is with, in a practice of several (null in a practice of one). */
+  practitioner: string | null;
   language: "en" | "fr" | "es";
   /** Whether the caller may cancel or move it now; when not, why. */
   changeable: boolean;
@@ -75,6 +78,7 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
     status: a.status,
     patientFirstName: a.patientName.trim().split(/\s+/)[0] ?? "",
+    practitioner: practitionerToName(biz.practitioners, a.practitionerId),
     language: a.language,
     changeable: closedReason === null,
     closedReason,
@@ -121,17 +125,21 @@ export async function selfServiceSlots(
   if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: "@Fields.date" });
   const to = new Date(from.getTime() + DAY_MS + 2 * 3_600_000); // a day of a DST change is 23 to 25 hours long
   const now = clock(deps);
-  const r = rules(biz, now);
-  const busy = await busyIntervals(deps, biz, from, to, { ignoreAppointmentId: a.id, ignore: { start: a.startsAt, end: a.endsAt } });
+  // It stays with its practitioner: their week and agenda.
+  const { seats, practitioners } = await agendaOf(deps, biz, from, to, {
+    ignoreAppointmentId: a.id,
+    ignore: { start: a.startsAt, end: a.endsAt },
+    only: [a.practitionerId],
+  });
+  const seat = seats[0] ?? { ...rules(biz, now), busy: [] };
   const slots = freeSlots({
-    ...r,
+    ...seat,
     durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
     minNoticeMinutes: Math.max(MIN_NOTICE_MINUTES, biz.selfServiceCutoffHours * 60),
     from,
     to,
-    busy,
   }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
-  const opening = openingOn(biz, date);
+  const opening = openingOn(biz, date, practitioners[0]?.workingHours ?? undefined);
   const day: SelfServiceDay = {
     kind: opening.kind,
     reason: "closure" in opening ? opening.closure.reason : null,
