@@ -35,6 +35,7 @@ const ENTRIES: Entry[] = [
     items: [
       { href: "/dashboard/business", key: "business" },
       { href: "/dashboard/schedule", key: "schedule" },
+      { href: "/dashboard/practitioners", key: "practitioners" },
       { href: "/dashboard/ai-config", key: "aiConfig" },
       { href: "/dashboard/knowledge", key: "knowledge" },
     ],

@@ -2,16 +2,15 @@
 // is drawn with plain SVG or CSS (no chart library, nothing for the browser to download), is hidden from screen readers
 // in favour of a one-sentence summary, and comes with its figures as a table and as a CSV file.
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { receptionistRows, WEEKDAYS } from "@/lib/insights/insights.csv";
 import { PRESET_PERIODS, type InsightTable } from "@/lib/insights/insights.schemas";
-import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";
+import { BOOKING_SOURCES, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";
 
 export type PeriodChoice = "7" | "30" | "90" | "custom";
 
-type T = Awaited<ReturnType<typeof getTranslations<"Insights">>>;
+import { Bars, ChangesFigure, Figure, SimpleTable, type T } from "./insights-figures";
 
 const SERIES = [
   { key: "answered", color: "#4338ca", swatch: "bg-indigo-700" },
@@ -122,28 +121,25 @@ export async function InsightsView({
           <Bars items={OUTCOMES.map((o) => ({ label: t(`outcomes.${o}`), value: data.outcomes[o] }))} />
         </Figure>
 
-        <Figure
+        <ChangesFigure
           id="bookings"
-          title={t("charts.bookings.title")}
-          summary={t("charts.bookings.summary")}
           t={t}
           csvHref={csv("bookings")}
-          table={
-            <SimpleTable
-              head={[t("csv.source"), ...CHANGE_KINDS.map((k) => t(`changes.${k}`))]}
-              rows={BOOKING_SOURCES.map((s) => [t(`sources.${s}`), ...CHANGE_KINDS.map((k) => data.bookings[s][k])])}
-            />
-          }
-        >
-          <Bars
-            items={BOOKING_SOURCES.map((s) => ({
-              label: t(`sources.${s}`),
-              value: data.bookings[s].booked + data.bookings[s].rescheduled + data.bookings[s].cancelled,
-              detail: CHANGE_KINDS.map((k) => `${t(`changes.${k}`)} ${data.bookings[s][k]}`).join(" · "),
-            }))}
-          />
-        </Figure>
+          first={t("csv.source")}
+          rows={BOOKING_SOURCES.map((s) => ({ label: t(`sources.${s}`), counts: data.bookings[s] }))}
+        />
       </div>
+
+      {/* A practice of one has nobody to compare. */}
+      {data.practitioners.length > 1 && (
+        <ChangesFigure
+          id="practitioners"
+          t={t}
+          csvHref={csv("practitioners")}
+          first={t("csv.practitioner")}
+          rows={data.practitioners.map((p) => ({ label: p.name, counts: p }))}
+        />
+      )}
 
       <Figure
         id="receptionist"
@@ -306,86 +302,6 @@ function Stat({ label, value, detail, testId }: { label: string; value: string; 
   );
 }
 
-function Figure({
-  id,
-  title,
-  summary,
-  t,
-  csvHref,
-  table,
-  children,
-}: {
-  id: string;
-  title: string;
-  summary?: string;
-  t: T;
-  csvHref: string;
-  table: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={`chart-${id}`}
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
-      data-testid={`chart-${id}`}
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`chart-${id}`} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        <a href={csvHref} download className="text-sm font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("downloadCsv")}
-          <span className="sr-only"> ({title})</span>
-        </a>
-      </div>
-      {summary && <p className="mt-1 text-sm text-slate-700">{summary}</p>}
-      <div className="mt-3">{children}</div>
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-indigo-700">
-          {t("showTable")}
-          <span className="sr-only"> ({title})</span>
-        </summary>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
-          {table}
-        </div>
-      </details>
-    </section>
-  );
-}
-
-function SimpleTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
-  return (
-    <table className="min-w-full text-left text-sm">
-      <thead>
-        <tr className="border-b border-slate-200">
-          {head.map((h, i) => (
-            <th key={i} scope="col" className="px-2 py-1 font-semibold whitespace-nowrap text-slate-900">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i} className="border-b border-slate-100">
-            {r.map((c, j) =>
-              j === 0 ? (
-                <th key={j} scope="row" className="px-2 py-1 font-medium whitespace-nowrap text-slate-800">
-                  {c}
-                </th>
-              ) : (
-                <td key={j} className="px-2 py-1 text-slate-800 tabular-nums">
-                  {c}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 function Legend({ items }: { items: { label: string; swatch: string }[] }) {
   return (
     <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
@@ -420,27 +336,6 @@ function DailyBars({ days }: { days: Insights["days"] }) {
         });
       })}
     </svg>
-  );
-}
-
-/** Horizontal bars with their figure written beside them (readable as text: no separate summary needed). */
-function Bars({ items }: { items: { label: string; value: number; detail?: string }[] }) {
-  const max = Math.max(1, ...items.map((i) => i.value));
-  return (
-    <ul className="space-y-2">
-      {items.map((i) => (
-        <li key={i.label} className="text-sm">
-          <div className="flex justify-between gap-2 text-slate-800">
-            <span className="min-w-0 break-words">{i.label}</span>
-            <span className="font-semibold tabular-nums">{i.value}</span>
-          </div>
-          <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
-            <div className="h-2 rounded-full bg-indigo-700" style={{ width: `${(i.value / max) * 100}%` }} />
-          </div>
-          {i.detail && <p className="mt-0.5 text-xs text-slate-600">{i.detail}</p>}
-        </li>
-      ))}
-    </ul>
   );
 }
 

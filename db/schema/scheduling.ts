@@ -188,9 +188,9 @@ export const appointmentChanges = pgTable(
   ],
 );
 
-// Days that differ from the working week: closed (holidays, training), or open on other hours. Local dates of the
-// business, both ends included; two closures of one business never overlap (see the exclusion constraint in the
-// migration), so each day has one rule.
+// Days that differ from the working week, for the practice or one practitioner: closed (holidays, training), or open on
+// other hours. Local dates of the business, both ends included; two closures of the practice, or of one practitioner,
+// never overlap (see the exclusion constraint in the migrations), so each day has one rule for each.
 export const closures = pgTable(
   "closures",
   {
@@ -198,6 +198,9 @@ export const closures = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Null: the whole practice is closed. Set: one practitioner is away (a training day, their holiday) or works other
+    // hours; the others work as usual.
+    practitionerId: uuid("practitioner_id"),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     endsOn: date("ends_on", { mode: "string" }).notNull(),
     // Both null: closed. Both set ("HH:mm"): open on these hours only.
@@ -212,6 +215,11 @@ export const closures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: "closures_practitioner_fk",
+      columns: [t.practitionerId, t.userId],
+      foreignColumns: [practitioners.id, practitioners.userId],
+    }).onDelete("cascade"),
     index("closures_user_idx").on(t.userId, t.startsOn),
     check("closures_range", sql`${t.endsOn} >= ${t.startsOn}`),
     check(

@@ -40,6 +40,11 @@ export function insightsCsv(data: Insights, table: InsightTable, t: Translate): 
         [t("csv.source"), ...CHANGE_KINDS.map((k) => t(`changes.${k}`))],
         ...BOOKING_SOURCES.map((s) => [t(`sources.${s}`), ...CHANGE_KINDS.map((k) => data.bookings[s][k])]),
       ]);
+    case "practitioners":
+      return toCsv([
+        [t("csv.practitioner"), ...CHANGE_KINDS.map((k) => t(`changes.${k}`))],
+        ...data.practitioners.map((p) => [p.name, ...CHANGE_KINDS.map((k) => p[k])]),
+      ]);
     case "hours":
       return toCsv([
         [t("csv.weekday"), ...Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`)],

@@ -26,6 +26,9 @@ export const insightsResponse = z
     bookings: z
       .strictObject({ phone: changes, dashboard: changes, selfService: changes })
       .describe("Appointments booked, moved and cancelled in the period, by who did it (selfService: the caller, by the link or a text)."),
+    practitioners: z
+      .array(z.strictObject({ id: z.string(), name: z.string(), booked: count, rescheduled: count, cancelled: count }))
+      .describe("Appointments booked, moved and cancelled in the period, by who they are with, in the practice's order."),
     hours: z.array(z.array(count)).describe("Seven rows, Monday first, of 24 local hours: the calls started then."),
     topReasons: z
       .array(z.strictObject({ reason: z.string(), count }))

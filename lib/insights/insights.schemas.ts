@@ -10,7 +10,7 @@ export const DEFAULT_PERIOD_DAYS = 30;
 /** The periods offered beside a custom one. */
 export const PRESET_PERIODS = [7, 30, 90] as const;
 /** The figures offered as CSV files, one per chart. */
-export const INSIGHT_TABLES = ["days", "outcomes", "bookings", "hours", "reasons", "receptionist"] as const;
+export const INSIGHT_TABLES = ["days", "outcomes", "bookings", "practitioners", "hours", "reasons", "receptionist"] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];
 
 /** Years the figures can be asked for: a calendar day the database and the zone arithmetic both handle, either side. */

@@ -17,7 +17,7 @@
 // - Answer time: how long our webhook took to answer each of the receptionist's tool calls answered in the period
 //   (call_tool_calls), as the median and 95th percentile in milliseconds.
 // - Minutes: seconds of the calls summed, rounded up to the minute.
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { CALL_OUTCOMES, closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/scheduling/availability/availability";
@@ -60,6 +60,8 @@ export type Insights = {
   days: CallDay[];
   outcomes: Counts<Outcome>;
   bookings: Record<BookingSource, Counts<ChangeKind>>;
+  /** The same changes by who the appointment is with, in the practice's order. */
+  practitioners: ({ id: string; name: string } & Counts<ChangeKind>)[];
   /** Seven rows (Monday first) of 24 hours: calls started in that local hour of that weekday. */
   hours: number[][];
   topReasons: { reason: string; count: number }[];
@@ -106,7 +108,15 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     await db
       .select({ from: closures.startsOn, to: closures.endsOn, openTime: closures.openTime, closeTime: closures.closeTime })
       .from(closures)
-      .where(and(eq(closures.userId, userId), gte(closures.endsOn, period.from), lte(closures.startsOn, period.to)))
+      // The practice's own: one practitioner away leaves the practice open.
+      .where(
+        and(
+          eq(closures.userId, userId),
+          isNull(closures.practitionerId),
+          gte(closures.endsOn, period.from),
+          lte(closures.startsOn, period.to),
+        ),
+      )
   ).map((c) => ({
     from: c.from,
     to: c.to,
@@ -115,7 +125,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   const open = multirange(openIntervals({ timeZone, workingHours: owner.workingHours, exceptions, from: start, to: end }));
   const usageWindow = billingPeriod(owner.subPeriodStart, owner.subPeriodEnd, timeZone, now);
 
-  const [callRows, [times], changeRows, reasonRows, requestRows, usage] = await Promise.all([
+  const [callRows, [times], changeRows, reasonRows, requestRows, usage, teamRows] = await Promise.all([
     db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
     db.execute<{ n: number; p50: number | null; p95: number | null }>(toolTimesQuery(userId, start, end)),
     db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
@@ -132,6 +142,20 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
       select category, count(*)::int as n from caller_messages
       where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)} group by category`),
     usageBetween(db, userId, usageWindow),
+    // Per practitioner: the practice's, in its order, then anyone removed since who had changes in the period. An erased
+    // appointment's changes count in the sources above but name no one.
+    db.execute<{ id: string; name: string; kind: ChangeKind | null; n: number }>(sql`
+      with counted as (
+        select a.practitioner_id, ch.kind, count(*)::int as n
+        from appointment_changes ch join appointments a on a.id = ch.appointment_id
+        where ch.user_id = ${userId} and ch.created_at >= ${iso(start)} and ch.created_at < ${iso(end)}
+        group by a.practitioner_id, ch.kind
+      )
+      select p.id, coalesce(p.name, u.full_name) as name, c.kind, coalesce(c.n, 0)::int as n
+      from practitioners p join users u on u.id = p.user_id
+      left join counted c on c.practitioner_id = p.id
+      where p.user_id = ${userId} and (p.removed_at is null or c.n is not null)
+      order by p.removed_at nulls first, p.position, p.created_at`),
   ]);
 
   const days = new Map<string, CallDay>();
@@ -178,6 +202,12 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   for (const r of changeRows) bookings[r.source === "phone" || r.source === "dashboard" ? r.source : "selfService"][r.kind] += r.n;
   const requests = Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Insights["requests"];
   for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
+  const team = new Map<string, Insights["practitioners"][number]>();
+  for (const r of teamRows) {
+    const p = team.get(r.id) ?? { id: r.id, name: r.name, booked: 0, rescheduled: 0, cancelled: 0 };
+    if (r.kind) p[r.kind] += r.n;
+    team.set(r.id, p);
+  }
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
   const toolCalls = { count: times?.n ?? 0, p50Ms: ms(times?.p50), p95Ms: ms(times?.p95) };
 
@@ -188,6 +218,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     days: [...days.values()],
     outcomes,
     bookings,
+    practitioners: [...team.values()],
     hours,
     topReasons: reasonRows.map((r) => ({ reason: r.reason, count: r.n })),
     requests,

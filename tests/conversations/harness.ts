@@ -14,6 +14,7 @@ import {
   knowledgeEntries,
   notifications,
   phoneNumbers,
+  practitioners,
   subscriptions,
   type WorkingHours,
   users,
@@ -116,6 +117,10 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     })
     .returning({ id: users.id });
   const userId = user!.id;
+  // The owner's practitioner is made with the account; the others follow it in order.
+  for (const [i, extra] of (sc.business?.practitioners ?? []).entries()) {
+    await db.insert(practitioners).values({ userId, name: extra.name, workingHours: extra.hours ?? null, position: i + 1 });
+  }
   await db.insert(subscriptions).values({ userId, status: "trialing", trialEndsAt: new Date(CLOCK.getTime() + 60 * 86_400_000) });
   await db
     .insert(calendarConnections)
@@ -424,6 +429,12 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
     (a) => !p.fillerAppointments.has(a.id),
   );
   const local = (d: Date) => slotReference(d, p.timeZone);
+  const team = await db
+    .select({ id: practitioners.id, name: practitioners.name })
+    .from(practitioners)
+    .where(eq(practitioners.userId, p.userId))
+    .orderBy(asc(practitioners.position), asc(practitioners.createdAt));
+  const whoIs = (id: string) => team.find((x) => x.id === id)?.name ?? "owner";
   if (e.appointments) {
     const fits = (x: ApptExpect, a: (typeof appts)[number]) => {
       const ref = local(a.startsAt);
@@ -435,19 +446,25 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
       if (x.name && !x.name.test(a.patientName)) return false;
       if (x.reason && !x.reason.test(a.reason ?? "")) return false;
       if (x.birthDate !== undefined && a.patientBirthDate !== x.birthDate) return false;
+      if (x.practitioner && whoIs(a.practitionerId) !== x.practitioner) return false;
       return a.status === (x.status ?? "booked");
     };
     const { missing, extra } = matchAll(e.appointments, appts, fits);
     for (const m of missing) failures.push(`no appointment like ${show(m)}`);
     for (const a of extra)
       failures.push(
-        `unexpected appointment: ${a.status} ${local(a.startsAt)} ${a.patientName} ${a.patientPhone ?? "-"} (${a.reason ?? "no reason"})`,
+        `unexpected appointment: ${a.status} ${local(a.startsAt)} ${a.patientName} ${a.patientPhone ?? "-"} (${a.reason ?? "no reason"}) with ${whoIs(a.practitionerId)}`,
       );
   }
-  // Every booked appointment is in the calendar at its time; a cancelled one is not; the owner's own events stay.
+  // Every booked appointment with the owner (who keeps the practice's calendar) is in it at its time; a cancelled one,
+  // or one with another practitioner, is not; the owner's own events stay.
   const events = await db.select().from(calendarEvents).where(eq(calendarEvents.userId, p.userId));
   for (const a of appts) {
     const ev = events.find((x) => x.eventId === calendarEventIdFor(a.id));
+    if (a.practitionerId !== team[0]?.id) {
+      if (ev) failures.push(`calendar: ${a.patientName}'s appointment with ${whoIs(a.practitionerId)} is in the owner's calendar`);
+      continue;
+    }
     if (a.status === "booked" && ev?.startsAt.getTime() !== a.startsAt.getTime())
       failures.push(`calendar: no event at ${local(a.startsAt)} for ${a.patientName}`);
     if (a.status === "cancelled" && ev) failures.push(`calendar: the cancelled appointment of ${local(a.startsAt)} is still there`);

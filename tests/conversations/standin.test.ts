@@ -44,6 +44,9 @@ const REQUIRED: Cover[] = [
   "caller-language",
 ];
 
+/** Covered in at least one language: a practice of several is played in French. */
+const SOMEWHERE: Cover[] = ["two-practitioners", "practitioner-asked"];
+
 describe("the scenario list", () => {
   it("has at least 40 scenarios with unique ids, covering every case in English, French and Spanish", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
@@ -57,6 +60,7 @@ describe("the scenario list", () => {
         lang,
       ).toEqual([]);
     }
+    expect(SOMEWHERE.filter((c) => !scenarios.some((s) => s.covers.includes(c)))).toEqual([]);
     for (const s of scenarios) {
       expect(
         s.calls.every((c) => /^\+\d{8,15}$/.test(c.from) && c.persona && c.goal),

@@ -51,7 +51,9 @@ export type Cover =
   | "which-appointment"
   | "unknown-item"
   | "business-words"
-  | "caller-language";
+  | "caller-language"
+  | "two-practitioners"
+  | "practitioner-asked";
 
 export type BusinessSpec = {
   /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */
@@ -67,6 +69,8 @@ export type BusinessSpec = {
   hours?: Partial<WorkingHours>;
   /** The privacy setting: the assistant asks the date of birth when booking and can check a name and date of birth. */
   birthDateCheck?: boolean;
+  /** Practitioners besides the owner (who is the first, on the practice's hours), in the practice's order. */
+  practitioners?: { name: string; hours?: WorkingHours }[];
 };
 
 export type SetupStep =
@@ -111,6 +115,8 @@ export type ApptExpect = {
   /** YYYY-MM-DD, or null for none kept. */
   birthDate?: string | null;
   status?: "booked" | "cancelled";
+  /** Who it is with: a name of business.practitioners, or "owner". */
+  practitioner?: string;
 };
 
 export type OutboxExpect = {

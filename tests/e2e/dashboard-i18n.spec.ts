@@ -13,6 +13,7 @@ const OWNER_PAGES = [
   "/dashboard/security",
   "/dashboard/business",
   "/dashboard/schedule",
+  "/dashboard/practitioners",
   "/dashboard/ai-config",
   "/dashboard/knowledge",
   "/dashboard/phone-number",

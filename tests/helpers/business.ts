@@ -30,7 +30,7 @@ export function testBusiness(over: Partial<Business> = {}): Business {
     selfServiceCutoffHours: 24,
     birthDateCheck: false,
     closures: [],
-    practitioners: [{ id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null }],
+    practitioners: [{ id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null, closures: [] }],
     ...over,
   };
 }

@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, notifications } from "@/db/schema";
+import { appointments, notifications, users } from "@/db/schema";
 import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
@@ -160,6 +160,75 @@ describe("calling a practice of several practitioners", () => {
     }
   });
 
+  it("speaks of the practitioner asked for by name: her hours, her days away; the practice's closures stay the practice's", async () => {
+    // Her afternoon: she finishes at 1 PM, said as hers, not the practice's closing time.
+    const late = await vapiReply(p.line, newCallId(), newCaller(), "check_availability", {
+      date: day,
+      time: "15:00",
+      practitioner: "Roux",
+    });
+    expect(late.say).toMatch(/^For Dr Camille Roux: On .+ Dr Camille Roux finishes at 1:00 PM\./);
+
+    // A training day of hers: she is away, the owner works.
+    const away = dayAhead(9);
+    const training = await api("POST", "/api/closures", {
+      token: p.token,
+      body: { from: away, reason: "formation", practitionerId: roux },
+    });
+    expect(training.status, JSON.stringify(training.body)).toBe(201);
+    expect(training.body.practitionerId).toBe(roux);
+    const hers = await vapiReply(p.line, newCallId(), newCaller(), "check_availability", { date: away, practitioner: "Dr Roux" });
+    expect(hers.say).toMatch(/^For Dr Camille Roux: Dr Camille Roux is away on .+ \(formation\)\. /);
+    expect(hers.slots!.every((s) => s.date !== away)).toBe(true);
+    const anyone = await vapiReply(p.line, newCallId(), newCaller(), "check_availability", { date: away });
+    expect(anyone.slots!.some((s) => s.date === away)).toBe(true);
+    const refused = await vapiTool(p.line, newCallId(), newCaller(), "book_appointment", {
+      date: away,
+      time: "10:00",
+      name: "Trop Tôt",
+      practitioner: "Camille Roux",
+      language: "fr",
+    });
+    expect(refused).toMatch(/^Pour Dr Camille Roux : Dr Camille Roux n'est pas là .+ \(formation\)\./);
+
+    // The practice may close that day too (a closure of its own), and then nobody works; two of hers cannot overlap.
+    const practiceDay = await api("POST", "/api/closures", { token: p.token, body: { from: away, reason: "inventaire" } });
+    expect(practiceDay.status).toBe(201);
+    const closed = await vapiReply(p.line, newCallId(), newCaller(), "check_availability", { date: away });
+    expect(closed.say).toMatch(/^We are closed on .+ \(inventaire\)\./);
+    const twice = await api("POST", "/api/closures", { token: p.token, body: { from: away, practitionerId: roux } });
+    expect(twice.status).toBe(409);
+    const stranger = await api("POST", "/api/closures", {
+      token: p.token,
+      body: { from: away, practitionerId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(stranger.status).toBe(404);
+  });
+
+  it("cuts the practice's special hours to her own week, and takes 'anyone' as no one in particular", async () => {
+    // The practice opens 08:00–10:00 only that day; she works mornings from 09:00: her day is 09:00–10:00.
+    const short = dayAhead(11);
+    const special = await api("POST", "/api/closures", {
+      token: p.token,
+      body: { from: short, openTime: "08:00", closeTime: "10:00", reason: "inventaire" },
+    });
+    expect(special.status).toBe(201);
+    const hers = await vapiReply(p.line, newCallId(), newCaller(), "check_availability", {
+      date: short,
+      time: "11:00",
+      practitioner: "Roux",
+    });
+    expect(hers.say).toMatch(/^For Dr Camille Roux: On .+ Dr Camille Roux works only from 9:00 AM to 10:00 AM \(inventaire\)\./);
+    expect(hers.slots!.filter((s) => s.date === short).every((s) => s.time >= "09:00" && s.time < "10:00")).toBe(true);
+    const anyone = await vapiTool(p.line, newCallId(), newCaller(), "book_appointment", {
+      date: short,
+      time: "08:00",
+      name: "Whoever Is Free",
+      practitioner: "anyone",
+    });
+    expect(anyone).toMatch(/^Booked: Whoever Is Free, .*, with Owner Test\./);
+  });
+
   it("names the practitioner in French answers, text replies and the self-service page", async () => {
     const caller = newCaller();
     const booked = await vapiTool(p.line, newCallId(), caller, "book_appointment", {
@@ -184,5 +253,58 @@ describe("calling a practice of several practitioners", () => {
     const page = await api("GET", `/api/self-service/${token}`);
     expect(page.status).toBe(200);
     expect(page.body.practitioner).toBe("Dr Camille Roux");
+  });
+});
+
+describe("a practice whose practitioners offer different services", () => {
+  it("sees only those who offer the service asked for, for its length with them, and says who does what", async () => {
+    const p = await practice("Cabinet Services");
+    await getDb()
+      .update(users)
+      .set({ services: ["Détartrage", "Consultation"] })
+      .where(eq(users.id, p.user.id));
+    const roux = await api("POST", "/api/practitioners", {
+      token: p.token,
+      body: { name: "Dr Roux", services: [{ name: "Implant", durationMinutes: 60 }] },
+    });
+    expect(roux.status).toBe(201);
+    const day = dayAhead(6);
+
+    const implant = await vapiTool(p.line, newCallId(), newCaller(), "book_appointment", {
+      date: day,
+      time: "10:00",
+      name: "Marc Implant",
+      service: "implant",
+    });
+    expect(implant).toMatch(/^Booked: Marc Implant, .*, with Dr Roux\./);
+    const [withRoux] = await getDb().select().from(appointments).where(eq(appointments.patientName, "Marc Implant"));
+    expect(withRoux!.practitionerId).toBe(roux.body.id);
+    expect(withRoux!.endsAt.getTime() - withRoux!.startsAt.getTime()).toBe(60 * 60_000);
+
+    // Half an hour later Dr Roux is still in the implant, and nobody else places one: the closest times are his, after it.
+    const busy = await vapiReply(p.line, newCallId(), newCaller(), "book_appointment", {
+      date: day,
+      time: "10:30",
+      name: "Second Implant",
+      service: "Implant",
+    });
+    expect(busy.say).toMatch(/^Sorry, that time was just taken\./);
+    expect(busy.slots!.some((s) => s.date === day && s.time >= "10:00" && s.time < "11:00")).toBe(false);
+    // A cleaning at 10:00 is the owner's, for the practice's length.
+    expect(
+      await vapiTool(p.line, newCallId(), newCaller(), "book_appointment", {
+        date: day,
+        time: "10:00",
+        name: "Dents Propres",
+        service: "détartrage",
+      }),
+    ).toMatch(/^Booked: Dents Propres, .*, with Owner Test\./);
+
+    expect(await vapiTool(p.line, newCallId(), newCaller(), "check_availability", { date: day, service: "blanchiment" })).toBe(
+      "We don't offer blanchiment here. We offer Implant, Détartrage, or Consultation: which is it for?",
+    );
+    expect(
+      await vapiTool(p.line, newCallId(), newCaller(), "check_availability", { date: day, service: "Détartrage", practitioner: "Roux" }),
+    ).toBe("Dr Roux does not do Détartrage. For it you can see Owner Test.");
   });
 });

@@ -56,6 +56,14 @@ describe("a practice of several practitioners", () => {
     expect(new Set(rows.map((r) => r.practitionerId)).size).toBe(2);
     expect((await practitionerIds(p)).sort()).toEqual(rows.map((r) => r.practitionerId).sort());
 
+    // The insights count them per practitioner, in the practice's order.
+    const insights = await api("GET", "/api/insights", { token: p.token });
+    expect(insights.status).toBe(200);
+    expect(insights.body.practitioners).toEqual([
+      { id: expect.any(String), name: "Owner Test", booked: 1, rescheduled: 0, cancelled: 0 },
+      { id: expect.any(String), name: "Dr Roux", booked: 1, rescheduled: 0, cancelled: 0 },
+    ]);
+
     // The minute is no longer free with anyone; the next one is.
     const full = await vapiReply(p.line, newCallId(), caller(9), "check_availability", ask);
     expect(full.say).not.toMatch(/is free/);

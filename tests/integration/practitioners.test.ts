@@ -124,6 +124,17 @@ describe("practitioners", () => {
 
     expect((await api("DELETE", `/api/practitioners/${second.body.id}`, { token: other.token })).status).toBe(404);
     expect((await api("PUT", `/api/practitioners/${second.body.id}`, { token: other.token, body: { name: "Volé" } })).status).toBe(404);
+    // With its appointments gone, the owner still keeps the practice's calendar: removing them would hand it on.
+    const third = await api("POST", "/api/practitioners", { token: p.token, body: { name: "Dr Third" } });
+    const agenda = (await api("GET", "/api/appointments", { token: p.token })).body.upcoming as { id: string }[];
+    for (const a of agenda) expect((await api("POST", `/api/appointments/${a.id}/cancel`, { token: p.token })).status).toBe(200);
+    const keeps = await api("DELETE", `/api/practitioners/${owner.id}`, { token: p.token, headers: FR });
+    expect(keeps.status).toBe(409);
+    expect(keeps.body.message).toBe(
+      "Le calendrier connecté du cabinet est celui de ce praticien. Déconnectez-le sur la page Calendrier avant de le retirer.",
+    );
+    expect((await api("DELETE", `/api/practitioners/${third.body.id}`, { token: p.token })).status).toBe(200);
+
     expect((await api("DELETE", `/api/practitioners/${second.body.id}`, { token: p.token })).status).toBe(200);
 
     const last = await api("DELETE", `/api/practitioners/${owner.id}`, { token: p.token });

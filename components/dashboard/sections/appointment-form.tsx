@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormAlert, TextField } from "@/components/forms/fields";
+import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
@@ -15,10 +15,13 @@ import { useProfile } from "../session";
 
 export default function AppointmentForm({
   timeZone,
+  practitioners = [],
   queryKey,
   onDone,
 }: {
   timeZone?: string;
+  /** Who it can be with; in a practice of several, the owner picks one or leaves it to the first free. */
+  practitioners?: { id: string; displayName: string }[];
   /** The appointments list, reloaded once the booking is in. */
   queryKey: readonly unknown[];
   onDone: () => void;
@@ -125,6 +128,21 @@ export default function AppointmentForm({
           {...form.register("duration")}
         />
       </div>
+      {practitioners.length > 1 && (
+        <SelectField
+          id="appt-practitioner"
+          label={fields("practitioner")}
+          error={errorText("practitioner", errors.practitionerId)}
+          {...form.register("practitionerId", { setValueAs: (v: string) => v || undefined })}
+        >
+          <option value="">{t("firstFree")}</option>
+          {practitioners.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.displayName}
+            </option>
+          ))}
+        </SelectField>
+      )}
       {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone })}</p>}
       <FormButtons busy={create.isPending} onCancel={onDone} saveLabel={t("create")} />
     </form>

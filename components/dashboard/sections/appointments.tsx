@@ -1,12 +1,15 @@
 "use client";
-// Appointments: upcoming and past, the create-appointment form (patient name, email, phone, date, time,
-// duration in minutes) and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
+// Appointments: upcoming and past (everyone's or one practitioner's), the create-appointment form (patient name, email,
+// phone, date, time, duration in minutes, and in a practice of several who with) and cancellation. Times are the
+// business's wall clock (its time zone), as the owner thinks of them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { api, ok, type Answer } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
+import { SelectField } from "@/components/forms/fields";
+import { AppointmentsWeek } from "./appointments-week";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
@@ -27,7 +30,16 @@ const syncNotice = (status: string): SyncNotice | null =>
 export function Appointments() {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
-  const query = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/appointments")) });
+  // A practice of several lists everyone's, or one practitioner's, and says who each appointment is with.
+  const team = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const practitioners = team.data?.practitioners ?? [];
+  const several = practitioners.length > 1;
+  const [only, setOnly] = useState("");
+  const query = useQuery({
+    queryKey: [...KEY, only],
+    queryFn: () => ok(api.GET("/api/appointments", { params: { query: only ? { practitionerId: only } : {} } })),
+  });
+  const nameOf = several ? (id: string) => practitioners.find((p) => p.id === id)?.displayName ?? null : () => null;
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
   const qc = useQueryClient();
@@ -61,10 +73,33 @@ export function Appointments() {
         {creating && (
           <Card title={t("formTitle")}>
             <Suspense fallback={<Loading />}>
-              <AppointmentForm timeZone={query.data?.timeZone} queryKey={KEY} onDone={() => setCreating(false)} />
+              <AppointmentForm
+                timeZone={query.data?.timeZone}
+                practitioners={practitioners}
+                queryKey={KEY}
+                onDone={() => setCreating(false)}
+              />
             </Suspense>
           </Card>
         )}
+        {several && (
+          <div className="max-w-xs">
+            <SelectField
+              id="appointments-practitioner"
+              label={t("filterPractitioner")}
+              value={only}
+              onChange={(e) => setOnly(e.target.value)}
+            >
+              <option value="">{t("everyone")}</option>
+              {practitioners.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.displayName}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        )}
+        {only && query.data && <AppointmentsWeek practitionerId={only} name={nameOf(only) ?? ""} timeZone={query.data.timeZone} />}
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
@@ -76,11 +111,12 @@ export function Appointments() {
                 items={query.data.upcoming}
                 timeZone={query.data.timeZone}
                 empty={t("noUpcoming")}
+                nameOf={nameOf}
                 onCancel={setCancelling}
               />
             </Card>
             <Card title={t("past")} testId="appointments-past">
-              <AppointmentItems items={query.data.past} timeZone={query.data.timeZone} empty={t("noPast")} />
+              <AppointmentItems items={query.data.past} timeZone={query.data.timeZone} empty={t("noPast")} nameOf={nameOf} />
             </Card>
           </>
         )}
@@ -107,11 +143,14 @@ function AppointmentItems({
   items,
   timeZone,
   empty,
+  nameOf,
   onCancel,
 }: {
   items: AppointmentView[];
   timeZone: string;
   empty: string;
+  /** Who an appointment is with, in a practice of several; null in a practice of one. */
+  nameOf: (practitionerId: string) => string | null;
   onCancel?: (a: AppointmentView) => void;
 }) {
   const t = useTranslations("AppointmentsSection");
@@ -122,6 +161,7 @@ function AppointmentItems({
     <ul className="divide-y divide-slate-100">
       {items.map((a) => {
         const sync = a.status === "booked" ? syncNotice(a.calendarSyncStatus) : null;
+        const withWhom = nameOf(a.practitionerId);
         return (
           <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="appointment">
             <div className="min-w-0">
@@ -130,6 +170,11 @@ function AppointmentItems({
                 <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> ·{" "}
                 {t("minutes", { count: a.durationMinutes })}
               </p>
+              {withWhom && (
+                <p className="text-sm text-slate-700" data-testid="appointment-practitioner">
+                  {t("withPractitioner", { name: withWhom })}
+                </p>
+              )}
               {(a.patientPhone || a.patientEmail) && (
                 <p className="break-all text-sm text-slate-600">
                   {[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}

@@ -6,13 +6,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { FormAlert, TextField } from "@/components/forms/fields";
+import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { api, ok, failureText } from "@/lib/platform/client/api";
 import type { Closure } from "@/lib/scheduling/closures/closures.responses";
 import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
 
 const KEY = ["closures"];
+
+/** The practice's practitioners, in a practice of several (a closure can be one practitioner's); none in a practice of one. */
+function useTeam() {
+  const team = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const list = team.data?.practitioners ?? [];
+  return list.length > 1 ? list : [];
+}
 
 export function Closures() {
   const t = useTranslations("ClosuresSection");
@@ -34,6 +41,7 @@ export function Closures() {
 
 function ClosureList({ closures }: { closures: Closure[] }) {
   const t = useTranslations("ClosuresSection");
+  const team = useTeam();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -59,6 +67,7 @@ function ClosureList({ closures }: { closures: Closure[] }) {
                 : t("closed")}
               {c.reason ? ` · ${c.reason}` : ""}
               {c.source === "holiday" ? ` · ${t("publicHoliday")}` : ""}
+              {c.practitionerId ? ` · ${team.find((p) => p.id === c.practitionerId)?.displayName ?? ""}` : ""}
             </p>
           </div>
           <button
@@ -76,12 +85,15 @@ function ClosureList({ closures }: { closures: Closure[] }) {
   );
 }
 
+const EMPTY = { from: "", to: "", special: false, openTime: "", closeTime: "", reason: "", practitionerId: "" };
+
 function AddClosure() {
   const t = useTranslations("ClosuresSection");
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
+  const team = useTeam();
+  const [form, setForm] = useState(EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const add = useMutation({
     mutationFn: () =>
@@ -92,12 +104,13 @@ function AddClosure() {
             ...(form.to ? { to: form.to } : {}),
             ...(form.special ? { openTime: form.openTime, closeTime: form.closeTime } : {}),
             ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
+            ...(form.practitionerId ? { practitionerId: form.practitionerId } : {}),
           },
         }),
       ),
     onSuccess: (created) => {
       setFailure(null);
-      setForm({ from: "", to: "", special: false, openTime: "", closeTime: "", reason: "" });
+      setForm(EMPTY);
       toast.success(t("added"));
       // Those appointments stay: the owner moves or cancels them (and their patients are told then).
       if (created.appointmentsInside > 0)
@@ -124,6 +137,18 @@ function AddClosure() {
         <TextField id="closure-from" type="date" label={t("from")} value={form.from} onChange={set("from")} required />
         <TextField id="closure-to" type="date" label={t("to")} hint={t("toHint")} value={form.to} onChange={set("to")} />
       </div>
+      {team.length > 0 && (
+        <div className="max-w-xs">
+          <SelectField id="closure-practitioner" label={t("who")} value={form.practitionerId} onChange={set("practitionerId")}>
+            <option value="">{t("wholePractice")}</option>
+            {team.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.displayName}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
       <div className="flex items-center gap-3">
         <input
           id="closure-special"

@@ -64,8 +64,9 @@ const baseColumns = {
 const CLOSURES_AHEAD_DAYS = 733;
 
 /**
- * The columns, with the closures that matter from `since` (a date, YYYY-MM-DD: the caller's yesterday, so every zone's
- * today is in) for as far as bookings go, read in the same round trip.
+ * The columns, with the practice's closures and its practitioners (with their own closures): the closures that matter
+ * from `since` (a date, YYYY-MM-DD: the caller's yesterday, so every zone's today is in) for as far as bookings go, read
+ * in the same round trip.
  */
 function tenantColumns(since: SQL | Placeholder) {
   return {
@@ -74,11 +75,18 @@ function tenantColumns(since: SQL | Placeholder) {
       select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
         'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
       from closures c
-      where c.user_id = ${users.id} and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
+      where c.user_id = ${users.id} and c.practitioner_id is null
+        and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
     ), '[]'::json)`,
     practitioners: sql<PractitionerRow[]>`coalesce((
       select json_agg(json_build_object('id', p.id, 'name', coalesce(p.name, ${users.fullName}), 'services', p.services,
-        'workingHours', p.working_hours) order by p.position, p.created_at)
+        'workingHours', p.working_hours, 'closures', coalesce((
+          select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
+            'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
+          from closures c
+          where c.user_id = p.user_id and c.practitioner_id = p.id
+            and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
+        ), '[]'::json)) order by p.position, p.created_at)
       from practitioners p
       where p.user_id = ${users.id} and p.removed_at is null
     ), '[]'::json)`,
@@ -93,10 +101,17 @@ const sinceOf = (now: Date): SQL => sql`${sinceDate(now)}`;
 
 /**
  * Who the practice books with, in its order (the first takes what names no one): the name said (the owner's, for the
- * practitioner the account made), the services they offer (empty: the practice's) and their own week (null: the
- * practice's).
+ * practitioner the account made), the services they offer (empty: the practice's), their own week (null: the
+ * practice's) and their own closures.
  */
-export type PractitionerRow = { id: string; name: string; services: PractitionerService[]; workingHours: WorkingHours | null };
+export type PractitionerRow = {
+  id: string;
+  name: string;
+  services: PractitionerService[];
+  workingHours: WorkingHours | null;
+  /** Their own days away or on other hours, still to come (the practice's are the business's `closures`). */
+  closures: ClosureRow[];
+};
 
 /**
  * Who an appointment is with, to be named to a caller: only in a practice of several (a practice of one is "us"), and

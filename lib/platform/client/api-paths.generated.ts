@@ -1720,6 +1720,8 @@ export interface operations {
                     "application/json": {
                         closures: {
                             id: string;
+                            /** @description Null: the whole practice. Set: one practitioner away, or on other hours. */
+                            practitionerId: string | null;
                             /** @description YYYY-MM-DD, the business's local date. */
                             from: string;
                             /** @description YYYY-MM-DD, included. */
@@ -1770,6 +1772,8 @@ export interface operations {
                     openTime?: string;
                     closeTime?: string;
                     reason?: string;
+                    /** Format: uuid */
+                    practitionerId?: string;
                 };
             };
         };
@@ -1782,6 +1786,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description Null: the whole practice. Set: one practitioner away, or on other hours. */
+                        practitionerId: string | null;
                         /** @description YYYY-MM-DD, the business's local date. */
                         from: string;
                         /** @description YYYY-MM-DD, included. */
@@ -1895,7 +1901,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
-                table?: "days" | "outcomes" | "bookings" | "hours" | "reasons" | "receptionist";
+                table?: "days" | "outcomes" | "bookings" | "practitioners" | "hours" | "reasons" | "receptionist";
             };
             header?: never;
             path?: never;
@@ -1962,6 +1968,14 @@ export interface operations {
                                 cancelled: number;
                             };
                         };
+                        /** @description Appointments booked, moved and cancelled in the period, by who they are with, in the practice's order. */
+                        practitioners: {
+                            id: string;
+                            name: string;
+                            booked: number;
+                            rescheduled: number;
+                            cancelled: number;
+                        }[];
                         /** @description Seven rows, Monday first, of 24 local hours: the calls started then. */
                         hours: number[][];
                         /** @description The reasons most often given for appointments booked by phone. */
@@ -5685,6 +5699,8 @@ export interface operations {
                         skipped: number;
                         closures: {
                             id: string;
+                            /** @description Null: the whole practice. Set: one practitioner away, or on other hours. */
+                            practitionerId: string | null;
                             /** @description YYYY-MM-DD, the business's local date. */
                             from: string;
                             /** @description YYYY-MM-DD, included. */

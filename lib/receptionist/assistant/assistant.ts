@@ -158,6 +158,11 @@ function knowledgeRule(k: CallKnowledge, say: Say): string {
   return `${say(lead)} ${say("instructions.unknown")}`;
 }
 
+/** A practitioner as the instructions name them: with their own services and lengths, when they list some. */
+function practitionerLine(p: Business["practitioners"][number]): string {
+  return p.services.length ? `${p.name} (${p.services.map((s) => `${s.name} ${s.durationMinutes} min`).join(", ")})` : p.name;
+}
+
 /** The system prompt: the emergency rule, who the assistant is, the date, the business's facts, then the rules. */
 export function systemPrompt(
   b: Business,
@@ -201,8 +206,9 @@ export function systemPrompt(
     canBook ? say("instructions.duration", { minutes: durationFromSetting(b.appointmentDuration) }) : null,
     // A practice of one books with "us": no name to choose, nothing to say.
     canBook && b.practitioners.length > 1
-      ? say("instructions.practitioners", { names: b.practitioners.map((p) => p.name).join(", ") })
+      ? say("instructions.practitioners", { names: b.practitioners.map(practitionerLine).join(", ") })
       : null,
+    canBook && b.practitioners.some((p) => p.services.length) ? say("instructions.serviceArg") : null,
     callerNumber ? say("instructions.callerId", { number: formatPhone(callerNumber, country) }) : say("instructions.callerHidden"),
     b.aiInstructions ? say("instructions.owner", { text: b.aiInstructions }) : null,
     knowledgeText(knowledge, language),
@@ -303,7 +309,11 @@ export function toolDefinitions(
   });
 
   // Who with, in a practice of several: a name as the caller says it, matched loosely by the tools.
-  const practitioner: Record<string, Schema> = b.practitioners.length > 1 ? { practitioner: text("practitioner") } : {};
+  const practitioner: Record<string, Schema> = {
+    ...(b.practitioners.length > 1 ? { practitioner: text("practitioner") } : {}),
+    // Practitioners who list their own services: which one decides who, and for how long.
+    ...(b.practitioners.some((p) => p.services.length) ? { service: text("service") } : {}),
+  };
   const booking: FunctionTool[] = [
     fn("checking", "check_availability", {
       date: optional(date),

@@ -1,6 +1,7 @@
 // How the stand-in hears: a caller's words in English, French and Spanish (a fixed, small vocabulary: days, times, parts
 // of the day, numbers, names, yes and no, what they want), and a tool's spoken words, read as a listener who takes
 // every time to be on the last day named (the literal reading the conversation suite's second driver books from).
+import { asksForSame } from "@/lib/scheduling/practitioners/match";
 import { addDays, isCalendarDate } from "@/lib/platform/time/zoned-time";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import type { PartOfDay } from "../tools/availability-answer";
@@ -372,4 +373,18 @@ export function languageOf(text: string): CallLanguage | null {
   const scores = (Object.keys(LANGUAGE_WORDS) as CallLanguage[]).map((l) => ({ l, n: n.match(LANGUAGE_WORDS[l])?.length ?? 0 }));
   scores.sort((a, b) => b.n - a.n);
   return scores[0]!.n >= 2 && scores[0]!.n - scores[1]!.n >= 2 ? scores[0]!.l : null;
+}
+
+// "avec le Dr Roux", "with Dr. Camille Roux", "con la Dra. Ruiz": a title, then the name's capitalised words.
+const WITH_WHOM =
+  /\b(?:[Ww]ith|[Aa]vec|[Cc]on)\s+(?:(?:le|la|el|the)\s+)?((?:[Dd]ra?\.?|[Dd]octeure?|[Dd]octora?|[Pp]rof\.?)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
+
+/**
+ * Who the caller asks to see, as they said it: a title and a name after "with" ("avec le Dr Roux"), or "same" for the
+ * one they saw last time ("le même dentiste que la dernière fois"); null when they name no one.
+ */
+export function practitionerIn(text: string): string | null {
+  const named = WITH_WHOM.exec(text);
+  if (named) return named[1]!;
+  return asksForSame(text) ? "same" : null;
 }

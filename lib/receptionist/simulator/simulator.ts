@@ -33,6 +33,7 @@ import {
   pickOffer,
   QUESTION,
   saysOnlyANumber,
+  practitionerIn,
   withoutPhone,
   YES,
 } from "./hearing";
@@ -100,6 +101,7 @@ async function offerTimes(transport: Transport, s: SimState, w: Want, before = "
   if (w.date) args.date = w.date;
   if (w.date && w.time) args.time = w.time;
   if (w.part && !(w.date && w.time)) args.partOfDay = w.part;
+  if (s.practitioner) args.practitioner = s.practitioner;
   const result = await callTool(transport, s, "check_availability", args);
   if (!offered(s, result, w.date)) {
     s.stage = "day";
@@ -236,6 +238,9 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   }
   const phone = findPhone(text);
   if (phone && s.stage !== "message") s.phone = phone;
+  // "With Dr Roux" may come with any sentence about the booking; the tools get it from then on.
+  const asked = s.canChoose && s.stage !== "message" ? practitionerIn(text) : null;
+  if (asked) s.practitioner = asked;
 
   switch (s.stage) {
     case "intent":
@@ -337,16 +342,18 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
               ...(s.birthDate ? { dateOfBirth: s.birthDate } : {}),
               ...(s.phone ? { phone: s.phone } : {}),
               ...(s.email ? { email: s.email } : {}),
+              ...(s.practitioner ? { practitioner: s.practitioner } : {}),
             });
-      if (offered(s, result, chosenDate)) {
-        s.stage = "choose";
-        return assistantSays(s, `${result.say} ${t(s, "whichOne")}`);
-      }
       const ok = result.say.startsWith(
         say(s, s.flow === "reschedule" ? "rescheduled" : "booked")
           .split("{")[0]!
           .trim(),
       );
+      // Refused with other times: the caller chooses (a booking's own time, said back, is not an offer).
+      if (!ok && offered(s, result, chosenDate)) {
+        s.stage = "choose";
+        return assistantSays(s, `${result.say} ${t(s, "whichOne")}`);
+      }
       if (ok) s.outcomes.push({ kind: s.flow === "reschedule" ? "rescheduled" : "booked", slot: speakRef(s, s.chosen!) });
       s.stage = "anything";
       return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);

@@ -38,6 +38,8 @@ export async function startCall(
     chosen: null,
     appointments: [],
     appointmentId: null,
+    canChoose: false,
+    practitioner: null,
     toolCalls: 0,
     outcomes: [],
     transcript: [],
@@ -56,6 +58,9 @@ export async function startCall(
   const named = (name: string) => def.tools.some((tool) => tool.type === "function" && tool.name === name);
   s.messageOnly = !named("book_appointment");
   s.birthDateCheck = named("verify_identity");
+  s.canChoose = def.tools.some(
+    (tool) => tool.type === "function" && tool.name === "check_availability" && "practitioner" in tool.parameters.properties,
+  );
   s.transfer = transferLine(s, def.tools);
   s.knowledge = knowledgeOf(def, s.language);
   Object.assign(s, idlePlan(s, def));

@@ -77,6 +77,10 @@ export type SimState = {
   /** The caller's appointments as find_my_appointments gave them: which one a change is about is asked when several. */
   appointments: KnownAppointment[];
   appointmentId: string | null;
+  /** The practice has several practitioners: the booking tools take the one the caller asks for. */
+  canChoose: boolean;
+  /** Who the caller asked to see, as they said it ("Dr Roux", or "the same as last time"); the tools match it. */
+  practitioner: string | null;
   toolCalls: number;
   outcomes: Outcome[];
   transcript: Turn[];
@@ -149,6 +153,8 @@ const stateSchema = z.object({
     .max(10)
     .default([]),
   appointmentId: z.string().uuid().nullable(),
+  canChoose: z.boolean().default(false),
+  practitioner: z.string().max(120).nullable().default(null),
   toolCalls: z.number().int().min(0).max(1000),
   outcomes: z
     .array(

@@ -29,6 +29,7 @@ export function business(over: Partial<Business> = {}): Business {
     appointmentDuration: "30",
     workingHours: WEEK,
     closures: [],
+    practitioners: [],
     ...over,
   } as Business;
 }

@@ -18,8 +18,7 @@ import {
 } from "@/lib/scheduling/availability/availability";
 import { HORIZON_DAYS, openingOn, type Opening, type Weekday } from "@/lib/scheduling/booking/core";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
-import type { ClosureRow } from "@/lib/accounts/business/tenant";
-import type { WorkingHours } from "@/db/schema";
+import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { offerTimes, sentence, type ToolReply } from "./replies";
 import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "../speech/speech";
@@ -54,6 +53,8 @@ export type AvailabilityInput = {
    * over `known`; nothing outside it is offered. A time is free when one of them is free then.
    */
   seats: Seat[];
+  /** The practitioner the caller asked for: the seats are theirs, and the answer speaks of their week by name. */
+  practitioner?: PractitionerRow;
   known: { from: Date; to: Date };
 };
 
@@ -85,32 +86,39 @@ export function answerAvailability(input: AvailabilityInput): ToolReply | null {
  * Why a start is not bookable, as a sentence for the caller (closed that day and why, closed that weekday, special
  * hours, not open yet, closed by then), or null when nothing but busy time stands in the way.
  */
-export function whyNotBookable(biz: Business, language: CallLanguage, start: Date, week: WorkingHours = biz.workingHours): string | null {
+export function whyNotBookable(biz: Business, language: CallLanguage, start: Date, asked?: PractitionerRow): string | null {
   const ref = slotReference(start, biz.timeZone);
-  return new Reasons(biz, language, week).whyNot(ref.slice(0, 10), ref.slice(11));
+  return new Reasons(biz, language, asked).whyNot(ref.slice(0, 10), ref.slice(11));
 }
 
 /**
- * The sentences that say why a day or a time is closed, in the call's language, on one week: the practice's, or the
- * practitioner's the caller is seeing.
+ * The sentences that say why a day or a time is closed, in the call's language: for the practice ("we are closed"), or
+ * for the practitioner the caller asked for, on their week and days away, by name ("Dr Roux does not work on
+ * Wednesdays"). A practice of one reads its only practitioner's week and says "we".
  */
 class Reasons {
   readonly say;
   readonly durationMinutes: number;
+  /** Whose week and days away: the practitioner asked for, or a practice's only one; none for the whole practice. */
+  readonly p: PractitionerRow | undefined;
+  /** The name said where the practice would say "we": the practitioner asked for's, in a practice of several. */
+  readonly name: string | null;
 
   constructor(
     readonly biz: Business,
     readonly language: CallLanguage,
-    readonly week: WorkingHours,
+    asked?: PractitionerRow,
   ) {
     this.say = sayer(language);
     this.durationMinutes = durationFromSetting(biz.appointmentDuration);
+    this.p = asked ?? (biz.practitioners.length === 1 ? biz.practitioners[0] : undefined);
+    this.name = asked && biz.practitioners.length > 1 ? asked.name : null;
   }
 
   /** Why [time, time + duration) on `date` is outside the hours, or null when it is inside them. */
   whyNot(date: string, time: string): string | null {
-    const opening = openingOn(this.biz, date, this.week);
-    if (opening.kind === "closure") return this.closed(opening.closure);
+    const opening = this.opening(date);
+    if (opening.kind === "closure") return this.closed(opening.closure, opening.own);
     if (opening.kind === "weekly") return this.closedWeekly(opening.weekday);
     const minutes = toMinutes(time);
     const tooEarly = minutes < toMinutes(opening.open);
@@ -119,18 +127,35 @@ class Reasons {
     return tooEarly ? this.opensAt(date, opening.open) : this.closesAt(date, opening.close);
   }
 
-  closed(c: ClosureRow): string {
+  opening(date: string): Opening {
+    return openingOn(this.biz, date, this.p);
+  }
+
+  /** A closure: the practice's ("we are closed"), or the practitioner's own days away (`own`: "Dr Roux is away"). */
+  closed(c: ClosureRow, own: boolean): string {
     const because = c.reason ? ` (${c.reason})` : "";
-    if (c.from === c.to) return this.line("availability.closedOn", { day: speakOnDay(c.from, this.language), because });
-    return this.line("availability.closedFromTo", { from: speakDate(c.from, this.language), to: speakDate(c.to, this.language), because });
+    const away = own && this.name !== null;
+    const name = this.name ?? "";
+    if (c.from === c.to)
+      return this.line(away ? "availability.awayOn" : "availability.closedOn", { day: speakOnDay(c.from, this.language), because, name });
+    return this.line(away ? "availability.awayFromTo" : "availability.closedFromTo", {
+      from: speakDate(c.from, this.language),
+      to: speakDate(c.to, this.language),
+      because,
+      name,
+    });
   }
 
   closedWeekly(weekday: Weekday): string {
-    return this.line("availability.closedWeekly", { weekdays: this.say(`weekdaysPlural.${weekday}`) });
+    const weekdays = this.say(`weekdaysPlural.${weekday}`);
+    if (this.name) return this.line("availability.offWeekly", { weekdays, name: this.name });
+    return this.line("availability.closedWeekly", { weekdays });
   }
 
   special(date: string, o: Extract<Opening, { kind: "special" }>): string {
-    return this.line("availability.special", {
+    // For the practitioner asked for, the hours are theirs that day (their own, or the practice's cut to their week).
+    return this.line(this.name ? "availability.worksOnly" : "availability.special", {
+      name: this.name ?? "",
       day: speakOnDay(date, this.language),
       open: speakClock(o.open, this.language),
       close: speakClock(o.close, this.language),
@@ -139,11 +164,13 @@ class Reasons {
   }
 
   opensAt(date: string, open: string): string {
-    return this.line("availability.opensAt", { day: speakOnDay(date, this.language), at: speakAt([open], this.language) });
+    const words = { day: speakOnDay(date, this.language), at: speakAt([open], this.language), name: this.name ?? "" };
+    return this.line(this.name ? "availability.startsAt" : "availability.opensAt", words);
   }
 
   closesAt(date: string, close: string): string {
-    return this.line("availability.closesAt", { day: speakOnDay(date, this.language), at: speakAt([close], this.language) });
+    const words = { day: speakOnDay(date, this.language), at: speakAt([close], this.language), name: this.name ?? "" };
+    return this.line(this.name ? "availability.finishesAt" : "availability.closesAt", words);
   }
 
   full(date: string): string {
@@ -163,13 +190,10 @@ class Answer {
   private readonly words: Reasons;
   private readonly tz: string;
   private readonly seats: Seat[];
-  private readonly week: WorkingHours;
   private readonly complete: boolean;
 
   constructor(private readonly i: AvailabilityInput) {
-    // One practitioner's agenda is read on their week; several, on the practice's.
-    this.week = i.seats.length === 1 ? i.seats[0]!.workingHours : i.biz.workingHours;
-    this.words = new Reasons(i.biz, i.language, this.week);
+    this.words = new Reasons(i.biz, i.language, i.practitioner);
     this.tz = i.biz.timeZone;
     const end = horizonEnd(i.now);
     this.complete = i.known.from.getTime() <= i.now.getTime() && i.known.to.getTime() >= end.getTime();
@@ -197,8 +221,11 @@ class Answer {
       const offered = offerTimes([start], this.i.language, this.tz);
       return { say: this.words.line("availability.free", { slot: speakSlot(start, this.i.language, this.tz) }), slots: offered.slots };
     }
+    // A day the practice's week or closures close, yet someone works (their own week): busy, not closed.
+    const closed = ["closure", "weekly"].includes(this.words.opening(date).kind);
     const why =
-      this.words.whyNot(date, time) ?? this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
+      (closed && onDay.length ? null : this.words.whyNot(date, time)) ??
+      this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
     const near = nearestFreeAmong(this.seats, start, MAX_OFFERED);
     return near.length ? this.offer(why, "availability.closest", near) : this.nothing(why);
   }
@@ -209,9 +236,15 @@ class Answer {
    * to it; a full day or part says so and offers the next ones.
    */
   private day(date: string, part: PartOfDay | null, asked: PartOfDay | null): ToolReply | null {
-    const opening = openingOn(this.i.biz, date, this.week);
+    const opening = this.words.opening(date);
     const after = dayStart(addDays(date, 1), this.tz);
-    if (opening.kind === "closure") return this.nextAfter(this.words.closed(opening.closure), after, part);
+    if (opening.kind === "closure" || opening.kind === "weekly") {
+      // Closed for the practice, yet someone works that day (their own week): their times, as on any day.
+      const working = this.free(dayStart(date, this.tz), after);
+      const inPart = asked ? working.filter(this.inPart(asked)) : working;
+      if (working.length) return this.offer(null, "availability.onDay", (inPart.length ? inPart : working).slice(0, MAX_OFFERED));
+    }
+    if (opening.kind === "closure") return this.nextAfter(this.words.closed(opening.closure, opening.own), after, part);
     if (opening.kind === "weekly") return this.nextAfter(this.words.closedWeekly(opening.weekday), after, part);
     const onDay = this.free(dayStart(date, this.tz), after);
     const lead = opening.kind === "special" ? this.words.special(date, opening) : null;

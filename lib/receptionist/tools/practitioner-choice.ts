@@ -1,7 +1,9 @@
 // Who the caller wants to see, in a practice of several: a name as the model passes it, matched loosely, or "the same as
-// last time", from the caller's history. A practice of one has no choice to make.
+// last time", from the caller's history; and for what, when practitioners offer different services. A practice of one
+// has no choice to make.
 import { lastPractitionerOf } from "@/lib/scheduling/booking/commands";
-import { asksForSame, matchPractitioners } from "@/lib/scheduling/practitioners/match";
+import { serviceLength } from "@/lib/scheduling/booking/core";
+import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "@/lib/scheduling/practitioners/match";
 import { identitiesOf } from "./identity";
 import { spoken, type ToolReply } from "./replies";
 import type { ToolContext } from "./tools";
@@ -20,7 +22,7 @@ export async function practitionerAsked(ctx: ToolContext, say: Say, args: Record
   const team = ctx.biz.practitioners;
   const raw = args.practitioner ?? args.practitionerName ?? args.doctor;
   const asked = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ").slice(0, 120) : "";
-  if (team.length < 2 || !asked) return {};
+  if (team.length < 2 || !asked || asksForAnyone(asked)) return {};
   const everyone = speakList(
     team.map((p) => p.name),
     ctx.language,
@@ -59,4 +61,42 @@ export async function practitionerAsked(ctx: ToolContext, say: Say, args: Record
 /** An answer about one practitioner's agenda says whose it is first. */
 export function withWhom(say: Say, who: Who, reply: ToolReply): ToolReply {
   return who.name ? { ...reply, say: `${say("practitioners.for", { name: who.name })} ${reply.say}` } : reply;
+}
+
+/**
+ * The service the caller asked for, as the practice names it, when practitioners offer different ones (some list their
+ * own): then only those who offer it are seen, for its length with them. Null when none was asked, or when everyone
+ * offers the practice's services (nothing to tell apart). A reply instead for a service no one here offers (the list
+ * said), words that fit several ("which one"), or one the practitioner asked for does not offer (who does said).
+ */
+export function serviceAsked(
+  ctx: ToolContext,
+  say: Say,
+  args: Record<string, unknown>,
+  who: Who,
+): { service: string | null } | { reply: ToolReply } {
+  const { biz } = ctx;
+  const raw = typeof args.service === "string" ? args.service.trim().replace(/\s+/g, " ").slice(0, 100) : "";
+  if (!raw || biz.practitioners.every((p) => !p.services.length)) return { service: null };
+  const listed = [
+    ...new Set([
+      ...biz.practitioners.flatMap((p) => p.services.map((s) => s.name)),
+      ...(biz.practitioners.some((p) => !p.services.length) ? biz.services : []),
+    ]),
+  ];
+  const named = servicesNamed(listed, raw, (s) => s);
+  const list = (names: string[]) => speakList(names, ctx.language, "disjunction");
+  if (!named.length) return { reply: spoken(say("services.unknown", { asked: raw, services: list(listed) })) };
+  if (named.length > 1) return { reply: spoken(say("services.which", { services: list(named) })) };
+  const service = named[0]!;
+  const offering = biz.practitioners.filter((p) => serviceLength(biz, p, service) !== null);
+  if (who.only && !offering.some((p) => who.only!.includes(p.id))) {
+    const names = speakList(
+      offering.map((p) => p.name),
+      ctx.language,
+      "disjunction",
+    );
+    return { reply: spoken(say("services.notWith", { name: who.name ?? "", service, names })) };
+  }
+  return { service };
 }

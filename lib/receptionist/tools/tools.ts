@@ -12,7 +12,7 @@ import {
   upcomingForCaller,
   type Refusal,
 } from "@/lib/scheduling/booking/commands";
-import { practitionerAsked, withWhom, type Who } from "./practitioner-choice";
+import { practitionerAsked, serviceAsked, withWhom, type Who } from "./practitioner-choice";
 import type { Interval } from "@/lib/scheduling/availability/availability";
 import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
@@ -170,6 +170,8 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
   if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
   const who = await practitionerAsked(ctx, say, args);
   if ("reply" in who) return who.reply;
+  const what = serviceAsked(ctx, say, args, who);
+  if ("reply" in what) return what.reply;
   const question = { date, time: date ? time : null, part: partOfDay(args) };
   const ask = async (known: { from: Date; to: Date }) =>
     answerAvailability({
@@ -178,7 +180,8 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
       now: at,
       question,
       known,
-      seats: (await agendaOf(deps, biz, known.from, known.to, { only: who.only })).seats,
+      seats: (await agendaOf(deps, biz, known.from, known.to, { only: who.only, service: what.service })).seats,
+      practitioner: biz.practitioners.find((p) => p.id === who.only?.[0]),
     });
   const answer = (await ask(knownWindowFor(question, at, biz.timeZone))) ?? (await ask({ from: at, to: horizonEnd(at) }));
   return withWhom(say, who, answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS })));
@@ -212,6 +215,8 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   if (!start) return spoken(say("invalidDateTime"));
   const who = await practitionerAsked(ctx, say, args);
   if ("reply" in who) return who.reply;
+  const what = serviceAsked(ctx, say, args, who);
+  if ("reply" in what) return what.reply;
   // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
   // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
   const call = { userId: biz.userId, providerCallId: ctx.providerCallId };
@@ -220,6 +225,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     source: "phone",
     start,
     practitionerId: who.only?.[0],
+    service: what.service,
     patientName: name!,
     patientPhone: phone,
     // The number the caller rang from stays on the appointment when the confirmations go elsewhere: a later call from
@@ -268,12 +274,12 @@ async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Pr
  */
 function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[], who: Who = {}): ToolReply {
   const { biz, language } = ctx;
-  // Why, on the week of the practitioner asked for when they keep their own.
-  const week = biz.practitioners.find((p) => p.id === who.only?.[0])?.workingHours ?? biz.workingHours;
+  // Why, on the week and days away of the practitioner asked for.
+  const asked = biz.practitioners.find((p) => p.id === who.only?.[0]);
   const why =
     reason === "taken"
       ? say("slotTaken")
-      : (whyNotBookable(biz, language, start, week) ??
+      : (whyNotBookable(biz, language, start, asked) ??
         sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
   if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
   const offered = offerTimes(
@@ -430,7 +436,8 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolR
   if (!outcome.ok)
     return outcome.reason === "notFound"
       ? spoken(say("appointmentNotFound"))
-      : refusal(ctx, say, outcome.reason, start, outcome.alternatives);
+      : // Why, on the week and days away of whoever the appointment is with.
+        refusal(ctx, say, outcome.reason, start, outcome.alternatives, { only: [chosen.practitionerId] });
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
   const moved = say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
   return spoken(`${moved} ${await confirmationWords(ctx, say, outcome.appointment)}`);

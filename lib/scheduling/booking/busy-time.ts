@@ -19,6 +19,7 @@ import {
   clock,
   keepsCalendar,
   rulesFor,
+  serviceLength,
 } from "./core";
 
 /** What `agendaOf` leaves out: a time being moved from, an appointment being moved, a calendar view reused or not. */
@@ -32,6 +33,8 @@ export type BusyOptions = {
   own?: boolean;
   /** Only these practitioners (ids), in the practice's order; all of them by default. */
   only?: readonly string[];
+  /** The service asked for: only those who offer it, each with its length (serviceLength). */
+  service?: string | null;
 };
 
 /**
@@ -43,19 +46,30 @@ export type Agenda = { practitioners: PractitionerRow[]; seats: Seat[] };
 export async function agendaOf(deps: BookingDeps, biz: Business, from: Date, to: Date, opts: BusyOptions = {}): Promise<Agenda> {
   const now = clock(deps);
   const all = biz.practitioners;
-  const practitioners = opts.only ? all.filter((p) => opts.only!.includes(p.id)) : all;
+  const practitioners = all.filter(
+    (p) => (!opts.only || opts.only.includes(p.id)) && (!opts.service || serviceLength(biz, p, opts.service) !== null),
+  );
   const wantsCalendar = practitioners.some((p) => keepsCalendar(biz, p.id));
   // Both at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
   const [own, calendar] = await Promise.all([
     opts.own === false ? [] : ownBusy(deps, biz, from, to, opts.ignoreAppointmentId),
-    wantsCalendar ? calendarBusyOf(deps, biz, from, to, opts.fresh === true) : [],
+    wantsCalendar
+      ? calendarBusyOf(deps, biz, from, to, opts.fresh === true).catch((e: unknown) => {
+          // A calendar that cannot be read leaves its practitioner out, not the others: with them alone, it fails.
+          if (!(e instanceof CalendarUnavailableError) || practitioners.length < 2) throw e;
+          logger().warn({ userId: biz.userId }, "calendar unreadable: its practitioner left out");
+          return null;
+        })
+      : [],
   ]);
-  const calendarBusy = opts.ignore ? calendar.flatMap((b) => subtract(b, opts.ignore!)) : calendar;
-  const seats = practitioners.map((p) => ({
-    ...rulesFor(biz, p, now),
+  const seen = calendar ?? [];
+  const calendarBusy = opts.ignore ? seen.flatMap((b) => subtract(b, opts.ignore!)) : seen;
+  const kept = calendar === null ? practitioners.filter((p) => !keepsCalendar(biz, p.id)) : practitioners;
+  const seats = kept.map((p) => ({
+    ...rulesFor(biz, p, now, opts.service),
     busy: [...own.filter((a) => a.practitionerId === p.id), ...(keepsCalendar(biz, p.id) ? calendarBusy : [])],
   }));
-  return { practitioners, seats };
+  return { practitioners: kept, seats };
 }
 
 /** The calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */

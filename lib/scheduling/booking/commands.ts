@@ -11,7 +11,18 @@ import { inClosure, isSlotFree, nearestFreeAmong, seatsFreeAt, type Interval } f
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { PractitionerRow } from "@/lib/accounts/business/tenant";
-import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, keepsCalendar, rules, rulesFor } from "./core";
+import {
+  type Appointment,
+  type BookingDeps,
+  DAY_MS,
+  byBookingKey,
+  byId,
+  clock,
+  keepsCalendar,
+  rules,
+  rulesFor,
+  serviceLength,
+} from "./core";
 import { agendaOf } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
@@ -77,6 +88,8 @@ export type BookCommand = {
   bookingKey?: string | null;
   /** Who with; unset: the first of the practice's practitioners free then. */
   practitionerId?: string | null;
+  /** The service asked for: only someone who offers it, for its length with them (sources whose length is the setting). */
+  service?: string | null;
   callId?: string | null;
 };
 
@@ -93,7 +106,7 @@ export type RescheduleOutcome =
   { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
 
 /** The practice's own rules, as a practitioner on its hours: for a refusal that does not depend on who. */
-const THE_PRACTICE: PractitionerRow = { id: "", name: "", services: [], workingHours: null };
+const THE_PRACTICE: PractitionerRow = { id: "", name: "", services: [], workingHours: null, closures: [] };
 
 /** The refusal a start earns with a practitioner before any busy time is read, or null when the source's rules allow it. */
 function outOfRules(r: SourceRules, biz: Business, p: PractitionerRow, start: Date, minutes: number, now: Date): Refusal | null {
@@ -101,7 +114,7 @@ function outOfRules(r: SourceRules, biz: Business, p: PractitionerRow, start: Da
     return isSlotFree({ ...rulesFor(biz, p, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
   if (start.getTime() <= now.getTime()) return "past";
   if (start.getTime() > now.getTime() + FAR_AHEAD_MS) return "tooFar";
-  if (inClosure(rules(biz, now).exceptions, biz.timeZone, start, minutes)) return "closed";
+  if (inClosure(rulesFor(biz, p, now).exceptions, biz.timeZone, start, minutes)) return "closed";
   return null;
 }
 
@@ -112,11 +125,12 @@ async function alternatives(
   around: Date,
   only: readonly string[] | undefined,
   ignoreAppointmentId?: string,
+  service?: string | null,
 ): Promise<Interval[]> {
   const now = clock(deps);
   const from = new Date(Math.max(now.getTime(), around.getTime() - 7 * DAY_MS));
   const to = new Date(around.getTime() + 7 * DAY_MS);
-  const { seats } = await agendaOf(deps, biz, from, to, { ignoreAppointmentId, only });
+  const { seats } = await agendaOf(deps, biz, from, to, { ignoreAppointmentId, only, service });
   return nearestFreeAmong(seats, around, 3);
 }
 
@@ -129,10 +143,12 @@ async function refuse(
   around: Date,
   only?: readonly string[],
   ignoreAppointmentId?: string,
+  service?: string | null,
 ): Promise<{ ok: false; reason: Refusal; alternatives: Interval[] }> {
   const r = SOURCE_RULES[source];
   if (reason === "taken") recordBookingConflict(source);
-  return { ok: false, reason, alternatives: r.offersAlternatives ? await alternatives(deps, biz, around, only, ignoreAppointmentId) : [] };
+  const closest = r.offersAlternatives ? await alternatives(deps, biz, around, only, ignoreAppointmentId, service) : [];
+  return { ok: false, reason, alternatives: closest };
 }
 
 /**
@@ -146,10 +162,11 @@ async function refusedUnlessBooked(
   cmd: BookCommand,
   reason: Refusal,
   only: readonly string[],
+  service: string | null,
 ): Promise<BookingOutcome> {
   const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey) : undefined;
   if (existing) return { ok: true, appointment: existing, replayed: true };
-  return refuse(deps, biz, cmd.source, reason, cmd.start, only);
+  return refuse(deps, biz, cmd.source, reason, cmd.start, only, undefined, service);
 }
 
 /**
@@ -159,43 +176,51 @@ async function refusedUnlessBooked(
 export async function book(deps: BookingDeps, biz: Business, cmd: BookCommand): Promise<BookingOutcome> {
   const r = SOURCE_RULES[cmd.source];
   const now = clock(deps);
-  const minutes = r.length === "asked" && cmd.durationMinutes !== undefined ? cmd.durationMinutes : rules(biz, now).durationMinutes;
-  const end = new Date(cmd.start.getTime() + minutes * 60_000);
-  const asked = cmd.practitionerId ? biz.practitioners.filter((p) => p.id === cmd.practitionerId) : biz.practitioners;
+  // The length: the booker's, or the service's with each practitioner (the practice's without a service).
+  const service = r.length === "setting" ? (cmd.service ?? null) : null;
+  const lengthWith = (p: PractitionerRow) =>
+    r.length === "asked" && cmd.durationMinutes !== undefined
+      ? cmd.durationMinutes
+      : (serviceLength(biz, p, service) ?? rules(biz, now).durationMinutes);
+  const asked = biz.practitioners.filter(
+    (p) => (!cmd.practitionerId || p.id === cmd.practitionerId) && (!service || serviceLength(biz, p, service) !== null),
+  );
   const askedIds = asked.map((p) => p.id);
-  const refusals = asked.map((p) => outOfRules(r, biz, p, cmd.start, minutes, now));
+  const refusals = asked.map((p) => outOfRules(r, biz, p, cmd.start, lengthWith(p), now));
   let candidates = asked.filter((_, i) => refusals[i] === null);
   if (!candidates.length) {
     // Nobody to book with (an account with no practitioner) still hears why the time itself is refused, when it is.
-    const why = refusals.find((x) => x !== null) ?? outOfRules(r, biz, THE_PRACTICE, cmd.start, minutes, now) ?? "unavailable";
-    return refusedUnlessBooked(deps, biz, cmd, why, askedIds);
+    const why =
+      refusals.find((x) => x !== null) ?? outOfRules(r, biz, THE_PRACTICE, cmd.start, lengthWith(THE_PRACTICE), now) ?? "unavailable";
+    return refusedUnlessBooked(deps, biz, cmd, why, askedIds, service);
   }
   if (r.checksCalendar) {
     // The calendar, read fresh, and with several practitioners our own appointments too, to try first those free: which
     // one gets the slot is still the database's to decide, in the insert below. The booking key is read beside it: a
     // retried tool call (sent again because the first answer was slow, often for a slow calendar) is answered from its
     // booking without waiting for the calendar, or failing with it.
-    const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(end.getTime() + DAY_MS) };
+    const longest = Math.max(...candidates.map(lengthWith));
+    const window = { from: new Date(cmd.start.getTime() - DAY_MS), to: new Date(cmd.start.getTime() + longest * 60_000 + DAY_MS) };
     const ids = candidates.map((p) => p.id);
-    const reading = agendaOf(deps, biz, window.from, window.to, { fresh: true, own: candidates.length > 1, only: ids });
+    const reading = agendaOf(deps, biz, window.from, window.to, { fresh: true, own: candidates.length > 1, only: ids, service });
     reading.catch(() => {}); // awaited below, or left behind for a replay: never an unhandled rejection
     const existing = cmd.bookingKey ? await byBookingKey(deps.db, biz.userId, cmd.bookingKey).catch(() => undefined) : undefined;
     if (existing) return { ok: true, appointment: existing, replayed: true };
     const agenda = await reading;
     const free = seatsFreeAt(
-      agenda.seats.map((seat) => ({ ...seat, durationMinutes: minutes })),
+      agenda.seats.map((seat, i) => ({ ...seat, durationMinutes: lengthWith(agenda.practitioners[i]!) })),
       cmd.start,
     );
-    if (!free.length) return refusedUnlessBooked(deps, biz, cmd, "taken", askedIds);
+    if (!free.length) return refusedUnlessBooked(deps, biz, cmd, "taken", askedIds, service);
     candidates = free.map((i) => agenda.practitioners[i]!);
   }
   // Each in turn: a practitioner whose slot another booking took a moment ago (the exclusion constraint) or who was
   // removed meanwhile passes it to the next. A refused insert has already looked for its own booking key (insertBooking).
   for (const p of candidates) {
-    const inserted = await insertBooking(deps, biz, cmd, p.id, end);
+    const inserted = await insertBooking(deps, biz, cmd, p.id, new Date(cmd.start.getTime() + lengthWith(p) * 60_000));
     if (inserted.ok) return inserted;
   }
-  return refuse(deps, biz, cmd.source, "taken", cmd.start, askedIds);
+  return refuse(deps, biz, cmd.source, "taken", cmd.start, askedIds, undefined, service);
 }
 
 /**
@@ -292,7 +317,9 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
   const end = new Date(start.getTime() + duration);
   // It stays with its practitioner, on their hours and agenda.
   const withWhom = [current.practitionerId];
-  const p = biz.practitioners.find((x) => x.id === current.practitionerId) ?? THE_PRACTICE;
+  const p = biz.practitioners.find((x) => x.id === current.practitionerId);
+  // With someone no longer in the practice (an old appointment): nobody to move it to (the database would refuse it too).
+  if (!p) return { ok: false, reason: "unavailable", alternatives: [] };
   const outside = outOfRules(r, biz, p, start, duration / 60_000, now);
   if (outside) return refuse(deps, biz, cmd.source, outside, start, withWhom, current.id);
   if (r.checksCalendar) {

@@ -3,13 +3,16 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, practitioners } from "@/db/schema";
-import { durationFromSetting, hoursOn, type DayException, type WorkingHours } from "@/lib/scheduling/availability/availability";
+import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
 import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
+import { servicesNamed } from "@/lib/scheduling/practitioners/match";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { AfterAnswer } from "@/lib/platform/http/route";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { type CalendarPort } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
+import type { WorkingHours } from "@/db/schema";
+import { addDays } from "@/lib/platform/time/zoned-time";
 import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 
 export type BookingDeps = {
@@ -65,20 +68,53 @@ export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
   return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
 }
 
-/** The owner's closures and special hours as the availability engine reads them. */
-function exceptionsOf(biz: Business): DayException[] {
-  return biz.closures.map((c) => ({
+/** Closures as the availability engine reads them. */
+function exceptionsFrom(closures: ClosureRow[]): DayException[] {
+  return closures.map((c) => ({
     from: c.from,
     to: c.to,
     hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
   }));
 }
 
+/**
+ * The closures that rule a practitioner's days, in the order the engine weighs them (the last one listed wins): the
+ * practice's special hours, then the practitioner's own days away or hours, then the practice's closed days, which
+ * close everyone. `own` says whose each is.
+ */
+function closuresFor(biz: Business, p: PractitionerRow | undefined): { closure: ClosureRow; own: boolean }[] {
+  const special = (c: ClosureRow) => !!(c.openTime && c.closeTime);
+  // The practice's special hours, on a practitioner's own week: cut to the hours they work each of those days.
+  const shorter = biz.closures.filter(special).flatMap((c) => (p?.workingHours ? withinWeek(c, p.workingHours) : [c]));
+  return [
+    // Cut to nothing, the day is theirs to be away (the practice is open).
+    ...shorter.map((closure) => ({ closure, own: !special(closure) })),
+    ...(p?.closures ?? []).map((closure) => ({ closure, own: true })),
+    ...biz.closures.filter((c) => !special(c)).map((closure) => ({ closure, own: false })),
+  ];
+}
+
+/**
+ * The practice's special hours `c` for someone on their own `week`, one day at a time: the hours both keep (closed when
+ * none); a day they never work keeps their weekly day off (no rule of its own).
+ */
+function withinWeek(c: ClosureRow, week: WorkingHours): ClosureRow[] {
+  const days: ClosureRow[] = [];
+  for (let d = c.from; d <= c.to; d = addDays(d, 1)) {
+    const own = week[WEEKDAYS[new Date(`${d}T12:00:00Z`).getUTCDay()]!];
+    if (!own.isOpen) continue;
+    const open = own.openTime > c.openTime! ? own.openTime : c.openTime!;
+    const close = own.closeTime < c.closeTime! ? own.closeTime : c.closeTime!;
+    days.push({ ...c, from: d, to: d, ...(open < close ? { openTime: open, closeTime: close } : { openTime: null, closeTime: null }) });
+  }
+  return days;
+}
+
 export function rules(biz: Business, now: Date) {
   return {
     timeZone: biz.timeZone,
     workingHours: biz.workingHours,
-    exceptions: exceptionsOf(biz),
+    exceptions: exceptionsFrom(biz.closures),
     durationMinutes: durationFromSetting(biz.appointmentDuration),
     minNoticeMinutes: MIN_NOTICE_MINUTES,
     horizonDays: HORIZON_DAYS,
@@ -95,10 +131,36 @@ export function keepsCalendar(biz: Business, practitionerId: string): boolean {
   return biz.calendarConnected && biz.practitioners[0]?.id === practitionerId;
 }
 
-/** The booking rules with one practitioner: the practice's, on their own week when they have one. */
-export function rulesFor(biz: Business, p: PractitionerRow, now: Date) {
+/**
+ * How long an appointment for `service` lasts with a practitioner, or null when they do not offer it: their own
+ * service's length; with none listed of their own, the practice's appointment length, for the practice's services (any
+ * service, when the practice lists none). No service asked: the practice's appointment length, with anyone.
+ */
+export function serviceLength(biz: Business, p: PractitionerRow, service: string | null | undefined): number | null {
+  const practice = durationFromSetting(biz.appointmentDuration);
+  if (!service) return practice;
+  if (p.services.length) {
+    const named = servicesNamed(p.services, service, (s) => s.name);
+    // Two of theirs fit the words and neither exactly: it cannot be told which (the tools ask first).
+    return named.length === 1 ? named[0]!.durationMinutes : null;
+  }
+  if (!biz.services.length) return practice;
+  return servicesNamed(biz.services, service, (s) => s).length ? practice : null;
+}
+
+/**
+ * The booking rules with one practitioner: the practice's, on their own week when they have one, their closures, and
+ * the length of the service asked for (serviceLength; the practice's length when they do not offer it: the caller of
+ * this function leaves them out).
+ */
+export function rulesFor(biz: Business, p: PractitionerRow, now: Date, service?: string | null) {
   const r = rules(biz, now);
-  return p.workingHours ? { ...r, workingHours: p.workingHours } : r;
+  return {
+    ...r,
+    durationMinutes: serviceLength(biz, p, service) ?? r.durationMinutes,
+    workingHours: p.workingHours ?? r.workingHours,
+    exceptions: p.closures.length || p.workingHours ? exceptionsFrom(closuresFor(biz, p).map((x) => x.closure)) : r.exceptions,
+  };
 }
 
 export class DeadlineExceededError extends Error {
@@ -164,23 +226,25 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
- * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told, on the practice's week or a practitioner's:
- * its weekday's hours; a closure, with the
- * owner's reason and its first and last day; special hours (a closure that opens on other hours); or its weekday is
- * closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
+ * Why a local date ("YYYY-MM-DD") is open or not, as a caller must be told, for the practice or one practitioner (their
+ * week and their own closures): its weekday's hours; a closure, with the owner's reason and its first and last day
+ * (`own`: the practitioner's, not the practice's); special hours (a closure that opens on other hours); or its weekday
+ * is closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
  */
 export type Opening =
   | { kind: "open"; open: string; close: string }
-  | { kind: "special"; open: string; close: string; closure: ClosureRow }
-  | { kind: "closure"; closure: ClosureRow }
+  | { kind: "special"; open: string; close: string; closure: ClosureRow; own: boolean }
+  | { kind: "closure"; closure: ClosureRow; own: boolean }
   | { kind: "weekly"; weekday: Weekday };
 
-export function openingOn(biz: Business, date: string, workingHours: WorkingHours = biz.workingHours): Opening {
-  const { from, hours } = hoursOn(workingHours, exceptionsOf(biz), date);
+export function openingOn(biz: Business, date: string, p?: PractitionerRow): Opening {
+  const ruling = closuresFor(biz, p);
+  const { from, hours } = hoursOn(p?.workingHours ?? biz.workingHours, exceptionsFrom(ruling.map((x) => x.closure)), date);
   if (from === "exception") {
-    // Closures never overlap (the database refuses it): the one covering the date is the one the engine applied.
-    const closure = biz.closures.findLast((c) => c.from <= date && date <= c.to)!;
-    return hours ? { kind: "special", ...hours, closure } : { kind: "closure", closure };
+    // One closure a day for the practice and one for each practitioner (the database refuses more): the last covering
+    // the date in the engine's order is the one it applied.
+    const { closure, own } = ruling.findLast((x) => x.closure.from <= date && date <= x.closure.to)!;
+    return hours ? { kind: "special", ...hours, closure, own } : { kind: "closure", closure, own };
   }
   if (hours) return { kind: "open", ...hours };
   return { kind: "weekly", weekday: WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]! };

@@ -5,6 +5,7 @@ import { z } from "zod";
 export const closureResponse = z
   .strictObject({
     id: z.string(),
+    practitionerId: z.string().nullable().describe("Null: the whole practice. Set: one practitioner away, or on other hours."),
     from: z.string().describe("YYYY-MM-DD, the business's local date."),
     to: z.string().describe("YYYY-MM-DD, included."),
     openTime: z.string().nullable().describe('"HH:mm" when open on special hours; null when closed.'),

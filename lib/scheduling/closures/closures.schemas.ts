@@ -29,6 +29,8 @@ export const closureSchema = z
       .max(REASON_MAX, "tooLong")
       .transform((r) => r.replace(/^@+\s*/, ""))
       .optional(),
+    /** One practitioner's days away or other hours (GET /api/practitioners); left out: the whole practice's. */
+    practitionerId: z.uuid("practitionerInvalid").optional(),
   })
   .transform((v) => ({ ...v, to: v.to ?? v.from, reason: v.reason || null }))
   .refine((v) => v.to >= v.from, { message: "closureEndsBeforeStart", path: ["to"] })

@@ -1,11 +1,11 @@
-// The owner's closures: days (or runs of days) the business is closed, or open on other hours than its week's. The
-// availability engine reads them with the business (lib/accounts/business/tenant.ts), so the phone, the self-service link and
-// the dashboard all keep clear of them; the receptionist can say why. Public holidays come from date-holidays (kept up
+// The owner's closures: days (or runs of days) the business, or one practitioner, is closed or on other hours than the
+// week's. The availability engine reads them with the business (lib/accounts/business/tenant.ts), so the phone, the
+// self-service link and the dashboard all keep clear of them; the receptionist can say why. Public holidays come from date-holidays (kept up
 // to date by its maintainers), for the business's country.
 import Holidays from "date-holidays";
 import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { isExclusionViolation } from "@/db/errors";
+import { FOREIGN_KEY_VIOLATION, isExclusionViolation, pgError } from "@/db/errors";
 import { appointments, closures } from "@/db/schema";
 import { inClosure } from "@/lib/scheduling/availability/availability";
 import { loadBusiness } from "@/lib/accounts/business/business";
@@ -19,6 +19,7 @@ export type { Closure };
 
 const columns = {
   id: closures.id,
+  practitionerId: closures.practitionerId,
   from: closures.startsOn,
   to: closures.endsOn,
   openTime: closures.openTime,
@@ -52,8 +53,9 @@ export async function listClosures(db: Db, userId: string, now = new Date()): Pr
 }
 
 /**
- * Adds a closure from today on; one overlapping another is refused (409): each day has one rule. Appointments already
- * booked inside it stay (the owner decides), and are counted in the answer so the owner is told.
+ * Adds a closure from today on, for the practice or one practitioner; one overlapping another of the same is refused
+ * (409): each day has one rule for each. Appointments already booked inside it (with that practitioner, for theirs) stay
+ * (the owner decides), and are counted in the answer so the owner is told.
  */
 export async function createClosure(
   db: Db,
@@ -63,11 +65,15 @@ export async function createClosure(
 ): Promise<Closure & { appointmentsInside: number }> {
   const biz = await businessOf(db, userId);
   if (input.to < localDate(now, biz.timeZone)) throw new AppError("bad_request", "closureInPast");
+  if (input.practitionerId && !biz.practitioners.some((p) => p.id === input.practitionerId)) {
+    throw new AppError("not_found", "practitionerNotFound");
+  }
   try {
     const [row] = await db
       .insert(closures)
       .values({
         userId,
+        practitionerId: input.practitionerId ?? null,
         startsOn: input.from,
         endsOn: input.to,
         openTime: input.openTime ?? null,
@@ -79,11 +85,16 @@ export async function createClosure(
     return { ...row!, appointmentsInside: await bookedInside(db, userId, row!, biz.timeZone) };
   } catch (e) {
     if (isExclusionViolation(e, "closures_no_overlap")) throw new AppError("conflict", "closureOverlaps");
+    // Removed between the check above and the insert.
+    if (pgError(e)?.code === FOREIGN_KEY_VIOLATION) throw new AppError("not_found", "practitionerNotFound");
     throw e;
   }
 }
 
-/** The booked appointments that fall inside a closure (on its days, outside its special hours if it has some). */
+/**
+ * The booked appointments that fall inside a closure (on its days, outside its special hours if it has some): the
+ * practitioner's, for theirs.
+ */
 async function bookedInside(db: Db, userId: string, c: Closure, timeZone: string): Promise<number> {
   const from = zonedWallTimeToUtc(c.from, "00:00", timeZone);
   const to = zonedWallTimeToUtc(addDays(c.to, 1), "00:00", timeZone);
@@ -92,7 +103,13 @@ async function bookedInside(db: Db, userId: string, c: Closure, timeZone: string
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
     .where(
-      and(eq(appointments.userId, userId), eq(appointments.status, "booked"), lt(appointments.startsAt, to), gt(appointments.endsAt, from)),
+      and(
+        eq(appointments.userId, userId),
+        c.practitionerId ? eq(appointments.practitionerId, c.practitionerId) : undefined,
+        eq(appointments.status, "booked"),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
     );
   const hours = c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null;
   const exception = [{ from: c.from, to: c.to, hours }];

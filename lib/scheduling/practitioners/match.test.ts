@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksForSame, matchPractitioners } from "./match";
+import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "./match";
 
 const team = [{ name: "Dr Camille Roux" }, { name: "Dr Paul Martin" }, { name: "Martine Lefèvre" }, { name: "Dra. Lucía Martín" }];
 const names = (asked: string) => matchPractitioners(asked, team).map((p) => p.name);
@@ -41,5 +41,31 @@ describe("asksForSame", () => {
       expect(asksForSame(asked), asked).toBe(true);
     }
     for (const asked of ["Dr Roux", "Dr Camille Roux", "Mesme"]) expect(asksForSame(asked), asked).toBe(false);
+  });
+});
+
+describe("asksForAnyone", () => {
+  it("hears the choice left to the practice, and not a name", () => {
+    for (const asked of ["anyone", "no preference", "peu importe", "n'importe qui", "cualquiera", "me da igual"]) {
+      expect(asksForAnyone(asked), asked).toBe(true);
+    }
+    for (const asked of ["Dr Roux", "the same as last time"]) expect(asksForAnyone(asked), asked).toBe(false);
+  });
+});
+
+describe("servicesNamed", () => {
+  const list = ["Consultation", "Consultation enfant", "Détartrage complet", "Implant"];
+  const named = (asked: string) => servicesNamed(list, asked, (s) => s);
+
+  it("takes the service spelled the same first, else every one the words fit", () => {
+    expect(named("consultation")).toEqual(["Consultation"]);
+    expect(named("Consultation Enfant")).toEqual(["Consultation enfant"]);
+    expect(named("detartrage")).toEqual(["Détartrage complet"]);
+    expect(named("enfant")).toEqual(["Consultation enfant"]);
+    expect(named("blanchiment")).toEqual([]);
+    expect(servicesNamed(["Consultation adulte", "Consultation enfant"], "consultation", (s) => s)).toEqual([
+      "Consultation adulte",
+      "Consultation enfant",
+    ]);
   });
 });

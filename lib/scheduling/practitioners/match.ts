@@ -102,3 +102,33 @@ function oneEditApart(a: string, b: string): boolean {
   }
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
+
+/**
+ * Whether two service names are the same service as a caller or a model says it: the same words without accents or
+ * case, or the one's words all inside the other's ("détartrage" and "Détartrage complet").
+ */
+export function sameService(a: string, b: string): boolean {
+  const x = nameWords(a);
+  const y = nameWords(b);
+  if (!x.length || !y.length) return false;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.every((w) => long.includes(w));
+}
+
+/**
+ * The services of `list` the asked words name: the one spelled the same (accents and case aside) when there is one,
+ * else every one sameService fits ("consultation" fits both "Consultation" and "Consultation enfant": the first alone).
+ */
+export function servicesNamed<S>(list: readonly S[], asked: string, nameOf: (s: S) => string): S[] {
+  const words = nameWords(asked).join(" ");
+  const exact = list.filter((s) => nameWords(nameOf(s)).join(" ") === words);
+  return exact.length ? exact : list.filter((s) => sameService(nameOf(s), asked));
+}
+
+const ANYONE =
+  /\b(any|anyone|anybody|whoever|no preference|n importe|peu importe|qui que|quiconque|cualquiera|da igual|quien sea|me da igual)\b/;
+
+/** Whether the words leave the choice to the practice ("anyone", "peu importe", "cualquiera"). */
+export function asksForAnyone(asked: string): boolean {
+  return ANYONE.test(nameWords(asked).join(" "));
+}

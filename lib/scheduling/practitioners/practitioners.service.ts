@@ -4,7 +4,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import { appointments, practitioners, users } from "@/db/schema";
+import { appointments, calendarConnections, practitioners, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { Practitioner } from "./practitioners.responses";
 import { MAX_PRACTITIONERS, type PractitionerInput } from "./practitioners.schemas";
@@ -66,7 +66,7 @@ async function namedOnce<T>(write: () => Promise<T>): Promise<T> {
 export async function createPractitioner(db: Db, userId: string, input: PractitionerInput, now = new Date()): Promise<Practitioner> {
   return namedOnce(() =>
     db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
       const [{ n, last } = { n: 0, last: 0 }] = await tx
         .select({ n: count(), last: sql<number>`coalesce(max(${practitioners.position}), 0)::int` })
         .from(practitioners)
@@ -102,25 +102,37 @@ export async function updatePractitioner(
 
 /**
  * Removes a practitioner: refused (409) while appointments with them are still to come (reassign or cancel those
- * first), and for the last one (a practice books with someone). Their row is locked before the appointments are
- * counted, so a booking that lands meanwhile is counted.
+ * first), for the last one (a practice books with someone), and for the one who keeps the practice's calendar while it
+ * is connected. Their row is locked before the appointments are counted, so a booking that lands meanwhile is counted
+ * (a booking reads it FOR SHARE: migration 0025). The owner's row is locked FOR NO KEY UPDATE, which a booking's
+ * foreign key (a key-share lock on it) does not wait behind.
  */
 export async function removePractitioner(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     const [target] = await tx
       .select({ id: practitioners.id })
       .from(practitioners)
       .where(and(eq(practitioners.id, id), active(userId)))
       .for("update");
     if (!target) throw new AppError("not_found", "practitionerNotFound");
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(practitioners).where(active(userId));
-    if (n <= 1) throw new AppError("conflict", "lastPractitioner");
+    const team = await tx
+      .select({ id: practitioners.id })
+      .from(practitioners)
+      .where(active(userId))
+      .orderBy(asc(practitioners.position), asc(practitioners.createdAt));
+    if (team.length <= 1) throw new AppError("conflict", "lastPractitioner");
     const [{ ahead } = { ahead: 0 }] = await tx
       .select({ ahead: count() })
       .from(appointments)
       .where(and(eq(appointments.practitionerId, id), eq(appointments.status, "booked"), gt(appointments.endsAt, now)));
     if (ahead > 0) throw new AppError("conflict", "practitionerHasAppointments", { count: ahead });
+    // The practice's calendar is its first practitioner's (keepsCalendar): removing them would hand it to the next one.
+    const [calendar] = await tx
+      .select({ userId: calendarConnections.userId })
+      .from(calendarConnections)
+      .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)));
+    if (team[0]!.id === id && calendar) throw new AppError("conflict", "practitionerKeepsCalendar");
     await tx.update(practitioners).set({ removedAt: now, updatedAt: now }).where(eq(practitioners.id, id));
   });
 }

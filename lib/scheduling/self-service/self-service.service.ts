@@ -139,7 +139,7 @@ export async function selfServiceSlots(
     from,
     to,
   }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
-  const opening = openingOn(biz, date, practitioners[0]?.workingHours ?? undefined);
+  const opening = openingOn(biz, date, practitioners[0]);
   const day: SelfServiceDay = {
     kind: opening.kind,
     reason: "closure" in opening ? opening.closure.reason : null,

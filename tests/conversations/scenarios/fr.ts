@@ -840,4 +840,70 @@ export const fr: Scenario[] = [
       say: [{ re: /Booked: John Smith/, why: "la réservation est dite en anglais" }],
     },
   },
+  {
+    id: "fr-deux-praticiens",
+    language: "fr",
+    title: "Un cabinet de deux : deux appelants veulent vendredi à 15h en même temps, chacun l'a, avec un praticien différent",
+    covers: ["two-practitioners", "two-callers"],
+    business: { practitioners: [{ name: "Dr Paul Roux" }] },
+    calls: [
+      {
+        from: "+33612345071",
+        script: ["Je voudrais un rendez-vous vendredi à 15h", "Jules Verne", "Un contrôle", "non", "oui", "non, c'est tout"],
+        persona: `Jules Verne. ${speakFrench}`,
+        goal: `Book Friday at 15:00 with whoever is free. No email. ${hangUpWhenDone}`,
+      },
+      {
+        from: "+33612345072",
+        script: ["Je voudrais un rendez-vous vendredi à 15h", "George Sand", "Un contrôle", "non", "oui", "non, c'est tout"],
+        persona: `George Sand. ${speakFrench}`,
+        goal: `Book Friday at 15:00 with whoever is free. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+3", at: "15:00", practitioner: "owner" },
+        { on: "+3", at: "15:00", practitioner: "Dr Paul Roux" },
+      ],
+      outbox: [
+        ...toNumber("+33612345071").slice(0, 2),
+        ...toNumber("+33612345072").slice(0, 2),
+        { channel: "email", to: "owner", count: 2 },
+      ],
+      calls: [{ outcome: "booked" }, { outcome: "booked" }],
+      say: [
+        { re: /avec Dr Claire Martin/, why: "l'un entend avec qui" },
+        { re: /avec Dr Paul Roux/, why: "l'autre aussi" },
+      ],
+    },
+  },
+  {
+    id: "fr-praticien-demande",
+    language: "fr",
+    title: "Un appelant demande le Dr Roux : le rendez-vous est avec lui, même si la titulaire est libre",
+    covers: ["practitioner-asked"],
+    business: { practitioners: [{ name: "Dr Paul Roux" }] },
+    calls: [
+      {
+        from: "+33612345073",
+        script: [
+          "Je voudrais un rendez-vous jeudi à 10h avec le Dr Roux",
+          "Colette Willy",
+          "Un détartrage",
+          "non",
+          "oui",
+          "non, c'est tout",
+        ],
+        persona: `Colette Willy, a patient of Dr Roux. ${speakFrench}`,
+        goal: `Book Thursday at 10:00 with Dr Roux, and nobody else. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "10:00", phone: "caller", name: /Colette Willy/, practitioner: "Dr Paul Roux" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /avec Dr Paul Roux/, why: "la réservation dit avec qui" }],
+      tools: { called: ["book_appointment"] },
+    },
+  },
 ];
