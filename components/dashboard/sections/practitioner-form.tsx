@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { FormProvider, useFieldArray, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
@@ -40,7 +40,10 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
       workingHours: current?.workingHours ?? profile?.workingHours ?? defaultWorkingHours(),
     },
   });
-  const services = useFieldArray({ control: form.control, name: "services" });
+  // The rows are the form's own array, changed whole (react-hook-form's useFieldArray would grow the forms every page
+  // shares: the library is one module).
+  const services = form.watch("services") ?? [];
+  const setServices = (next: typeof services) => form.setValue("services", next, { shouldDirty: true });
   const save = useMutation({
     mutationFn: (body: Values) =>
       current
@@ -80,8 +83,8 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
           <legend className="field-label">{t("services")}</legend>
           <p className="mt-1 text-sm text-slate-600">{t("servicesHint")}</p>
           <ul className="mt-2 space-y-2">
-            {services.fields.map((field, i) => (
-              <li key={field.id} className="flex flex-wrap items-end gap-3" data-testid="practitioner-service">
+            {services.map((_, i) => (
+              <li key={i} className="flex flex-wrap items-end gap-3" data-testid="practitioner-service">
                 <TextField
                   id={`practitioner-service-${i}-name`}
                   label={t("serviceName")}
@@ -98,7 +101,7 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
                   error={errorText("duration", errors.services?.[i]?.durationMinutes)}
                   {...form.register(`services.${i}.durationMinutes`, { valueAsNumber: true })}
                 />
-                <button type="button" className="btn-secondary" onClick={() => services.remove(i)}>
+                <button type="button" className="btn-secondary" onClick={() => setServices(services.filter((_, j) => j !== i))}>
                   {t("removeService")}
                 </button>
               </li>
@@ -114,7 +117,11 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
               {errorText("services", errors.services)}
             </p>
           )}
-          <button type="button" className="btn-secondary mt-3" onClick={() => services.append({ name: "", durationMinutes: 30 })}>
+          <button
+            type="button"
+            className="btn-secondary mt-3"
+            onClick={() => setServices([...services, { name: "", durationMinutes: 30 }])}
+          >
             {t("addService")}
           </button>
         </fieldset>
