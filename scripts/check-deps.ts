@@ -66,7 +66,7 @@ function areaOf(folder: string): string {
 }
 
 // The vendors' SDKs, by package name (a subpath such as "googleapis/build/src/apis/calendar" counts too).
-const VENDOR_SDK = /^(telnyx|stripe|@vapi-ai\/server-sdk|googleapis|google-auth-library|nodemailer)(\/|$)/;
+const VENDOR_SDK = /^(telnyx|stripe|@vapi-ai\/server-sdk|googleapis|google-auth-library|nodemailer|tsdav|ical\.js)(\/|$)/;
 const VENDORS = /^lib\/vendors\//;
 const FORBIDDEN_TARGET = /^(app|components)\//;
 

@@ -5,8 +5,8 @@ import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/client/cale
 import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 
-/** Allow → a signed code for the opener; Deny → "access_denied". Either way the popup closes, like Google's. */
-export function SandboxConsent() {
+/** Allow → a signed code for the opener; Deny → "access_denied". Either way the popup closes, like the provider's. */
+export function SandboxConsent({ provider }: { provider: "google" | "microsoft" }) {
   const t = useTranslations("SandboxConsent");
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -33,7 +33,7 @@ export function SandboxConsent() {
           disabled={busy || !hydrated}
           onClick={async () => {
             setBusy(true);
-            const result = await sandboxCalendarConsent().catch(() => ({ error: "unavailable" as const }));
+            const result = await sandboxCalendarConsent(provider).catch(() => ({ error: "unavailable" as const }));
             setBusy(false);
             if ("code" in result) reply({ code: result.code });
             else setProblem(result.error === "unauthorized" ? t("signedOut") : t("failed"));

@@ -186,7 +186,7 @@ export function SetupWizard({
               if (!preview) {
                 let code: string;
                 if (calendarSandbox) {
-                  const consent = await sandboxCalendarConsent();
+                  const consent = await sandboxCalendarConsent("google");
                   if ("error" in consent && consent.error === "unauthorized") expired();
                   if (!("code" in consent)) throw new Error(consent.error);
                   code = consent.code;

@@ -4,17 +4,25 @@ import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, prima
 import { users, type WorkingHours } from "./accounts";
 import { createdAt, ts, updatedAt } from "./columns";
 
+/**
+ * One calendar connection per practitioner: where their appointments are written and their busy times read. The user
+ * (the practice) is kept beside the practitioner so every read is scoped by tenant, and a practitioner of another
+ * practice can never be named (the foreign key is on both).
+ */
 export const calendarConnections = pgTable(
   "calendar_connections",
   {
+    practitionerId: uuid("practitioner_id").primaryKey(),
     userId: uuid("user_id")
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Who issued the grant, written on connect: every later operation on the connection goes to this provider, whatever
-    // the deployment configures for new connections. `sandbox` is kept equal to provider = 'sandbox' (checked below).
-    provider: text("provider").$type<"google" | "sandbox">().notNull().default("google"),
-    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/platform/crypto/secret-box.ts); never plaintext.
+    // Which calendar service, written on connect: every later operation on the connection goes to it, and to its sandbox
+    // twin when `sandbox` is set, whatever the deployment configures for new connections.
+    provider: text("provider").$type<CalendarProviderName>().notNull().default("google"),
+    // AES-256-GCM envelope "v1.<keyId>.<iv>.<tag>.<ciphertext>" (lib/platform/crypto/secret-box.ts) of an OAuth refresh
+    // token or a CalDAV app password; never plaintext.
     refreshTokenEnc: text("refresh_token_enc").notNull(),
+    // Google's "primary", Microsoft's "default", or a CalDAV calendar's address.
     calendarId: text("calendar_id").notNull().default("primary"),
     accountEmail: text("account_email"),
     scopes: text("scopes"),
@@ -25,23 +33,29 @@ export const calendarConnections = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [
-    // A provider no adapter knows could never be served, and the two columns saying different things would send a
-    // sandbox grant to Google (or the reverse).
-    check(
-      "calendar_connections_provider_known",
-      sql`${t.provider} in ('google', 'sandbox') and ${t.sandbox} = (${t.provider} = 'sandbox')`,
-    ),
+    index("calendar_connections_user_idx").on(t.userId),
+    foreignKey({
+      columns: [t.practitionerId, t.userId],
+      foreignColumns: [practitioners.id, practitioners.userId],
+      name: "calendar_connections_practitioner_fk",
+    }).onDelete("cascade"),
+    // A provider no adapter knows could never be served.
+    check("calendar_connections_provider_known", sql`${t.provider} in ('google', 'microsoft', 'caldav')`),
   ],
 );
 
-// The sandbox calendar's events (the stand-in for Google Calendar): what a booking would have put in the owner's
-// calendar, and what its free/busy answers from. Real Google events live at Google.
+/** The calendar services a connection can be with (lib/ports/calendar.ts). */
+export type CalendarProviderName = "google" | "microsoft" | "caldav";
+
+// The sandbox calendars' events (the stand-in for Google, Outlook and CalDAV calendars): what a booking would have put in
+// a practitioner's calendar, and what its free/busy answers from. Real events live with their provider.
 export const calendarEvents = pgTable(
   "calendar_events",
   {
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    practitionerId: uuid("practitioner_id").notNull(),
     eventId: text("event_id").notNull(),
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
@@ -52,7 +66,16 @@ export const calendarEvents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("calendar_events_user_starts_idx").on(t.userId, t.startsAt)],
+  (t) => [
+    primaryKey({ columns: [t.practitionerId, t.eventId] }),
+    index("calendar_events_practitioner_starts_idx").on(t.practitionerId, t.startsAt),
+    index("calendar_events_user_starts_idx").on(t.userId, t.startsAt),
+    foreignKey({
+      columns: [t.practitionerId, t.userId],
+      foreignColumns: [practitioners.id, practitioners.userId],
+      name: "calendar_events_practitioner_fk",
+    }).onDelete("cascade"),
+  ],
 );
 
 /** A service a practitioner offers, and how long its appointments last. */

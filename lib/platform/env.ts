@@ -36,6 +36,14 @@ const schema = z.object({
   SEED_ADMIN_PASSWORD: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  // Microsoft 365 / Outlook calendars (Microsoft Graph): the app registration's client, and its tenant ("common": work,
+  // school and personal accounts).
+  MICROSOFT_CLIENT_ID: optional,
+  MICROSOFT_CLIENT_SECRET: optional,
+  MICROSOFT_TENANT: z.string().trim().min(1).default("common").catch("common"),
+  // CalDAV calendars (iCloud, Fastmail, Nextcloud): "true" connects to the servers owners give; otherwise the sandbox
+  // twin stands in (the CalDAV servers are the owners', so there is no credential of ours to wait for).
+  CALDAV_ENABLED: z.enum(["true", "false"]).default("false").catch("false"),
   TELNYX_API_KEY: optional,
   VAPI_API_KEY: optional,
   STRIPE_SECRET_KEY: optional,
@@ -59,6 +67,9 @@ const schema = z.object({
   // Google: API and OAuth endpoints for tests (local contract servers).
   GOOGLE_API_ROOT: optional,
   GOOGLE_OAUTH_BASE: optional,
+  // Microsoft: Graph and login endpoints for tests (local contract servers).
+  MICROSOFT_GRAPH_ROOT: optional,
+  MICROSOFT_LOGIN_BASE: optional,
   // Shown on the public site (footer, hero "call us", thank-you page). The phone default is a reserved fictional number.
   PUBLIC_CONTACT_EMAIL: z.string().trim().email().default("hello@recepta.app").catch("hello@recepta.app"),
   PUBLIC_CONTACT_PHONE: z.string().trim().min(3).default("+1 555-010-0199").catch("+1 555-010-0199"),
@@ -146,6 +157,8 @@ export function providerConfigProblems(e: Env): string[] {
     );
   if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET)
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all.");
+  if (!!e.MICROSOFT_CLIENT_ID !== !!e.MICROSOFT_CLIENT_SECRET)
+    problems.push("MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET are set together or not at all.");
   return problems;
 }
 

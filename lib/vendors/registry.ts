@@ -7,10 +7,12 @@ import { AppError } from "@/lib/platform/errors";
 import type { BillingPort } from "@/lib/ports/billing";
 import { createSandboxBilling } from "@/lib/vendors/stripe/sandbox-billing";
 import { createStripeBilling } from "@/lib/vendors/stripe/billing";
-import type { CalendarPort } from "@/lib/ports/calendar";
-import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
+import type { CalendarProvider, Calendars } from "@/lib/ports/calendar";
+import { createSandboxCalendar } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { createGoogleCalendar, googleCalendarOptions } from "@/lib/vendors/google/calendar";
-import { createCalendarRouter, retiredCalendar } from "@/lib/scheduling/calendar/calendar-router";
+import { createCalendarRouter } from "@/lib/scheduling/calendar/calendar-router";
+import { createMicrosoftCalendar, microsoftCalendarOptions } from "@/lib/vendors/microsoft/calendar";
+import { createCaldavCalendar } from "@/lib/vendors/caldav/calendar";
 import type { MessageSender } from "@/lib/ports/messaging";
 import { createLoggedSender } from "@/lib/messaging/delivery/logged-sender";
 import { sandboxTransport } from "@/lib/messaging/delivery/sandbox-transport";
@@ -24,7 +26,7 @@ import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport } from "@/lib/v
 import { createSmtpTransport } from "@/lib/vendors/smtp/transport";
 
 export type Providers = {
-  calendar: CalendarPort;
+  calendar: Calendars;
   telephony: TelephonyPort;
   voice: VoicePort;
   billing: BillingPort;
@@ -59,7 +61,7 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
     webhookUrl: telnyxWebhook,
   };
   return {
-    calendar: calendarRouter(db, e, secret, real("calendar")),
+    calendar: calendarRouter(db, e, secret),
     telephony: real("telephony")
       ? createTelnyxTelephony({ ...telnyx, poolProfileId: e.TELNYX_MESSAGING_PROFILE_ID })
       : createSandboxTelephony(),
@@ -94,16 +96,30 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
 }
 
 /**
- * New connections go to Google when it is configured, else to the sandbox; an existing connection is served by the
- * provider it was made with. With Google configured, a connection still on the sandbox is a grant to renew (its owner is
- * told to connect the real calendar: retiredCalendar); a Google connection on a deployment without Google answers 503
- * (createCalendarRouter), since the grant itself may be fine.
+ * Whether each calendar provider takes new connections for real or through its sandbox twin: Google and Microsoft when
+ * their OAuth clients are configured, CalDAV when enabled (its servers are the owners', reached over the internet).
  */
-function calendarRouter(db: Db, e: Env & { appUrl: string }, secret: string, google: boolean) {
-  const sandbox = createSandboxCalendar(secret, db);
-  if (!google) return createCalendarRouter(sandbox, { sandbox });
-  const real = createGoogleCalendar(googleCalendarOptions(e)!);
-  return createCalendarRouter(real, { google: real, sandbox: retiredCalendar(sandbox) });
+export function calendarModes(e: Env): Record<CalendarProvider, "real" | "sandbox"> {
+  return {
+    google: providerModes(e).calendar,
+    microsoft: e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET ? "real" : "sandbox",
+    caldav: e.CALDAV_ENABLED === "true" ? "real" : "sandbox",
+  };
+}
+
+/**
+ * New connections with a provider go to it when it is configured, else to its sandbox twin; an existing connection is
+ * served by the adapter it was made with (createCalendarRouter).
+ */
+function calendarRouter(db: Db, e: Env & { appUrl: string }, secret: string): Calendars {
+  const modes = calendarModes(e);
+  const google = googleCalendarOptions(e);
+  const microsoft = microsoftCalendarOptions(e);
+  return createCalendarRouter({
+    google: { real: google && createGoogleCalendar(google), sandbox: createSandboxCalendar(secret, db, "google") },
+    microsoft: { real: microsoft && createMicrosoftCalendar(microsoft), sandbox: createSandboxCalendar(secret, db, "microsoft") },
+    caldav: { real: modes.caldav === "real" ? createCaldavCalendar() : null, sandbox: createSandboxCalendar(secret, db, "caldav") },
+  });
 }
 
 /** Every call answers 503 "credentials are configured, but this build has no adapter yet". */

@@ -122,9 +122,20 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     await db.insert(practitioners).values({ userId, name: extra.name, workingHours: extra.hours ?? null, position: i + 1 });
   }
   await db.insert(subscriptions).values({ userId, status: "trialing", trialEndsAt: new Date(CLOCK.getTime() + 60 * 86_400_000) });
-  await db
-    .insert(calendarConnections)
-    .values({ userId, provider: "sandbox", refreshTokenEnc: ctx.secrets.seal(`sandbox-refresh-${digits(12)}`), sandbox: true });
+  // The owner's calendar is the sandbox's Google twin; the other practitioners' agendas are what is booked here.
+  const [owner] = await db
+    .select({ id: practitioners.id })
+    .from(practitioners)
+    .where(eq(practitioners.userId, userId))
+    .orderBy(asc(practitioners.position))
+    .limit(1);
+  await db.insert(calendarConnections).values({
+    userId,
+    practitionerId: owner!.id,
+    provider: "google",
+    refreshTokenEnc: ctx.secrets.seal(`sandbox-refresh-${digits(12)}`),
+    sandbox: true,
+  });
   if (sc.business?.greeting !== undefined || sc.business?.agentName !== undefined) {
     await db.insert(aiParameters).values({
       userId,
@@ -185,6 +196,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       const eventId = `block${digits(10)}`;
       await db.insert(calendarEvents).values({
         userId,
+        practitionerId: owner!.id,
         eventId,
         startsAt: at(practice, b.on, b.from),
         endsAt: at(practice, b.on, b.to),

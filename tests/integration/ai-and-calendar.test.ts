@@ -4,8 +4,9 @@ import { getDb } from "@/db/client";
 import { calendarConnections } from "@/db/schema";
 import { calendarAccessFor, markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
 import { createSecretBox } from "@/lib/platform/crypto/secret-box";
-import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
+import { createSandboxCalendar } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { api, connectSandboxCalendar, createAdmin, registerOwner } from "../helpers/api";
+import { ownerPractitionerId } from "../helpers/calendars";
 
 describe("AI parameters", () => {
   it("goes missing → created with defaults → updated → reset → deleted", async () => {
@@ -144,7 +145,7 @@ describe("calendar connection", () => {
     const theirs = createSandboxCalendar("someone-elses-secret", getDb()).mintConsentCode();
     expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: theirs } })).status).toBe(400);
     const bad = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "made-up" } });
-    expect(bad.body.message).toBe("The Google Calendar authorization code is invalid or has expired. Please connect again.");
+    expect(bad.body.message).toBe("The calendar authorization code is invalid or has expired. Please connect again.");
     expect((await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: ours } })).status).toBe(200);
   });
 
@@ -153,21 +154,21 @@ describe("calendar connection", () => {
     const admin = await createAdmin();
     const deps = { db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) };
     await connectSandboxCalendar(owner.token);
-    const granted = await calendarAccessFor(deps, owner.user.id);
+    const granted = await calendarAccessFor(deps, owner.user.id, await ownerPractitionerId(owner.user.id));
     expect(granted).toMatchObject({
       userId: owner.user.id,
       calendarId: "primary",
-      refreshToken: expect.stringMatching(/^sandbox-refresh-/),
+      secret: expect.stringMatching(/^sandbox-refresh-/),
     });
 
     // What booking does when the calendar answers CalendarGrantRevokedError.
-    expect(await markCalendarRevoked(deps, owner.user.id)).toBe(true);
-    expect(await markCalendarRevoked(deps, owner.user.id)).toBe(false);
+    expect(await markCalendarRevoked(deps, owner.user.id, await ownerPractitionerId(owner.user.id))).toBe(true);
+    expect(await markCalendarRevoked(deps, owner.user.id, await ownerPractitionerId(owner.user.id))).toBe(false);
     const profile = (await api("GET", "/api/auth/profile", { token: owner.token })).body;
     expect(profile.hasGoogleOAuth).toBe(false);
     expect(profile.calendarRevokedAt).toEqual(expect.any(String));
     expect((await api("GET", `/api/admin/users/${owner.user.id}`, { token: admin.token })).body.hasGoogleOAuth).toBe(false);
-    expect(await calendarAccessFor(deps, owner.user.id)).toBeNull();
+    expect(await calendarAccessFor(deps, owner.user.id, await ownerPractitionerId(owner.user.id))).toBeNull();
     const [kept] = await getDb()
       .select({ revokedAt: calendarConnections.revokedAt })
       .from(calendarConnections)
@@ -181,13 +182,19 @@ describe("calendar connection", () => {
       .from(calendarConnections)
       .where(eq(calendarConnections.userId, owner.user.id));
     expect(restored!.revokedAt).toBeNull();
-    const regranted = await calendarAccessFor(deps, owner.user.id);
-    expect(regranted?.refreshToken).toMatch(/^sandbox-refresh-/);
-    expect(regranted?.refreshToken).not.toBe(granted?.refreshToken);
+    const regranted = await calendarAccessFor(deps, owner.user.id, await ownerPractitionerId(owner.user.id));
+    expect(regranted?.secret).toMatch(/^sandbox-refresh-/);
+    expect(regranted?.secret).not.toBe(granted?.secret);
   });
 
   it("has no calendar access for an owner who never connected", async () => {
     const owner = await registerOwner();
-    expect(await calendarAccessFor({ db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) }, owner.user.id)).toBeNull();
+    expect(
+      await calendarAccessFor(
+        { db: getDb(), secrets: createSecretBox(process.env.ENCRYPTION_KEY!) },
+        owner.user.id,
+        await ownerPractitionerId(owner.user.id),
+      ),
+    ).toBeNull();
   });
 });

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { calendarsOf } from "../helpers/calendars";
 import { readEnv } from "@/lib/platform/env";
-import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
+import { createSandboxCalendar } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { backupDataDir, restoreDataDir } from "@/lib/server/ops/backup";
 import { ensureUser } from "@/lib/server/bootstrap";
 import { startEmbeddedDb } from "@/lib/server/embedded-db";
@@ -75,11 +76,11 @@ describe.skipIf(inject("databaseKind") !== "pglite")("embedded data folder", () 
         await ensureUser(db, { email, password: "kept-password-123", fullName: "Kept Owner", type: "user" });
         const [user] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
         const sandbox = createSandboxCalendar(secrets.AUTH_SECRET!, db);
-        const calendar = {
+        const calendar = calendarsOf({
           ...sandbox,
-          exchangeCode: async (code: string) => sandbox.exchangeCode(code).then((g) => ((token = g!.refreshToken), g)),
-        };
-        await connectCalendar({ db, calendar, secrets: secretBoxFor(secrets) }, user!.id, "sandbox-test-code");
+          connect: async (consent) => sandbox.connect(consent).then((g) => ((token = g!.secret), g)),
+        });
+        await connectCalendar({ db, calendar, secrets: secretBoxFor(secrets) }, user!.id, "google", { code: "sandbox-test-code" });
       } finally {
         await sql.end({ timeout: 5 });
       }

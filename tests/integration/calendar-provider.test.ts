@@ -1,11 +1,11 @@
-// Each calendar connection is served by the provider it was made with, whatever the deployment configures for new
-// connections: the provider is written on connect, a sandbox connection is a grant to renew once Google is configured,
-// and a Google connection on a deployment without Google answers 503 without being marked revoked.
+// Each calendar connection is served by the provider it was made with (and by its sandbox twin when made with it),
+// whatever the deployment configures for new connections: both are written on connect, a sandbox connection is a grant
+// to renew once the real provider is configured, and a real connection on a deployment without that provider answers
+// 503 without being marked revoked.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calendarConnections, calendarEvents } from "@/db/schema";
-import { createCalendarRouter } from "@/lib/scheduling/calendar/calendar-router";
 import { calendarAccessFor, connectCalendar, disconnectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import { createSecretBox } from "@/lib/platform/crypto/secret-box";
 import { env } from "@/lib/platform/env";
@@ -17,6 +17,7 @@ import { CalendarUnavailableError } from "@/lib/scheduling/booking/core";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { appContext } from "@/lib/server/context";
 import { api, registerOwner } from "../helpers/api";
+import { calendarsOf, ownerPractitionerId } from "../helpers/calendars";
 
 const secrets = () => createSecretBox(process.env.ENCRYPTION_KEY!);
 const SECRET = "calendar-provider-test-secret-0123456789";
@@ -32,7 +33,8 @@ function fakeGoogle(): CalendarPort {
   const refuse = () => Promise.reject(new Error("not expected"));
   return {
     kind: "google",
-    exchangeCode: async () => ({ refreshToken: "1//google-refresh", accountEmail: "owner@example.com", scopes: "calendar" }),
+    sandbox: false,
+    connect: async () => ({ secret: "1//google-refresh", accountEmail: "owner@example.com", scopes: "calendar", calendarId: "primary" }),
     revoke: refuse,
     freeBusy: refuse,
     insertEvent: refuse,
@@ -63,22 +65,24 @@ describe("calendar provider per connection", () => {
     const owner = await registerOwner();
     const connected = await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
     expect(connected.status).toBe(200);
-    expect(await connectionOf(owner.user.id)).toEqual({ provider: "sandbox", sandbox: true, revokedAt: null });
+    expect(await connectionOf(owner.user.id)).toEqual({ provider: "google", sandbox: true, revokedAt: null });
 
-    // Reconnecting on a deployment whose new connections go to Google: the row now says Google.
-    const google = createCalendarRouter(fakeGoogle(), {});
-    const reconnected = await connectCalendar({ db: getDb(), calendar: google, secrets: secrets() }, owner.user.id, "4/code");
-    expect(reconnected).toMatchObject({ sandbox: false });
+    // Reconnecting on a deployment whose new connections go to Google: the row now says the real Google.
+    const google = calendarsOf(fakeGoogle());
+    const reconnected = await connectCalendar({ db: getDb(), calendar: google, secrets: secrets() }, owner.user.id, "google", {
+      code: "4/code",
+    });
+    expect(reconnected).toMatchObject({ sandbox: false, provider: "google", accountEmail: "owner@example.com" });
     expect(await connectionOf(owner.user.id)).toEqual({ provider: "google", sandbox: false, revokedAt: null });
-    const access = await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id);
-    expect(access).toMatchObject({ provider: "google", refreshToken: "1//google-refresh" });
+    const access = await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id, await ownerPractitionerId(owner.user.id));
+    expect(access).toMatchObject({ provider: "google", sandbox: false, secret: "1//google-refresh" });
   });
 
   it("keeps a sandbox connection on its own provider, and retires it once Google is configured: the owner reconnects", async () => {
     const owner = await registerOwner();
     await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
-    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id))!;
-    expect(access.provider).toBe("sandbox");
+    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id, await ownerPractitionerId(owner.user.id)))!;
+    expect(access).toMatchObject({ provider: "google", sandbox: true });
 
     // On this sandbox deployment the connection reads and writes the sandbox calendar.
     const sandbox = appContext().providers.calendar;
@@ -89,7 +93,7 @@ describe("calendar provider per connection", () => {
     // Once Google is configured, the sandbox's grant is one to renew: never sent to Google, nothing written, and a
     // booking's free/busy question marks the calendar disconnected (the owner is told, as for a grant Google revoked).
     const google = googleDeployment().calendar;
-    expect(google.kind).toBe("google");
+    expect(google.forNew("google").sandbox).toBe(false);
     await expect(google.freeBusy(access, range)).rejects.toBeInstanceOf(CalendarGrantRevokedError);
     await expect(google.insertEvent(access, event("rcrouted2"))).rejects.toBeInstanceOf(CalendarGrantRevokedError);
     const stored = await getDb()
@@ -110,11 +114,13 @@ describe("calendar provider per connection", () => {
 
   it("answers 503 for a Google connection on a deployment without Google, without marking the grant revoked", async () => {
     const owner = await registerOwner();
-    await connectCalendar({ db: getDb(), calendar: createCalendarRouter(fakeGoogle(), {}), secrets: secrets() }, owner.user.id, "4/code");
+    await connectCalendar({ db: getDb(), calendar: calendarsOf(fakeGoogle()), secrets: secrets() }, owner.user.id, "google", {
+      code: "4/code",
+    });
     const calendar = createProviders(getDb(), { ...env(), GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined }, SECRET).calendar;
-    expect(calendar.kind).toBe("sandbox");
+    expect(calendar.forNew("google").sandbox).toBe(true);
 
-    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id))!;
+    const access = (await calendarAccessFor({ db: getDb(), secrets: secrets() }, owner.user.id, await ownerPractitionerId(owner.user.id)))!;
     const range = { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" };
     const refused = await calendar.freeBusy(access, range).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
@@ -125,7 +131,7 @@ describe("calendar provider per connection", () => {
 
     // Through a booking's free/busy question the owner's calendar is "unavailable", not revoked: no reconnect e-mail.
     const biz = (await loadBusiness(getDb(), owner.user.id))!;
-    expect(biz.calendar?.provider).toBe("google");
+    expect(biz.practitioners[0]!.calendar).toMatchObject({ provider: "google", sandbox: false });
     const busy = agendaOf({ ...appContext().booking, calendar }, biz, range.from, range.to, { fresh: true });
     await expect(busy).rejects.toBeInstanceOf(CalendarUnavailableError);
     expect((await connectionOf(owner.user.id))!.revokedAt).toBeNull();
@@ -135,11 +141,25 @@ describe("calendar provider per connection", () => {
     expect(await connectionOf(owner.user.id)).toBeUndefined();
   });
 
-  it("refuses a row whose sandbox flag contradicts its provider", async () => {
+  it("refuses a provider no adapter knows, and a practitioner of another practice", async () => {
     const owner = await registerOwner();
-    const insert = getDb().execute(
-      sql`insert into calendar_connections (user_id, provider, refresh_token_enc, sandbox) values (${owner.user.id}, 'google', 'x', true)`,
+    const other = await registerOwner();
+    const mine = await ownerPractitionerId(owner.user.id);
+    const unknown = getDb().execute(
+      sql`insert into calendar_connections (practitioner_id, user_id, provider, refresh_token_enc) values (${mine}, ${owner.user.id}, 'sandbox', 'x')`,
     );
-    await expect(insert).rejects.toThrow();
+    await expect(unknown).rejects.toThrow();
+    const theirs = await ownerPractitionerId(other.user.id);
+    const foreign = getDb().execute(
+      sql`insert into calendar_connections (practitioner_id, user_id, provider, refresh_token_enc) values (${theirs}, ${owner.user.id}, 'google', 'x')`,
+    );
+    await expect(foreign).rejects.toThrow();
+    // Through the API, another practice's practitioner is not found.
+    const refused = await api("POST", "/api/google-calendar/authorize", {
+      token: owner.token,
+      body: { code: "sandbox-test-code", practitionerId: theirs },
+    });
+    expect(refused.status).toBe(404);
+    expect(await connectionOf(other.user.id)).toBeUndefined();
   });
 });

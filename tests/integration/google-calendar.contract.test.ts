@@ -25,6 +25,7 @@ import {
 } from "@/lib/vendors/google/calendar";
 import { resetAppContext } from "@/lib/server/context";
 import { api, registerOwner } from "../helpers/api";
+import { calendarsOf, ownerPractitionerId } from "../helpers/calendars";
 
 type Recorded = { method: string; path: string; query: Record<string, string>; headers: IncomingHttpHeaders; body: any };
 type StoredEvent = Record<string, any> & { id: string; status: string };
@@ -270,7 +271,7 @@ describe("Google Calendar adapter", () => {
 
     it("exchanges the code with the client credentials and the registered redirect URI", async () => {
       google.codes.set("4/good-code", { scope: GRANTED, email: "owner@example.com" });
-      const grant = await createGoogleCalendar(options).exchangeCode("4/good-code");
+      const grant = await createGoogleCalendar(options).connect({ code: "4/good-code" });
       const [sent] = google.received("POST", "/token");
       expect(sent!.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
       expect(sent!.body).toEqual({
@@ -280,27 +281,32 @@ describe("Google Calendar adapter", () => {
         redirect_uri: REDIRECT_URI,
         grant_type: "authorization_code",
       });
-      expect(grant).toEqual({ refreshToken: expect.stringMatching(/^1\/\/refresh-/), accountEmail: "owner@example.com", scopes: GRANTED });
-      expect(google.refreshTokens.has(grant!.refreshToken)).toBe(true);
+      expect(grant).toEqual({
+        secret: expect.stringMatching(/^1\/\/refresh-/),
+        accountEmail: "owner@example.com",
+        scopes: GRANTED,
+        calendarId: "primary",
+      });
+      expect(google.refreshTokens.has(grant!.secret)).toBe(true);
     });
 
     it("answers null for an unknown, expired or already used code", async () => {
       const calendar = createGoogleCalendar(options);
-      expect(await calendar.exchangeCode("4/never-issued")).toBeNull();
+      expect(await calendar.connect({ code: "4/never-issued" })).toBeNull();
       google.codes.set("4/once", { scope: GRANTED });
-      expect(await calendar.exchangeCode("4/once")).not.toBeNull();
-      expect(await calendar.exchangeCode("4/once")).toBeNull();
+      expect(await calendar.connect({ code: "4/once" })).not.toBeNull();
+      expect(await calendar.connect({ code: "4/once" })).toBeNull();
     });
 
     it("answers null when Google issues no refresh token (nothing could be done offline)", async () => {
       google.codes.set("4/no-refresh", { scope: GRANTED, refresh: false });
-      expect(await createGoogleCalendar(options).exchangeCode("4/no-refresh")).toBeNull();
+      expect(await createGoogleCalendar(options).connect({ code: "4/no-refresh" })).toBeNull();
     });
 
     it("refuses a grant without the calendar permissions and gives it back to Google", async () => {
       google.codes.set("4/partial", { scope: "openid email profile https://www.googleapis.com/auth/calendar.freebusy" });
       const error = await createGoogleCalendar(options)
-        .exchangeCode("4/partial")
+        .connect({ code: "4/partial" })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).messageKey).toBe("calendarScopesMissing");
@@ -312,7 +318,7 @@ describe("Google Calendar adapter", () => {
     it("reports a misconfigured client as an error, not as a bad code", async () => {
       google.codes.set("4/good-code", { scope: GRANTED });
       const wrong = createGoogleCalendar({ ...options, clientSecret: "not-the-secret" });
-      const error = await wrong.exchangeCode("4/good-code").catch((e: unknown) => e);
+      const error = await wrong.connect({ code: "4/good-code" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GoogleCalendarError);
       expect((error as GoogleCalendarError).reason).toBe("invalid_client");
       expect((error as Error).message).not.toContain("not-the-secret");
@@ -322,7 +328,15 @@ describe("Google Calendar adapter", () => {
   describe("with a grant", () => {
     let access: CalendarAccess;
     beforeEach(() => {
-      access = { userId: "owner-1", provider: "google", refreshToken: google.grant(), calendarId: "primary" };
+      access = {
+        userId: "owner-1",
+        practitionerId: "practitioner-1",
+        provider: "google",
+        sandbox: false,
+        secret: google.grant(),
+        accountEmail: null,
+        calendarId: "primary",
+      };
     });
 
     it("reads free/busy with a bearer token obtained from the refresh token, once for several calls", async () => {
@@ -336,7 +350,7 @@ describe("Google Calendar adapter", () => {
       const refreshes = google.received("POST", "/token");
       expect(refreshes).toHaveLength(1);
       expect(refreshes[0]!.body).toEqual({
-        refresh_token: access.refreshToken,
+        refresh_token: access.secret,
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         grant_type: "refresh_token",
@@ -479,7 +493,7 @@ describe("Google Calendar adapter", () => {
     });
 
     it("throws CalendarGrantRevokedError when the refresh answers invalid_grant", async () => {
-      google.revokeGrant(access.refreshToken);
+      google.revokeGrant(access.secret);
       const calendar = createGoogleCalendar(options);
       const range = { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" };
       await expect(calendar.freeBusy(access, range)).rejects.toBeInstanceOf(CalendarGrantRevokedError);
@@ -506,7 +520,7 @@ describe("Google Calendar adapter", () => {
       await expect(calendar.freeBusy(access, range)).resolves.toEqual([]);
       expect(google.received("POST", "/token")).toHaveLength(2);
 
-      google.revokeGrant(access.refreshToken); // the owner removed Recepta from their Google account
+      google.revokeGrant(access.secret); // the owner removed Recepta from their Google account
       await expect(calendar.freeBusy(access, range)).rejects.toBeInstanceOf(CalendarGrantRevokedError);
     });
 
@@ -514,8 +528,8 @@ describe("Google Calendar adapter", () => {
       const calendar = createGoogleCalendar(options);
       await calendar.revoke(access);
       const [sent] = google.received("POST", "/revoke");
-      expect(sent!.query).toEqual({ token: access.refreshToken });
-      expect(google.refreshTokens.has(access.refreshToken)).toBe(false);
+      expect(sent!.query).toEqual({ token: access.secret });
+      expect(google.refreshTokens.has(access.secret)).toBe(false);
       await expect(calendar.revoke(access)).resolves.toBeUndefined();
       expect(google.received("POST", "/revoke")).toHaveLength(2);
     });
@@ -645,10 +659,14 @@ describe("Google consent popup routes", () => {
     const { env } = await import("@/lib/platform/env");
     const deps = {
       db: getDb(),
-      calendar: createGoogleCalendar(googleCalendarOptions(env())!),
+      calendar: calendarsOf(createGoogleCalendar(googleCalendarOptions(env())!)),
       secrets: createSecretBox(process.env.ENCRYPTION_KEY!),
     };
-    expect(await connectCalendar(deps, owner.user.id, code)).toMatchObject({ success: true, hasGoogleOAuth: true, sandbox: false });
+    expect(await connectCalendar(deps, owner.user.id, "google", { code })).toMatchObject({
+      success: true,
+      hasGoogleOAuth: true,
+      sandbox: false,
+    });
     expect(google.received("POST", "/token")[0]!.body.redirect_uri).toBe(redirectTo.searchParams.get("redirect_uri"));
 
     const rows = await getDb().execute<{ refresh_token_enc: string; account_email: string }>(
@@ -656,8 +674,8 @@ describe("Google consent popup routes", () => {
     );
     expect(rows[0]!.refresh_token_enc).not.toContain("refresh-");
     expect(rows[0]!.account_email).toBe("owner.calendar@example.com");
-    const access = await calendarAccessFor(deps, owner.user.id);
-    expect(google.refreshTokens.has(access!.refreshToken)).toBe(true);
+    const access = await calendarAccessFor(deps, owner.user.id, await ownerPractitionerId(owner.user.id));
+    expect(google.refreshTokens.has(access!.secret)).toBe(true);
     expect(await deps.calendar.freeBusy(access!, { from: new Date(), to: new Date(Date.now() + 3_600_000), timeZone: "UTC" })).toEqual([]);
     expect((await api("GET", "/api/auth/profile", { token: owner.token })).body.hasGoogleOAuth).toBe(true);
   });

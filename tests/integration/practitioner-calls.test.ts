@@ -105,7 +105,7 @@ describe("calling a practice of several practitioners", () => {
       /^Booked: Paul Late, .*, with Owner Test\./,
     );
     expect(await vapiTool(p.line, newCallId(), caller, "find_my_appointments", {})).toMatch(/at 10:00 AM with Dr Camille Roux/);
-    // The practice's calendar is the owner's: their appointment is written to it, Dr Roux's is not.
+    // The owner's calendar is connected, Dr Roux's is not: only the owner's appointment is written to a calendar.
     await drain();
     expect((await latestOf(p, late)).calendarSyncStatus).toBe("synced");
     expect((await latestOf(p, caller)).calendarSyncStatus).toBe("not_connected");

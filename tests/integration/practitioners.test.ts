@@ -28,6 +28,8 @@ describe("practitioners", () => {
           services: [],
           workingHours: null,
           upcomingAppointments: 1,
+          // The practice's calendar, connected with the account, is the owner's.
+          calendar: { provider: "google", sandbox: true, accountEmail: null, connectedAt: expect.any(String), revokedAt: null },
         },
       ],
     });
@@ -124,20 +126,21 @@ describe("practitioners", () => {
 
     expect((await api("DELETE", `/api/practitioners/${second.body.id}`, { token: other.token })).status).toBe(404);
     expect((await api("PUT", `/api/practitioners/${second.body.id}`, { token: other.token, body: { name: "Volé" } })).status).toBe(404);
-    // With its appointments gone, the owner still keeps the practice's calendar: removing them would hand it on.
+    // With its appointments gone, the owner can go, and their calendar connection with them.
     const third = await api("POST", "/api/practitioners", { token: p.token, body: { name: "Dr Third" } });
     const agenda = (await api("GET", "/api/appointments", { token: p.token })).body.upcoming as { id: string }[];
     for (const a of agenda) expect((await api("POST", `/api/appointments/${a.id}/cancel`, { token: p.token })).status).toBe(200);
-    const keeps = await api("DELETE", `/api/practitioners/${owner.id}`, { token: p.token, headers: FR });
-    expect(keeps.status).toBe(409);
-    expect(keeps.body.message).toBe(
-      "Le calendrier connecté du cabinet est celui de ce praticien. Déconnectez-le sur la page Calendrier avant de le retirer.",
-    );
+    expect(owner.calendar).toMatchObject({ provider: "google" });
+    expect((await api("DELETE", `/api/practitioners/${owner.id}`, { token: p.token })).status).toBe(200);
+    const left = (await api("GET", "/api/practitioners", { token: p.token })).body.practitioners as { id: string; calendar: unknown }[];
+    expect(left.map((x) => [x.id, x.calendar])).toEqual([
+      [second.body.id, null],
+      [third.body.id, null],
+    ]);
+    expect((await api("GET", "/api/auth/profile", { token: p.token })).body.hasGoogleOAuth).toBe(false);
     expect((await api("DELETE", `/api/practitioners/${third.body.id}`, { token: p.token })).status).toBe(200);
 
-    expect((await api("DELETE", `/api/practitioners/${second.body.id}`, { token: p.token })).status).toBe(200);
-
-    const last = await api("DELETE", `/api/practitioners/${owner.id}`, { token: p.token });
+    const last = await api("DELETE", `/api/practitioners/${second.body.id}`, { token: p.token });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(
       "Your practice needs at least one practitioner to take appointments. Add another before removing this one.",

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { appointments, calendarEvents, calls, notifications, practitioners, subscriptions } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs } from "@/lib/platform/jobs/queue";
-import type { CalendarPort } from "@/lib/ports/calendar";
+import type { CalendarOperations } from "@/lib/ports/calendar";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
 import { cancel, reschedule } from "@/lib/scheduling/booking/commands";
@@ -551,11 +551,8 @@ describe("a calendar that stops answering during a call", () => {
     const real = appContext().booking.calendar;
     const state = { hanging: false, calls: 0 };
     const never = <T>() => new Promise<T>(() => {});
-    const calendar: CalendarPort = {
-      ...real,
-      kind: real.kind,
-      exchangeCode: (code) => real.exchangeCode(code),
-      revoke: (token) => real.revoke(token),
+    const calendar: CalendarOperations = {
+      revoke: (access) => real.revoke(access),
       freeBusy: (access, range) => (state.calls++, state.hanging ? never() : real.freeBusy(access, range)),
       insertEvent: (access, event) => (state.hanging ? never() : real.insertEvent(access, event)),
       patchEvent: (access, event) => (state.hanging ? never() : real.patchEvent(access, event)),
@@ -564,7 +561,7 @@ describe("a calendar that stops answering during a call", () => {
     return { calendar, state };
   }
 
-  function depsWith(calendar: CalendarPort): VapiDeps {
+  function depsWith(calendar: CalendarOperations): VapiDeps {
     const ctx = appContext();
     return { ...ctx.booking, calendar, serverUrl: "http://localhost/api/webhooks/vapi", webhookSecret: "test-vapi-secret", sandbox: true };
   }

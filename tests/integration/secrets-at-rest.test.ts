@@ -4,10 +4,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { calendarAccessFor, connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
+import { calendarsOf, ownerPractitionerId } from "../helpers/calendars";
 import { resealSecrets } from "@/lib/platform/crypto/rotation";
 import { createSecretBox, SecretBoxError, type SecretBox } from "@/lib/platform/crypto/secret-box";
-import { createSandboxCalendar } from "@/lib/vendors/google/sandbox-calendar";
-import type { CalendarPort } from "@/lib/ports/calendar";
+import { createSandboxCalendar } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { connectSandboxCalendar, registerOwner } from "../helpers/api";
 
 const appKey = () => process.env.ENCRYPTION_KEY!; // the key the app under test seals with (tests/setup/env.ts)
@@ -28,15 +28,15 @@ async function connectWith(secrets: SecretBox): Promise<{ userId: string; token:
   const owner = await registerOwner();
   const sandbox = createSandboxCalendar(process.env.AUTH_SECRET!, getDb());
   let token = "";
-  const calendar: CalendarPort = {
+  const calendar = calendarsOf({
     ...sandbox,
-    async exchangeCode(code) {
-      const grant = await sandbox.exchangeCode(code);
-      token = grant?.refreshToken ?? "";
+    async connect(consent) {
+      const grant = await sandbox.connect(consent);
+      token = grant?.secret ?? "";
       return grant;
     },
-  };
-  await connectCalendar({ db: getDb(), calendar, secrets }, owner.user.id, "sandbox-test-code");
+  });
+  await connectCalendar({ db: getDb(), calendar, secrets }, owner.user.id, "google", { code: "sandbox-test-code" });
   expect(token).toMatch(/^sandbox-refresh-/);
   return { userId: owner.user.id, token };
 }
@@ -63,7 +63,9 @@ describe("calendar refresh tokens at rest", () => {
     const token = box.open(stored);
     expect(token).toMatch(/^sandbox-refresh-[\w-]{32}$/);
     expectNoPlaintext(stored, token);
-    expect((await calendarAccessFor({ db: getDb(), secrets: box }, owner.user.id))?.refreshToken).toBe(token);
+    expect((await calendarAccessFor({ db: getDb(), secrets: box }, owner.user.id, await ownerPractitionerId(owner.user.id)))?.secret).toBe(
+      token,
+    );
   });
 
   it("never store the plaintext the provider handed over", async () => {
@@ -104,7 +106,9 @@ describe("key rotation", () => {
       expectNoPlaintext(stored, o.token);
       expect(boxB.open(stored)).toBe(o.token); // a keyring holding B alone
       expect(() => boxA.open(stored)).toThrow(SecretBoxError);
-      expect((await calendarAccessFor({ db: getDb(), secrets: boxB }, o.userId))?.refreshToken).toBe(o.token);
+      expect((await calendarAccessFor({ db: getDb(), secrets: boxB }, o.userId, await ownerPractitionerId(o.userId)))?.secret).toBe(
+        o.token,
+      );
     }
 
     const [second] = await resealSecrets(getDb(), boxB);

@@ -4,16 +4,7 @@ import type { Db } from "@/db/client";
 import type { WorkingHours } from "@/db/schema";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
-import {
-  calendarGrantOf,
-  displayNameOf,
-  sinceDate,
-  tenantByLine,
-  tenantByOwner,
-  type ClosureRow,
-  type PractitionerRow,
-  type TenantRow,
-} from "./tenant";
+import { displayNameOf, sinceDate, tenantByLine, tenantByOwner, type ClosureRow, type PractitionerRow, type TenantRow } from "./tenant";
 
 export type CallLanguage = "en" | "fr" | "es";
 
@@ -35,9 +26,8 @@ export type Business = {
   /** The business's dedicated number (the line callers dial), if it has claimed one. */
   line: string | null;
   ai: { language: CallLanguage; voiceId: string; firstMessage: string; agentName: string } | null;
+  /** Some practitioner's calendar is connected (each one's grant is on its `practitioners` row). */
   calendarConnected: boolean;
-  /** The calendar grant as stored (encrypted) and which calendar, read in the same lookup: no second query per call. */
-  calendar: { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string } | null;
   /** An active account with a live trial or subscription: only then does the receptionist book. */
   entitled: boolean;
   /** The owner's privacy setting: calls are recorded (and the caller told so) only when true. */
@@ -53,7 +43,6 @@ export type Business = {
 };
 
 function toBusiness(r: TenantRow, now: Date): Business {
-  const calendar = calendarGrantOf(r);
   return {
     userId: r.userId,
     ownerName: r.ownerName,
@@ -71,8 +60,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     locale: r.locale,
     line: r.line,
     ai: r.aiVoiceId ? { language: r.aiLanguage!, voiceId: r.aiVoiceId, firstMessage: r.aiFirstMessage!, agentName: r.aiAgentName! } : null,
-    calendarConnected: calendar !== null,
-    calendar,
+    calendarConnected: r.calendarConnected,
     entitled: r.isActive && deriveSubscription(subscriptionRecordOf(r), now).subscription?.status === true,
     recordingEnabled: r.recordingEnabled,
     selfServiceCutoffHours: r.selfServiceCutoffHours,

@@ -6,7 +6,7 @@ import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription, type SubscriptionView } from "@/lib/accounts/subscriptions/subscription-status";
 import type { CallLanguage } from "./business";
-import { allTenants, calendarGrantOf, tenantByOwner, type TenantRow } from "./tenant";
+import { allTenants, tenantByOwner, type TenantRow } from "./tenant";
 
 export type BusinessProfile = {
   id: string;
@@ -34,7 +34,7 @@ export type BusinessProfile = {
   locale: CallLanguage;
   createdAt: string;
   updatedAt: string;
-  /** A calendar grant the provider has not refused. */
+  /** Some practitioner's calendar is connected with a grant its provider has not refused. */
   calendarConnected: boolean;
   /** When the provider refused the stored grant (revoked or expired): the owner must reconnect. Null otherwise. */
   calendarRevokedAt: string | null;
@@ -75,7 +75,7 @@ function toProfile(r: TenantRow, now: Date): BusinessProfile {
     locale: r.locale,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    calendarConnected: calendarGrantOf(r) !== null,
+    calendarConnected: r.calendarConnected,
     calendarRevokedAt: r.calendarRevokedAt?.toISOString() ?? null,
     line: r.line,
     country: countryOfBusiness({ timeZone: r.timeZone, line: r.line, locale: r.locale }),

@@ -1,11 +1,12 @@
-// The tenant: one account and what hangs off it one-to-one (its dedicated line, assistant settings, calendar grant,
-// billing record), read in one indexed lookup. Every view of a business (business.ts for a call and its bookings,
-// profile.ts for the account page, contact.ts for messages) is a projection of this one row, so a fact such as "the
-// calendar is connected" or "the business's name" has one definition.
+// The tenant: one account and what hangs off it one-to-one (its dedicated line, assistant settings, billing record),
+// with its practitioners and their calendar grants, read in one indexed lookup. Every view of a business (business.ts
+// for a call and its bookings, profile.ts for the account page, contact.ts for messages) is a projection of this one
+// row, so a fact such as "the calendar is connected" or "the business's name" has one definition.
 //
 // Every join is one-to-one (each joined table is keyed or uniquely indexed by the user), so a left join never repeats
-// an account. The password hash (only whether one is set) and session data are never read here; the calendar grant is read (encrypted) because a
-// call needs it without a second query, and only the call's view carries it.
+// an account; what there are several of (practitioners, closures, calendar connections) is aggregated in a subquery.
+// The password hash (only whether one is set) and session data are never read here; the calendar grants are read
+// (encrypted) because a call needs them without a second query, and only the call's view carries them.
 import { preparedPerHandle } from "@/db/prepared";
 import { asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -15,6 +16,7 @@ import {
   phoneNumbers,
   subscriptions,
   users,
+  type CalendarProviderName,
   type PractitionerService,
   type WorkingHours,
 } from "@/db/schema";
@@ -51,10 +53,12 @@ const baseColumns = {
   aiVoiceId: aiParameters.voiceId,
   aiFirstMessage: aiParameters.firstMessage,
   aiAgentName: aiParameters.agentName,
-  calendarProvider: calendarConnections.provider,
-  calendarTokenEnc: calendarConnections.refreshTokenEnc,
-  calendarId: calendarConnections.calendarId,
-  calendarRevokedAt: calendarConnections.revokedAt,
+  // Some practitioner's calendar is connected, with a grant its provider has not refused.
+  calendarConnected: sql<boolean>`exists (select 1 from ${calendarConnections} cc where cc.user_id = ${users.id} and cc.revoked_at is null)`,
+  // When a provider first refused a grant still on file: that practitioner's calendar has to be reconnected.
+  calendarRevokedAt: sql<Date | null>`(select min(cc.revoked_at) from ${calendarConnections} cc where cc.user_id = ${users.id})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  ),
   ...subscriptionRecordColumns,
   subPaymentFailedAt: subscriptions.lastPaymentFailedAt,
   subCancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
@@ -80,7 +84,11 @@ function tenantColumns(since: SQL | Placeholder) {
     ), '[]'::json)`,
     practitioners: sql<PractitionerRow[]>`coalesce((
       select json_agg(json_build_object('id', p.id, 'name', coalesce(p.name, ${users.fullName}), 'services', p.services,
-        'workingHours', p.working_hours, 'closures', coalesce((
+        'workingHours', p.working_hours,
+        'calendar', (select json_build_object('provider', cc.provider, 'sandbox', cc.sandbox, 'secretEnc', cc.refresh_token_enc,
+          'calendarId', cc.calendar_id, 'accountEmail', cc.account_email)
+          from calendar_connections cc where cc.practitioner_id = p.id and cc.revoked_at is null),
+        'closures', coalesce((
           select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
             'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
           from closures c
@@ -109,6 +117,8 @@ export type PractitionerRow = {
   name: string;
   services: PractitionerService[];
   workingHours: WorkingHours | null;
+  /** Their calendar's grant as stored (encrypted), read in the same lookup: null when not connected or refused since. */
+  calendar: CalendarGrantRow | null;
   /** Their own days away or on other hours, still to come (the practice's are the business's `closures`). */
   closures: ClosureRow[];
 };
@@ -132,7 +142,6 @@ export function tenantQuery(db: Pick<Db, "select">, since: SQL | Placeholder = s
     .from(users)
     .leftJoin(phoneNumbers, eq(phoneNumbers.assignedToUserId, users.id))
     .leftJoin(aiParameters, eq(aiParameters.userId, users.id))
-    .leftJoin(calendarConnections, eq(calendarConnections.userId, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id));
 }
 
@@ -163,16 +172,14 @@ export async function allTenants(db: Pick<Db, "select">): Promise<TenantRow[]> {
   return tenantQuery(db).orderBy(asc(users.createdAt), asc(users.id));
 }
 
-/**
- * The calendar grant (encrypted), the provider that issued it and which calendar; a grant the provider refused
- * (revoked_at) is no connection.
- */
-export function calendarGrantOf(r: TenantRow): CalendarGrantRow | null {
-  if (!r.calendarTokenEnc || r.calendarRevokedAt) return null;
-  return { provider: r.calendarProvider ?? "google", refreshTokenEnc: r.calendarTokenEnc, calendarId: r.calendarId ?? "primary" };
-}
-
-export type CalendarGrantRow = { provider: "google" | "sandbox"; refreshTokenEnc: string; calendarId: string };
+/** A practitioner's calendar grant as stored: the service, whether its sandbox twin, the encrypted secret, which calendar. */
+export type CalendarGrantRow = {
+  provider: CalendarProviderName;
+  sandbox: boolean;
+  secretEnc: string;
+  calendarId: string;
+  accountEmail: string | null;
+};
 
 /** The name callers and messages use: the business's, else its owner's. */
 export function displayNameOf(r: TenantRow): string {

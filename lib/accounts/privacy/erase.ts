@@ -35,7 +35,7 @@ import { erasedRefHash } from "@/lib/accounts/subscriptions/erased-refs";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
 import type { BillingPort } from "@/lib/ports/billing";
-import type { CalendarPort } from "@/lib/ports/calendar";
+import type { CalendarOperations } from "@/lib/ports/calendar";
 import type { TelephonyPort } from "@/lib/ports/telephony";
 import type { VoicePort } from "@/lib/ports/voice";
 import { businessCountryOf } from "@/lib/accounts/business/business-country";
@@ -45,7 +45,7 @@ export type ErasureDeps = {
   db: Db;
   secrets: SecretBox;
   billing: BillingPort;
-  calendar: CalendarPort;
+  calendar: CalendarOperations;
   voice: VoicePort;
   telephony: TelephonyPort;
   /** Where the job queue keeps its jobs (pg-boss schema): pending jobs naming the account go too. */
@@ -121,8 +121,13 @@ export async function eraseAccount(
       .where(eq(users.id, userId))
       .for("update");
     if (!user) throw new AppError("unauthorized", "unauthorized");
-    const [calendar] = await tx
-      .select({ provider: calendarConnections.provider, refreshTokenEnc: calendarConnections.refreshTokenEnc })
+    const calendars = await tx
+      .select({
+        practitionerId: calendarConnections.practitionerId,
+        provider: calendarConnections.provider,
+        sandbox: calendarConnections.sandbox,
+        refreshTokenEnc: calendarConnections.refreshTokenEnc,
+      })
       .from(calendarConnections)
       .where(eq(calendarConnections.userId, userId));
     // The voice platform's link goes with the owner: whoever claims the number next gets a fresh one, and the old one
@@ -257,7 +262,7 @@ export async function eraseAccount(
       detach: before.flatMap((n) => (n.voiceProviderId ? [n.voiceProviderId] : [])),
       lines: [...new Set([...before, ...onProfile].flatMap((n) => (n.providerId ? [n.providerId] : [])))],
       messagingProfileId: user.messagingProfileId,
-      calendar: calendar ?? null,
+      calendars,
     };
   });
 
@@ -279,11 +284,19 @@ export async function eraseAccount(
       // Left at the provider: whoever claims the line next moves it to their own profile; an operator can delete it.
     }
   }
-  if (erased.calendar) {
+  for (const c of erased.calendars) {
     try {
-      await deps.calendar.revoke({ provider: erased.calendar.provider, refreshToken: deps.secrets.open(erased.calendar.refreshTokenEnc) });
+      await deps.calendar.revoke({
+        userId,
+        practitionerId: c.practitionerId,
+        provider: c.provider,
+        sandbox: c.sandbox,
+        secret: deps.secrets.open(c.refreshTokenEnc),
+        accountEmail: null,
+        calendarId: "",
+      });
     } catch {
-      // Our copy is gone; the owner can still remove the app from their Google account's permissions.
+      // Our copy is gone; the owner can still remove the app from their calendar account's permissions.
     }
   }
   return erased.summary;

@@ -12,7 +12,7 @@ const doc = {
     services: ["Consultation", "Vaccination"],
     workingHours: { monday: { isOpen: true, openTime: "09:00" } },
   },
-  calendar: null,
+  calendars: [],
   messagesTaken: [
     { callerName: 'Inès "Dr" Moreau, MD', body: '=HYPERLINK("http://x")' },
     { callerName: "Bob", extra: 3 },
@@ -72,11 +72,11 @@ describe("rowsCsv", () => {
 
 describe("exportZip", () => {
   it("holds one CSV per data key, the document as export.json and the README", () => {
-    expect(exportKeys(doc)).toEqual(["profile", "calendar", "messagesTaken", "checkouts"]);
+    expect(exportKeys(doc)).toEqual(["profile", "calendars", "messagesTaken", "checkouts"]);
     const files = unzipSync(exportZip(doc, exportReadme(doc, readmeText)));
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
-      "calendar.csv",
+      "calendars.csv",
       "checkouts.csv",
       "export.json",
       "messages-taken.csv",

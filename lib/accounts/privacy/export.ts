@@ -1,6 +1,6 @@
 // Right of access (GDPR art. 15): everything we hold about an owner and their business, as one JSON document. Every
 // table of the schema is either exported here or excluded with its reason (EXPORT_COVERAGE); a test fails when a table
-// is added without that decision. Secrets never leave: password hash, setup-link and reset-link hashes, the calendar refresh token.
+// is added without that decision. Secrets never leave: password hash, setup-link and reset-link hashes, the calendars' refresh tokens and app passwords.
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -35,7 +35,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   users: "profile",
   ai_parameters: "aiParameters",
   phone_numbers: "phoneNumber",
-  calendar_connections: "calendar",
+  calendar_connections: "calendars",
   calendar_events: "calendarEvents",
   closures: "closures",
   practitioners: "practitioners",
@@ -79,8 +79,9 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region, assignedAt: phoneNumbers.assignedAt })
     .from(phoneNumbers)
     .where(eq(phoneNumbers.assignedToUserId, userId));
-  const [calendar] = await db
+  const calendars = await db
     .select({
+      practitionerId: calendarConnections.practitionerId,
       provider: calendarConnections.provider,
       calendarId: calendarConnections.calendarId,
       accountEmail: calendarConnections.accountEmail,
@@ -90,7 +91,8 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       revokedAt: calendarConnections.revokedAt,
     })
     .from(calendarConnections)
-    .where(eq(calendarConnections.userId, userId));
+    .where(eq(calendarConnections.userId, userId))
+    .orderBy(calendarConnections.connectedAt);
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return {
     format: "recepta-account-export/1",
@@ -98,7 +100,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     profile: { ...plain(profile), hasPassword: passwordHash !== null },
     aiParameters: ai ? plain(ai) : null,
     phoneNumber: number ? plain(number) : null,
-    calendar: calendar ? plain(calendar) : null,
+    calendars: calendars.map((c) => plain(c)),
     calendarEvents: (await db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)).orderBy(calendarEvents.startsAt)).map(
       plain,
     ),

@@ -38,7 +38,7 @@ export const accountExportResponse = z.strictObject({
   profile: z.looseObject({ hasPassword: z.boolean() }).describe("The account's row, without the password hash."),
   aiParameters: row.nullable(),
   phoneNumber: row.nullable(),
-  calendar: row.nullable(),
+  calendars: z.array(row).describe("Each practitioner's calendar connection, without its secret."),
   calendarEvents: z.array(row),
   closures: z.array(row).describe("Days closed or on special hours."),
   practitioners: z.array(row).describe("Who appointments are with: each one's name (none: the owner), services and hours."),

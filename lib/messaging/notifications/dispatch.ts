@@ -244,6 +244,6 @@ export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["cal
     text: t("text"),
     html: `<p>${escapeHtml(t("text")).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</p>`,
     links: [url],
-    dedupeKey: `calendar-revoked:${biz.userId}:${new Date().toISOString().slice(0, 10)}`,
+    dedupeKey: `calendar-revoked:${biz.userId}:${data.practitionerId ?? ""}:${new Date().toISOString().slice(0, 10)}`,
   });
 }

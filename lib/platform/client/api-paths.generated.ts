@@ -640,6 +640,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caldav-calendar/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postCaldavCalendarConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caldav-calendar/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postCaldavCalendarDisconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar/events": {
         parameters: {
             query?: never;
@@ -736,6 +770,74 @@ export interface paths {
         put?: never;
         /** @description A signed-in account. */
         post: operations["postGoogleCalendarDisconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/microsoft-calendar/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postMicrosoftCalendarAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/microsoft-calendar/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getMicrosoftCalendarCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/microsoft-calendar/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getMicrosoftCalendarConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/microsoft-calendar/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postMicrosoftCalendarDisconnect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,6 +1353,23 @@ export interface paths {
         put?: never;
         /** @description A signed-in account. */
         post: operations["postAppointmentsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postAppointmentsIdReassign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2434,6 +2553,17 @@ export interface operations {
                             } | null;
                             /** @description Booked appointments with them still to come. */
                             upcomingAppointments: number;
+                            /** @description Their calendar connection; null: none. */
+                            calendar: {
+                                /** @enum {string} */
+                                provider: "google" | "microsoft" | "caldav";
+                                sandbox: boolean;
+                                accountEmail: string | null;
+                                /** Format: date-time */
+                                connectedAt: string;
+                                /** @description The provider refused the grant: to reconnect. */
+                                revokedAt: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -2572,6 +2702,17 @@ export interface operations {
                         } | null;
                         /** @description Booked appointments with them still to come. */
                         upcomingAppointments: number;
+                        /** @description Their calendar connection; null: none. */
+                        calendar: {
+                            /** @enum {string} */
+                            provider: "google" | "microsoft" | "caldav";
+                            sandbox: boolean;
+                            accountEmail: string | null;
+                            /** Format: date-time */
+                            connectedAt: string;
+                            /** @description The provider refused the grant: to reconnect. */
+                            revokedAt: string | null;
+                        } | null;
                     };
                 };
             };
@@ -2853,9 +2994,10 @@ export interface operations {
                         phoneNumber: {
                             [key: string]: unknown;
                         } | null;
-                        calendar: {
+                        /** @description Each practitioner's calendar connection, without its secret. */
+                        calendars: {
                             [key: string]: unknown;
-                        } | null;
+                        }[];
                         calendarEvents: {
                             [key: string]: unknown;
                         }[];
@@ -5619,6 +5761,180 @@ export interface operations {
             };
         };
     };
+    postCaldavCalendarConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description The CalDAV server: https://caldav.icloud.com, https://caldav.fastmail.com, https://<host>/remote.php/dav.
+                     */
+                    serverUrl: string;
+                    username: string;
+                    /** @description An app password made for Recepta at the calendar provider; kept encrypted. */
+                    password: string;
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Some practitioner's calendar is connected (the contract's name, whatever the provider). */
+                        hasGoogleOAuth: boolean;
+                        /** @description The connection is the provider's sandbox twin's. */
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        provider: "google" | "microsoft" | "caldav";
+                        /** @description Whose calendar it is. */
+                        practitionerId: string;
+                        /** @description The account connected (an e-mail address, a CalDAV username), when known. */
+                        accountEmail: string | null;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCaldavCalendarDisconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Some practitioner's calendar is still connected. */
+                        hasGoogleOAuth: boolean;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCalendarEvents: {
         parameters: {
             query?: never;
@@ -5639,6 +5955,8 @@ export interface operations {
                         sandbox: true;
                         timeZone: string;
                         events: {
+                            /** @description Whose sandbox calendar holds it. */
+                            practitionerId: string;
                             eventId: string;
                             /** Format: date-time */
                             start: string;
@@ -5774,6 +6092,11 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
                 };
             };
         };
@@ -5786,9 +6109,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
+                        /** @description Some practitioner's calendar is connected (the contract's name, whatever the provider). */
                         hasGoogleOAuth: boolean;
-                        /** @description The connection is the sandbox calendar's. */
+                        /** @description The connection is the provider's sandbox twin's. */
                         sandbox: boolean;
+                        /** @enum {string} */
+                        provider: "google" | "microsoft" | "caldav";
+                        /** @description Whose calendar it is. */
+                        practitionerId: string;
+                        /** @description The account connected (an e-mail address, a CalDAV username), when known. */
+                        accountEmail: string | null;
                     };
                 };
             };
@@ -5920,7 +6250,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
+                };
+            };
+        };
         responses: {
             /** @description Done. */
             200: {
@@ -5930,12 +6270,281 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
+                        /** @description Some practitioner's calendar is still connected. */
                         hasGoogleOAuth: boolean;
                     };
                 };
             };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMicrosoftCalendarAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Some practitioner's calendar is connected (the contract's name, whatever the provider). */
+                        hasGoogleOAuth: boolean;
+                        /** @description The connection is the provider's sandbox twin's. */
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        provider: "google" | "microsoft" | "caldav";
+                        /** @description Whose calendar it is. */
+                        practitionerId: string;
+                        /** @description The account connected (an e-mail address, a CalDAV username), when known. */
+                        accountEmail: string | null;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMicrosoftCalendarCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMicrosoftCalendarConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the page in Location. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMicrosoftCalendarDisconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Whose calendar; none: the practice's first practitioner (the owner).
+                     */
+                    practitionerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Some practitioner's calendar is still connected. */
+                        hasGoogleOAuth: boolean;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8040,6 +8649,17 @@ export interface operations {
                         } | null;
                         /** @description Booked appointments with them still to come. */
                         upcomingAppointments: number;
+                        /** @description Their calendar connection; null: none. */
+                        calendar: {
+                            /** @enum {string} */
+                            provider: "google" | "microsoft" | "caldav";
+                            sandbox: boolean;
+                            accountEmail: string | null;
+                            /** Format: date-time */
+                            connectedAt: string;
+                            /** @description The provider refused the grant: to reconnect. */
+                            revokedAt: string | null;
+                        } | null;
                     };
                 };
             };
@@ -8577,6 +9197,112 @@ export interface operations {
             };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAppointmentsIdReassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    practitionerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
+                        patientName: string;
+                        patientEmail: string | null;
+                        patientPhone: string | null;
+                        reason: string | null;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        durationMinutes: number;
+                        /** @enum {string} */
+                        status: "booked" | "cancelled";
+                        /** @enum {string} */
+                        source: "phone" | "dashboard";
+                        calendarSyncStatus: string;
+                        reminderAt: string | null;
+                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        confirmedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

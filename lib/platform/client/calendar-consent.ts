@@ -1,10 +1,12 @@
-// The popup code flow (ending in POST /google-calendar/authorize {code}): open the consent page in a popup, wait for it
-// to post back an authorization code, hand the code to our API. The sandbox consent page and Google's callback
-// (app/api/google-calendar/callback) speak the same message, so this side does not know which one it opened.
+// The popup code flow (ending in POST /google-calendar/authorize or /microsoft-calendar/authorize {code, practitionerId}): open the consent page in a popup, wait for it
+// to post back an authorization code, hand the code to our API. The sandbox consent page and the providers' callbacks
+// (app/api/google-calendar/callback, app/api/microsoft-calendar/callback) speak the same message, so this side does not know which one it opened.
 export const CONSENT_MESSAGE = "recepta:calendar-consent";
 
 /** The popup's first page with Google configured: it redirects to Google's consent screen. */
 export const GOOGLE_CONSENT_PATH = "/api/google-calendar/consent";
+/** The same with Microsoft configured: on to Microsoft's sign-in and consent screen. */
+export const MICROSOFT_CONSENT_PATH = "/api/microsoft-calendar/consent";
 
 /** `error` is "access_denied" when the owner said no; anything else ("invalid_state", "failed") is a failure. */
 export type ConsentMessage = { type: typeof CONSENT_MESSAGE; code?: string; error?: string };

@@ -14,7 +14,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   {
     name: "calendar_connections.refresh_token_enc",
     table: calendarConnections,
-    id: calendarConnections.userId,
+    id: calendarConnections.practitionerId,
     value: calendarConnections.refreshTokenEnc,
   },
 ];

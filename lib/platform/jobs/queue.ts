@@ -55,7 +55,7 @@ export type JobData = {
   [JOB.appointmentReminder]: { appointmentId: string; version: number };
   [JOB.messageTaken]: { messageId: string };
   [JOB.calendarSync]: { appointmentId: string };
-  [JOB.calendarRevoked]: { userId: string };
+  [JOB.calendarRevoked]: { userId: string; practitionerId?: string };
   /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
   [JOB.accountSetup]: { userId: string; key: string };
   /** One email per held checkout (`sessionId`). */

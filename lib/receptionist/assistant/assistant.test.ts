@@ -5,8 +5,8 @@ import { assistantFor, type AssistantDefinition, type FunctionTool } from "./ass
 
 const NOW = new Date("2027-06-08T12:00:00Z");
 const TEAM: Business["practitioners"] = [
-  { id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null, closures: [] },
-  { id: "6c3f2d0b-8a5e-4f3b-8d4c-2e3f4a5b6c7d", name: "Dr Camille Roux", services: [], workingHours: null, closures: [] },
+  { id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null, calendar: null, closures: [] },
+  { id: "6c3f2d0b-8a5e-4f3b-8d4c-2e3f4a5b6c7d", name: "Dr Camille Roux", services: [], workingHours: null, calendar: null, closures: [] },
 ];
 
 function business(over: Partial<Business> = {}): Business {

@@ -17,7 +17,6 @@ import {
   calendarAccessOf,
   calendarRevoked,
   clock,
-  keepsCalendar,
   rulesFor,
   serviceLength,
 } from "./core";
@@ -38,49 +37,64 @@ export type BusyOptions = {
 };
 
 /**
- * Each practitioner's rules and busy times over [from, to): our own booked appointments with them, and the calendar's
- * for the practitioner who keeps it (keepsCalendar). `seats[i]` is `practitioners[i]`'s.
+ * Each practitioner's rules and busy times over [from, to): our own booked appointments with them, and their calendar's
+ * when it is connected. `seats[i]` is `practitioners[i]`'s.
  */
 export type Agenda = { practitioners: PractitionerRow[]; seats: Seat[] };
 
 export async function agendaOf(deps: BookingDeps, biz: Business, from: Date, to: Date, opts: BusyOptions = {}): Promise<Agenda> {
   const now = clock(deps);
-  const all = biz.practitioners;
-  const practitioners = all.filter(
+  const practitioners = biz.practitioners.filter(
     (p) => (!opts.only || opts.only.includes(p.id)) && (!opts.service || serviceLength(biz, p, opts.service) !== null),
   );
-  const wantsCalendar = practitioners.some((p) => keepsCalendar(biz, p.id));
-  // Both at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
-  const [own, calendar] = await Promise.all([
+  // All at once: on a pool they run side by side, on the embedded database's one connection they are pipelined.
+  const [own, calendars] = await Promise.all([
     opts.own === false ? [] : ownBusy(deps, biz, from, to, opts.ignoreAppointmentId),
-    wantsCalendar
-      ? calendarBusyOf(deps, biz, from, to, opts.fresh === true).catch((e: unknown) => {
-          // A calendar that cannot be read leaves its practitioner out, not the others: with them alone, it fails.
-          if (!(e instanceof CalendarUnavailableError) || practitioners.length < 2) throw e;
-          logger().warn({ userId: biz.userId }, "calendar unreadable: its practitioner left out");
-          return null;
-        })
-      : [],
+    Promise.all(
+      practitioners.map((p) =>
+        !p.calendar
+          ? Promise.resolve([])
+          : calendarBusyOf(deps, biz, p, from, to, opts.fresh === true).catch((e: unknown) => {
+              // A calendar that cannot be read leaves its practitioner out, not the others: with them alone, it fails.
+              if (!(e instanceof CalendarUnavailableError) || practitioners.length < 2) throw e;
+              logger().warn({ userId: biz.userId, practitionerId: p.id }, "calendar unreadable: its practitioner left out");
+              return null;
+            }),
+      ),
+    ),
   ]);
-  const seen = calendar ?? [];
-  const calendarBusy = opts.ignore ? seen.flatMap((b) => subtract(b, opts.ignore!)) : seen;
-  const kept = calendar === null ? practitioners.filter((p) => !keepsCalendar(biz, p.id)) : practitioners;
-  const seats = kept.map((p) => ({
-    ...rulesFor(biz, p, now, opts.service),
-    busy: [...own.filter((a) => a.practitionerId === p.id), ...(keepsCalendar(biz, p.id) ? calendarBusy : [])],
-  }));
+  const kept: PractitionerRow[] = [];
+  const seats: Seat[] = [];
+  practitioners.forEach((p, i) => {
+    const seen = calendars[i];
+    if (seen === null || seen === undefined) return;
+    kept.push(p);
+    seats.push({
+      ...rulesFor(biz, p, now, opts.service),
+      busy: [...own.filter((a) => a.practitionerId === p.id), ...(opts.ignore ? seen.flatMap((b) => subtract(b, opts.ignore!)) : seen)],
+    });
+  });
+  // Every calendar unreadable: "nothing free" would be a guess, not an answer.
+  if (practitioners.length && !kept.length) throw new CalendarUnavailableError();
   return { practitioners: kept, seats };
 }
 
-/** The calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */
-async function calendarBusyOf(deps: BookingDeps, biz: Business, from: Date, to: Date, fresh: boolean): Promise<Interval[]> {
-  if (!biz.calendar) return [];
-  const access = calendarAccessOf(deps, biz.userId, biz.calendar);
+/** A practitioner's calendar's busy times over [from, to); none without a calendar, or once its grant turns out revoked. */
+async function calendarBusyOf(
+  deps: BookingDeps,
+  biz: Business,
+  p: PractitionerRow,
+  from: Date,
+  to: Date,
+  fresh: boolean,
+): Promise<Interval[]> {
+  if (!p.calendar) return [];
+  const access = calendarAccessOf(deps, biz.userId, p.id, p.calendar);
   try {
     return await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, fresh);
   } catch (e) {
     if (!(e instanceof CalendarGrantRevokedError)) throw new CalendarUnavailableError();
-    await calendarRevoked(deps, biz.userId);
+    await calendarRevoked(deps, biz.userId, p.id);
     return [];
   }
 }
@@ -122,7 +136,7 @@ const ownBusyQuery = preparedPerHandle((db: BookingDeps["db"]) =>
 );
 
 /**
- * What the calendar said, per owner and window. Reused for 30 s by the availability questions of a call (a caller
+ * What a practitioner's calendar said, per window. Reused for 30 s by the availability questions of a call (a caller
  * asking about three days should not cost three calendar round trips; anything that books asks fresh, and our own
  * writes make the owner's views stale). Kept as the fallback when the calendar does not answer in time on a call: an
  * hour for what we offer, ten minutes for the last check before a booking, since a view that old can miss a time the
@@ -131,25 +145,25 @@ const ownBusyQuery = preparedPerHandle((db: BookingDeps["db"]) =>
 const BUSY_TTL_MS = 30_000;
 const OFFER_FALLBACK_MS = 60 * 60_000;
 const BOOK_FALLBACK_MS = 10 * 60_000;
-const SEEN_PER_OWNER = 16;
+const SEEN_PER_CALENDAR = 16;
 type SeenBusy = { from: number; to: number; at: number; busy: Interval[]; reusable: boolean };
 const seenBusy = new Map<string, SeenBusy[]>();
 
-/** The owner's views still young enough to be of use; the owner's entry goes when none is. */
-function liveViews(userId: string, now: number): SeenBusy[] {
-  const views = (seenBusy.get(userId) ?? []).filter((e) => now - e.at < OFFER_FALLBACK_MS);
-  if (views.length) seenBusy.set(userId, views);
-  else seenBusy.delete(userId);
+/** A calendar's views still young enough to be of use (by practitioner); its entry goes when none is. */
+function liveViews(key: string, now: number): SeenBusy[] {
+  const views = (seenBusy.get(key) ?? []).filter((e) => now - e.at < OFFER_FALLBACK_MS);
+  if (views.length) seenBusy.set(key, views);
+  else seenBusy.delete(key);
   return views;
 }
 
-function rememberBusy(userId: string, from: Date, to: Date, busy: Interval[]): void {
+function rememberBusy(key: string, from: Date, to: Date, busy: Interval[]): void {
   const now = Date.now();
   // A newer view of a window replaces the older views it covers.
-  const kept = liveViews(userId, now).filter((e) => !(e.from >= from.getTime() && e.to <= to.getTime()));
+  const kept = liveViews(key, now).filter((e) => !(e.from >= from.getTime() && e.to <= to.getTime()));
   kept.push({ from: from.getTime(), to: to.getTime(), at: now, busy, reusable: true });
-  if (seenBusy.size > 5_000 && !seenBusy.has(userId)) seenBusy.clear();
-  seenBusy.set(userId, kept.slice(-SEEN_PER_OWNER));
+  if (seenBusy.size > 5_000 && !seenBusy.has(key)) seenBusy.clear();
+  seenBusy.set(key, kept.slice(-SEEN_PER_CALENDAR));
 }
 
 /**
@@ -157,7 +171,7 @@ function rememberBusy(userId: string, from: Date, to: Date, busy: Interval[]): v
  * answer), as the busy times inside [from, to), with its age.
  */
 function lastSeenBusy(
-  userId: string,
+  key: string,
   from: Date,
   to: Date,
   maxAgeMs: number,
@@ -165,14 +179,15 @@ function lastSeenBusy(
 ): { busy: Interval[]; ageMs: number } | null {
   const now = Date.now();
   const start = Math.min(Math.max(from.getTime(), now), to.getTime());
-  const hit = liveViews(userId, now)
+  const hit = liveViews(key, now)
     .filter((e) => now - e.at < maxAgeMs && (!reusableOnly || e.reusable) && e.from <= start && e.to >= to.getTime())
     .sort((x, y) => y.at - x.at)[0];
   return hit ? { busy: hit.busy.filter((i) => i.start < to && i.end > from), ageMs: now - hit.at } : null;
 }
 
-export function forgetCalendarBusy(userId: string): void {
-  for (const e of seenBusy.get(userId) ?? []) e.reusable = false;
+/** Our own write to a practitioner's calendar makes its views stale. */
+export function forgetCalendarBusy(practitionerId: string): void {
+  for (const e of seenBusy.get(practitionerId) ?? []) e.reusable = false;
 }
 
 async function calendarBusy(
@@ -182,7 +197,7 @@ async function calendarBusy(
   fresh: boolean,
 ): Promise<Interval[]> {
   if (!fresh) {
-    const recent = lastSeenBusy(access.userId, range.from, range.to, BUSY_TTL_MS, true);
+    const recent = lastSeenBusy(access.practitionerId, range.from, range.to, BUSY_TTL_MS, true);
     if (recent) return recent.busy;
   }
   let busy: Interval[];
@@ -191,7 +206,7 @@ async function calendarBusy(
       const asking = deps.calendar.freeBusy(access, range);
       // An answer that comes after the deadline is still a fresh view for the next question of the call.
       asking.then(
-        (late) => rememberBusy(access.userId, range.from, range.to, late),
+        (late) => rememberBusy(access.practitionerId, range.from, range.to, late),
         () => {},
       );
       return asking;
@@ -201,12 +216,13 @@ async function calendarBusy(
     // an answer; a revoked grant and "never seen" still fail, so a calendar we cannot read is never taken as free.
     const seen =
       deps.deadline !== undefined && !(e instanceof CalendarGrantRevokedError)
-        ? lastSeenBusy(access.userId, range.from, range.to, fresh ? BOOK_FALLBACK_MS : OFFER_FALLBACK_MS, false)
+        ? lastSeenBusy(access.practitionerId, range.from, range.to, fresh ? BOOK_FALLBACK_MS : OFFER_FALLBACK_MS, false)
         : null;
     if (!seen) throw e;
     logger().warn(
       {
         userId: access.userId,
+        practitionerId: access.practitionerId,
         reason: e instanceof DeadlineExceededError ? "timeout" : "error",
         purpose: fresh ? "booking" : "offer",
         viewAgeSeconds: Math.round(seen.ageMs / 1000),
@@ -227,13 +243,17 @@ async function calendarBusy(
 const WARM_DAYS = 31;
 
 export function warmCalendar(deps: BookingDeps, biz: Business): void {
-  if (!biz.calendar) return;
   const now = clock(deps);
   const range = { from: now, to: new Date(now.getTime() + WARM_DAYS * DAY_MS), timeZone: biz.timeZone };
-  // Only the calendar: our own bookings are read fresh by every question anyway.
-  calendarBusy({ ...deps, deadline: undefined }, calendarAccessOf(deps, biz.userId, biz.calendar), range, true).catch((e: unknown) => {
-    logger().warn({ userId: biz.userId, name: (e as Error).name }, "calendar warm-up failed");
-  });
+  // Only the calendars: our own bookings are read fresh by every question anyway.
+  for (const p of biz.practitioners) {
+    if (!p.calendar) continue;
+    calendarBusy({ ...deps, deadline: undefined }, calendarAccessOf(deps, biz.userId, p.id, p.calendar), range, true).catch(
+      (e: unknown) => {
+        logger().warn({ userId: biz.userId, practitionerId: p.id, name: (e as Error).name }, "calendar warm-up failed");
+      },
+    );
+  }
 }
 
 function subtract(b: Interval, cut: Interval): Interval[] {

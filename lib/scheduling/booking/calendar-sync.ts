@@ -1,13 +1,12 @@
-// Calendar sync: makes the owner's calendar match an appointment as it is now, with an event id derived from the
+// Calendar sync: makes the practitioner's calendar match an appointment as it is now, with an event id derived from the
 // appointment, so the inline attempt and any number of job retries converge on one event.
 import { and, eq } from "drizzle-orm";
 import { appointments } from "@/db/schema";
-import { calendarAccessFor } from "@/lib/scheduling/calendar/calendar.service";
 import { CalendarGrantRevokedError } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { formatDateTime } from "@/lib/platform/format/intl";
-import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarRevoked } from "./core";
+import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarOf, calendarRevoked } from "./core";
 import { forgetCalendarBusy } from "./busy-time";
 
 /** Google event ids are base32hex (0-9, a-v): "rc" + the appointment's hex digits, stable across retries. */
@@ -39,19 +38,15 @@ export async function syncAppointmentToCalendar(
  * while we wrote (its version or status no longer match), so the calendar may show what it was.
  */
 async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Promise<"synced" | "changed" | "not_connected"> {
-  // The grant read with the business (one query less on the call path), else from its table (jobs); only for the
-  // appointments of the practitioner who keeps the practice's calendar (keepsCalendar).
-  const holder = biz.practitioners[0]?.id === appt.practitionerId;
-  const access = !holder
-    ? null
-    : biz.calendar
-      ? calendarAccessOf(deps, biz.userId, biz.calendar)
-      : await calendarAccessFor(deps, biz.userId);
+  // The grant of the appointment's practitioner, read with the business (one query less on the call path).
+  const grant = calendarOf(biz, appt.practitionerId);
+  const access = grant ? calendarAccessOf(deps, biz.userId, appt.practitionerId, grant) : null;
   if (!access) {
     await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
     return "not_connected";
   }
-  const eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
+  // Ours until the provider answers with its own (Microsoft picks its ids; Google and CalDAV keep ours).
+  let eventId = appt.calendarEventId ?? calendarEventIdFor(appt.id);
   try {
     if (appt.status === "cancelled") {
       await deps.calendar.deleteEvent(access, eventId);
@@ -66,17 +61,17 @@ async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Pr
         attendeeEmail: appt.patientEmail,
       };
       if (appt.calendarEventId) await deps.calendar.patchEvent(access, event);
-      else await deps.calendar.insertEvent(access, event);
+      else eventId = (await deps.calendar.insertEvent(access, event)).eventId;
     }
   } catch (e) {
     if (e instanceof CalendarGrantRevokedError) {
-      await calendarRevoked(deps, biz.userId);
+      await calendarRevoked(deps, biz.userId, appt.practitionerId);
       await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
       return "not_connected";
     }
     throw e;
   }
-  forgetCalendarBusy(biz.userId);
+  forgetCalendarBusy(appt.practitionerId);
   const marked = await deps.db
     .update(appointments)
     .set({ calendarEventId: eventId, calendarSyncStatus: "synced" })

@@ -11,18 +11,7 @@ import { inClosure, isSlotFree, nearestFreeAmong, seatsFreeAt, type Interval } f
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { PractitionerRow } from "@/lib/accounts/business/tenant";
-import {
-  type Appointment,
-  type BookingDeps,
-  DAY_MS,
-  byBookingKey,
-  byId,
-  clock,
-  keepsCalendar,
-  rules,
-  rulesFor,
-  serviceLength,
-} from "./core";
+import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, calendarOf, rules, rulesFor, serviceLength } from "./core";
 import { agendaOf } from "./busy-time";
 import { afterChangeSafely } from "./follow-ups";
 
@@ -106,10 +95,10 @@ export type RescheduleOutcome =
   { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
 
 /** The practice's own rules, as a practitioner on its hours: for a refusal that does not depend on who. */
-const THE_PRACTICE: PractitionerRow = { id: "", name: "", services: [], workingHours: null, closures: [] };
+const THE_PRACTICE: PractitionerRow = { id: "", name: "", services: [], workingHours: null, calendar: null, closures: [] };
 
 /** The refusal a start earns with a practitioner before any busy time is read, or null when the source's rules allow it. */
-function outOfRules(r: SourceRules, biz: Business, p: PractitionerRow, start: Date, minutes: number, now: Date): Refusal | null {
+export function outOfRules(r: SourceRules, biz: Business, p: PractitionerRow, start: Date, minutes: number, now: Date): Refusal | null {
   if (r.starts === "offered")
     return isSlotFree({ ...rulesFor(biz, p, now), durationMinutes: minutes, busy: [], start }) ? null : "unavailable";
   if (start.getTime() <= now.getTime()) return "past";
@@ -256,7 +245,7 @@ async function insertBooking(
           language: b.language,
           bookingKey: b.bookingKey ?? null,
           callId: b.callId ?? null,
-          calendarSyncStatus: keepsCalendar(biz, practitionerId) ? "pending" : "not_connected",
+          calendarSyncStatus: calendarOf(biz, practitionerId) ? "pending" : "not_connected",
         })
         .returning(),
     );
@@ -281,7 +270,7 @@ async function insertBooking(
 }
 
 /** The database refused a practitioner removed (or of another practice): the trigger of migration 0025. */
-function isPractitionerGone(e: unknown): boolean {
+export function isPractitionerGone(e: unknown): boolean {
   const pg = pgError(e);
   return (
     pg?.code === FOREIGN_KEY_VIOLATION &&
@@ -344,7 +333,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
           version: sql`${appointments.version} + 1`,
           // A confirmation was for the old time.
           confirmedAt: null,
-          calendarSyncStatus: keepsCalendar(biz, current.practitionerId) ? "pending" : "not_connected",
+          calendarSyncStatus: calendarOf(biz, current.practitionerId) ? "pending" : "not_connected",
           updatedAt: now,
         })
         // The version read above (or the one the caller was shown): a change that came in between wins, this one is refused.
@@ -385,7 +374,10 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
       .set({
         status: "cancelled",
         // The practitioner's, whoever they are: the database reads it from the row it cancels.
-        calendarSyncStatus: sql`case when ${appointments.practitionerId} = ${biz.calendarConnected ? (biz.practitioners[0]?.id ?? null) : null}::uuid then 'pending' else 'not_connected' end`,
+        calendarSyncStatus: sql`case when ${inArray(
+          appointments.practitionerId,
+          biz.practitioners.filter((p) => p.calendar).map((p) => p.id),
+        )} then 'pending' else 'not_connected' end`,
         updatedAt: clock(deps),
       })
       .where(mine)

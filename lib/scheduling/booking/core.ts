@@ -4,20 +4,20 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, practitioners } from "@/db/schema";
 import { durationFromSetting, hoursOn, type DayException } from "@/lib/scheduling/availability/availability";
-import { markCalendarRevoked } from "@/lib/scheduling/calendar/calendar.service";
+import { markCalendarRevoked, openGrant } from "@/lib/scheduling/calendar/calendar.service";
 import { servicesNamed } from "@/lib/scheduling/practitioners/match";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { AfterAnswer } from "@/lib/platform/http/route";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
-import { type CalendarPort } from "@/lib/ports/calendar";
+import type { CalendarAccess, CalendarOperations } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
 import type { WorkingHours } from "@/db/schema";
 import { addDays } from "@/lib/platform/time/zoned-time";
-import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
+import type { CalendarGrantRow, ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 
 export type BookingDeps = {
   db: Db;
-  calendar: CalendarPort;
+  calendar: CalendarOperations;
   secrets: SecretBox;
   jobs: JobQueue;
   now?: () => Date;
@@ -123,12 +123,12 @@ export function rules(biz: Business, now: Date) {
 }
 
 /**
- * Whether the practice's calendar connection is this practitioner's: it belongs to the first practitioner (the owner,
- * made with the account), so a practice of one keeps its calendar as it was. Their appointments are written to it and
- * its busy times are theirs; another practitioner's agenda is our own appointments with them.
+ * A practitioner's calendar grant, read with the business: null when their calendar is not connected (or its grant was
+ * refused since). Their appointments are written to it and its busy times are theirs; without one, their agenda is our
+ * own appointments with them.
  */
-export function keepsCalendar(biz: Business, practitionerId: string): boolean {
-  return biz.calendarConnected && biz.practitioners[0]?.id === practitionerId;
+export function calendarOf(biz: Business, practitionerId: string): CalendarGrantRow | null {
+  return biz.practitioners.find((p) => p.id === practitionerId)?.calendar ?? null;
 }
 
 /**
@@ -193,19 +193,14 @@ export async function beforeDeadline<T>(start: () => Promise<T>, deadline: numbe
   }
 }
 
-/** The grant read with the business (encrypted at rest), opened for the calendar adapter. */
-export function calendarAccessOf(deps: BookingDeps, userId: string, calendar: NonNullable<Business["calendar"]>) {
-  return {
-    userId,
-    provider: calendar.provider,
-    refreshToken: deps.secrets.open(calendar.refreshTokenEnc),
-    calendarId: calendar.calendarId,
-  };
+/** A practitioner's grant read with the business (encrypted at rest), opened for the calendar adapter. */
+export function calendarAccessOf(deps: BookingDeps, userId: string, practitionerId: string, grant: CalendarGrantRow): CalendarAccess {
+  return openGrant(deps, userId, practitionerId, grant);
 }
 
-/** The grant stopped working: the calendar shows as disconnected, and the owner gets one email saying so. */
-export async function calendarRevoked(deps: BookingDeps, userId: string): Promise<void> {
-  if (await markCalendarRevoked(deps, userId)) await deps.jobs.send(JOB.calendarRevoked, { userId });
+/** A practitioner's grant stopped working: their calendar shows as disconnected, and the owner gets one email saying so. */
+export async function calendarRevoked(deps: BookingDeps, userId: string, practitionerId: string): Promise<void> {
+  if (await markCalendarRevoked(deps, userId, practitionerId)) await deps.jobs.send(JOB.calendarRevoked, { userId, practitionerId });
 }
 
 export async function byId(db: Db, id: string): Promise<Appointment | undefined> {

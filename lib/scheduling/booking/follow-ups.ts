@@ -4,7 +4,7 @@ import { appointments } from "@/db/schema";
 import { JOB } from "@/lib/platform/jobs/queue";
 import type { Business } from "@/lib/accounts/business/business";
 import { logger } from "@/lib/platform/log/logger";
-import { type Appointment, type BookingDeps, beforeDeadline, clock, keepsCalendar } from "./core";
+import { type Appointment, type BookingDeps, beforeDeadline, calendarOf, clock } from "./core";
 import { syncAppointmentToCalendar } from "./calendar-sync";
 
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export async function afterChange(
   kind: "confirmation" | "reschedule" | "cancellation",
 ): Promise<void> {
   const calendar = async () => {
-    if (!keepsCalendar(biz, appt.practitionerId)) return;
+    if (!calendarOf(biz, appt.practitionerId)) return;
     try {
       // On a call a calendar still writing at the deadline finishes in the retry job (the event id is ours, so a write
       // that lands late and the job's write are one event).

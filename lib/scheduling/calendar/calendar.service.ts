@@ -1,84 +1,273 @@
-import { and, eq, isNull } from "drizzle-orm";
+// Calendar connections: one per practitioner, with Google, Outlook (Microsoft Graph) or a CalDAV server, each through
+// its real adapter or its sandbox twin (lib/scheduling/calendar/calendar-router.ts). The secret (a refresh token, an app
+// password) is kept encrypted (AES-256-GCM) and opened only to act on that practitioner's calendar.
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calendarConnections } from "@/db/schema";
+import { appointments, calendarConnections, practitioners } from "@/db/schema";
 import { markSetupStep } from "@/lib/accounts/account/onboarding";
 import { forgetBusinesses } from "@/lib/accounts/business/business";
+import type { CalendarGrantRow } from "@/lib/accounts/business/tenant";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
-import type { CalendarAccess, CalendarPort } from "@/lib/ports/calendar";
+import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { logger } from "@/lib/platform/log/logger";
+import type { CalendarAccess, CalendarConsent, CalendarProvider, Calendars } from "@/lib/ports/calendar";
 
-export type CalendarDeps = { db: Db; calendar: CalendarPort; secrets: SecretBox };
+export type CalendarDeps = { db: Db; calendar: Calendars; secrets: SecretBox; jobs?: JobQueue };
 
-/** Exchanges the popup's code and keeps the refresh token encrypted (AES-256-GCM); reconnecting replaces the grant. */
-export async function connectCalendar(deps: CalendarDeps, userId: string, code: string) {
-  const grant = await deps.calendar.exchangeCode(code);
-  if (!grant) throw new AppError("bad_request", "calendarCodeInvalid");
+/** Appointments ahead written to a calendar just connected, at most: a practitioner's agenda for months, not years. */
+const BACKFILL_MAX = 500;
+
+/**
+ * The practitioner a calendar route acts for: the one named, if still in this practice (another practice's id is not
+ * found), or the practice's first (the owner), for the routes of a practice of one that name no one; null for an
+ * account with no practitioner (an administrator's).
+ */
+async function practitionerOf(db: Db, userId: string, practitionerId: string | undefined): Promise<string | null> {
+  const [row] = await db
+    .select({ id: practitioners.id })
+    .from(practitioners)
+    .where(
+      and(
+        eq(practitioners.userId, userId),
+        isNull(practitioners.removedAt),
+        practitionerId ? eq(practitioners.id, practitionerId) : undefined,
+      ),
+    )
+    .orderBy(asc(practitioners.position), asc(practitioners.createdAt))
+    .limit(1);
+  if (!row && practitionerId) throw new AppError("not_found", "practitionerNotFound");
+  return row?.id ?? null;
+}
+
+/**
+ * Connects a practitioner's calendar: the popup's code exchanged, or the CalDAV account checked, by the provider's
+ * adapter for new connections; reconnecting replaces the grant, whichever provider it was with.
+ */
+export async function connectCalendar(
+  deps: CalendarDeps,
+  userId: string,
+  provider: CalendarProvider,
+  consent: CalendarConsent,
+  practitionerId?: string,
+) {
+  const adapter = deps.calendar.forNew(provider);
+  const grant = await adapter.connect(consent).catch((e: unknown) => {
+    // The provider could not be reached or answered oddly: the owner tries again later (503), nothing was kept.
+    if (e instanceof AppError) throw e;
+    logger().warn({ provider, name: (e as Error).name, message: (e as Error).message }, "calendar consent failed");
+    throw new AppError("unavailable", "calendarUnavailable");
+  });
+  if (!grant) throw new AppError("bad_request", provider === "caldav" ? "calendarAccountRefused" : "calendarCodeInvalid");
+  // Read after the consent, so a practitioner removed meanwhile is not given a calendar.
+  const practitioner = await practitionerOf(deps.db, userId, practitionerId);
+  if (!practitioner) {
+    // An account that books with no one (an administrator's) has no calendar to connect; the grant is handed back.
+    await adapter
+      .revoke({ userId, practitionerId: "", provider, sandbox: adapter.sandbox, secret: grant.secret, accountEmail: null, calendarId: "" })
+      .catch(() => {});
+    throw new AppError("not_found", "practitionerNotFound");
+  }
   const values = {
-    refreshTokenEnc: deps.secrets.seal(grant.refreshToken),
+    userId,
+    refreshTokenEnc: deps.secrets.seal(grant.secret),
     accountEmail: grant.accountEmail,
     scopes: grant.scopes,
-    // The provider that issued the grant serves every later operation on this connection (createCalendarRouter);
-    // `sandbox` says the same for the readers that only ask whether the calendar is the stand-in.
-    provider: deps.calendar.kind,
-    sandbox: deps.calendar.kind === "sandbox",
+    calendarId: grant.calendarId,
+    // The provider, and whether its twin, serve every later operation on this connection (createCalendarRouter).
+    provider,
+    sandbox: adapter.sandbox,
     connectedAt: new Date(),
     // A new grant replaces a revoked one: the calendar counts as connected again.
     revokedAt: null,
   };
+  const [previous] = await deps.db
+    .select({
+      provider: calendarConnections.provider,
+      sandbox: calendarConnections.sandbox,
+      refreshTokenEnc: calendarConnections.refreshTokenEnc,
+      calendarId: calendarConnections.calendarId,
+      accountEmail: calendarConnections.accountEmail,
+    })
+    .from(calendarConnections)
+    .where(eq(calendarConnections.practitionerId, practitioner));
+  const sameCalendar =
+    !!previous &&
+    previous.provider === provider &&
+    previous.sandbox === adapter.sandbox &&
+    previous.calendarId === grant.calendarId &&
+    previous.accountEmail === grant.accountEmail;
   await deps.db
     .insert(calendarConnections)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: calendarConnections.userId, set: values });
+    .values({ practitionerId: practitioner, ...values })
+    .onConflictDoUpdate({ target: calendarConnections.practitionerId, set: values });
+  // A grant replaced by one with another provider is revoked where it was issued, best effort.
+  if (previous && (previous.provider !== provider || previous.sandbox !== adapter.sandbox))
+    await revokeQuietly(deps, userId, practitioner, previous);
+  await backfill(deps, userId, practitioner, sameCalendar);
   // The setup's calendar step is done for good: a grant that lapses later is reconnected, not set up again.
   await markSetupStep(deps.db, userId, "calendar");
-  return { success: true, hasGoogleOAuth: true, sandbox: values.sandbox };
-}
-
-/** Idempotent: disconnecting an unconnected calendar succeeds. The grant is revoked upstream, best effort. */
-export async function disconnectCalendar(deps: CalendarDeps, userId: string) {
-  const [removed] = await deps.db
-    .delete(calendarConnections)
-    .where(eq(calendarConnections.userId, userId))
-    .returning({ provider: calendarConnections.provider, refreshTokenEnc: calendarConnections.refreshTokenEnc });
-  if (removed) {
-    try {
-      await deps.calendar.revoke({ provider: removed.provider, refreshToken: deps.secrets.open(removed.refreshTokenEnc) });
-    } catch {
-      // Already gone on our side; an upstream failure must not leave the owner unable to disconnect.
-    }
-  }
-  return { success: true, hasGoogleOAuth: false };
+  forgetBusinesses(userId);
+  return {
+    success: true,
+    hasGoogleOAuth: true,
+    sandbox: adapter.sandbox,
+    provider,
+    practitionerId: practitioner,
+    accountEmail: grant.accountEmail,
+  };
 }
 
 /**
- * What an adapter needs to act on the owner's calendar, or null when there is no usable grant: never connected, or
+ * The practitioner's appointments ahead go into the calendar just connected (one sync job each, through the queue):
+ * the ones booked before it was, and those a previous calendar held. Another calendar than before knows none of the
+ * previous one's event ids, so they are forgotten and the events written anew; the same calendar reconnected keeps them.
+ */
+async function backfill(deps: CalendarDeps, userId: string, practitionerId: string, sameCalendar: boolean): Promise<void> {
+  if (!deps.jobs) return;
+  const ahead = await deps.db
+    .update(appointments)
+    .set({ calendarSyncStatus: "pending", ...(sameCalendar ? {} : { calendarEventId: null }) })
+    .where(
+      inArray(
+        appointments.id,
+        deps.db
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.userId, userId),
+              eq(appointments.practitionerId, practitionerId),
+              eq(appointments.status, "booked"),
+              gt(appointments.endsAt, new Date()),
+            ),
+          )
+          .orderBy(asc(appointments.startsAt))
+          .limit(BACKFILL_MAX),
+      ),
+    )
+    .returning({ id: appointments.id });
+  for (const { id } of ahead) await deps.jobs.send(JOB.calendarSync, { appointmentId: id }, { singletonKey: `calendar:${id}` });
+}
+
+/**
+ * Idempotent: disconnecting an unconnected calendar succeeds. The grant is revoked upstream, best effort. Without a
+ * practitioner, the practice's first one's (the owner's). `hasGoogleOAuth`: some practitioner's calendar is still connected.
+ */
+export async function disconnectCalendar(deps: CalendarDeps, userId: string, practitionerId?: string) {
+  const practitioner = await practitionerOf(deps.db, userId, practitionerId);
+  // Nothing to disconnect for an account that books with no one.
+  if (!practitioner) return { success: true, hasGoogleOAuth: false };
+  const [removed] = await deps.db
+    .delete(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.practitionerId, practitioner)))
+    .returning({
+      provider: calendarConnections.provider,
+      sandbox: calendarConnections.sandbox,
+      refreshTokenEnc: calendarConnections.refreshTokenEnc,
+    });
+  if (removed) await revokeQuietly(deps, userId, practitioner, removed);
+  forgetBusinesses(userId);
+  const [left] = await deps.db
+    .select({ id: calendarConnections.practitionerId })
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
+    .limit(1);
+  return { success: true, hasGoogleOAuth: left !== undefined };
+}
+
+/** Revokes a grant no longer on file (disconnected, replaced, its practitioner removed): an upstream failure is not the owner's. */
+export async function revokeQuietly(
+  deps: Pick<CalendarDeps, "calendar" | "secrets">,
+  userId: string,
+  practitionerId: string,
+  grant: { provider: CalendarProvider; sandbox: boolean; refreshTokenEnc: string },
+): Promise<void> {
+  try {
+    await deps.calendar.revoke({
+      userId,
+      practitionerId,
+      provider: grant.provider,
+      sandbox: grant.sandbox,
+      secret: deps.secrets.open(grant.refreshTokenEnc),
+      accountEmail: null,
+      calendarId: "",
+    });
+  } catch {
+    // Already gone on our side; an upstream failure must not leave the owner unable to disconnect.
+  }
+}
+
+/**
+ * What an adapter needs to act on a practitioner's calendar from the grant as stored. A secret the provider replaces
+ * (Microsoft's rotating refresh tokens) is kept, sealed, for the next operation.
+ */
+export function openGrant(
+  deps: Pick<CalendarDeps, "db" | "secrets">,
+  userId: string,
+  practitionerId: string,
+  grant: CalendarGrantRow,
+): CalendarAccess {
+  return {
+    userId,
+    practitionerId,
+    provider: grant.provider,
+    sandbox: grant.sandbox,
+    secret: deps.secrets.open(grant.secretEnc),
+    accountEmail: grant.accountEmail,
+    calendarId: grant.calendarId,
+    renewSecret: async (secret) => {
+      await deps.db
+        .update(calendarConnections)
+        .set({ refreshTokenEnc: deps.secrets.seal(secret) })
+        .where(and(eq(calendarConnections.practitionerId, practitionerId), eq(calendarConnections.userId, userId)));
+      // The call's kept view of the business still holds the old secret.
+      forgetBusinesses(userId);
+    },
+  };
+}
+
+/**
+ * What an adapter needs to act on a practitioner's calendar, or null when there is no usable grant: never connected, or
  * refused by the provider since (revoked_at set), in which case the owner has to reconnect.
  */
-export async function calendarAccessFor(deps: Pick<CalendarDeps, "db" | "secrets">, userId: string): Promise<CalendarAccess | null> {
+export async function calendarAccessFor(
+  deps: Pick<CalendarDeps, "db" | "secrets">,
+  userId: string,
+  practitionerId: string,
+): Promise<CalendarAccess | null> {
   const [row] = await deps.db
     .select({
       provider: calendarConnections.provider,
-      refreshTokenEnc: calendarConnections.refreshTokenEnc,
+      sandbox: calendarConnections.sandbox,
+      secretEnc: calendarConnections.refreshTokenEnc,
       calendarId: calendarConnections.calendarId,
+      accountEmail: calendarConnections.accountEmail,
       revokedAt: calendarConnections.revokedAt,
     })
     .from(calendarConnections)
-    .where(eq(calendarConnections.userId, userId))
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.practitionerId, practitionerId)))
     .limit(1);
   if (!row || row.revokedAt) return null;
-  return { userId, provider: row.provider, refreshToken: deps.secrets.open(row.refreshTokenEnc), calendarId: row.calendarId };
+  return openGrant(deps, userId, practitionerId, row);
 }
 
 /**
  * The provider refused the grant (CalendarGrantRevokedError): keep the row, so the owner can be told what happened and
- * the profile shows the calendar as not connected, until a reconnect (connectCalendar) clears it. The first refusal's
- * time is kept; true only for that first refusal (the owner is emailed once).
+ * the Calendar page shows that practitioner's calendar as not connected, until a reconnect (connectCalendar) clears it.
+ * The first refusal's time is kept; true only for that first refusal (the owner is emailed once).
  */
-export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string): Promise<boolean> {
+export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string, practitionerId: string): Promise<boolean> {
   const marked = await deps.db
     .update(calendarConnections)
     .set({ revokedAt: new Date() })
-    .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)))
+    .where(
+      and(
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.practitionerId, practitionerId),
+        isNull(calendarConnections.revokedAt),
+      ),
+    )
     .returning({ userId: calendarConnections.userId });
   // A call under way stops asking a calendar that refuses it at its next message.
   forgetBusinesses(userId);

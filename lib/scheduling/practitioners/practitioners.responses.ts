@@ -23,6 +23,16 @@ export const practitionerResponse = z
       .describe("The services they offer; empty: every service of the practice, at its appointment length."),
     workingHours: week.nullable().describe("Their own week; null: the practice's hours."),
     upcomingAppointments: z.number().int().describe("Booked appointments with them still to come."),
+    calendar: z
+      .strictObject({
+        provider: z.enum(["google", "microsoft", "caldav"]),
+        sandbox: z.boolean(),
+        accountEmail: z.string().nullable(),
+        connectedAt: z.iso.datetime({ offset: true }),
+        revokedAt: z.iso.datetime({ offset: true }).nullable().describe("The provider refused the grant: to reconnect."),
+      })
+      .nullable()
+      .describe("Their calendar connection; null: none."),
   })
   .meta({ title: "Practitioner" });
 

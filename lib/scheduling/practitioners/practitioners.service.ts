@@ -4,7 +4,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import { appointments, calendarConnections, practitioners, users } from "@/db/schema";
+import { appointments, calendarConnections, practitioners, users, type CalendarProviderName } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { Practitioner } from "./practitioners.responses";
 import { MAX_PRACTITIONERS, type PractitionerInput } from "./practitioners.schemas";
@@ -23,6 +23,10 @@ function columns(now: Date) {
     services: practitioners.services,
     workingHours: practitioners.workingHours,
     upcomingAppointments: upcoming(now),
+    calendar: sql<Practitioner["calendar"]>`(select json_build_object('provider', cc.provider, 'sandbox', cc.sandbox,
+      'accountEmail', cc.account_email, 'connectedAt', to_char(cc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'revokedAt', to_char(cc.revoked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from ${calendarConnections} cc where cc.practitioner_id = ${practitioners.id})`,
   };
 }
 
@@ -102,13 +106,13 @@ export async function updatePractitioner(
 
 /**
  * Removes a practitioner: refused (409) while appointments with them are still to come (reassign or cancel those
- * first), for the last one (a practice books with someone), and for the one who keeps the practice's calendar while it
- * is connected. Their row is locked before the appointments are counted, so a booking that lands meanwhile is counted
+ * first), and for the last one (a practice books with someone). Their calendar connection goes with them, and is
+ * answered so its grant can be revoked upstream once this has committed. Their row is locked before the appointments are counted, so a booking that lands meanwhile is counted
  * (a booking reads it FOR SHARE: migration 0025). The owner's row is locked FOR NO KEY UPDATE, which a booking's
  * foreign key (a key-share lock on it) does not wait behind.
  */
-export async function removePractitioner(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removePractitioner(db: Db, userId: string, id: string, now = new Date()): Promise<RemovedCalendar | null> {
+  return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     const [target] = await tx
       .select({ id: practitioners.id })
@@ -127,12 +131,19 @@ export async function removePractitioner(db: Db, userId: string, id: string, now
       .from(appointments)
       .where(and(eq(appointments.practitionerId, id), eq(appointments.status, "booked"), gt(appointments.endsAt, now)));
     if (ahead > 0) throw new AppError("conflict", "practitionerHasAppointments", { count: ahead });
-    // The practice's calendar is its first practitioner's (keepsCalendar): removing them would hand it to the next one.
+    // Their calendar goes with them: its grant is handed back to the caller to revoke once this commits.
     const [calendar] = await tx
-      .select({ userId: calendarConnections.userId })
-      .from(calendarConnections)
-      .where(and(eq(calendarConnections.userId, userId), isNull(calendarConnections.revokedAt)));
-    if (team[0]!.id === id && calendar) throw new AppError("conflict", "practitionerKeepsCalendar");
+      .delete(calendarConnections)
+      .where(and(eq(calendarConnections.practitionerId, id), eq(calendarConnections.userId, userId)))
+      .returning({
+        provider: calendarConnections.provider,
+        sandbox: calendarConnections.sandbox,
+        refreshTokenEnc: calendarConnections.refreshTokenEnc,
+      });
     await tx.update(practitioners).set({ removedAt: now, updatedAt: now }).where(eq(practitioners.id, id));
+    return calendar ?? null;
   });
 }
+
+/** The grant of a removed practitioner's calendar, as stored (encrypted). */
+export type RemovedCalendar = { provider: CalendarProviderName; sandbox: boolean; refreshTokenEnc: string };

@@ -19,7 +19,7 @@ import type { JobQueue } from "@/lib/platform/jobs/queue";
 import { businessCountryOf } from "@/lib/accounts/business/business-country";
 import { claimNumber, releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";
 import { lineLinks, voiceWebhookFor } from "@/lib/server/context";
-import { SANDBOX_TEST_CODE } from "@/lib/vendors/google/sandbox-calendar";
+import { SANDBOX_TEST_CODE } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/vendors/registry";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
@@ -97,8 +97,8 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
     .where(eq(calendarConnections.userId, ownerId))
     .limit(1);
   if (!calendar) {
-    if (providers.calendar.kind === "sandbox")
-      await connectCalendar({ db, calendar: providers.calendar, secrets: deps.secrets }, ownerId, SANDBOX_TEST_CODE);
+    if (providers.calendar.forNew("google").sandbox)
+      await connectCalendar({ db, calendar: providers.calendar, secrets: deps.secrets }, ownerId, "google", { code: SANDBOX_TEST_CODE });
     else notes.push("Google Calendar is configured: connect the demo owner's calendar from the dashboard (Calendar).");
   }
 
@@ -233,7 +233,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
       );
 
   // Into the sandbox calendar, as a booking would be (never into a real Google calendar: these patients are fictional).
-  if (biz?.calendarConnected && biz.calendar?.provider === "sandbox") {
+  if (biz?.practitioners[0]?.calendar?.sandbox) {
     const booking = { db, calendar: providers.calendar, secrets: deps.secrets, jobs: NO_JOBS, now: () => now };
     for (const { id } of inserted) await syncAppointmentToCalendar(booking, biz, id);
   }

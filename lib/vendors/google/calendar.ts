@@ -125,15 +125,15 @@ export function createGoogleCalendar(opts: GoogleCalendarOptions): CalendarPort 
    * after a refresh, or invalid_grant from the token endpoint, means the owner must reconnect.
    */
   async function act<T>(access: CalendarAccess, operation: string, run: (cal: calendar_v3.Calendar) => Promise<T>): Promise<T> {
-    const key = keyOf(access.refreshToken);
+    const key = keyOf(access.secret);
     const usedCachedToken = tokens.has(key);
     try {
       try {
-        return await run(api(access.refreshToken));
+        return await run(api(access.secret));
       } catch (e) {
         if (!isUnauthorized(e) || !usedCachedToken) throw e;
         tokens.delete(key);
-        return await run(api(access.refreshToken));
+        return await run(api(access.secret));
       }
     } catch (e) {
       if (isInvalidGrant(e) || isUnauthorized(e)) {
@@ -146,8 +146,12 @@ export function createGoogleCalendar(opts: GoogleCalendarOptions): CalendarPort 
 
   return {
     kind: "google",
+    sandbox: false,
 
-    async exchangeCode(code: string): Promise<CalendarGrant | null> {
+    async connect(consent): Promise<CalendarGrant | null> {
+      // A CalDAV account is not Google's to check.
+      if (!("code" in consent)) return null;
+      const { code } = consent;
       const client = oauthClient(opts);
       const result = await client.getToken({ code, redirect_uri: opts.redirectUri }).then(
         (r) => r.tokens,
@@ -168,13 +172,13 @@ export function createGoogleCalendar(opts: GoogleCalendarOptions): CalendarPort 
         throw new AppError("bad_request", "calendarScopesMissing");
       }
       remember(keyOf(result.refresh_token), result);
-      return { refreshToken: result.refresh_token, accountEmail: displayEmailOf(result.id_token), scopes };
+      return { secret: result.refresh_token, accountEmail: displayEmailOf(result.id_token), scopes, calendarId: "primary" };
     },
 
-    async revoke({ refreshToken }) {
-      tokens.delete(keyOf(refreshToken));
+    async revoke({ secret }) {
+      tokens.delete(keyOf(secret));
       try {
-        await oauthClient(opts).revokeToken(refreshToken);
+        await oauthClient(opts).revokeToken(secret);
       } catch (e) {
         // Already revoked or expired at Google: the outcome the caller wanted.
         if (statusOf(e) === 400 && oauthErrorOf(e) === "invalid_token") return;

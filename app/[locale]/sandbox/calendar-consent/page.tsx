@@ -7,7 +7,7 @@ import { Logo } from "@/components/site/logo";
 import { SandboxConsent } from "@/components/sandbox/sandbox-consent";
 import { getCurrentUser } from "@/lib/server/current-user";
 import { env } from "@/lib/platform/env";
-import { providerModes } from "@/lib/vendors/registry";
+import { calendarModes } from "@/lib/vendors/registry";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: "SandboxConsent" });
@@ -15,13 +15,21 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 }
 
 /**
- * The sandbox's stand-in for Google's consent popup: the same question, and on "Allow" a short-lived signed code sent
- * back to the window that opened it (lib/platform/client/calendar-consent.ts), exactly as Google's popup flow hands one over.
+ * The sandbox's stand-in for Google's or Microsoft's consent popup (`?provider=microsoft`; Google's without): the same
+ * question, and on "Allow" a short-lived code signed for that provider, sent back to the window that opened it
+ * (lib/platform/client/calendar-consent.ts), exactly as the provider's popup flow hands one over.
  */
-export default async function SandboxCalendarConsentPage({ params }: { params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
+export default async function SandboxCalendarConsentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ provider?: string }>;
+}) {
+  const [{ locale }, query] = await Promise.all([params, searchParams]);
   setRequestLocale(locale);
-  if (providerModes(env()).calendar !== "sandbox") notFound();
+  const provider = query.provider === "microsoft" ? "microsoft" : "google";
+  if (calendarModes(env())[provider] !== "sandbox") notFound();
   const [user, t] = await Promise.all([getCurrentUser(), getTranslations("SandboxConsent")]);
   return (
     <main id="main" className="mx-auto max-w-md px-6 py-10">
@@ -36,9 +44,9 @@ export default async function SandboxCalendarConsentPage({ params }: { params: P
             <li>{t("scopeEvents")}</li>
             <li>{t("scopeIdentity")}</li>
           </ul>
-          <p className="mt-4 text-sm text-slate-600">{t("sandboxText")}</p>
+          <p className="mt-4 text-sm text-slate-600">{t("sandboxText", { provider: provider === "microsoft" ? "Microsoft" : "Google" })}</p>
           <IntlIsland namespaces={["SandboxConsent"]}>
-            <SandboxConsent />
+            <SandboxConsent provider={provider} />
           </IntlIsland>
         </>
       ) : (

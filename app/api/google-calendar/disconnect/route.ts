@@ -1,10 +1,18 @@
 import { calendarDisconnectedResponse } from "@/lib/scheduling/calendar/calendar.responses";
+import { disconnectSchema } from "@/lib/scheduling/calendar/calendar.schemas";
 import { disconnectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const POST = route.owner({ response: { 200: calendarDisconnectedResponse } }, async ({ ctx, auth }) =>
-  json(await disconnectCalendar({ db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId)),
+// A practitioner's calendar, whichever provider it is with: the body may name them (none: the practice's first).
+export const POST = route.owner({ body: disconnectSchema, response: { 200: calendarDisconnectedResponse } }, async ({ ctx, auth, input }) =>
+  json(
+    await disconnectCalendar(
+      { db: ctx.db, calendar: ctx.providers.calendar, secrets: ctx.secrets },
+      auth.userId,
+      input.body.practitionerId,
+    ),
+  ),
 );

@@ -1,6 +1,7 @@
 import { practitionerResponse } from "@/lib/scheduling/practitioners/practitioners.responses";
 import { practitionerSchema } from "@/lib/scheduling/practitioners/practitioners.schemas";
 import { removePractitioner, updatePractitioner } from "@/lib/scheduling/practitioners/practitioners.service";
+import { revokeQuietly } from "@/lib/scheduling/calendar/calendar.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { json, message } from "@/lib/platform/http/route";
@@ -16,8 +17,10 @@ export const PUT = route.owner(
   async ({ ctx, auth, params, input }) => json(await updatePractitioner(ctx.db, auth.userId, params.id, input.body)),
 );
 
-/** Removes a practitioner: 409 while appointments with them are still to come, and for the last one. */
+/** Removes a practitioner and their calendar connection: 409 while appointments with them are still to come, and for the last one. */
 export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
-  await removePractitioner(ctx.db, auth.userId, params.id);
+  const calendar = await removePractitioner(ctx.db, auth.userId, params.id);
+  // Their calendar's grant is revoked where it was issued, once the removal holds.
+  if (calendar) await revokeQuietly({ calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, params.id, calendar);
   return message(locale, "practitionerRemoved");
 });

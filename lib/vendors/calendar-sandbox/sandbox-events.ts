@@ -1,4 +1,4 @@
-// What the sandbox calendar holds for an owner: the stand-in for looking at one's Google Calendar.
+// What the sandbox calendars hold for a practice: the stand-in for looking at one's Google, Outlook or iCloud calendar.
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calendarEvents } from "@/db/schema";
@@ -6,6 +6,7 @@ import { calendarEvents } from "@/db/schema";
 export async function listSandboxEvents(db: Db, userId: string, now = new Date()) {
   const rows = await db
     .select({
+      practitionerId: calendarEvents.practitionerId,
       eventId: calendarEvents.eventId,
       start: calendarEvents.startsAt,
       end: calendarEvents.endsAt,
