@@ -1,7 +1,7 @@
 "use client";
 // Appointments: upcoming and past (everyone's or one practitioner's), the create-appointment form (patient name, email,
-// phone, date, time, duration in minutes, and in a practice of several who with) and cancellation. Times are the
-// business's wall clock (its time zone), as the owner thinks of them.
+// phone, date, time, duration in minutes, and in a practice of several who with), giving one to another practitioner,
+// and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
@@ -43,6 +43,15 @@ export function Appointments() {
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
   const qc = useQueryClient();
+  const reassign = useMutation({
+    mutationFn: ({ id, practitionerId }: { id: string; practitionerId: string }) =>
+      ok(api.POST("/api/appointments/{id}/reassign", { params: { path: { id } }, body: { practitionerId } })),
+    onSuccess: (a) => {
+      toast.success(t("reassigned", { name: nameOf(a.practitionerId) ?? "" }));
+      return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["practitioners"] })]);
+    },
+    onError: (e) => toastFailure(t("reassignFailed"), e),
+  });
   const cancel = useMutation({
     mutationFn: (id: string) => ok(api.POST("/api/appointments/{id}/cancel", { params: { path: { id } } })),
     onSuccess: () => {
@@ -113,6 +122,9 @@ export function Appointments() {
                 empty={t("noUpcoming")}
                 nameOf={nameOf}
                 onCancel={setCancelling}
+                team={several ? practitioners : undefined}
+                onReassign={(id, practitionerId) => reassign.mutate({ id, practitionerId })}
+                reassigning={reassign.isPending}
               />
             </Card>
             <Card title={t("past")} testId="appointments-past">
@@ -145,6 +157,9 @@ function AppointmentItems({
   empty,
   nameOf,
   onCancel,
+  team,
+  onReassign,
+  reassigning,
 }: {
   items: AppointmentView[];
   timeZone: string;
@@ -152,6 +167,10 @@ function AppointmentItems({
   /** Who an appointment is with, in a practice of several; null in a practice of one. */
   nameOf: (practitionerId: string) => string | null;
   onCancel?: (a: AppointmentView) => void;
+  /** A practice of several: an appointment to come can be given to another practitioner, at the same time. */
+  team?: { id: string; displayName: string }[];
+  onReassign?: (appointmentId: string, practitionerId: string) => void;
+  reassigning?: boolean;
 }) {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
@@ -174,6 +193,25 @@ function AppointmentItems({
                 <p className="text-sm text-slate-700" data-testid="appointment-practitioner">
                   {t("withPractitioner", { name: withWhom })}
                 </p>
+              )}
+              {team && onReassign && a.status === "booked" && (
+                <label className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+                  {t("reassignLabel")}
+                  <span className="sr-only"> {a.patientName}</span>
+                  <select
+                    className="field-input w-auto py-1"
+                    data-testid="appointment-reassign"
+                    value={a.practitionerId}
+                    disabled={reassigning}
+                    onChange={(e) => onReassign(a.id, e.target.value)}
+                  >
+                    {team.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.displayName}
+                      </option>
+                    ))}
+                  </select>
+                </label>
               )}
               {(a.patientPhone || a.patientEmail) && (
                 <p className="break-all text-sm text-slate-600">

@@ -63,3 +63,6 @@ export const appointmentRangeQuerySchema = z.object({
   to: instantParam.optional(),
   practitionerId: z.uuid("practitionerInvalid").optional().describe("Only the appointments with this practitioner."),
 });
+
+/** Who an appointment goes to: another practitioner of the practice, at the same time. */
+export const reassignAppointmentSchema = z.object({ practitionerId: z.uuid() });

@@ -7,6 +7,7 @@ import { appointments, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { book, cancel, type Refusal } from "@/lib/scheduling/booking/commands";
+import { reassign } from "@/lib/scheduling/booking/reassign";
 import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import type { CreateAppointmentInput } from "./appointments.schemas";
@@ -165,6 +166,22 @@ export async function cancelAppointment(deps: BookingDeps, userId: string, appoi
     .limit(1);
   if (!existing) throw new AppError("not_found", "appointmentNotFound");
   return toView(existing);
+}
+
+/**
+ * Gives an appointment to another practitioner at the same time: refused (409) when they have an appointment then or
+ * are away, 404 for an appointment or a practitioner not this practice's.
+ */
+export async function reassignAppointment(deps: BookingDeps, userId: string, appointmentId: string, practitionerId: string): Promise<AppointmentView> {
+  const biz = await loadBusiness(deps.db, userId);
+  if (!biz) throw new AppError("not_found", "appointmentNotFound");
+  const outcome = await reassign(deps, biz, { appointmentId, practitionerId });
+  if (outcome.ok) return toView((await byId(deps.db, outcome.appointment.id)) ?? outcome.appointment);
+  if (outcome.reason === "notFound") throw new AppError("not_found", "appointmentNotFound");
+  if (outcome.reason === "practitionerNotFound") throw new AppError("not_found", "practitionerNotFound");
+  if (outcome.reason === "taken") throw new AppError("conflict", "practitionerBusy");
+  if (outcome.reason === "closed") throw new AppError("conflict", "practitionerAway");
+  throw refusal(outcome.reason);
 }
 
 async function byId(db: Db, id: string): Promise<Row | undefined> {
