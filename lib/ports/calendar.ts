@@ -74,8 +74,11 @@ export interface CalendarOperations {
    * that already exists is success (an idempotent retry), not a second event.
    */
   insertEvent(access: CalendarAccess, event: CalendarEventInput): Promise<{ eventId: string }>;
-  /** Moves or edits an event (reschedule), by the id insertEvent answered. */
-  patchEvent(access: CalendarAccess, event: CalendarEventInput): Promise<void>;
+  /**
+   * Moves or edits an event (reschedule), by the id insertEvent answered, and answers the id it has now: the same,
+   * unless the provider had lost the event and it was made again under an id of the provider's (Microsoft).
+   */
+  patchEvent(access: CalendarAccess, event: CalendarEventInput): Promise<{ eventId: string }>;
   /** Deletes an event; an event already gone (404/410) is success. */
   deleteEvent(access: CalendarAccess, eventId: string): Promise<void>;
 }

@@ -468,7 +468,7 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
         `unexpected appointment: ${a.status} ${local(a.startsAt)} ${a.patientName} ${a.patientPhone ?? "-"} (${a.reason ?? "no reason"}) with ${whoIs(a.practitionerId)}`,
       );
   }
-  // Every booked appointment with the owner (who keeps the practice's calendar) is in it at its time; a cancelled one,
+  // Every booked appointment with the owner (whose calendar the scenario connects) is in it at its time; a cancelled one,
   // or one with another practitioner, is not; the owner's own events stay.
   const events = await db.select().from(calendarEvents).where(eq(calendarEvents.userId, p.userId));
   for (const a of appts) {

@@ -5,14 +5,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { calendarConnections, calendarEvents } from "@/db/schema";
+import { appointments, calendarConnections, calendarEvents } from "@/db/schema";
 import { calendarAccessFor, connectCalendar, disconnectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import { createSecretBox } from "@/lib/platform/crypto/secret-box";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
-import { CalendarGrantRevokedError, type CalendarPort } from "@/lib/ports/calendar";
+import { CalendarGrantRevokedError, type CalendarOperations, type CalendarPort } from "@/lib/ports/calendar";
 import { createProviders } from "@/lib/vendors/registry";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
+import { syncAppointmentToCalendar } from "@/lib/scheduling/booking/calendar-sync";
 import { CalendarUnavailableError } from "@/lib/scheduling/booking/core";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { appContext } from "@/lib/server/context";
@@ -161,5 +162,45 @@ describe("calendar provider per connection", () => {
     });
     expect(refused.status).toBe(404);
     expect(await connectionOf(other.user.id)).toBeUndefined();
+  });
+});
+
+describe("a provider that picks its own event ids (Microsoft)", () => {
+  it("keeps the provider's id the moment it is given, so an appointment cancelled during the insert has its event deleted", async () => {
+    const owner = await registerOwner();
+    await api("POST", "/api/google-calendar/authorize", { token: owner.token, body: { code: "sandbox-test-code" } });
+    const practitionerId = await ownerPractitionerId(owner.user.id);
+    const start = new Date(Date.now() + 5 * 86_400_000);
+    const [appt] = await getDb()
+      .insert(appointments)
+      .values({
+        userId: owner.user.id,
+        practitionerId,
+        patientName: "Jean",
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 1_800_000),
+      })
+      .returning();
+    const calls: string[] = [];
+    const graphLike: CalendarOperations = {
+      revoke: async () => {},
+      freeBusy: async () => [],
+      insertEvent: async (_, e) => {
+        calls.push(`insert ${e.eventId}`);
+        // The caller cancels while the provider is still writing.
+        await getDb()
+          .update(appointments)
+          .set({ status: "cancelled", version: sql`${appointments.version} + 1` })
+          .where(eq(appointments.id, appt!.id));
+        return { eventId: "AAMkAGraph1=" };
+      },
+      patchEvent: async (_, e) => (calls.push(`patch ${e.eventId}`), { eventId: e.eventId }),
+      deleteEvent: async (_, id) => void calls.push(`delete ${id}`),
+    };
+    const biz = (await loadBusiness(getDb(), owner.user.id))!;
+    await syncAppointmentToCalendar({ ...appContext().booking, calendar: graphLike }, biz, appt!.id);
+    expect(calls).toEqual([`insert rc${appt!.id.replace(/-/g, "")}`, "delete AAMkAGraph1="]);
+    const [after] = await getDb().select().from(appointments).where(eq(appointments.id, appt!.id));
+    expect(after).toMatchObject({ status: "cancelled", calendarEventId: "AAMkAGraph1=", calendarSyncStatus: "synced" });
   });
 });

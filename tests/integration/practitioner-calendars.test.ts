@@ -151,7 +151,29 @@ describe("a calendar per practitioner", () => {
   });
 
   it("marks only the practitioner whose grant was refused, and disconnects one without the other", async () => {
-    expect(await markCalendarRevoked({ db: getDb() }, p.user.id, roux)).toBe(true);
+    // A refusal of a grant read before she connected again is not hers now: nothing is marked.
+    const sealed = async () =>
+      (
+        await getDb()
+          .select({ secret: calendarConnections.refreshTokenEnc })
+          .from(calendarConnections)
+          .where(eq(calendarConnections.practitionerId, roux))
+      )[0]!.secret;
+    const stale = await sealed();
+    const again = await api("POST", "/api/caldav-calendar/connect", {
+      token: p.token,
+      body: {
+        serverUrl: "https://caldav.icloud.com",
+        username: "camille.roux@icloud.com",
+        password: "sandbox-test-code",
+        practitionerId: roux,
+      },
+    });
+    expect(again.status).toBe(200);
+    expect(await sealed()).not.toBe(stale);
+    expect(await markCalendarRevoked({ db: getDb() }, p.user.id, roux, stale)).toBe(false);
+    expect((await listed(p)).find((x) => x.id === roux)!.calendar!.revokedAt).toBeNull();
+    expect(await markCalendarRevoked({ db: getDb() }, p.user.id, roux, await sealed())).toBe(true);
     const after = await listed(p);
     expect(after.find((x) => x.id === roux)!.calendar!.revokedAt).toEqual(expect.any(String));
     expect(after.find((x) => x.id === owner)!.calendar!.revokedAt).toBeNull();

@@ -28,7 +28,7 @@ describe("practitioners", () => {
           services: [],
           workingHours: null,
           upcomingAppointments: 1,
-          // The practice's calendar, connected with the account, is the owner's.
+          // The calendar connected with the account is the owner's.
           calendar: { provider: "google", sandbox: true, accountEmail: null, connectedAt: expect.any(String), revokedAt: null },
         },
       ],

@@ -522,7 +522,7 @@ describe("a calendar grant Google refuses", () => {
     const mails = await getDb()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.recipient, p.email), eq(notifications.subject, "Recepta can no longer read your Google Calendar")));
+      .where(and(eq(notifications.recipient, p.email), eq(notifications.subject, "Recepta can no longer read the calendar of Owner Test")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links[0]).toMatch(/\/dashboard\/calendar$/);
   });

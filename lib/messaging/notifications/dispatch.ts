@@ -236,7 +236,9 @@ export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["cal
   const biz = await loadBusinessContact(deps.db, data.userId);
   if (!biz) return;
   const url = dashboardLink(deps, biz, "/dashboard/calendar");
-  const t = (key: string) => translate(biz.locale, `Notifications.calendarRevoked.${key}`).replace("{url}", url);
+  // Whose calendar: the practitioner named by the job (the first, the owner, for a job from before practitioners).
+  const name = (biz.practitioners.find((p) => p.id === data.practitionerId) ?? biz.practitioners[0])?.name ?? biz.businessName;
+  const t = (key: string) => translate(biz.locale, `Notifications.calendarRevoked.${key}`, { name, url });
   await deps.email.send({
     userId: biz.userId,
     to: biz.ownerEmail,

@@ -172,7 +172,12 @@ export async function cancelAppointment(deps: BookingDeps, userId: string, appoi
  * Gives an appointment to another practitioner at the same time: refused (409) when they have an appointment then or
  * are away, 404 for an appointment or a practitioner not this practice's.
  */
-export async function reassignAppointment(deps: BookingDeps, userId: string, appointmentId: string, practitionerId: string): Promise<AppointmentView> {
+export async function reassignAppointment(
+  deps: BookingDeps,
+  userId: string,
+  appointmentId: string,
+  practitionerId: string,
+): Promise<AppointmentView> {
   const biz = await loadBusiness(deps.db, userId);
   if (!biz) throw new AppError("not_found", "appointmentNotFound");
   const outcome = await reassign(deps, biz, { appointmentId, practitionerId });

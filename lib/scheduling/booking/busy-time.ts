@@ -94,7 +94,7 @@ async function calendarBusyOf(
     return await calendarBusy(deps, access, { from, to, timeZone: biz.timeZone }, fresh);
   } catch (e) {
     if (!(e instanceof CalendarGrantRevokedError)) throw new CalendarUnavailableError();
-    await calendarRevoked(deps, biz.userId, p.id);
+    await calendarRevoked(deps, biz.userId, p.id, p.calendar);
     return [];
   }
 }
@@ -185,9 +185,15 @@ function lastSeenBusy(
   return hit ? { busy: hit.busy.filter((i) => i.start < to && i.end > from), ageMs: now - hit.at } : null;
 }
 
+/**
+ * Whose calendar a view is of: the practitioner's, and which calendar (another one connected since is not what they
+ * saw, even within the view's 30 s).
+ */
+const viewKey = (a: CalendarAccess) => `${a.practitionerId}|${a.provider}|${a.sandbox}|${a.accountEmail ?? ""}|${a.calendarId}`;
+
 /** Our own write to a practitioner's calendar makes its views stale. */
 export function forgetCalendarBusy(practitionerId: string): void {
-  for (const e of seenBusy.get(practitionerId) ?? []) e.reusable = false;
+  for (const [key, views] of seenBusy) if (key.startsWith(`${practitionerId}|`)) for (const e of views) e.reusable = false;
 }
 
 async function calendarBusy(
@@ -197,7 +203,7 @@ async function calendarBusy(
   fresh: boolean,
 ): Promise<Interval[]> {
   if (!fresh) {
-    const recent = lastSeenBusy(access.practitionerId, range.from, range.to, BUSY_TTL_MS, true);
+    const recent = lastSeenBusy(viewKey(access), range.from, range.to, BUSY_TTL_MS, true);
     if (recent) return recent.busy;
   }
   let busy: Interval[];
@@ -206,7 +212,7 @@ async function calendarBusy(
       const asking = deps.calendar.freeBusy(access, range);
       // An answer that comes after the deadline is still a fresh view for the next question of the call.
       asking.then(
-        (late) => rememberBusy(access.practitionerId, range.from, range.to, late),
+        (late) => rememberBusy(viewKey(access), range.from, range.to, late),
         () => {},
       );
       return asking;
@@ -216,7 +222,7 @@ async function calendarBusy(
     // an answer; a revoked grant and "never seen" still fail, so a calendar we cannot read is never taken as free.
     const seen =
       deps.deadline !== undefined && !(e instanceof CalendarGrantRevokedError)
-        ? lastSeenBusy(access.practitionerId, range.from, range.to, fresh ? BOOK_FALLBACK_MS : OFFER_FALLBACK_MS, false)
+        ? lastSeenBusy(viewKey(access), range.from, range.to, fresh ? BOOK_FALLBACK_MS : OFFER_FALLBACK_MS, false)
         : null;
     if (!seen) throw e;
     logger().warn(

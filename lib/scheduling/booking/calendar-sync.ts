@@ -1,6 +1,7 @@
-// Calendar sync: makes the practitioner's calendar match an appointment as it is now, with an event id derived from the
-// appointment, so the inline attempt and any number of job retries converge on one event.
-import { and, eq } from "drizzle-orm";
+// Calendar sync: makes the practitioner's calendar match an appointment as it is now. The event id is derived from the
+// appointment (Google, CalDAV), or is the provider's own kept with it the moment it is given (Microsoft, whose retried
+// inserts carry ours as their idempotency key), so the inline attempt and any number of job retries converge on one event.
+import { and, eq, isNull } from "drizzle-orm";
 import { appointments } from "@/db/schema";
 import { CalendarGrantRevokedError } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
@@ -60,12 +61,25 @@ async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Pr
         description: eventDescription(biz, appt),
         attendeeEmail: appt.patientEmail,
       };
-      if (appt.calendarEventId) await deps.calendar.patchEvent(access, event);
-      else eventId = (await deps.calendar.insertEvent(access, event)).eventId;
+      const written = appt.calendarEventId ? await deps.calendar.patchEvent(access, event) : await deps.calendar.insertEvent(access, event);
+      if (written.eventId !== appt.calendarEventId) {
+        // Kept at once, whatever happened to the appointment meanwhile: a provider that picks its own ids (Microsoft)
+        // is only asked about the event by that id, so the next pass patches or deletes it rather than losing it.
+        await deps.db
+          .update(appointments)
+          .set({ calendarEventId: written.eventId })
+          .where(
+            and(
+              eq(appointments.id, appt.id),
+              appt.calendarEventId ? eq(appointments.calendarEventId, appt.calendarEventId) : isNull(appointments.calendarEventId),
+            ),
+          );
+        eventId = written.eventId;
+      }
     }
   } catch (e) {
     if (e instanceof CalendarGrantRevokedError) {
-      await calendarRevoked(deps, biz.userId, appt.practitionerId);
+      await calendarRevoked(deps, biz.userId, appt.practitionerId, grant!);
       await deps.db.update(appointments).set({ calendarSyncStatus: "not_connected" }).where(eq(appointments.id, appt.id));
       return "not_connected";
     }

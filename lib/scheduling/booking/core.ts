@@ -198,9 +198,13 @@ export function calendarAccessOf(deps: BookingDeps, userId: string, practitioner
   return openGrant(deps, userId, practitionerId, grant);
 }
 
-/** A practitioner's grant stopped working: their calendar shows as disconnected, and the owner gets one email saying so. */
-export async function calendarRevoked(deps: BookingDeps, userId: string, practitionerId: string): Promise<void> {
-  if (await markCalendarRevoked(deps, userId, practitionerId)) await deps.jobs.send(JOB.calendarRevoked, { userId, practitionerId });
+/**
+ * A practitioner's grant stopped working: their calendar shows as disconnected, and the owner gets one email saying so.
+ * Only that grant (as read, sealed): one connected since, with another provider or account, is not touched.
+ */
+export async function calendarRevoked(deps: BookingDeps, userId: string, practitionerId: string, grant: CalendarGrantRow): Promise<void> {
+  if (await markCalendarRevoked(deps, userId, practitionerId, grant.secretEnc))
+    await deps.jobs.send(JOB.calendarRevoked, { userId, practitionerId });
 }
 
 export async function byId(db: Db, id: string): Promise<Appointment | undefined> {

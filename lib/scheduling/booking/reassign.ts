@@ -9,13 +9,12 @@ import type { Business } from "@/lib/accounts/business/business";
 import { logger } from "@/lib/platform/log/logger";
 import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarOf, clock } from "./core";
 import { forgetCalendarBusy } from "./busy-time";
+import { calendarEventIdFor } from "./calendar-sync";
 import { type Refusal, SOURCE_RULES, isPractitionerGone, outOfRules } from "./commands";
 import { afterChangeSafely } from "./follow-ups";
 
 export type ReassignOutcome =
-  | { ok: true; appointment: Appointment }
-  | { ok: false; reason: "notFound" | "practitionerNotFound" }
-  | { ok: false; reason: Refusal };
+  { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" | "practitionerNotFound" } | { ok: false; reason: Refusal };
 
 export async function reassign(
   deps: BookingDeps,
@@ -66,9 +65,11 @@ export async function reassign(
  */
 async function leaveOldCalendar(deps: BookingDeps, biz: Business, before: Appointment): Promise<void> {
   const grant = calendarOf(biz, before.practitionerId);
-  if (!grant || !before.calendarEventId) return;
+  if (!grant) return;
   try {
-    await deps.calendar.deleteEvent(calendarAccessOf(deps, biz.userId, before.practitionerId, grant), before.calendarEventId);
+    // Without a kept id, the one a write still under way would have used (ours: an id the provider never gave is gone).
+    const eventId = before.calendarEventId ?? calendarEventIdFor(before.id);
+    await deps.calendar.deleteEvent(calendarAccessOf(deps, biz.userId, before.practitionerId, grant), eventId);
     forgetCalendarBusy(before.practitionerId);
   } catch (e) {
     logger().warn({ appointmentId: before.id, name: (e as Error).name }, "old calendar event left after a reassignment");

@@ -2,7 +2,7 @@
 // its real adapter or its sandbox twin (lib/scheduling/calendar/calendar-router.ts). The secret (a refresh token, an app
 // password) is kept encrypted (AES-256-GCM) and opened only to act on that practitioner's calendar.
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { appointments, calendarConnections, practitioners } from "@/db/schema";
 import { markSetupStep } from "@/lib/accounts/account/onboarding";
 import { forgetBusinesses } from "@/lib/accounts/business/business";
@@ -23,8 +23,13 @@ const BACKFILL_MAX = 500;
  * found), or the practice's first (the owner), for the routes of a practice of one that name no one; null for an
  * account with no practitioner (an administrator's).
  */
-async function practitionerOf(db: Db, userId: string, practitionerId: string | undefined): Promise<string | null> {
-  const [row] = await db
+async function practitionerOf(
+  db: Db | Tx,
+  userId: string,
+  practitionerId: string | undefined,
+  lock?: "no key update",
+): Promise<string | null> {
+  const query = db
     .select({ id: practitioners.id })
     .from(practitioners)
     .where(
@@ -36,13 +41,18 @@ async function practitionerOf(db: Db, userId: string, practitionerId: string | u
     )
     .orderBy(asc(practitioners.position), asc(practitioners.createdAt))
     .limit(1);
+  // FOR NO KEY UPDATE: a removal (FOR UPDATE) and a second connection wait their turn; a booking's trigger (FOR SHARE)
+  // waits only as long as this short transaction.
+  const [row] = lock ? await query.for(lock) : await query;
   if (!row && practitionerId) throw new AppError("not_found", "practitionerNotFound");
   return row?.id ?? null;
 }
 
 /**
  * Connects a practitioner's calendar: the popup's code exchanged, or the CalDAV account checked, by the provider's
- * adapter for new connections; reconnecting replaces the grant, whichever provider it was with.
+ * adapter for new connections; reconnecting replaces the grant, whichever provider it was with. The practitioner's row
+ * is locked while the grant is kept (a removal in progress is waited for and then seen, and two connections at once
+ * take turns); a grant that could not be kept is handed back to its provider.
  */
 export async function connectCalendar(
   deps: CalendarDeps,
@@ -59,51 +69,53 @@ export async function connectCalendar(
     throw new AppError("unavailable", "calendarUnavailable");
   });
   if (!grant) throw new AppError("bad_request", provider === "caldav" ? "calendarAccountRefused" : "calendarCodeInvalid");
-  // Read after the consent, so a practitioner removed meanwhile is not given a calendar.
-  const practitioner = await practitionerOf(deps.db, userId, practitionerId);
-  if (!practitioner) {
-    // An account that books with no one (an administrator's) has no calendar to connect; the grant is handed back.
-    await adapter
-      .revoke({ userId, practitionerId: "", provider, sandbox: adapter.sandbox, secret: grant.secret, accountEmail: null, calendarId: "" })
-      .catch(() => {});
-    throw new AppError("not_found", "practitionerNotFound");
-  }
+  const connection = { provider, sandbox: adapter.sandbox, calendarId: grant.calendarId, accountEmail: grant.accountEmail };
   const values = {
     userId,
     refreshTokenEnc: deps.secrets.seal(grant.secret),
-    accountEmail: grant.accountEmail,
     scopes: grant.scopes,
-    calendarId: grant.calendarId,
     // The provider, and whether its twin, serve every later operation on this connection (createCalendarRouter).
-    provider,
-    sandbox: adapter.sandbox,
+    ...connection,
     connectedAt: new Date(),
     // A new grant replaces a revoked one: the calendar counts as connected again.
     revokedAt: null,
   };
-  const [previous] = await deps.db
-    .select({
-      provider: calendarConnections.provider,
-      sandbox: calendarConnections.sandbox,
-      refreshTokenEnc: calendarConnections.refreshTokenEnc,
-      calendarId: calendarConnections.calendarId,
-      accountEmail: calendarConnections.accountEmail,
-    })
-    .from(calendarConnections)
-    .where(eq(calendarConnections.practitionerId, practitioner));
+  let kept: { practitioner: string; previous: PreviousGrant | undefined };
+  try {
+    kept = await deps.db.transaction(async (tx) => {
+      const practitioner = await practitionerOf(tx, userId, practitionerId, "no key update");
+      // An account that books with no one (an administrator's) has no calendar to connect.
+      if (!practitioner) throw new AppError("not_found", "practitionerNotFound");
+      const [previous] = await tx
+        .select({
+          provider: calendarConnections.provider,
+          sandbox: calendarConnections.sandbox,
+          refreshTokenEnc: calendarConnections.refreshTokenEnc,
+          calendarId: calendarConnections.calendarId,
+          accountEmail: calendarConnections.accountEmail,
+        })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.practitionerId, practitioner));
+      await tx
+        .insert(calendarConnections)
+        .values({ practitionerId: practitioner, ...values })
+        .onConflictDoUpdate({ target: calendarConnections.practitionerId, set: values });
+      return { practitioner, previous };
+    });
+  } catch (e) {
+    await adapter.revoke({ userId, practitionerId: practitionerId ?? "", secret: grant.secret, ...connection }).catch(() => {});
+    throw e;
+  }
+  const { practitioner, previous } = kept;
   const sameCalendar =
     !!previous &&
     previous.provider === provider &&
     previous.sandbox === adapter.sandbox &&
     previous.calendarId === grant.calendarId &&
     previous.accountEmail === grant.accountEmail;
-  await deps.db
-    .insert(calendarConnections)
-    .values({ practitionerId: practitioner, ...values })
-    .onConflictDoUpdate({ target: calendarConnections.practitionerId, set: values });
-  // A grant replaced by one with another provider is revoked where it was issued, best effort.
-  if (previous && (previous.provider !== provider || previous.sandbox !== adapter.sandbox))
-    await revokeQuietly(deps, userId, practitioner, previous);
+  // Another calendar's grant, replaced, is revoked where it was issued, best effort. The same account's is not: at
+  // Google, revoking one refresh token ends the whole grant, the new one included.
+  if (previous && !sameCalendar) await revokeQuietly(deps, userId, practitioner, previous);
   await backfill(deps, userId, practitioner, sameCalendar);
   // The setup's calendar step is done for good: a grant that lapses later is reconnected, not set up again.
   await markSetupStep(deps.db, userId, "calendar");
@@ -118,30 +130,39 @@ export async function connectCalendar(
   };
 }
 
+type PreviousGrant = {
+  provider: CalendarProvider;
+  sandbox: boolean;
+  refreshTokenEnc: string;
+  calendarId: string;
+  accountEmail: string | null;
+};
+
 /**
- * The practitioner's appointments ahead go into the calendar just connected (one sync job each, through the queue):
- * the ones booked before it was, and those a previous calendar held. Another calendar than before knows none of the
- * previous one's event ids, so they are forgotten and the events written anew; the same calendar reconnected keeps them.
+ * The practitioner's appointments ahead go into the calendar just connected (one sync job each, through the queue, the
+ * nearest BACKFILL_MAX): the ones booked before it was, and those a previous calendar held. Another calendar than
+ * before knows none of the previous one's event ids, so they are all forgotten and the events written anew; the same
+ * calendar reconnected keeps them.
  */
 async function backfill(deps: CalendarDeps, userId: string, practitionerId: string, sameCalendar: boolean): Promise<void> {
+  const theirsAhead = and(
+    eq(appointments.userId, userId),
+    eq(appointments.practitionerId, practitionerId),
+    eq(appointments.status, "booked"),
+    gt(appointments.endsAt, new Date()),
+  );
+  if (!sameCalendar) await deps.db.update(appointments).set({ calendarEventId: null }).where(theirsAhead);
   if (!deps.jobs) return;
   const ahead = await deps.db
     .update(appointments)
-    .set({ calendarSyncStatus: "pending", ...(sameCalendar ? {} : { calendarEventId: null }) })
+    .set({ calendarSyncStatus: "pending" })
     .where(
       inArray(
         appointments.id,
         deps.db
           .select({ id: appointments.id })
           .from(appointments)
-          .where(
-            and(
-              eq(appointments.userId, userId),
-              eq(appointments.practitionerId, practitionerId),
-              eq(appointments.status, "booked"),
-              gt(appointments.endsAt, new Date()),
-            ),
-          )
+          .where(theirsAhead)
           .orderBy(asc(appointments.startsAt))
           .limit(BACKFILL_MAX),
       ),
@@ -208,6 +229,8 @@ export function openGrant(
   practitionerId: string,
   grant: CalendarGrantRow,
 ): CalendarAccess {
+  // The secret as this view read it: a renewal replaces only that one, never a grant connected since.
+  let sealed = grant.secretEnc;
   return {
     userId,
     practitionerId,
@@ -217,10 +240,19 @@ export function openGrant(
     accountEmail: grant.accountEmail,
     calendarId: grant.calendarId,
     renewSecret: async (secret) => {
-      await deps.db
+      const next = deps.secrets.seal(secret);
+      const renewed = await deps.db
         .update(calendarConnections)
-        .set({ refreshTokenEnc: deps.secrets.seal(secret) })
-        .where(and(eq(calendarConnections.practitionerId, practitionerId), eq(calendarConnections.userId, userId)));
+        .set({ refreshTokenEnc: next })
+        .where(
+          and(
+            eq(calendarConnections.practitionerId, practitionerId),
+            eq(calendarConnections.userId, userId),
+            eq(calendarConnections.refreshTokenEnc, sealed),
+          ),
+        )
+        .returning({ practitionerId: calendarConnections.practitionerId });
+      if (renewed.length) sealed = next;
       // The call's kept view of the business still holds the old secret.
       forgetBusinesses(userId);
     },
@@ -257,7 +289,13 @@ export async function calendarAccessFor(
  * the Calendar page shows that practitioner's calendar as not connected, until a reconnect (connectCalendar) clears it.
  * The first refusal's time is kept; true only for that first refusal (the owner is emailed once).
  */
-export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId: string, practitionerId: string): Promise<boolean> {
+export async function markCalendarRevoked(
+  deps: Pick<CalendarDeps, "db">,
+  userId: string,
+  practitionerId: string,
+  /** The grant that was refused, as sealed when it was read: a grant connected since is not the one refused. */
+  secretEnc?: string,
+): Promise<boolean> {
   const marked = await deps.db
     .update(calendarConnections)
     .set({ revokedAt: new Date() })
@@ -266,6 +304,7 @@ export async function markCalendarRevoked(deps: Pick<CalendarDeps, "db">, userId
         eq(calendarConnections.userId, userId),
         eq(calendarConnections.practitionerId, practitionerId),
         isNull(calendarConnections.revokedAt),
+        secretEnc === undefined ? undefined : eq(calendarConnections.refreshTokenEnc, secretEnc),
       ),
     )
     .returning({ userId: calendarConnections.userId });

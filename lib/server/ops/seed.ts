@@ -217,7 +217,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
           language: "fr" as const,
           bookingKey: seedKey(a.key),
           callId: a.call ? (callIds.get(seedKey(a.call)) ?? null) : null,
-          calendarSyncStatus: biz?.calendarConnected ? "pending" : "not_connected",
+          calendarSyncStatus: biz?.practitioners[0]?.calendar ? "pending" : "not_connected",
           createdAt: call?.endedAt ?? new Date(Math.min(now.getTime(), startsAt.getTime() - 3 * DAY_MS)),
         };
       }),

@@ -211,6 +211,7 @@ export function createCaldavCalendar(opts: CaldavCalendarOptions = {}): Calendar
 
     async patchEvent(access, event) {
       await act(access, "patch", (target, probe) => put(target, probe, event, "patch", true));
+      return { eventId: event.eventId };
     },
 
     async deleteEvent(access, eventId) {

@@ -106,6 +106,7 @@ export function createSandboxCalendar(secret: string, db: Db, provider: Calendar
         .update(calendarEvents)
         .set({ ...fields(e), updatedAt: new Date() })
         .where(and(eq(calendarEvents.practitionerId, access.practitionerId), eq(calendarEvents.eventId, e.eventId)));
+      return { eventId: e.eventId };
     },
     async deleteEvent(access, eventId) {
       await db

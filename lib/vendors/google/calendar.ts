@@ -243,6 +243,7 @@ export function createGoogleCalendar(opts: GoogleCalendarOptions): CalendarPort 
           cal.events.patch({ calendarId: access.calendarId, eventId: event.eventId, sendUpdates: "none", requestBody: eventBody(event) }),
         ),
       );
+      return { eventId: event.eventId };
     },
 
     async deleteEvent(access, eventId) {
