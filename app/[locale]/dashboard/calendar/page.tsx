@@ -17,7 +17,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
     microsoft: modes.microsoft === "sandbox" ? `${sandboxConsent}?provider=microsoft` : MICROSOFT_CONSENT_PATH,
   };
   return (
-    <Section namespaces={["CalendarSection"]}>
+    <Section namespaces={["CalendarSection", "Fields", "Validation"]}>
       <Calendar consentUrls={consentUrls} modes={modes} />
     </Section>
   );
