@@ -2,6 +2,7 @@
 export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
   "/api/account": () => import("./account/route"),
   "/api/appointments": () => import("./appointments/route"),
+  "/api/blocked-numbers": () => import("./blocked-numbers/route"),
   "/api/calls": () => import("./calls/route"),
   "/api/closures": () => import("./closures/route"),
   "/api/health": () => import("./health/route"),
@@ -70,6 +71,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/admin/users/[id]/status": () => import("./admin/users/[id]/status/route"),
   "/api/admin/users/[id]/subscription": () => import("./admin/users/[id]/subscription/route"),
   "/api/appointments/[id]": () => import("./appointments/[id]/route"),
+  "/api/blocked-numbers/[id]": () => import("./blocked-numbers/[id]/route"),
   "/api/callers/[phone]": () => import("./callers/[phone]/route"),
   "/api/calls/[id]": () => import("./calls/[id]/route"),
   "/api/closures/[id]": () => import("./closures/[id]/route"),

@@ -6,6 +6,7 @@ import type { ApiRoute } from "@/lib/platform/http/api-routes";
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/account", pattern: /^\/api\/account$/, params: [], methods: ["DELETE"], policy: "owner", file: "app/api/account/route.ts" },
   { path: "/api/appointments", pattern: /^\/api\/appointments$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/appointments/route.ts" },
+  { path: "/api/blocked-numbers", pattern: /^\/api\/blocked-numbers$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/blocked-numbers/route.ts" },
   { path: "/api/calls", pattern: /^\/api\/calls$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/calls/route.ts" },
   { path: "/api/closures", pattern: /^\/api\/closures$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/closures/route.ts" },
   { path: "/api/health", pattern: /^\/api\/health$/, params: [], methods: ["GET"], policy: "public", file: "app/api/health/route.ts" },
@@ -74,6 +75,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/admin/users/[id]/status", pattern: /^\/api\/admin\/users\/([^\/]+)\/status$/, params: ["id"], methods: ["PUT"], policy: "admin", file: "app/api/admin/users/[id]/status/route.ts" },
   { path: "/api/admin/users/[id]/subscription", pattern: /^\/api\/admin\/users\/([^\/]+)\/subscription$/, params: ["id"], methods: ["GET"], policy: "admin", file: "app/api/admin/users/[id]/subscription/route.ts" },
   { path: "/api/appointments/[id]", pattern: /^\/api\/appointments\/([^\/]+)$/, params: ["id"], methods: ["DELETE"], policy: "owner", file: "app/api/appointments/[id]/route.ts" },
+  { path: "/api/blocked-numbers/[id]", pattern: /^\/api\/blocked-numbers\/([^\/]+)$/, params: ["id"], methods: ["DELETE"], policy: "owner", file: "app/api/blocked-numbers/[id]/route.ts" },
   { path: "/api/callers/[phone]", pattern: /^\/api\/callers\/([^\/]+)$/, params: ["phone"], methods: ["DELETE"], policy: "owner", file: "app/api/callers/[phone]/route.ts" },
   { path: "/api/calls/[id]", pattern: /^\/api\/calls\/([^\/]+)$/, params: ["id"], methods: ["GET"], policy: "owner", file: "app/api/calls/[id]/route.ts" },
   { path: "/api/closures/[id]", pattern: /^\/api\/closures\/([^\/]+)$/, params: ["id"], methods: ["DELETE"], policy: "owner", file: "app/api/closures/[id]/route.ts" },

@@ -10,6 +10,13 @@ export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "message", "
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /**
+ * Why a call is kept out of the numbers (usage, its alerts, insights' answered calls and conversion), shown apart in
+ * the call log: a caller on the owner's blocklist, a call the receptionist recognised as spam, a call with nothing said.
+ */
+export const CALL_SCREENINGS = ["blocked", "spam", "silent"] as const;
+export type CallScreening = (typeof CALL_SCREENINGS)[number];
+
+/**
  * What a request the receptionist takes is about. Each kind of business is offered the ones that fit it (a practice's
  * prescriptions, a restaurant's orders, a firm's documents: lib/receptionist/speech/wording.ts); "callback" and "other" fit all.
  */
@@ -51,6 +58,8 @@ export const calls = pgTable(
     // The caller wanted an appointment: the receptionist looked for a time or booked one during the call. Set by the
     // tool call itself, so booking success (wanted, then booked) is read in the one pass over the calls.
     wantedBooking: boolean("wanted_booking").notNull().default(false),
+    // Null: a call that counts. Otherwise why it is kept out of the numbers (CALL_SCREENINGS).
+    screening: text("screening", { enum: CALL_SCREENINGS }),
     sandbox: boolean("sandbox").notNull().default(false),
     // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
     contentPurgedAt: ts("content_purged_at"),
@@ -68,7 +77,24 @@ export const calls = pgTable(
     index("calls_open_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} not in ('ended', 'failed')`),
+    check("calls_screening_known", sql`${t.screening} is null or ${t.screening} in (${sqlList(CALL_SCREENINGS)})`),
   ],
+);
+
+/** The numbers an owner does not want answered: their calls hear one sentence and end, uncounted. */
+export const blockedNumbers = pgTable(
+  "blocked_numbers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // E.164, as the caller ID of a call arrives.
+    phone: text("phone").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("blocked_numbers_user_phone_unique").on(t.userId, t.phone)],
 );
 
 // Messages the receptionist took for the owner (take_message).

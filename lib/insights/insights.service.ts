@@ -21,7 +21,7 @@ import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { CALL_OUTCOMES, closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/scheduling/availability/availability";
-import { notTryCall } from "@/lib/receptionist/calls/try-calls";
+import { countedCall } from "@/lib/receptionist/calls/try-calls";
 import { AppError } from "@/lib/platform/errors";
 import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { DEFAULT_PERIOD_DAYS } from "./insights.schemas";
@@ -262,7 +262,8 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
           or (outcome = 'no_action' and coalesce(duration_seconds, 0) < ${ABANDONED_UNDER_SECONDS} and status = 'ended'), false) as abandoned,
         coalesce(started_at, created_at) <@ ${open}::tstzmultirange as in_hours
       from calls
-      where user_id = ${userId}
+      -- A screened call (blocked, spam, nothing said) is no caller's: out of answered calls and conversion.
+      where user_id = ${userId} and screening is null
         and created_at >= ${iso(new Date(start.getTime() - 86_400_000))} and created_at < ${iso(new Date(end.getTime() + 86_400_000))}
         and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
     ), k as (
@@ -306,7 +307,7 @@ function toolTimesQuery(userId: string, start: Date, end: Date) {
 export async function usageBetween(db: Db, userId: string, window: { start: Date; end: Date }): Promise<Usage> {
   const [row] = await db.execute<{ calls: number; seconds: number }>(sql`
     select count(*)::int as calls, coalesce(sum(duration_seconds), 0)::float8 as seconds from calls
-    where user_id = ${userId} and ${notTryCall()} and created_at >= ${iso(window.start)} and created_at < ${iso(window.end)}`);
+    where user_id = ${userId} and ${countedCall()} and created_at >= ${iso(window.start)} and created_at < ${iso(window.end)}`);
   return {
     periodStart: window.start.toISOString(),
     periodEnd: window.end.toISOString(),

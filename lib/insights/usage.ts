@@ -9,7 +9,7 @@ import { logger } from "@/lib/platform/log/logger";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { usageAlertEmail } from "@/lib/messaging/notifications/account-emails";
 import type { MessageSender } from "@/lib/ports/messaging";
-import { notTryCall } from "@/lib/receptionist/calls/try-calls";
+import { countedCall } from "@/lib/receptionist/calls/try-calls";
 import { billingPeriod, usageBetween, type Usage } from "./insights.service";
 
 export type AccountUsage = Usage & { alertMinutes: number | null };
@@ -50,7 +50,7 @@ export async function usageOfAll(db: Db, now = new Date()): Promise<Record<strin
   const rows = await db.execute<{ user_id: string; calls: number; seconds: number }>(sql`
     select w.user_id::text as user_id, count(c.id)::int as calls, coalesce(sum(c.duration_seconds), 0)::float8 as seconds
     from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(user_id uuid, s timestamptz, e timestamptz)
-    left join calls c on c.user_id = w.user_id and ${notTryCall("c")} and c.created_at >= w.s and c.created_at < w.e
+    left join calls c on c.user_id = w.user_id and ${countedCall("c")} and c.created_at >= w.s and c.created_at < w.e
     group by w.user_id`);
   const byId = new Map(owners.map((o) => [o.userId, o.window]));
   return Object.fromEntries(

@@ -16,6 +16,7 @@ import {
   calls,
   closures,
   knowledgeEntries,
+  blockedNumbers,
   notifications,
   optOuts,
   pendingReplies,
@@ -88,6 +89,7 @@ async function ownerWithEverything() {
   await db.insert(optOuts).values({ userId: id, phone: "+33622222222", channel: "sms" });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
+  await db.insert(blockedNumbers).values({ userId: id, phone: "+33612000999", reason: "Sales calls" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });

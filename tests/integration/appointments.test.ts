@@ -366,6 +366,7 @@ describe("GET /api/calls", () => {
       endedReason: "customer-ended-call",
       summary: "Booked a cleaning",
       outcome: "no_action",
+      screening: null,
       sandbox: false,
       // The default 90-day retention, counted from when the call reached us.
       contentPurgeAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

@@ -11,7 +11,8 @@ import { Link } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { PhoneLink, usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
-import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge } from "./calls";
+import { BlockCallerButton } from "./block-caller";
+import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge, ScreeningBadge } from "./calls";
 
 function BackLink() {
   const t = useTranslations("CallDetail");
@@ -80,8 +81,10 @@ export function CallDetail({ id }: { id: string }) {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             {call.sandbox && <SandboxCallBadge />}
+            {call.screening && <ScreeningBadge screening={call.screening} />}
             <CallStatusBadge status={call.status} />
             <OutcomeBadge outcome={call.outcome} />
+            {call.fromNumber && <BlockCallerButton phone={call.fromNumber} />}
           </div>
         }
       />

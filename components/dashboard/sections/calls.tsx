@@ -1,6 +1,7 @@
 "use client";
 // The calls the assistant answered, newest first: who called, when (the business's clock), how long, what came of it.
-// Each row opens the call's detail page (transcript, recording, messages, appointments).
+// Each row opens the call's detail page (transcript, recording, messages, appointments). Calls kept out of the numbers
+// (a blocked caller, spam, nothing said) are listed apart; the page shows the blocklist after them (blocked-numbers.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { api, ok, type Answer } from "@/lib/platform/client/api";
@@ -29,6 +30,16 @@ export function CallStatusBadge({ status }: { status: string }) {
   const t = useTranslations("CallsSection");
   if (status === "ended") return null;
   return <Badge tone={status === "failed" ? "red" : "blue"}>{t.has(`statuses.${status}`) ? t(`statuses.${status}`) : status}</Badge>;
+}
+
+/** Why a call is kept out of the numbers (a blocked caller, spam, nothing said). */
+export function ScreeningBadge({ screening }: { screening: NonNullable<CallView["screening"]> }) {
+  const t = useTranslations("CallsSection");
+  return (
+    <Badge tone="gray" testId="call-screening">
+      {t(`screenings.${screening}`)}
+    </Badge>
+  );
 }
 
 export function SandboxCallBadge() {
@@ -81,8 +92,6 @@ export function RetentionNote({ call, timeZone }: { call: Pick<CallView, "conten
 
 export function Calls() {
   const t = useTranslations("CallsSection");
-  const { profile } = useProfile();
-  const formatPhone = usePhoneFormat();
   const query = useQuery({ queryKey: ["calls"], queryFn: () => ok(api.GET("/api/calls")) });
   return (
     <>
@@ -102,36 +111,55 @@ export function Calls() {
           </p>
         </Card>
       ) : (
-        <Card>
-          <ul className="divide-y divide-slate-100">
-            {query.data.calls.map((c) => (
-              // The caller's link stretches over the whole row: one tab stop per call, named by the caller.
-              <li key={c.id} className="relative rounded-lg py-3 hover:bg-slate-50" data-testid="call">
-                {/* The caller and the badges share the first line, whatever the width: the badges have one place. */}
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <p className="min-w-0 font-semibold text-slate-900">
-                    <Link
-                      href={`/dashboard/calls/${encodeURIComponent(c.id)}`}
-                      className="rounded after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
-                    >
-                      {c.fromNumber ? formatPhone(c.fromNumber) : t("unknownCaller")}
-                      <span className="sr-only"> {t("viewDetails")}</span>
-                    </Link>
-                  </p>
-                  <div className="flex flex-wrap items-center gap-2" data-testid="call-badges">
-                    {c.sandbox && <SandboxCallBadge />}
-                    <CallStatusBadge status={c.status} />
-                    <OutcomeBadge outcome={c.outcome} />
-                  </div>
-                </div>
-                <CallWhen call={c} timeZone={profile?.timeZone} />
-                {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
-                <RetentionNote call={c} timeZone={profile?.timeZone} />
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <>
+          <Card>
+            <CallList calls={query.data.calls.filter((c) => !c.screening)} />
+          </Card>
+          {query.data.calls.some((c) => c.screening) && (
+            <Card title={t("screenedTitle")} testId="calls-screened">
+              <p className="mb-2 text-sm text-slate-600">{t("screenedText")}</p>
+              <CallList calls={query.data.calls.filter((c) => c.screening)} />
+            </Card>
+          )}
+        </>
       )}
     </>
+  );
+}
+
+/** The calls as rows: the caller (a link to the call), its badges, when and how long, the summary. */
+function CallList({ calls }: { calls: CallView[] }) {
+  const t = useTranslations("CallsSection");
+  const { profile } = useProfile();
+  const formatPhone = usePhoneFormat();
+  return (
+    <ul className="divide-y divide-slate-100">
+      {calls.map((c) => (
+        // The caller's link stretches over the whole row: one tab stop per call, named by the caller.
+        <li key={c.id} className="relative rounded-lg py-3 hover:bg-slate-50" data-testid="call">
+          {/* The caller and the badges share the first line, whatever the width: the badges have one place. */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="min-w-0 font-semibold text-slate-900">
+              <Link
+                href={`/dashboard/calls/${encodeURIComponent(c.id)}`}
+                className="rounded after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+              >
+                {c.fromNumber ? formatPhone(c.fromNumber) : t("unknownCaller")}
+                <span className="sr-only"> {t("viewDetails")}</span>
+              </Link>
+            </p>
+            <div className="flex flex-wrap items-center gap-2" data-testid="call-badges">
+              {c.sandbox && <SandboxCallBadge />}
+              {c.screening && <ScreeningBadge screening={c.screening} />}
+              <CallStatusBadge status={c.status} />
+              <OutcomeBadge outcome={c.outcome} />
+            </div>
+          </div>
+          <CallWhen call={c} timeZone={profile?.timeZone} />
+          {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
+          <RetentionNote call={c} timeZone={profile?.timeZone} />
+        </li>
+      ))}
+    </ul>
   );
 }

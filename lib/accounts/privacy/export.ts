@@ -8,6 +8,7 @@ import {
   appointments,
   closures,
   knowledgeEntries,
+  blockedNumbers,
   auditLog,
   billingCheckouts,
   calendarConnections,
@@ -40,6 +41,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   closures: "closures",
   practitioners: "practitioners",
   knowledge_entries: "knowledge",
+  blocked_numbers: "blockedNumbers",
   appointments: "appointments",
   calls: "calls",
   caller_messages: "messagesTaken",
@@ -108,6 +110,9 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     practitioners: (
       await db.select().from(practitioners).where(eq(practitioners.userId, userId)).orderBy(practitioners.position, practitioners.createdAt)
     ).map(plain),
+    blockedNumbers: (await db.select().from(blockedNumbers).where(eq(blockedNumbers.userId, userId)).orderBy(blockedNumbers.createdAt)).map(
+      (r) => plain(r),
+    ),
     // The search column is the database's own reading of the words above it: not information of its own.
     knowledge: (
       await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)

@@ -36,6 +36,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blocked-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getBlockedNumbers"];
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postBlockedNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calls": {
         parameters: {
             query?: never;
@@ -1203,6 +1221,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blocked-numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description A signed-in account. */
+        delete: operations["deleteBlockedNumbersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/callers/{phone}": {
         parameters: {
             query?: never;
@@ -1765,6 +1800,132 @@ export interface operations {
             };
         };
     };
+    getBlockedNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blockedNumbers: {
+                            id: string;
+                            /** @description E.164. */
+                            phone: string;
+                            reason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBlockedNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description E.164. */
+                        phone: string;
+                        reason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCalls: {
         parameters: {
             query?: never;
@@ -1793,6 +1954,8 @@ export interface operations {
                             summary: string | null;
                             /** @enum {string} */
                             outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
+                            /** @description Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts. */
+                            screening: ("blocked" | "spam" | "silent") | null;
                             sandbox: boolean;
                             /** @description When retention removes the transcript, summary and recording (null once done). */
                             contentPurgeAt: string | null;
@@ -3007,6 +3170,10 @@ export interface operations {
                         }[];
                         /** @description Who appointments are with: each one's name (none: the owner), services and hours. */
                         practitioners: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The numbers whose calls are not answered. */
+                        blockedNumbers: {
                             [key: string]: unknown;
                         }[];
                         /** @description The answers, prices and policies the receptionist may tell callers. */
@@ -8180,6 +8347,58 @@ export interface operations {
             };
         };
     };
+    deleteBlockedNumbersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteCallersPhone: {
         parameters: {
             query?: never;
@@ -8268,6 +8487,8 @@ export interface operations {
                         summary: string | null;
                         /** @enum {string} */
                         outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
+                        /** @description Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts. */
+                        screening: ("blocked" | "spam" | "silent") | null;
                         sandbox: boolean;
                         /** @description When retention removes the transcript, summary and recording (null once done). */
                         contentPurgeAt: string | null;

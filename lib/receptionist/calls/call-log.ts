@@ -8,7 +8,7 @@ import { and, eq, isNull, or, sql, type SQL, type WithSubquery } from "drizzle-o
 import type { Db } from "@/db/client";
 import { calls } from "@/db/schema";
 
-import type { CallOutcome } from "@/db/schema";
+import type { CallOutcome, CallScreening } from "@/db/schema";
 export type { CallOutcome };
 
 // A call that booked and also left a message is a booking: the strongest outcome wins.
@@ -30,6 +30,8 @@ export type CallFacts = {
   sandbox?: boolean;
   /** The receptionist looked for or booked a time on this call: the caller wanted an appointment. */
   wantedBooking?: boolean;
+  /** Kept out of the numbers, and why (CALL_SCREENINGS); once set, never cleared by a later message. */
+  screening?: CallScreening | null;
 };
 
 // No phone call lasts a week: a longer span is a malformed pair of timestamps (and past 2^31 s not even an integer
@@ -75,6 +77,7 @@ async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promis
   if (f.recordingUrl) set.recordingUrl = f.recordingUrl;
   if (f.language) set.language = f.language;
   if (f.wantedBooking) set.wantedBooking = true;
+  if (f.screening) set.screening = sql`coalesce(${calls.screening}, ${f.screening})`;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
   const written = await (alongside ? db.with(alongside) : db)
     .insert(calls)
@@ -94,6 +97,7 @@ async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promis
       language: f.language ?? null,
       sandbox: f.sandbox ?? false,
       wantedBooking: f.wantedBooking ?? false,
+      screening: f.screening ?? null,
     })
     .onConflictDoUpdate({ target: calls.providerCallId, set, setWhere: writableBy(f) })
     .returning({ id: calls.id });

@@ -1,7 +1,7 @@
 // What the call log routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from CallView and CallDetail (lib/receptionist/calls/calls.service.ts).
 import { z } from "zod";
-import { CALL_OUTCOMES } from "@/db/schema";
+import { CALL_OUTCOMES, CALL_SCREENINGS } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -16,6 +16,10 @@ const callFields = {
   endedReason: z.string().nullable(),
   summary: z.string().nullable(),
   outcome: z.enum(CALL_OUTCOMES),
+  screening: z
+    .enum(CALL_SCREENINGS)
+    .nullable()
+    .describe("Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts."),
   sandbox: z.boolean(),
   contentPurgeAt: instant.nullable().describe("When retention removes the transcript, summary and recording (null once done)."),
   contentPurgedAt: instant.nullable(),

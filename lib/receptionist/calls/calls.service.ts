@@ -1,7 +1,7 @@
 // The owner's call log. The list leaves out transcripts and recording links: they are read one call at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls, users, type CallOutcome } from "@/db/schema";
+import { appointments, callerMessages, calls, users, type CallOutcome, type CallScreening } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { purgeDate } from "@/lib/accounts/privacy/retention";
 
@@ -16,6 +16,8 @@ export type CallView = {
   endedReason: string | null;
   summary: string | null;
   outcome: CallOutcome;
+  /** Kept out of the numbers, and why; null for a call that counts. */
+  screening: CallScreening | null;
   sandbox: boolean;
   /** When the retention job removes the transcript, summary and recording (null once done). */
   contentPurgeAt: string | null;
@@ -43,6 +45,7 @@ const listColumns = {
   endedReason: calls.endedReason,
   summary: calls.summary,
   outcome: calls.outcome,
+  screening: calls.screening,
   sandbox: calls.sandbox,
   createdAt: calls.createdAt,
   contentPurgedAt: calls.contentPurgedAt,

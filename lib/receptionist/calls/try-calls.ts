@@ -11,3 +11,12 @@ export function notTryCall(alias?: string): SQL {
   const column = alias ? sql.raw(`${alias}.provider_call_id`) : calls.providerCallId;
   return sql`${column} not like ${`${TRY_CALL_PREFIX}%`}`;
 }
+
+/**
+ * SQL true for a call that counts in usage, its alerts and insights' answered calls: not a Try call, and not screened out
+ * (a blocked caller, spam, a call with nothing said: calls.screening).
+ */
+export function countedCall(alias?: string): SQL {
+  const screening = alias ? sql.raw(`${alias}.screening`) : calls.screening;
+  return sql`${notTryCall(alias)} and ${screening} is null`;
+}

@@ -5,11 +5,13 @@ import { and, eq } from "drizzle-orm";
 import { callToolCalls, webhookEvents } from "@/db/schema";
 import { warmCalendar } from "@/lib/scheduling/booking/busy-time";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import { parseTranscript } from "@/lib/platform/client/receptionist";
 import { logger } from "@/lib/platform/log/logger";
 import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
+import { isBlocked } from "../screening/blocked-numbers.service";
 import { replyText } from "../tools/replies";
 import { oneLine, sayer } from "../speech/speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
@@ -114,6 +116,23 @@ async function assistantRequest(deps: CallEventDeps, event: EventOf<"assistant-r
   const { callId, line, caller } = event.call;
   const biz = await businessFor(deps, event.call);
   if (!biz) return { type: "refused", error: sayer("en")("notInService") };
+  // A caller the owner blocked hears one sentence, in the business's language, and the call ends: no assistant, no
+  // tool, and the call is kept out of the numbers.
+  if (await isBlocked(deps.db, biz.userId, caller)) {
+    if (callId)
+      await recordCall(deps.db, {
+        providerCallId: callId,
+        userId: biz.userId,
+        fromNumber: caller,
+        toNumber: line,
+        status: "ended",
+        endedReason: "blocked",
+        screening: "blocked",
+        language: callLanguage(biz),
+        sandbox: deps.sandbox,
+      });
+    return { type: "refused", error: sayer(callLanguage(biz))("blockedCaller") };
+  }
   if (callId) {
     const ringing = { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing" };
     if (!(await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox }))) foreignCall(event.type);
@@ -142,6 +161,13 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
   }
   const language = callLanguage(biz);
+  // Blocked since the call began (the owner did it from the call's page): no tool runs for them. A lookup that fails
+  // answers the caller as usual: every tool call gets its answer.
+  if (await isBlocked(deps.db, biz.userId, caller).catch(() => false)) {
+    await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, screening: "blocked" });
+    const error = sayer(language)("blockedCaller");
+    return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
+  }
   // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
   const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
   const results: ToolResult[] = [];
@@ -222,6 +248,7 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
     summary: biz ? event.summary : null,
     // A business that turned recording off keeps no recording link, even if the platform sent one.
     recordingUrl: biz?.recordingEnabled ? event.recordingUrl : null,
+    screening: silent(event) ? "silent" : null,
     sandbox: deps.sandbox,
   });
   // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
@@ -231,6 +258,19 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
     .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
     .onConflictDoNothing();
   return OK;
+}
+
+/** Calls this short in which the caller said nothing are no one's: a pocket dial, a robocall's silence, a line test. */
+export const SILENT_UNDER_SECONDS = 10;
+
+/**
+ * A call that ended within SILENT_UNDER_SECONDS with not one word from the caller in the transcript: kept out of the
+ * numbers, as "silent". A call without both times is not judged.
+ */
+function silent(event: EventOf<"call-ended">): boolean {
+  if (!event.startedAt || !event.endedAt) return false;
+  if (event.endedAt.getTime() - event.startedAt.getTime() >= SILENT_UNDER_SECONDS * 1000) return false;
+  return !parseTranscript(event.transcript ?? "").some((l) => l.speaker === "caller" && l.text.trim() !== "");
 }
 
 type Handler<K extends keyof CallEvents> = (deps: CallEventDeps, event: EventOf<K>) => Promise<CallAnswer>;

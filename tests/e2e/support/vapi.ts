@@ -52,3 +52,17 @@ export async function platformToolCall(
   const [first] = ((await res.json()) as { results: { result?: string; error?: string }[] }).results;
   return first?.result ?? first?.error ?? "";
 }
+
+/** A new call's first message, as the platform sends it: the assistant we answer, or the sentence that ends the call. */
+export async function platformCallStart(
+  request: APIRequestContext,
+  line: string,
+  caller: string,
+): Promise<{ assistant?: unknown; error?: string }> {
+  const res = await request.post("/api/webhooks/vapi", {
+    data: vapiMessage(line, `e2e-${randomUUID()}`, caller, { type: "assistant-request" }),
+    headers: { "x-vapi-secret": webhookSecret() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { assistant?: unknown; error?: string };
+}
