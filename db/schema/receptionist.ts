@@ -11,7 +11,8 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /**
  * Why a call is kept out of the numbers (usage, its alerts, insights' answered calls and conversion), shown apart in
- * the call log: a caller on the owner's blocklist, a call the receptionist recognised as spam, a call with nothing said.
+ * the call log: a caller on the owner's blocklist, a call with nothing said, and (kept for the receptionist's own spam
+ * report, which does not exist yet) a call it recognised as spam.
  */
 export const CALL_SCREENINGS = ["blocked", "spam", "silent"] as const;
 export type CallScreening = (typeof CALL_SCREENINGS)[number];

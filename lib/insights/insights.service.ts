@@ -262,8 +262,9 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
           or (outcome = 'no_action' and coalesce(duration_seconds, 0) < ${ABANDONED_UNDER_SECONDS} and status = 'ended'), false) as abandoned,
         coalesce(started_at, created_at) <@ ${open}::tstzmultirange as in_hours
       from calls
-      -- A screened call (blocked, spam, nothing said) is no caller's: out of answered calls and conversion.
-      where user_id = ${userId} and screening is null
+      -- A blocked caller's or a spam call is no caller's: out of every series. A call with nothing said stays, as the
+      -- abandoned call it is (never an answered one, so never in conversion).
+      where user_id = ${userId} and (screening is null or screening = 'silent')
         and created_at >= ${iso(new Date(start.getTime() - 86_400_000))} and created_at < ${iso(new Date(end.getTime() + 86_400_000))}
         and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
     ), k as (

@@ -118,12 +118,15 @@ describe("blocked numbers", () => {
     await report("+33611110001", 4, "AI: Bonjour, cabinet Silencieux, que puis-je pour vous ?");
     await report("+33611110002", 6, "AI: Bonjour. User: Je rappellerai.");
     await report("+33611110003", 45);
+    // A short report without a transcript is not judged: it counts.
+    await report("+33611110004", 3);
     const log = (await api("GET", "/api/calls", { token: p.token })).body.calls as { fromNumber: string; screening: string | null }[];
     expect(Object.fromEntries(log.map((c) => [c.fromNumber, c.screening]))).toEqual({
       "+33611110001": "silent",
       "+33611110002": null,
       "+33611110003": null,
+      "+33611110004": null,
     });
-    expect((await api("GET", "/api/account/usage", { token: p.token })).body.calls).toBe(2);
+    expect((await api("GET", "/api/account/usage", { token: p.token })).body.calls).toBe(3);
   });
 });

@@ -22,7 +22,11 @@ export function BlockCallerButton({ phone }: { phone: string }) {
       toast.success(t("blocked", { phone: formatPhone(phone) }));
       return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
     },
-    onError: (e) => toastFailure(t("blockFailed"), e),
+    onError: (e) => {
+      toastFailure(t("blockFailed"), e);
+      // Already blocked elsewhere meanwhile (a 409): the list says so.
+      return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
+    },
   });
   if (list.data?.blockedNumbers.some((b) => b.phone === phone)) {
     return (

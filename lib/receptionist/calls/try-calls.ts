@@ -13,8 +13,8 @@ export function notTryCall(alias?: string): SQL {
 }
 
 /**
- * SQL true for a call that counts in usage, its alerts and insights' answered calls: not a Try call, and not screened out
- * (a blocked caller, spam, a call with nothing said: calls.screening).
+ * SQL true for a call that counts in usage and its alerts: not a Try call, and not screened out (a blocked caller, spam,
+ * a call with nothing said: calls.screening). Insights read the screening themselves (a silent call is still abandoned).
  */
 export function countedCall(alias?: string): SQL {
   const screening = alias ? sql.raw(`${alias}.screening`) : calls.screening;

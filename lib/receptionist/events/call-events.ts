@@ -163,8 +163,14 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
   const language = callLanguage(biz);
   // Blocked since the call began (the owner did it from the call's page): no tool runs for them. A lookup that fails
   // answers the caller as usual: every tool call gets its answer.
-  if (await isBlocked(deps.db, biz.userId, caller).catch(() => false)) {
-    await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, screening: "blocked" });
+  const blocked = await isBlocked(deps.db, biz.userId, caller).catch((e: unknown) => {
+    logger().warn({ name: (e as Error).name }, "blocklist lookup failed: the caller is answered");
+    return false;
+  });
+  if (blocked) {
+    await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, screening: "blocked" }).catch((e: unknown) => {
+      logger().error({ name: (e as Error).name }, "blocked call not marked");
+    });
     const error = sayer(language)("blockedCaller");
     return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
   }
@@ -264,13 +270,16 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
 export const SILENT_UNDER_SECONDS = 10;
 
 /**
- * A call that ended within SILENT_UNDER_SECONDS with not one word from the caller in the transcript: kept out of the
- * numbers, as "silent". A call without both times is not judged.
+ * A call that ended within SILENT_UNDER_SECONDS with not one word from the caller in its transcript: kept out of
+ * usage, as "silent" (insights still show it among the calls abandoned). A report without both times or without a
+ * transcript is not judged.
  */
 function silent(event: EventOf<"call-ended">): boolean {
-  if (!event.startedAt || !event.endedAt) return false;
-  if (event.endedAt.getTime() - event.startedAt.getTime() >= SILENT_UNDER_SECONDS * 1000) return false;
-  return !parseTranscript(event.transcript ?? "").some((l) => l.speaker === "caller" && l.text.trim() !== "");
+  if (!event.startedAt || !event.endedAt || event.transcript == null) return false;
+  const span = event.endedAt.getTime() - event.startedAt.getTime();
+  if (span < 0 || span >= SILENT_UNDER_SECONDS * 1000) return false;
+  // Any words not the receptionist's (the caller's, or a line no speaker tag names) are someone speaking.
+  return !parseTranscript(event.transcript).some((l) => l.speaker !== "receptionist" && l.text.trim() !== "");
 }
 
 type Handler<K extends keyof CallEvents> = (deps: CallEventDeps, event: EventOf<K>) => Promise<CallAnswer>;

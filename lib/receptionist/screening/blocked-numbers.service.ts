@@ -7,7 +7,6 @@ import { isUniqueViolation } from "@/db/errors";
 import { blockedNumbers, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
-import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { MAX_BLOCKED, type BlockNumberInput } from "./blocked-numbers.schemas";
 
 const columns = { id: blockedNumbers.id, phone: blockedNumbers.phone, reason: blockedNumbers.reason, createdAt: blockedNumbers.createdAt };
@@ -40,7 +39,6 @@ export async function blockNumber(db: Db, userId: string, input: BlockNumberInpu
         .returning(columns);
       return inserted!;
     });
-    forgetBusinesses(userId);
     return toView(row);
   } catch (e) {
     if (isUniqueViolation(e, "blocked_numbers_user_phone_unique")) throw new AppError("conflict", "numberAlreadyBlocked");
