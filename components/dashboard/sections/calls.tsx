@@ -113,7 +113,11 @@ export function Calls() {
       ) : (
         <>
           <Card>
-            <CallList calls={query.data.calls.filter((c) => !c.screening)} />
+            {query.data.calls.some((c) => !c.screening) ? (
+              <CallList calls={query.data.calls.filter((c) => !c.screening)} />
+            ) : (
+              <p className="text-slate-600">{t("onlyScreened")}</p>
+            )}
           </Card>
           {query.data.calls.some((c) => c.screening) && (
             <Card title={t("screenedTitle")} testId="calls-screened">
