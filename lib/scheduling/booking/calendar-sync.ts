@@ -62,9 +62,10 @@ async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Pr
         attendeeEmail: appt.patientEmail,
       };
       const written = appt.calendarEventId ? await deps.calendar.patchEvent(access, event) : await deps.calendar.insertEvent(access, event);
-      if (written.eventId !== appt.calendarEventId) {
-        // Kept at once, whatever happened to the appointment meanwhile: a provider that picks its own ids (Microsoft)
-        // is only asked about the event by that id, so the next pass patches or deletes it rather than losing it.
+      // An id other than ours (Microsoft picks its own) is kept at once, whatever happened to the appointment meanwhile:
+      // the provider is only asked about the event by that id, so the next pass patches or deletes it rather than
+      // losing it. Ours needs no write of its own: any pass derives it again, and the synced mark below stores it.
+      if (written.eventId !== eventId) {
         await deps.db
           .update(appointments)
           .set({ calendarEventId: written.eventId })
