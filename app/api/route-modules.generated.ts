@@ -3,6 +3,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/account": () => import("./account/route"),
   "/api/appointments": () => import("./appointments/route"),
   "/api/blocked-numbers": () => import("./blocked-numbers/route"),
+  "/api/call-routing": () => import("./call-routing/route"),
   "/api/calls": () => import("./calls/route"),
   "/api/closures": () => import("./closures/route"),
   "/api/health": () => import("./health/route"),

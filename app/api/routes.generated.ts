@@ -7,6 +7,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/account", pattern: /^\/api\/account$/, params: [], methods: ["DELETE"], policy: "owner", file: "app/api/account/route.ts" },
   { path: "/api/appointments", pattern: /^\/api\/appointments$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/appointments/route.ts" },
   { path: "/api/blocked-numbers", pattern: /^\/api\/blocked-numbers$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/blocked-numbers/route.ts" },
+  { path: "/api/call-routing", pattern: /^\/api\/call-routing$/, params: [], methods: ["GET", "PUT"], policy: "owner", file: "app/api/call-routing/route.ts" },
   { path: "/api/calls", pattern: /^\/api\/calls$/, params: [], methods: ["GET"], policy: "owner", file: "app/api/calls/route.ts" },
   { path: "/api/closures", pattern: /^\/api\/closures$/, params: [], methods: ["GET", "POST"], policy: "owner", file: "app/api/closures/route.ts" },
   { path: "/api/health", pattern: /^\/api\/health$/, params: [], methods: ["GET"], policy: "public", file: "app/api/health/route.ts" },

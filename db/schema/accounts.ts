@@ -49,6 +49,12 @@ export const users = pgTable(
     birthDateCheck: boolean("birth_date_check").notNull().default(false),
     // The owner's own limit of call minutes per billing period: an email at 80% and at 100% of it (null: no emails).
     usageAlertMinutes: integer("usage_alert_minutes"),
+    // Transfers (lib/receptionist/routing): the person reached hears a summary of the call before the caller is put
+    // through, and whether anyone is put through outside opening hours ("always") or only within them ("open").
+    warmTransfer: boolean("warm_transfer").notNull().default(false),
+    transferHours: text("transfer_hours", { enum: ["open", "always"] })
+      .notNull()
+      .default("always"),
     // The business's own messaging profile at the telephony provider, made with its first line: the provider keeps its
     // STOP block rules per profile, so a caller's STOP to this business never silences another one.
     messagingProfileId: text("messaging_profile_id"),
@@ -69,6 +75,7 @@ export const users = pgTable(
     check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
     check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
     check("users_usage_alert_range", sql`${t.usageAlertMinutes} between 1 and 100000`),
+    check("users_transfer_hours_known", sql`${t.transferHours} in ('open', 'always')`),
   ],
 );
 

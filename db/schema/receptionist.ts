@@ -1,7 +1,7 @@
 // What the receptionist handles: the call log, the messages it takes and what they are about, identity codes, its
 // tool calls, the owner's knowledge.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt, ts, tsvector, updatedAt } from "./columns";
 
@@ -11,10 +11,15 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /**
  * Why a call is kept out of the numbers (usage, its alerts, insights' answered calls and conversion), shown apart in
- * the call log: a caller on the owner's blocklist, a call with nothing said, and (kept for the receptionist's own spam
- * report, which does not exist yet) a call it recognised as spam.
+ * the call log: a caller on the owner's blocklist, a call with nothing said, and what the receptionist itself reported
+ * before it hung up (a recorded robocall, a sales pitch to the business, other spam).
  */
-export const CALL_SCREENINGS = ["blocked", "spam", "silent"] as const;
+export const CALL_SCREENINGS = ["blocked", "spam", "robocall", "sales", "silent"] as const;
+/** The reasons the receptionist may give when it reports a call as unwanted (its report_spam tool). */
+export const SPAM_KINDS = ["robocall", "sales", "spam"] as const satisfies readonly CallScreening[];
+/** STIR/SHAKEN attestation levels a carrier signs a caller ID with: A full, B partial, C gateway (the least trust). */
+export const ATTESTATIONS = ["A", "B", "C"] as const;
+export type Attestation = (typeof ATTESTATIONS)[number];
 export type CallScreening = (typeof CALL_SCREENINGS)[number];
 
 /**
@@ -61,6 +66,9 @@ export const calls = pgTable(
     wantedBooking: boolean("wanted_booking").notNull().default(false),
     // Null: a call that counts. Otherwise why it is kept out of the numbers (CALL_SCREENINGS).
     screening: text("screening", { enum: CALL_SCREENINGS }),
+    // The caller ID's STIR/SHAKEN attestation, when the carrier gave one (ATTESTATIONS), and whether it verified.
+    callerAttestation: text("caller_attestation", { enum: ATTESTATIONS }),
+    callerVerified: boolean("caller_verified"),
     sandbox: boolean("sandbox").notNull().default(false),
     // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
     contentPurgedAt: ts("content_purged_at"),
@@ -79,7 +87,51 @@ export const calls = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.status} not in ('ended', 'failed')`),
     check("calls_screening_known", sql`${t.screening} is null or ${t.screening} in (${sqlList(CALL_SCREENINGS)})`),
+    check("calls_attestation_known", sql`${t.callerAttestation} is null or ${t.callerAttestation} in (${sqlList(ATTESTATIONS)})`),
   ],
+);
+
+/**
+ * A carrier's attestation of a caller ID for a call on its way to the voice platform, which knows nothing of it: kept
+ * by line and caller until the call's own row takes it (whichever of the two messages arrives first), minutes at most.
+ */
+/** How long an attestation no call took is kept: no call takes it after two minutes, and it holds phone numbers. */
+export const ATTESTATION_KEEP_MS = 10 * 60_000;
+
+export const callerAttestations = pgTable(
+  "caller_attestations",
+  {
+    line: text("line").notNull(),
+    caller: text("caller").notNull(),
+    attestation: text("attestation", { enum: ATTESTATIONS }).notNull(),
+    verified: boolean("verified").notNull(),
+    receivedAt: ts("received_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.line, t.caller] }),
+    check("caller_attestations_known", sql`${t.attestation} in (${sqlList(ATTESTATIONS)})`),
+  ],
+);
+
+/**
+ * Where the receptionist puts a caller through, in the order it tries them when one does not answer: a person or a
+ * desk, and when to choose them in the owner's words ("billing questions"). None: the business's own phone.
+ */
+export const callRoutes = pgTable(
+  "call_routes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    // E.164: the platform dials nothing else.
+    phone: text("phone").notNull(),
+    when: text("when"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("call_routes_user_position_unique").on(t.userId, t.position)],
 );
 
 /** The numbers an owner does not want answered: their calls hear one sentence and end, uncounted. */

@@ -17,6 +17,7 @@ import {
   closures,
   knowledgeEntries,
   blockedNumbers,
+  callRoutes,
   notifications,
   optOuts,
   pendingReplies,
@@ -90,6 +91,7 @@ async function ownerWithEverything() {
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
   await db.insert(blockedNumbers).values({ userId: id, phone: "+33612000999", reason: "Sales calls" });
+  await db.insert(callRoutes).values({ userId: id, position: 0, name: "Billing desk", phone: "+33144556602", when: "billing questions" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });

@@ -136,6 +136,7 @@ describe("Vapi server URL", () => {
       "send_verification_code",
       "verify_code",
       "take_message",
+      "report_spam",
       "transferCall",
       "endCall",
     ]);
@@ -536,6 +537,7 @@ describe("a line without an active subscription", () => {
     expect(a.firstMessage).toContain("Je ne peux pas prendre de rendez-vous sur cette ligne");
     expect(a.model.tools.map((t: { function?: { name: string }; type: string }) => t.function?.name ?? t.type)).toEqual([
       "take_message",
+      "report_spam",
       "endCall",
     ]);
     expect(await tool(p, newCallId(), "+33755555555", "book_appointment", { date: dayAhead(3), time: "09:00", name: "X" })).toMatch(

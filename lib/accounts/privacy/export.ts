@@ -9,6 +9,7 @@ import {
   closures,
   knowledgeEntries,
   blockedNumbers,
+  callRoutes,
   auditLog,
   billingCheckouts,
   calendarConnections,
@@ -42,6 +43,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   practitioners: "practitioners",
   knowledge_entries: "knowledge",
   blocked_numbers: "blockedNumbers",
+  call_routes: "callRouting",
   appointments: "appointments",
   calls: "calls",
   caller_messages: "messagesTaken",
@@ -63,6 +65,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
     "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
   call_tool_calls:
     "excluded: which tool the receptionist ran during a call, how it ended and how long it took (the insights' booking success and answer times); no personal data, and the calls are exported",
+  caller_attestations:
+    "excluded: a carrier's attestation of a caller ID for a call about to arrive, kept minutes at most and copied onto the call, which is exported",
   erased_billing_refs: "excluded: digests of erased accounts' billing ids, no personal data",
   app_state: "excluded: application settings, no personal data",
 };
@@ -113,6 +117,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     blockedNumbers: (await db.select().from(blockedNumbers).where(eq(blockedNumbers.userId, userId)).orderBy(blockedNumbers.createdAt)).map(
       (r) => plain(r),
     ),
+    callRouting: (await db.select().from(callRoutes).where(eq(callRoutes.userId, userId)).orderBy(callRoutes.position)).map(plain),
     // The search column is the database's own reading of the words above it: not information of its own.
     knowledge: (
       await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)

@@ -3,7 +3,7 @@
 // do the appointments and messages the call produced: the owner manages those, and can erase one caller entirely.
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, calls, pendingReplies, users, verificationCodes } from "@/db/schema";
+import { appointments, ATTESTATION_KEEP_MS, callerAttestations, calls, pendingReplies, users, verificationCodes } from "@/db/schema";
 
 /** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
 export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
@@ -89,7 +89,10 @@ export const SHORT_LIVED_KEEP_MS = DAY_MS;
  * and a used code's row (which number a call proved it holds) is no record the practice needs. A date of birth asked
  * to prove who may change an appointment goes a day after that appointment ended or was cancelled, for the same reason.
  */
-export async function purgeExpiredShortLived(db: Db, now = new Date()): Promise<{ codes: number; pending: number; birthDates: number }> {
+export async function purgeExpiredShortLived(
+  db: Db,
+  now = new Date(),
+): Promise<{ codes: number; pending: number; birthDates: number; attestations: number }> {
   const before = new Date(now.getTime() - SHORT_LIVED_KEEP_MS);
   const codes = await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, before)).returning({ id: verificationCodes.id });
   const pending = await db
@@ -106,5 +109,10 @@ export async function purgeExpiredShortLived(db: Db, now = new Date()): Promise<
       ),
     )
     .returning({ id: appointments.id });
-  return { codes: codes.length, pending: pending.length, birthDates: birthDates.length };
+  // A carrier's attestation no call took (the call never came): its phone numbers go once no call can take it.
+  const attestations = await db
+    .delete(callerAttestations)
+    .where(lt(callerAttestations.receivedAt, new Date(now.getTime() - ATTESTATION_KEEP_MS)))
+    .returning({ line: callerAttestations.line });
+  return { codes: codes.length, pending: pending.length, birthDates: birthDates.length, attestations: attestations.length };
 }

@@ -54,6 +54,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/call-routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getCallRouting"];
+        /** @description A signed-in account. */
+        put: operations["putCallRouting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calls": {
         parameters: {
             query?: never;
@@ -1926,6 +1944,158 @@ export interface operations {
             };
         };
     };
+    getCallRouting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The person reached hears a summary of the call before the caller is put through. */
+                        warmTransfer: boolean;
+                        /**
+                         * @description Put through during opening hours only, or at any hour.
+                         * @enum {string}
+                         */
+                        hours: "open" | "always";
+                        /** @description Tried in this order when one does not answer. */
+                        destinations: {
+                            name: string;
+                            /** @description E.164. */
+                            phone: string;
+                            /** @description When the receptionist chooses this one, in the owner's words. */
+                            when: string | null;
+                        }[];
+                        /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
+                        fallbackPhone: string | null;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putCallRouting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    warmTransfer: boolean;
+                    /** @enum {string} */
+                    hours: "open" | "always";
+                    destinations: {
+                        name: string;
+                        phone: string;
+                        when?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The person reached hears a summary of the call before the caller is put through. */
+                        warmTransfer: boolean;
+                        /**
+                         * @description Put through during opening hours only, or at any hour.
+                         * @enum {string}
+                         */
+                        hours: "open" | "always";
+                        /** @description Tried in this order when one does not answer. */
+                        destinations: {
+                            name: string;
+                            /** @description E.164. */
+                            phone: string;
+                            /** @description When the receptionist chooses this one, in the owner's words. */
+                            when: string | null;
+                        }[];
+                        /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
+                        fallbackPhone: string | null;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCalls: {
         parameters: {
             query?: never;
@@ -1954,8 +2124,8 @@ export interface operations {
                             summary: string | null;
                             /** @enum {string} */
                             outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
-                            /** @description Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts. */
-                            screening: ("blocked" | "spam" | "silent") | null;
+                            /** @description Kept out of usage and insights: a blocked caller, a robocall, sales pitch or other spam the receptionist reported, or nothing said. Null: a call that counts. */
+                            screening: ("blocked" | "spam" | "robocall" | "sales" | "silent") | null;
                             sandbox: boolean;
                             /** @description When retention removes the transcript, summary and recording (null once done). */
                             contentPurgeAt: string | null;
@@ -3174,6 +3344,10 @@ export interface operations {
                         }[];
                         /** @description The numbers whose calls are not answered. */
                         blockedNumbers: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Who callers are put through to, in the order tried. */
+                        callRouting: {
                             [key: string]: unknown;
                         }[];
                         /** @description The answers, prices and policies the receptionist may tell callers. */
@@ -8487,12 +8661,16 @@ export interface operations {
                         summary: string | null;
                         /** @enum {string} */
                         outcome: "booked" | "rescheduled" | "cancelled" | "message" | "no_action";
-                        /** @description Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts. */
-                        screening: ("blocked" | "spam" | "silent") | null;
+                        /** @description Kept out of usage and insights: a blocked caller, a robocall, sales pitch or other spam the receptionist reported, or nothing said. Null: a call that counts. */
+                        screening: ("blocked" | "spam" | "robocall" | "sales" | "silent") | null;
                         sandbox: boolean;
                         /** @description When retention removes the transcript, summary and recording (null once done). */
                         contentPurgeAt: string | null;
                         contentPurgedAt: string | null;
+                        /** @description The caller ID's STIR/SHAKEN attestation by the carrier: A full, B partial, C the least trust. Null: none given. */
+                        callerAttestation: ("A" | "B" | "C") | null;
+                        /** @description Whether the carrier verified that attestation. Null: no attestation. */
+                        callerVerified: boolean | null;
                         transcript: string | null;
                         recordingUrl: string | null;
                         messages: {

@@ -32,7 +32,12 @@ function allWords(a: AssistantDefinition): string[] {
     a.silence.goodbye,
     ...fns.flatMap((t) => [t.description, t.spoken.start, t.spoken.delayed, t.spoken.failed]),
     ...fns.flatMap((t) => Object.values(t.parameters.properties).map((p) => p.description ?? "")),
-    ...a.tools.flatMap((t) => (t.type === "transfer" ? [t.message, t.description] : [])),
+    ...fns.flatMap((t) => (t.closing ? [t.closing.content] : [])),
+    ...a.tools.flatMap((t) =>
+      t.type === "transfer"
+        ? [...t.destinations.flatMap((d) => [d.message, d.description, d.noAnswer ?? ""]), t.warm?.summaryPrompt ?? ""]
+        : [],
+    ),
   ];
 }
 

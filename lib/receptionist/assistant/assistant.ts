@@ -15,11 +15,15 @@ import { translate } from "@/lib/platform/i18n/translate";
 import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
 import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
-import { REQUEST_URGENCIES } from "@/db/schema";
+import { REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
 import { PARTS_OF_DAY } from "../tools/availability-answer";
-import { LOOKUP_TOOL, MESSAGE_TOOL } from "../tools/tools";
+import { LOOKUP_TOOL, MESSAGE_TOOL, SPAM_TOOL } from "../tools/tools";
 import { addDays, callCalendar, localToday } from "../speech/when";
 import { ofBusiness, wordsFor } from "../speech/wording";
+import type { AssistantTool, FunctionTool, JsonSchema, ToolLines, TransferTool } from "../tools/definitions";
+export type { AssistantTool, EndCallTool, FunctionTool, JsonSchema, TransferDestination, TransferTool } from "../tools/definitions";
+import { transferFor } from "../routing/transfer";
+import type { CallRouting } from "../routing/routing.service";
 
 const CALL_LANGUAGES: CallLanguage[] = ["en", "fr", "es"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -30,6 +34,8 @@ export type AssistantOptions = {
   now?: Date;
   /** The owner's answers, prices and policies for the call's language: whole in the instructions, or searched. */
   knowledge?: CallKnowledge;
+  /** Who callers are put through to; left out, the business's own phone at any hour, cold. */
+  routing?: CallRouting | null;
 };
 
 /** At most `max` UTF-16 units, cut between grapheme clusters: an emoji or an accented letter is never split. */
@@ -171,6 +177,7 @@ export function systemPrompt(
   canBook: boolean,
   now = new Date(),
   knowledge: CallKnowledge = { mode: "none" },
+  transferLines: string[] = [],
 ): string {
   const say = sayer(language);
   const words = wordsFor(b);
@@ -233,39 +240,13 @@ export function systemPrompt(
     knowledgeRule(knowledge, say),
     say(`instructions.advice.${words.advice}`),
     say("instructions.privacy", { audience: say(`audience.${words.audience}`) }),
+    ...transferLines,
     say("instructions.endCall"),
+    say("instructions.spam"),
     say("instructions.secret"),
   ];
   return [...lines, ...rules, ...safety].filter(Boolean).join("\n");
 }
-
-/** A tool parameter, as JSON Schema: the keywords our tools use. */
-export type JsonSchema = { type: "string"; description?: string; pattern?: string; format?: "email"; enum?: string[] };
-
-/** What the caller hears while a tool runs, in one language. */
-type ToolLines = { start: string; delayed: string; failed: string };
-
-/** A tool the model calls; our webhook runs it (lib/receptionist/tools/tools.ts). */
-export type FunctionTool = {
-  type: "function";
-  name: string;
-  description: string;
-  parameters: { type: "object"; properties: Record<string, JsonSchema>; required: string[] };
-  /**
-   * What the caller hears while it runs, instead of silence: `start` as soon as it is called (without waiting for it),
-   * `delayed` if the answer takes longer than `delayedAfterMs`, `failed` if the request fails outright; in the call's
-   * language, and in each language a caller may switch to (`byLanguage`, the call's own first).
-   */
-  spoken: ToolLines & { delayedAfterMs: number; byLanguage: { language: CallLanguage; lines: ToolLines }[] };
-};
-
-/** Puts the caller through to the business, which the platform does itself; `message` is said first. */
-export type TransferTool = { type: "transfer"; number: string; message: string; description: string };
-
-/** Ends the call, which the platform does itself; when to use it is in the instructions. */
-export type EndCallTool = { type: "endCall" };
-
-export type AssistantTool = FunctionTool | TransferTool | EndCallTool;
 
 type Schema = JsonSchema;
 
@@ -279,11 +260,26 @@ function spokenFor(language: CallLanguage, startKey: string): FunctionTool["spok
   return { ...linesIn(language), delayedAfterMs: 2500, byLanguage: order.map((l) => ({ language: l, lines: linesIn(l) })) };
 }
 
+/**
+ * report_spam, from its function tool: nothing said while it runs (no one waits for it), then goodbye in the caller's
+ * language, after which the platform ends the call.
+ */
+function asSpamTool(tool: FunctionTool, language: CallLanguage): FunctionTool {
+  const order = [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
+  const { spoken } = tool;
+  return {
+    ...tool,
+    spoken: { ...spoken, start: "", byLanguage: spoken.byLanguage.map((v) => ({ ...v, lines: { ...v.lines, start: "" } })) },
+    closing: { content: sayer(language)("spamGoodbye"), byLanguage: order.map((l) => ({ language: l, text: sayer(l)("spamGoodbye") })) },
+  };
+}
+
 export function toolDefinitions(
   b: Business,
   canBook: boolean,
   language: CallLanguage,
   knowledge: CallKnowledge = { mode: "none" },
+  transfer: TransferTool | null = null,
 ): AssistantTool[] {
   const say = sayer(language);
   const param = (key: string, params?: Record<string, string>) => say(`tools.params.${key}`, params);
@@ -370,10 +366,9 @@ export function toolDefinitions(
   );
   const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
   if (knowledge.mode === "tool") tools.push(fn("lookingUp", LOOKUP_TOOL, { question: text("question") }, ["question"]));
-  // The platform dials E.164 only: a number that cannot be read as one gives no transfer tool rather than a refused
-  // assistant.
-  const ownerPhone = toE164(b.ownerPhone, country);
-  if (ownerPhone) tools.push({ type: "transfer", number: ownerPhone, message: say("transferring"), description: say("tools.transfer") });
+  const kind: Schema = { type: "string", enum: [...SPAM_KINDS], description: param("spamKind") };
+  tools.push(asSpamTool(fn("checking", SPAM_TOOL, { kind }, ["kind"]), language));
+  if (transfer) tools.push(transfer);
   tools.push({ type: "endCall" });
   return tools;
 }
@@ -418,12 +413,18 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
     ofBusiness: ofBusiness(b.businessName, language),
   });
   const greeting = canBook ? b.ai?.firstMessage || say("defaultGreeting") : say("messageOnlyGreeting");
+  const now = o.now ?? new Date();
+  const routing =
+    o.routing === undefined
+      ? { warmTransfer: false, hours: "always" as const, destinations: [], fallbackPhone: toE164(b.ownerPhone, countryOfBusiness(b)) }
+      : o.routing;
+  const transfer = transferFor(b, routing, language, now);
   return {
     name: b.businessName,
     language,
     firstMessage: openingLine(disclosure, greeting, b.businessName),
-    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, o.now, o.knowledge),
-    tools: toolDefinitions(b, canBook, language, o.knowledge),
+    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, now, o.knowledge, transfer.instructions),
+    tools: toolDefinitions(b, canBook, language, o.knowledge, transfer.tool),
     voice: voice.id,
     keyterms: [b.businessName, agentName, ...(b.practitioners.length > 1 ? b.practitioners.map((p) => p.name) : [])],
     recording: o.recording !== false,

@@ -1,7 +1,7 @@
 // What the call log routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from CallView and CallDetail (lib/receptionist/calls/calls.service.ts).
 import { z } from "zod";
-import { CALL_OUTCOMES, CALL_SCREENINGS } from "@/db/schema";
+import { ATTESTATIONS, CALL_OUTCOMES, CALL_SCREENINGS } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -19,7 +19,9 @@ const callFields = {
   screening: z
     .enum(CALL_SCREENINGS)
     .nullable()
-    .describe("Kept out of usage and insights: a blocked caller, spam, or nothing said. Null: a call that counts."),
+    .describe(
+      "Kept out of usage and insights: a blocked caller, a robocall, sales pitch or other spam the receptionist reported, or nothing said. Null: a call that counts.",
+    ),
   sandbox: z.boolean(),
   contentPurgeAt: instant.nullable().describe("When retention removes the transcript, summary and recording (null once done)."),
   contentPurgedAt: instant.nullable(),
@@ -29,6 +31,11 @@ export const callListResponse = z.strictObject({ calls: z.array(z.strictObject(c
 
 export const callDetailResponse = z.strictObject({
   ...callFields,
+  callerAttestation: z
+    .enum(ATTESTATIONS)
+    .nullable()
+    .describe("The caller ID's STIR/SHAKEN attestation by the carrier: A full, B partial, C the least trust. Null: none given."),
+  callerVerified: z.boolean().nullable().describe("Whether the carrier verified that attestation. Null: no attestation."),
   transcript: z.string().nullable(),
   recordingUrl: z.string().nullable(),
   messages: z.array(

@@ -1,7 +1,7 @@
 // The owner's call log. The list leaves out transcripts and recording links: they are read one call at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls, users, type CallOutcome, type CallScreening } from "@/db/schema";
+import { appointments, callerMessages, calls, users, type Attestation, type CallOutcome, type CallScreening } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { purgeDate } from "@/lib/accounts/privacy/retention";
 
@@ -26,6 +26,10 @@ export type CallView = {
 };
 
 export type CallDetail = CallView & {
+  /** The caller ID's STIR/SHAKEN attestation by the carrier (A full, B partial, C the least); null when it gave none. */
+  callerAttestation: Attestation | null;
+  /** Whether the carrier verified that attestation; null when it gave none. */
+  callerVerified: boolean | null;
   transcript: string | null;
   recordingUrl: string | null;
   messages: { id: string; callerName: string | null; callerPhone: string | null; body: string; createdAt: string }[];
@@ -81,7 +85,14 @@ export async function listCalls(db: Db, userId: string): Promise<CallView[]> {
 /** One call with its transcript, recording, the messages taken and the appointments booked; another owner's id is a 404. */
 export async function getCall(db: Db, userId: string, id: string): Promise<CallDetail> {
   const [row] = await db
-    .select({ ...listColumns, transcript: calls.transcript, recordingUrl: calls.recordingUrl, providerCallId: calls.providerCallId })
+    .select({
+      ...listColumns,
+      callerAttestation: calls.callerAttestation,
+      callerVerified: calls.callerVerified,
+      transcript: calls.transcript,
+      recordingUrl: calls.recordingUrl,
+      providerCallId: calls.providerCallId,
+    })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
     .where(and(eq(calls.id, id), eq(calls.userId, userId)))
@@ -112,10 +123,12 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
       .where(and(eq(appointments.userId, userId), eq(appointments.callId, row.id)))
       .orderBy(asc(appointments.startsAt)),
   ]);
-  const { transcript, recordingUrl, providerCallId: _ignored, ...list } = row;
+  const { callerAttestation, callerVerified, transcript, recordingUrl, providerCallId: _ignored, ...list } = row;
   void _ignored;
   return {
     ...toView(list),
+    callerAttestation,
+    callerVerified,
     transcript,
     // Only web links are handed to the browser's audio player.
     recordingUrl: recordingUrl && /^https?:\/\//i.test(recordingUrl) ? recordingUrl : null,

@@ -12,10 +12,12 @@ import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
 import { isBlocked } from "../screening/blocked-numbers.service";
+import { routingForCall } from "../routing/routing.service";
+import { takeAttestation } from "../screening/attestations";
 import { replyText } from "../tools/replies";
 import { oneLine, sayer } from "../speech/speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
-import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool } from "../tools/tools";
+import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool, SPAM_TOOL } from "../tools/tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -66,7 +68,7 @@ export type CallAnswer =
 const OK: CallAnswer = { type: "ok" };
 
 /** The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown". */
-const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL]);
+const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL, SPAM_TOOL]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();
@@ -133,14 +135,31 @@ async function assistantRequest(deps: CallEventDeps, event: EventOf<"assistant-r
       });
     return { type: "refused", error: sayer(callLanguage(biz))("blockedCaller") };
   }
+  let ours = false;
   if (callId) {
     const ringing = { providerCallId: callId, userId: biz.userId, fromNumber: caller, toNumber: line, status: "ringing" };
-    if (!(await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox }))) foreignCall(event.type);
+    ours = await recordCall(deps.db, { ...ringing, language: callLanguage(biz), sandbox: deps.sandbox });
+    if (!ours) foreignCall(event.type);
   }
   const now = deps.now ? deps.now() : new Date();
   if (biz.entitled) warmCalendar(deps, biz);
-  const knowledge = await knowledgeForCall(deps.db, biz.userId, callLanguage(biz));
-  return { type: "assistant", assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge }) };
+  // The carrier's attestation of the caller ID, if it came before the call: a failure leaves the call without it, never
+  // unanswered.
+  const attested =
+    ours && callId
+      ? takeAttestation(deps.db, { line, caller, providerCallId: callId, now }).catch((e: unknown) => {
+          logger().warn({ name: (e as Error).name }, "caller attestation not taken");
+        })
+      : null;
+  const [knowledge, routing] = await Promise.all([
+    knowledgeForCall(deps.db, biz.userId, callLanguage(biz)),
+    routingForCall(deps.db, biz.userId),
+    attested,
+  ]);
+  return {
+    type: "assistant",
+    assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge, routing }),
+  };
 }
 
 /** The tools the model called, run one after the other, each answered within the budget; every call gets an answer. */

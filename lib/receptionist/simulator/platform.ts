@@ -38,7 +38,8 @@ const line = (v: string | undefined): string | null => (v?.trim() ? v.trim().sli
 /** The transfer tool's spoken line, when the assistant can put the caller through to a person. */
 export function transferLine(s: SimState, tools: AssistantTool[]): string | null {
   const tool = tools.find((x) => x.type === "transfer");
-  return tool ? (line(tool.message) ?? say(s, "transferring")) : null;
+  // The stand-in puts the caller through to the first destination, as a model does when nothing else fits.
+  return tool ? (line(tool.destinations[0]?.message) ?? say(s, "transferring")) : null;
 }
 
 /**

@@ -27,6 +27,7 @@ import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } fro
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
 import { categoryFor, wordsFor } from "../speech/wording";
+import { reportSpam, spamKind } from "../screening/spam";
 
 export const BOOKING_TOOLS = [
   "check_availability",
@@ -40,6 +41,8 @@ export const APPOINTMENT_TOOLS: readonly string[] = ["check_availability", "book
 export const MESSAGE_TOOL = "take_message";
 /** Searches the owner's answers, prices and policies (only offered when there are too many for the instructions). */
 export const LOOKUP_TOOL = "lookup_info";
+/** Reports the call as a robocall, a sales pitch or other spam: screened out of the numbers, then ended. */
+export const SPAM_TOOL = "report_spam";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
 export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
@@ -89,6 +92,8 @@ export async function runTool(context: ToolContext, name: string, args: Args): P
         return { result: spoken(await takeMessage(ctx, say, args)) };
       case LOOKUP_TOOL:
         return { result: spoken(await lookupInfo(ctx, say, args)) };
+      case SPAM_TOOL:
+        return { result: spoken(await reportSpam(ctx, say, spamKind(args.kind))) };
       default:
         return { error: say("unknownTool") };
     }

@@ -69,7 +69,7 @@ export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
 }
 
 /** Closures as the availability engine reads them. */
-function exceptionsFrom(closures: ClosureRow[]): DayException[] {
+export function exceptionsFrom(closures: ClosureRow[]): DayException[] {
   return closures.map((c) => ({
     from: c.from,
     to: c.to,

@@ -1,12 +1,15 @@
-// Telnyx messaging webhooks read into our messaging events (lib/messaging/delivery/events.ts), which apply them once: an
-// inbound text (handed to the inbox, or to the opt-out keywords alone) and the delivery status of the notifications we
-// sent.
+// Telnyx webhooks read into our events, each applied once by its event id: an inbound text (handed to the inbox, or to
+// the opt-out keywords alone) and the delivery status of the notifications we sent (our messaging events:
+// lib/messaging/delivery/events.ts); and, for an incoming call, the caller ID's STIR/SHAKEN attestation, which the voice
+// platform answering the call never sees (lib/receptionist/screening/attestations.ts).
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import { ATTESTATIONS } from "@/db/schema";
 import { withoutControlCharacters } from "@/lib/platform/format/control-characters";
 import { AppError } from "@/lib/platform/errors";
 import { applyMessagingEvent, type InboundHandler, type MessagingEvent, type MessagingEventResult } from "@/lib/messaging/delivery/events";
-import { toE164 } from "@/lib/platform/phone/phone";
+import { parsePhone, toE164 } from "@/lib/platform/phone/phone";
+import { recordAttestation, type CarrierAttestation } from "@/lib/receptionist/screening/attestations";
 import { verifyTelnyxSignature } from "./webhook";
 
 const DELIVERED = new Set(["delivered", "sent"]);
@@ -21,6 +24,7 @@ export const telnyxEventSchema = z.object({
   data: z.object({
     id: providerId,
     event_type: z.string().min(1),
+    occurred_at: z.string().nullish().catch(null),
     payload: z.unknown().optional(),
   }),
 });
@@ -36,6 +40,22 @@ const inboundSchema = z.object({
     .nullish()
     .catch(null),
   text: z.string().nullish(),
+});
+
+/**
+ * call.initiated, the fields we read (every other one is left). Numbers are E.164 or SIP URIs; the attestation level is
+ * read in any case ("a" is A), and an event without one (or with another value) carries nothing for us.
+ */
+const callInitiatedSchema = z.object({
+  direction: z.string().nullish().catch(null),
+  from: z.string().max(256).nullish().catch(null),
+  to: z.string().max(256).nullish().catch(null),
+  shaken_stir_attestation: z
+    .string()
+    .transform((level) => level.trim().toUpperCase())
+    .pipe(z.enum(ATTESTATIONS)),
+  shaken_stir_validated: z.boolean().nullish().catch(null),
+  start_time: z.string().nullish().catch(null),
 });
 
 const deliverySchema = z.object({
@@ -76,12 +96,55 @@ export function parseTelnyxEvent(json: unknown): TelnyxEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
-export type TelnyxEventResult = MessagingEventResult;
+/** What an event did: a messaging event's action, or "attestation" (a caller ID's attestation, kept for its call). */
+export type TelnyxEventResult = MessagingEventResult | { duplicate: boolean; action: "attestation" };
 
-/** Applies one event once, keyed by its Telnyx event id (Telnyx retries, and a redelivery changes nothing). */
-export async function handleTelnyxEvent(db: Db, event: TelnyxEvent, onInbound: InboundHandler): Promise<TelnyxEventResult> {
+/**
+ * Applies one event once, keyed by its Telnyx event id (Telnyx retries, and a redelivery changes nothing): an incoming
+ * call's attestation goes to the call it is about; anything else, a call event without one included, is a messaging
+ * event (most of them ignored).
+ */
+export async function handleTelnyxEvent(
+  db: Db,
+  event: TelnyxEvent,
+  onInbound: InboundHandler,
+  now = new Date(),
+): Promise<TelnyxEventResult> {
   const { id, event_type: type } = event.data;
-  return applyMessagingEvent(db, { provider: "telnyx", eventId: id, type }, toMessagingEvent(event), onInbound);
+  const receipt = { provider: "telnyx", eventId: id, type };
+  const attestation = type === "call.initiated" ? toCallAttestation(event, now) : null;
+  if (attestation) return { duplicate: (await recordAttestation(db, attestation, receipt)) === "duplicate", action: "attestation" };
+  return applyMessagingEvent(db, receipt, toMessagingEvent(event), onInbound);
+}
+
+/**
+ * The caller ID's attestation an incoming call.initiated carries, or null (an outgoing call, no attestation, a line or
+ * caller ID that is no number: "anonymous"). Numbers in E.164 as the voice platform's are, so the call's row matches:
+ * the line as the pool holds it, the caller read in the line's country. A missing `shaken_stir_validated` counts as not
+ * verified, so nothing is shown as more trusted than the carrier said. `at` is the call's start (else the event's time,
+ * else `now`), never later than `now`: a late or retried event still finds the call it is about.
+ */
+export function toCallAttestation(event: TelnyxEvent, now: Date): CarrierAttestation | null {
+  const parsed = callInitiatedSchema.safeParse(event.data.payload);
+  if (!parsed.success || parsed.data.direction !== "incoming") return null;
+  const { from, to, shaken_stir_attestation: attestation, shaken_stir_validated: verified, start_time } = parsed.data;
+  const lineText = sipUser(to);
+  const parsedLine = parsePhone(lineText);
+  // Our line is whatever the pool holds: a range libphonenumber does not know yet must still find its call.
+  const line = parsedLine.ok ? parsedLine.e164 : lineText && /^\+[1-9]\d{5,14}$/.test(lineText) ? lineText : null;
+  const caller = toE164(sipUser(from), parsedLine.ok ? parsedLine.country : null);
+  if (!line || !caller) return null;
+  const started = [start_time, event.data.occurred_at].map((t) => (t ? new Date(t) : null)).find((d) => d && !isNaN(d.getTime()));
+  const at = started && started.getTime() < now.getTime() ? started : now;
+  return { line, caller, attestation, verified: verified === true, at };
+}
+
+/** The number a SIP URI names ("sip:+13125550100@sip.telnyx.com;user=phone" → "+13125550100"); a bare number as it is. */
+function sipUser(raw: string | null | undefined): string {
+  return (raw ?? "")
+    .trim()
+    .replace(/^sips?:/i, "")
+    .replace(/[@;].*$/, "");
 }
 
 /** The event in our terms; every type but inbound texts and delivery receipts (calls, numbers, 10DLC…) is ignored. */

@@ -41,9 +41,35 @@ export type VapiServer = { serverUrl: string; webhookSecret: string };
 
 function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
   if (tool.type === "transfer") {
+    const { warm } = tool;
     return {
       type: "transferCall",
-      destinations: [{ type: "number", number: tool.number, message: tool.message, description: tool.description }],
+      // Every destination listed, in the order tried: the model chooses one by its description.
+      destinations: tool.destinations.map((d): Vapi.CreateTransferCallToolDtoDestinationsItem => ({
+        type: "number",
+        number: d.number,
+        name: d.name,
+        description: d.description,
+        message: d.message,
+        ...(warm && d.noAnswer
+          ? {
+              // Vapi puts the caller on hold, dials, and once a person answers tells them what the call is about
+              // (the summary is made from the transcript with our prompt, in the call's language), then connects the
+              // caller. Nobody answers: the caller hears `noAnswer` and the assistant carries on (no hang-up).
+              transferPlan: {
+                mode: "warm-transfer-experimental",
+                summaryPlan: {
+                  enabled: true,
+                  messages: [
+                    { role: "system", content: warm.summaryPrompt },
+                    { role: "user", content: "{{transcript}}" },
+                  ],
+                },
+                fallbackPlan: { message: d.noAnswer, endCallEnabled: false },
+              },
+            }
+          : {}),
+      })),
     };
   }
   if (tool.type === "endCall") return { type: "endCall" };
@@ -53,10 +79,19 @@ function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
   const variants = (line: "start" | "delayed" | "failed"): Vapi.TextContent[] =>
     spoken.byLanguage.map((v) => ({ type: "text", text: v.lines[line], language: v.language }));
   const messages: Vapi.CreateFunctionToolDtoMessagesItem[] = [
-    { type: "request-start", content: spoken.start, contents: variants("start"), blocking: false },
+    ...(spoken.start ? [{ type: "request-start" as const, content: spoken.start, contents: variants("start"), blocking: false }] : []),
     { type: "request-response-delayed", content: spoken.delayed, contents: variants("delayed"), timingMilliseconds: spoken.delayedAfterMs },
     { type: "request-failed", content: spoken.failed, contents: variants("failed") },
   ];
+  // The tool's last word, said by the platform, which then ends the call.
+  if (tool.closing) {
+    messages.push({
+      type: "request-complete",
+      content: tool.closing.content,
+      contents: tool.closing.byLanguage.map((v) => ({ type: "text", text: v.text, language: v.language })),
+      endCallAfterSpokenEnabled: true,
+    });
+  }
   const fn: Vapi.OpenAiModelToolsItem.Function = {
     type: "function",
     function: { name: tool.name, description: tool.description, parameters: tool.parameters },

@@ -53,7 +53,12 @@ const param = z.object({
   format: z.literal("email").optional(),
   enum: z.array(z.string()).optional(),
 });
-const spokenLine = z.object({ type: z.string(), content: z.string(), timingMilliseconds: z.number().optional() });
+const spokenLine = z.object({
+  type: z.string(),
+  content: z.string(),
+  timingMilliseconds: z.number().optional(),
+  endCallAfterSpokenEnabled: z.boolean().optional(),
+});
 const functionTool = z.object({
   type: z.literal("function"),
   function: z.object({
@@ -67,7 +72,22 @@ const tool = z.discriminatedUnion("type", [
   functionTool,
   z.object({
     type: z.literal("transferCall"),
-    destinations: z.tuple([z.object({ number: z.string(), message: z.string(), description: z.string() })]),
+    destinations: z
+      .array(
+        z.object({
+          number: z.string(),
+          name: z.string(),
+          message: z.string(),
+          description: z.string(),
+          transferPlan: z
+            .object({
+              summaryPlan: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })) }),
+              fallbackPlan: z.object({ message: z.string() }),
+            })
+            .optional(),
+        }),
+      )
+      .min(1),
   }),
   z.object({ type: z.literal("endCall") }),
 ]);
@@ -93,25 +113,45 @@ const assistant = z.object({
 
 function toolOf(t: z.infer<typeof tool>): AssistantTool {
   if (t.type === "endCall") return { type: "endCall" };
-  if (t.type === "transferCall") return { type: "transfer", ...t.destinations[0] };
+  if (t.type === "transferCall") {
+    const briefed = t.destinations.find((d) => d.transferPlan)?.transferPlan;
+    const summaryPrompt = briefed?.summaryPlan.messages.find((m) => m.role === "system")?.content;
+    return {
+      type: "transfer",
+      destinations: t.destinations.map((d) => ({
+        number: d.number,
+        name: d.name,
+        message: d.message,
+        description: d.description,
+        noAnswer: d.transferPlan?.fallbackPlan.message ?? null,
+      })),
+      warm: summaryPrompt ? { summaryPrompt } : null,
+    };
+  }
   const line = (type: string) => {
     const m = t.messages.find((x) => x.type === type);
     if (!m) throw new Error(`tool ${t.function.name} has no ${type} message`);
     return m;
   };
-  const [start, delayed, failed] = [line("request-start"), line("request-response-delayed"), line("request-failed")];
-  const byLanguage = start.contents.map(({ language: l }) => {
-    const text = (m: typeof start) => m.contents.find((c) => c.language === l)?.text ?? m.content;
+  const [delayed, failed] = [line("request-response-delayed"), line("request-failed")];
+  // A tool with nothing to say while it runs has no opening line.
+  const start = t.messages.find((x) => x.type === "request-start");
+  const byLanguage = delayed.contents.map(({ language: l }) => {
+    const text = (m: typeof delayed | undefined) => (m ? (m.contents.find((c) => c.language === l)?.text ?? m.content) : "");
     return { language: l, lines: { start: text(start), delayed: text(delayed), failed: text(failed) } };
   });
   const spoken = {
-    start: start.content,
+    start: start?.content ?? "",
     delayed: delayed.content,
     failed: failed.content,
     delayedAfterMs: delayed.timingMilliseconds ?? 0,
     byLanguage,
   };
-  return { type: "function", ...t.function, spoken };
+  const complete = t.messages.find((x) => x.type === "request-complete" && x.endCallAfterSpokenEnabled === true);
+  const closing = complete
+    ? { content: complete.content, byLanguage: complete.contents.map((c) => ({ language: c.language, text: c.text })) }
+    : undefined;
+  return { type: "function", ...t.function, spoken, ...(closing ? { closing } : {}) };
 }
 
 /** Vapi's transient assistant read back into our definition: what a call on the platform would run. */

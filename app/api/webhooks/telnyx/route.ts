@@ -11,7 +11,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * Telnyx messaging events (inbound texts, which the inbox reads, and delivery receipts). Signed with Ed25519; without TELNYX_PUBLIC_KEY (sandbox)
+ * Telnyx events: messaging (inbound texts, which the inbox reads, and delivery receipts) and an incoming call's
+ * `call.initiated`, whose caller-ID attestation goes on the call. Signed with Ed25519; without TELNYX_PUBLIC_KEY (sandbox)
  * the key derived from AUTH_SECRET is expected instead, so the check is never skipped. Telnyx wants a 2xx within 2 s
  * and retries otherwise, which the event-id bookkeeping makes harmless.
  */

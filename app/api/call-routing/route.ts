@@ -1,0 +1,19 @@
+import { callRoutingResponse } from "@/lib/receptionist/routing/routing.responses";
+import { callRoutingSchema } from "@/lib/receptionist/routing/routing.schemas";
+import { getRouting, saveRouting } from "@/lib/receptionist/routing/routing.service";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+export const GET = route.owner({ response: { 200: callRoutingResponse } }, async ({ ctx, auth }) =>
+  json(await getRouting(ctx.db, auth.userId)),
+);
+
+/**
+ * Replaces who callers are put through to, in the order tried, and how: numbers read in the business's country and
+ * kept in E.164, each listed once.
+ */
+export const PUT = route.owner({ body: callRoutingSchema, response: { 200: callRoutingResponse } }, async ({ ctx, auth, input }) =>
+  json(await saveRouting(ctx.db, auth.userId, input.body)),
+);

@@ -1,0 +1,30 @@
+// What the call routing routes read. Messages are keys of the "Validation" namespace.
+import { z } from "zod";
+import { MAX_DESTINATIONS } from "./limits";
+
+export { MAX_DESTINATIONS };
+
+/** Whether callers are put through only during opening hours ("open") or at any hour ("always"). */
+export const TRANSFER_HOURS = ["open", "always"] as const;
+export type TransferHours = (typeof TRANSFER_HOURS)[number];
+
+const destination = z.strictObject({
+  name: z.string("required").trim().min(1, "required").max(80, "tooLong"),
+  // Read in the business's country and kept in E.164: the voice platform dials nothing else.
+  phone: z.string("required").trim().min(1, "required").max(40, "tooLong"),
+  // When the receptionist chooses this one, in the owner's words ("billing questions", "asks for Dr Martin"); none: for
+  // anyone who asks for a person.
+  when: z
+    .string()
+    .trim()
+    .max(200, "tooLong")
+    .nullish()
+    .transform((w) => w || null),
+});
+
+export const callRoutingSchema = z.strictObject({
+  warmTransfer: z.boolean("mustBeBoolean"),
+  hours: z.enum(TRANSFER_HOURS, "invalid"),
+  destinations: z.array(destination, "invalid").max(MAX_DESTINATIONS, "tooMany"),
+});
+export type CallRoutingInput = z.output<typeof callRoutingSchema>;

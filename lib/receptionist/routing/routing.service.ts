@@ -1,0 +1,73 @@
+// Who the receptionist puts callers through to: the owner's list of people and desks, tried in order, with when to
+// choose each; whether the person reached is briefed first (a warm transfer); and at which hours anyone is put through.
+// With no list, the business's own phone, as before there was one.
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { callRoutes, users } from "@/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { countryOfBusiness, requirePhone, toE164 } from "@/lib/platform/phone/phone";
+import type { CallRoutingInput, TransferHours } from "./routing.schemas";
+
+export type Destination = { name: string; phone: string; when: string | null };
+/** How calls are routed, as a call reads it: the owner's list (none: the business's phone, `fallbackPhone`). */
+export type CallRouting = { warmTransfer: boolean; hours: TransferHours; destinations: Destination[]; fallbackPhone: string | null };
+
+/** The routing of one business; null for an unknown owner. */
+async function readRouting(db: Db, userId: string): Promise<CallRouting | null> {
+  const [owner] = await db
+    .select({
+      warmTransfer: users.warmTransfer,
+      hours: users.transferHours,
+      phone: users.phone,
+      timeZone: users.timeZone,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!owner) return null;
+  const destinations = await db
+    .select({ name: callRoutes.name, phone: callRoutes.phone, when: callRoutes.when })
+    .from(callRoutes)
+    .where(eq(callRoutes.userId, userId))
+    .orderBy(asc(callRoutes.position));
+  // The platform dials E.164 only: an owner's phone that cannot be read as one is no destination.
+  const fallbackPhone = toE164(owner.phone, countryOfBusiness(owner));
+  return { warmTransfer: owner.warmTransfer, hours: owner.hours, destinations, fallbackPhone };
+}
+
+export async function getRouting(db: Db, userId: string): Promise<CallRouting> {
+  const routing = await readRouting(db, userId);
+  if (!routing) throw new AppError("unauthorized", "unauthorized");
+  return routing;
+}
+
+/** The routing a call is answered with; none (an owner gone mid-call) routes nowhere. */
+export async function routingForCall(db: Db, userId: string): Promise<CallRouting | null> {
+  return readRouting(db, userId);
+}
+
+/**
+ * Replaces the whole routing: numbers read in the business's country and kept in E.164, each listed once (400
+ * otherwise, nothing written). Two saves at once are applied one after the other, each whole.
+ */
+export async function saveRouting(db: Db, userId: string, input: CallRoutingInput): Promise<CallRouting> {
+  const [owner] = await db.select({ timeZone: users.timeZone, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!owner) throw new AppError("unauthorized", "unauthorized");
+  const country = countryOfBusiness(owner);
+  const destinations = input.destinations.map((d) => ({ ...d, phone: requirePhone(d.phone, country, "phone")! }));
+  if (new Set(destinations.map((d) => d.phone)).size !== destinations.length) {
+    throw new AppError("bad_request", "Validation.destinationsRepeated", { field: "@Fields.destinations" });
+  }
+  await db.transaction(async (tx) => {
+    // The owner's row locked first: a second save waits, then replaces this one's list whole.
+    await tx.update(users).set({ warmTransfer: input.warmTransfer, transferHours: input.hours }).where(eq(users.id, userId));
+    await tx.delete(callRoutes).where(eq(callRoutes.userId, userId));
+    if (destinations.length) {
+      await tx
+        .insert(callRoutes)
+        .values(destinations.map((d, position) => ({ userId, position, name: d.name, phone: d.phone, when: d.when })));
+    }
+  });
+  return getRouting(db, userId);
+}

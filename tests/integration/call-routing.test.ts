@@ -1,0 +1,257 @@
+// Calls worth answering and people worth reaching, through the API and the voice platform's webhook: a call the
+// receptionist reports as spam is screened with its reason and counted nowhere (unless it already did something for
+// its caller); the owner's routing is kept in E.164 and order, and the assistant a call gets lists every destination in
+// that order, each with its warm-transfer plan, and says in its instructions when to transfer to whom. Every assistant
+// is checked against Vapi's own type for it.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { calls, subscriptions, users } from "@/db/schema";
+import { api } from "../helpers/api";
+import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiReply, type Practice } from "../helpers/practice";
+import { vapiAssistantErrors } from "../helpers/vapi-schema";
+
+const FR = { "accept-language": "fr" };
+
+type Destination = {
+  type: string;
+  number: string;
+  name: string;
+  description: string;
+  message: string;
+  transferPlan?: {
+    mode: string;
+    summaryPlan: { messages: { role: string; content: string }[] };
+    fallbackPlan: { message: string; endCallEnabled: boolean };
+  };
+};
+type VapiTool = { type: string; function?: { name: string }; destinations?: Destination[] };
+
+/** A French practice with a paid period under way (usage counts its calls) and the owner's phone on file. */
+async function frenchPractice(name: string): Promise<Practice> {
+  const p = await practice(name);
+  const now = Date.now();
+  await getDb()
+    .update(subscriptions)
+    .set({ status: "active", currentPeriodStart: new Date(now - 86_400_000), currentPeriodEnd: new Date(now + 29 * 86_400_000) })
+    .where(eq(subscriptions.userId, p.user.id));
+  await getDb().update(users).set({ locale: "fr", phone: "01 44 55 66 77" }).where(eq(users.id, p.user.id));
+  return p;
+}
+
+async function assistantOf(p: Practice, caller = "+33611223344") {
+  const res = await vapi(vapiMessage(p.line, newCallId("routing"), caller, { type: "assistant-request" }));
+  expect(res.status).toBe(200);
+  expect(vapiAssistantErrors(res.body.assistant)).toEqual([]);
+  const tools = res.body.assistant.model.tools as VapiTool[];
+  return { prompt: res.body.assistant.model.messages[0].content as string, tools, transfer: tools.find((t) => t.type === "transferCall") };
+}
+
+describe("spam the receptionist recognises", () => {
+  it("screens a sales pitch with its reason, says goodbye in French, and leaves it out of usage", async () => {
+    const p = await frenchPractice("Cabinet Sans Démarchage");
+    const pitch = newCallId("pitch");
+    const seller = "+33655443322";
+    const start = await vapi(vapiMessage(p.line, pitch, seller, { type: "assistant-request" }));
+    expect((start.body.assistant.model.tools as VapiTool[]).some((t) => t.function?.name === "report_spam")).toBe(true);
+    const reply = await vapiReply(p.line, pitch, seller, "report_spam", { kind: "sales" });
+    expect(reply.say).toBe("Cette ligne est réservée aux personnes qui appellent l'entreprise. Au revoir.");
+    const now = Date.now();
+    await vapi(
+      vapiMessage(p.line, pitch, seller, {
+        type: "end-of-call-report",
+        endedReason: "assistant-ended-call",
+        startedAt: new Date(now - 40_000).toISOString(),
+        endedAt: new Date(now).toISOString(),
+        artifact: { transcript: "AI: Bonjour. User: Bonjour, je vous appelle pour vous proposer une offre sur vos contrats d'énergie." },
+      }),
+    );
+    // A patient calls and books: counted.
+    const patient = newCallId("patient");
+    await vapi(vapiMessage(p.line, patient, "+33612121212", { type: "assistant-request" }));
+    const booked = await vapiReply(p.line, patient, "+33612121212", "book_appointment", {
+      date: dayAhead(3),
+      time: "10:00",
+      name: "Léa Martin",
+    });
+    expect(booked.say).toMatch(/réservé|confirm/i);
+    // The model then wrongly reports that call: a call that booked stays a real caller's.
+    await vapiReply(p.line, patient, "+33612121212", "report_spam", { kind: "robocall" });
+
+    const [screened] = await getDb().select().from(calls).where(eq(calls.providerCallId, pitch));
+    expect(screened).toMatchObject({ screening: "sales", status: "ended" });
+    const [real] = await getDb().select().from(calls).where(eq(calls.providerCallId, patient));
+    expect(real!.screening).toBeNull();
+    const log = (await api("GET", "/api/calls", { token: p.token })).body.calls as { fromNumber: string; screening: string | null }[];
+    expect(log.find((c) => c.fromNumber === seller)).toMatchObject({ screening: "sales" });
+    expect((await api("GET", "/api/account/usage", { token: p.token })).body.calls).toBe(1);
+  });
+
+  it("reads an unknown reason as plain spam", async () => {
+    const p = await frenchPractice("Cabinet Prudent");
+    const callId = newCallId("odd");
+    await vapi(vapiMessage(p.line, callId, "+33600000001", { type: "assistant-request" }));
+    await vapiReply(p.line, callId, "+33600000001", "report_spam", { kind: "lottery" });
+    const [row] = await getDb().select().from(calls).where(eq(calls.providerCallId, callId));
+    expect(row!.screening).toBe("spam");
+  });
+});
+
+describe("call routing", () => {
+  it("starts with the business's phone, and keeps a list in E.164 and in order, per owner", async () => {
+    const p = await frenchPractice("Cabinet Routage");
+    const other = await frenchPractice("Cabinet Voisin");
+    expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual({
+      warmTransfer: false,
+      hours: "always",
+      destinations: [],
+      fallbackPhone: "+33144556677",
+    });
+    const saved = await api("PUT", "/api/call-routing", {
+      token: p.token,
+      body: {
+        warmTransfer: true,
+        hours: "open",
+        destinations: [
+          { name: "Accueil", phone: "01 44 55 66 01" },
+          { name: "Comptabilité", phone: "+33 1 44 55 66 02", when: "les questions de facturation" },
+          { name: "Dr Martin", phone: "06 11 22 33 44", when: "demande le Dr Martin" },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.destinations).toEqual([
+      { name: "Accueil", phone: "+33144556601", when: null },
+      { name: "Comptabilité", phone: "+33144556602", when: "les questions de facturation" },
+      { name: "Dr Martin", phone: "+33611223344", when: "demande le Dr Martin" },
+    ]);
+    expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual(saved.body);
+    expect((await api("GET", "/api/call-routing", { token: other.token })).body.destinations).toEqual([]);
+
+    // Refused whole, in French: nothing of it is written.
+    const twice = await api("PUT", "/api/call-routing", {
+      token: p.token,
+      headers: FR,
+      body: {
+        warmTransfer: false,
+        hours: "always",
+        destinations: [
+          { name: "A", phone: "01 44 55 66 01" },
+          { name: "B", phone: "+33144556601" },
+        ],
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe("Personnes à qui transférer les appels : chaque numéro ne figure qu'une fois.");
+    const unreadable = await api("PUT", "/api/call-routing", {
+      token: p.token,
+      headers: FR,
+      body: { warmTransfer: false, hours: "always", destinations: [{ name: "A", phone: "pas un numéro" }] },
+    });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.message).toMatch(/numéro/i);
+    const many = Array.from({ length: 11 }, (_, i) => ({ name: `P${i}`, phone: `+331445566${String(i).padStart(2, "0")}` }));
+    const tooMany = await api("PUT", "/api/call-routing", {
+      token: p.token,
+      headers: FR,
+      body: { warmTransfer: false, hours: "always", destinations: many },
+    });
+    expect(tooMany.status).toBe(400);
+    const badHours = await api("PUT", "/api/call-routing", {
+      token: p.token,
+      headers: FR,
+      body: { warmTransfer: false, hours: "night", destinations: [] },
+    });
+    expect(badHours.status).toBe(400);
+    expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual(saved.body);
+    expect((await api("PUT", "/api/call-routing", { body: saved.body })).status).toBe(401);
+  });
+
+  it("applies two saves made at the same moment one after the other, each whole", async () => {
+    const p = await frenchPractice("Cabinet Simultané");
+    const list = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix} ${i + 1}`,
+        phone: `+3314455${prefix === "A" ? "66" : "77"}${String(i).padStart(2, "0")}`,
+      }));
+    const [a, b] = await Promise.all([
+      api("PUT", "/api/call-routing", { token: p.token, body: { warmTransfer: true, hours: "always", destinations: list("A", 3) } }),
+      api("PUT", "/api/call-routing", { token: p.token, body: { warmTransfer: false, hours: "open", destinations: list("B", 2) } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const final = (await api("GET", "/api/call-routing", { token: p.token })).body;
+    const names = final.destinations.map((d: { name: string }) => d.name);
+    expect([
+      ["A 1", "A 2", "A 3"],
+      ["B 1", "B 2"],
+    ]).toContainEqual(names);
+    expect(final.warmTransfer).toBe(names[0] === "A 1");
+  });
+
+  it("gives the assistant every destination in order, each with its warm-transfer plan, and says when to transfer to whom", async () => {
+    const p = await frenchPractice("Cabinet Orienté");
+    await api("PUT", "/api/call-routing", {
+      token: p.token,
+      body: {
+        warmTransfer: true,
+        hours: "always",
+        destinations: [
+          { name: "Accueil", phone: "01 44 55 66 01" },
+          { name: "Comptabilité", phone: "01 44 55 66 02", when: "les questions de facturation" },
+          { name: "Dr Martin", phone: "06 11 22 33 44", when: "demande le Dr Martin" },
+        ],
+      },
+    });
+    const { prompt, transfer } = await assistantOf(p);
+    expect(transfer!.destinations!.map((d) => [d.number, d.name, d.description])).toEqual([
+      ["+33144556601", "Accueil", "Accueil"],
+      ["+33144556602", "Comptabilité", "Comptabilité: les questions de facturation"],
+      ["+33611223344", "Dr Martin", "Dr Martin: demande le Dr Martin"],
+    ]);
+    const [first, second, last] = transfer!.destinations!;
+    expect(first!.message).toBe("Je vous mets en relation avec Accueil.");
+    for (const d of [first!, second!, last!]) {
+      expect(d.transferPlan).toMatchObject({ mode: "warm-transfer-experimental", fallbackPlan: { endCallEnabled: false } });
+      // The person reached is briefed in the call's language.
+      expect(d.transferPlan!.summaryPlan.messages[0]!.content).toMatch(/en français/);
+    }
+    // Nobody answers: the caller hears who is tried next, and after the last, that a message will be taken.
+    expect(first!.transferPlan!.fallbackPlan.message).toBe(
+      "Accueil ne répond pas pour le moment. Je vais essayer de joindre Comptabilité.",
+    );
+    expect(last!.transferPlan!.fallbackPlan.message).toMatch(/^Dr Martin ne répond pas.*prendre un message/);
+    // The instructions say when to transfer to whom, in the order to try them, and what to do when nobody answers.
+    expect(prompt).toContain(
+      "1. Accueil (+33144556601); 2. Comptabilité (+33144556602): les questions de facturation; 3. Dr Martin (+33611223344): demande le Dr Martin",
+    );
+    expect(prompt).toMatch(/essayez le contact suivant dans cet ordre avec transferCall.*take_message/);
+
+    // A cold transfer: the same list, no plan, and no retry promised.
+    const { fallbackPhone: _, ...cold } = (await api("GET", "/api/call-routing", { token: p.token })).body;
+    expect((await api("PUT", "/api/call-routing", { token: p.token, body: { ...cold, warmTransfer: false } })).status).toBe(200);
+    const coldCall = await assistantOf(p);
+    expect(coldCall.transfer!.destinations!).toHaveLength(3);
+    expect(coldCall.transfer!.destinations!.every((d) => d.transferPlan === undefined)).toBe(true);
+    expect(coldCall.prompt).not.toMatch(/essayez le contact suivant/);
+  });
+
+  it("puts nobody through outside opening hours when the owner says so, and takes a message instead", async () => {
+    const p = await frenchPractice("Cabinet Fermé");
+    const closed = { isOpen: false, openTime: "09:00", closeTime: "17:00" };
+    const week = { monday: closed, tuesday: closed, wednesday: closed, thursday: closed, friday: closed, saturday: closed, sunday: closed };
+    await getDb().update(users).set({ workingHours: week }).where(eq(users.id, p.user.id));
+    await api("PUT", "/api/call-routing", {
+      token: p.token,
+      body: { warmTransfer: true, hours: "open", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] },
+    });
+    const offHours = await assistantOf(p);
+    expect(offHours.transfer).toBeUndefined();
+    expect(offHours.prompt).toContain("Personne ne peut prendre d'appel transféré à cette heure-ci");
+    // At any hour: put through again.
+    await api("PUT", "/api/call-routing", {
+      token: p.token,
+      body: { warmTransfer: true, hours: "always", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] },
+    });
+    expect((await assistantOf(p)).transfer!.destinations![0]!.number).toBe("+33144556601");
+  });
+});
