@@ -38,6 +38,7 @@ const ENTRIES: Entry[] = [
       { href: "/dashboard/practitioners", key: "practitioners" },
       { href: "/dashboard/ai-config", key: "aiConfig" },
       { href: "/dashboard/knowledge", key: "knowledge" },
+      { href: "/dashboard/transfers", key: "transfers" },
     ],
   },
   { href: "/dashboard/phone-number", key: "phoneNumber" },

@@ -16,6 +16,7 @@ const OWNER_PAGES = [
   "/dashboard/practitioners",
   "/dashboard/ai-config",
   "/dashboard/knowledge",
+  "/dashboard/transfers",
   "/dashboard/phone-number",
   "/dashboard/try",
   "/dashboard/calendar",

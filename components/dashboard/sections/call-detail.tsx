@@ -1,10 +1,10 @@
 "use client";
-// One call: what was said (the transcript as a dialogue), the recording when the provider kept one, the messages the
-// assistant took and the appointments it booked, moved or cancelled. Another owner's call and an unknown id are the
-// same "not found" (the API answers 404 for both).
+// One call: who called (and how far the carrier vouched for the caller ID), what was said (the transcript as a
+// dialogue), the recording when the provider kept one, the messages the assistant took and the appointments it booked,
+// moved or cancelled. Another owner's call and an unknown id are the same "not found" (the API answers 404 for both).
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { ApiError, api, ok } from "@/lib/platform/client/api";
+import { ApiError, api, ok, type Answer } from "@/lib/platform/client/api";
 import { formatDuration, httpUrl, parseTranscript } from "@/lib/platform/client/receptionist";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
@@ -13,6 +13,32 @@ import { PhoneLink, usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { BlockCallerButton } from "./block-caller";
 import { CallStatusBadge, OutcomeBadge, RetentionNote, SandboxCallBadge, ScreeningBadge } from "./calls";
+
+type Call = Answer<"/api/calls/{id}">;
+
+// A: the caller's carrier vouches for the caller and the number; B: for the caller, not that the number is theirs;
+// C: only that the call came through it (a gateway), the least trust.
+const ATTESTATION_TONES = { A: "green", B: "amber", C: "gray" } as const;
+
+/** The caller ID's STIR/SHAKEN attestation, when the carrier gave one: how far the number shown can be trusted. */
+function CallerIdCheck({ call }: { call: Pick<Call, "callerAttestation" | "callerVerified"> }) {
+  const t = useTranslations("CallDetail");
+  const level = call.callerAttestation;
+  if (!level) return null;
+  // A signature the carrier could not verify vouches for nothing, whatever level it claims.
+  if (call.callerVerified === false) {
+    return (
+      <Badge tone="red" testId="caller-attestation">
+        {t("attestation.unverified", { level })}
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone={ATTESTATION_TONES[level]} testId="caller-attestation">
+      {t(`attestation.${level}`)}
+    </Badge>
+  );
+}
 
 function BackLink() {
   const t = useTranslations("CallDetail");
@@ -95,7 +121,15 @@ export function CallDetail({ id }: { id: string }) {
           </p>
           <Details
             rows={[
-              { label: t("caller"), value: call.fromNumber ? <PhoneLink value={call.fromNumber} /> : caller },
+              {
+                label: t("caller"),
+                value: (
+                  <span className="flex flex-wrap items-center gap-2">
+                    {call.fromNumber ? <PhoneLink value={call.fromNumber} /> : caller}
+                    <CallerIdCheck call={call} />
+                  </span>
+                ),
+              },
               { label: t("line"), value: formatPhone(call.toNumber) },
               { label: t("duration"), value: call.durationSeconds === null ? null : formatDuration(call.durationSeconds) },
               { label: t("outcome"), value: <OutcomeBadge outcome={call.outcome} /> },

@@ -1,0 +1,13 @@
+import { CallRouting } from "@/components/dashboard/sections/call-routing";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("transfers");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["RoutingSection", "Fields", "Validation"]}>
+      <CallRouting />
+    </Section>
+  );
+}
