@@ -12,7 +12,7 @@ CREATE TABLE "caller_attestations" (
 	"line" text NOT NULL,
 	"caller" text NOT NULL,
 	"attestation" text NOT NULL,
-	"verified" boolean NOT NULL,
+	"verified" boolean,
 	"received_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "caller_attestations_line_caller_pk" PRIMARY KEY("line","caller"),
 	CONSTRAINT "caller_attestations_known" CHECK ("caller_attestations"."attestation" in ('A', 'B', 'C'))

@@ -91,20 +91,21 @@ export const calls = pgTable(
   ],
 );
 
+/** How long an attestation no call took is kept: no call takes it after two minutes, and it holds phone numbers. */
+export const ATTESTATION_KEEP_MS = 10 * 60_000;
+
 /**
  * A carrier's attestation of a caller ID for a call on its way to the voice platform, which knows nothing of it: kept
  * by line and caller until the call's own row takes it (whichever of the two messages arrives first), minutes at most.
  */
-/** How long an attestation no call took is kept: no call takes it after two minutes, and it holds phone numbers. */
-export const ATTESTATION_KEEP_MS = 10 * 60_000;
-
 export const callerAttestations = pgTable(
   "caller_attestations",
   {
     line: text("line").notNull(),
     caller: text("caller").notNull(),
     attestation: text("attestation", { enum: ATTESTATIONS }).notNull(),
-    verified: boolean("verified").notNull(),
+    // Null: the carrier did not say whether it verified the signature.
+    verified: boolean("verified"),
     receivedAt: ts("received_at").notNull(),
   },
   (t) => [

@@ -209,6 +209,20 @@ describe("the real-model driver against a stub endpoint", () => {
     expect(stub.requests("assistant-stub")).toHaveLength(1);
   });
 
+  it("says the spam report's goodbye and hangs up once the tool has answered, as the platform does", async () => {
+    stub.reset(
+      (b) =>
+        last(b).role === "user" ? { toolCalls: [{ id: "call_spam", name: "report_spam", args: { kind: "robocall" } }] } : { content: "?" },
+      () => ({ content: "Press one to lower your credit card interest rate." }),
+    );
+    const run = await runWithModel(scenario("en-transfer"), ep);
+    const said = run.records[0]!.events.filter((e) => e.kind === "assistant").map((e) => (e as { text: string }).text);
+    expect(said.slice(-2)).toEqual(["Noted.", "This line is for the business's callers only. Goodbye."]);
+    expect(run.records[0]!.endedBy).toBe("assistant");
+    // The model was not asked for another turn: the platform ended the call.
+    expect(stub.requests("assistant-stub")).toHaveLength(1);
+  });
+
   it("hangs up at the turn limit when the caller never ends", async () => {
     stub.reset(
       () => ({ content: "Take your time." }),

@@ -61,7 +61,7 @@ export type ChatMessage =
 export type ChatTool = { type: "function"; function: { name: string; description?: string; parameters?: unknown } };
 
 /** What the platform does itself when the model calls one of its own tools. */
-type PlatformTool = { kind: "transfer"; message: string | null } | { kind: "end" };
+type PlatformTool = { kind: "transfer"; messages: Map<string, string | null> } | { kind: "end" };
 
 /**
  * Vapi's tool list as chat-completions tools: function tools as they are (their `function` object, unchanged; Vapi's
@@ -103,7 +103,8 @@ export function chatTools(vapiTools: unknown[]): { tools: ChatTool[]; platform: 
               },
             },
       });
-      platform.set(name, { kind: "transfer", message: text(destinations[0]?.message) });
+      // What the caller hears depends on who the model chose: each destination's own line.
+      platform.set(name, { kind: "transfer", messages: new Map(destinations.map((d) => [String(d.number ?? ""), text(d.message)])) });
     } else if (tool.type === "endCall") {
       const name = text(own.name) ?? "endCall";
       tools.push({
@@ -199,10 +200,17 @@ async function textsOnPhone(phone: string): Promise<string> {
 
 /** The platform's spoken line when a tool starts (Vapi's request-start message), in the call's language. */
 function requestStart(vapiTools: unknown[], name: string, language: Lang): string | null {
+  return toolLine(vapiTools, name, language, (m) => m.type === "request-start");
+}
+
+/** A tool's closing line, after which the platform ends the call (`request-complete` with endCallAfterSpokenEnabled). */
+function closingLine(vapiTools: unknown[], name: string, language: Lang): string | null {
+  return toolLine(vapiTools, name, language, (m) => m.type === "request-complete" && m.endCallAfterSpokenEnabled === true);
+}
+
+function toolLine(vapiTools: unknown[], name: string, language: Lang, which: (m: Obj) => boolean): string | null {
   const tool = vapiTools.map(obj).find((t) => obj(t.function).name === name);
-  const start = list(tool?.messages)
-    .map(obj)
-    .find((m) => m.type === "request-start");
+  const start = list(tool?.messages).map(obj).find(which);
   if (!start) return null;
   const localized = list(start.contents)
     .map(obj)
@@ -371,15 +379,28 @@ async function playCall(
             })),
           });
           const results = list(answer.results).map(obj);
+          let closing: string | null = null;
           for (const c of functions) {
             const r = results.find((x) => x.toolCallId === c.id);
             history.push({ role: "tool", tool_call_id: c.id, content: String(r?.result ?? r?.error ?? "") });
+            // A tool that answered (not refused) and whose closing line ends the call: the platform says it and hangs up.
+            if (r?.result !== undefined) closing ??= closingLine(vapiTools, c.function.name, sc.language);
+          }
+          if (closing) {
+            rec.events.push({ kind: "assistant", text: closing, source: "platform" });
+            endedReason = "assistant-ended-call";
+            rec.endedBy = "assistant";
+            done = true;
+            break;
           }
         }
         const action = reply.toolCalls.map((c) => platform.get(c.function.name)).find(Boolean);
         if (action) {
           if (action.kind === "transfer") {
-            if (action.message) rec.events.push({ kind: "assistant", text: action.message, source: "platform" });
+            const call = reply.toolCalls.find((c) => platform.get(c.function.name) === action);
+            const chosen = String(obj(parseArgs(call?.function.arguments ?? "{}")).destination ?? "");
+            const message = action.messages.get(chosen) ?? [...action.messages.values()][0];
+            if (message) rec.events.push({ kind: "assistant", text: message, source: "platform" });
             await send({ type: "status-update", status: "forwarding" });
             endedReason = "assistant-forwarded-call";
             rec.endedBy = "transfer";

@@ -44,7 +44,7 @@ test("a practice in French lists who to put callers through to, in order, and a 
   await add.click();
   await expect(page.locator("#routing-0-name")).toBeFocused();
   await save.click();
-  await expect(page.locator("#routing-0-name-error")).toHaveText(fr("Validation.required", { field: fr("Fields.name") }));
+  await expect(page.locator("#routing-0-name-error")).toHaveText(fr("Validation.required", { field: fr("Fields.destinationName") }));
   await page.locator("#routing-0-name").fill("Accueil");
   await page.locator("#routing-0-phone").fill("01 44 55 66 01");
   await add.click();
@@ -55,7 +55,8 @@ test("a practice in French lists who to put callers through to, in order, and a 
 
   // The server reads the numbers: one it cannot read, then the first one written another way, are refused in French.
   await save.click();
-  await expect(error).toHaveText(fr("Validation.phoneUnreadable", { field: fr("Fields.phone"), example: exampleFor("FR") }));
+  // The message names whose number it is.
+  await expect(error).toHaveText(fr("Validation.phoneUnreadable", { field: "Comptabilité", example: exampleFor("FR") }));
   await page.locator("#routing-1-phone").fill("+33 1 44 55 66 01");
   await save.click();
   await expect(error).toHaveText(fr("Validation.destinationsRepeated", { field: fr("Fields.destinations") }));

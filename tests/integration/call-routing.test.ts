@@ -75,8 +75,17 @@ describe("spam the receptionist recognises", () => {
       name: "Léa Martin",
     });
     expect(booked.say).toMatch(/réservé|confirm/i);
-    // The model then wrongly reports that call: a call that booked stays a real caller's.
-    await vapiReply(p.line, patient, "+33612121212", "report_spam", { kind: "robocall" });
+    // The model then wrongly reports that call: a call that booked stays a real caller's, and carries on (a refusal,
+    // so the platform does not say the goodbye that ends the call).
+    const kept = await vapi(
+      vapiMessage(p.line, patient, "+33612121212", {
+        type: "tool-calls",
+        toolCallList: [{ id: "tc-kept", type: "function", function: { name: "report_spam", arguments: { kind: "robocall" } } }],
+      }),
+    );
+    expect(kept.body.results).toEqual([
+      { toolCallId: "tc-kept", name: "report_spam", error: "Bien sûr. Que puis-je faire d'autre pour vous ?" },
+    ]);
 
     const [screened] = await getDb().select().from(calls).where(eq(calls.providerCallId, pitch));
     expect(screened).toMatchObject({ screening: "sales", status: "ended" });
@@ -146,10 +155,18 @@ describe("call routing", () => {
     const unreadable = await api("PUT", "/api/call-routing", {
       token: p.token,
       headers: FR,
-      body: { warmTransfer: false, hours: "always", destinations: [{ name: "A", phone: "pas un numéro" }] },
+      body: {
+        warmTransfer: false,
+        hours: "always",
+        destinations: [
+          { name: "Accueil", phone: "01 44 55 66 01" },
+          { name: "Dr Roux", phone: "pas un numéro" },
+        ],
+      },
     });
     expect(unreadable.status).toBe(400);
-    expect(unreadable.body.message).toMatch(/numéro/i);
+    // The message names whose number it is.
+    expect(unreadable.body.message).toMatch(/^Dr Roux : ce numéro/);
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `P${i}`, phone: `+331445566${String(i).padStart(2, "0")}` }));
     const tooMany = await api("PUT", "/api/call-routing", {
       token: p.token,

@@ -694,6 +694,7 @@ describe("fuzz: webhooks with a valid signature", () => {
                 "reschedule_appointment",
                 "cancel_appointment",
                 "take_message",
+                "report_spam",
                 "transferCall",
               ),
               hostileString,

@@ -202,7 +202,7 @@ function RoutingForm({ routing }: { routing: Routing }) {
                         id={`routing-${i}-name`}
                         label={t("name")}
                         autoComplete="off"
-                        error={errorText("name", rowErrors?.name)}
+                        error={errorText("destinationName", rowErrors?.name)}
                         {...form.register(`destinations.${i}.name`)}
                       />
                       <TextField

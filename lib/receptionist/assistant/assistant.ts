@@ -261,15 +261,13 @@ function spokenFor(language: CallLanguage, startKey: string): FunctionTool["spok
 }
 
 /**
- * report_spam, from its function tool: nothing said while it runs (no one waits for it), then goodbye in the caller's
- * language, after which the platform ends the call.
+ * report_spam, from its function tool: a short acknowledgement while it runs (without one the platform says an English
+ * filler of its own), then goodbye in the caller's language, after which the platform ends the call.
  */
 function asSpamTool(tool: FunctionTool, language: CallLanguage): FunctionTool {
   const order = [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
-  const { spoken } = tool;
   return {
     ...tool,
-    spoken: { ...spoken, start: "", byLanguage: spoken.byLanguage.map((v) => ({ ...v, lines: { ...v.lines, start: "" } })) },
     closing: { content: sayer(language)("spamGoodbye"), byLanguage: order.map((l) => ({ language: l, text: sayer(l)("spamGoodbye") })) },
   };
 }
@@ -367,7 +365,7 @@ export function toolDefinitions(
   const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
   if (knowledge.mode === "tool") tools.push(fn("lookingUp", LOOKUP_TOOL, { question: text("question") }, ["question"]));
   const kind: Schema = { type: "string", enum: [...SPAM_KINDS], description: param("spamKind") };
-  tools.push(asSpamTool(fn("checking", SPAM_TOOL, { kind }, ["kind"]), language));
+  tools.push(asSpamTool(fn("noted", SPAM_TOOL, { kind }, ["kind"]), language));
   if (transfer) tools.push(transfer);
   tools.push({ type: "endCall" });
   return tools;

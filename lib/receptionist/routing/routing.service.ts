@@ -55,7 +55,15 @@ export async function saveRouting(db: Db, userId: string, input: CallRoutingInpu
   const [owner] = await db.select({ timeZone: users.timeZone, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
   if (!owner) throw new AppError("unauthorized", "unauthorized");
   const country = countryOfBusiness(owner);
-  const destinations = input.destinations.map((d) => ({ ...d, phone: requirePhone(d.phone, country, "phone")! }));
+  // A number that cannot be read is refused with the person's name: in a list of ten, "Phone" would not say whose.
+  const destinations = input.destinations.map((d) => {
+    try {
+      return { ...d, phone: requirePhone(d.phone, country, "phone")! };
+    } catch (e) {
+      if (e instanceof AppError) throw new AppError(e.code, e.messageKey, { ...e.params, field: d.name });
+      throw e;
+    }
+  });
   if (new Set(destinations.map((d) => d.phone)).size !== destinations.length) {
     throw new AppError("bad_request", "Validation.destinationsRepeated", { field: "@Fields.destinations" });
   }

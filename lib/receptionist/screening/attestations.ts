@@ -19,9 +19,9 @@ const CLOCK_SKEW_MS = 15_000;
 
 /**
  * What the carrier said of one incoming call: our line and the caller ID, both in E.164; the attestation level; whether
- * the carrier verified the signature; `at`, when the call started by the carrier's clock.
+ * the carrier verified the signature (null: it did not say); `at`, when the call started by the carrier's clock.
  */
-export type CarrierAttestation = { line: string; caller: string; attestation: Attestation; verified: boolean; at: Date };
+export type CarrierAttestation = { line: string; caller: string; attestation: Attestation; verified: boolean | null; at: Date };
 
 /** The provider's once-only key for the event that carried an attestation. */
 export type AttestationReceipt = { provider: string; eventId: string; type: string };

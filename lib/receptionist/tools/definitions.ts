@@ -22,7 +22,7 @@ export type FunctionTool = {
   spoken: ToolLines & { delayedAfterMs: number; byLanguage: { language: CallLanguage; lines: ToolLines }[] };
   /**
    * Said once the tool has answered, after which the platform ends the call: a tool whose answer is the last word
-   * (report_spam) does not wait for a small model to remember endCall. `start` is empty for it: nothing to wait for.
+   * (report_spam) does not wait for a small model to remember endCall.
    */
   closing?: { content: string; byLanguage: { language: CallLanguage; text: string }[] };
 };

@@ -92,8 +92,10 @@ export async function runTool(context: ToolContext, name: string, args: Args): P
         return { result: spoken(await takeMessage(ctx, say, args)) };
       case LOOKUP_TOOL:
         return { result: spoken(await lookupInfo(ctx, say, args)) };
-      case SPAM_TOOL:
-        return { result: spoken(await reportSpam(ctx, say, spamKind(args.kind))) };
+      case SPAM_TOOL: {
+        const report = await reportSpam(ctx, say, spamKind(args.kind));
+        return "kept" in report ? { error: report.kept } : { result: spoken(report.goodbye) };
+      }
       default:
         return { error: say("unknownTool") };
     }

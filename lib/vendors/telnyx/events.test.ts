@@ -39,13 +39,14 @@ describe("toCallAttestation", () => {
     expect(toCallAttestation(event, NOW)).toMatchObject({ line: "+33187654321", caller: "+33639980142" });
   });
 
-  it("reads the level in any case and counts a missing verification as not verified", () => {
+  it("reads the level in any case and keeps a missing or unreadable verification as unknown", () => {
     const { shaken_stir_validated: _dropped, ...unvalidated } = incoming;
     expect(toCallAttestation(initiated({ ...unvalidated, shaken_stir_attestation: " c " }), NOW)).toMatchObject({
       attestation: "C",
-      verified: false,
+      verified: null,
     });
-    expect(toCallAttestation(initiated({ ...incoming, shaken_stir_validated: "yes" }), NOW)).toMatchObject({ verified: false });
+    expect(toCallAttestation(initiated({ ...incoming, shaken_stir_validated: "yes" }), NOW)).toMatchObject({ verified: null });
+    expect(toCallAttestation(initiated({ ...incoming, shaken_stir_validated: false }), NOW)).toMatchObject({ verified: false });
   });
 
   it("dates the call by its start, else the event, else now, and never after now", () => {

@@ -120,8 +120,8 @@ export async function handleTelnyxEvent(
 /**
  * The caller ID's attestation an incoming call.initiated carries, or null (an outgoing call, no attestation, a line or
  * caller ID that is no number: "anonymous"). Numbers in E.164 as the voice platform's are, so the call's row matches:
- * the line as the pool holds it, the caller read in the line's country. A missing `shaken_stir_validated` counts as not
- * verified, so nothing is shown as more trusted than the carrier said. `at` is the call's start (else the event's time,
+ * the line as the pool holds it, the caller read in the line's country. A missing `shaken_stir_validated` is kept as
+ * unknown (null): neither a verification nor a failure the carrier did not report. `at` is the call's start (else the event's time,
  * else `now`), never later than `now`: a late or retried event still finds the call it is about.
  */
 export function toCallAttestation(event: TelnyxEvent, now: Date): CarrierAttestation | null {
@@ -136,7 +136,7 @@ export function toCallAttestation(event: TelnyxEvent, now: Date): CarrierAttesta
   if (!line || !caller) return null;
   const started = [start_time, event.data.occurred_at].map((t) => (t ? new Date(t) : null)).find((d) => d && !isNaN(d.getTime()));
   const at = started && started.getTime() < now.getTime() ? started : now;
-  return { line, caller, attestation, verified: verified === true, at };
+  return { line, caller, attestation, verified: verified ?? null, at };
 }
 
 /** The number a SIP URI names ("sip:+13125550100@sip.telnyx.com;user=phone" → "+13125550100"); a bare number as it is. */

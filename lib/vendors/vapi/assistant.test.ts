@@ -128,15 +128,14 @@ describe("the assistant as Vapi takes it", () => {
       "take_message",
       "report_spam",
     ]);
-    for (const t of functions.filter((f) => f.function!.name !== "report_spam")) {
-      expect(t.messages?.find((m) => m.type === "request-start")?.content).toMatch(/^(Un instant|Je note)/);
+    for (const t of functions) {
+      expect(t.messages?.find((m) => m.type === "request-start")?.content).toMatch(/^(Un instant|Je note|D'accord)/);
       expect(t.messages?.find((m) => m.type === "request-response-delayed")?.timingMilliseconds).toBeLessThanOrEqual(3000);
     }
     expect(functions.find((t) => t.function!.name === "book_appointment")!.function!.parameters.required).toEqual(["date", "time", "name"]);
     expect(tools.find((t) => t.type === "transferCall")).toMatchObject({ destinations: [{ type: "number", number: "+33123456789" }] });
-    // Reporting spam says nothing while it runs; its goodbye, in French, ends the call.
+    // Reporting spam: its goodbye, in French, ends the call.
     const spam = functions.find((t) => t.function!.name === "report_spam")!;
-    expect(spam.messages?.some((m) => m.type === "request-start")).toBe(false);
     expect(spam.messages?.find((m) => m.type === "request-complete")).toMatchObject({
       content: "Cette ligne est réservée aux personnes qui appellent l'entreprise. Au revoir.",
       endCallAfterSpokenEnabled: true,

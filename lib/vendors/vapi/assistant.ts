@@ -79,7 +79,7 @@ function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
   const variants = (line: "start" | "delayed" | "failed"): Vapi.TextContent[] =>
     spoken.byLanguage.map((v) => ({ type: "text", text: v.lines[line], language: v.language }));
   const messages: Vapi.CreateFunctionToolDtoMessagesItem[] = [
-    ...(spoken.start ? [{ type: "request-start" as const, content: spoken.start, contents: variants("start"), blocking: false }] : []),
+    { type: "request-start", content: spoken.start, contents: variants("start"), blocking: false },
     { type: "request-response-delayed", content: spoken.delayed, contents: variants("delayed"), timingMilliseconds: spoken.delayedAfterMs },
     { type: "request-failed", content: spoken.failed, contents: variants("failed") },
   ];

@@ -133,15 +133,13 @@ function toolOf(t: z.infer<typeof tool>): AssistantTool {
     if (!m) throw new Error(`tool ${t.function.name} has no ${type} message`);
     return m;
   };
-  const [delayed, failed] = [line("request-response-delayed"), line("request-failed")];
-  // A tool with nothing to say while it runs has no opening line.
-  const start = t.messages.find((x) => x.type === "request-start");
-  const byLanguage = delayed.contents.map(({ language: l }) => {
-    const text = (m: typeof delayed | undefined) => (m ? (m.contents.find((c) => c.language === l)?.text ?? m.content) : "");
+  const [start, delayed, failed] = [line("request-start"), line("request-response-delayed"), line("request-failed")];
+  const byLanguage = start.contents.map(({ language: l }) => {
+    const text = (m: typeof start) => m.contents.find((c) => c.language === l)?.text ?? m.content;
     return { language: l, lines: { start: text(start), delayed: text(delayed), failed: text(failed) } };
   });
   const spoken = {
-    start: start?.content ?? "",
+    start: start.content,
     delayed: delayed.content,
     failed: failed.content,
     delayedAfterMs: delayed.timingMilliseconds ?? 0,
