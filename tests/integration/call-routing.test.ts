@@ -39,6 +39,16 @@ async function frenchPractice(name: string): Promise<Practice> {
   return p;
 }
 
+/** Three people, as an owner types their numbers (national, international, mobile), each but the first with its "when". */
+const TEAM = [
+  { name: "Accueil", phone: "01 44 55 66 01" },
+  { name: "Comptabilité", phone: "+33 1 44 55 66 02", when: "les questions de facturation" },
+  { name: "Dr Martin", phone: "06 11 22 33 44", when: "demande le Dr Martin" },
+];
+
+/** Saves the practice's routing through the API, its refusals read in French. */
+const putRouting = (p: Practice, body: unknown) => api("PUT", "/api/call-routing", { token: p.token, headers: FR, body });
+
 async function assistantOf(p: Practice, caller = "+33611223344") {
   const res = await vapi(vapiMessage(p.line, newCallId("routing"), caller, { type: "assistant-request" }));
   expect(res.status).toBe(200);
@@ -117,17 +127,10 @@ describe("call routing", () => {
       destinations: [],
       fallbackPhone: "+33144556677",
     });
-    const saved = await api("PUT", "/api/call-routing", {
-      token: p.token,
-      body: {
-        warmTransfer: true,
-        hours: "open",
-        destinations: [
-          { name: "Accueil", phone: "01 44 55 66 01" },
-          { name: "Comptabilité", phone: "+33 1 44 55 66 02", when: "les questions de facturation" },
-          { name: "Dr Martin", phone: "06 11 22 33 44", when: "demande le Dr Martin" },
-        ],
-      },
+    const saved = await putRouting(p, {
+      warmTransfer: true,
+      hours: "open",
+      destinations: TEAM,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.destinations).toEqual([
@@ -139,47 +142,31 @@ describe("call routing", () => {
     expect((await api("GET", "/api/call-routing", { token: other.token })).body.destinations).toEqual([]);
 
     // Refused whole, in French: nothing of it is written.
-    const twice = await api("PUT", "/api/call-routing", {
-      token: p.token,
-      headers: FR,
-      body: {
-        warmTransfer: false,
-        hours: "always",
-        destinations: [
-          { name: "A", phone: "01 44 55 66 01" },
-          { name: "B", phone: "+33144556601" },
-        ],
-      },
+    const twice = await putRouting(p, {
+      warmTransfer: false,
+      hours: "always",
+      destinations: [
+        { name: "A", phone: "01 44 55 66 01" },
+        { name: "B", phone: "+33144556601" },
+      ],
     });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe("Personnes à qui transférer les appels : chaque numéro ne figure qu'une fois.");
-    const unreadable = await api("PUT", "/api/call-routing", {
-      token: p.token,
-      headers: FR,
-      body: {
-        warmTransfer: false,
-        hours: "always",
-        destinations: [
-          { name: "Accueil", phone: "01 44 55 66 01" },
-          { name: "Dr Roux", phone: "pas un numéro" },
-        ],
-      },
+    const unreadable = await putRouting(p, {
+      warmTransfer: false,
+      hours: "always",
+      destinations: [
+        { name: "Accueil", phone: "01 44 55 66 01" },
+        { name: "Dr Roux", phone: "pas un numéro" },
+      ],
     });
     expect(unreadable.status).toBe(400);
     // The message names whose number it is.
     expect(unreadable.body.message).toMatch(/^Dr Roux : ce numéro/);
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `P${i}`, phone: `+331445566${String(i).padStart(2, "0")}` }));
-    const tooMany = await api("PUT", "/api/call-routing", {
-      token: p.token,
-      headers: FR,
-      body: { warmTransfer: false, hours: "always", destinations: many },
-    });
+    const tooMany = await putRouting(p, { warmTransfer: false, hours: "always", destinations: many });
     expect(tooMany.status).toBe(400);
-    const badHours = await api("PUT", "/api/call-routing", {
-      token: p.token,
-      headers: FR,
-      body: { warmTransfer: false, hours: "night", destinations: [] },
-    });
+    const badHours = await putRouting(p, { warmTransfer: false, hours: "night", destinations: [] });
     expect(badHours.status).toBe(400);
     expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual(saved.body);
     expect((await api("PUT", "/api/call-routing", { body: saved.body })).status).toBe(401);
@@ -193,8 +180,8 @@ describe("call routing", () => {
         phone: `+3314455${prefix === "A" ? "66" : "77"}${String(i).padStart(2, "0")}`,
       }));
     const [a, b] = await Promise.all([
-      api("PUT", "/api/call-routing", { token: p.token, body: { warmTransfer: true, hours: "always", destinations: list("A", 3) } }),
-      api("PUT", "/api/call-routing", { token: p.token, body: { warmTransfer: false, hours: "open", destinations: list("B", 2) } }),
+      putRouting(p, { warmTransfer: true, hours: "always", destinations: list("A", 3) }),
+      putRouting(p, { warmTransfer: false, hours: "open", destinations: list("B", 2) }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const final = (await api("GET", "/api/call-routing", { token: p.token })).body;
@@ -208,17 +195,10 @@ describe("call routing", () => {
 
   it("gives the assistant every destination in order, each with its warm-transfer plan, and says when to transfer to whom", async () => {
     const p = await frenchPractice("Cabinet Orienté");
-    await api("PUT", "/api/call-routing", {
-      token: p.token,
-      body: {
-        warmTransfer: true,
-        hours: "always",
-        destinations: [
-          { name: "Accueil", phone: "01 44 55 66 01" },
-          { name: "Comptabilité", phone: "01 44 55 66 02", when: "les questions de facturation" },
-          { name: "Dr Martin", phone: "06 11 22 33 44", when: "demande le Dr Martin" },
-        ],
-      },
+    await putRouting(p, {
+      warmTransfer: true,
+      hours: "always",
+      destinations: TEAM,
     });
     const { prompt, transfer } = await assistantOf(p);
     expect(transfer!.destinations!.map((d) => [d.number, d.name, d.description])).toEqual([
@@ -246,7 +226,7 @@ describe("call routing", () => {
 
     // A cold transfer: the same list, no plan, and no retry promised.
     const { fallbackPhone: _, ...cold } = (await api("GET", "/api/call-routing", { token: p.token })).body;
-    expect((await api("PUT", "/api/call-routing", { token: p.token, body: { ...cold, warmTransfer: false } })).status).toBe(200);
+    expect((await putRouting(p, { ...cold, warmTransfer: false })).status).toBe(200);
     const coldCall = await assistantOf(p);
     expect(coldCall.transfer!.destinations!).toHaveLength(3);
     expect(coldCall.transfer!.destinations!.every((d) => d.transferPlan === undefined)).toBe(true);
@@ -258,18 +238,12 @@ describe("call routing", () => {
     const closed = { isOpen: false, openTime: "09:00", closeTime: "17:00" };
     const week = { monday: closed, tuesday: closed, wednesday: closed, thursday: closed, friday: closed, saturday: closed, sunday: closed };
     await getDb().update(users).set({ workingHours: week }).where(eq(users.id, p.user.id));
-    await api("PUT", "/api/call-routing", {
-      token: p.token,
-      body: { warmTransfer: true, hours: "open", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] },
-    });
+    await putRouting(p, { warmTransfer: true, hours: "open", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] });
     const offHours = await assistantOf(p);
     expect(offHours.transfer).toBeUndefined();
     expect(offHours.prompt).toContain("Personne ne peut prendre d'appel transféré à cette heure-ci");
     // At any hour: put through again.
-    await api("PUT", "/api/call-routing", {
-      token: p.token,
-      body: { warmTransfer: true, hours: "always", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] },
-    });
+    await putRouting(p, { warmTransfer: true, hours: "always", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] });
     expect((await assistantOf(p)).transfer!.destinations![0]!.number).toBe("+33144556601");
   });
 });

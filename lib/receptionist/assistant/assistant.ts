@@ -250,14 +250,22 @@ export function systemPrompt(
 
 type Schema = JsonSchema;
 
+/** Every language a caller may speak, the call's own first: the order of a line's variants. */
+function callsLanguagesFirst(language: CallLanguage): CallLanguage[] {
+  return [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
+}
+
 /** "One moment" as soon as the tool is called, a second line after 2.5 s without an answer, a sentence on failure. */
 function spokenFor(language: CallLanguage, startKey: string): FunctionTool["spoken"] {
   const linesIn = (l: CallLanguage): ToolLines => {
     const say = sayer(l);
     return { start: say(`toolMessages.${startKey}`), delayed: say("toolMessages.delayed"), failed: say("toolMessages.failed") };
   };
-  const order = [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
-  return { ...linesIn(language), delayedAfterMs: 2500, byLanguage: order.map((l) => ({ language: l, lines: linesIn(l) })) };
+  return {
+    ...linesIn(language),
+    delayedAfterMs: 2500,
+    byLanguage: callsLanguagesFirst(language).map((l) => ({ language: l, lines: linesIn(l) })),
+  };
 }
 
 /**
@@ -265,10 +273,10 @@ function spokenFor(language: CallLanguage, startKey: string): FunctionTool["spok
  * filler of its own), then goodbye in the caller's language, after which the platform ends the call.
  */
 function asSpamTool(tool: FunctionTool, language: CallLanguage): FunctionTool {
-  const order = [language, ...CALL_LANGUAGES.filter((l) => l !== language)];
+  const goodbye = (l: CallLanguage) => sayer(l)("spamGoodbye");
   return {
     ...tool,
-    closing: { content: sayer(language)("spamGoodbye"), byLanguage: order.map((l) => ({ language: l, text: sayer(l)("spamGoodbye") })) },
+    closing: { content: goodbye(language), byLanguage: callsLanguagesFirst(language).map((l) => ({ language: l, text: goodbye(l) })) },
   };
 }
 

@@ -12,39 +12,39 @@ export type Destination = { name: string; phone: string; when: string | null };
 /** How calls are routed, as a call reads it: the owner's list (none: the business's phone, `fallbackPhone`). */
 export type CallRouting = { warmTransfer: boolean; hours: TransferHours; destinations: Destination[]; fallbackPhone: string | null };
 
-/** The routing of one business; null for an unknown owner. */
-async function readRouting(db: Db, userId: string): Promise<CallRouting | null> {
-  const [owner] = await db
-    .select({
-      warmTransfer: users.warmTransfer,
-      hours: users.transferHours,
-      phone: users.phone,
-      timeZone: users.timeZone,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+/**
+ * The routing of one business, as a call is answered with it; null for an unknown owner (one gone mid-call routes
+ * nowhere). Its two reads go out together: this is on the way to every call's first words.
+ */
+export async function routingForCall(db: Db, userId: string): Promise<CallRouting | null> {
+  const [[owner], destinations] = await Promise.all([
+    db
+      .select({
+        warmTransfer: users.warmTransfer,
+        hours: users.transferHours,
+        phone: users.phone,
+        timeZone: users.timeZone,
+        locale: users.locale,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ name: callRoutes.name, phone: callRoutes.phone, when: callRoutes.when })
+      .from(callRoutes)
+      .where(eq(callRoutes.userId, userId))
+      .orderBy(asc(callRoutes.position)),
+  ]);
   if (!owner) return null;
-  const destinations = await db
-    .select({ name: callRoutes.name, phone: callRoutes.phone, when: callRoutes.when })
-    .from(callRoutes)
-    .where(eq(callRoutes.userId, userId))
-    .orderBy(asc(callRoutes.position));
   // The platform dials E.164 only: an owner's phone that cannot be read as one is no destination.
   const fallbackPhone = toE164(owner.phone, countryOfBusiness(owner));
   return { warmTransfer: owner.warmTransfer, hours: owner.hours, destinations, fallbackPhone };
 }
 
 export async function getRouting(db: Db, userId: string): Promise<CallRouting> {
-  const routing = await readRouting(db, userId);
+  const routing = await routingForCall(db, userId);
   if (!routing) throw new AppError("unauthorized", "unauthorized");
   return routing;
-}
-
-/** The routing a call is answered with; none (an owner gone mid-call) routes nowhere. */
-export async function routingForCall(db: Db, userId: string): Promise<CallRouting | null> {
-  return readRouting(db, userId);
 }
 
 /**
