@@ -145,9 +145,13 @@ export const appointments = pgTable(
     status: text("status", { enum: ["booked", "cancelled"] })
       .notNull()
       .default("booked"),
-    source: text("source", { enum: ["dashboard", "phone"] })
+    // Who booked it: the owner, a call, the public booking page ("page"), a waitlist offer taken by text, or the booking
+    // page opened from a recall text.
+    source: text("source", { enum: ["dashboard", "phone", "page", "waitlist", "recall"] })
       .notNull()
       .default("dashboard"),
+    // The service asked for when it was booked (one of the practice's services): its length, and when a recall is due.
+    service: text("service"),
     calendarEventId: text("calendar_event_id"),
     calendarSyncStatus: text("calendar_sync_status").notNull().default("pending"),
     callId: uuid("call_id"),
@@ -196,8 +200,9 @@ export const appointmentChanges = pgTable(
     // Null once the appointment is erased: the count stays, nothing points at a patient.
     appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["booked", "rescheduled", "cancelled"] }).notNull(),
-    // phone and dashboard, or the caller on their own: "text" (an answer to our text), "link" (the self-service link).
-    source: text("source", { enum: ["phone", "dashboard", "text", "link"] }).notNull(),
+    // phone and dashboard, the booking page, the waitlist and recall, or the caller on their own: "text" (an answer to
+    // our text), "link" (the self-service link).
+    source: text("source", { enum: ["phone", "dashboard", "text", "link", "page", "waitlist", "recall"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -206,7 +211,7 @@ export const appointmentChanges = pgTable(
     index("appointment_changes_appointment_idx").on(t.appointmentId),
     check(
       "appointment_changes_known",
-      sql`${t.kind} in ('booked', 'rescheduled', 'cancelled') and ${t.source} in ('phone', 'dashboard', 'text', 'link')`,
+      sql`${t.kind} in ('booked', 'rescheduled', 'cancelled') and ${t.source} in ('phone', 'dashboard', 'text', 'link', 'page', 'waitlist', 'recall')`,
     ),
   ],
 );
@@ -250,5 +255,154 @@ export const closures = pgTable(
       sql`(${t.openTime} is null and ${t.closeTime} is null) or (${t.openTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closeTime} > ${t.openTime})`,
     ),
     check("closures_source_known", sql`${t.source} in ('owner', 'holiday')`),
+  ],
+);
+
+/**
+ * The practice's public booking page (`/{locale}/b/{slug}`): off until the owner turns it on. The slug is its address,
+ * lower case, unique across practices.
+ */
+export const bookingPages = pgTable(
+  "booking_pages",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_pages_slug_unique").on(t.slug),
+    check("booking_pages_slug_form", sql`${t.slug} ~ '^[a-z0-9]([a-z0-9-]{1,38}[a-z0-9])$'`),
+  ],
+);
+
+/** A window of the day a person on the waitlist can come, local "HH:MM" times. */
+export type WaitlistTimes = { from: string; to: string }[];
+
+/**
+ * People waiting for an earlier appointment: the days they can come (local dates, both ends included), optionally the
+ * times of day and the service. Offered a freed slot in the order they joined (`created_at`).
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // E.164: where offers are texted, and whose YES takes one.
+    phone: text("phone").notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    service: text("service"),
+    // Null: any time the practice is open.
+    times: jsonb("times").$type<WaitlistTimes>(),
+    language: text("language", { enum: ["en", "fr", "es"] })
+      .notNull()
+      .default("en"),
+    // Where offers go: a text, or WhatsApp when the person asked for it.
+    channel: text("channel", { enum: ["sms", "whatsapp"] })
+      .notNull()
+      .default("sms"),
+    // Who added them: the owner, or the receptionist on a call.
+    source: text("source", { enum: ["dashboard", "phone"] })
+      .notNull()
+      .default("dashboard"),
+    callId: uuid("call_id"),
+    // "waiting" until an offer is taken ("booked", with the appointment) or the last day has passed ("expired").
+    status: text("status", { enum: ["waiting", "booked", "expired"] })
+      .notNull()
+      .default("waiting"),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("waitlist_entries_user_idx").on(t.userId, t.status, t.createdAt),
+    check("waitlist_entries_days", sql`${t.fromDate} <= ${t.toDate}`),
+    check("waitlist_entries_known", sql`${t.status} in ('waiting', 'booked', 'expired') and ${t.channel} in ('sms', 'whatsapp')`),
+  ],
+);
+
+/**
+ * A freed slot offered to one person on the waitlist. Every offer of one slot shares its `slot_key` (practitioner and
+ * start): the first YES takes it (status "taken"), the other open offers of that key become "gone" and are told so.
+ */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    practitionerId: uuid("practitioner_id").notNull(),
+    slotKey: text("slot_key").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    status: text("status", { enum: ["open", "taken", "gone", "expired"] })
+      .notNull()
+      .default("open"),
+    expiresAt: ts("expires_at").notNull(),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("waitlist_offers_user_idx").on(t.userId, t.status),
+    index("waitlist_offers_entry_idx").on(t.entryId),
+    // One offer of a slot per person: a slot freed twice (cancelled, rebooked, cancelled) is not texted twice.
+    uniqueIndex("waitlist_offers_entry_slot_unique").on(t.entryId, t.slotKey),
+    check("waitlist_offers_known", sql`${t.status} in ('open', 'taken', 'gone', 'expired')`),
+  ],
+);
+
+/** Per service, how many months after an appointment for it a caller is due again (a check-up, a cleaning). */
+export const serviceRecalls = pgTable(
+  "service_recalls",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    intervalMonths: integer("interval_months").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.service] }),
+    check("service_recalls_interval", sql`${t.intervalMonths} between 1 and 60`),
+  ],
+);
+
+/**
+ * A recall text sent: to whom, for which service, after which appointment (at most one per appointment, so one per
+ * interval), and the booking it led to.
+ */
+export const recallTexts = pgTable(
+  "recall_texts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    // The appointment the interval counts from; null once it is erased.
+    afterAppointmentId: uuid("after_appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    sentAt: ts("sent_at").notNull(),
+    bookedAppointmentId: uuid("booked_appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("recall_texts_user_idx").on(t.userId, t.sentAt),
+    uniqueIndex("recall_texts_once_unique").on(t.userId, t.phone, t.service, t.dueOn),
   ],
 );

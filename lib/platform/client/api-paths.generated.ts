@@ -1650,7 +1650,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "booked" | "cancelled";
                             /** @enum {string} */
-                            source: "phone" | "dashboard";
+                            source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                             calendarSyncStatus: string;
                             reminderAt: string | null;
                             /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
@@ -1674,7 +1674,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "booked" | "cancelled";
                             /** @enum {string} */
-                            source: "phone" | "dashboard";
+                            source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                             calendarSyncStatus: string;
                             reminderAt: string | null;
                             /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
@@ -1761,7 +1761,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         /** @enum {string} */
-                        source: "phone" | "dashboard";
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
@@ -8482,7 +8482,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         /** @enum {string} */
-                        source: "phone" | "dashboard";
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
@@ -9575,7 +9575,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         /** @enum {string} */
-                        source: "phone" | "dashboard";
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
@@ -9654,7 +9654,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         /** @enum {string} */
-                        source: "phone" | "dashboard";
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */

@@ -11,7 +11,7 @@ export type WebhookOutcome = "processed" | "duplicate" | "invalid_signature" | "
 /** result: the tool answered; error: it answered with a refusal (unknown tool, calendar down); failed: it threw. */
 export type ToolOutcome = "result" | "error" | "failed";
 export type MessageChannel = "email" | "sms" | "whatsapp";
-export type BookingConflictSource = "phone" | "dashboard" | "text" | "link";
+export type BookingConflictSource = "phone" | "dashboard" | "text" | "link" | "page" | "waitlist" | "recall";
 
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

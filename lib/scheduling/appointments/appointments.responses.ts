@@ -16,7 +16,7 @@ export const appointmentResponse = z
     endsAt: instant,
     durationMinutes: z.number().int(),
     status: z.enum(["booked", "cancelled"]),
-    source: z.enum(["phone", "dashboard"]),
+    source: z.enum(["phone", "dashboard", "page", "waitlist", "recall"]),
     calendarSyncStatus: z.string(),
     reminderAt: instant.nullable(),
     confirmedAt: instant.nullable().describe("When the caller confirmed by text (null: not confirmed, or moved since)."),

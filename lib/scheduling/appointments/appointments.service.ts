@@ -25,7 +25,7 @@ export type AppointmentView = {
   endsAt: string;
   durationMinutes: number;
   status: "booked" | "cancelled";
-  source: "dashboard" | "phone";
+  source: Row["source"];
   calendarSyncStatus: string;
   reminderAt: string | null;
   /** When the caller confirmed by text that they will come (null: not confirmed, or moved since). */

@@ -50,6 +50,11 @@ export const SOURCE_RULES: Record<ChangeSource, SourceRules> = {
   text: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
   link: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: false },
   dashboard: { starts: "future", length: "asked", checksCalendar: false, offersAlternatives: false, callersOwnOnly: false },
+  // The booking page (and the page opened from a recall text): a caller on their own, who proved their number first.
+  page: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  recall: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: true, callersOwnOnly: true },
+  // A freed slot offered by text: exactly that slot or nothing (the others offered it are told it is gone).
+  waitlist: { starts: "offered", length: "setting", checksCalendar: true, offersAlternatives: false, callersOwnOnly: true },
 };
 
 /**
@@ -238,6 +243,7 @@ async function insertBooking(
           patientEmail: b.patientEmail,
           patientBirthDate: b.patientBirthDate ?? null,
           reason: b.reason,
+          service: b.service ?? null,
           startsAt: b.start,
           endsAt: end,
           status: "booked",
