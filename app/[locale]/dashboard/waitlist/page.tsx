@@ -1,0 +1,13 @@
+import { Waitlist } from "@/components/dashboard/sections/waitlist";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("waitlist");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["WaitlistSection", "Fields", "Validation"]}>
+      <Waitlist />
+    </Section>
+  );
+}

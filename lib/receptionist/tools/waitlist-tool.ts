@@ -1,0 +1,112 @@
+// add_to_waitlist: a caller for whom no free time suits, who would like an earlier one, goes on the practice's waiting
+// list (lib/scheduling/waitlist) with the days they can come and, if they said so, the part of the day. The answer names
+// those days in words (a small voice model reads it as it is) and says how a freed time reaches them.
+import { AppError } from "@/lib/platform/errors";
+import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { isCalendarDate } from "@/lib/platform/time/zoned-time";
+import { addToWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
+import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
+import { ensureCall } from "../calls/call-log";
+import { speakDate, speakList, type Say } from "../speech/speech";
+import { addDays, daysBetween, localToday, speakCalendarDay } from "../speech/when";
+import { PART_MINUTES, type PartOfDay } from "./availability-answer";
+import { serviceAsked } from "./practitioner-choice";
+import { spoken, type ToolReply } from "./replies";
+import type { ToolContext } from "./tools";
+
+export const WAITLIST_TOOL = "add_to_waitlist";
+
+type Args = Record<string, unknown>;
+
+const words = (v: unknown, max: number): string | null => {
+  if (typeof v !== "string" && typeof v !== "number") return null;
+  const s = String(v).trim().replace(/\s+/g, " ");
+  return s ? s.slice(0, max) : null;
+};
+
+/** A day as the tool takes it (YYYY-MM-DD, a one-digit month or day padded), or null. */
+function day(v: unknown): string | null {
+  const raw = words(v, 20);
+  const iso = raw?.replace(
+    /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
+    (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
+  );
+  return iso && isCalendarDate(iso) ? iso : null;
+}
+
+/** "morning", "le matin", "por la tarde"…: the part of the day, or null for any time. */
+function partOf(v: unknown): PartOfDay | null {
+  const part = words(v, 20)?.toLowerCase();
+  if (!part) return null;
+  if (/morning|matin|mañana/.test(part)) return "morning";
+  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
+  if (/evening|night|soir|noche/.test(part)) return "evening";
+  return null;
+}
+
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
+  const { biz, language } = ctx;
+  // Offers are texted from the business's line, by a business that books.
+  if (!biz.entitled) return spoken(say("bookingDisabled"));
+  if (!biz.line) return spoken(say("waitlist.unavailable"));
+  const name = words(args.name ?? args.patientName, 120);
+  const first = day(args.firstDay ?? args.from ?? args.date);
+  const last = day(args.lastDay ?? args.to) ?? first;
+  const missing = [!name && "name", !first && "date"].filter(Boolean) as string[];
+  if (missing.length) {
+    const fields = speakList(
+      missing.map((f) => say(`fields.${f}`)),
+      language,
+      "conjunction",
+    );
+    return spoken(say("missingDetails", { fields }));
+  }
+  const rawPhone = words(args.phone ?? args.phoneNumber, 40);
+  const phone = rawPhone && /\d/.test(rawPhone) ? toE164(rawPhone, countryOfBusiness(biz)) : ctx.callerNumber;
+  if (rawPhone && /\d/.test(rawPhone) && !phone) return spoken(say("phoneUnreadable"));
+  if (!phone) return spoken(say("waitlist.needsPhone"));
+  const now = ctx.deps.now ? ctx.deps.now() : new Date();
+  const today = localToday(now, biz.timeZone);
+  // Days said the other way round are still the days meant.
+  const [from, to] = first! <= last! ? [first!, last!] : [last!, first!];
+  if (to < today) return spoken(say("waitlist.past", { today: speakCalendarDay(today, language) }));
+  const end = daysBetween(from, to) + 1 > MAX_WAITLIST_DAYS ? addDays(from, MAX_WAITLIST_DAYS - 1) : to;
+  const what = serviceAsked(ctx, say, args, {});
+  if ("reply" in what) return what.reply;
+  const part = partOf(args.partOfDay ?? args.part_of_day);
+  const [lo, hi] = part ? PART_MINUTES[language][part] : [0, 0];
+  let entry;
+  try {
+    entry = await addToWaitlist(
+      ctx.deps.db,
+      biz,
+      {
+        name: name!,
+        phone,
+        from,
+        to: end,
+        service: what.service,
+        // The last minute of the day stands for its end: a window's end is a time of that day.
+        times: part ? [{ from: clock(lo), to: clock(Math.min(hi, 1439)) }] : null,
+        language,
+        channel: "sms",
+      },
+      { source: "phone", onSame: "replace", callId: await ensureCall(ctx.deps.db, ctx.providerCallId, biz.userId), now },
+    );
+  } catch (e) {
+    if (e instanceof AppError && e.messageKey === "waitlistFull") return spoken(say("waitlist.full"));
+    throw e;
+  }
+  const days =
+    entry.from === entry.to
+      ? say("waitlist.addedDay", { name: entry.name, day: speakDate(entry.from, language) })
+      : say("waitlist.addedDays", { name: entry.name, from: speakDate(entry.from, language), to: speakDate(entry.to, language) });
+  const when = part ? say("waitlist.part", { part: say(`parts.${part}`) }) : "";
+  const where =
+    phone === ctx.callerNumber
+      ? say("waitlist.toCaller")
+      : say("waitlist.toNumber", { number: formatPhone(phone, countryOfBusiness(biz)) });
+  return spoken(`${days}${when}. ${say("waitlist.howOffered", { where })}`);
+}
