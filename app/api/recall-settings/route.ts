@@ -1,0 +1,20 @@
+import { recallSettingsResponse } from "@/lib/scheduling/recall/recall.responses";
+import { recallSettingsSchema } from "@/lib/scheduling/recall/recall.schemas";
+import { getRecallSettings, saveRecallSettings } from "@/lib/scheduling/recall/recall.service";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** Every service of the practice, with the months after which a caller is due again (null: no recall). */
+export const GET = route.owner({ response: { 200: recallSettingsResponse } }, async ({ ctx, auth }) =>
+  json(await getRecallSettings(ctx.db, auth.userId)),
+);
+
+/**
+ * Replaces the recall intervals: each service one of the practice's, each listed once, 1 to 60 months or null; a
+ * service left out has none.
+ */
+export const PUT = route.owner({ body: recallSettingsSchema, response: { 200: recallSettingsResponse } }, async ({ ctx, auth, input }) =>
+  json(await saveRecallSettings(ctx.db, auth.userId, input.body)),
+);

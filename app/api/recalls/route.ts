@@ -1,0 +1,11 @@
+import { recallsResponse } from "@/lib/scheduling/recall/recall.responses";
+import { listRecalls } from "@/lib/scheduling/recall/recall.service";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** Who is due for a recall and not texted yet, who was texted, and who booked after their text. */
+export const GET = route.owner({ response: { 200: recallsResponse } }, async ({ ctx, auth }) =>
+  json(await listRecalls(ctx.db, auth.userId, ctx.booking.now?.() ?? new Date())),
+);

@@ -1,0 +1,48 @@
+// The recall text's job: one caller due again for a service (lib/scheduling/recall) gets the booking page's link, in
+// the language of the appointment the interval counts from, from the business's line. The sweep claimed it; what may
+// have changed since is checked again here, and a text that may no longer go is withdrawn (its row deleted), so the
+// owner never sees as texted a caller who was not.
+import { eq } from "drizzle-orm";
+import { appointments, recallTexts } from "@/db/schema";
+import { loadBusinessContact } from "@/lib/accounts/business/contact";
+import type { JobData } from "@/lib/platform/jobs/queue";
+import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
+import { bookingPageUrl, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import type { DispatchDeps } from "./dispatch";
+import { recallSms } from "./templates";
+
+export async function sendRecallText(deps: DispatchDeps, data: JobData["recall-text"]): Promise<void> {
+  const [r] = await deps.db
+    .select({
+      id: recallTexts.id,
+      userId: recallTexts.userId,
+      phone: recallTexts.phone,
+      service: recallTexts.service,
+      language: appointments.language,
+    })
+    .from(recallTexts)
+    .leftJoin(appointments, eq(appointments.id, recallTexts.afterAppointmentId))
+    .where(eq(recallTexts.id, data.recallTextId))
+    .limit(1);
+  // Erased since (the caller's erasure takes their recall texts).
+  if (!r) return;
+  const [biz, slug, optedOut] = await Promise.all([
+    loadBusinessContact(deps.db, r.userId),
+    enabledBookingSlug(deps.db, r.userId),
+    isOptedOut(deps.db, r.userId, r.phone, "sms"),
+  ]);
+  if (!biz?.line || !slug || optedOut) {
+    await deps.db.delete(recallTexts).where(eq(recallTexts.id, r.id));
+    return;
+  }
+  const language = r.language ?? biz.locale;
+  const url = bookingPageUrl(deps.appUrl, language, slug, "recall");
+  await deps.sms.send({
+    userId: r.userId,
+    to: r.phone,
+    from: biz.line,
+    text: recallSms(language, { businessName: biz.businessName, service: r.service, url }),
+    links: [url],
+    dedupeKey: `recall:${r.id}`,
+  });
+}
