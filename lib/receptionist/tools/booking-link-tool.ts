@@ -1,0 +1,70 @@
+// text_booking_link: a caller the receptionist could not book (no time suited, a bad line, they would rather choose
+// on their own) is texted the practice's booking page, in the call's language, once per call. Offered only while the
+// owner has the page on (the assistant lists the tool then); a number that opted out of texts is told so, not texted.
+import { and, eq } from "drizzle-orm";
+import { calls } from "@/db/schema";
+import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { JOB } from "@/lib/platform/jobs/queue";
+import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
+import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import type { Say } from "../speech/speech";
+import type { ToolContext } from "./tools";
+
+export const BOOKING_LINK_TOOL = "text_booking_link";
+
+/** The number to text: the one the caller gave (read in the business's country), else their caller ID. */
+function numberFor(ctx: ToolContext, raw: unknown): string | null | undefined {
+  const given = typeof raw === "string" || typeof raw === "number" ? String(raw).trim() : "";
+  if (!given || !/\d/.test(given)) return ctx.callerNumber;
+  return toE164(given, countryOfBusiness(ctx.biz)) ?? undefined;
+}
+
+export async function textBookingLink(ctx: ToolContext, say: Say, args: Record<string, unknown>): Promise<string> {
+  const { biz, deps } = ctx;
+  if (!biz.entitled || !biz.line || !(await enabledBookingSlug(deps.db, biz.userId))) return say("bookingLink.unavailable");
+  const to = numberFor(ctx, args.phone);
+  if (to === undefined) return say("phoneUnreadable");
+  if (!to) return say("bookingLink.needsNumber");
+  if (await isOptedOut(deps.db, biz.userId, to, "sms")) return say("bookingLink.optedOut");
+  await sendLink(deps, biz, ctx.providerCallId, to, ctx.language);
+  const number = formatPhone(to, countryOfBusiness(biz));
+  return to === ctx.callerNumber ? say("bookingLink.sent") : say("bookingLink.sentTo", { number });
+}
+
+/** One text per call, whoever asks (the tool twice, the tool then the hang-up): the job and the sender are keyed by it. */
+function sendLink(deps: BookingDeps, biz: Business, providerCallId: string, to: string, language: CallLanguage) {
+  return deps.jobs.send(
+    JOB.bookingLinkText,
+    { userId: biz.userId, to, language, key: providerCallId },
+    { singletonKey: `booking-link:${biz.userId}:${providerCallId}` },
+  );
+}
+
+const LANGUAGES: readonly string[] = ["en", "fr", "es"];
+
+/**
+ * A caller who wanted an appointment and hung up before one was booked never heard the offer of the link: they are
+ * texted it, in the call's language, while the page is on. Not after a call the receptionist ended (it offered, or the
+ * caller said no), nor one that left a message or changed an appointment; the job checks the page and opt-outs again
+ * when it sends.
+ */
+export async function linkAfterHangUp(
+  deps: BookingDeps,
+  biz: Business,
+  providerCallId: string,
+  caller: string | null,
+  endedReason: string | null,
+): Promise<void> {
+  if (endedReason !== "customer-ended-call" || !caller || !biz.entitled || !biz.line) return;
+  const [call] = await deps.db
+    .select({ wanted: calls.wantedBooking, outcome: calls.outcome, language: calls.language })
+    .from(calls)
+    .where(and(eq(calls.userId, biz.userId), eq(calls.providerCallId, providerCallId)))
+    .limit(1);
+  if (!call?.wanted || call.outcome !== "no_action") return;
+  if (!(await enabledBookingSlug(deps.db, biz.userId))) return;
+  const language = call.language && LANGUAGES.includes(call.language) ? (call.language as CallLanguage) : callLanguage(biz);
+  await sendLink(deps, biz, providerCallId, caller, language);
+}
