@@ -3,25 +3,14 @@
 // cut-off, cancel it or move it to a free time of the day they pick. Dates and times are the business's clock.
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { DayNav, DaySlots, dateIn, slotsState } from "@/components/booking/day-slots";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
-import { formatClock, formatDateTime, formatFullDate, formatTime } from "@/lib/platform/format/intl";
+import { formatDateTime, formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 type SelfServiceView = Answer<"/api/self-service/{token}">;
 // A 401 here is the link's, not a dashboard session's: nothing to clear.
 const KEEP = { keepSessionOn401: true };
-
-/** "2026-12-01" in `timeZone`, `days` after `at`. */
-function dateIn(at: Date | string, timeZone: string, days = 0): string {
-  const d = new Date(new Date(at).getTime() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The page's client: its own query cache (the page lives outside the dashboard and its session). */
 export function SelfServiceRoot({ token }: { token: string }) {
@@ -209,11 +198,11 @@ function MovePicker({
   onClose: () => void;
 }) {
   const t = useTranslations("SelfService");
+  const days = useTranslations("DaySlots");
   const locale = useLocale();
   const today = dateIn(new Date(), view.timeZone);
   const [date, setDate] = useState(() => dateIn(view.startsAt, view.timeZone));
   const [picked, setPicked] = useState<string | null>(null);
-  const dateId = useId();
   const slots = useQuery({
     queryKey: ["self-service-slots", token, date],
     queryFn: () => ok(api.GET("/api/self-service/{token}/slots", { params: { path: { token }, query: { date } } }), KEEP),
@@ -227,99 +216,31 @@ function MovePicker({
       void slots.refetch();
     },
   });
-  const go = (d: string) => {
-    setPicked(null);
-    setDate(d < today ? today : d);
-  };
   return (
     <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="move-heading" data-testid="self-service-move">
       <h2 id="move-heading" className="text-lg font-semibold text-slate-900">
         {t("pickTitle")}
       </h2>
-      <div className="mt-4 flex flex-wrap items-end gap-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={date <= today}
-          onClick={() => go(addDays(date, -1))}
-          aria-label={t("prevDay")}
-        >
-          ‹
-        </button>
-        <div>
-          <label htmlFor={dateId} className="block text-sm font-medium text-slate-800">
-            {t("day")}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            min={today}
-            value={date}
-            onChange={(e) => e.target.value && go(e.target.value)}
-            className="mt-1 min-h-11 rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <button type="button" className="btn-secondary" onClick={() => go(addDays(date, 1))} aria-label={t("nextDay")}>
-          ›
-        </button>
-      </div>
-      <p className="mt-3 font-medium text-slate-800">{formatFullDate(`${date}T12:00:00Z`, locale, "UTC")}</p>
-      {slots.data?.day.kind === "special" && (
-        <p className="mt-2 text-slate-800" data-testid="self-service-special-hours">
-          {t(slots.data.day.reason ? "specialHoursBecause" : "specialHours", {
-            open: formatClock(slots.data.day.open ?? "", locale),
-            close: formatClock(slots.data.day.close ?? "", locale),
-            reason: slots.data.day.reason ?? "",
-          })}
-        </p>
-      )}
+      <DayNav
+        date={date}
+        today={today}
+        onChange={(d) => {
+          setPicked(null);
+          setDate(d);
+        }}
+      />
       {move.isError && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-900" data-testid="self-service-move-error">
           {failureText(move.error, t("moveFailed"))}
         </p>
       )}
-      {slots.isPending ? (
-        <p className="mt-3 text-slate-600">{t("loadingSlots")}</p>
-      ) : slots.isError ? (
-        <p role="alert" className="mt-3 text-red-900">
-          {failureText(slots.error, t("slotsFailed"))}
-        </p>
-      ) : slots.data.day.kind === "closure" || slots.data.day.kind === "weekly" ? (
-        // A closed day says so, and why when the owner said, rather than showing an empty day.
-        <p className="mt-3 rounded-md bg-amber-50 p-3 text-amber-950" data-testid="self-service-closed">
-          {slots.data.day.kind === "weekly"
-            ? t("closedWeekly")
-            : slots.data.day.reason
-              ? t("closedBecause", { reason: slots.data.day.reason })
-              : t("closedDay")}
-        </p>
-      ) : slots.data.slots.length === 0 ? (
-        <p className="mt-3 text-slate-700" data-testid="self-service-no-slots">
-          {t("noSlots")}
-        </p>
-      ) : (
-        <fieldset className="mt-3">
-          <legend className="sr-only">{t("freeTimes")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {slots.data.slots.map((s) => (
-              <label
-                key={s.start}
-                className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 px-3 font-medium text-slate-800 has-[:checked]:border-indigo-700 has-[:checked]:bg-indigo-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-700"
-              >
-                <input
-                  type="radio"
-                  name="slot"
-                  value={s.start}
-                  className="sr-only"
-                  checked={picked === s.start}
-                  onChange={() => setPicked(s.start)}
-                />
-                {formatTime(s.start, locale, view.timeZone)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <DaySlots
+        state={slotsState(slots, (e) => failureText(e, days("slotsFailed")))}
+        picked={picked}
+        onPick={setPicked}
+        timeZone={view.timeZone}
+        testIds="self-service"
+      />
       <div className="mt-5 flex flex-wrap gap-3">
         <button type="button" className="btn-primary" disabled={!picked || move.isPending} onClick={() => picked && move.mutate(picked)}>
           {move.isPending ? t("moving") : picked ? t("confirmMove", { time: formatTime(picked, locale, view.timeZone) }) : t("pickATime")}

@@ -375,10 +375,7 @@ export const serviceRecalls = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.service] }),
-    check("service_recalls_interval", sql`${t.intervalMonths} between 1 and 60`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.service] }), check("service_recalls_interval", sql`${t.intervalMonths} between 1 and 60`)],
 );
 
 /**

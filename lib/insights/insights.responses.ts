@@ -24,8 +24,10 @@ export const insightsResponse = z
     days: z.array(z.strictObject({ date: z.string(), answered: count, afterHours: count, abandoned: count })),
     outcomes: z.strictObject({ booked: count, rescheduled: count, cancelled: count, message: count, no_action: count }),
     bookings: z
-      .strictObject({ phone: changes, dashboard: changes, selfService: changes })
-      .describe("Appointments booked, moved and cancelled in the period, by who did it (selfService: the caller, by the link or a text)."),
+      .strictObject({ phone: changes, dashboard: changes, page: changes, waitlist: changes, recall: changes, selfService: changes })
+      .describe(
+        "Appointments booked, moved and cancelled in the period, by channel: a call, the dashboard, the booking page, a waitlist offer taken, the booking page opened from a recall text, and selfService (the caller, by the link or a text).",
+      ),
     practitioners: z
       .array(z.strictObject({ id: z.string(), name: z.string(), booked: count, rescheduled: count, cancelled: count }))
       .describe("Appointments booked, moved and cancelled in the period, by who they are with, in the practice's order."),

@@ -32,7 +32,8 @@ export const ABANDONED_UNDER_SECONDS = 10;
 export const TOP_REASONS = 5;
 
 export const OUTCOMES = CALL_OUTCOMES;
-export const BOOKING_SOURCES = ["phone", "dashboard", "selfService"] as const;
+/** Who booked, moved or cancelled: the caller's own link or text reply is "selfService"; the page, waitlist and recall are channels of their own. */
+export const BOOKING_SOURCES = ["phone", "dashboard", "page", "waitlist", "recall", "selfService"] as const;
 export const CHANGE_KINDS = ["booked", "rescheduled", "cancelled"] as const;
 export { REQUEST_CATEGORIES };
 
@@ -199,7 +200,8 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   const bookings = Object.fromEntries(
     BOOKING_SOURCES.map((s) => [s, Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0]))]),
   ) as Insights["bookings"];
-  for (const r of changeRows) bookings[r.source === "phone" || r.source === "dashboard" ? r.source : "selfService"][r.kind] += r.n;
+  for (const r of changeRows)
+    bookings[(BOOKING_SOURCES as readonly string[]).includes(r.source) ? (r.source as BookingSource) : "selfService"][r.kind] += r.n;
   const requests = Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Insights["requests"];
   for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
   const team = new Map<string, Insights["practitioners"][number]>();

@@ -5,6 +5,8 @@ import type { SessionConfig } from "@/lib/accounts/auth/session";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 import type { SelfServiceDeps } from "@/lib/scheduling/self-service/self-service.service";
+import type { BookingPageDeps } from "@/lib/scheduling/booking-page/booking-page.service";
+import { checkCode, sendCode } from "@/lib/receptionist/tools/identity";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";
 import { env, requireSecret, type Env } from "@/lib/platform/env";
@@ -26,6 +28,8 @@ export type AppContext = {
   dispatch: DispatchDeps;
   /** What the caller's self-service page needs: booking, and the key its links are signed with. */
   selfService: SelfServiceDeps;
+  /** What the public booking page needs: booking, the texted codes, and the app's address for its link. */
+  bookingPage: BookingPageDeps;
   /** What the account lifecycle jobs (setup email, billing sweep) need. */
   notices: AccountNoticeDeps;
   /** What a number a business takes is linked with: its messaging profile, the voice platform and our webhook. */
@@ -47,13 +51,14 @@ export function appContext(): AppContext {
     const secrets = secretBoxFor({ ENCRYPTION_KEY: requireSecret("ENCRYPTION_KEY"), ENCRYPTION_KEYS_OLD: e.ENCRYPTION_KEYS_OLD });
     const jobs = createJobQueue(createBoss(getSql()));
     const voiceWebhook = voiceWebhookFor(e);
+    const booking: BookingDeps = { db, calendar: providers.calendar, secrets, jobs };
     globalForCtx.__receptaCtx = {
       db,
       session: { secret, appUrl: e.appUrl },
       providers,
       secrets,
       jobs,
-      booking: { db, calendar: providers.calendar, secrets, jobs },
+      booking,
       dispatch: {
         db,
         email: providers.email,
@@ -63,7 +68,15 @@ export function appContext(): AppContext {
         mailFrom: e.MAIL_FROM,
         linkSecret: secret,
       },
-      selfService: { db, calendar: providers.calendar, secrets, jobs, linkSecret: secret },
+      selfService: { ...booking, linkSecret: secret },
+      bookingPage: {
+        ...booking,
+        appUrl: e.appUrl,
+        codes: {
+          send: (call, phone, language) => sendCode(booking, call, phone, language),
+          check: (call, code) => checkCode(booking, call, code),
+        },
+      },
       notices: {
         db,
         email: providers.email,

@@ -14,13 +14,18 @@ import {
   type DispatchDeps,
 } from "@/lib/messaging/notifications/dispatch";
 import { endAbandonedCalls } from "@/lib/receptionist/calls/abandoned";
+import { sendRecallText } from "@/lib/messaging/notifications/recall-text";
+import { runRecallSweep } from "@/lib/scheduling/recall/recall-sweep";
 import { sendVerificationCode } from "@/lib/receptionist/tools/identity";
+import { sendBookingLinkText } from "@/lib/messaging/notifications/booking-link-text";
 import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/messaging/inbox/send";
 import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/accounts/privacy/retention";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { appointments } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { JOB, type JobHandlers } from "@/lib/platform/jobs/queue";
+import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
+import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
@@ -38,7 +43,11 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.threadReply]: (data) => sendThreadReply(dispatch, data),
     [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
     [JOB.verificationCode]: (data) => sendVerificationCode(booking, dispatch, data),
+    [JOB.bookingLinkText]: (data) => sendBookingLinkText(dispatch, data),
     [JOB.taskDone]: (data) => sendTaskDone(dispatch, data),
+    [JOB.waitlistSlot]: (data) => offerFreedSlot(booking, data),
+    [JOB.waitlistTake]: (data) => bookTakenOffer(booking, data),
+    [JOB.waitlistText]: (data) => sendWaitlistText(dispatch, data),
     [JOB.retentionPurge]: async () => {
       await purgeExpiredCallContent(booking.db);
       await purgeExpiredShortLived(booking.db);
@@ -47,6 +56,8 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.abandonedCalls]: async () => {
       await endAbandonedCalls(booking.db);
     },
+    [JOB.recallSweep]: () => runRecallSweep(booking),
+    [JOB.recallText]: (data) => sendRecallText(dispatch, data),
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db
         .select({ userId: appointments.userId })

@@ -47,6 +47,13 @@ export function startJobWorkers(): Promise<void> {
     void sweepCalls();
     const abandoned = setInterval(() => void sweepCalls(), 5 * 60_000);
     abandoned.unref();
+    // Recall texts: every hour through the queue (stately, like the purge); each business is texted in its own daytime,
+    // so an hourly run reaches every time zone's office hours, and what one run claimed the next does not send again.
+    const sweepRecalls = () =>
+      ctx.jobs.send(JOB.recallSweep, {}).catch((e: Error) => logger().error({ name: e.name }, "recall sweep not enqueued"));
+    void sweepRecalls();
+    const recall = setInterval(() => void sweepRecalls(), 60 * 60_000);
+    recall.unref();
     // The embedded database has no autovacuum of its own (db/maintenance.ts): its tables are vacuumed where due, at start
     // and every ten minutes. Its one process runs this; a PostgreSQL server does it itself.
     const vacuum = async () => {
@@ -68,6 +75,7 @@ export function startJobWorkers(): Promise<void> {
       clearInterval(sweep);
       clearInterval(retention);
       clearInterval(abandoned);
+      clearInterval(recall);
       clearInterval(autovacuum);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });

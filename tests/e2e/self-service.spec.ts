@@ -68,10 +68,10 @@ test("a caller opens the link in French and moves the appointment; the owner's a
 
   await caller.getByRole("button", { name: m("fr", "SelfService.move") }).click();
   const picker = caller.getByTestId("self-service-move");
-  await picker.getByRole("button", { name: m("fr", "SelfService.nextDay") }).click();
-  await expect(picker.getByTestId("self-service-closed")).toHaveText(m("fr", "SelfService.closedBecause", { reason: "congrès" }));
+  await picker.getByRole("button", { name: m("fr", "DaySlots.nextDay") }).click();
+  await expect(picker.getByTestId("self-service-closed")).toHaveText(m("fr", "DaySlots.closedBecause", { reason: "congrès" }));
   await expect(picker.getByRole("radio")).toHaveCount(0);
-  await picker.getByRole("button", { name: m("fr", "SelfService.nextDay") }).click();
+  await picker.getByRole("button", { name: m("fr", "DaySlots.nextDay") }).click();
   const times = picker.getByRole("radio");
   await expect(times.first()).toBeAttached();
   const newStart = (await times.nth(2).getAttribute("value"))!;

@@ -17,14 +17,19 @@ import {
   closures,
   knowledgeEntries,
   blockedNumbers,
+  bookingPages,
   callRoutes,
   notifications,
   optOuts,
   pendingReplies,
+  recallTexts,
+  serviceRecalls,
   threadMessages,
   threads,
   users,
   verificationCodes,
+  waitlistEntries,
+  waitlistOffers,
 } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
 import { EXPORT_COVERAGE } from "@/lib/accounts/privacy/export";
@@ -88,9 +93,25 @@ async function ownerWithEverything() {
     verifiedAt: new Date(),
   });
   await db.insert(optOuts).values({ userId: id, phone: "+33622222222", channel: "sms" });
+  const [waiting] = await db
+    .insert(waitlistEntries)
+    .values({ userId: id, name: "Marie Attente", phone: "+33622222224", fromDate: day, toDate: day })
+    .returning();
+  await db.insert(waitlistOffers).values({
+    userId: id,
+    entryId: waiting!.id,
+    practitionerId: booked.body.practitionerId,
+    slotKey: `${booked.body.practitionerId}:${day}`,
+    startsAt: new Date(`${day}T09:00:00Z`),
+    endsAt: new Date(`${day}T09:30:00Z`),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await db.insert(serviceRecalls).values({ userId: id, service: "Scaling", intervalMonths: 6 });
+  await db.insert(recallTexts).values({ userId: id, phone: "+33622222223", service: "Scaling", dueOn: "2026-01-15", sentAt: new Date() });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
   await db.insert(blockedNumbers).values({ userId: id, phone: "+33612000999", reason: "Sales calls" });
+  await db.insert(bookingPages).values({ userId: id, slug: `export-${id.slice(0, 8)}`, enabled: true });
   await db.insert(callRoutes).values({ userId: id, position: 0, name: "Billing desk", phone: "+33144556602", when: "billing questions" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });

@@ -13,12 +13,15 @@ import {
   notifications,
   pendingReplies,
   phoneNumbers,
+  recallTexts,
   sessions,
   subscriptions,
   threadMessages,
   threads,
   users,
   verificationCodes,
+  waitlistEntries,
+  waitlistOffers,
 } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { eraseAccount } from "@/lib/accounts/privacy/erase";
@@ -354,6 +357,24 @@ describe("DELETE /api/callers/{phone}", () => {
     await db
       .insert(verificationCodes)
       .values({ userId: a.user.id, providerCallId: `call-${randomUUID()}`, phone: gone.phone, codeEnc: "", expiresAt: new Date() });
+    // Recall texts: the caller's at this business, another caller's here, and the caller's at the other business.
+    const recall = (userId: string, phone: string) => ({ userId, phone, service: "Détartrage", dueOn: "2026-03-01", sentAt: new Date() });
+    await db.insert(recallTexts).values([recall(a.user.id, gone.phone), recall(a.user.id, kept.phone), recall(b.user.id, gone.phone)]);
+    // The waitlist: the caller waiting at this business with a slot offered, another caller here, the caller elsewhere.
+    const waiting = (userId: string, phone: string) => ({ userId, name: "Attente", phone, fromDate: day, toDate: day });
+    const [goneEntry] = await db
+      .insert(waitlistEntries)
+      .values([waiting(a.user.id, gone.phone), waiting(a.user.id, kept.phone), waiting(b.user.id, gone.phone)])
+      .returning();
+    await db.insert(waitlistOffers).values({
+      userId: a.user.id,
+      entryId: goneEntry!.id,
+      practitionerId: manual.body.practitionerId,
+      slotKey: `${manual.body.practitionerId}:${day}`,
+      startsAt: new Date(`${day}T08:00:00Z`),
+      endsAt: new Date(`${day}T08:30:00Z`),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
 
     const goneCalls = (
       await db
@@ -375,6 +396,13 @@ describe("DELETE /api/callers/{phone}", () => {
     expect(await db.$count(threadMessages, eq(threadMessages.userId, a.user.id))).toBe(0);
     expect(await db.$count(pendingReplies, eq(pendingReplies.callerPhone, gone.phone))).toBe(0);
     expect(await db.$count(verificationCodes, eq(verificationCodes.phone, gone.phone))).toBe(0);
+    expect(await db.$count(recallTexts, and(eq(recallTexts.userId, a.user.id), eq(recallTexts.phone, gone.phone)))).toBe(0);
+    expect(await db.$count(recallTexts, and(eq(recallTexts.userId, a.user.id), eq(recallTexts.phone, kept.phone)))).toBe(1);
+    expect(await db.$count(recallTexts, and(eq(recallTexts.userId, b.user.id), eq(recallTexts.phone, gone.phone)))).toBe(1);
+    expect(await db.$count(waitlistEntries, and(eq(waitlistEntries.userId, a.user.id), eq(waitlistEntries.phone, gone.phone)))).toBe(0);
+    expect(await db.$count(waitlistOffers, eq(waitlistOffers.entryId, goneEntry!.id))).toBe(0);
+    expect(await db.$count(waitlistEntries, and(eq(waitlistEntries.userId, a.user.id), eq(waitlistEntries.phone, kept.phone)))).toBe(1);
+    expect(await db.$count(waitlistEntries, and(eq(waitlistEntries.userId, b.user.id), eq(waitlistEntries.phone, gone.phone)))).toBe(1);
     expect(res.body.erased.notifications).toBeGreaterThan(2);
 
     const atA = async (needle: string) => {

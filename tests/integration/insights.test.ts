@@ -398,6 +398,9 @@ describe("bookings by source, reasons and requests, through the real paths", () 
     expect(res.body.bookings).toEqual({
       phone: { booked: 3, rescheduled: 0, cancelled: 0 },
       dashboard: { booked: 1, rescheduled: 0, cancelled: 1 },
+      page: { booked: 0, rescheduled: 0, cancelled: 0 },
+      waitlist: { booked: 0, rescheduled: 0, cancelled: 0 },
+      recall: { booked: 0, rescheduled: 0, cancelled: 0 },
       selfService: { booked: 0, rescheduled: 0, cancelled: 1 },
     });
     expect(res.body.topReasons).toEqual([

@@ -135,6 +135,7 @@ describe("Vapi server URL", () => {
       "cancel_appointment",
       "send_verification_code",
       "verify_code",
+      "add_to_waitlist",
       "take_message",
       "report_spam",
       "transferCall",

@@ -20,12 +20,14 @@ import {
   notifications,
   pendingReplies,
   phoneNumbers,
+  recallTexts,
   sessions,
   subscriptions,
   threadMessages,
   threads,
   users,
   verificationCodes,
+  waitlistEntries,
   webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/accounts/auth/session";
@@ -307,7 +309,7 @@ export type CallerErasure = { appointments: number; calls: number; messages: num
 /**
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
  * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways), a
- * cancellation waiting for their "yes", the codes texted to their number, and the messages we sent them. Their STOP
+ * cancellation waiting for their "yes", the codes texted to their number, their recall texts, and the messages we sent them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
@@ -369,6 +371,10 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
     await tx.delete(threads).where(and(eq(threads.userId, userId), eq(threads.callerPhone, phone)));
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, phone)));
     await tx.delete(verificationCodes).where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.phone, phone)));
+    // Their place on the waitlist, and the slots offered to them with it (cascade).
+    await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.userId, userId), eq(waitlistEntries.phone, phone)));
+    // The recall texts sent to the number (the texts themselves are among the notifications below, by recipient).
+    await tx.delete(recallTexts).where(and(eq(recallTexts.userId, userId), eq(recallTexts.phone, phone)));
     // What we sent the caller, and what we sent the owner about them (booking and message notices: their dedupe keys
     // name the appointment, message or text). Bodies are not searched for the number: "21.11.2026" would match "21112026".
     const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];

@@ -9,6 +9,7 @@ import {
   closures,
   knowledgeEntries,
   blockedNumbers,
+  bookingPages,
   callRoutes,
   auditLog,
   billingCheckouts,
@@ -22,12 +23,16 @@ import {
   pendingReplies,
   phoneNumbers,
   practitioners,
+  recallTexts,
+  serviceRecalls,
   sessions,
   subscriptions,
   threadMessages,
   threads,
   users,
   verificationCodes,
+  waitlistEntries,
+  waitlistOffers,
 } from "@/db/schema";
 import { signInCountersOf } from "@/lib/accounts/auth/rate-limit";
 import { AppError } from "@/lib/platform/errors";
@@ -44,7 +49,10 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   knowledge_entries: "knowledge",
   blocked_numbers: "blockedNumbers",
   call_routes: "callRouting",
+  booking_pages: "bookingPage",
   appointments: "appointments",
+  waitlist_entries: "waitlist",
+  waitlist_offers: "waitlistOffers",
   calls: "calls",
   caller_messages: "messagesTaken",
   threads: "threads",
@@ -60,6 +68,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   setup_tokens: "excluded: hashes of single-use setup links (credentials, not information about the owner)",
   password_reset_tokens: "excluded: hashes of single-use password reset links (credentials, not information about the owner)",
   opt_outs: "optOuts",
+  service_recalls: "serviceRecalls",
+  recall_texts: "recallTexts",
   webhook_events: "excluded: providers' event ids, no personal data",
   appointment_changes:
     "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
@@ -100,6 +110,7 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     .where(eq(calendarConnections.userId, userId))
     .orderBy(calendarConnections.connectedAt);
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [bookingPage] = await db.select().from(bookingPages).where(eq(bookingPages.userId, userId));
   return {
     format: "recepta-account-export/1",
     exportedAt: now.toISOString(),
@@ -117,12 +128,19 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
     blockedNumbers: (await db.select().from(blockedNumbers).where(eq(blockedNumbers.userId, userId)).orderBy(blockedNumbers.createdAt)).map(
       (r) => plain(r),
     ),
+    bookingPage: bookingPage ? plain(bookingPage) : null,
     callRouting: (await db.select().from(callRoutes).where(eq(callRoutes.userId, userId)).orderBy(callRoutes.position)).map(plain),
     // The search column is the database's own reading of the words above it: not information of its own.
     knowledge: (
       await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)
     ).map(({ search: _search, ...entry }) => plain(entry)),
     appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
+    waitlist: (await db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, userId)).orderBy(waitlistEntries.createdAt)).map(
+      plain,
+    ),
+    waitlistOffers: (await db.select().from(waitlistOffers).where(eq(waitlistOffers.userId, userId)).orderBy(waitlistOffers.createdAt)).map(
+      plain,
+    ),
     calls: (await db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt))).map(plain),
     messagesTaken: (
       await db.select().from(callerMessages).where(eq(callerMessages.userId, userId)).orderBy(desc(callerMessages.createdAt))
@@ -139,6 +157,10 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
         .where(eq(optOuts.userId, userId))
         .orderBy(optOuts.createdAt)
     ).map(plain),
+    serviceRecalls: (await db.select().from(serviceRecalls).where(eq(serviceRecalls.userId, userId)).orderBy(serviceRecalls.service)).map(
+      plain,
+    ),
+    recallTexts: (await db.select().from(recallTexts).where(eq(recallTexts.userId, userId)).orderBy(desc(recallTexts.sentAt))).map(plain),
     // Which numbers calls proved they hold (a texted code, or a name and date of birth), and when; never the code itself
     // (sealed, and gone once used).
     verificationCodes: (

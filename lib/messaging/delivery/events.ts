@@ -30,12 +30,24 @@ export type MessagingEvent =
   | { kind: "ignored" };
 
 /**
- * What an inbound text did: an opt-out keyword (opt-out, opt-in); an answer about the caller's next appointment
+ * What an inbound text did: an opt-out keyword (opt-out, opt-in); a YES to a waitlist offer (waitlist-taken, or
+ * waitlist-refused when the slot had gone or the offer expired); an answer about the caller's next appointment
  * (confirmed; cancel-asked, then cancelled or kept, or too-late inside the owner's cut-off; change, answered with how to
  * move it); or a message the owner reads in a thread.
  */
 export type InboundAction =
-  "opt-out" | "opt-in" | "confirmed" | "cancel-asked" | "cancelled" | "kept" | "change" | "too-late" | "thread" | "ignored";
+  | "opt-out"
+  | "opt-in"
+  | "waitlist-taken"
+  | "waitlist-refused"
+  | "confirmed"
+  | "cancel-asked"
+  | "cancelled"
+  | "kept"
+  | "change"
+  | "too-late"
+  | "thread"
+  | "ignored";
 
 export type MessagingEventResult = { duplicate: boolean; action: InboundAction | "delivery" };
 

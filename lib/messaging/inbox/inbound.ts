@@ -1,6 +1,6 @@
 // What a caller's text does, applied inside the transaction that records its event once (lib/messaging/delivery/events.ts):
-// an opt-out keyword, an answer about their next appointment with the business they wrote to, or a message the owner
-// reads in a thread. Whatever must leave the database (an answer by text, the owner's email, the cancellation itself)
+// an opt-out keyword, a YES to a waitlist offer, an answer about their next appointment with the business they wrote
+// to, or a message the owner reads in a thread. Whatever must leave the database (an answer by text, the owner's email, the cancellation itself)
 // is a job enqueued in that same transaction, so it exists exactly when the text was applied, and a redelivered event
 // does nothing twice.
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/delivery/events";
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { readReply } from "@/lib/messaging/delivery/replies";
+import { answerOffer } from "@/lib/scheduling/waitlist/offers";
 
 export type InboxDeps = { jobs: JobQueue; now?: () => Date };
 
@@ -43,6 +44,14 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
       { userId, appointmentId, to: e.from, channel: e.channel, kind, key: e.providerMessageId ?? `${e.from}:${now.getTime()}` },
       { tx },
     );
+
+  // A YES to a freed slot offered from the waitlist comes first: the offer is the latest question put to them, and a
+  // slot goes to the first YES, so it must not wait behind a confirmation. A YES after it went is told so.
+  if (intent === "yes") {
+    const key = e.providerMessageId ?? `${e.from}:${now.getTime()}`;
+    const taken = await answerOffer(tx, deps.jobs, { userId, phone: e.from, channel: e.channel, key }, now);
+    if (taken) return taken === "taken" ? "waitlist-taken" : "waitlist-refused";
+  }
 
   let [pending] = await tx
     .select()

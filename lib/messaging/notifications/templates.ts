@@ -123,6 +123,15 @@ export function taskDoneText(locale: Locale, f: { businessName: string; business
   return smsSafe(parts.join(" "));
 }
 
+/**
+ * A recall: the caller is due again for a service, with the booking page's link. It names the service, unlike every
+ * other text: the owner chose which services are recalled, and "time for your next cleaning" is the whole message.
+ */
+export function recallSms(locale: Locale, f: { businessName: string; service: string; url: string }): string {
+  const said = t(locale, "recall", { business: clip(f.businessName, SMS_NAME_MAX), service: clip(f.service, SMS_NAME_MAX), url: f.url });
+  return smsSafe(`${said} ${t(locale, "sms.optOut")}`);
+}
+
 /** The hint under a confirmation or reminder text: the answers a caller can give (texts to a line that reads them). */
 export function replyHint(locale: Locale): string {
   return t(locale, "sms.replyHint");

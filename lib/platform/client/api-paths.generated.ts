@@ -54,6 +54,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getBookingPage"];
+        /** @description A signed-in account. */
+        put: operations["putBookingPage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/call-routing": {
         parameters: {
             query?: never;
@@ -245,6 +263,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recall-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getRecallSettings"];
+        /** @description A signed-in account. */
+        put: operations["putRecallSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getRecalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -273,6 +326,24 @@ export interface paths {
         get: operations["getThreads"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getWaitlist"];
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postWaitlist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -916,6 +987,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postSandboxRecalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/texts": {
         parameters: {
             query?: never;
@@ -1256,6 +1344,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/book/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Anyone. */
+        get: operations["getBookSlug"];
+        put?: never;
+        /** @description Anyone. */
+        post: operations["postBookSlug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/callers/{phone}": {
         parameters: {
             query?: never;
@@ -1395,6 +1501,23 @@ export interface paths {
         patch: operations["patchThreadsId"];
         trace?: never;
     };
+    "/api/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description A signed-in account. */
+        delete: operations["deleteWaitlistId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1423,6 +1546,40 @@ export interface paths {
         put?: never;
         /** @description A signed-in account. */
         post: operations["postAppointmentsIdReassign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/book/{slug}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Anyone. */
+        post: operations["postBookSlugCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/book/{slug}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Anyone. */
+        get: operations["getBookSlugSlots"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1944,6 +2101,131 @@ export interface operations {
             };
         };
     };
+    getBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        slug: string | null;
+                        /** @description The page's address in the business's language; null until the page has a slug. */
+                        url: string | null;
+                        /** @description Whether callers can book on it now: turned on, a live plan, and a line to text codes from. */
+                        ready: boolean;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @description The page's address after /b/; a new page without one takes the business's name. */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        slug: string | null;
+                        /** @description The page's address in the business's language; null until the page has a slug. */
+                        url: string | null;
+                        /** @description Whether callers can book on it now: turned on, a live plan, and a line to text codes from. */
+                        ready: boolean;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCallRouting: {
         parameters: {
             query?: never;
@@ -2402,7 +2684,7 @@ export interface operations {
                             message: number;
                             no_action: number;
                         };
-                        /** @description Appointments booked, moved and cancelled in the period, by who did it (selfService: the caller, by the link or a text). */
+                        /** @description Appointments booked, moved and cancelled in the period, by channel: a call, the dashboard, the booking page, a waitlist offer taken, the booking page opened from a recall text, and selfService (the caller, by the link or a text). */
                         bookings: {
                             phone: {
                                 booked: number;
@@ -2410,6 +2692,21 @@ export interface operations {
                                 cancelled: number;
                             };
                             dashboard: {
+                                booked: number;
+                                rescheduled: number;
+                                cancelled: number;
+                            };
+                            page: {
+                                booked: number;
+                                rescheduled: number;
+                                cancelled: number;
+                            };
+                            waitlist: {
+                                booked: number;
+                                rescheduled: number;
+                                cancelled: number;
+                            };
+                            recall: {
                                 booked: number;
                                 rescheduled: number;
                                 cancelled: number;
@@ -3152,6 +3449,234 @@ export interface operations {
             };
         };
     };
+    getRecallSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every service of the practice, in its order. */
+                        services: {
+                            /** @description One of the practice's services, as it names it. */
+                            service: string;
+                            /** @description Months after an appointment for it when the caller is due again; null: no recall. */
+                            intervalMonths: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putRecallSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    services: {
+                        service: string;
+                        intervalMonths: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every service of the practice, in its order. */
+                        services: {
+                            /** @description One of the practice's services, as it names it. */
+                            service: string;
+                            /** @description Months after an appointment for it when the caller is due again; null: no recall. */
+                            intervalMonths: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Recall texts carry the booking page's link: none go out while it is off. */
+                        bookingPageEnabled: boolean;
+                        /** @description Callers due and not texted yet, the longest due first. */
+                        due: {
+                            /** @description E.164: the number of the appointment the interval counts from. */
+                            phone: string;
+                            /** @description The patient's name on that appointment; null once it is erased. */
+                            name: string | null;
+                            service: string;
+                            /**
+                             * Format: date
+                             * @description The local date the caller is due: the appointment's date plus the service's interval.
+                             */
+                            dueOn: string;
+                            /**
+                             * Format: date
+                             * @description The local date of their last appointment for the service.
+                             */
+                            lastVisit: string;
+                            /** @description The number asked for no more texts (STOP): it is not texted. */
+                            optedOut: boolean;
+                        }[];
+                        /** @description Callers texted who have not booked since, the latest first. */
+                        texted: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description E.164: the number of the appointment the interval counts from. */
+                            phone: string;
+                            /** @description The patient's name on that appointment; null once it is erased. */
+                            name: string | null;
+                            service: string;
+                            /**
+                             * Format: date
+                             * @description The local date the caller is due: the appointment's date plus the service's interval.
+                             */
+                            dueOn: string;
+                            /** Format: date-time */
+                            sentAt: string;
+                        }[];
+                        /** @description Callers who booked after their text, the latest text first. */
+                        booked: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description E.164: the number of the appointment the interval counts from. */
+                            phone: string;
+                            /** @description The patient's name on that appointment; null once it is erased. */
+                            name: string | null;
+                            service: string;
+                            /**
+                             * Format: date
+                             * @description The local date the caller is due: the appointment's date plus the service's interval.
+                             */
+                            dueOn: string;
+                            /** Format: date-time */
+                            sentAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The start of the first appointment they booked after the text.
+                             */
+                            appointmentStartsAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTasks: {
         parameters: {
             query?: {
@@ -3295,6 +3820,237 @@ export interface operations {
             };
         };
     };
+    getWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the order they joined: the order freed slots are offered in. */
+                        entries: {
+                            id: string;
+                            name: string;
+                            /** @description E.164. */
+                            phone: string;
+                            /** @description YYYY-MM-DD, the first day they can come (the business's local date). */
+                            from: string;
+                            /** @description YYYY-MM-DD, the last day, included. */
+                            to: string;
+                            service: string | null;
+                            /** @description Windows of the day, local "HH:MM"; null: any time the practice is open. */
+                            times: {
+                                from: string;
+                                to: string;
+                            }[] | null;
+                            /** @enum {string} */
+                            language: "en" | "fr" | "es";
+                            /** @enum {string} */
+                            channel: "sms" | "whatsapp";
+                            /**
+                             * @description Added by the owner, or by the receptionist on a call.
+                             * @enum {string}
+                             */
+                            source: "dashboard" | "phone";
+                            /**
+                             * @description expired: their last day has passed.
+                             * @enum {string}
+                             */
+                            status: "waiting" | "booked" | "expired";
+                            /** @description The appointment an offer they took booked. */
+                            appointmentId: string | null;
+                            /** @description The freed slots offered to them, latest first. */
+                            offers: {
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description The freed slot offered.
+                                 */
+                                startsAt: string;
+                                /**
+                                 * @description open: waiting for their YES; taken: they booked it; gone: someone else did; expired: no answer in time.
+                                 * @enum {string}
+                                 */
+                                status: "open" | "taken" | "gone" | "expired";
+                                /** Format: date-time */
+                                expiresAt: string;
+                                appointmentId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description The practice's services, one of which an entry may name. */
+                        services: string[];
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    phone: string;
+                    from: string;
+                    to: string;
+                    service?: string;
+                    times?: {
+                        from: string;
+                        to: string;
+                    }[];
+                    /** @enum {string} */
+                    language?: "en" | "fr" | "es";
+                    /** @enum {string} */
+                    channel?: "sms" | "whatsapp";
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description E.164. */
+                        phone: string;
+                        /** @description YYYY-MM-DD, the first day they can come (the business's local date). */
+                        from: string;
+                        /** @description YYYY-MM-DD, the last day, included. */
+                        to: string;
+                        service: string | null;
+                        /** @description Windows of the day, local "HH:MM"; null: any time the practice is open. */
+                        times: {
+                            from: string;
+                            to: string;
+                        }[] | null;
+                        /** @enum {string} */
+                        language: "en" | "fr" | "es";
+                        /** @enum {string} */
+                        channel: "sms" | "whatsapp";
+                        /**
+                         * @description Added by the owner, or by the receptionist on a call.
+                         * @enum {string}
+                         */
+                        source: "dashboard" | "phone";
+                        /**
+                         * @description expired: their last day has passed.
+                         * @enum {string}
+                         */
+                        status: "waiting" | "booked" | "expired";
+                        /** @description The appointment an offer they took booked. */
+                        appointmentId: string | null;
+                        /** @description The freed slots offered to them, latest first. */
+                        offers: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The freed slot offered.
+                             */
+                            startsAt: string;
+                            /**
+                             * @description open: waiting for their YES; taken: they booked it; gone: someone else did; expired: no answer in time.
+                             * @enum {string}
+                             */
+                            status: "open" | "taken" | "gone" | "expired";
+                            /** Format: date-time */
+                            expiresAt: string;
+                            appointmentId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAccountExport: {
         parameters: {
             query?: never;
@@ -3350,11 +4106,23 @@ export interface operations {
                         callRouting: {
                             [key: string]: unknown;
                         }[];
+                        /** @description The public booking page: its address and whether it is on. */
+                        bookingPage: {
+                            [key: string]: unknown;
+                        } | null;
                         /** @description The answers, prices and policies the receptionist may tell callers. */
                         knowledge: {
                             [key: string]: unknown;
                         }[];
                         appointments: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description People waiting for an earlier appointment: their number, days, times and service. */
+                        waitlist: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The freed slots offered to them by text, and what became of each offer. */
+                        waitlistOffers: {
                             [key: string]: unknown;
                         }[];
                         calls: {
@@ -3377,6 +4145,14 @@ export interface operations {
                         }[];
                         /** @description The numbers that asked this business for no more texts (STOP), per channel. */
                         optOuts: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Per service, the months after an appointment when a caller is due again. */
+                        serviceRecalls: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The recall texts sent: number, service, due date, when, and the booking that followed. */
+                        recallTexts: {
                             [key: string]: unknown;
                         }[];
                         /** @description Numbers calls proved they hold, with a texted code or a name and date of birth (never the code). */
@@ -7119,6 +7895,56 @@ export interface operations {
             };
         };
     };
+    postSandboxRecalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Recall texts queued by this run. */
+                        texted: number;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postSandboxTexts: {
         parameters: {
             query?: never;
@@ -8573,6 +9399,160 @@ export interface operations {
             };
         };
     };
+    getBookSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        businessName: string;
+                        businessPhone: string | null;
+                        businessAddress: string | null;
+                        country: string;
+                        timeZone: string;
+                        services: {
+                            name: string;
+                            durationMinutes: number;
+                        }[];
+                        /** @description Who callers may choose, in a practice of several; empty in a practice of one. */
+                        practitioners: {
+                            id: string;
+                            name: string;
+                            services: string[];
+                        }[];
+                        /** @description The practice's appointment length, without a service. */
+                        durationMinutes: number;
+                    };
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBookSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    verificationId: string;
+                    smsCode: string;
+                    name: string;
+                    phone: string;
+                    email?: string;
+                    /** Format: date-time */
+                    start: string;
+                    service?: string;
+                    /** Format: uuid */
+                    practitionerId?: string;
+                    /** @enum {string} */
+                    via?: "recall";
+                    /** @enum {string} */
+                    language?: "en" | "fr" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        practitioner: string | null;
+                        service: string | null;
+                        businessName: string;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteCallersPhone: {
         parameters: {
             query?: never;
@@ -9542,6 +10522,58 @@ export interface operations {
             };
         };
     };
+    deleteWaitlistId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAppointmentsIdCancel: {
         parameters: {
             query?: never;
@@ -9702,6 +10734,155 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBookSlugCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    /** @enum {string} */
+                    language?: "en" | "fr" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Sent back with the code and the booking. */
+                        verificationId: string;
+                        /** @description The number the code was texted to, E.164. */
+                        phone: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBookSlugSlots: {
+        parameters: {
+            query: {
+                date: string;
+                service?: string;
+                practitioner?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        /** @description Whether the business is open that day: its usual hours, special hours, a closure (with the owner's reason), or closed that weekday every week; open and close are HH:mm. */
+                        day: {
+                            /** @enum {string} */
+                            kind: "open" | "special" | "closure" | "weekly";
+                            reason: string | null;
+                            open: string | null;
+                            close: string | null;
+                        };
+                        slots: {
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

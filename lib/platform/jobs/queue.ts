@@ -47,6 +47,18 @@ export const JOB = {
   retentionPurge: "retention-purge",
   /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
   abandonedCalls: "abandoned-calls",
+  /** A slot freed (a cancellation or a move): offered to the people waiting for it; again when those offers expire. */
+  waitlistSlot: "waitlist-slot",
+  /** The slot a waitlist YES took: booked through the booking commands. */
+  waitlistTake: "waitlist-take",
+  /** A waitlist text: the offer of a freed slot, or that it is gone or expired. */
+  waitlistText: "waitlist-text",
+  /** Texts the callers due for a recall, in each business's daytime (hourly). */
+  recallSweep: "recall-sweep",
+  /** One recall text: the caller is due again for a service, with the booking page's link. */
+  recallText: "recall-text",
+  /** Texts a caller the booking page's link, when the call did not book (once per call). */
+  bookingLinkText: "booking-link-text",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -83,6 +95,20 @@ export type JobData = {
   [JOB.taskDone]: { messageId: string };
   [JOB.retentionPurge]: Record<string, never>;
   [JOB.abandonedCalls]: Record<string, never>;
+  /** `startsAt`: the freed slot's start (ISO), with that practitioner. */
+  [JOB.waitlistSlot]: { userId: string; practitionerId: string; startsAt: string };
+  /** `channel`: where the YES came from, and so where a refusal goes. */
+  [JOB.waitlistTake]: { offerId: string; channel: "sms" | "whatsapp" };
+  /**
+   * `answer`: an answer to the person's own text (free text on WhatsApp, inside its window), else a message of ours (a
+   * template there). `channel` unset: the one their entry asked for. `key` names the occasion: one text per key.
+   */
+  [JOB.waitlistText]: { offerId: string; kind: "offer" | "gone" | "expired"; channel?: "sms" | "whatsapp"; answer: boolean; key: string };
+  [JOB.recallSweep]: Record<string, never>;
+  /** The recall_texts row: the number and the words are read from it when it is sent, never kept in the queue. */
+  [JOB.recallText]: { recallTextId: string };
+  /** `key` names the call: one text per call. */
+  [JOB.bookingLinkText]: { userId: string; to: string; language: "en" | "fr" | "es"; key: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
@@ -191,9 +217,9 @@ export function createJobQueue(boss: PgBoss): BossQueue {
       await boss.start();
       for (const name of Object.values(JOB)) {
         // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
-        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls): every
-        // worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
-        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls];
+        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls, recall):
+        // every worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
+        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls, JOB.recallSweep];
         const policy = stately.includes(name) ? "stately" : "standard";
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }

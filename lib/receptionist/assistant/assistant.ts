@@ -18,6 +18,8 @@ import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/know
 import { REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
 import { PARTS_OF_DAY } from "../tools/availability-answer";
 import { LOOKUP_TOOL, MESSAGE_TOOL, SPAM_TOOL } from "../tools/tools";
+import { WAITLIST_TOOL } from "../tools/waitlist-tool";
+import { BOOKING_LINK_TOOL } from "../tools/booking-link-tool";
 import { addDays, callCalendar, localToday } from "../speech/when";
 import { ofBusiness, wordsFor } from "../speech/wording";
 import type { AssistantTool, FunctionTool, JsonSchema, ToolLines, TransferTool } from "../tools/definitions";
@@ -36,6 +38,8 @@ export type AssistantOptions = {
   knowledge?: CallKnowledge;
   /** Who callers are put through to; left out, the business's own phone at any hour, cold. */
   routing?: CallRouting | null;
+  /** The owner's booking page is on: a caller the call could not book may be texted its link. */
+  bookingPage?: boolean;
 };
 
 /** At most `max` UTF-16 units, cut between grapheme clusters: an emoji or an accented letter is never split. */
@@ -178,6 +182,7 @@ export function systemPrompt(
   now = new Date(),
   knowledge: CallKnowledge = { mode: "none" },
   transferLines: string[] = [],
+  bookingPage = false,
 ): string {
   const say = sayer(language);
   const words = wordsFor(b);
@@ -229,6 +234,10 @@ export function systemPrompt(
         b.birthDateCheck ? say("instructions.birthDate") : null,
         say("instructions.readBack"),
         say("instructions.refused"),
+        // Nothing that suits, and an earlier time wanted: the waitlist, whose offers are texted from the line.
+        b.line ? say("instructions.waitlist") : null,
+        // A call that did not book: the booking page, where they can choose on their own, texted.
+        bookingPage && b.line ? say("instructions.bookingLink") : null,
         say("instructions.changes"),
         say("instructions.verify"),
         b.birthDateCheck ? say("instructions.verifyIdentity") : null,
@@ -286,6 +295,7 @@ export function toolDefinitions(
   language: CallLanguage,
   knowledge: CallKnowledge = { mode: "none" },
   transfer: TransferTool | null = null,
+  bookingPage = false,
 ): AssistantTool[] {
   const say = sayer(language);
   const param = (key: string, params?: Record<string, string>) => say(`tools.params.${key}`, params);
@@ -370,6 +380,28 @@ export function toolDefinitions(
     },
     ["message"],
   );
+  if (b.line) {
+    booking.push(
+      fn(
+        "waitlisting",
+        WAITLIST_TOOL,
+        {
+          name: text("name"),
+          firstDay: { ...date, description: param("firstDay", { example: "2026-11-24" }) },
+          lastDay: { ...date, description: param("lastDay") },
+          partOfDay: { type: "string", enum: [...PARTS_OF_DAY], description: param("partOfDay") },
+          phone: text("waitlistPhone", { description: param("waitlistPhone", { example }) }),
+          ...(b.practitioners.some((p) => p.services.length) ? { service: text("service") } : {}),
+        },
+        ["name", "firstDay"],
+      ),
+    );
+  }
+  if (b.line && bookingPage) {
+    booking.push(
+      fn("textingLink", BOOKING_LINK_TOOL, { phone: text("bookingLinkPhone", { description: param("bookingLinkPhone", { example }) }) }),
+    );
+  }
   const tools: AssistantTool[] = canBook ? [...booking, message] : [message];
   if (knowledge.mode === "tool") tools.push(fn("lookingUp", LOOKUP_TOOL, { question: text("question") }, ["question"]));
   const kind: Schema = { type: "string", enum: [...SPAM_KINDS], description: param("spamKind") };
@@ -429,8 +461,8 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
     name: b.businessName,
     language,
     firstMessage: openingLine(disclosure, greeting, b.businessName),
-    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, now, o.knowledge, transfer.instructions),
-    tools: toolDefinitions(b, canBook, language, o.knowledge, transfer.tool),
+    systemPrompt: systemPrompt(b, language, o.callerNumber, canBook, now, o.knowledge, transfer.instructions, o.bookingPage),
+    tools: toolDefinitions(b, canBook, language, o.knowledge, transfer.tool, o.bookingPage),
     voice: voice.id,
     keyterms: [b.businessName, agentName, ...(b.practitioners.length > 1 ? b.practitioners.map((p) => p.name) : [])],
     recording: o.recording !== false,

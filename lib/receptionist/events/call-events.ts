@@ -13,6 +13,9 @@ import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service
 import { recordCall } from "../calls/call-log";
 import { isBlocked } from "../screening/blocked-numbers.service";
 import { routingForCall } from "../routing/routing.service";
+import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { WAITLIST_TOOL } from "../tools/waitlist-tool";
+import { BOOKING_LINK_TOOL, linkAfterHangUp } from "../tools/booking-link-tool";
 import { takeAttestation } from "../screening/attestations";
 import { replyText } from "../tools/replies";
 import { oneLine, sayer } from "../speech/speech";
@@ -68,7 +71,15 @@ export type CallAnswer =
 const OK: CallAnswer = { type: "ok" };
 
 /** The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown". */
-const KNOWN_TOOLS = new Set<string>([...BOOKING_TOOLS, ...IDENTITY_TOOLS, MESSAGE_TOOL, LOOKUP_TOOL, SPAM_TOOL]);
+const KNOWN_TOOLS = new Set<string>([
+  ...BOOKING_TOOLS,
+  ...IDENTITY_TOOLS,
+  MESSAGE_TOOL,
+  LOOKUP_TOOL,
+  SPAM_TOOL,
+  WAITLIST_TOOL,
+  BOOKING_LINK_TOOL,
+]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();
@@ -151,14 +162,16 @@ async function assistantRequest(deps: CallEventDeps, event: EventOf<"assistant-r
           logger().warn({ name: (e as Error).name }, "caller attestation not taken");
         })
       : null;
-  const [knowledge, routing] = await Promise.all([
+  const [knowledge, routing, bookingSlug] = await Promise.all([
     knowledgeForCall(deps.db, biz.userId, callLanguage(biz)),
     routingForCall(deps.db, biz.userId),
+    enabledBookingSlug(deps.db, biz.userId),
     attested,
   ]);
+  const bookingPage = bookingSlug !== null;
   return {
     type: "assistant",
-    assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge, routing }),
+    assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge, routing, bookingPage }),
   };
 }
 
@@ -278,6 +291,8 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
   });
   // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
   if (!recorded) return foreignCall(event.type);
+  // Before the marker: a failure here leaves the report to the platform's retry, and the text's key keeps it to one.
+  if (biz) await linkAfterHangUp(deps, biz, callId, caller, event.endedReason);
   await deps.db
     .insert(webhookEvents)
     .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })

@@ -32,7 +32,7 @@ export const PARTS_OF_DAY: readonly PartOfDay[] = ["morning", "afternoon", "even
  * a Spanish practice keeps its afternoon shift, and "la noche" comes after. They are cut by the day's own hours: a
  * practice open 14:00–20:00 has no morning, one that closes at 17:00 no evening.
  */
-const PART_MINUTES: Record<CallLanguage, Record<PartOfDay, [number, number]>> = {
+export const PART_MINUTES: Record<CallLanguage, Record<PartOfDay, [number, number]>> = {
   en: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
   fr: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
   es: { morning: [0, 720], afternoon: [720, 1200], evening: [1200, 1440] },

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import { verificationCodes } from "@/db/schema";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
+import { isPageCode } from "@/lib/scheduling/booking-page/link";
 import { safeEqual } from "@/lib/platform/crypto/tokens";
 import { JOB, type JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
@@ -205,6 +206,8 @@ export async function sendVerificationCode(
   const biz = await loadBusinessContact(booking.db, row.userId);
   if (!biz?.line) return;
   const code = booking.secrets.open(row.codeEnc);
-  const text = translate(data.language ?? biz.locale, "Notifications.verificationCode", { business: biz.businessName, code });
+  // A code asked for on the booking page is not about a call: its words say so.
+  const key = isPageCode(row.providerCallId) ? "Notifications.bookingPageCode" : "Notifications.verificationCode";
+  const text = translate(data.language ?? biz.locale, key, { business: biz.businessName, code });
   await dispatch.sms.send({ userId: biz.userId, to: row.phone, from: biz.line, text, redact: [code], dedupeKey: `verification:${row.id}` });
 }

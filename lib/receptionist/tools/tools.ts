@@ -28,6 +28,8 @@ import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
 import { categoryFor, wordsFor } from "../speech/wording";
 import { reportSpam, spamKind } from "../screening/spam";
+import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
+import { BOOKING_LINK_TOOL, textBookingLink } from "./booking-link-tool";
 
 export const BOOKING_TOOLS = [
   "check_availability",
@@ -92,6 +94,10 @@ export async function runTool(context: ToolContext, name: string, args: Args): P
         return { result: spoken(await takeMessage(ctx, say, args)) };
       case LOOKUP_TOOL:
         return { result: spoken(await lookupInfo(ctx, say, args)) };
+      case WAITLIST_TOOL:
+        return { result: await addToWaitlistTool(ctx, say, args) };
+      case BOOKING_LINK_TOOL:
+        return { result: spoken(await textBookingLink(ctx, say, args)) };
       case SPAM_TOOL: {
         const report = await reportSpam(ctx, say, spamKind(args.kind));
         return "kept" in report ? { error: report.kept } : { result: spoken(report.goodbye) };

@@ -357,7 +357,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
     throw e;
   }
   if (!moved) return { ok: false, reason: "notFound" };
-  await afterChangeSafely(deps, biz, moved, "reschedule");
+  await afterChangeSafely(deps, biz, moved, "reschedule", current);
   return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
 }
 

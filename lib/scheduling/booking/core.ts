@@ -248,3 +248,18 @@ export function openingOn(biz: Business, date: string, p?: PractitionerRow): Ope
   if (hours) return { kind: "open", ...hours };
   return { kind: "weekly", weekday: WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]! };
 }
+
+/**
+ * Whether a day is open, as a caller's page says it rather than showing an empty day: its usual hours, special hours, a
+ * closure (with the owner's reason), or closed that weekday every week; open and close are HH:mm.
+ */
+export type DaySummary = { kind: Opening["kind"]; reason: string | null; open: string | null; close: string | null };
+
+export function daySummary(opening: Opening): DaySummary {
+  return {
+    kind: opening.kind,
+    reason: "closure" in opening ? opening.closure.reason : null,
+    open: "open" in opening ? opening.open : null,
+    close: "close" in opening ? opening.close : null,
+  };
+}

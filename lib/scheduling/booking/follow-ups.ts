@@ -1,4 +1,5 @@
-// What follows a committed booking change: the calendar, the caller's and owner's messages, the reminder.
+// What follows a committed booking change: the calendar, the caller's and owner's messages, the reminder, and the
+// waitlist's turn at a slot the change freed.
 import { eq } from "drizzle-orm";
 import { appointments } from "@/db/schema";
 import { JOB } from "@/lib/platform/jobs/queue";
@@ -9,15 +10,20 @@ import { syncAppointmentToCalendar } from "./calendar-sync";
 
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
+/** A slot a change left free: who it was with, and when it started. */
+export type FreedSlot = Pick<Appointment, "practitionerId" | "startsAt">;
+
 /**
  * What follows any change, after the commit: the calendar (so the owner sees it at once; on failure a job retries), the
- * caller's and owner's messages, and the reminder, side by side.
+ * caller's and owner's messages, and the reminder, side by side. A cancellation frees its slot, a move or a reassignment
+ * the one it left (`freed`): whoever made the change, the people on the waitlist are offered it (a job).
  */
 export async function afterChange(
   deps: BookingDeps,
   biz: Business,
   appt: Appointment,
   kind: "confirmation" | "reschedule" | "cancellation",
+  freed: FreedSlot | null = kind === "cancellation" ? appt : null,
 ): Promise<void> {
   const calendar = async () => {
     if (!calendarOf(biz, appt.practitionerId)) return;
@@ -49,7 +55,17 @@ export async function afterChange(
       .where(eq(appointments.id, appt.id));
   };
   const [calendarDone, messagesDone] = await Promise.allSettled([calendar(), messages()]);
-  for (const done of [calendarDone, messagesDone]) if (done.status === "rejected") throw done.reason;
+  // Once the calendar has let go of the slot (its event deleted or moved), or it would still read busy to the offers.
+  const waitlist = freed
+    ? await Promise.allSettled([
+        deps.jobs.send(JOB.waitlistSlot, {
+          userId: biz.userId,
+          practitionerId: freed.practitionerId,
+          startsAt: freed.startsAt.toISOString(),
+        }),
+      ])
+    : [];
+  for (const done of [calendarDone, messagesDone, ...waitlist]) if (done.status === "rejected") throw done.reason;
 }
 
 /**
@@ -61,10 +77,11 @@ export async function afterChangeSafely(
   biz: Business,
   appt: Appointment,
   kind: "confirmation" | "reschedule" | "cancellation",
+  freed?: FreedSlot | null,
 ): Promise<void> {
   const follow = async () => {
     try {
-      await afterChange(deps, biz, appt, kind);
+      await afterChange(deps, biz, appt, kind, freed);
     } catch (e) {
       logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
     }

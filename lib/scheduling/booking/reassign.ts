@@ -55,7 +55,7 @@ export async function reassign(
   }
   if (!moved) return { ok: false, reason: "notFound" };
   await leaveOldCalendar(deps, biz, current);
-  await afterChangeSafely(deps, biz, moved, "reschedule");
+  await afterChangeSafely(deps, biz, moved, "reschedule", current);
   return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
 }
 

@@ -10,6 +10,8 @@ import {
   byId,
   clock,
   DAY_MS,
+  daySummary,
+  type DaySummary,
   MIN_NOTICE_MINUTES,
   openingOn,
   rules,
@@ -99,17 +101,6 @@ export async function selfServiceView(deps: SelfServiceDeps, token: string): Pro
 }
 
 /**
- * Whether the business is open that day, as the caller must be told rather than shown an empty day: closed (a closure,
- * with the owner's reason), closed that weekday every week, or open on special hours (with their reason).
- */
-export type SelfServiceDay = {
-  kind: "open" | "special" | "closure" | "weekly";
-  reason: string | null;
-  open: string | null;
-  close: string | null;
-};
-
-/**
  * The free starts of one day (the business's calendar date) the appointment could move to, and whether the business is
  * open that day: its own time is free for its own move, nothing before the cut-off or the notice period is offered.
  */
@@ -117,7 +108,7 @@ export async function selfServiceSlots(
   deps: SelfServiceDeps,
   token: string,
   date: string,
-): Promise<{ date: string; day: SelfServiceDay; slots: Interval[] }> {
+): Promise<{ date: string; day: DaySummary; slots: Interval[] }> {
   const opened = await openLink(deps, token);
   assertChangeable(deps, opened);
   const { biz, appointment: a } = opened;
@@ -139,14 +130,7 @@ export async function selfServiceSlots(
     from,
     to,
   }).filter((s) => s.start.getTime() !== a.startsAt.getTime() && localDate(s.start, biz.timeZone) === date);
-  const opening = openingOn(biz, date, practitioners[0]);
-  const day: SelfServiceDay = {
-    kind: opening.kind,
-    reason: "closure" in opening ? opening.closure.reason : null,
-    open: "open" in opening ? opening.open : null,
-    close: "close" in opening ? opening.close : null,
-  };
-  return { date, day, slots };
+  return { date, day: daySummary(openingOn(biz, date, practitioners[0])), slots };
 }
 
 export async function selfServiceCancel(deps: SelfServiceDeps, token: string): Promise<SelfServiceView> {

@@ -125,6 +125,7 @@ describe("the assistant as Vapi takes it", () => {
       "cancel_appointment",
       "send_verification_code",
       "verify_code",
+      "add_to_waitlist",
       "take_message",
       "report_spam",
     ]);

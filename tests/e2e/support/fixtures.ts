@@ -16,6 +16,14 @@ export type E2EFixtures = {
   accounts: Record<string, { email: string; fullName: string }>;
   /** An administrator who signs in with a password. */
   admin: { email: string; password: string; fullName: string };
+  /** A French practice whose two patients' last cleaning was seven months ago (tests/e2e/support/recall-fixture.ts). */
+  recall: {
+    email: string;
+    password: string;
+    fullName: string;
+    due: { name: string; phone: string };
+    stopped: { name: string; phone: string };
+  };
 };
 
 let cached: E2EFixtures | undefined;

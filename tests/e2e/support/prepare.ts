@@ -15,6 +15,7 @@ import { seedDemoDatabase } from "@/lib/server/ops/seed";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { prepareRuntime } from "@/scripts/runtime";
 import type { E2EFixtures } from "./fixtures";
+import { prepareRecallPractice } from "./recall-fixture";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -81,6 +82,7 @@ async function main() {
         orphanSelfServiceToken: selfServiceToken(rt.env.AUTH_SECRET!, randomUUID(), new Date(Date.now() + 24 * HOUR)),
         accounts,
         admin: E2E_ADMIN,
+        recall: await prepareRecallPractice(db),
       };
       fs.writeFileSync(path.join(dataDir, "e2e-fixtures.json"), JSON.stringify(fixtures, null, 2));
     } finally {

@@ -34,7 +34,7 @@ export default async function SelfServicePage({ params }: Props) {
   if (!(await byId(appContext().db, read.appointmentId))) notFound();
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
-      <IntlIsland namespaces={["SelfService"]}>
+      <IntlIsland namespaces={["SelfService", "DaySlots"]}>
         <SelfServiceRoot token={token} />
       </IntlIsland>
     </main>

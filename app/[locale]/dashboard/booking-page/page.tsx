@@ -1,0 +1,13 @@
+import { BookingPageSettings } from "@/components/dashboard/sections/booking-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("bookingPage");
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["BookingPageSection", "Fields", "Validation"]}>
+      <BookingPageSettings />
+    </Section>
+  );
+}

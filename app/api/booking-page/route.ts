@@ -1,0 +1,17 @@
+import { bookingPageSettingsResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
+import { bookingPageSettingsSchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
+import { getBookingPage, saveBookingPage } from "@/lib/scheduling/booking-page/booking-page.service";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+export const GET = route.owner({ response: { 200: bookingPageSettingsResponse } }, async ({ ctx, auth }) =>
+  json(await getBookingPage(ctx.bookingPage, auth.userId)),
+);
+
+/** Turns the public booking page on or off and sets its address (off by default; a slug another practice has is a 409). */
+export const PUT = route.owner(
+  { body: bookingPageSettingsSchema, response: { 200: bookingPageSettingsResponse } },
+  async ({ ctx, auth, input }) => json(await saveBookingPage(ctx.bookingPage, auth.userId, input.body)),
+);
