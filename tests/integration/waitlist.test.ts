@@ -2,11 +2,16 @@
 // to the people waiting for it in the order they joined; the first YES books it through the booking commands, the
 // others are told it is gone, an offer past its expiry is refused. Texts come in through the signed Telnyx webhook, the
 // job queue drained in-process; the receptionist adds callers through the Vapi webhook.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, notifications, users, waitlistEntries, waitlistOffers } from "@/db/schema";
-import { drainJobs } from "@/lib/platform/jobs/queue";
+import { loadBusiness } from "@/lib/accounts/business/business";
+import { JOB, drainJobs, type JobQueue } from "@/lib/platform/jobs/queue";
+import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import { OFFER_TTL_MS, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
+import { MAX_WAITING } from "@/lib/scheduling/waitlist/waitlist.schemas";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
@@ -21,10 +26,45 @@ const newPerson = () => `+33798${runTag}${String(++people).padStart(3, "0")}`;
 /** The same number as a French owner types it. */
 const national = (e164: string) => `0${e164.slice(3).replace(/(\d)(\d{2})(\d{2})(\d{2})(\d{2})/, "$1 $2 $3 $4 $5")}`;
 
+const PARIS = "Europe/Paris";
+/** A wall time of the practices' zone (Paris) as an instant. */
+const parisAt = (date: string, time: string) => zonedWallTimeToUtc(date, time, PARIS)!;
+
+/**
+ * The offers job's clock: now while it is day in Paris, else the next 08:05 there. Offers wait for the morning, and
+ * these tests offer whatever the hour they run at.
+ */
+function offerClock(): Date {
+  const now = new Date();
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: PARIS, hour: "2-digit", hourCycle: "h23" }).format(now));
+  if (hour >= 8 && hour < 20) return now;
+  return parisAt(dayAhead(hour < 8 ? 0 : 1), "08:05");
+}
+
+/** The offers job's dependencies, on that clock. */
+const offerDeps = (over: Partial<BookingDeps> = {}): BookingDeps => ({ ...appContext().booking, now: offerClock, ...over });
+
 async function drain() {
   const ctx = appContext();
-  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+  const handlers = jobHandlers(ctx.booking, ctx.dispatch, ctx.notices);
+  return drainJobs(await ctx.jobs.ready(), { ...handlers, [JOB.waitlistSlot]: (data) => offerFreedSlot(offerDeps(), data) });
 }
+
+/** The offers job of one slot waiting in the queue, with when it runs. */
+async function slotJobs(p: Practice, startsAt: Date) {
+  const rows = await getDb().execute<{ start_after: Date | string }>(
+    sql`select start_after from pgboss.job where name = ${JOB.waitlistSlot} and data->>'userId' = ${p.user.id} and data->>'startsAt' = ${startsAt.toISOString()} and state = 'created'`,
+  );
+  return Array.from(rows).map((r) => new Date(r.start_after));
+}
+
+/** The first practitioner's slot at `time` on `date` (Paris), as the offers job is given it. */
+async function slot(p: Practice, date: string, time: string) {
+  const biz = await loadBusiness(getDb(), p.user.id);
+  return { userId: p.user.id, practitionerId: biz!.practitioners[0]!.id, startsAt: parisAt(date, time).toISOString() };
+}
+
+const offersOf = (p: Practice) => getDb().select().from(waitlistOffers).where(eq(waitlistOffers.userId, p.user.id));
 
 async function text(p: Practice, from: string, body: string) {
   const res = await telnyx(messageReceived(from, p.line, body));
@@ -42,10 +82,10 @@ async function textsTo(to: string) {
 }
 
 /** An appointment the owner books in the dashboard, for someone not on the waitlist. */
-async function booked(p: Practice, date: string, time: string) {
+async function booked(p: Practice, date: string, time: string, patientPhone = newPerson()) {
   const res = await api("POST", "/api/appointments", {
     token: p.token,
-    body: { patientName: "Paul Premier", patientPhone: newPerson(), date, time, duration: 30 },
+    body: { patientName: "Paul Premier", patientPhone, date, time, duration: 30 },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; startsAt: string };
@@ -143,6 +183,41 @@ describe("the waitlist through the API", () => {
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/déjà sur la liste d’attente/);
     expect(await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.phone, phone))).toHaveLength(1);
+  });
+
+  it("takes back a number whose days are past as a new entry, at the end of the line", async () => {
+    const phone = newPerson();
+    const first = await join(p, phone);
+    const past = { fromDate: dayAhead(-4), toDate: dayAhead(-1), createdAt: new Date(Date.now() - 7 * 86_400_000) };
+    await getDb().update(waitlistEntries).set(past).where(eq(waitlistEntries.id, first.id));
+    const again = await join(p, phone);
+    expect(again.id).not.toBe(first.id);
+    const rows = await getDb()
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.phone, phone))
+      .orderBy(asc(waitlistEntries.createdAt));
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
+      [first.id, "expired"],
+      [again.id, "waiting"],
+    ]);
+  });
+
+  it("counts no entry past its last day toward the limit", async () => {
+    // As many entries as the limit, every one of them over: the list is not full.
+    const q = await practice("Cabinet Liste Pleine");
+    await getDb()
+      .insert(waitlistEntries)
+      .values(
+        Array.from({ length: MAX_WAITING }, (_, i) => ({
+          userId: q.user.id,
+          name: `Ancien ${i}`,
+          phone: `+33799${String(i).padStart(6, "0")}`,
+          fromDate: dayAhead(-3),
+          toDate: dayAhead(-1),
+        })),
+      );
+    await join(q, newPerson());
   });
 
   it("answers 401 without a session", async () => {
@@ -261,6 +336,149 @@ describe("a freed slot offered to the waitlist", () => {
   });
 });
 
+describe("an offer and the other questions put to the same person", () => {
+  it("gives a YES to the cancellation asked after the offer, and leaves the offer open", async () => {
+    const p = await practice("Cabinet Question");
+    const person = newPerson();
+    const friday = await booked(p, dayAhead(4), "16:00", person);
+    const freed = await booked(p, dayAhead(2), "10:00");
+    await join(p, person);
+    expect((await api("DELETE", `/api/appointments/${freed.id}`, { token: p.token })).status).toBe(200);
+    await drain();
+    expect((await textsTo(person)).at(-1)?.body).toMatch(/a slot has freed up on .+ at 10:00 AM/);
+    // Offered at 9:00, asked at 9:30.
+    await getDb()
+      .update(waitlistOffers)
+      .set({ createdAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(waitlistOffers.userId, p.user.id));
+    await text(p, person, "X");
+    expect((await textsTo(person)).at(-1)?.body).toMatch(/reply YES to cancel your appointment on .+ at 4:00 PM/);
+    await text(p, person, "YES");
+    expect(await bookedAt(p, freed.startsAt)).toEqual([]);
+    const [fri] = await getDb().select().from(appointments).where(eq(appointments.id, friday.id));
+    expect(fri?.status).toBe("cancelled");
+    expect((await offersOf(p)).map((o) => o.status)).toEqual(["open"]);
+  });
+
+  it("gives a YES to the offer made after the cancellation was asked", async () => {
+    const p = await practice("Cabinet Question Bis");
+    const person = newPerson();
+    const friday = await booked(p, dayAhead(4), "16:00", person);
+    const freed = await booked(p, dayAhead(2), "10:00");
+    await join(p, person);
+    await text(p, person, "X");
+    expect((await api("DELETE", `/api/appointments/${freed.id}`, { token: p.token })).status).toBe(200);
+    await drain();
+    await text(p, person, "YES");
+    expect(await bookedAt(p, freed.startsAt)).toMatchObject([{ patientPhone: person }]);
+    const [fri] = await getDb().select().from(appointments).where(eq(appointments.id, friday.id));
+    expect(fri?.status).toBe("booked");
+  });
+
+  it("lets a YES confirm a cancellation after an offer that is gone, rather than say again it is taken", async () => {
+    const p = await practice("Cabinet Question Ter");
+    const [winner, person] = [newPerson(), newPerson()];
+    const friday = await booked(p, dayAhead(4), "16:00", person);
+    const freed = await booked(p, dayAhead(2), "10:00");
+    await join(p, winner);
+    await join(p, person);
+    expect((await api("DELETE", `/api/appointments/${freed.id}`, { token: p.token })).status).toBe(200);
+    await drain();
+    await text(p, winner, "YES");
+    expect((await textsTo(person)).at(-1)?.body).toMatch(/has already been taken/);
+    await text(p, person, "X");
+    const sent = (await textsTo(person)).length;
+    await text(p, person, "YES");
+    const [fri] = await getDb().select().from(appointments).where(eq(appointments.id, friday.id));
+    expect(fri?.status).toBe("cancelled");
+    expect((await textsTo(person)).slice(sent).map((t) => t.body)).not.toContainEqual(expect.stringMatching(/already been taken/));
+  });
+
+  it("reads a second YES right after winning as the same one", async () => {
+    const p = await practice("Cabinet Deux Oui");
+    const person = newPerson();
+    const freed = await booked(p, dayAhead(2), "11:00");
+    await join(p, person);
+    expect((await api("DELETE", `/api/appointments/${freed.id}`, { token: p.token })).status).toBe(200);
+    await drain();
+    await text(p, person, "YES");
+    expect((await textsTo(person)).at(-1)?.body).toMatch(/your appointment is confirmed for .+ at 11:00 AM/);
+    const sent = (await textsTo(person)).length;
+    await text(p, person, "YES");
+    expect(await bookedAt(p, freed.startsAt)).toHaveLength(1);
+    expect(await textsTo(person)).toHaveLength(sent);
+  });
+});
+
+describe("who is offered a freed slot, and when", () => {
+  it("offers the places to numbers that may be texted, passing over one that opted out", async () => {
+    const p = await practice("Cabinet Silence");
+    const freed = await booked(p, dayAhead(3), "14:00");
+    const [silent, a, b, c] = [newPerson(), newPerson(), newPerson(), newPerson()];
+    for (const who of [silent, a, b, c]) await join(p, who);
+    await text(p, silent, "STOP");
+    expect((await api("DELETE", `/api/appointments/${freed.id}`, { token: p.token })).status).toBe(200);
+    await drain();
+    const offered = await getDb()
+      .select({ phone: waitlistEntries.phone })
+      .from(waitlistOffers)
+      .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+      .where(eq(waitlistOffers.userId, p.user.id));
+    expect(offered.map((o) => o.phone).sort()).toEqual([a, b, c].sort());
+  });
+
+  it("holds a slot freed at night until 08:00, and lets the offer run its two hours from then", async () => {
+    const p = await practice("Cabinet Nuit");
+    const person = newPerson();
+    await join(p, person, { from: dayAhead(2), to: dayAhead(2) });
+    const day = dayAhead(2);
+    const night = { ...offerDeps(), now: () => parisAt(day, "02:00") };
+    const afternoon = await slot(p, day, "14:00");
+    await offerFreedSlot(night, afternoon);
+    expect(await offersOf(p)).toEqual([]);
+    expect(await slotJobs(p, new Date(afternoon.startsAt))).toEqual([parisAt(day, "08:00")]);
+    // 09:00 must be booked by 08:00: not worth a text at 08:00.
+    const early = await slot(p, day, "09:00");
+    await offerFreedSlot(night, early);
+    expect(await slotJobs(p, new Date(early.startsAt))).toEqual([]);
+
+    await offerFreedSlot({ ...offerDeps(), now: () => parisAt(day, "08:00") }, afternoon);
+    const [offer] = await offersOf(p);
+    expect(offer?.expiresAt).toEqual(new Date(parisAt(day, "08:00").getTime() + OFFER_TTL_MS));
+  });
+
+  it("keeps the sweep of a slot whose offers were made by a job that then failed and ran again", async () => {
+    const p = await practice("Cabinet Reprise");
+    await join(p, newPerson());
+    const freed = await slot(p, dayAhead(3), "10:00");
+    const real = appContext().booking.jobs;
+    let crash = true;
+    const jobs: JobQueue = {
+      ready: () => real.ready(),
+      async send(name, data, options) {
+        if (name === JOB.waitlistSlot && crash) {
+          crash = false;
+          throw new Error("the worker died");
+        }
+        return real.send(name, data, options);
+      },
+    };
+    await expect(offerFreedSlot(offerDeps({ jobs }), freed)).rejects.toThrow("the worker died");
+    await offerFreedSlot(offerDeps({ jobs }), freed);
+    const [offer] = await offersOf(p);
+    expect(offer?.status).toBe("open");
+    expect(await slotJobs(p, new Date(freed.startsAt))).toEqual([new Date(offer!.expiresAt.getTime() + 1000)]);
+  });
+
+  it("gives one person one open offer when two slots are offered at once", async () => {
+    const p = await practice("Cabinet Simultané");
+    await join(p, newPerson());
+    const slots = [await slot(p, dayAhead(3), "10:00"), await slot(p, dayAhead(3), "15:00")];
+    await Promise.all(slots.map((s) => offerFreedSlot(offerDeps(), s)));
+    expect(await offersOf(p)).toHaveLength(1);
+  });
+});
+
 describe("the receptionist's add_to_waitlist", () => {
   it("puts the caller on the list with their number, days and times, and says so in the call's language", async () => {
     const p = await practice("Cabinet Appel");
@@ -297,6 +515,28 @@ describe("the receptionist's add_to_waitlist", () => {
     const rows = await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.phone, caller));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ fromDate: dayAhead(3), toDate: dayAhead(3), times: null, language: "fr" });
+  });
+
+  it("adds a caller whose last day is past as someone new, behind those who joined since", async () => {
+    const p = await practice("Cabinet Appel Ter");
+    const caller = newPerson();
+    const args = { name: "Léa Retour", from: dayAhead(2), to: dayAhead(4) };
+    expect(await vapiTool(p.line, newCallId(), caller, "add_to_waitlist", args)).toMatch(/^Léa Retour is on the waiting list/);
+    const [old] = await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.phone, caller));
+    await getDb()
+      .update(waitlistEntries)
+      .set({ fromDate: dayAhead(-5), toDate: dayAhead(-1), createdAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(waitlistEntries.id, old!.id));
+    const since = await join(p, newPerson());
+    expect(await vapiTool(p.line, newCallId(), caller, "add_to_waitlist", args)).toMatch(/^Léa Retour is on the waiting list/);
+    const rows = await getDb()
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.phone, caller))
+      .orderBy(asc(waitlistEntries.createdAt));
+    expect(rows.map((r) => r.status)).toEqual(["expired", "waiting"]);
+    const [joined] = await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.id, since.id));
+    expect(rows[1]!.createdAt.getTime()).toBeGreaterThan(joined!.createdAt.getTime());
   });
 
   it("asks again for days already past, and for a name", async () => {

@@ -45,19 +45,20 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
       { tx },
     );
 
-  // A YES to a freed slot offered from the waitlist comes first: the offer is the latest question put to them, and a
-  // slot goes to the first YES, so it must not wait behind a confirmation. A YES after it went is told so.
-  if (intent === "yes") {
-    const key = e.providerMessageId ?? `${e.from}:${now.getTime()}`;
-    const taken = await answerOffer(tx, deps.jobs, { userId, phone: e.from, channel: e.channel, key }, now);
-    if (taken) return taken === "taken" ? "waitlist-taken" : "waitlist-refused";
-  }
-
   let [pending] = await tx
     .select()
     .from(pendingReplies)
     .where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)))
     .limit(1);
+  // A YES answers the latest question put to them. A freed slot offered from the waitlist after any "reply YES to
+  // cancel" still waiting comes first (a slot goes to the first YES, so it must not wait behind a confirmation), and a
+  // YES after it went is told so; a cancellation asked after the offer takes the YES, and the offer stays open.
+  if (intent === "yes") {
+    const key = e.providerMessageId ?? `${e.from}:${now.getTime()}`;
+    const askedAt = pending && pending.expiresAt > now ? pending.createdAt : null;
+    const taken = await answerOffer(tx, deps.jobs, { userId, phone: e.from, channel: e.channel, key, askedAt }, now);
+    if (taken) return taken === "taken" ? "waitlist-taken" : "waitlist-refused";
+  }
   // A "yes" after the question expired is still an answer to it, not a confirmation: the caller wanted to cancel, and is
   // told nothing was and how to ask again (while that appointment is still to come, and to a caller we may text: an
   // opted-out caller's "yes" opts them in, below).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { suits, wallClock } from "./matching";
+import { offerSendTime, suits, wallClock } from "./matching";
 
 const PARIS = "Europe/Paris";
 const at = (iso: string) => new Date(iso);
@@ -32,5 +32,25 @@ describe("a freed slot and a wish on the waitlist", () => {
     expect(suits(wish, at("2026-07-01T06:30:00Z"), at("2026-07-01T07:00:00Z"), PARIS)).toBe(false);
     expect(suits(wish, at("2026-07-01T15:00:00Z"), at("2026-07-01T15:30:00Z"), PARIS)).toBe(true);
     expect(suits(wish, at("2026-07-01T12:00:00Z"), at("2026-07-01T12:30:00Z"), PARIS)).toBe(false);
+  });
+});
+
+describe("when an offer may be texted", () => {
+  it("texts between 08:00 and 20:00 local, at once", () => {
+    for (const iso of ["2026-01-15T07:00:00Z", "2026-01-15T12:00:00Z", "2026-01-15T18:59:00Z"]) {
+      expect(offerSendTime(at(iso), PARIS)).toEqual(at(iso));
+    }
+  });
+
+  it("holds an offer made at night until the next 08:00, across a change of clocks", () => {
+    // 07:59 and 02:00 in Paris: 08:00 the same day.
+    expect(offerSendTime(at("2026-01-15T06:59:00Z"), PARIS)).toEqual(at("2026-01-15T07:00:00Z"));
+    expect(offerSendTime(at("2026-01-15T01:00:00Z"), PARIS)).toEqual(at("2026-01-15T07:00:00Z"));
+    // 20:00: 08:00 the next day.
+    expect(offerSendTime(at("2026-01-15T19:00:00Z"), PARIS)).toEqual(at("2026-01-16T07:00:00Z"));
+    // 22:00 on the eve of summer time: 08:00 CEST is 06:00Z.
+    expect(offerSendTime(at("2026-03-28T21:00:00Z"), PARIS)).toEqual(at("2026-03-29T06:00:00Z"));
+    // New York, 23:00 EDT on the eve of the return to standard time: 08:00 EST is 13:00Z.
+    expect(offerSendTime(at("2026-11-01T03:00:00Z"), "America/New_York")).toEqual(at("2026-11-01T13:00:00Z"));
   });
 });

@@ -1,7 +1,7 @@
 // The owner's waitlist: people waiting for an earlier appointment, with the days (and optionally the times and the
 // service) they can come, offered freed slots in the order they joined (offers.ts). Every query is scoped by the owner.
 // Numbers are kept in E.164, read in the business's country, as the YES that takes an offer arrives from them.
-import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, waitlistEntries, waitlistOffers } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
@@ -131,6 +131,13 @@ export async function addToWaitlist(db: Db, biz: Business, input: AddWaitlistInp
   const row = await db.transaction(async (tx) => {
     // The owner's row locked first, so two additions at once count each other and the limit holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, biz.userId)).for("no key update");
+    // Entries past their last day wait for nothing more: marked expired here, they are neither the number "already
+    // waiting" nor counted toward the limit, and a person added again joins the end of the line like anyone new (an old
+    // entry revived in place would keep the place it took weeks ago).
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(waitlistEntries.userId, biz.userId), eq(waitlistEntries.status, "waiting"), lt(waitlistEntries.toDate, today)));
     const [same] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
