@@ -58,7 +58,8 @@ test.afterEach(async ({ playwright, baseURL }) => {
 
 for (const locale of LOCALES) {
   test(`every owner and admin page is translated, accessible and fits 375 px (${locale})`, async ({ page }) => {
-    test.setTimeout(180_000);
+    // Some twenty pages, each checked for English, accessibility and width: a long walk, not a speed target.
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await newOwner(page, { locale });
     for (const path of OWNER_PAGES) await checkPage(page, locale, path);

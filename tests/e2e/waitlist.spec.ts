@@ -19,7 +19,29 @@ async function ownerWithLine(page: Page, locale: Locale) {
   expect((await page.request.post("/api/subscription/start-trial", { headers: auth })).status()).toBeLessThan(300);
   const claim = await page.request.get("/api/phone-numbers/claim", { headers: auth });
   expect(claim.status(), await claim.text()).toBe(200);
+  // Offers are texted in the business's daytime only: the practice keeps a time zone where it is daytime now, whenever
+  // the suite runs (its numbers are then typed with the country code).
+  const daytime = await page.request.put("/api/auth/update-profile", { headers: auth, data: { timeZone: zoneInDaytime() } });
+  expect(daytime.status(), await daytime.text()).toBe(200);
   return { ...owner, auth };
+}
+
+/** A time zone whose clock reads between 10:00 and 17:00 now: these zones are never more than three hours apart. */
+function zoneInDaytime(): string {
+  const zones = [
+    "Pacific/Honolulu",
+    "America/Los_Angeles",
+    "America/New_York",
+    "Atlantic/Azores",
+    "Europe/Paris",
+    "Asia/Dubai",
+    "Asia/Kolkata",
+    "Asia/Shanghai",
+    "Australia/Sydney",
+  ];
+  const hour = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  return zones.find((z) => hour(z) >= 10 && hour(z) < 17)!;
 }
 
 /** The next weekday (the practice's default week is Monday to Friday) at least two days ahead, YYYY-MM-DD. */
@@ -36,7 +58,7 @@ test("a slot freed by a cancellation goes to the person on the waitlist who answ
   const day = nextWeekday();
   const made = await page.request.post("/api/appointments", {
     headers: owner.auth,
-    data: { patientName: "Paul Premier", patientPhone: "06 39 98 01 90", date: day, time: "10:00", duration: 30 },
+    data: { patientName: "Paul Premier", patientPhone: "+33 6 39 98 01 90", date: day, time: "10:00", duration: 30 },
   });
   expect(made.status(), await made.text()).toBe(201);
   const appointment = (await made.json()) as { id: string };
@@ -50,17 +72,24 @@ test("a slot freed by a cancellation goes to the person on the waitlist who answ
   await form.getByLabel(m("fr", "WaitlistSection.phone")).fill("06 00");
   await form.getByRole("button", { name: m("fr", "WaitlistSection.add") }).click();
   await expect(page.getByTestId("waitlist-error")).toContainText("numéro");
-  await form.getByLabel(m("fr", "WaitlistSection.phone")).fill("06 39 98 01 91");
+  await form.getByLabel(m("fr", "WaitlistSection.phone")).fill("+33 6 39 98 01 91");
   await form.getByRole("button", { name: m("fr", "WaitlistSection.add") }).click();
   await expect(toast(page, m("fr", "WaitlistSection.added", { name: "Camille Attente" }))).toBeVisible();
   const entry = page.getByTestId("waitlist-entry").filter({ hasText: "Camille Attente" });
-  await expect(entry).toContainText("06 39 98 01 91");
+  await expect(entry).toContainText("6 39 98 01 91");
   await expect(entry.getByTestId("waitlist-status")).toHaveText(m("fr", "WaitlistSection.status.waiting"));
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoEnglish(page, "fr");
   await expectNoSeriousA11yViolations(page);
 
-  // The appointment is cancelled: the slot is offered to her by text.
+  // A second person joins after her, by the API: offered the same slot, after her in the list.
+  const second = await page.request.post("/api/waitlist", {
+    headers: owner.auth,
+    data: { name: "Bruno Second", phone: "+33 6 39 98 01 92", from: day, to: day },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+
+  // The appointment is cancelled: the slot is offered to both by text.
   expect((await page.request.delete(`/api/appointments/${appointment.id}`, { headers: owner.auth })).status()).toBe(200);
   await expect
     .poll(
@@ -72,14 +101,27 @@ test("a slot freed by a cancellation goes to the person on the waitlist who answ
       { timeout: 30_000 },
     )
     .toMatch(/un créneau s’est libéré le .+ à 10:00\. Répondez OUI avant/);
+  const outbox = async () =>
+    ((await (await page.request.get("/api/outbox", { headers: owner.auth })).json()) as { messages: { recipient: string; body: string }[] })
+      .messages;
+  await expect.poll(async () => (await outbox()).some((n) => n.recipient === "+33639980192" && /Répondez OUI/.test(n.body))).toBe(true);
 
   // She answers OUI: the slot is hers.
   await openDashboard(page, "fr", "/dashboard/inbox");
   const card = page.getByTestId("sandbox-text");
-  await card.getByLabel(m("fr", "InboxSection.sandbox.from")).fill("06 39 98 01 91");
+  await card.getByLabel(m("fr", "InboxSection.sandbox.from")).fill("+33 6 39 98 01 91");
   await card.getByLabel(m("fr", "Fields.text")).fill("OUI");
   await card.getByRole("button", { name: m("fr", "InboxSection.sandbox.send") }).click();
   await expect(toast(page, m("fr", "InboxSection.sandbox.actions.waitlist-taken"))).toBeVisible();
+  // The second one answers OUI a moment later: it is gone, and he is told so by text, nothing booked for him.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await card.getByLabel(m("fr", "InboxSection.sandbox.from")).fill("+33 6 39 98 01 92");
+  await card.getByLabel(m("fr", "Fields.text")).fill("OUI");
+  await card.getByRole("button", { name: m("fr", "InboxSection.sandbox.send") }).click();
+  await expect(toast(page, m("fr", "InboxSection.sandbox.actions.waitlist-refused"))).toBeVisible();
+  await expect
+    .poll(async () => (await outbox()).some((n) => n.recipient === "+33639980192" && /a déjà été pris/.test(n.body)), { timeout: 30_000 })
+    .toBe(true);
 
   await expect
     .poll(
@@ -105,4 +147,5 @@ test("a slot freed by a cancellation goes to the person on the waitlist who answ
 
   await openDashboard(page, "fr", "/dashboard/appointments");
   await expect(page.getByTestId("appointment").filter({ hasText: "Camille Attente" })).toBeVisible();
+  await expect(page.getByTestId("appointment").filter({ hasText: "Bruno Second" })).toHaveCount(0);
 });

@@ -606,7 +606,8 @@ describe("fuzz: every route that takes a body", () => {
     }
     console.log(`fuzz: ${all.length} routes, ${sent} bodies so far`);
     expect(failures, report(failures)).toEqual([]);
-  });
+    // Thirty bodies for each of some sixty routes, one after the other: not a speed target, only a long loop.
+  }, 180_000);
 });
 
 const NO_BODY: Body = { raw: "", contentType: null, label: "none" };

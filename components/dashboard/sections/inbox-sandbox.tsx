@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
@@ -27,6 +28,8 @@ export function SandboxText({ threadsKey }: { threadsKey: readonly unknown[] }) 
     defaultValues: { from: "", text: "", channel: "sms" },
   });
   const [failure, setFailure] = useState<string | null>(null);
+  // Sent before the page's code runs, the form would post itself and reload the page, text lost: the button waits.
+  const hydrated = useHydrated();
   const post = useMutation({
     mutationFn: (body: SandboxValues) => ok(api.POST("/api/sandbox/texts", { body })),
     onSuccess: async (res) => {
@@ -75,7 +78,7 @@ export function SandboxText({ threadsKey }: { threadsKey: readonly unknown[] }) 
           error={errorText("text", errors.text)}
           {...form.register("text")}
         />
-        <button type="submit" className="btn-secondary" disabled={post.isPending}>
+        <button type="submit" className="btn-secondary" disabled={!hydrated || post.isPending}>
           {t("sandbox.send")}
         </button>
       </form>
