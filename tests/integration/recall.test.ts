@@ -10,10 +10,11 @@ import { appointments, bookingPages, notifications, recallTexts, users } from "@
 import { drainJobs } from "@/lib/platform/jobs/queue";
 import { firstPractitioner } from "@/lib/scheduling/booking/core";
 import { runRecallSweep, sendDueRecalls } from "@/lib/scheduling/recall/recall-sweep";
+import { sendRecallText } from "@/lib/messaging/notifications/recall-text";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
-import { practice, telnyx, type Practice } from "../helpers/practice";
+import { dayAhead, newCallId, practice, telnyx, vapiTool, type Practice } from "../helpers/practice";
 import { messageReceived } from "../helpers/telnyx-events";
 
 const FR = { "accept-language": "fr" };
@@ -235,6 +236,57 @@ describe("recall texts", () => {
     expect(await sendNow(p)).toBe(0);
     const [linked] = await getDb().select().from(recallTexts).where(eq(recallTexts.phone, due));
     expect(linked!.bookedAppointmentId).toBeTruthy();
+  });
+
+  it("counts from a cleaning booked by phone or in the dashboard, named as the caller or the owner put it", async () => {
+    const p = await dentist("Cabinet Rappels Réels");
+    expect((await setIntervals(p, [{ service: "Détartrage", intervalMonths: 6 }])).status).toBe(200);
+    const [byPhone, byOwner] = [newCaller(), newCaller()];
+    // The caller says what it is for; the model passes it as the reason (the practice's services are everyone's).
+    const said = await vapiTool(p.line, newCallId("recall"), byPhone, "book_appointment", {
+      date: dayAhead(3),
+      time: "10:00",
+      name: "Paul Téléphone",
+      reason: "un détartrage",
+    });
+    expect(said).toMatch(/^(Booked|C'est réservé|Rendez-vous)/);
+    const made = await api("POST", "/api/appointments", {
+      token: p.token,
+      body: { patientName: "Odile Tableau", patientPhone: byOwner, date: dayAhead(4), time: "11:00", duration: 30, reason: "Détartrage" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const db = getDb();
+    const booked = await db.select().from(appointments).where(eq(appointments.userId, p.user.id));
+    expect(booked.map((a) => a.service)).toEqual(["Détartrage", "Détartrage"]);
+    // Seven months on (the appointments moved back rather than waited for), both are due and texted.
+    for (const [i, a] of booked.entries())
+      await db
+        .update(appointments)
+        .set({ startsAt: monthsAgo(7, 9 + i), endsAt: new Date(monthsAgo(7, 9 + i).getTime() + 30 * 60_000) })
+        .where(eq(appointments.id, a.id));
+    expect((await recalls(p)).due.map((d) => d.phone).sort()).toEqual([byPhone, byOwner].sort());
+  });
+
+  it("a text claimed in the daytime but sent late at night is withdrawn; one sent as claimed goes", async () => {
+    const p = await dentist("Cabinet Rappels Nuit");
+    const [late, prompt] = [newCaller(), newCaller()];
+    // 02:00 in Paris, whatever the date.
+    const night = new Date("2026-03-10T01:00:00Z");
+    const claim = async (phone: string, claimedAt: Date) => {
+      const [row] = await getDb()
+        .insert(recallTexts)
+        .values({ userId: p.user.id, phone, service: "Détartrage", dueOn: "2026-03-01", sentAt: claimedAt, createdAt: claimedAt })
+        .returning({ id: recallTexts.id });
+      return row!.id;
+    };
+    const lateId = await claim(late, new Date(night.getTime() - 8 * 3_600_000));
+    const promptId = await claim(prompt, new Date(night.getTime() - 60_000));
+    const dispatch = { ...appContext().dispatch, now: () => night };
+    await sendRecallText(dispatch, { recallTextId: lateId });
+    await sendRecallText(dispatch, { recallTextId: promptId });
+    expect(await textsTo(late)).toHaveLength(0);
+    expect(await getDb().select().from(recallTexts).where(eq(recallTexts.id, lateId))).toHaveLength(0);
+    expect(await textsTo(prompt)).toHaveLength(1);
   });
 
   it("sends nothing while the booking page is off, and says so", async () => {

@@ -57,7 +57,10 @@ export function RecallSettingsForm({ settings, queryKey }: { settings: Settings;
       noValidate
       className="space-y-4"
       data-testid="recall-settings"
-      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+      // Only the services given an interval: the others have none, and the list stays short whatever the practice offers.
+      onSubmit={form.handleSubmit((values) =>
+        save.mutateAsync({ services: values.services.filter((s) => s.intervalMonths !== null) }).catch(() => undefined),
+      )}
     >
       <p className="text-slate-700">{t("intervalsHint")}</p>
       {failure && <FormAlert testId="recall-error">{failure}</FormAlert>}

@@ -8,6 +8,7 @@ import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { bookingPageUrl, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { inRecallHours } from "@/lib/scheduling/recall/recall-sweep";
 import type { DispatchDeps } from "./dispatch";
 import { recallSms } from "./templates";
 
@@ -18,6 +19,7 @@ export async function sendRecallText(deps: DispatchDeps, data: JobData["recall-t
       userId: recallTexts.userId,
       phone: recallTexts.phone,
       service: recallTexts.service,
+      claimedAt: recallTexts.createdAt,
       language: appointments.language,
     })
     .from(recallTexts)
@@ -31,7 +33,7 @@ export async function sendRecallText(deps: DispatchDeps, data: JobData["recall-t
     enabledBookingSlug(deps.db, r.userId),
     isOptedOut(deps.db, r.userId, r.phone, "sms"),
   ]);
-  if (!biz?.line || !slug || optedOut) {
+  if (!biz?.line || !slug || optedOut || lateAtNight(r.claimedAt, biz.timeZone, deps.now?.() ?? new Date())) {
     await deps.db.delete(recallTexts).where(eq(recallTexts.id, r.id));
     return;
   }
@@ -45,4 +47,15 @@ export async function sendRecallText(deps: DispatchDeps, data: JobData["recall-t
     links: [url],
     dedupeKey: `recall:${r.id}`,
   });
+}
+
+/** A send this long after its claim is late: the workers stopped in between, or a retry backed off. */
+const LATE_AFTER_MS = 30 * 60_000;
+
+/**
+ * A text claimed in the daytime but sent late, now outside the recall hours: withdrawn rather than landing at night (the
+ * next daytime sweep claims it again). One sent at once (the sweep's, or the owner's "send now") goes as claimed.
+ */
+function lateAtNight(claimedAt: Date, timeZone: string, now: Date): boolean {
+  return now.getTime() - claimedAt.getTime() > LATE_AFTER_MS && !inRecallHours(timeZone, now);
 }

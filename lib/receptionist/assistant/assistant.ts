@@ -323,8 +323,9 @@ export function toolDefinitions(
   // Who with, in a practice of several: a name as the caller says it, matched loosely by the tools.
   const practitioner: Record<string, Schema> = {
     ...(b.practitioners.length > 1 ? { practitioner: text("practitioner") } : {}),
-    // Practitioners who list their own services: which one decides who, and for how long.
-    ...(b.practitioners.some((p) => p.services.length) ? { service: text("service") } : {}),
+    // Which service: with practitioners who list their own, it decides who and for how long; otherwise it is kept on the
+    // appointment (recall counts from it).
+    ...(b.practitioners.some((p) => p.services.length) || b.services.length ? { service: text("service") } : {}),
   };
   const booking: FunctionTool[] = [
     fn("checking", "check_availability", {

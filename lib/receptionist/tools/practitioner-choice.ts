@@ -65,8 +65,8 @@ export function withWhom(say: Say, who: Who, reply: ToolReply): ToolReply {
 
 /**
  * The service the caller asked for, as the practice names it, when practitioners offer different ones (some list their
- * own): then only those who offer it are seen, for its length with them. Null when none was asked, or when everyone
- * offers the practice's services (nothing to tell apart). A reply instead for a service no one here offers (the list
+ * own): then only those who offer it are seen, for its length with them. When everyone offers the practice's services,
+ * the one of them the caller named, if exactly one fits, and never a refusal. Null when none was asked. A reply instead for a service no one here offers (the list
  * said), words that fit several ("which one"), or one the practitioner asked for does not offer (who does said).
  */
 export function serviceAsked(
@@ -76,8 +76,16 @@ export function serviceAsked(
   who: Who,
 ): { service: string | null } | { reply: ToolReply } {
   const { biz } = ctx;
-  const raw = typeof args.service === "string" ? args.service.trim().replace(/\s+/g, " ").slice(0, 100) : "";
-  if (!raw || biz.practitioners.every((p) => !p.services.length)) return { service: null };
+  const words = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").slice(0, 100) : "");
+  const raw = words(args.service);
+  if (biz.practitioners.every((p) => !p.services.length)) {
+    // Everyone offers the practice's services, at its length: nothing to refuse or tell apart. The one the caller named
+    // (or gave as the reason) is still kept on the appointment, by the practice's own name: recall counts from it.
+    const asked = raw || words(args.reason);
+    const named = asked ? servicesNamed(biz.services, asked, (s) => s) : [];
+    return { service: named.length === 1 ? named[0]! : null };
+  }
+  if (!raw) return { service: null };
   const listed = [
     ...new Set([
       ...biz.practitioners.flatMap((p) => p.services.map((s) => s.name)),

@@ -9,7 +9,8 @@ import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { book, cancel, type Refusal } from "@/lib/scheduling/booking/commands";
 import { reassign } from "@/lib/scheduling/booking/reassign";
 import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
-import { loadBusiness } from "@/lib/accounts/business/business";
+import { loadBusiness, type Business } from "@/lib/accounts/business/business";
+import { servicesNamed } from "@/lib/scheduling/practitioners/match";
 import type { CreateAppointmentInput } from "./appointments.schemas";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 
@@ -135,10 +136,20 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
     patientEmail: input.patientEmail ?? null,
     patientPhone,
     reason: input.reason ?? null,
+    // The reason, when it is one of the practice's services by name, is kept as the service: recall counts from it.
+    service: serviceNamed(biz, input.reason),
     language: biz.locale,
   });
   if (!booked.ok) throw refusal(booked.reason);
   return toView((await byId(db, booked.appointment.id)) ?? booked.appointment);
+}
+
+/** The one service of the practice (or of a practitioner) the words name, or null. */
+function serviceNamed(biz: Business, words: string | null | undefined): string | null {
+  if (!words) return null;
+  const listed = [...new Set([...biz.services, ...biz.practitioners.flatMap((p) => p.services.map((x) => x.name))])];
+  const named = servicesNamed(listed, words, (x) => x);
+  return named.length === 1 ? named[0]! : null;
 }
 
 function refusal(reason: Refusal): AppError {

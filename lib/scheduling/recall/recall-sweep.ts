@@ -27,6 +27,12 @@ export const RECALL_TEXTS_PER_RUN = 100;
 /** The local hours a sweep texts in, [from, to): office hours, when a caller can also ring the practice. */
 export const RECALL_HOURS = { from: 9, to: 18 } as const;
 
+/** Whether `now` is within RECALL_HOURS in the business's time zone. */
+export function inRecallHours(timeZone: string, now: Date): boolean {
+  const hour = localHour(now, timeZone);
+  return hour >= RECALL_HOURS.from && hour < RECALL_HOURS.to;
+}
+
 /**
  * Claims and queues the recall texts of one business due now; the number queued. None while its booking page is off
  * (the text is its link), without a line to text from, or outside a live trial or subscription.
@@ -83,8 +89,7 @@ export async function runRecallSweep(deps: RecallDeps): Promise<void> {
     .where(eq(bookingPages.enabled, true));
   const failures: unknown[] = [];
   for (const owner of owners) {
-    const hour = localHour(now, owner.timeZone);
-    if (hour < RECALL_HOURS.from || hour >= RECALL_HOURS.to) continue;
+    if (!inRecallHours(owner.timeZone, now)) continue;
     await sendDueRecalls({ ...deps, now: () => now }, owner.userId).catch((e: unknown) => failures.push(e));
   }
   if (failures.length) throw failures[0];

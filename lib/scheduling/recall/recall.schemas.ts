@@ -5,8 +5,8 @@ import { z } from "zod";
 /** The bounds the database keeps too (service_recalls_interval): a month to five years. */
 export const RECALL_MONTHS_MIN = 1;
 export const RECALL_MONTHS_MAX = 60;
-/** More than any practice lists (its own services and each practitioner's). */
-export const MAX_RECALL_SERVICES = 100;
+/** More than any practice lists: its own 50 services and each of its practitioners' own. */
+export const MAX_RECALL_SERVICES = 1000;
 
 const months = z
   .number("recallMonthsInvalid")
@@ -18,7 +18,8 @@ export const recallSettingsSchema = z.strictObject({
   services: z
     .array(
       z.strictObject({
-        service: z.string("required").trim().min(1, "required").max(100, "tooLong"),
+        // As long as the practice may name one (its services can be saved as one comma-separated text).
+        service: z.string("required").trim().min(1, "required").max(5000, "tooLong"),
         // Null: no recall for this service.
         intervalMonths: months.nullable(),
       }),
