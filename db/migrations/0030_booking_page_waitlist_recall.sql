@@ -2,6 +2,7 @@ CREATE TABLE "booking_pages" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"slug" text NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
+	"text_after_hang_up" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "booking_pages_slug_form" CHECK ("booking_pages"."slug" ~ '^[a-z0-9]([a-z0-9-]{1,38}[a-z0-9])$')

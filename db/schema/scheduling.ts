@@ -270,6 +270,9 @@ export const bookingPages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     enabled: boolean("enabled").notNull().default(false),
+    // Off by default: a caller who looked for a time and hung up before booking is texted the page's link unasked. A
+    // text from a medical practice tells whoever reads the phone that it was called, so the owner decides.
+    textAfterHangUp: boolean("text_after_hang_up").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -65,7 +65,7 @@ describe("the booking page", () => {
   it("is off by default: no address, and the public routes answer 404", async () => {
     const res = await api("GET", "/api/booking-page", { token: p.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ enabled: false, slug: null, url: null, ready: false });
+    expect(res.body).toEqual({ enabled: false, slug: null, url: null, textAfterHangUp: false, ready: false });
     expect((await api("GET", `/api/book/cabinet-reserve-${runTag}`)).status).toBe(404);
     expect((await api("GET", "/api/booking-page")).status).toBe(401);
   });
@@ -160,6 +160,24 @@ describe("the booking page", () => {
     await drain();
     const texts = await textsTo(caller);
     expect(texts.some((t) => /rendez-vous/i.test(t.body) && t.body !== codeText!.body)).toBe(true);
+  });
+
+  it("texts codes to the practice's own country only, and so many per address: no SMS pumping through the page", async () => {
+    const abroad = await api("POST", `/api/book/${slug}/code`, { body: { phone: "+44 7400 123456" }, headers: FR });
+    expect(abroad.status).toBe(400);
+    expect(abroad.body.message).toBe(
+      "Les codes ne sont envoyés qu’aux numéros de ce pays : France. Pour réserver avec un autre numéro, appelez le cabinet.",
+    );
+    const from = { ...FR, "x-forwarded-for": `198.51.100.${Number(runTag) % 200}` };
+    for (let i = 0; i < 10; i++) {
+      const res = await api("POST", `/api/book/${slug}/code`, { body: { phone: newCaller() }, headers: from });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+    }
+    const eleventh = await api("POST", `/api/book/${slug}/code`, { body: { phone: newCaller() }, headers: from });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toMatch(
+      /^Trop de codes ont été demandés depuis votre réseau\. Réessayez dans \d+ minutes?, ou appelez le cabinet\.$/,
+    );
   });
 
   it("refuses a time taken meanwhile with a 409 and books nothing; the proven number may pick another time", async () => {
@@ -261,8 +279,14 @@ describe("the booking page", () => {
       await drain();
       return (await textsTo(caller)).filter((t) => t.body.includes(`/b/${slug}`));
     };
-    // Looked for a time, hung up: texted the link, once even when the report comes twice.
-    const [left, booked, heardGoodbye] = [newCaller(), newCaller(), newCaller()];
+    const [left, booked, heardGoodbye, beforeOptIn] = [newCaller(), newCaller(), newCaller(), newCaller()];
+    // Off by default: a caller who hangs up is not texted unasked.
+    const quietCall = newCallId("hangup");
+    await vapiTool(p.line, quietCall, beforeOptIn, "check_availability", { date: dayAhead(7) });
+    expect(await ended(quietCall, beforeOptIn, "customer-ended-call")).toHaveLength(0);
+    const on = await api("PUT", "/api/booking-page", { token: p.token, body: { enabled: true, textAfterHangUp: true } });
+    expect(on.body).toMatchObject({ enabled: true, slug, textAfterHangUp: true });
+    // Turned on: looked for a time, hung up: texted the link, once even when the report comes twice.
     const leftCall = newCallId("hangup");
     await vapiTool(p.line, leftCall, left, "check_availability", { date: dayAhead(7) });
     expect(await ended(leftCall, left, "customer-ended-call")).toHaveLength(1);

@@ -36,16 +36,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const t = useTranslations("BookingPageSection");
   const locale = useLocale();
   const qc = useQueryClient();
-  const ids = { enabled: useId(), slug: useId() };
+  const ids = { enabled: useId(), slug: useId(), hangUp: useId() };
   const [enabled, setEnabled] = useState(settings.enabled);
+  const [textAfterHangUp, setTextAfterHangUp] = useState(settings.textAfterHangUp);
   const [slug, setSlug] = useState(settings.slug ?? "");
   const [slugError, setSlugError] = useState<string | null>(null);
   useEffect(() => {
     setEnabled(settings.enabled);
     setSlug(settings.slug ?? "");
+    setTextAfterHangUp(settings.textAfterHangUp);
   }, [settings]);
   const save = useMutation({
-    mutationFn: () => ok(api.PUT("/api/booking-page", { body: { enabled, ...(slug.trim() ? { slug: slug.trim() } : {}) } })),
+    mutationFn: () =>
+      ok(api.PUT("/api/booking-page", { body: { enabled, textAfterHangUp, ...(slug.trim() ? { slug: slug.trim() } : {}) } })),
     onSuccess: (saved) => {
       qc.setQueryData(KEY, saved);
       toast.success(t("saved"));
@@ -69,6 +72,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <label htmlFor={ids.enabled} className="text-slate-800">
           <span className="font-medium">{t("enabled")}</span>
           <span className="block text-sm text-slate-600">{t("enabledHint")}</span>
+        </label>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={ids.hangUp}
+          type="checkbox"
+          className="mt-1 size-5"
+          checked={textAfterHangUp}
+          onChange={(e) => setTextAfterHangUp(e.target.checked)}
+        />
+        <label htmlFor={ids.hangUp} className="text-slate-800">
+          <span className="font-medium">{t("textAfterHangUp")}</span>
+          <span className="block text-sm text-slate-600">{t("textAfterHangUpHint")}</span>
         </label>
       </div>
       <TextField

@@ -2121,6 +2121,7 @@ export interface operations {
                         slug: string | null;
                         /** @description The page's address in the business's language; null until the page has a slug. */
                         url: string | null;
+                        textAfterHangUp: boolean;
                         /** @description Whether callers can book on it now: turned on, a live plan, and a line to text codes from. */
                         ready: boolean;
                     };
@@ -2159,6 +2160,8 @@ export interface operations {
                     enabled: boolean;
                     /** @description The page's address after /b/; a new page without one takes the business's name. */
                     slug?: string;
+                    /** @description Text the page's link, unasked, to a caller who looked for a time and hung up before booking (off by default). */
+                    textAfterHangUp?: boolean;
                 };
             };
         };
@@ -2174,6 +2177,7 @@ export interface operations {
                         slug: string | null;
                         /** @description The page's address in the business's language; null until the page has a slug. */
                         url: string | null;
+                        textAfterHangUp: boolean;
                         /** @description Whether callers can book on it now: turned on, a live plan, and a line to text codes from. */
                         ready: boolean;
                     };

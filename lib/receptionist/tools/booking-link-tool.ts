@@ -8,7 +8,7 @@ import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
-import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
 import type { Say } from "../speech/speech";
 import type { ToolContext } from "./tools";
 
@@ -45,7 +45,8 @@ function sendLink(deps: BookingDeps, biz: Business, providerCallId: string, to: 
 const LANGUAGES: readonly string[] = ["en", "fr", "es"];
 
 /**
- * A caller who wanted an appointment and hung up before one was booked never heard the offer of the link: they are
+ * A caller who wanted an appointment and hung up before one was booked never heard the offer of the link: when the owner
+ * chose so (off by default: an unasked text tells whoever reads the phone that the practice was called), they are
  * texted it, in the call's language, while the page is on. Not after a call the receptionist ended (it offered, or the
  * caller said no), nor one that left a message or changed an appointment; the job checks the page and opt-outs again
  * when it sends.
@@ -64,7 +65,7 @@ export async function linkAfterHangUp(
     .where(and(eq(calls.userId, biz.userId), eq(calls.providerCallId, providerCallId)))
     .limit(1);
   if (!call?.wanted || call.outcome !== "no_action") return;
-  if (!(await enabledBookingSlug(deps.db, biz.userId))) return;
+  if (!(await enabledBookingPage(deps.db, biz.userId))?.textAfterHangUp) return;
   const language = call.language && LANGUAGES.includes(call.language) ? (call.language as CallLanguage) : callLanguage(biz);
   await sendLink(deps, biz, providerCallId, caller, language);
 }

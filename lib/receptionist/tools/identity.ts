@@ -3,11 +3,11 @@
 // the owner turned it on, with the full name and date of birth of an upcoming appointment of that number. Finding, moving
 // and cancelling an appointment only ever reach appointments booked with one of these numbers.
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lt, not, sql } from "drizzle-orm";
 import { verificationCodes } from "@/db/schema";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
-import { isPageCode } from "@/lib/scheduling/booking-page/link";
+import { isPageCode, PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
 import { safeEqual } from "@/lib/platform/crypto/tokens";
 import { JOB, type JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
@@ -76,7 +76,7 @@ export async function sendCode(
     const [ofNumber] = await tx
       .select({ n: count() })
       .from(verificationCodes)
-      .where(triesFor(call.userId, phone, "code", now));
+      .where(triesFor(call.userId, phone, "code", now, isPageCode(call.providerCallId)));
     if (Number(ofCall!.n) >= MAX_CODES_PER_CALL || Number(ofNumber!.n) >= MAX_CODES_PER_NUMBER_PER_DAY) return "limit";
     await tx
       .update(verificationCodes)
@@ -100,13 +100,18 @@ async function lockIdentity(tx: Pick<BookingDeps["db"], "execute">, call: Call, 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`identity-number:${call.userId}:${phone}`}, 0))`);
 }
 
-/** The codes texted to (or the birth-date tries for) one number at one business over the last day, any call. */
-function triesFor(userId: string, phone: string, method: "code" | "birthDate", now: Date) {
+/**
+ * The codes texted to (or the birth-date tries for) one number at one business over the last day, any call. The booking
+ * page's codes count apart from calls': visits to the page never use up the codes a patient needs on the phone.
+ */
+function triesFor(userId: string, phone: string, method: "code" | "birthDate", now: Date, page = false) {
+  const pageCodes = sql`${verificationCodes.providerCallId} like ${`${PAGE_CODE_PREFIX}%`}`;
   return and(
     eq(verificationCodes.userId, userId),
     eq(verificationCodes.phone, phone),
     eq(verificationCodes.method, method),
     gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS)),
+    page ? pageCodes : not(pageCodes),
   );
 }
 

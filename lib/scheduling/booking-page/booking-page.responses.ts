@@ -9,6 +9,7 @@ export const bookingPageSettingsResponse = z
     enabled: z.boolean(),
     slug: z.string().nullable(),
     url: z.string().nullable().describe("The page's address in the business's language; null until the page has a slug."),
+    textAfterHangUp: z.boolean(),
     ready: z.boolean().describe("Whether callers can book on it now: turned on, a live plan, and a line to text codes from."),
   })
   .meta({ title: "BookingPageSettings" });

@@ -14,6 +14,10 @@ export const bookingPageSettingsSchema = z.object({
     .regex(SLUG_PATTERN, "slugInvalid")
     .optional()
     .describe("The page's address after /b/; a new page without one takes the business's name."),
+  textAfterHangUp: z
+    .boolean({ error: "mustBeBoolean" })
+    .optional()
+    .describe("Text the page's link, unasked, to a caller who looked for a time and hung up before booking (off by default)."),
 });
 
 const date = z

@@ -3,8 +3,8 @@
 // code. The booking goes through the booking commands as the "page" source (a caller's rules), so the confirmations,
 // the calendar and the reminder follow as for any booking.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { bookingPages } from "@/db/schema";
+import { and, count, eq, gt, like } from "drizzle-orm";
+import { bookingPages, verificationCodes } from "@/db/schema";
 import { isUniqueViolation } from "@/db/errors";
 import { AppError } from "@/lib/platform/errors";
 import type { LimitKey } from "@/lib/accounts/auth/rate-limit";
@@ -14,7 +14,7 @@ import { book } from "@/lib/scheduling/booking/commands";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { loadBusiness, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
-import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, countryOfPhone, requirePhone } from "@/lib/platform/phone/phone";
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookingPageUrl, PAGE_CODE_PREFIX } from "./link";
 import { SLUG_PATTERN } from "./booking-page.schemas";
@@ -33,7 +33,13 @@ export type BookingPageDeps = BookingDeps & { codes: PageCodes; appUrl: string }
 
 // ---- The owner's settings ----
 
-export type BookingPageSettings = { enabled: boolean; slug: string | null; url: string | null; ready: boolean };
+export type BookingPageSettings = {
+  enabled: boolean;
+  slug: string | null;
+  url: string | null;
+  textAfterHangUp: boolean;
+  ready: boolean;
+};
 
 /** Whether callers can book now: the page on, a live plan, a line to text codes from. */
 function isReady(biz: Business | null, enabled: boolean): boolean {
@@ -45,11 +51,12 @@ export async function getBookingPage(deps: BookingPageDeps, userId: string): Pro
     deps.db.select().from(bookingPages).where(eq(bookingPages.userId, userId)).limit(1),
     loadBusiness(deps.db, userId),
   ]);
-  if (!row) return { enabled: false, slug: null, url: null, ready: false };
+  if (!row) return { enabled: false, slug: null, url: null, textAfterHangUp: false, ready: false };
   return {
     enabled: row.enabled,
     slug: row.slug,
     url: bookingPageUrl(deps.appUrl, biz?.locale ?? "en", row.slug),
+    textAfterHangUp: row.textAfterHangUp,
     ready: isReady(biz, row.enabled),
   };
 }
@@ -74,18 +81,22 @@ export function slugFrom(name: string): string {
 export async function saveBookingPage(
   deps: BookingPageDeps,
   userId: string,
-  input: { enabled: boolean; slug?: string },
+  input: { enabled: boolean; slug?: string; textAfterHangUp?: boolean },
 ): Promise<BookingPageSettings> {
   const [current] = await deps.db.select().from(bookingPages).where(eq(bookingPages.userId, userId)).limit(1);
   const biz = await loadBusiness(deps.db, userId);
   const asked = input.slug ?? current?.slug;
+  const textAfterHangUp = input.textAfterHangUp ?? current?.textAfterHangUp ?? false;
   const candidates = asked ? [asked] : generatedSlugs(biz?.businessName ?? "", userId);
   for (const slug of candidates) {
     try {
       await deps.db
         .insert(bookingPages)
-        .values({ userId, slug, enabled: input.enabled })
-        .onConflictDoUpdate({ target: bookingPages.userId, set: { slug, enabled: input.enabled, updatedAt: new Date() } });
+        .values({ userId, slug, enabled: input.enabled, textAfterHangUp })
+        .onConflictDoUpdate({
+          target: bookingPages.userId,
+          set: { slug, enabled: input.enabled, textAfterHangUp, updatedAt: new Date() },
+        });
       return getBookingPage(deps, userId);
     } catch (e) {
       if (!isUniqueViolation(e, "booking_pages_slug_unique")) throw e;
@@ -223,7 +234,25 @@ export async function sendBookingCode(
   language: CallLanguage,
 ): Promise<{ verificationId: string; phone: string }> {
   const { biz } = await openPage(deps, slug);
-  const phone = requirePhone(phoneInput, countryOfBusiness(biz))!;
+  const country = countryOfBusiness(biz);
+  const phone = requirePhone(phoneInput, country)!;
+  // Texts abroad are where SMS fraud pays (premium numbers): this page texts the practice's own country only.
+  if (countryOfPhone(phone) !== country)
+    throw new AppError("bad_request", "bookingPageForeignNumber", {
+      country: new Intl.DisplayNames([language], { type: "region" }).of(country) ?? country,
+    });
+  // However many addresses ask, the practice's page texts so many codes a day.
+  const [today] = await deps.db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, biz.userId),
+        like(verificationCodes.providerCallId, `${PAGE_CODE_PREFIX}%`),
+        gt(verificationCodes.createdAt, new Date(clock(deps).getTime() - DAY_MS)),
+      ),
+    );
+  if (Number(today?.n ?? 0) >= PAGE_CODES_PER_DAY) throw new AppError("rate_limited", "bookingPageBusy");
   const verificationId = randomUUID();
   const sent = await deps.codes.send({ userId: biz.userId, providerCallId: `${PAGE_CODE_PREFIX}${verificationId}` }, phone, language);
   if (sent === "limit") throw new AppError("rate_limited", "bookingPageCodeLimit");
@@ -301,7 +330,19 @@ const CODE_REFUSALS: Record<Exclude<CodeCheck, { ok: true }>["reason"], string> 
 
 /** Requests to booking pages per client address per hour: a few visits' worth, not a scan. */
 export const BOOKING_PAGE_LIMIT_PER_HOUR = 120;
+/** Codes asked per client address per hour: a visitor who mistyped their number, not a script. */
+export const BOOKING_CODES_PER_HOUR = 10;
+/** Codes one practice's page texts in a day, whoever asks. */
+export const PAGE_CODES_PER_DAY = 200;
 
 export function bookingPageLimits(clientIp: string): LimitKey[] {
   return [{ key: `booking-page:ip:${clientIp}`, max: BOOKING_PAGE_LIMIT_PER_HOUR, windowMs: 3_600_000, messageKey: "tooManySelfService" }];
+}
+
+/** The page's limit, and the code route's own. */
+export function bookingCodeLimits(clientIp: string): LimitKey[] {
+  return [
+    ...bookingPageLimits(clientIp),
+    { key: `booking-code:ip:${clientIp}`, max: BOOKING_CODES_PER_HOUR, windowMs: 3_600_000, messageKey: "tooManyBookingCodes" },
+  ];
 }

@@ -17,14 +17,22 @@ export function bookingPageUrl(appUrl: string, locale: "en" | "fr" | "es", slug:
   return `${appUrl}${bookingPagePath(locale, slug, via)}`;
 }
 
-/** The slug of the business's booking page while it is turned on; null when it has none or it is off. */
-export async function enabledBookingSlug(db: Pick<Db, "select">, userId: string): Promise<string | null> {
+/** The business's booking page while it is turned on (its slug, and whether a hang-up is texted its link); else null. */
+export async function enabledBookingPage(
+  db: Pick<Db, "select">,
+  userId: string,
+): Promise<{ slug: string; textAfterHangUp: boolean } | null> {
   const [row] = await db
-    .select({ slug: bookingPages.slug })
+    .select({ slug: bookingPages.slug, textAfterHangUp: bookingPages.textAfterHangUp })
     .from(bookingPages)
     .where(and(eq(bookingPages.userId, userId), eq(bookingPages.enabled, true)))
     .limit(1);
-  return row?.slug ?? null;
+  return row ?? null;
+}
+
+/** The slug of the business's booking page while it is turned on; null when it has none or it is off. */
+export async function enabledBookingSlug(db: Pick<Db, "select">, userId: string): Promise<string | null> {
+  return (await enabledBookingPage(db, userId))?.slug ?? null;
 }
 
 /** A visit's texted codes are kept apart from calls' by this prefix (their words say "you asked", not "you called"). */

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
 import { bookingCodeResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
 import { bookingCodeSchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
-import { bookingPageLimits, sendBookingCode } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingCodeLimits, sendBookingCode } from "@/lib/scheduling/booking-page/booking-page.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -15,7 +15,7 @@ export const runtime = "nodejs";
 export const POST = route.public(
   { params: { slug: (s) => s }, body: bookingCodeSchema, response: { 202: bookingCodeResponse } },
   async ({ req, ctx, params, input, locale }) => {
-    await takeAttempt(ctx.db, bookingPageLimits(clientIp(req)));
+    await takeAttempt(ctx.db, bookingCodeLimits(clientIp(req)));
     return json(await sendBookingCode(ctx.bookingPage, params.slug, input.body.phone, input.body.language ?? locale), { status: 202 });
   },
 );
