@@ -2,8 +2,7 @@
 // and that it is gone or expired. In the person's language, the business's time zone, from its line; never the reason
 // for a visit (there is none yet), as in every text. A WhatsApp message we start goes as an approved template; an
 // answer to their own message is free text inside the window their message opened.
-import { eq } from "drizzle-orm";
-import { waitlistEntries, waitlistOffers } from "@/db/schema";
+import { offerWithEntry } from "@/lib/scheduling/waitlist/offers";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { formatTime, intlLocale } from "@/lib/platform/format/intl";
@@ -58,12 +57,7 @@ export function waitlistText(locale: Locale, kind: WaitlistTextKind, f: Waitlist
 
 /** Sends one waitlist text, once per key; nothing to a number that opted out, or once the entry or its offer is gone. */
 export async function sendWaitlistText(deps: DispatchDeps, data: JobData["waitlist-text"]): Promise<void> {
-  const [row] = await deps.db
-    .select({ offer: waitlistOffers, entry: waitlistEntries })
-    .from(waitlistOffers)
-    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
-    .where(eq(waitlistOffers.id, data.offerId))
-    .limit(1);
+  const row = await offerWithEntry(deps.db, data.offerId);
   if (!row) return;
   const { offer, entry } = row;
   // An offer taken or ended before its text left is not offered any more.

@@ -121,10 +121,16 @@ type Opened = { biz: Business };
 
 /** The page's business, or a 404 for an unknown slug and a page turned off (callers are told to call, by the page). */
 async function openPage(deps: BookingPageDeps, slug: string): Promise<Opened> {
+  const found = await pageBySlug(deps, slug);
+  if (!found?.ready) throw new AppError("not_found", "bookingPageNotFound");
+  return { biz: found.biz };
+}
+
+/** The page at this address and its business, and whether it takes bookings now; null for an address no page has. */
+async function pageBySlug(deps: BookingPageDeps, slug: string): Promise<{ biz: Business; ready: boolean } | null> {
   const [row] = await deps.db.select().from(bookingPages).where(eq(bookingPages.slug, slug.toLowerCase())).limit(1);
   const biz = row ? await loadBusiness(deps.db, row.userId, clock(deps)) : null;
-  if (!row || !biz || !isReady(biz, row.enabled)) throw new AppError("not_found", "bookingPageNotFound");
-  return { biz };
+  return row && biz ? { biz, ready: isReady(biz, row.enabled) } : null;
 }
 
 /** Whether the page can take bookings now, for the server-rendered page (no error: it says so itself). */
@@ -134,10 +140,10 @@ export async function bookingPageState(
 ): Promise<
   { state: "open"; view: BookingPageView } | { state: "closed"; businessName: string; phone: string | null; country: string } | null
 > {
-  const [row] = await deps.db.select().from(bookingPages).where(eq(bookingPages.slug, slug.toLowerCase())).limit(1);
-  const biz = row ? await loadBusiness(deps.db, row.userId, clock(deps)) : null;
-  if (!row || !biz) return null;
-  if (!isReady(biz, row.enabled))
+  const found = await pageBySlug(deps, slug);
+  if (!found) return null;
+  const { biz } = found;
+  if (!found.ready)
     return { state: "closed", businessName: biz.businessName, phone: biz.line ?? biz.ownerPhone, country: countryOfBusiness(biz) };
   return { state: "open", view: viewOf(biz) };
 }

@@ -264,12 +264,7 @@ export async function answerOffer(
  * retried job the same booking.
  */
 export async function bookTakenOffer(deps: BookingDeps, data: JobData["waitlist-take"]): Promise<void> {
-  const [row] = await deps.db
-    .select({ offer: waitlistOffers, entry: waitlistEntries })
-    .from(waitlistOffers)
-    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
-    .where(eq(waitlistOffers.id, data.offerId))
-    .limit(1);
+  const row = await offerWithEntry(deps.db, data.offerId);
   if (!row || row.offer.status !== "taken" || row.offer.appointmentId) return;
   const { offer, entry } = row;
   const biz = await loadBusiness(deps.db, offer.userId);
@@ -303,4 +298,15 @@ export async function bookTakenOffer(deps: BookingDeps, data: JobData["waitlist-
     answer: true,
     key: `refused:${offer.id}`,
   });
+}
+
+/** An offer and the waitlist entry it was made to (undefined once either is gone). */
+export async function offerWithEntry(db: Pick<BookingDeps["db"], "select">, offerId: string) {
+  const [row] = await db
+    .select({ offer: waitlistOffers, entry: waitlistEntries })
+    .from(waitlistOffers)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .where(eq(waitlistOffers.id, offerId))
+    .limit(1);
+  return row;
 }
