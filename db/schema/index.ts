@@ -5,3 +5,4 @@ export * from "./scheduling";
 export * from "./receptionist";
 export * from "./messaging";
 export * from "./platform";
+export * from "./integrations";
