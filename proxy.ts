@@ -7,9 +7,10 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { API_ROUTES } from "@/app/api/routes.generated";
+import { API_KEY_PATTERN, bearerApiKey } from "@/lib/accounts/api-keys/api-key-token";
 import { decodeSessionToken, bearerOrCookie, sessionCookieName } from "@/lib/accounts/auth/session-token";
 import { env } from "@/lib/platform/env";
-import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, type ApiPolicy } from "@/lib/platform/http/api-routes";
+import { FALLBACK_PATH, isPublicPolicy, matchApiRoute, scopeOf, type ApiPolicy } from "@/lib/platform/http/api-routes";
 import { API_CSP, HSTS, newNonce, pageCsp, wantsHsts } from "@/lib/platform/http/csp";
 import { isCrossOriginRequest, isForeignRequest } from "@/lib/platform/http/csrf";
 import { localeOf } from "@/lib/platform/http/locale";
@@ -121,6 +122,16 @@ async function apiGate(req: NextRequest, pathname: string): Promise<Response | n
   }
   const policy = policyOf(pathname);
   if (WEBHOOKS.test(pathname) || (policy && isPublicPolicy(policy))) return null;
+  // An API key (Bearer rk_…) is never a session: it goes on to the methods whose declaration names a scope, where the
+  // handler checks the key itself, its rate and its scopes; anywhere else (admin addresses included) it is turned away.
+  const key = bearerApiKey(req.headers);
+  if (key !== null) {
+    if (ADMIN_API.test(pathname) || !scopeAt(pathname, req.method)) {
+      return NextResponse.json({ message: translate(locale, "Api.apiKeyNotAllowed") }, { status: 403 });
+    }
+    if (!API_KEY_PATTERN.test(key)) return NextResponse.json({ message: translate(locale, "Api.apiKeyInvalid") }, { status: 401 });
+    return null;
+  }
   const claims = await claimsOf(req);
   if (!claims) return NextResponse.json({ message: translate(locale, "Api.unauthorized") }, { status: 401 });
   if ((policy === "admin" || ADMIN_API.test(pathname)) && claims.role !== "admin") {
@@ -136,6 +147,12 @@ async function apiGate(req: NextRequest, pathname: string): Promise<Response | n
 function policyOf(pathname: string): ApiPolicy | null {
   const served = matchApiRoute(API_ROUTES, pathname)?.route;
   return served && served.path !== FALLBACK_PATH ? served.policy : null;
+}
+
+/** The API key scope the route serving `pathname` asks of this method, if any (app/api/routes.generated.ts). */
+function scopeAt(pathname: string, method: string) {
+  const served = matchApiRoute(API_ROUTES, pathname)?.route;
+  return served && served.path !== FALLBACK_PATH ? scopeOf(served, method) : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { FALLBACK_PATH } from "@/lib/platform/http/api-routes";
-import { generateApiRoutes, generateRouteModules, MODULES_FILE, stateChangingOf, TABLE_FILE } from "./gen-api-routes";
+import { generateApiRoutes, generateRouteModules, MODULES_FILE, scopesOf, stateChangingOf, TABLE_FILE } from "./gen-api-routes";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -24,8 +24,10 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
       const exported = HTTP_METHODS.filter((m) => typeof mod[m] === "function");
       expect(exported, route.file).toEqual(route.methods);
       for (const method of exported) {
-        const declared = mod[method] as { policy?: string; spec?: { stateChanging?: unknown } };
+        const declared = mod[method] as { policy?: string; spec?: { stateChanging?: unknown; scope?: string } };
         expect(declared.policy, `${method} ${route.file}`).toBe(route.policy);
+        // The proxy lets an API key through to a method by the scope the table gives it.
+        expect(declared.spec?.scope, `${method} ${route.file}`).toBe(route.scopes?.[method]);
         // The proxy reads the flag for the address's GETs: the GET's own, and no other method's that disagrees.
         if (method === "GET" || declared.spec?.stateChanging !== undefined) {
           expect(declared.spec?.stateChanging, `${method} ${route.file}`).toEqual(route.stateChanging);
@@ -52,6 +54,32 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
       "/api/billing/portal": { page: "/dashboard/subscription" },
       "/api/phone-numbers/claim": true,
     });
+  });
+
+  it("copies the API key scope of each method that takes keys, and of no other", () => {
+    const scoped = Object.fromEntries(API_ROUTES.filter((r) => r.scopes).map((r) => [r.path, r.scopes]));
+    expect(scoped).toEqual({
+      "/api/appointments": { GET: "appointments:read", POST: "appointments:write" },
+      "/api/appointments/[id]": { GET: "appointments:read", DELETE: "appointments:write" },
+      "/api/appointments/[id]/cancel": { POST: "appointments:write" },
+      "/api/appointments/[id]/reassign": { POST: "appointments:write" },
+      "/api/calls": { GET: "calls:read" },
+      "/api/calls/[id]": { GET: "calls:read" },
+      "/api/threads": { GET: "messages:read" },
+      "/api/threads/[id]": { GET: "messages:read" },
+      "/api/tasks": { GET: "tasks:read" },
+    });
+  });
+
+  it("reads a scope in its method's own declaration and refuses one it cannot place or read", () => {
+    const scopes = (source: string) => scopesOf("route.ts", source);
+    expect(scopes(`export const GET = route.owner({ scope: "calls:read" }, h);\nexport const PATCH = route.owner({}, h);`)).toEqual({
+      GET: "calls:read",
+    });
+    expect(scopes(`// scope: "calls:read"\nexport const GET = route.owner({}, h);`)).toBeUndefined();
+    expect(() => scopes(`const spec = { scope: "calls:read" };\nexport const GET = route.owner(spec, h);`)).toThrow(/own/);
+    expect(() => scopes(`export const GET = route.owner({ scope: "everything" }, h);`)).toThrow(/write the scope/);
+    expect(() => scopes(`export const GET = route.owner({ scope: SCOPE }, h);`)).toThrow(/write the scope/);
   });
 
   it("puts a static segment before a dynamic one and a dynamic one before a catch-all, as Next.js does", () => {

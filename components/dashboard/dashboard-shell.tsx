@@ -41,6 +41,7 @@ const ENTRIES: Entry[] = [
       { href: "/dashboard/transfers", key: "transfers" },
       { href: "/dashboard/booking-page", key: "bookingPage" },
       { href: "/dashboard/recall", key: "recall" },
+      { href: "/dashboard/integrations", key: "integrations" },
     ],
   },
   { href: "/dashboard/phone-number", key: "phoneNumber" },

@@ -92,6 +92,9 @@ const schema = z.object({
   // share one address.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RECEPTA_EMBEDDED_DB: bool,
+  // "true" lets webhooks go to private, loopback and link-local addresses, and over plain http: for a receiver on the
+  // same private network, and for tests. Off, an owner's endpoint cannot reach what only the server can.
+  WEBHOOK_ALLOW_PRIVATE: bool,
   // The bearer token a Prometheus scraper sends to GET /api/metrics; unset, metrics are off (the route answers 404). A
   // short or spaced value stops the start: a guessable token would expose the metrics, a silently dropped one hide them.
   METRICS_TOKEN: z.preprocess(

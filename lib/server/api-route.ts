@@ -1,11 +1,14 @@
 // Every /api handler is declared here, with who may call it and what it reads:
 //   export const GET = route.owner({ query: filterSchema, response: { 200: listResponse } }, async ({ ctx, auth, input }) => json(…));
-// The declaration runs the checks in one order for every route (availability → session → path params → query → body)
+// The declaration runs the checks in one order for every route (availability → session or API key → path params → query → body)
 // on top of the JSON edge (lib/platform/http/route.ts), and stays on the exported function (`policy`, `spec`) for whatever
 // reads the routes as data: the generated route table (scripts/gen-api-routes.ts) that the proxy and the tests use,
 // and the OpenAPI document (lib/platform/http/openapi.ts), which also describes the answers each route declares in `response`.
 import { after } from "next/server";
 import type { z } from "zod";
+import type { ApiScope } from "@/db/schema/integrations";
+import { authenticateApiKey, type ApiKeyAuth } from "@/lib/accounts/api-keys/api-key-auth";
+import { bearerApiKey } from "@/lib/accounts/api-keys/api-key-token";
 import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/accounts/auth/session";
 import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
@@ -54,6 +57,11 @@ export type OwnerSpec = RouteSpec & {
    * `auth: null` instead of a JSON 401, for a route whose answer is a page of its own (the consent popup's).
    */
   session?: "optional";
+  /**
+   * The API key scope that opens this route to the owner's other tools (`Authorization: Bearer rk_…`); the handler's
+   * `auth` is then the key's practice or a session, told apart by `via`. Without it, a key is refused here (403).
+   */
+  scope?: ApiScope;
 };
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -148,7 +156,25 @@ const signedIn = (req: Request) => {
   return requireUser(ctx.db, ctx.session, req);
 };
 
-type OwnerAuth<S extends OwnerSpec> = S["session"] extends "optional" ? AuthContext | null : AuthContext;
+/** A session's holder on a route that also takes API keys. */
+export type SessionAuth = AuthContext & { via: "session" };
+/** Who calls a route that takes API keys: a signed-in owner, or a key of the practice (no session, no role). */
+export type OwnerCaller = SessionAuth | ApiKeyAuth;
+
+type OwnerAuth<S extends OwnerSpec> = S["scope"] extends ApiScope
+  ? OwnerCaller
+  : S["session"] extends "optional"
+    ? AuthContext | null
+    : AuthContext;
+
+/**
+ * A request carrying an API key is the key's, never a session's (the header wins over a cookie): refused on a route
+ * without a scope (403), otherwise checked against the key's row, its rate and its scopes (lib/accounts/api-keys).
+ */
+async function keyHolder(key: string, scope: ApiScope | undefined): Promise<ApiKeyAuth> {
+  if (!scope) throw new AppError("forbidden", "apiKeyNotAllowed");
+  return authenticateApiKey(appContext().db, key, scope);
+}
 
 export const route = {
   /** Anyone: the handler authenticates itself where a session changes the answer (sign-out, checkout). */
@@ -160,8 +186,11 @@ export const route = {
     declareRoute(
       "owner",
       spec,
-      (req) => {
-        if (spec.session !== "optional") return signedIn(req);
+      async (req): Promise<OwnerAuth<S>> => {
+        const key = bearerApiKey(req.headers);
+        if (key !== null) return (await keyHolder(key, spec.scope)) as OwnerAuth<S>;
+        if (spec.scope) return { ...(await signedIn(req)), via: "session" } satisfies SessionAuth as OwnerAuth<S>;
+        if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
         const ctx = appContext();
         return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
       },
@@ -174,6 +203,8 @@ export const route = {
       "admin",
       spec,
       (req) => {
+        // Keys never open an admin route, whatever their scopes.
+        if (bearerApiKey(req.headers) !== null) throw new AppError("forbidden", "apiKeyNotAllowed");
         const ctx = appContext();
         return requireAdmin(ctx.db, ctx.session, req);
       },

@@ -26,6 +26,7 @@ import { eq } from "drizzle-orm";
 import { JOB, type JobHandlers } from "@/lib/platform/jobs/queue";
 import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
 import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
+import { deliverWebhook } from "@/lib/accounts/webhooks/deliver";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
@@ -58,6 +59,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     },
     [JOB.recallSweep]: () => runRecallSweep(booking),
     [JOB.recallText]: (data) => sendRecallText(dispatch, data),
+    [JOB.webhookDelivery]: (data) => deliverWebhook(booking, data),
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db
         .select({ userId: appointments.userId })

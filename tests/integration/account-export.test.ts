@@ -9,7 +9,11 @@ import { GET } from "@/app/api/account/export/route";
 import { getDb } from "@/db/client";
 import * as schema from "@/db/schema";
 import {
+  apiKeys,
   auditLog,
+  calendarFeeds,
+  webhookDeliveries,
+  webhookEndpoints,
   billingCheckouts,
   calendarConnections,
   callerMessages,
@@ -114,11 +118,29 @@ async function ownerWithEverything() {
   await db.insert(bookingPages).values({ userId: id, slug: `export-${id.slice(0, 8)}`, enabled: true });
   await db.insert(callRoutes).values({ userId: id, position: 0, name: "Billing desk", phone: "+33144556602", when: "billing questions" });
   await db.insert(billingCheckouts).values({ sessionId: `cs_export_${randomUUID()}`, userId: id });
+  await db
+    .insert(apiKeys)
+    .values({ userId: id, name: "CRM", prefix: "rk_export", keyHash: SECRET_HASH(id), scopes: ["appointments:read"] });
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ userId: id, url: "https://crm.example.com/hooks", events: ["appointment.booked"], secretEnc: SEALED_SECRET })
+    .returning();
+  await db.insert(webhookDeliveries).values({
+    userId: id,
+    endpointId: endpoint!.id,
+    type: "appointment.booked",
+    payload: { type: "appointment.booked", timestamp: new Date().toISOString(), data: { id: booked.body.id } },
+  });
+  await db.insert(calendarFeeds).values({ userId: id, tokenHash: SECRET_HASH(`feed-${id}`), tokenEnc: SEALED_SECRET });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });
   const setupToken = await issueSetupToken(db, id);
   return { owner, other, id, setupToken };
 }
+
+// Stand-ins for what the integrations keep secret: a key's or a feed token's hash, a sealed signing secret or token.
+const SECRET_HASH = (seed: string) => `hash-${seed}-0f3a9c`;
+const SEALED_SECRET = "v1.sealed-secret-7d41e2";
 
 /** No secret: the password hash, the calendar token's ciphertext, a setup link's token or hash; no other owner. */
 async function expectNoSecret(text: string, id: string, setupToken: string, other: Account) {
@@ -131,7 +153,9 @@ async function expectNoSecret(text: string, id: string, setupToken: string, othe
   expect(text).not.toContain(u!.passwordHash!);
   expect(text).not.toContain(c!.enc);
   expect(text).not.toContain(setupToken);
-  expect(text).not.toMatch(/passwordHash|refreshToken|tokenHash/);
+  expect(text).not.toMatch(/passwordHash|refreshToken|tokenHash|keyHash|secretEnc|tokenEnc/);
+  expect(text).not.toContain(SEALED_SECRET);
+  expect(text).not.toContain(SECRET_HASH(id));
   expect(text).not.toContain("Not Mine");
   expect(text).not.toContain(other.email);
 }

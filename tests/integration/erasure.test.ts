@@ -22,6 +22,8 @@ import {
   verificationCodes,
   waitlistEntries,
   waitlistOffers,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { eraseAccount } from "@/lib/accounts/privacy/erase";
@@ -376,6 +378,44 @@ describe("DELETE /api/callers/{phone}", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
 
+    // Webhooks the owner's tools were sent: about the caller's appointment and call, and about another caller's.
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        userId: a.user.id,
+        url: "https://crm.example.com/hooks",
+        events: ["appointment.booked", "call.ended"],
+        secretEnc: "sealed",
+      })
+      .returning();
+    const [goneCall] = await db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(eq(calls.userId, a.user.id), eq(calls.fromNumber, gone.phone)))
+      .limit(1);
+    const [keptAppt] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.userId, a.user.id), eq(appointments.patientPhone, kept.phone)))
+      .limit(1);
+    const delivery = (type: "appointment.booked" | "call.ended", id: string) => ({
+      userId: a.user.id,
+      endpointId: endpoint!.id,
+      type,
+      payload: {
+        type,
+        timestamp: new Date().toISOString(),
+        data: { id, summary: type === "call.ended" ? `Call from ${gone.name}` : null },
+      },
+    });
+    await db
+      .insert(webhookDeliveries)
+      .values([
+        delivery("appointment.booked", manual.body.id),
+        delivery("call.ended", goneCall!.id),
+        delivery("appointment.booked", keptAppt!.id),
+      ]);
+
     const goneCalls = (
       await db
         .select({ id: calls.providerCallId })
@@ -404,6 +444,11 @@ describe("DELETE /api/callers/{phone}", () => {
     expect(await db.$count(waitlistEntries, and(eq(waitlistEntries.userId, a.user.id), eq(waitlistEntries.phone, kept.phone)))).toBe(1);
     expect(await db.$count(waitlistEntries, and(eq(waitlistEntries.userId, b.user.id), eq(waitlistEntries.phone, gone.phone)))).toBe(1);
     expect(res.body.erased.notifications).toBeGreaterThan(2);
+    const deliveriesLeft = await db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(deliveriesLeft.map((d) => (d.payload.data as { id: string }).id)).toEqual([keptAppt!.id]);
 
     const atA = async (needle: string) => {
       const rows = await db.execute<{ n: number }>(sql`

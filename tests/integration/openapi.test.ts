@@ -31,12 +31,43 @@ describe("GET /api/openapi.json", () => {
       for (const m of r.methods) {
         const op = item[m.toLowerCase()];
         expect(op, `${m} ${r.path}`).toBeDefined();
-        expect(op.security, `${m} ${r.path}`).toEqual(r.policy === "owner" || r.policy === "admin" ? [{ bearer: [] }, { cookie: [] }] : []);
+        const scope = r.scopes?.[m];
+        const session = r.policy === "owner" || r.policy === "admin" ? [{ bearer: [] }, { cookie: [] }] : [];
+        expect(op.security, `${m} ${r.path}`).toEqual(scope ? [...session, { apiKey: [scope] }] : session);
         expect((op.parameters ?? []).filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name)).toEqual(
           r.params.map((p) => p.replace(/^\.\.\./, "")),
         );
       }
     }
+  });
+
+  it("opens exactly the scoped operations to API keys, each naming its scope", async () => {
+    const { body: doc } = await api("GET", "/api/openapi.json");
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    const scoped: Record<string, string> = {};
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { security: Record<string, string[]>[] }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const key = op.security.find((s) => "apiKey" in s);
+        if (key) scoped[`${method.toUpperCase()} ${path}`] = key.apiKey![0]!;
+      }
+    }
+    expect(scoped).toEqual({
+      "GET /api/appointments": "appointments:read",
+      "GET /api/appointments/{id}": "appointments:read",
+      "POST /api/appointments": "appointments:write",
+      "DELETE /api/appointments/{id}": "appointments:write",
+      "POST /api/appointments/{id}/cancel": "appointments:write",
+      "POST /api/appointments/{id}/reassign": "appointments:write",
+      "GET /api/calls": "calls:read",
+      "GET /api/calls/{id}": "calls:read",
+      "GET /api/threads": "messages:read",
+      "GET /api/threads/{id}": "messages:read",
+      "GET /api/tasks": "tasks:read",
+    });
+    const read = doc.paths["/api/appointments/{id}"].get;
+    expect(read.description).toContain("API key scope: appointments:read");
+    expect(read.responses["403"].description).toMatch(/scope/);
+    expect(read.responses["429"]).toBeDefined();
   });
 
   it("gives every operation a success with a schema, or one declared without a body, and the refusals its route can give", async () => {

@@ -197,6 +197,58 @@ describe("proxy", () => {
     expect((await call("/api/auth/profile", admin.token, { origin: "https://evil.example" })).status).toBe(200);
   });
 
+  it("lets an API key on to the methods that name a scope and turns it away elsewhere, never reading it as a session", async () => {
+    const practice = await registerOwner();
+    const made = await api("POST", "/api/api-keys", { token: practice.token, body: { name: "CRM", scopes: ["appointments:read"] } });
+    expect(made.status).toBe(201);
+    const key = { authorization: `Bearer ${made.body.key}` };
+    const passed = (res: Response) => res.status === 200 && res.headers.get("x-middleware-next") === "1";
+    expect(passed(await send("GET", "/api/appointments", key))).toBe(true);
+    expect(passed(await send("HEAD", "/api/appointments", key))).toBe(true);
+    // A scoped method the key lacks goes on too: the handler names the scope.
+    const write = await throughProxy("POST", "/api/appointments", { ...key, "content-type": "application/json" });
+    expect(write.status).toBe(403);
+    expect(write.body.message).toBe("This API key does not have the “appointments:write” scope this address needs.");
+    // Addresses, or methods, that name no scope: turned away here, in the caller's language, cookie or not.
+    for (const [method, path] of [
+      ["GET", "/api/auth/profile"],
+      ["PATCH", "/api/threads/0f8e2b52-1f0e-4a57-9a3a-0f0c3c8b1d11"],
+      ["GET", "/api/admin/users"],
+      ["GET", "/api/nothing/here"],
+    ] as const) {
+      const res = await send(method, path, { ...key, cookie: `authjs.session-token=${practice.token}`, "accept-language": "fr" });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect((await res.json()).message).toBe("Les clés d’API ne peuvent pas être utilisées à cette adresse.");
+    }
+    // Not a key's shape: 401 at once.
+    const malformed = await send("GET", "/api/appointments", { authorization: "Bearer rk_short" });
+    expect(malformed.status).toBe(401);
+    expect((await malformed.json()).message).toBe(
+      "This API key is not valid: it may have been revoked. Make a new one on the Integrations page.",
+    );
+    // Public addresses ignore it.
+    expect((await send("GET", "/api/health", key)).status).toBe(200);
+  });
+
+  it("lets a server's write with an API key and no Origin through, and still refuses a browser's cross-site write", async () => {
+    const practice = await registerOwner();
+    const made = await api("POST", "/api/api-keys", { token: practice.token, body: { name: "Agenda", scopes: ["appointments:write"] } });
+    const key = { authorization: `Bearer ${made.body.key}`, "content-type": "application/json" };
+    const passed = (res: Response) => res.status === 200 && res.headers.get("x-middleware-next") === "1";
+    expect(passed(await send("POST", "/api/appointments", key))).toBe(true);
+    expect(passed(await send("DELETE", "/api/appointments/0f8e2b52-1f0e-4a57-9a3a-0f0c3c8b1d11", key))).toBe(true);
+    // A page elsewhere cannot add the Authorization header without our CORS consent: its forged write carries the cookie only.
+    const forged = await send("POST", "/api/appointments", {
+      origin: "https://evil.example",
+      "content-type": "application/json",
+      cookie: `authjs.session-token=${practice.token}`,
+    });
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).message).toBe(
+      "This request did not come from this site, so it was refused. Reload the page and try again.",
+    );
+  });
+
   it("refuses a number claim (a GET that changes something) that another site sent through the visitor's browser", async () => {
     await addPoolNumbers(1);
     const victim = await registerOwner();

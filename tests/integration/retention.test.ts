@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, calls, pendingReplies, verificationCodes } from "@/db/schema";
+import { appointments, calls, pendingReplies, verificationCodes, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
@@ -157,6 +157,39 @@ describe("the retention job", () => {
     expect(longRow!.transcript).toBeNull();
     const [stillPurged] = await getDb().select().from(calls).where(eq(calls.id, shortOld));
     expect(stillPurged!.contentPurgedAt!.getTime()).toBe(byId[shortOld]!.contentPurgedAt!.getTime());
+  });
+
+  it("takes a call's summary out of the webhooks that carried it when the call's content goes", async () => {
+    const owner = await registerOwner();
+    await api("PUT", "/api/account/privacy", { token: owner.token, body: { retentionDays: 7 } });
+    const old = await callAged(owner.user.id, 8);
+    const recent = await callAged(owner.user.id, 6);
+    const [endpoint] = await getDb()
+      .insert(webhookEndpoints)
+      .values({ userId: owner.user.id, url: "https://crm.example.com/hooks", events: ["call.ended"], secretEnc: "sealed" })
+      .returning();
+    const sent = (id: string) => ({
+      userId: owner.user.id,
+      endpointId: endpoint!.id,
+      type: "call.ended" as const,
+      status: "delivered" as const,
+      payload: {
+        type: "call.ended",
+        timestamp: new Date().toISOString(),
+        data: { id, outcome: "message", summary: "The caller has a toothache." },
+      },
+    });
+    await getDb()
+      .insert(webhookDeliveries)
+      .values([sent(old), sent(recent)]);
+
+    await runRetentionJob();
+
+    const rows = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    const dataOf = (id: string) => rows.map((r) => r.payload.data as Record<string, unknown>).find((d) => d.id === id);
+    // The log still says the call ended and how; only the caller's words are gone.
+    expect(dataOf(old)).toEqual({ id: old, outcome: "message", summary: null });
+    expect(dataOf(recent)).toMatchObject({ summary: "The caller has a toothache." });
   });
 
   it("removes verification codes and pending cancellations a day after they expired, and keeps younger ones", async () => {

@@ -7,10 +7,11 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 export const GET = route.owner(
-  { query: appointmentRangeQuerySchema, response: { 200: appointmentListResponse } },
+  { scope: "appointments:read", query: appointmentRangeQuerySchema, response: { 200: appointmentListResponse } },
   async ({ ctx, auth, input }) => json(await listAppointments(ctx.db, auth.userId, new Date(), input.query)),
 );
 
-export const POST = route.owner({ body: createAppointmentSchema, response: { 201: appointmentResponse } }, async ({ ctx, auth, input }) =>
-  json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
+export const POST = route.owner(
+  { scope: "appointments:write", body: createAppointmentSchema, response: { 201: appointmentResponse } },
+  async ({ ctx, auth, input }) => json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
 );

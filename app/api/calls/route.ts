@@ -5,6 +5,6 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({ response: { 200: callListResponse } }, async ({ ctx, auth }) =>
+export const GET = route.owner({ scope: "calls:read", response: { 200: callListResponse } }, async ({ ctx, auth }) =>
   json({ calls: await listCalls(ctx.db, auth.userId) }),
 );

@@ -7,6 +7,7 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 /** The requests callers left (prescription renewals, certificates, test results…), as the owner's tasks. */
-export const GET = route.owner({ query: taskListQuerySchema, response: { 200: taskListResponse } }, async ({ ctx, auth, input }) =>
-  json(await listTasks(ctx.db, auth.userId, input.query.status)),
+export const GET = route.owner(
+  { scope: "tasks:read", query: taskListQuerySchema, response: { 200: taskListResponse } },
+  async ({ ctx, auth, input }) => json(await listTasks(ctx.db, auth.userId, input.query.status)),
 );

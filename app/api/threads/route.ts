@@ -7,6 +7,7 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 /** The inbox: the owner's threads, latest first, and how many have something unread. */
-export const GET = route.owner({ query: threadListQuerySchema, response: { 200: threadListResponse } }, async ({ ctx, auth, input }) =>
-  json(await listThreads(ctx.db, auth.userId, input.query.status)),
+export const GET = route.owner(
+  { scope: "messages:read", query: threadListQuerySchema, response: { 200: threadListResponse } },
+  async ({ ctx, auth, input }) => json(await listThreads(ctx.db, auth.userId, input.query.status)),
 );

@@ -28,6 +28,7 @@ import {
   users,
   verificationCodes,
   waitlistEntries,
+  webhookDeliveries,
   webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/accounts/auth/session";
@@ -309,7 +310,8 @@ export type CallerErasure = { appointments: number; calls: number; messages: num
 /**
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
  * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways), a
- * cancellation waiting for their "yes", the codes texted to their number, their recall texts, and the messages we sent them. Their STOP
+ * cancellation waiting for their "yes", the codes texted to their number, their recall texts, the messages we sent them and the
+ * webhooks that told the owner's tools about them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
@@ -342,7 +344,7 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
     const removedCalls = await tx
       .delete(calls)
       .where(and(eq(calls.userId, userId), or(eq(calls.fromNumber, phone), callIds.length ? inArray(calls.id, callIds) : sql`false`)))
-      .returning({ providerCallId: calls.providerCallId });
+      .returning({ id: calls.id, providerCallId: calls.providerCallId });
     const providerCallIds = removedCalls.map((c) => c.providerCallId);
     // The receptionist's tool calls on those calls keep their timings for the insights, no longer the call id.
     if (providerCallIds.length)
@@ -392,6 +394,12 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         ),
       )
       .returning({ id: notifications.id });
+    // The webhooks that told the owner's tools about them (a call's summary among them), by the id each one names.
+    const named = [...ids, ...removedCalls.map((c) => c.id)];
+    if (named.length)
+      await tx
+        .delete(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.userId, userId), inArray(sql`${webhookDeliveries.payload} -> 'data' ->> 'id'`, named)));
     const summary = {
       appointments: appts.length,
       calls: removedCalls.length,

@@ -5,6 +5,10 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   aiParameters,
+  apiKeys,
+  calendarFeeds,
+  webhookDeliveries,
+  webhookEndpoints,
   appointments,
   closures,
   knowledgeEntries,
@@ -70,6 +74,10 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   opt_outs: "optOuts",
   service_recalls: "serviceRecalls",
   recall_texts: "recallTexts",
+  api_keys: "apiKeys",
+  webhook_endpoints: "webhookEndpoints",
+  webhook_deliveries: "webhookDeliveries",
+  calendar_feeds: "calendarFeeds",
   webhook_events: "excluded: providers' event ids, no personal data",
   appointment_changes:
     "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
@@ -195,6 +203,47 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
         .select({ windowStart: loginAttempts.windowStart, failures: loginAttempts.failures })
         .from(loginAttempts)
         .where(signInCountersOf(user.email, userId))
+    ).map(plain),
+    // The owner's connections to other tools, each without its secret: a key's hash, an endpoint's signing secret, a
+    // feed's token (credentials, not information about the owner).
+    apiKeys: (
+      await db
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          scopes: apiKeys.scopes,
+          lastUsedAt: apiKeys.lastUsedAt,
+          createdAt: apiKeys.createdAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .orderBy(apiKeys.createdAt)
+    ).map(plain),
+    webhookEndpoints: (
+      await db
+        .select({
+          id: webhookEndpoints.id,
+          url: webhookEndpoints.url,
+          description: webhookEndpoints.description,
+          events: webhookEndpoints.events,
+          enabled: webhookEndpoints.enabled,
+          createdAt: webhookEndpoints.createdAt,
+          updatedAt: webhookEndpoints.updatedAt,
+        })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId))
+        .orderBy(webhookEndpoints.createdAt)
+    ).map(plain),
+    webhookDeliveries: (
+      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, userId)).orderBy(desc(webhookDeliveries.createdAt))
+    ).map(plain),
+    calendarFeeds: (
+      await db
+        .select({ id: calendarFeeds.id, practitionerId: calendarFeeds.practitionerId, createdAt: calendarFeeds.createdAt })
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.userId, userId))
+        .orderBy(calendarFeeds.createdAt)
     ).map(plain),
     auditLog: (
       await db

@@ -65,5 +65,9 @@ export const accountExportResponse = z.strictObject({
   checkouts: z.array(row),
   sessions: z.array(row),
   signInAttempts: z.array(row),
+  apiKeys: z.array(row).describe("The API keys the owner's other tools use: name, scopes, when made and last used (never the key)."),
+  webhookEndpoints: z.array(row).describe("Where the owner's webhooks go, and which events (never the signing secret)."),
+  webhookDeliveries: z.array(row).describe("The webhooks sent in the last 30 days: the event, what was sent, and how it went."),
+  calendarFeeds: z.array(row).describe("The private calendar feed addresses made (never the address's token)."),
   auditLog: z.array(row),
 });

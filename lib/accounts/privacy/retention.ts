@@ -3,7 +3,16 @@
 // do the appointments and messages the call produced: the owner manages those, and can erase one caller entirely.
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, ATTESTATION_KEEP_MS, callerAttestations, calls, pendingReplies, users, verificationCodes } from "@/db/schema";
+import {
+  appointments,
+  ATTESTATION_KEEP_MS,
+  callerAttestations,
+  calls,
+  pendingReplies,
+  users,
+  verificationCodes,
+  webhookDeliveries,
+} from "@/db/schema";
 
 /** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
 export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
@@ -14,6 +23,9 @@ const DAY_MS = 86_400_000;
 export function purgeDate(callCreatedAt: Date, retentionDays: number): Date {
   return new Date(callCreatedAt.getTime() + retentionDays * DAY_MS);
 }
+
+/** How long the webhook delivery log keeps a delivery. */
+export const WEBHOOK_DELIVERY_KEEP_MS = 30 * DAY_MS;
 
 export type PrivacySettings = { retentionDays: number; recordingEnabled: boolean; birthDateCheck: boolean };
 
@@ -64,13 +76,23 @@ export async function purgeExpiredCallContent(db: Db, now = new Date(), batchSiz
         .limit(batchSize)
         .for("update", { of: calls, skipLocked: true });
       if (due.length === 0) return 0;
+      const ids = due.map((d) => d.id);
       await tx
         .update(calls)
         .set({ transcript: null, summary: null, recordingUrl: null, contentPurgedAt: now, updatedAt: now })
+        .where(inArray(calls.id, ids));
+      // The summary a call.ended webhook carried goes with the call's: the delivery log keeps that it was sent, not what
+      // the caller said.
+      await tx
+        .update(webhookDeliveries)
+        .set({ payload: sql`jsonb_set(${webhookDeliveries.payload}, '{data,summary}', 'null'::jsonb)` })
         .where(
-          inArray(
-            calls.id,
-            due.map((d) => d.id),
+          and(
+            eq(webhookDeliveries.type, "call.ended"),
+            inArray(
+              sql`${webhookDeliveries.payload} -> 'data' ->> 'id'`,
+              ids.map((id) => String(id)),
+            ),
           ),
         );
       return due.length;
@@ -92,7 +114,7 @@ export const SHORT_LIVED_KEEP_MS = DAY_MS;
 export async function purgeExpiredShortLived(
   db: Db,
   now = new Date(),
-): Promise<{ codes: number; pending: number; birthDates: number; attestations: number }> {
+): Promise<{ codes: number; pending: number; birthDates: number; attestations: number; webhookDeliveries: number }> {
   const before = new Date(now.getTime() - SHORT_LIVED_KEEP_MS);
   const codes = await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, before)).returning({ id: verificationCodes.id });
   const pending = await db
@@ -114,5 +136,16 @@ export async function purgeExpiredShortLived(
     .delete(callerAttestations)
     .where(lt(callerAttestations.receivedAt, new Date(now.getTime() - ATTESTATION_KEEP_MS)))
     .returning({ line: callerAttestations.line });
-  return { codes: codes.length, pending: pending.length, birthDates: birthDates.length, attestations: attestations.length };
+  // The webhook delivery log: a month is enough to see what an endpoint was sent and how it went.
+  const deliveries = await db
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_DELIVERY_KEEP_MS)))
+    .returning({ id: webhookDeliveries.id });
+  return {
+    codes: codes.length,
+    pending: pending.length,
+    birthDates: birthDates.length,
+    attestations: attestations.length,
+    webhookDeliveries: deliveries.length,
+  };
 }

@@ -12,6 +12,7 @@ import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { readReply } from "@/lib/messaging/delivery/replies";
 import { answerOffer } from "@/lib/scheduling/waitlist/offers";
+import { messageReceivedEvent, publishEvent } from "@/lib/accounts/webhooks/publish";
 
 export type InboxDeps = { jobs: JobQueue; now?: () => Date };
 
@@ -244,4 +245,9 @@ async function addToThread(deps: InboxDeps, tx: Tx, userId: string, e: InboundTe
     .onConflictDoNothing()
     .returning({ id: threadMessages.id });
   if (message && thread!.unread === 1) await deps.jobs.send(JOB.threadNotice, { threadMessageId: message.id }, { tx });
+  // The owner's other tools hear of it in the same transaction: once per text, as the thread does.
+  if (message) {
+    const received = messageReceivedEvent({ id: message.id, threadId: thread!.id, channel: e.channel, receivedAt: now });
+    await publishEvent({ db: tx, jobs: deps.jobs }, userId, received, { tx });
+  }
 }

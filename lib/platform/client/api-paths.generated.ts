@@ -18,7 +18,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/appointments": {
+    "/api/api-keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -26,9 +26,27 @@ export interface paths {
             cookie?: never;
         };
         /** @description A signed-in account. */
-        get: operations["getAppointments"];
+        get: operations["getApiKeys"];
         put?: never;
         /** @description A signed-in account. */
+        post: operations["postApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:read. */
+        get: operations["getAppointments"];
+        put?: never;
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointments"];
         delete?: never;
         options?: never;
@@ -72,6 +90,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        /** @description A signed-in account. */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/call-routing": {
         parameters: {
             query?: never;
@@ -97,7 +133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: calls:read. */
         get: operations["getCalls"];
         put?: never;
         post?: never;
@@ -305,7 +341,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: tasks:read. */
         get: operations["getTasks"];
         put?: never;
         post?: never;
@@ -322,7 +358,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: messages:read. */
         get: operations["getThreads"];
         put?: never;
         post?: never;
@@ -344,6 +380,24 @@ export interface paths {
         put?: never;
         /** @description A signed-in account. */
         post: operations["postWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postWebhookEndpoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,7 +1364,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/appointments/{id}": {
+    "/api/api-keys/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1321,6 +1375,24 @@ export interface paths {
         put?: never;
         post?: never;
         /** @description A signed-in account. */
+        delete: operations["deleteApiKeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:read. */
+        get: operations["getAppointmentsId"];
+        put?: never;
+        post?: never;
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
         delete: operations["deleteAppointmentsId"];
         options?: never;
         head?: never;
@@ -1362,6 +1434,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feed/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Anyone. No session: the unguessable token in the address is the credential. Revoked with DELETE /api/calendar-feed. */
+        get: operations["getCalendarFeedToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/callers/{phone}": {
         parameters: {
             query?: never;
@@ -1386,7 +1475,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: calls:read. */
         get: operations["getCallsId"];
         put?: never;
         post?: never;
@@ -1490,7 +1579,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: messages:read. */
         get: operations["getThreadsId"];
         put?: never;
         post?: never;
@@ -1518,6 +1607,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. */
+        put: operations["putWebhookEndpointsId"];
+        post?: never;
+        /** @description A signed-in account. */
+        delete: operations["deleteWebhookEndpointsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1527,7 +1634,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointmentsIdCancel"];
         delete?: never;
         options?: never;
@@ -1544,7 +1651,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointmentsIdReassign"];
         delete?: never;
         options?: never;
@@ -1654,6 +1761,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. */
+        get: operations["getWebhookEndpointsIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postWebhookEndpointsIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. */
+        post: operations["postWebhookEndpointsIdDeliveriesDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authjs/{nextauth}": {
         parameters: {
             query?: never;
@@ -1721,6 +1879,140 @@ export interface operations {
                             numberReleased: boolean;
                             subscriptionCancelled: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKeys: {
+                            id: string;
+                            name: string;
+                            /** @description The key's first characters ("rk_" and six more), to tell keys apart. */
+                            prefix: string;
+                            scopes: ("appointments:read" | "appointments:write" | "calls:read" | "messages:read" | "tasks:read")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description When a request last used it, to the minute (null: never). */
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("appointments:read" | "appointments:write" | "calls:read" | "messages:read" | "tasks:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description The key's first characters ("rk_" and six more), to tell keys apart. */
+                        prefix: string;
+                        scopes: ("appointments:read" | "appointments:write" | "calls:read" | "messages:read" | "tasks:read")[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description When a request last used it, to the minute (null: never). */
+                        lastUsedAt: string | null;
+                        /** @description The key itself: shown in this answer only, never again. */
+                        key: string;
                     };
                 };
             };
@@ -1862,6 +2154,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -1946,6 +2256,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -1957,6 +2276,15 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2230,6 +2558,110 @@ export interface operations {
             };
         };
     };
+    getCalendarFeed: {
+        parameters: {
+            query?: {
+                practitionerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The feed's private address (…/api/calendar-feed/<token>.ics): anyone who has it sees the appointments it lists. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: {
+                practitionerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCallRouting: {
         parameters: {
             query?: never;
@@ -2422,6 +2854,24 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3739,6 +4189,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -3806,6 +4274,24 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4055,6 +4541,156 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            url: string;
+                            description: string | null;
+                            events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
+                            enabled: boolean;
+                            /**
+                             * @description "failing": the last attempt of the latest delivery tried failed; "new": nothing was tried yet.
+                             * @enum {string}
+                             */
+                            state: "new" | "ok" | "failing";
+                            /** @description When a delivery to it was last tried. */
+                            lastAttemptAt: string | null;
+                            /** @description When a delivery to it last succeeded. */
+                            lastDeliveryAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    description?: string | null;
+                    events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
+                        enabled: boolean;
+                        /**
+                         * @description "failing": the last attempt of the latest delivery tried failed; "new": nothing was tried yet.
+                         * @enum {string}
+                         */
+                        state: "new" | "ok" | "failing";
+                        /** @description When a delivery to it was last tried. */
+                        lastAttemptAt: string | null;
+                        /** @description When a delivery to it last succeeded. */
+                        lastDeliveryAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The signing secret ("whsec_" and base64), shown this once: no other answer carries it. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAccountExport: {
         parameters: {
             query?: never;
@@ -4176,6 +4812,22 @@ export interface operations {
                             [key: string]: unknown;
                         }[];
                         signInAttempts: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The API keys the owner's other tools use: name, scopes, when made and last used (never the key). */
+                        apiKeys: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Where the owner's webhooks go, and which events (never the signing secret). */
+                        webhookEndpoints: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The webhooks sent in the last 30 days: the event, what was sent, and how it went. */
+                        webhookDeliveries: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The private calendar feed addresses made (never the address's token). */
+                        calendarFeeds: {
                             [key: string]: unknown;
                         }[];
                         auditLog: {
@@ -9279,6 +9931,148 @@ export interface operations {
             };
         };
     };
+    deleteApiKeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppointmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
+                        patientName: string;
+                        patientEmail: string | null;
+                        patientPhone: string | null;
+                        reason: string | null;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        durationMinutes: number;
+                        /** @enum {string} */
+                        status: "booked" | "cancelled";
+                        /** @enum {string} */
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
+                        calendarSyncStatus: string;
+                        reminderAt: string | null;
+                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        confirmedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteAppointmentsId: {
         parameters: {
             query?: never;
@@ -9331,8 +10125,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9557,6 +10369,46 @@ export interface operations {
             };
         };
     };
+    getCalendarFeedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteCallersPhone: {
         parameters: {
             query?: never;
@@ -9688,8 +10540,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10400,8 +11270,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10578,6 +11466,160 @@ export interface operations {
             };
         };
     };
+    putWebhookEndpointsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    description?: string | null;
+                    events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
+                        enabled: boolean;
+                        /**
+                         * @description "failing": the last attempt of the latest delivery tried failed; "new": nothing was tried yet.
+                         * @enum {string}
+                         */
+                        state: "new" | "ok" | "failing";
+                        /** @description When a delivery to it was last tried. */
+                        lastAttemptAt: string | null;
+                        /** @description When a delivery to it last succeeded. */
+                        lastDeliveryAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpointsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAppointmentsIdCancel: {
         parameters: {
             query?: never;
@@ -10630,8 +11672,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10718,6 +11778,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -10738,6 +11807,15 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11212,6 +12290,219 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointsIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            /** @description The receiver sees it as the webhook-id header, "msg_" and this id, on every attempt. */
+                            id: string;
+                            /** @enum {string} */
+                            type: "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created" | "webhook.test";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** @description The HTTP status of the last answer, when there was one. */
+                            responseStatus: number | null;
+                            /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
+                            lastError: string | null;
+                            /** @description The JSON body sent, as signed. */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            lastAttemptAt: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The receiver sees it as the webhook-id header, "msg_" and this id, on every attempt. */
+                        id: string;
+                        /** @enum {string} */
+                        type: "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created" | "webhook.test";
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        /** @description The HTTP status of the last answer, when there was one. */
+                        responseStatus: number | null;
+                        /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
+                        lastError: string | null;
+                        /** @description The JSON body sent, as signed. */
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastAttemptAt: string | null;
+                        nextAttemptAt: string | null;
+                        deliveredAt: string | null;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsIdDeliveriesDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The receiver sees it as the webhook-id header, "msg_" and this id, on every attempt. */
+                        id: string;
+                        /** @enum {string} */
+                        type: "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created" | "webhook.test";
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        /** @description The HTTP status of the last answer, when there was one. */
+                        responseStatus: number | null;
+                        /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
+                        lastError: string | null;
+                        /** @description The JSON body sent, as signed. */
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastAttemptAt: string | null;
+                        nextAttemptAt: string | null;
+                        deliveredAt: string | null;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@
 import { and, asc, count, eq, getTableName, gt, notLike, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { calendarConnections } from "@/db/schema";
+import { calendarConnections, calendarFeeds, webhookEndpoints } from "@/db/schema";
 import { SecretBoxError, type SecretBox } from "@/lib/platform/crypto/secret-box";
 
 export type SealedColumn = { name: string; table: PgTable; id: PgColumn; value: PgColumn };
@@ -17,6 +17,8 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     id: calendarConnections.practitionerId,
     value: calendarConnections.refreshTokenEnc,
   },
+  { name: "webhook_endpoints.secret_enc", table: webhookEndpoints, id: webhookEndpoints.id, value: webhookEndpoints.secretEnc },
+  { name: "calendar_feeds.token_enc", table: calendarFeeds, id: calendarFeeds.id, value: calendarFeeds.tokenEnc },
 ];
 
 export type ResealCounts = {

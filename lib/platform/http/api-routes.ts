@@ -1,5 +1,6 @@
 // The shape of the API's route table (app/api/routes.generated.ts, written by scripts/gen-api-routes.ts from the route
 // files' own declarations) and the lookup Next.js does on it. Data only: the proxy reads it without loading a handler.
+import type { ApiScope } from "@/db/schema/integrations";
 
 /**
  * Who may call a route. `public`: anyone; `owner`: a signed-in account; `admin`: a signed-in admin; `webhook`: a
@@ -25,6 +26,8 @@ export type ApiRoute = {
   policy: ApiPolicy;
   /** Its GETs change something (declared with `stateChanging` on the route: lib/server/api-route.ts). */
   stateChanging?: StateChanging;
+  /** The API key scope each method that takes keys asks for (`scope` on its declaration); a method not here refuses keys. */
+  scopes?: Readonly<Partial<Record<string, ApiScope>>>;
   /** The route file, from the repository's root. */
   file: string;
 };
@@ -47,4 +50,10 @@ export function matchApiRoute(table: readonly ApiRoute[], pathname: string): { r
 
 export function isPublicPolicy(policy: ApiPolicy): boolean {
   return policy === "public" || policy === "webhook";
+}
+
+/** The API key scope a request's method asks for on this route (a HEAD is its GET), or undefined: no key opens it. */
+export function scopeOf(route: ApiRoute, method: string): ApiScope | undefined {
+  const m = method.toUpperCase();
+  return route.scopes?.[m === "HEAD" ? "GET" : m];
 }

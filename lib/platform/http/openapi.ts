@@ -15,6 +15,8 @@ type DeclaredSpec = {
   available?: unknown;
   response?: { readonly [status: number]: ResponseBody };
   session?: "optional";
+  /** The API key scope that opens the operation to the owner's other tools (owner routes only). */
+  scope?: string;
   description?: string;
 };
 type Declared = { policy?: ApiPolicy; spec?: DeclaredSpec };
@@ -33,6 +35,11 @@ const WHO: Record<ApiPolicy, string> = {
   owner: "A signed-in account.",
   admin: "A signed-in administrator.",
 };
+
+/** Who may call: the policy's schemes, and an API key for an operation that names its scope (OpenAPI 3.1 scopes). */
+function securityOf(policy: ApiPolicy, scope: string | undefined): Record<string, string[]>[] {
+  return scope ? [...SECURITY[policy], { apiKey: [scope] }] : SECURITY[policy];
+}
 
 /** What the proxy does with a GET that changes something when the browser says another site sent it. */
 function stateChangingNote(flag: StateChanging): string {
@@ -71,6 +78,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Nothing of the caller's at this address (or not in this mode).",
   413: "The body is larger than the limit.",
   415: "The body is not JSON.",
+  429: "Too many requests with this API key: try again after Retry-After seconds.",
   503: "Unavailable.",
 };
 
@@ -100,8 +108,12 @@ function refusalsOf(policy: ApiPolicy, spec: DeclaredSpec): number[] {
   if (policy === "admin") statuses.push(403);
   if (spec.params || spec.available) statuses.push(404);
   if (spec.body) statuses.push(413, 415);
+  if (spec.scope) statuses.push(403, 429);
   return statuses;
 }
+
+/** An API key refused: it lacks the operation's scope. */
+const SCOPE_REFUSAL = "An API key without this operation's scope.";
 
 function responsesOf(policy: ApiPolicy, spec: DeclaredSpec): JsonSchema {
   const responses: JsonSchema = {};
@@ -109,7 +121,8 @@ function responsesOf(policy: ApiPolicy, spec: DeclaredSpec): JsonSchema {
   for (const [status, body] of Object.entries(declared)) responses[status] = responseOf(Number(status), body);
   if (Object.keys(declared).length === 0) responses["2XX"] = { description: "Done." };
   for (const status of refusalsOf(policy, spec)) {
-    responses[status] ??= { description: STATUS_TEXT[status], content: { "application/json": { schema: ERROR } } };
+    const description = status === 403 && spec.scope ? SCOPE_REFUSAL : STATUS_TEXT[status];
+    responses[status] ??= { description, content: { "application/json": { schema: ERROR } } };
   }
   responses["4XX"] = { description: "Refused: a translated message.", content: { "application/json": { schema: ERROR } } };
   return responses;
@@ -156,10 +169,15 @@ export async function openApiDocument(
       const op: JsonSchema = {
         operationId: operationId(method, r.path),
         tags: [r.path.split("/")[2] ?? "api"],
-        description: [WHO[policy], method === "GET" && r.stateChanging ? stateChangingNote(r.stateChanging) : null, spec.description]
+        description: [
+          WHO[policy],
+          spec.scope ? `Also open to API keys. API key scope: ${spec.scope}.` : null,
+          method === "GET" && r.stateChanging ? stateChangingNote(r.stateChanging) : null,
+          spec.description,
+        ]
           .filter(Boolean)
           .join(" "),
-        security: SECURITY[policy],
+        security: securityOf(policy, spec.scope),
         "x-policy": policy,
         responses: responsesOf(policy, spec),
       };
@@ -183,6 +201,13 @@ export async function openApiDocument(
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The session token from sign-in or registration." },
         cookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The browser's session cookie." },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key (`Authorization: Bearer rk_…`), made on the dashboard's Integrations page. It opens only the operations " +
+            "that list its scope (elsewhere: 403), counted per minute (past the limit: 429 with Retry-After).",
+        },
       },
     },
   };

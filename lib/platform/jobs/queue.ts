@@ -59,6 +59,8 @@ export const JOB = {
   recallText: "recall-text",
   /** Texts a caller the booking page's link, when the call did not book (once per call). */
   bookingLinkText: "booking-link-text",
+  /** One attempt at sending a webhook delivery to its endpoint; a failed attempt sends the next one, with backoff. */
+  webhookDelivery: "webhook-delivery",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -109,6 +111,11 @@ export type JobData = {
   [JOB.recallText]: { recallTextId: string };
   /** `key` names the call: one text per call. */
   [JOB.bookingLinkText]: { userId: string; to: string; language: "en" | "fr" | "es"; key: string };
+  /**
+   * The webhook_deliveries row: what is sent is read from it, never kept in the queue. `at`: the attempt this job is for
+   * (the row's next_attempt_at when it was queued); a job whose attempt the row no longer waits for does nothing.
+   */
+  [JOB.webhookDelivery]: { deliveryId: string; at: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
@@ -252,23 +259,32 @@ export class JobFailed extends Error {
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
+/**
+ * Workers per queue where one is not enough: a webhook attempt waits on someone else's server (up to its timeout), so
+ * one practice's slow receiver must not hold every other practice's deliveries behind it. Each worker fetches with
+ * SKIP LOCKED: no job runs twice.
+ */
+const WORKERS: Partial<Record<JobName, number>> = { [JOB.webhookDelivery]: 4 };
+
 /** Registers a worker per queue (polling every second), so a booking's messages leave within about a second. */
 export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise<void> {
-  for (const name of Object.values(JOB)) {
-    const handle = handlers[name] as (data: unknown) => Promise<void>;
-    await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await handle(job.data);
-        } catch (e) {
-          recordJobFailure(name);
-          // pg-boss stores the thrown error in the job row: a driver error would carry the query's parameters (phone
-          // numbers, emails, message text). Only the kind goes there.
-          throw new JobFailed(e);
-        }
+  for (const name of Object.values(JOB)) for (let i = 0; i < (WORKERS[name] ?? 1); i++) await startWorker(boss, name, handlers);
+}
+
+async function startWorker(boss: PgBoss, name: JobName, handlers: JobHandlers): Promise<void> {
+  const handle = handlers[name] as (data: unknown) => Promise<void>;
+  await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await handle(job.data);
+      } catch (e) {
+        recordJobFailure(name);
+        // pg-boss stores the thrown error in the job row: a driver error would carry the query's parameters (phone
+        // numbers, emails, message text). Only the kind goes there.
+        throw new JobFailed(e);
       }
-    });
-  }
+    }
+  });
 }
 
 /**

@@ -15,6 +15,8 @@ describe("scrubText", () => {
     ["keys sk_live_51HxYzAbC and sk_test_4eC39HqLyjWDarjtT1zdp7dc", "keys [token] and [token]"],
     ["secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "secret [token]"],
     ["google ya29.a0AfH6SMBx-token", "google [token]"],
+    ["key rk_Qm9vX3ZlcnlfbG9uZ19rZXlfdGhhdF9pc19yYW5k-_a refused", "key [token] refused"],
+    ["GET /api/calendar-feed/Zm9vYmFyYmF6cXV4cXV1eF9mZWVkX3Rva2Vu.ics 200", "GET [token].ics 200"],
   ])("scrubs %j", (input, expected) => {
     expect(scrubText(input)).toBe(expected);
   });

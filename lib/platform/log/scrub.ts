@@ -10,6 +10,9 @@ const TOKEN = [
   // Stripe secret and restricted keys, webhook secrets; Google access tokens.
   /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+/g,
   /\bwhsec_[A-Za-z0-9+/=_-]+/g,
+  // Our own API keys ("rk_" and 43 base64url characters), and a calendar feed's address (its token is the password).
+  /\brk_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+  /\/api\/calendar-feed\/[A-Za-z0-9_-]{20,}/g,
   /\bya29\.[A-Za-z0-9._-]+/g,
 ];
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+/g;

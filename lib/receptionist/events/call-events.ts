@@ -11,6 +11,7 @@ import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
+import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
 import { routingForCall } from "../routing/routing.service";
 import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
@@ -293,10 +294,16 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
   if (!recorded) return foreignCall(event.type);
   // Before the marker: a failure here leaves the report to the platform's retry, and the text's key keeps it to one.
   if (biz) await linkAfterHangUp(deps, biz, callId, caller, event.endedReason);
-  await deps.db
-    .insert(webhookEvents)
-    .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
-    .onConflictDoNothing();
+  // The marker and the owner's call.ended webhook commit together: a replayed report publishes nothing twice.
+  await deps.jobs.ready();
+  await deps.db.transaction(async (tx) => {
+    const [applied] = await tx
+      .insert(webhookEvents)
+      .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (applied && biz) await publishCallEnded({ db: tx, jobs: deps.jobs }, biz.userId, callId, tx);
+  });
   return OK;
 }
 

@@ -16,6 +16,7 @@ import { practitionerAsked, serviceAsked, withWhom, type Who } from "./practitio
 import type { Interval } from "@/lib/scheduling/availability/availability";
 import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
+import { publishSafely, taskCreatedEvent } from "@/lib/accounts/webhooks/publish";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
@@ -490,8 +491,9 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
       urgency,
     })
     .onConflictDoNothing()
-    .returning({ id: callerMessages.id });
+    .returning({ id: callerMessages.id, createdAt: callerMessages.createdAt });
   if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
+  if (row) await publishSafely(ctx.deps, ctx.biz.userId, taskCreatedEvent({ ...row, category, urgency }));
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
   return say("messageTaken", { business: ctx.biz.businessName });
 }

@@ -110,6 +110,17 @@ export async function listAppointments(
   return { upcoming: upcoming.map(toView), past: past.map(toView), timeZone };
 }
 
+/** One appointment of the owner's, as the list shows it; another owner's id gets the same 404 as an unknown one. */
+export async function getAppointment(db: Db, userId: string, appointmentId: string): Promise<AppointmentView> {
+  const [row] = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "appointmentNotFound");
+  return toView(row);
+}
+
 /**
  * Books a slot from the dashboard. `date` and `time` are wall-clock time in the owner's time zone. The dashboard's
  * rules (lib/scheduling/booking/commands.ts SOURCE_RULES): any future time not taken, for the length the owner chooses; the

@@ -57,7 +57,7 @@ async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Pr
         start: appt.startsAt,
         end: appt.endsAt,
         timeZone: biz.timeZone,
-        summary: translate(biz.locale, "CalendarEvent.summary", { name: appt.patientName }),
+        summary: eventSummary(biz, appt),
         description: eventDescription(biz, appt),
         attendeeEmail: appt.patientEmail,
       };
@@ -95,7 +95,16 @@ async function syncOnce(deps: BookingDeps, biz: Business, appt: Appointment): Pr
   return marked.length ? "synced" : "changed";
 }
 
-function eventDescription(biz: Business, a: Appointment): string {
+/** The fields of an appointment its calendar event is written from. */
+export type EventSource = Pick<Appointment, "source" | "patientName" | "patientPhone" | "patientEmail" | "reason" | "startsAt">;
+
+/** An appointment's event title, in the owner's language: the calendar feed writes the same. */
+export function eventSummary(biz: Pick<Business, "locale">, a: Pick<Appointment, "patientName">): string {
+  return translate(biz.locale, "CalendarEvent.summary", { name: a.patientName });
+}
+
+/** An appointment's event text, in the owner's language: the calendar feed writes the same. */
+export function eventDescription(biz: Pick<Business, "locale" | "timeZone">, a: EventSource): string {
   const t = (key: string, params: Record<string, string> = {}) => translate(biz.locale, `CalendarEvent.${key}`, params);
   const lines = [
     t(a.source === "phone" ? "bookedByPhone" : "bookedInDashboard"),

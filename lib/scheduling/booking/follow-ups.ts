@@ -5,6 +5,7 @@ import { appointments } from "@/db/schema";
 import { JOB } from "@/lib/platform/jobs/queue";
 import type { Business } from "@/lib/accounts/business/business";
 import { logger } from "@/lib/platform/log/logger";
+import { appointmentEvent, publishEvent } from "@/lib/accounts/webhooks/publish";
 import { type Appointment, type BookingDeps, beforeDeadline, calendarOf, clock } from "./core";
 import { syncAppointmentToCalendar } from "./calendar-sync";
 
@@ -54,7 +55,9 @@ export async function afterChange(
       .set({ reminderAt: remind ? remindAt : null })
       .where(eq(appointments.id, appt.id));
   };
-  const [calendarDone, messagesDone] = await Promise.allSettled([calendar(), messages()]);
+  // The owner's other tools hear of it too (their webhooks), beside the messages.
+  const webhooks = () => publishEvent(deps, biz.userId, appointmentEvent(kind, appt));
+  const [calendarDone, messagesDone, webhooksDone] = await Promise.allSettled([calendar(), messages(), webhooks()]);
   // Once the calendar has let go of the slot (its event deleted or moved), or it would still read busy to the offers.
   const waitlist = freed
     ? await Promise.allSettled([
@@ -65,7 +68,7 @@ export async function afterChange(
         }),
       ])
     : [];
-  for (const done of [calendarDone, messagesDone, ...waitlist]) if (done.status === "rejected") throw done.reason;
+  for (const done of [calendarDone, messagesDone, webhooksDone, ...waitlist]) if (done.status === "rejected") throw done.reason;
 }
 
 /**

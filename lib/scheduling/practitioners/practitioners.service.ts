@@ -4,7 +4,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import { appointments, calendarConnections, practitioners, users, type CalendarProviderName } from "@/db/schema";
+import { appointments, calendarConnections, calendarFeeds, practitioners, users, type CalendarProviderName } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { Practitioner } from "./practitioners.responses";
 import { MAX_PRACTITIONERS, type PractitionerInput } from "./practitioners.schemas";
@@ -140,6 +140,8 @@ export async function removePractitioner(db: Db, userId: string, id: string, now
         sandbox: calendarConnections.sandbox,
         refreshTokenEnc: calendarConnections.refreshTokenEnc,
       });
+    // So does their calendar feed's private address: it stops answering, and its token is kept no longer.
+    await tx.delete(calendarFeeds).where(and(eq(calendarFeeds.practitionerId, id), eq(calendarFeeds.userId, userId)));
     await tx.update(practitioners).set({ removedAt: now, updatedAt: now }).where(eq(practitioners.id, id));
     return calendar ?? null;
   });

@@ -7,42 +7,15 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import { isPublicAddress } from "@/lib/platform/http/public-address";
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
-/**
- * Addresses no owner's calendar server can have: this-host, private (RFC 1918), shared (CGNAT), loopback, link-local,
- * benchmarking, multicast and reserved IPv4; unspecified, loopback, IPv4-compatible, unique-local, link-local,
- * site-local, multicast, 6to4 and NAT64 IPv6 (the last three embed IPv4 addresses). IPv4-mapped IPv6 addresses
- * (::ffff:a.b.c.d) are checked against the IPv4 ranges by BlockList itself.
- */
-const BLOCKED_RANGES = {
-  ipv4: [
-    "0.0.0.0/8",
-    "10.0.0.0/8",
-    "100.64.0.0/10",
-    "127.0.0.0/8",
-    "169.254.0.0/16",
-    "172.16.0.0/12",
-    "192.0.0.0/24",
-    "192.168.0.0/16",
-    "198.18.0.0/15",
-    "224.0.0.0/3",
-  ],
-  ipv6: ["::/96", "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8", "2002::/16", "64:ff9b::/96", "64:ff9b:1::/48"],
-} as const;
-const BLOCKED = new BlockList();
-for (const type of ["ipv4", "ipv6"] as const)
-  for (const range of BLOCKED_RANGES[type]) {
-    const [net, prefix] = range.split("/");
-    BLOCKED.addSubnet(net!, Number(prefix), type);
-  }
-
+/** Addresses no owner's calendar server can have: anything but the public internet's (lib/platform/http/public-address.ts). */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  return family === 0 || BLOCKED.check(address, family === 6 ? "ipv6" : "ipv4");
+  return !isPublicAddress(address);
 }
 
 /** What the transport saw of one operation's requests: enough to tell a refused password from an unreachable server. */

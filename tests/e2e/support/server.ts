@@ -54,6 +54,8 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     NEXT_TELEMETRY_DISABLED: "1",
     // Every browser of the run registers from 127.0.0.1: the per-address limit is tested in tests/integration.
     REGISTRATION_LIMIT_PER_HOUR: "1000000",
+    // The browser tests' webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: "true",
   };
 }
 

@@ -1,14 +1,22 @@
 import { appointmentResponse } from "@/lib/scheduling/appointments/appointments.responses";
-import { cancelAppointment } from "@/lib/scheduling/appointments/appointments.service";
+import { cancelAppointment, getAppointment } from "@/lib/scheduling/appointments/appointments.service";
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
+const params = { id: (id: string) => idParam(id, "appointmentNotFound") };
+
+/** One appointment of the practice's (what a webhook's appointment id is looked up with). */
+export const GET = route.owner(
+  { scope: "appointments:read", params, response: { 200: appointmentResponse } },
+  async ({ ctx, auth, params }) => json(await getAppointment(ctx.db, auth.userId, params.id)),
+);
+
 // DELETE cancels: the slot is freed, the calendar event removed and the patient told. The row stays (with status
 // "cancelled") so the call log and the owner's history still make sense.
 export const DELETE = route.owner(
-  { params: { id: (id) => idParam(id, "appointmentNotFound") }, response: { 200: appointmentResponse } },
+  { scope: "appointments:write", params, response: { 200: appointmentResponse } },
   async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
 );

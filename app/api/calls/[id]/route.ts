@@ -7,6 +7,6 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 export const GET = route.owner(
-  { params: { id: (id) => idParam(id, "callNotFound") }, response: { 200: callDetailResponse } },
+  { scope: "calls:read", params: { id: (id) => idParam(id, "callNotFound") }, response: { 200: callDetailResponse } },
   async ({ ctx, auth, params }) => json(await getCall(ctx.db, auth.userId, params.id)),
 );

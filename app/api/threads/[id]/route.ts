@@ -10,7 +10,7 @@ export const runtime = "nodejs";
 const params = { id: (id: string) => idParam(id, "threadNotFound") };
 
 /** One thread: the texts both ways, with the caller's calls and the messages they left, oldest first. */
-export const GET = route.owner({ params, response: { 200: threadDetailResponse } }, async ({ ctx, auth, params }) =>
+export const GET = route.owner({ scope: "messages:read", params, response: { 200: threadDetailResponse } }, async ({ ctx, auth, params }) =>
   json(await getThread(ctx.db, auth.userId, params.id)),
 );
 

@@ -7,6 +7,6 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 export const POST = route.owner(
-  { params: { id: (id) => idParam(id, "appointmentNotFound") }, response: { 200: appointmentResponse } },
+  { scope: "appointments:write", params: { id: (id) => idParam(id, "appointmentNotFound") }, response: { 200: appointmentResponse } },
   async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
 );

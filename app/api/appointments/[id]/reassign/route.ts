@@ -9,6 +9,11 @@ export const runtime = "nodejs";
 
 /** Gives the appointment to another practitioner at the same time (409 when they are busy or away then). */
 export const POST = route.owner(
-  { params: { id: (id) => idParam(id, "appointmentNotFound") }, body: reassignAppointmentSchema, response: { 200: appointmentResponse } },
+  {
+    scope: "appointments:write",
+    params: { id: (id) => idParam(id, "appointmentNotFound") },
+    body: reassignAppointmentSchema,
+    response: { 200: appointmentResponse },
+  },
   async ({ ctx, auth, params, input }) => json(await reassignAppointment(ctx.booking, auth.userId, params.id, input.body.practitionerId)),
 );

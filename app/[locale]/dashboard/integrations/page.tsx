@@ -1,0 +1,23 @@
+import { ApiKeys } from "@/components/integrations/api-keys";
+import { IntegrationsHeader } from "@/components/integrations/integrations-header";
+import { CalendarFeeds } from "@/components/integrations/calendar-feeds";
+import { WebhookEndpoints } from "@/components/integrations/webhook-endpoints";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+
+export const generateMetadata = dashboardMetadata("integrations");
+
+// What the owner's other tools hook into: a calendar feed to subscribe to, webhooks that tell them what happened, and
+// API keys that let them read and book. Each section loads and saves on its own.
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await dashboardUser(params);
+  return (
+    <Section namespaces={["IntegrationsSection", "Validation"]}>
+      <IntegrationsHeader />
+      <div className="mt-6 space-y-10">
+        <CalendarFeeds />
+        <WebhookEndpoints />
+        <ApiKeys />
+      </div>
+    </Section>
+  );
+}

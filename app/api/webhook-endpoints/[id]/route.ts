@@ -1,0 +1,23 @@
+import { webhookEndpointResponse } from "@/lib/accounts/webhooks/webhooks.responses";
+import { webhookEndpointSchema } from "@/lib/accounts/webhooks/webhooks.schemas";
+import { deleteEndpoint, updateEndpoint } from "@/lib/accounts/webhooks/endpoints.service";
+import { messageResponse } from "@/lib/platform/http/http.responses";
+import { idParam } from "@/lib/platform/http/params";
+import { json, message } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+const params = { id: (id: string) => idParam(id, "webhookEndpointNotFound") };
+
+/** Changes the address, description, events or whether it is on; the signing secret stays. */
+export const PUT = route.owner(
+  { params, body: webhookEndpointSchema, response: { 200: webhookEndpointResponse } },
+  async ({ ctx, auth, params, input }) => json(await updateEndpoint(ctx, auth.userId, params.id, input.body)),
+);
+
+/** Deletes the endpoint and its delivery log. */
+export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
+  await deleteEndpoint(ctx.db, auth.userId, params.id);
+  return message(locale, "webhookEndpointDeleted");
+});

@@ -1,0 +1,13 @@
+import { webhookDeliveryResponse } from "@/lib/accounts/webhooks/webhooks.responses";
+import { sendTestEvent } from "@/lib/accounts/webhooks/endpoints.service";
+import { idParam } from "@/lib/platform/http/params";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** Sends a "webhook.test" event to this endpoint: the delivery is queued, and shows in the log as it goes. */
+export const POST = route.owner(
+  { params: { id: (id: string) => idParam(id, "webhookEndpointNotFound") }, response: { 202: webhookDeliveryResponse } },
+  async ({ ctx, auth, params }) => json(await sendTestEvent(ctx, auth.userId, params.id), { status: 202 }),
+);

@@ -1,0 +1,18 @@
+import { webhookEndpointCreatedResponse, webhookEndpointListResponse } from "@/lib/accounts/webhooks/webhooks.responses";
+import { webhookEndpointSchema } from "@/lib/accounts/webhooks/webhooks.schemas";
+import { createEndpoint, listEndpoints } from "@/lib/accounts/webhooks/endpoints.service";
+import { json } from "@/lib/platform/http/route";
+import { route } from "@/lib/server/api-route";
+
+export const runtime = "nodejs";
+
+/** The practice's webhook endpoints, each with its state; never their signing secrets. */
+export const GET = route.owner({ response: { 200: webhookEndpointListResponse } }, async ({ ctx, auth }) =>
+  json(await listEndpoints(ctx.db, auth.userId)),
+);
+
+/** Adds an endpoint (at most 10); the answer carries its signing secret, shown this once. */
+export const POST = route.owner(
+  { body: webhookEndpointSchema, response: { 201: webhookEndpointCreatedResponse } },
+  async ({ ctx, auth, input }) => json(await createEndpoint(ctx, auth.userId, input.body), { status: 201 }),
+);

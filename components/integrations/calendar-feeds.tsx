@@ -1,0 +1,133 @@
+"use client";
+// The practice's private calendar feed: the address a calendar app subscribes to (copied from a read-only field), a new
+// address when the old one was shared too widely (the old one stops in every app at once), and in a practice of several
+// one address per practitioner, shown when asked for (an address exists only once someone wanted it).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
+import { api, failureText, ok } from "@/lib/platform/client/api";
+
+const feedKey = (practitionerId?: string) => ["calendar-feed", practitionerId ?? "practice"];
+const query = (practitionerId?: string) => ({ params: { query: practitionerId ? { practitionerId } : {} } });
+
+export function CalendarFeeds() {
+  const t = useTranslations("IntegrationsSection.calendarFeed");
+  const people = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const several = (people.data?.practitioners.length ?? 0) > 1;
+  return (
+    <Card title={t("title")} testId="calendar-feed">
+      <div className="space-y-3 text-slate-700">
+        <p>{t("description")}</p>
+        <p className="text-sm">{t("howTo")}</p>
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{t("private")}</p>
+      </div>
+      <div className="mt-5 space-y-6">
+        <FeedRow label={several ? t("practiceLabel") : t("addressLabel")} autoLoad />
+        {several &&
+          people.data!.practitioners.map((p) => (
+            <FeedRow key={p.id} practitionerId={p.id} label={t("practitionerLabel", { name: p.displayName })} />
+          ))}
+      </div>
+    </Card>
+  );
+}
+
+function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?: string; label: string; autoLoad?: boolean }) {
+  const t = useTranslations("IntegrationsSection.calendarFeed");
+  const qc = useQueryClient();
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [shown, setShown] = useState(autoLoad);
+  const [confirming, setConfirming] = useState(false);
+  const suffix = practitionerId ? `-${practitionerId}` : "";
+  const feed = useQuery({
+    queryKey: feedKey(practitionerId),
+    queryFn: () => ok(api.GET("/api/calendar-feed", query(practitionerId))),
+    enabled: shown,
+  });
+  const reset = useMutation({
+    mutationFn: async () => {
+      await ok(api.DELETE("/api/calendar-feed", query(practitionerId)));
+      return ok(api.GET("/api/calendar-feed", query(practitionerId)));
+    },
+    onSuccess: (fresh) => {
+      qc.setQueryData(feedKey(practitionerId), fresh);
+      setConfirming(false);
+      toast.success(t("resetDone"));
+    },
+    onError: (e) => {
+      // The old address may already be revoked: what is shown is read again rather than left as a dead address.
+      void qc.invalidateQueries({ queryKey: feedKey(practitionerId) });
+      toast.error(failureText(e, t("resetFailed")));
+    },
+  });
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t("copied"));
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the address is selected for the owner to copy.
+      field.current?.select();
+      toast.error(t("copyFailed"));
+    }
+  };
+
+  if (!shown) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3" data-testid={`calendar-feed-row${suffix}`}>
+        <span className="font-medium text-slate-800">{label}</span>
+        <button type="button" className="btn-secondary" data-testid={`calendar-feed-show${suffix}`} onClick={() => setShown(true)}>
+          {t("show")}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div data-testid={`calendar-feed-row${suffix}`}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {feed.isPending ? (
+        <Loading />
+      ) : feed.isError ? (
+        <LoadError message={failureText(feed.error, t("loadFailed"))} onRetry={() => void feed.refetch()} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={field}
+            id={id}
+            readOnly
+            value={feed.data.url}
+            onFocus={(e) => e.currentTarget.select()}
+            spellCheck={false}
+            className="field-input min-w-0 flex-1 font-mono text-sm"
+            data-testid={`calendar-feed-url${suffix}`}
+          />
+          <button
+            type="button"
+            className="btn-primary"
+            data-testid={`calendar-feed-copy${suffix}`}
+            onClick={() => void copy(feed.data.url)}
+          >
+            {t("copy")}
+          </button>
+          <button type="button" className="btn-secondary" data-testid={`calendar-feed-reset${suffix}`} onClick={() => setConfirming(true)}>
+            {t("reset")}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t("resetTitle")}
+        confirmLabel={t("resetConfirm")}
+        busyLabel={t("resetting")}
+        onConfirm={() => reset.mutateAsync().catch(() => undefined)}
+        onClose={() => setConfirming(false)}
+      >
+        {t("resetWarning")}
+      </ConfirmDialog>
+    </div>
+  );
+}

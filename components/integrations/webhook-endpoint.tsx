@@ -1,0 +1,155 @@
+"use client";
+// One webhook endpoint in the list: its address, events and state; editing its events or turning it off; a test event;
+// its delivery log; deleting it after a confirmation.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { FormAlert } from "@/components/forms/fields";
+import { Badge, ConfirmDialog } from "@/components/dashboard/ui";
+import { api, failureText, ok } from "@/lib/platform/client/api";
+import { formatDateTime } from "@/lib/platform/format/intl";
+import { DeliveryLog } from "./webhook-deliveries";
+import { deliveriesKey, ENDPOINTS_KEY, EventChoices, useEventLabel, type WebhookEndpoint, type WebhookEvent } from "./webhook-events";
+
+const STATE_TONE = { new: "gray", ok: "green", failing: "red" } as const;
+
+export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const t = useTranslations("IntegrationsSection.webhooks");
+  const locale = useLocale();
+  const label = useEventLabel();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const path = { params: { path: { id: endpoint.id } } };
+  const test = useMutation({
+    mutationFn: () => ok(api.POST("/api/webhook-endpoints/{id}/test", path)),
+    onSuccess: () => {
+      toast.success(t("testSent"));
+      setShowLog(true);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: deliveriesKey(endpoint.id) }),
+        qc.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
+      ]);
+    },
+    onError: (e) => toast.error(failureText(e, t("testFailed"))),
+  });
+  const remove = useMutation({
+    mutationFn: () => ok(api.DELETE("/api/webhook-endpoints/{id}", path)),
+    onSuccess: () => {
+      setDeleting(false);
+      toast.success(t("deleted"));
+      return qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+    },
+    onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
+  });
+  return (
+    <li className="py-4" data-testid="webhook-endpoint">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <p className="break-all font-mono text-sm font-semibold text-slate-900" data-testid="webhook-endpoint-url">
+            {endpoint.url}
+          </p>
+          {endpoint.description && <p className="text-sm text-slate-700">{endpoint.description}</p>}
+          <p className="text-sm text-slate-600">{endpoint.events.map(label).join(" · ")}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={STATE_TONE[endpoint.state]} testId="webhook-endpoint-state">
+              {t(`state.${endpoint.state}`)}
+            </Badge>
+            {!endpoint.enabled && <Badge tone="amber">{t("disabled")}</Badge>}
+            {endpoint.lastDeliveryAt && (
+              <span className="text-xs text-slate-600">{t("lastDelivery", { when: formatDateTime(endpoint.lastDeliveryAt, locale) })}</span>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={test.isPending || !endpoint.enabled}
+            onClick={() => test.mutate()}
+            data-testid="webhook-test"
+          >
+            {t("test")}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setShowLog((v) => !v)} data-testid="webhook-log-toggle">
+            {showLog ? t("hideLog") : t("showLog")}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setEditing((v) => !v)} data-testid="webhook-edit">
+            {t("edit")}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setDeleting(true)} data-testid="webhook-delete">
+            {t("delete")}
+          </button>
+        </div>
+      </div>
+      {editing && <EditEndpoint endpoint={endpoint} onDone={() => setEditing(false)} />}
+      {showLog && <DeliveryLog endpointId={endpoint.id} />}
+      <ConfirmDialog
+        open={deleting}
+        title={t("deleteTitle")}
+        confirmLabel={t("delete")}
+        busyLabel={t("deleting")}
+        onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+        onClose={() => setDeleting(false)}
+      >
+        {t("deleteWarning", { url: endpoint.url })}
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/** The events and whether it is on; the address and description are sent back as they are. */
+function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () => void }) {
+  const t = useTranslations("IntegrationsSection.webhooks");
+  const qc = useQueryClient();
+  const enabledId = useId();
+  const [events, setEvents] = useState<WebhookEvent[]>(endpoint.events);
+  const [enabled, setEnabled] = useState(endpoint.enabled);
+  const [eventsError, setEventsError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.PUT("/api/webhook-endpoints/{id}", {
+          params: { path: { id: endpoint.id } },
+          body: { url: endpoint.url, description: endpoint.description, events, enabled },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success(t("saved"));
+      onDone();
+      return qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-4 rounded-xl border border-slate-200 p-4"
+      data-testid="webhook-edit-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (events.length === 0) return setEventsError(t("eventsRequired"));
+        setEventsError(null);
+        save.mutate();
+      }}
+    >
+      {save.isError && <FormAlert testId="webhook-edit-error">{failureText(save.error, t("saveFailed"))}</FormAlert>}
+      <EventChoices value={events} onChange={setEvents} error={eventsError} testId="webhook-edit-events" />
+      <div className="flex items-center gap-3">
+        <input id={enabledId} type="checkbox" className="size-5" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <label htmlFor={enabledId} className="text-slate-800">
+          {t("enabled")}
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending} data-testid="webhook-edit-save">
+          {save.isPending ? t("saving") : t("save")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          {t("cancelEdit")}
+        </button>
+      </div>
+    </form>
+  );
+}
