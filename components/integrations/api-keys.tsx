@@ -4,9 +4,10 @@
 // a copy button, and revoking with confirmation (the tools using it stop at once).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
@@ -113,17 +114,7 @@ export function ApiKeys() {
 function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const t = useTranslations("IntegrationsSection.apiKeys");
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(t("copied"));
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the key is selected for the owner to copy.
-      field.current?.select();
-      toast.error(t("copyFailed"));
-    }
-  };
+  const { field, copy } = useCopy({ copied: t("copied"), copyFailed: t("copyFailed") });
   return (
     <div className="mt-5 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="api-key-new" role="status">
       <label htmlFor={id} className="field-label">
@@ -140,7 +131,7 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
           className="field-input min-w-0 flex-1 font-mono text-sm"
           data-testid="api-key-value"
         />
-        <button type="button" className="btn-primary" data-testid="api-key-copy" onClick={() => void copy()}>
+        <button type="button" className="btn-primary" data-testid="api-key-copy" onClick={() => void copy(secret)}>
           {t("copy")}
         </button>
       </div>

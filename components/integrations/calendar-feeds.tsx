@@ -4,8 +4,9 @@
 // one address per practitioner, shown when asked for (an address exists only once someone wanted it).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
+import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok } from "@/lib/platform/client/api";
 
@@ -38,7 +39,7 @@ function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?:
   const t = useTranslations("IntegrationsSection.calendarFeed");
   const qc = useQueryClient();
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
+  const { field, copy } = useCopy({ copied: t("copied"), copyFailed: t("copyFailed") });
   const [shown, setShown] = useState(autoLoad);
   const [confirming, setConfirming] = useState(false);
   const suffix = practitionerId ? `-${practitionerId}` : "";
@@ -63,16 +64,6 @@ function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?:
       toast.error(failureText(e, t("resetFailed")));
     },
   });
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t("copied"));
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the address is selected for the owner to copy.
-      field.current?.select();
-      toast.error(t("copyFailed"));
-    }
-  };
 
   if (!shown) {
     return (

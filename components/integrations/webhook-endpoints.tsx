@@ -3,8 +3,9 @@
 // right after (it is never sent again). Each endpoint's own actions (edit, test, log, delete) are in webhook-endpoint.tsx.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
+import { useCopy } from "./use-copy";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { Card, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
@@ -116,17 +117,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
 function SecretNotice({ secret, url, onDone }: { secret: string; url: string; onDone: () => void }) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(t("copied"));
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the secret is selected for the owner to copy.
-      field.current?.select();
-      toast.error(t("copyFailed"));
-    }
-  };
+  const { field, copy } = useCopy({ copied: t("copied"), copyFailed: t("copyFailed") });
   return (
     <div role="status" className="mt-5 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="webhook-secret">
       <label htmlFor={id} className="font-semibold">
@@ -144,7 +135,7 @@ function SecretNotice({ secret, url, onDone }: { secret: string; url: string; on
           className="field-input min-w-0 flex-1 font-mono text-sm"
           data-testid="webhook-secret-value"
         />
-        <button type="button" className="btn-primary" onClick={() => void copy()} data-testid="webhook-secret-copy">
+        <button type="button" className="btn-primary" onClick={() => void copy(secret)} data-testid="webhook-secret-copy">
           {t("copy")}
         </button>
         <button type="button" className="btn-secondary" onClick={onDone} data-testid="webhook-secret-done">

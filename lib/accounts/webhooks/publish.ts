@@ -2,7 +2,7 @@
 // job (lib/accounts/webhooks/deliver.ts). The payload is the Standard Webhooks shape, { type, timestamp, data }, and
 // kept small: ids, times and states, never a caller's number; a finished call's outcome and summary are the one piece of
 // the caller's words it carries (what an owner's CRM files a call by). The receiver fetches the rest with an API key.
-import { and, arrayContains, eq } from "drizzle-orm";
+import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { calls, webhookDeliveries, webhookEndpoints, type WebhookDeliveryType, type WebhookEvent } from "@/db/schema";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
@@ -37,9 +37,25 @@ export async function publishEvent(deps: PublishDeps, userId: string, event: Pub
   const now = deps.now ? deps.now() : new Date();
   const payload = webhookPayload(event.type, event.data, now);
   const write = async (tx: Tx) => {
+    // Held against deletion until this commits: an endpoint deleted meanwhile is left out, rather than its missing row
+    // failing the insert (and with it the event for every other endpoint, or the caller's own transaction).
+    const live = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.userId, userId),
+          inArray(
+            webhookEndpoints.id,
+            endpoints.map((e) => e.id),
+          ),
+        ),
+      )
+      .for("key share");
+    if (live.length === 0) return;
     const rows = await tx
       .insert(webhookDeliveries)
-      .values(endpoints.map((e) => ({ userId, endpointId: e.id, type: event.type, payload, nextAttemptAt: now })))
+      .values(live.map((e) => ({ userId, endpointId: e.id, type: event.type, payload, nextAttemptAt: now })))
       .returning({ id: webhookDeliveries.id });
     // One after the other: statements of one transaction run in turn anyway.
     for (const row of rows) await deps.jobs.send(JOB.webhookDelivery, { deliveryId: row.id, at: now.toISOString() }, { tx });
