@@ -24,6 +24,8 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useQuery({
     queryKey: deliveriesKey(endpointId),
     queryFn: () => ok(api.GET("/api/webhook-endpoints/{id}/deliveries", { params: { path: { id: endpointId } } })),
+    // While a delivery is being sent the log is read again every few seconds, so the owner sees how it went.
+    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === "pending" && !stuck(d)) ? 5_000 : false),
   });
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>

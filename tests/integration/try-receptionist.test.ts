@@ -7,7 +7,18 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, calendarEvents, callerMessages, calls, phoneNumbers, subscriptions, users, type WorkingHours } from "@/db/schema";
+import {
+  appointments,
+  calendarEvents,
+  callerMessages,
+  calls,
+  phoneNumbers,
+  subscriptions,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  type WorkingHours,
+} from "@/db/schema";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
@@ -279,6 +290,19 @@ describe("the simulated caller", () => {
     const [row] = await getDb().select().from(calls).where(eq(calls.providerCallId, started.body.state.callId));
     expect(row).toMatchObject({ userId: a.user.id, toNumber: a.line, status: "ended" });
     expect(await getDb().select().from(calls).where(eq(calls.userId, b.user.id))).toHaveLength(0);
+  });
+
+  it("tells the owner's other tools nothing of a Try call: no call came in", async () => {
+    const a = await readyOwner({ businessName: "Dr Webhook" });
+    const [endpoint] = await getDb()
+      .insert(webhookEndpoints)
+      .values({ userId: a.user.id, url: "https://crm.example.com/hooks", events: ["call.ended"], secretEnc: "sealed" })
+      .returning();
+    const started = await tryApi(a.token, { action: "start" });
+    const said = await tryApi(a.token, { action: "say", state: started.body.state, text: "I'd like to leave a message" });
+    expect((await tryApi(a.token, { action: "end", state: said.body.state })).status).toBe(200);
+    expect(await getDb().$count(calls, eq(calls.providerCallId, started.body.state.callId))).toBe(1);
+    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.endpointId, endpoint!.id))).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
+import { TRY_CALL_PREFIX } from "../calls/try-calls";
 import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
 import { routingForCall } from "../routing/routing.service";
@@ -302,7 +303,8 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
       .values({ provider: receipt.provider, eventId: receipt.eventId, type: receipt.type })
       .onConflictDoNothing()
       .returning({ eventId: webhookEvents.eventId });
-    if (applied && biz) await publishCallEnded({ db: tx, jobs: deps.jobs }, biz.userId, callId, tx);
+    // A Try call is the owner playing a caller: no call came in, so the owner's other tools are not told of one.
+    if (applied && biz && !callId.startsWith(TRY_CALL_PREFIX)) await publishCallEnded({ db: tx, jobs: deps.jobs }, biz.userId, callId, tx);
   });
   return OK;
 }
