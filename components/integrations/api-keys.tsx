@@ -151,10 +151,12 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
     resolver: lazyZodResolver<typeof createApiKeySchema>(() =>
       import("@/lib/accounts/api-keys/api-keys.schemas").then((m) => m.createApiKeySchema),
     ),
-    defaultValues: { name: "", scopes: [] },
+    defaultValues: { name: "", scopes: [], password: "" },
   });
   const create = useMutation({
-    mutationFn: (body: Body<"/api/api-keys", "post">) => ok(api.POST("/api/api-keys", { body })),
+    // An empty password is none: a fresh sign-in is proof enough.
+    mutationFn: ({ password, ...body }: Body<"/api/api-keys", "post">) =>
+      ok(api.POST("/api/api-keys", { body: password ? { ...body, password } : body })),
     onSuccess: (made) => {
       setFailure(null);
       form.reset();
@@ -209,6 +211,15 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
           </p>
         )}
       </fieldset>
+      <TextField
+        id={`${ids.name}-password`}
+        type="password"
+        label={t("password")}
+        hint={t("passwordHint")}
+        autoComplete="current-password"
+        maxLength={200}
+        {...form.register("password")}
+      />
       <button type="submit" className="btn-primary" disabled={create.isPending}>
         {create.isPending ? t("creating") : t("create")}
       </button>

@@ -50,8 +50,9 @@ export function WebhookEndpoints() {
 function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-endpoints", "post">) => void }) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const qc = useQueryClient();
-  const ids = { url: useId(), description: useId() };
+  const ids = { url: useId(), description: useId(), password: useId() };
   const [url, setUrl] = useState("");
+  const [password, setPassword] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [eventsError, setEventsError] = useState<string | null>(null);
@@ -59,11 +60,18 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
     mutationFn: () =>
       ok(
         api.POST("/api/webhook-endpoints", {
-          body: { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) },
+          body: {
+            url: url.trim(),
+            events,
+            ...(description.trim() ? { description: description.trim() } : {}),
+            // An empty password is none: a fresh sign-in is proof enough.
+            ...(password ? { password } : {}),
+          },
         }),
       ),
     onSuccess: (created) => {
       setUrl("");
+      setPassword("");
       setDescription("");
       setEvents([]);
       onCreated(created);
@@ -106,6 +114,16 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
         data-testid="webhook-description"
       />
       <EventChoices value={events} onChange={setEvents} error={eventsError} testId="webhook-add-events" />
+      <TextField
+        id={ids.password}
+        type="password"
+        label={t("password")}
+        hint={t("passwordHint")}
+        autoComplete="current-password"
+        maxLength={200}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className="btn-primary" disabled={add.isPending} data-testid="webhook-add-submit">
         {add.isPending ? t("adding") : t("add")}
       </button>

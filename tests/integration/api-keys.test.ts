@@ -4,8 +4,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { apiKeys, appointments, auditLog } from "@/db/schema";
+import { apiKeys, appointments, auditLog, sessions } from "@/db/schema";
 import { API_KEY_REQUESTS_PER_MINUTE } from "@/lib/accounts/api-keys/api-key-auth";
+import fr from "@/messages/fr.json";
 import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
 
 // Bookings go next year so they stay in the future whenever the suite runs.
@@ -164,6 +165,24 @@ describe("API keys", () => {
     expect(booking.status).toBe(403);
     const list = await api("GET", "/api/appointments", { token: owner.token });
     expect(JSON.stringify(list.body)).not.toContain("Cookie Beside Key");
+  });
+
+  it("asks for the password to make a key once the sign-in is more than ten minutes old", async () => {
+    const late = await registerOwner();
+    await getDb()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, late.user.id));
+    const body = { name: "Tableur", scopes: ["appointments:read"] };
+    const bare = await api("POST", "/api/api-keys", { token: late.token, body, headers: FR });
+    expect(bare.status).toBe(403);
+    expect(bare.body.message).toBe(fr.Api.integrationNeedsConfirmation);
+    const wrong = await api("POST", "/api/api-keys", { token: late.token, body: { ...body, password: "not-the-password" } });
+    expect(wrong.status).toBe(403);
+    expect(await getDb().$count(apiKeys, eq(apiKeys.userId, late.user.id))).toBe(0);
+    const right = await api("POST", "/api/api-keys", { token: late.token, body: { ...body, password: late.password } });
+    expect(right.status, JSON.stringify(right.body)).toBe(201);
+    expect(right.body.key).toMatch(/^rk_/);
   });
 
   it("refuses a revoked key on the very next request, and an unknown one", async () => {

@@ -4,11 +4,11 @@
 // addresses, at saving and at every attempt (a name that turns to 127.0.0.1 between the two).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { callerMessages, calls, threadMessages, webhookDeliveries } from "@/db/schema";
+import { callerMessages, calls, sessions, threadMessages, webhookDeliveries } from "@/db/schema";
 import { deliverWebhook, RETRY_BACKOFF_MS, RETRY_WINDOW_MS } from "@/lib/accounts/webhooks/deliver";
 import type { Resolver } from "@/lib/accounts/webhooks/destination";
 import { createEndpoint } from "@/lib/accounts/webhooks/endpoints.service";
@@ -73,6 +73,17 @@ async function endpoint(p: Practice, url: string, events: string[], extra: Recor
   const res = await api("POST", "/api/webhook-endpoints", { token: p.token, body: { url, events, ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; secret: string };
+}
+
+/** Who asks, as a route would say it: the owner's latest session (fresh: they signed in just now) and an address. */
+async function proofOf(userId: string) {
+  const [session] = await getDb()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  return { userId, sessionId: session!.id, clientIp: "127.0.0.1" };
 }
 
 const deliveriesOf = (endpointId: string) => getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
@@ -269,6 +280,31 @@ describe("webhook endpoints", () => {
     expect(d).toMatchObject({ status: "delivered", attempts: 1 });
   });
 
+  it("asks for the password to add an endpoint or move one once the sign-in is more than ten minutes old", async () => {
+    const hooks = await receiver();
+    const late = await practice("Cabinet Tardif");
+    const kept = await endpoint(late, hooks.url, ["call.ended"]);
+    await getDb()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, late.user.id));
+    const body = { url: `${hooks.url}/other`, events: ["call.ended"] };
+    const bare = await api("POST", "/api/webhook-endpoints", { token: late.token, body, headers: { "accept-language": "fr" } });
+    expect([bare.status, bare.body.message]).toEqual([403, fr.Api.integrationNeedsConfirmation]);
+    const moved = await api("PUT", `/api/webhook-endpoints/${kept.id}`, { token: late.token, body });
+    expect(moved.status).toBe(403);
+    // Changing what it receives, at the same address, needs no password.
+    const events = await api("PUT", `/api/webhook-endpoints/${kept.id}`, {
+      token: late.token,
+      body: { url: hooks.url, events: ["call.ended", "task.created"] },
+    });
+    expect(events.status, JSON.stringify(events.body)).toBe(200);
+    const list = await api("GET", "/api/webhook-endpoints", { token: late.token });
+    expect(list.body.endpoints.map((e: { url: string }) => e.url)).toEqual([hooks.url]);
+    const right = await api("POST", "/api/webhook-endpoints", { token: late.token, body: { ...body, password: late.password } });
+    expect(right.status, JSON.stringify(right.body)).toBe(201);
+  });
+
   it("sends an inbound text as message.received, without its words or the caller's number", async () => {
     const hooks = await receiver();
     const created = await endpoint(p, hooks.url, ["message.received"]);
@@ -405,7 +441,7 @@ describe("webhook destinations", () => {
     // Saved while the name answered a public address (the check at saving passes)…
     const saved = await createEndpoint(
       { db: ctx.db, secrets: ctx.secrets, resolve: () => Promise.resolve([{ address: "93.184.215.14", family: 4 }]) },
-      p.user.id,
+      await proofOf(p.user.id),
       { url: `https://hooks.rebind.test:${port}/hook`, events: ["call.ended"] },
     );
     expect(saved.secret).toMatch(/^whsec_/);
@@ -426,7 +462,7 @@ describe("webhook destinations", () => {
     const port = new URL(hooks.url).port;
     const ctx = appContext();
     const local: Resolver = () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
-    const saved = await createEndpoint({ db: ctx.db, secrets: ctx.secrets, resolve: local }, p.user.id, {
+    const saved = await createEndpoint({ db: ctx.db, secrets: ctx.secrets, resolve: local }, await proofOf(p.user.id), {
       url: `http://hooks.pinned.test:${port}/hook`,
       events: ["call.ended"],
     });

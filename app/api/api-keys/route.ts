@@ -1,6 +1,7 @@
 import { apiKeyListResponse, createdApiKeyResponse } from "@/lib/accounts/api-keys/api-keys.responses";
 import { createApiKeySchema } from "@/lib/accounts/api-keys/api-keys.schemas";
 import { createApiKey, listApiKeys } from "@/lib/accounts/api-keys/api-keys.service";
+import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -12,6 +13,8 @@ export const GET = route.owner({ response: { 200: apiKeyListResponse } }, async 
 );
 
 /** Makes a key for the scopes asked: the key is in this answer and never again (409 past 20 keys). */
-export const POST = route.owner({ body: createApiKeySchema, response: { 201: createdApiKeyResponse } }, async ({ ctx, auth, input }) =>
-  json(await createApiKey(ctx.db, auth.userId, input.body), { status: 201 }),
+export const POST = route.owner({ body: createApiKeySchema, response: { 201: createdApiKeyResponse } }, async ({ req, ctx, auth, input }) =>
+  json(await createApiKey(ctx.db, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
+    status: 201,
+  }),
 );

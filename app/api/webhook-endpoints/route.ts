@@ -1,6 +1,7 @@
 import { webhookEndpointCreatedResponse, webhookEndpointListResponse } from "@/lib/accounts/webhooks/webhooks.responses";
 import { webhookEndpointSchema } from "@/lib/accounts/webhooks/webhooks.schemas";
 import { createEndpoint, listEndpoints } from "@/lib/accounts/webhooks/endpoints.service";
+import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -14,5 +15,8 @@ export const GET = route.owner({ response: { 200: webhookEndpointListResponse } 
 /** Adds an endpoint (at most 10); the answer carries its signing secret, shown this once. */
 export const POST = route.owner(
   { body: webhookEndpointSchema, response: { 201: webhookEndpointCreatedResponse } },
-  async ({ ctx, auth, input }) => json(await createEndpoint(ctx, auth.userId, input.body), { status: 201 }),
+  async ({ req, ctx, auth, input }) =>
+    json(await createEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
+      status: 201,
+    }),
 );

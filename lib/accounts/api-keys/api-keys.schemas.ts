@@ -11,5 +11,7 @@ export const createApiKeySchema = z.object({
     .array(z.enum(API_SCOPES, "invalid"), "required")
     .min(1, "required")
     .refine((scopes) => new Set(scopes).size === scopes.length, "scopesRepeated"),
+  /** The owner's current password: needed unless they signed in within the last ten minutes. */
+  password: z.string().max(200, "tooLong").optional(),
 });
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;

@@ -8,6 +8,7 @@ import { apiKeys, auditLog, users } from "@/db/schema";
 import type { ApiScope } from "@/db/schema/integrations";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
+import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { API_KEY_PREFIX } from "./api-key-token";
 import { MAX_API_KEYS, type CreateApiKeyInput } from "./api-keys.schemas";
 
@@ -46,8 +47,17 @@ export async function listApiKeys(db: Db, userId: string): Promise<{ apiKeys: Ap
   return { apiKeys: rows.map(toView) };
 }
 
-/** Makes a key; the answer is the only place the key itself ever appears. At most MAX_API_KEYS per practice (409). */
-export async function createApiKey(db: Db, userId: string, input: CreateApiKeyInput): Promise<ApiKeyView & { key: string }> {
+/**
+ * Makes a key; the answer is the only place the key itself ever appears. At most MAX_API_KEYS per practice (409). A key
+ * keeps working after a password change, so a session alone is not enough to make one: the password, or a fresh sign-in.
+ */
+export async function createApiKey(
+  db: Db,
+  proof: Omit<IdentityCheck, "password" | "messageKey">,
+  input: CreateApiKeyInput,
+): Promise<ApiKeyView & { key: string }> {
+  const { userId } = proof;
+  await confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
   const key = newApiKey();
   const row = await db.transaction(async (tx) => {
     // The account's row locked: two keys made at once cannot both be the twenty-first.

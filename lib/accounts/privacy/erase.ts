@@ -21,7 +21,6 @@ import {
   pendingReplies,
   phoneNumbers,
   recallTexts,
-  sessions,
   subscriptions,
   threadMessages,
   threads,
@@ -32,7 +31,7 @@ import {
   webhookEvents,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/accounts/auth/session";
-import { confirmPassword } from "@/lib/accounts/auth/confirm-password";
+import { confirmIdentity } from "@/lib/accounts/auth/confirm-identity";
 import { signInCountersOf } from "@/lib/accounts/auth/rate-limit";
 import { erasedRefHash } from "@/lib/accounts/subscriptions/erased-refs";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
@@ -56,9 +55,6 @@ export type ErasureDeps = {
   now?: () => Date;
 };
 
-/** A sign-in this recent counts as proof of identity without typing the password again. */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
-
 export type ErasureSummary = {
   appointments: number;
   calls: number;
@@ -70,22 +66,6 @@ export type ErasureSummary = {
   subscriptionCancelled: boolean;
 };
 
-/**
- * Proof that the person at the keyboard is the owner: the current password, or a session opened in the last ten
- * minutes (the account page asks them to sign in again otherwise).
- */
-async function confirmIdentity(deps: ErasureDeps, auth: AuthContext, password: string | undefined, clientIp: string): Promise<void> {
-  if (password) {
-    // Under the sign-in limit, like every password re-check; 403, since a 401 would read as a signed-out session.
-    await confirmPassword(deps.db, { userId: auth.userId, password, clientIp, wrongPassword: "forbidden" });
-    return;
-  }
-  const [session] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1);
-  const now = deps.now?.() ?? new Date();
-  if (!session || now.getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS)
-    throw new AppError("forbidden", "erasureNeedsConfirmation");
-}
-
 export async function eraseAccount(
   deps: ErasureDeps,
   auth: AuthContext,
@@ -93,7 +73,14 @@ export async function eraseAccount(
 ): Promise<ErasureSummary> {
   const { db } = deps;
   if (auth.role === "admin") throw new AppError("conflict", "adminErasure");
-  await confirmIdentity(deps, auth, input.password, input.clientIp ?? "unknown");
+  await confirmIdentity(deps.db, {
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    password: input.password,
+    clientIp: input.clientIp ?? "unknown",
+    messageKey: "erasureNeedsConfirmation",
+    now: deps.now?.(),
+  });
   const userId = auth.userId;
 
   // 1. The billing provider first: a subscription left running would go on charging an account that no longer exists.

@@ -6,6 +6,7 @@ import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
+import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { AppError } from "@/lib/platform/errors";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { allowPrivateDefault, checkDestination, DestinationRefused, readUrl, type Resolver } from "./destination";
@@ -101,7 +102,18 @@ export async function listEndpoints(db: Db, userId: string) {
 }
 
 /** Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. */
-export async function createEndpoint(deps: EndpointDeps, userId: string, input: WebhookEndpointInput) {
+/**
+ * Who asks, for the changes that send the practice's events somewhere new: an endpoint keeps receiving after a password
+ * change, so a session alone is not enough (the password, or a fresh sign-in).
+ */
+export type Proof = Omit<IdentityCheck, "password" | "messageKey">;
+
+const confirmOwner = (db: Db, proof: Proof, input: WebhookEndpointInput) =>
+  confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
+
+export async function createEndpoint(deps: EndpointDeps, proof: Proof, input: WebhookEndpointInput) {
+  const { userId } = proof;
+  await confirmOwner(deps.db, proof, input);
   const url = await checkedUrl(deps, input.url);
   const secret = newSigningSecret();
   const row = await deps.db.transaction(async (tx) => {
@@ -137,9 +149,12 @@ async function healthOf(db: Db, userId: string, id: string) {
  * unchanged is not checked again here (every delivery checks it): an owner whose receiver's name stopped resolving can
  * still turn the endpoint off or change its events.
  */
-export async function updateEndpoint(deps: EndpointDeps, userId: string, id: string, input: WebhookEndpointInput) {
+export async function updateEndpoint(deps: EndpointDeps, proof: Proof, id: string, input: WebhookEndpointInput) {
+  const { userId } = proof;
   const current = await endpointOf(deps.db, userId, id);
-  const url = sameUrl(current.url, input.url) ? current.url : await checkedUrl(deps, input.url);
+  const moved = !sameUrl(current.url, input.url);
+  if (moved) await confirmOwner(deps.db, proof, input);
+  const url = moved ? await checkedUrl(deps, input.url) : current.url;
   const updated = await deps.db
     .update(webhookEndpoints)
     .set({

@@ -19,5 +19,7 @@ export const webhookEndpointSchema = z.object({
     .max(WEBHOOK_EVENTS.length * 2, "tooMany")
     .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e))),
   enabled: z.boolean("mustBeBoolean").optional(),
+  /** The owner's current password, to add an endpoint or change its address: needed unless they signed in within ten minutes. */
+  password: z.string().max(200, "tooLong").optional(),
 });
 export type WebhookEndpointInput = z.output<typeof webhookEndpointSchema>;

@@ -1991,6 +1991,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     scopes: ("appointments:read" | "appointments:write" | "calls:read" | "messages:read" | "tasks:read")[];
+                    password?: string;
                 };
             };
         };
@@ -4612,6 +4613,7 @@ export interface operations {
                     description?: string | null;
                     events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
                     enabled?: boolean;
+                    password?: string;
                 };
             };
         };
@@ -11482,6 +11484,7 @@ export interface operations {
                     description?: string | null;
                     events: ("appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "call.ended" | "message.received" | "task.created")[];
                     enabled?: boolean;
+                    password?: string;
                 };
             };
         };

@@ -3,6 +3,7 @@ import { webhookEndpointSchema } from "@/lib/accounts/webhooks/webhooks.schemas"
 import { deleteEndpoint, updateEndpoint } from "@/lib/accounts/webhooks/endpoints.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
+import { clientIp } from "@/lib/platform/http/client-ip";
 import { json, message } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 
@@ -13,7 +14,8 @@ const params = { id: (id: string) => idParam(id, "webhookEndpointNotFound") };
 /** Changes the address, description, events or whether it is on; the signing secret stays. */
 export const PUT = route.owner(
   { params, body: webhookEndpointSchema, response: { 200: webhookEndpointResponse } },
-  async ({ ctx, auth, params, input }) => json(await updateEndpoint(ctx, auth.userId, params.id, input.body)),
+  async ({ req, ctx, auth, params, input }) =>
+    json(await updateEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, params.id, input.body)),
 );
 
 /** Deletes the endpoint and its delivery log. */
