@@ -77,9 +77,14 @@ function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?:
   }
   return (
     <div data-testid={`calendar-feed-row${suffix}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+      {/* A label only when there is a field to name: while it loads or failed, the same words as plain text. */}
+      {feed.isSuccess ? (
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+      ) : (
+        <p className="field-label">{label}</p>
+      )}
       {feed.isPending ? (
         <Loading />
       ) : feed.isError ? (

@@ -3,6 +3,7 @@
 // the next try), and a way to send a delivered or failed one again (same body, same webhook-id).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import { Badge, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok } from "@/lib/platform/client/api";
@@ -27,6 +28,11 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
     // While a delivery is being sent the log is read again every few seconds, so the owner sees how it went.
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === "pending" && !stuck(d)) ? 5_000 : false),
   });
+  // What the log learns (a delivery sent, or given up) changes the endpoint's state: its badge is read again. The
+  // query keeps the same data object while nothing changed, so this runs only when something did.
+  useEffect(() => {
+    if (log.data) void qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+  }, [log.data, qc]);
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>
       ok(api.POST("/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend", { params: { path: { id: endpointId, deliveryId } } })),
@@ -41,7 +47,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   });
   const result = (d: WebhookDelivery) =>
     [
-      d.lastError ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : null),
+      d.lastError ? t(`failure.${d.lastError}`, { status: d.responseStatus ?? 0 }) : d.responseStatus ? `HTTP ${d.responseStatus}` : null,
       d.nextAttemptAt && t("nextAttempt", { when: formatDateTime(d.nextAttemptAt, locale) }),
     ]
       .filter(Boolean)

@@ -44,6 +44,8 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     },
     onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
   });
+  // Each endpoint's buttons say which endpoint they act on, for a screen reader going from button to button.
+  const whose = <span className="sr-only"> {endpoint.description || endpoint.url}</span>;
   return (
     <li className="py-4" data-testid="webhook-endpoint">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -72,15 +74,31 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             data-testid="webhook-test"
           >
             {t("test")}
+            {whose}
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setShowLog((v) => !v)} data-testid="webhook-log-toggle">
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={showLog}
+            onClick={() => setShowLog((v) => !v)}
+            data-testid="webhook-log-toggle"
+          >
             {showLog ? t("hideLog") : t("showLog")}
+            {whose}
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setEditing((v) => !v)} data-testid="webhook-edit">
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing((v) => !v)}
+            data-testid="webhook-edit"
+          >
             {t("edit")}
+            {whose}
           </button>
           <button type="button" className="btn-secondary" onClick={() => setDeleting(true)} data-testid="webhook-delete">
             {t("delete")}
+            {whose}
           </button>
         </div>
       </div>

@@ -103,7 +103,7 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: ts("last_attempt_at"),
     /** The HTTP status of the last answer, when there was one. */
     responseStatus: integer("response_status"),
-    /** Why the last attempt failed, in a few words of ours (never the receiver's body). */
+    /** Why the last attempt failed, as a code of ours (lib/accounts/webhooks/webhooks.responses.ts), never the receiver's body. */
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
     createdAt: createdAt(),

@@ -14,6 +14,7 @@ import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
+import type { WebhookFailure } from "./webhooks.responses";
 import { checkDestination, DestinationRefused, pinnedLookup, readUrl, allowPrivateDefault, type Resolver } from "./destination";
 
 export type DeliveryDeps = {
@@ -44,7 +45,7 @@ export function nextAttemptAfter(attempts: number, now: Date): Date {
   return new Date(now.getTime() + RETRY_BACKOFF_MS[Math.min(attempts, RETRY_BACKOFF_MS.length) - 1]!);
 }
 
-type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: WebhookFailure };
 
 export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: JobData[typeof JOB.webhookDelivery]): Promise<void> {
   const [row] = await deps.db
@@ -70,7 +71,7 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
   const pending = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending"));
   if (!row.enabled) {
     // The owner turned the endpoint off: its deliveries stop, and can be sent again once it is back on.
-    await deps.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, lastError: "endpoint disabled" }).where(pending);
+    await deps.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, lastError: "endpointDisabled" }).where(pending);
     return;
   }
   // The attempt is claimed by its number: a second job for the same delivery running at once finds it taken and stops.
@@ -111,7 +112,7 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
   }
 }
 
-/** The POST itself: never throws, every failure named in a few words of ours (never the receiver's body). */
+/** The POST itself: never throws, every failure named by a code of ours (WEBHOOK_FAILURES) (never the receiver's body). */
 async function attempt(
   deps: DeliveryDeps,
   deliveryId: string,
@@ -125,7 +126,7 @@ async function attempt(
     url = readUrl(row.url, allowPrivate);
     pinned = await checkDestination(url, { resolve: deps.resolve, allowPrivate });
   } catch (e) {
-    return { ok: false, status: null, error: e instanceof DestinationRefused ? REFUSED[e.problem] : "invalid address" };
+    return { ok: false, status: null, error: e instanceof DestinationRefused ? REFUSED[e.problem] : "invalidAddress" };
   }
   const body = JSON.stringify(row.payload);
   const id = webhookId(deliveryId);
@@ -133,7 +134,7 @@ async function attempt(
   try {
     signature = new Webhook(deps.secrets.open(row.secretEnc)).sign(id, now, body);
   } catch {
-    return { ok: false, status: null, error: "signing secret unreadable" };
+    return { ok: false, status: null, error: "secretUnreadable" };
   }
   const headers = {
     "content-type": "application/json",
@@ -146,15 +147,15 @@ async function attempt(
   const status = await post(url, pinned, headers, body).catch((e: unknown) => e as NodeJS.ErrnoException);
   if (typeof status !== "number") return { ok: false, status: null, error: networkError(status) };
   if (status >= 200 && status < 300) return { ok: true, status };
-  return { ok: false, status, error: status >= 300 && status < 400 ? `HTTP ${status} (redirect not followed)` : `HTTP ${status}` };
+  return { ok: false, status, error: status >= 300 && status < 400 ? "redirect" : "http" };
 }
 
-const REFUSED: Record<DestinationRefused["problem"], string> = {
-  webhookUrlInvalid: "invalid address",
-  webhookUrlNotHttps: "not https",
-  webhookUrlCredentials: "credentials in address",
-  webhookUrlPrivate: "private address",
-  webhookUrlUnresolvable: "host not found",
+const REFUSED: Record<DestinationRefused["problem"], WebhookFailure> = {
+  webhookUrlInvalid: "invalidAddress",
+  webhookUrlNotHttps: "notHttps",
+  webhookUrlCredentials: "credentials",
+  webhookUrlPrivate: "privateAddress",
+  webhookUrlUnresolvable: "hostNotFound",
 };
 
 /**
@@ -183,13 +184,13 @@ function post(url: URL, pinned: LookupAddress, headers: Record<string, string>, 
   });
 }
 
-function networkError(e: NodeJS.ErrnoException): string {
+function networkError(e: NodeJS.ErrnoException): WebhookFailure {
   const code = e?.code ?? "";
   if (code === "TIMEOUT" || code === "ETIMEDOUT") return "timeout";
-  if (code === "ECONNREFUSED") return "connection refused";
-  if (code === "ECONNRESET" || code === "EPIPE") return "connection reset";
-  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return "host unreachable";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
-  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return "TLS error";
-  return "connection failed";
+  if (code === "ECONNREFUSED") return "connectionRefused";
+  if (code === "ECONNRESET" || code === "EPIPE") return "connectionReset";
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return "hostUnreachable";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "hostNotFound";
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return "tls";
+  return "connectionFailed";
 }

@@ -77,7 +77,10 @@ function toView(r: EndpointRow, h: Health) {
 
 const NEW: Health = { lastError: null, lastAttemptAt: null, lastDeliveryAt: null };
 
-/** Each endpoint with its state: its latest attempt (one indexed lookup each) and its last success. */
+/**
+ * Each endpoint with its state: its latest attempt and its last success. Both read the endpoint's deliveries through
+ * their (endpoint, created) index: at most 30 days of them, the log's keep.
+ */
 export async function listEndpoints(db: Db, userId: string) {
   const latest = db
     .select({ lastError: webhookDeliveries.lastError, lastAttemptAt: webhookDeliveries.lastAttemptAt })
@@ -101,7 +104,6 @@ export async function listEndpoints(db: Db, userId: string) {
   return { endpoints: rows.map((r) => toView(r, { ...r, lastDeliveryAt: r.lastDeliveryAt ? new Date(r.lastDeliveryAt) : null })) };
 }
 
-/** Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. */
 /**
  * Who asks, for the changes that send the practice's events somewhere new: an endpoint keeps receiving after a password
  * change, so a session alone is not enough (the password, or a fresh sign-in).
@@ -111,6 +113,7 @@ export type Proof = Omit<IdentityCheck, "password" | "messageKey">;
 const confirmOwner = (db: Db, proof: Proof, input: WebhookEndpointInput) =>
   confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
 
+/** Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. */
 export async function createEndpoint(deps: EndpointDeps, proof: Proof, input: WebhookEndpointInput) {
   const { userId } = proof;
   await confirmOwner(deps.db, proof, input);
@@ -270,7 +273,7 @@ export async function resendDelivery(deps: SendDeps, userId: string, endpointId:
     // The window of attempts runs from createdAt: a resend starts it again, and the log shows it at the top.
     const [updated] = await tx
       .update(webhookDeliveries)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: now, deliveredAt: null, createdAt: now })
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, deliveredAt: null, lastError: null, responseStatus: null, createdAt: now })
       .where(mine)
       .returning(deliveryColumns);
     // The jobs of the earlier attempts, if any is still queued, find the row waiting for another attempt and stop.

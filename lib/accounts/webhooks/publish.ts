@@ -52,20 +52,18 @@ export async function publishEvent(deps: PublishDeps, userId: string, event: Pub
         ),
       )
       .for("key share");
-    if (live.length === 0) return;
+    if (live.length === 0) return 0;
     const rows = await tx
       .insert(webhookDeliveries)
       .values(live.map((e) => ({ userId, endpointId: e.id, type: event.type, payload, nextAttemptAt: now })))
       .returning({ id: webhookDeliveries.id });
     // One after the other: statements of one transaction run in turn anyway.
     for (const row of rows) await deps.jobs.send(JOB.webhookDelivery, { deliveryId: row.id, at: now.toISOString() }, { tx });
+    return rows.length;
   };
-  if (options.tx) await write(options.tx);
-  else {
-    await deps.jobs.ready();
-    await (deps.db as Db).transaction(write);
-  }
-  return endpoints.length;
+  if (options.tx) return write(options.tx);
+  await deps.jobs.ready();
+  return (deps.db as Db).transaction(write);
 }
 
 /**

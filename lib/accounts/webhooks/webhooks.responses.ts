@@ -28,6 +28,26 @@ export const webhookEndpointCreatedResponse = webhookEndpointResponse
   })
   .meta({ title: "WebhookEndpointCreated" });
 
+/** Why an attempt failed, as a code the dashboard words in the owner's language (with the status for `http`). */
+export const WEBHOOK_FAILURES = [
+  "http",
+  "redirect",
+  "timeout",
+  "connectionRefused",
+  "connectionReset",
+  "hostUnreachable",
+  "hostNotFound",
+  "tls",
+  "connectionFailed",
+  "privateAddress",
+  "notHttps",
+  "credentials",
+  "invalidAddress",
+  "secretUnreadable",
+  "endpointDisabled",
+] as const;
+export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
+
 export const webhookDeliveryResponse = z
   .strictObject({
     id: z.string().describe('The receiver sees it as the webhook-id header, "msg_" and this id, on every attempt.'),
@@ -35,7 +55,10 @@ export const webhookDeliveryResponse = z
     status: z.enum(["pending", "delivered", "failed"]),
     attempts: z.number().int(),
     responseStatus: z.number().int().nullable().describe("The HTTP status of the last answer, when there was one."),
-    lastError: z.string().nullable().describe('Why the last attempt failed, in a few words ("HTTP 500", "timeout").'),
+    lastError: z
+      .enum(WEBHOOK_FAILURES)
+      .nullable()
+      .describe('Why the last attempt failed: "http" (an answer other than 2xx: see responseStatus), "timeout", "privateAddress", …'),
     payload: z.record(z.string(), z.unknown()).describe("The JSON body sent, as signed."),
     createdAt: instant,
     lastAttemptAt: instant.nullable(),

@@ -12339,8 +12339,8 @@ export interface operations {
                             attempts: number;
                             /** @description The HTTP status of the last answer, when there was one. */
                             responseStatus: number | null;
-                            /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
-                            lastError: string | null;
+                            /** @description Why the last attempt failed: "http" (an answer other than 2xx: see responseStatus), "timeout", "privateAddress", … */
+                            lastError: ("http" | "redirect" | "timeout" | "connectionRefused" | "connectionReset" | "hostUnreachable" | "hostNotFound" | "tls" | "connectionFailed" | "privateAddress" | "notHttps" | "credentials" | "invalidAddress" | "secretUnreadable" | "endpointDisabled") | null;
                             /** @description The JSON body sent, as signed. */
                             payload: {
                                 [key: string]: unknown;
@@ -12410,8 +12410,8 @@ export interface operations {
                         attempts: number;
                         /** @description The HTTP status of the last answer, when there was one. */
                         responseStatus: number | null;
-                        /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
-                        lastError: string | null;
+                        /** @description Why the last attempt failed: "http" (an answer other than 2xx: see responseStatus), "timeout", "privateAddress", … */
+                        lastError: ("http" | "redirect" | "timeout" | "connectionRefused" | "connectionReset" | "hostUnreachable" | "hostNotFound" | "tls" | "connectionFailed" | "privateAddress" | "notHttps" | "credentials" | "invalidAddress" | "secretUnreadable" | "endpointDisabled") | null;
                         /** @description The JSON body sent, as signed. */
                         payload: {
                             [key: string]: unknown;
@@ -12481,8 +12481,8 @@ export interface operations {
                         attempts: number;
                         /** @description The HTTP status of the last answer, when there was one. */
                         responseStatus: number | null;
-                        /** @description Why the last attempt failed, in a few words ("HTTP 500", "timeout"). */
-                        lastError: string | null;
+                        /** @description Why the last attempt failed: "http" (an answer other than 2xx: see responseStatus), "timeout", "privateAddress", … */
+                        lastError: ("http" | "redirect" | "timeout" | "connectionRefused" | "connectionReset" | "hostUnreachable" | "hostNotFound" | "tls" | "connectionFailed" | "privateAddress" | "notHttps" | "credentials" | "invalidAddress" | "secretUnreadable" | "endpointDisabled") | null;
                         /** @description The JSON body sent, as signed. */
                         payload: {
                             [key: string]: unknown;
