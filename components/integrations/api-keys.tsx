@@ -5,13 +5,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import type { createApiKeySchema } from "@/lib/accounts/api-keys/api-keys.schemas";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
 import { formatDateTime } from "@/lib/platform/format/intl";
 
@@ -143,36 +140,47 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
   );
 }
 
+/**
+ * The new key's name, scopes and (after ten minutes signed in) the owner's password. Two checks before sending (a name,
+ * a scope), each said at its field; everything else is the server's, said above the form. Plain state rather than a
+ * form library: three fields, and this page's first load stays within its budget.
+ */
 function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) => Promise<unknown> }) {
   const t = useTranslations("IntegrationsSection.apiKeys");
-  const ids = { name: useId(), scopes: useId() };
+  const ids = { name: useId(), scopes: useId(), password: useId() };
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [password, setPassword] = useState("");
+  const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: lazyZodResolver<typeof createApiKeySchema>(() =>
-      import("@/lib/accounts/api-keys/api-keys.schemas").then((m) => m.createApiKeySchema),
-    ),
-    defaultValues: { name: "", scopes: [], password: "" },
-  });
+  const nameError = tried && (name.trim() === "" || name.trim().length > 80);
+  const scopesError = tried && scopes.length === 0;
   const create = useMutation({
-    // An empty password is none: a fresh sign-in is proof enough.
-    mutationFn: ({ password, ...body }: Body<"/api/api-keys", "post">) =>
-      ok(api.POST("/api/api-keys", { body: password ? { ...body, password } : body })),
+    mutationFn: (body: Body<"/api/api-keys", "post">) => ok(api.POST("/api/api-keys", { body })),
     onSuccess: (made) => {
       setFailure(null);
-      form.reset();
+      setTried(false);
+      setName("");
+      setScopes([]);
+      setPassword("");
       toast.success(t("createdToast"));
       return onMade({ name: made.name, key: made.key });
     },
     onError: (e) => setFailure(failureText(e, t("createFailed"))),
   });
-  const errors = form.formState.errors;
   return (
     <form
       method="post"
       noValidate
       className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-5"
       data-testid="api-key-form"
-      onSubmit={form.handleSubmit((values) => create.mutateAsync(values).catch(() => undefined))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (name.trim() === "" || name.trim().length > 80 || scopes.length === 0) return;
+        // An empty password is none: a fresh sign-in is proof enough.
+        create.mutate({ name: name.trim(), scopes, ...(password ? { password } : {}) });
+      }}
     >
       <h3 className="font-semibold text-slate-900">{t("newTitle")}</h3>
       {failure && <FormAlert testId="api-key-error">{failure}</FormAlert>}
@@ -182,10 +190,11 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
         hint={t("nameHint")}
         autoComplete="off"
         maxLength={80}
-        error={errors.name ? t("nameError") : undefined}
-        {...form.register("name")}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={nameError ? t("nameError") : undefined}
       />
-      <fieldset aria-describedby={errors.scopes ? `${ids.scopes}-error` : undefined}>
+      <fieldset aria-describedby={scopesError ? `${ids.scopes}-error` : undefined}>
         <legend className="field-label">{t("scopesLegend")}</legend>
         <div className="space-y-3">
           {SCOPES.map((scope) => (
@@ -194,9 +203,10 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
                 id={`${ids.scopes}-${scope}`}
                 type="checkbox"
                 value={scope}
+                checked={scopes.includes(scope)}
+                onChange={(e) => setScopes((held) => (e.target.checked ? [...held, scope] : held.filter((s) => s !== scope)))}
                 className="mt-1 size-5"
                 data-testid={`api-key-scope-${scope}`}
-                {...form.register("scopes")}
               />
               <label htmlFor={`${ids.scopes}-${scope}`} className="text-slate-800">
                 <span className="font-medium">{t(`scopes.${SCOPE_TEXT[scope]}.label`)}</span>
@@ -205,20 +215,21 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
             </div>
           ))}
         </div>
-        {errors.scopes && (
+        {scopesError && (
           <p id={`${ids.scopes}-error`} className="field-error" role="alert">
             {t("scopesError")}
           </p>
         )}
       </fieldset>
       <TextField
-        id={`${ids.name}-password`}
+        id={ids.password}
         type="password"
         label={t("password")}
         hint={t("passwordHint")}
         autoComplete="current-password"
         maxLength={200}
-        {...form.register("password")}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
       />
       <button type="submit" className="btn-primary" disabled={create.isPending}>
         {create.isPending ? t("creating") : t("create")}
