@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { callerMessages, calls, sessions, threadMessages, webhookDeliveries } from "@/db/schema";
+import { auditLog, callerMessages, calls, sessions, threadMessages, webhookDeliveries } from "@/db/schema";
 import { deliverWebhook, RETRY_BACKOFF_MS, RETRY_WINDOW_MS } from "@/lib/accounts/webhooks/deliver";
 import type { Resolver } from "@/lib/accounts/webhooks/destination";
 import { createEndpoint } from "@/lib/accounts/webhooks/endpoints.service";
@@ -303,6 +303,22 @@ describe("webhook endpoints", () => {
     expect(list.body.endpoints.map((e: { url: string }) => e.url)).toEqual([hooks.url]);
     const right = await api("POST", "/api/webhook-endpoints", { token: late.token, body: { ...body, password: late.password } });
     expect(right.status, JSON.stringify(right.body)).toBe(201);
+    const elsewhere = { url: `${hooks.url}/third`, events: ["task.created"], password: late.password };
+    expect((await api("PUT", `/api/webhook-endpoints/${right.body.id}`, { token: late.token, body: elsewhere })).status).toBe(200);
+    expect((await api("DELETE", `/api/webhook-endpoints/${right.body.id}`, { token: late.token })).status).toBe(200);
+
+    // Who added, moved and removed it is kept, with its events; never its address.
+    const trail = await getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, late.user.id), eq(auditLog.targetId, right.body.id)))
+      .orderBy(auditLog.createdAt);
+    expect(trail.map((r) => [r.action, r.details])).toEqual([
+      ["webhook_endpoint.create", { events: ["call.ended"] }],
+      ["webhook_endpoint.move", { events: ["task.created"] }],
+      ["webhook_endpoint.delete", { events: ["task.created"] }],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain("127.0.0.1");
   });
 
   it("sends an inbound text as message.received, without its words or the caller's number", async () => {

@@ -3,8 +3,8 @@
 // endpoint is made, and kept sealed by the secret box: every delivery is signed with it.
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
+import type { Db, Tx } from "@/db/client";
+import { auditLog, users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { AppError } from "@/lib/platform/errors";
@@ -135,6 +135,7 @@ export async function createEndpoint(deps: EndpointDeps, proof: Proof, input: We
         secretEnc: deps.secrets.seal(secret),
       })
       .returning(endpointColumns);
+    await audit(tx, userId, "webhook_endpoint.create", inserted!.id, input.events);
     return inserted!;
   });
   return { ...toView(row, NEW), secret };
@@ -158,28 +159,45 @@ export async function updateEndpoint(deps: EndpointDeps, proof: Proof, id: strin
   const moved = !sameUrl(current.url, input.url);
   if (moved) await confirmOwner(deps.db, proof, input);
   const url = moved ? await checkedUrl(deps, input.url) : current.url;
-  const updated = await deps.db
-    .update(webhookEndpoints)
-    .set({
-      url,
-      description: input.description || null,
-      events: input.events,
-      ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning({ id: webhookEndpoints.id });
+  const updated = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(webhookEndpoints)
+      .set({
+        url,
+        description: input.description || null,
+        events: input.events,
+        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .returning({ id: webhookEndpoints.id });
+    if (rows.length && moved) await audit(tx, userId, "webhook_endpoint.move", id, input.events);
+    return rows;
+  });
   if (!updated.length) throw new AppError("not_found", "webhookEndpointNotFound");
   return healthOf(deps.db, userId, id);
 }
 
 /** Deletes the endpoint and its log; deliveries still queued find it gone and stop. */
 export async function deleteEndpoint(db: Db, userId: string, id: string): Promise<void> {
-  const removed = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning({ id: webhookEndpoints.id });
-  if (!removed.length) throw new AppError("not_found", "webhookEndpointNotFound");
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .returning({ id: webhookEndpoints.id, events: webhookEndpoints.events });
+    if (!removed) throw new AppError("not_found", "webhookEndpointNotFound");
+    await audit(tx, userId, "webhook_endpoint.delete", id, removed.events);
+  });
+}
+
+/**
+ * Where the practice's events are sent is worth a trace, as API keys are: who added, moved or removed which endpoint and
+ * its events. Never the address itself (a catch-hook address is a secret of its own) nor the signing secret.
+ */
+async function audit(tx: Tx, userId: string, action: string, endpointId: string, events: string[]) {
+  await tx
+    .insert(auditLog)
+    .values({ actorUserId: userId, action, targetType: "webhook_endpoint", targetId: endpointId, details: { events } });
 }
 
 async function endpointOf(db: Db, userId: string, id: string) {
