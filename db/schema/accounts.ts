@@ -1,7 +1,7 @@
 // The account and what is its own: the owner, sessions, emailed links, sign-in counters, the phone number pool, the
 // assistant's settings, the subscription and checkouts, erased billing ids, the admin audit log.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
 
 export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
@@ -58,6 +58,18 @@ export const users = pgTable(
     // The business's own messaging profile at the telephony provider, made with its first line: the provider keeps its
     // STOP block rules per profile, so a caller's STOP to this business never silences another one.
     messagingProfileId: text("messaging_profile_id"),
+    // Public holidays (lib/scheduling/closures/holidays.ts): the area their closures were filled for ("FR", "ES-MD",
+    // "US-TX", "GB-SCT": the country, and the region when the address gives one) and the last day filled. A change of
+    // area fills them again; a sweep keeps twelve months ahead filled.
+    holidayArea: text("holiday_area"),
+    holidaysThrough: date("holidays_through", { mode: "string" }),
+    // How callers' confirmations and reminders go to their phone unless the caller asks for one channel.
+    confirmationChannel: text("confirmation_channel", { enum: ["sms", "whatsapp", "both"] })
+      .notNull()
+      .default("both"),
+    // How the receptionist and the texts say the time: "12h" (9:30 AM) or "24h" (09:30); null: the language's and
+    // country's own way.
+    clockFormat: text("clock_format", { enum: ["12h", "24h"] }),
     setupCompletedAt: ts("setup_completed_at"),
     // The setup steps the owner went through that leave nothing else to see ("information", "workingHours": the hours
     // have defaults, so only this says they were looked at). The calendar, the plan and the number are read from
@@ -76,6 +88,8 @@ export const users = pgTable(
     check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
     check("users_usage_alert_range", sql`${t.usageAlertMinutes} between 1 and 100000`),
     check("users_transfer_hours_known", sql`${t.transferHours} in ('open', 'always')`),
+    check("users_confirmation_channel_known", sql`${t.confirmationChannel} in ('sms', 'whatsapp', 'both')`),
+    check("users_clock_format_known", sql`${t.clockFormat} is null or ${t.clockFormat} in ('12h', '24h')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // What the receptionist handles: the call log, the messages it takes and what they are about, identity codes, its
 // tool calls, the owner's knowledge.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt, ts, tsvector, updatedAt } from "./columns";
 
@@ -42,6 +42,35 @@ export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
 export const REQUEST_URGENCIES = ["normal", "urgent"] as const;
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
+/** How a caller's confirmations and reminders go to their phone: by text message, by WhatsApp, or both. */
+export const CONFIRMATION_CHANNELS = ["sms", "whatsapp", "both"] as const;
+export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
+
+/**
+ * What the caller settled during one call, kept on the call's row while the call lasts (lib/receptionist/calls/call-memory.ts):
+ * a tool call that leaves one of these out uses the call's value, one that gives a new value replaces it. Cleared when
+ * the call ends. Names and numbers only as the caller gave them for this call.
+ */
+export type CallMemory = {
+  /** The language the caller speaks. */
+  language?: "en" | "fr" | "es";
+  /** The practitioner asked for; null once the caller said anyone will do. */
+  practitioner?: { id: string; name: string } | null;
+  /** The service asked for, as the practice names it; null once the caller said any will do. */
+  service?: string | null;
+  /** Where the confirmation goes (E.164), when it is not the caller ID. */
+  phone?: string;
+  /** The channel the caller asked for. */
+  channel?: ConfirmationChannel;
+  /** The country of a national number the caller gave of another country than the business's (ISO 3166-1 alpha-2). */
+  country?: string;
+  /** Who the appointment is for, and who is calling when that is someone else (a parent for a child). */
+  patientName?: string;
+  callerName?: string;
+  /** The times last offered, in the order said. */
+  offered?: { date: string; time: string }[];
+};
+
 export const calls = pgTable(
   "calls",
   {
@@ -72,6 +101,8 @@ export const calls = pgTable(
     sandbox: boolean("sandbox").notNull().default(false),
     // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
     contentPurgedAt: ts("content_purged_at"),
+    // What the caller settled while the call lasts (CallMemory); null once it has ended.
+    memory: jsonb("memory").$type<CallMemory>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,9 +161,15 @@ export const callRoutes = pgTable(
     // E.164: the platform dials nothing else.
     phone: text("phone").notNull(),
     when: text("when"),
+    // Who is tried when this one does not answer: the position of another destination of the same list (meant for the
+    // same kind of call); null: a message is taken. Never a destination meant for something else by default.
+    backupPosition: integer("backup_position"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("call_routes_user_position_unique").on(t.userId, t.position)],
+  (t) => [
+    uniqueIndex("call_routes_user_position_unique").on(t.userId, t.position),
+    check("call_routes_backup_other", sql`${t.backupPosition} is null or ${t.backupPosition} <> ${t.position}`),
+  ],
 );
 
 /** The numbers an owner does not want answered: their calls hear one sentence and end, uncounted. */

@@ -137,6 +137,10 @@ export const appointments = pgTable(
     // it still finds the appointment.
     callerPhone: text("caller_phone"),
     reason: text("reason"),
+    // Who booked it when that is not the patient (a parent for a child): the texts and lists say whose it is.
+    callerName: text("caller_name"),
+    // The channel the caller asked for their texts (sms, whatsapp or both); null: the business's default.
+    notifyChannel: text("notify_channel", { enum: ["sms", "whatsapp", "both"] }),
     // Asked by the receptionist only when the owner turned the birth-date check on; it proves who may change the
     // appointment by phone, so the retention job clears it once the appointment is over.
     patientBirthDate: date("patient_birth_date", { mode: "string" }),
@@ -185,6 +189,7 @@ export const appointments = pgTable(
     index("appointments_user_caller_phone_idx")
       .on(t.userId, t.callerPhone)
       .where(sql`${t.callerPhone} is not null`),
+    check("appointments_notify_channel_known", sql`${t.notifyChannel} is null or ${t.notifyChannel} in ('sms', 'whatsapp', 'both')`),
   ],
 );
 
@@ -256,6 +261,23 @@ export const closures = pgTable(
     ),
     check("closures_source_known", sql`${t.source} in ('owner', 'holiday')`),
   ],
+);
+
+/**
+ * Public holidays the owner keeps open ("we are open on Boxing Day"): filling the holidays again never closes that day.
+ */
+export const holidayOpenings = pgTable(
+  "holiday_openings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    // The holiday's name when it was opened, for the Closures page.
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /**
