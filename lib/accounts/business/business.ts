@@ -1,7 +1,7 @@
 // The receptionist view of a tenant (tenant.ts): what a call needs, and the bookings it makes (the dashboard's and the
 // job handlers' bookings reuse it, since they follow the same commands).
 import type { Db } from "@/db/client";
-import type { WorkingHours } from "@/db/schema";
+import type { ConfirmationChannel, WorkingHours } from "@/db/schema";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription } from "@/lib/accounts/subscriptions/subscription-status";
 import { displayNameOf, sinceDate, tenantByLine, tenantByOwner, type ClosureRow, type PractitionerRow, type TenantRow } from "./tenant";
@@ -36,6 +36,10 @@ export type Business = {
   selfServiceCutoffHours: number;
   /** The owner's privacy setting: callers give their date of birth when booking, and can prove who they are with it. */
   birthDateCheck: boolean;
+  /** How callers' confirmations go to their phone unless they ask for one channel. */
+  confirmationChannel: ConfirmationChannel;
+  /** How times are said: 12-hour or 24-hour; null for the language's and country's own way. */
+  clockFormat: "12h" | "24h" | null;
   /** Closures and special hours still to come, earliest first. */
   closures: ClosureRow[];
   /** Who appointments are with, in the practice's order; never empty (the database keeps one). */
@@ -65,6 +69,8 @@ function toBusiness(r: TenantRow, now: Date): Business {
     recordingEnabled: r.recordingEnabled,
     selfServiceCutoffHours: r.selfServiceCutoffHours,
     birthDateCheck: r.birthDateCheck,
+    confirmationChannel: r.confirmationChannel,
+    clockFormat: r.clockFormat,
     closures: r.closures,
     practitioners: r.practitioners,
   };

@@ -46,6 +46,8 @@ const baseColumns = {
   recordingEnabled: users.recordingEnabled,
   selfServiceCutoffHours: users.selfServiceCutoffHours,
   birthDateCheck: users.birthDateCheck,
+  confirmationChannel: users.confirmationChannel,
+  clockFormat: users.clockFormat,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   line: phoneNumbers.phoneNumber,
@@ -77,7 +79,7 @@ function tenantColumns(since: SQL | Placeholder) {
     ...baseColumns,
     closures: sql<ClosureRow[]>`coalesce((
       select json_agg(json_build_object('from', c.starts_on, 'to', c.ends_on, 'openTime', c.open_time,
-        'closeTime', c.close_time, 'reason', c.reason) order by c.starts_on)
+        'closeTime', c.close_time, 'reason', c.reason, 'holiday', c.source = 'holiday') order by c.starts_on)
       from closures c
       where c.user_id = ${users.id} and c.practitioner_id is null
         and c.ends_on >= ${since}::date and c.starts_on <= ${since}::date + ${CLOSURES_AHEAD_DAYS}::int
@@ -132,8 +134,18 @@ export function practitionerToName(practitioners: readonly { id: string; name: s
   return practitioners.find((p) => p.id === practitionerId)?.name ?? null;
 }
 
-/** A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive. */
-export type ClosureRow = { from: string; to: string; openTime: string | null; closeTime: string | null; reason: string | null };
+/**
+ * A day or run of days that differs from the week: closed (no hours) or open on other hours; local dates, inclusive.
+ * `holiday`: a public holiday filled in from the business's country and region (its reason is the holiday's name).
+ */
+export type ClosureRow = {
+  from: string;
+  to: string;
+  openTime: string | null;
+  closeTime: string | null;
+  reason: string | null;
+  holiday?: boolean;
+};
 
 /** The one query every view reads through; the caller adds where, order and limit. */
 export function tenantQuery(db: Pick<Db, "select">, since: SQL | Placeholder = sinceOf(new Date())) {
