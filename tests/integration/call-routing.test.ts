@@ -25,7 +25,7 @@ type Destination = {
     fallbackPlan: { message: string; endCallEnabled: boolean };
   };
 };
-type VapiTool = { type: string; function?: { name: string }; destinations?: Destination[] };
+type VapiTool = { type: string; function?: { name: string }; destinations?: Destination[]; messages?: unknown[] };
 
 /** A French practice with a paid period under way (usage counts its calls) and the owner's phone on file. */
 async function frenchPractice(name: string): Promise<Practice> {
@@ -65,8 +65,11 @@ describe("spam the receptionist recognises", () => {
     const seller = `+3365${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
     const start = await vapi(vapiMessage(p.line, pitch, seller, { type: "assistant-request" }));
     expect((start.body.assistant.model.tools as VapiTool[]).some((t) => t.function?.name === "report_spam")).toBe(true);
+    const spamTool = (start.body.assistant.model.tools as VapiTool[]).find((t) => t.function?.name === "report_spam")!;
+    // The goodbye is the platform's closing line, in French; the tool's answer says nothing a model could repeat.
+    expect(JSON.stringify(spamTool.messages)).toContain("Cette ligne est réservée aux personnes qui appellent l'entreprise. Au revoir.");
     const reply = await vapiReply(p.line, pitch, seller, "report_spam", { kind: "sales" });
-    expect(reply.say).toBe("Cette ligne est réservée aux personnes qui appellent l'entreprise. Au revoir.");
+    expect(reply.say).toBe("");
     const now = Date.now();
     await vapi(
       vapiMessage(p.line, pitch, seller, {

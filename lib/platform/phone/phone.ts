@@ -80,9 +80,9 @@ function attempt(text: string, region: CountryCode | undefined): ParsedPhone {
 }
 
 // Ranges set aside for fiction, which libphonenumber's metadata does not list as existing: the French regulator's mobile
-// block (06 39 98 xx xx, the demo data's and the Try page's callers). A number the app shows is one it takes back when
-// typed the way it is shown.
-const FICTIONAL = [/^\+3363998\d{4}$/];
+// block (06 39 98 xx xx, the demo data's and the Try page's callers) and Ofcom's UK mobile block for drama (07700 900000
+// to 900999, the sandbox pool's UK mobiles). A number the app shows is one it takes back when typed the way it is shown.
+const FICTIONAL = [/^\+3363998\d{4}$/, /^\+447700900\d{3}$/];
 
 function isFictional(e164: string): boolean {
   return FICTIONAL.some((range) => range.test(e164));

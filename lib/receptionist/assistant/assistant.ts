@@ -15,7 +15,7 @@ import { translate } from "@/lib/platform/i18n/translate";
 import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
 import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
-import { REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
+import { CONFIRMATION_CHANNELS, REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
 import { PARTS_OF_DAY } from "../tools/availability-answer";
 import { LOOKUP_TOOL, MESSAGE_TOOL, SPAM_TOOL } from "../tools/tools";
 import { WAITLIST_TOOL } from "../tools/waitlist-tool";
@@ -306,6 +306,8 @@ export function toolDefinitions(
   const time: Schema = { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: param("time") };
   const optional = (s: Schema): Schema => ({ ...s, description: `${param("optional")} ${s.description}` });
   const birthDate: Schema = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: param("birthDate") };
+  // A national number of another country than the business's ("my UK mobile"): the country it is read in.
+  const phoneCountry = text("country");
   // The language a caller switched to: the answer comes back in it.
   const callerLanguage: Schema = {
     type: "string",
@@ -341,7 +343,10 @@ export function toolDefinitions(
         date,
         time,
         name: text("name"),
+        callerName: text("callerName"),
         phone: text("phoneOther", { description: param("phoneOther", { example }) }),
+        country: phoneCountry,
+        channel: { type: "string", enum: [...CONFIRMATION_CHANNELS], description: param("channel") },
         email: text("email", { format: "email" }),
         reason: text("reason"),
         ...practitioner,
@@ -371,6 +376,7 @@ export function toolDefinitions(
     {
       name: text("messageName"),
       phone: text("messagePhone"),
+      country: phoneCountry,
       message: text("message"),
       category: {
         type: "string",
@@ -392,6 +398,7 @@ export function toolDefinitions(
           lastDay: { ...date, description: param("lastDay") },
           partOfDay: { type: "string", enum: [...PARTS_OF_DAY], description: param("partOfDay") },
           phone: text("waitlistPhone", { description: param("waitlistPhone", { example }) }),
+          country: phoneCountry,
           ...(b.practitioners.some((p) => p.services.length) ? { service: text("service") } : {}),
         },
         ["name", "firstDay"],
@@ -400,7 +407,10 @@ export function toolDefinitions(
   }
   if (b.line && bookingPage) {
     booking.push(
-      fn("textingLink", BOOKING_LINK_TOOL, { phone: text("bookingLinkPhone", { description: param("bookingLinkPhone", { example }) }) }),
+      fn("textingLink", BOOKING_LINK_TOOL, {
+        phone: text("bookingLinkPhone", { description: param("bookingLinkPhone", { example }) }),
+        country: phoneCountry,
+      }),
     );
   }
   const tools: AssistantTool[] = canBook ? [...booking, message] : [message];

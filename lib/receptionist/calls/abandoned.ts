@@ -28,6 +28,8 @@ export async function endAbandonedCalls(db: Db, now = new Date(), idleMinutes = 
     .update(calls)
     .set({
       status: "ended",
+      // What the caller settled lives only as long as the call (call-memory.ts).
+      memory: null,
       endedAt: lastHeard,
       endedReason: sql`coalesce(${calls.endedReason}, ${ABANDONED_REASON})`,
       durationSeconds: sql`coalesce(${calls.durationSeconds}, case when ${calls.startedAt} is null then null else greatest(0, round(extract(epoch from (${lastHeard} - ${calls.startedAt}))))::integer end)`,

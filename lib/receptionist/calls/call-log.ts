@@ -79,6 +79,8 @@ async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promis
   if (f.wantedBooking) set.wantedBooking = true;
   if (f.screening) set.screening = sql`coalesce(${calls.screening}, ${f.screening})`;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
+  // What the caller settled lives only as long as the call (call-memory.ts).
+  if (f.status === "ended" || f.status === "failed") set.memory = null;
   const written = await (alongside ? db.with(alongside) : db)
     .insert(calls)
     .values({

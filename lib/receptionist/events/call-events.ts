@@ -11,6 +11,7 @@ import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
+import { recallMemory } from "../calls/call-memory";
 import { TRY_CALL_PREFIX } from "../calls/try-calls";
 import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
@@ -197,10 +198,18 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
   const language = callLanguage(biz);
   // Blocked since the call began (the owner did it from the call's page): no tool runs for them. A lookup that fails
   // answers the caller as usual: every tool call gets its answer.
-  const blocked = await isBlocked(deps.db, biz.userId, caller).catch((e: unknown) => {
-    logger().warn({ name: (e as Error).name }, "blocklist lookup failed: the caller is answered");
-    return false;
-  });
+  const call = { providerCallId: callId, userId: biz.userId };
+  const [blocked, memory] = await Promise.all([
+    isBlocked(deps.db, biz.userId, caller).catch((e: unknown) => {
+      logger().warn({ name: (e as Error).name }, "blocklist lookup failed: the caller is answered");
+      return false;
+    }),
+    // What the caller settled earlier in the call; a failed read answers as if it were the call's first tool call.
+    recallMemory(deps.db, call).catch((e: unknown) => {
+      logger().warn({ name: (e as Error).name }, "call memory not read: the tools answer without it");
+      return {};
+    }),
+  ]);
   if (blocked) {
     await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, screening: "blocked" }).catch((e: unknown) => {
       logger().error({ name: (e as Error).name }, "blocked call not marked");
@@ -218,7 +227,7 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     let outcome: ToolOutcome;
     const started = performance.now();
     try {
-      const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id };
+      const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id, memory };
       answer = await runTool(context, c.name, c.args);
       outcome = "result" in answer ? "result" : "error";
     } catch (e) {

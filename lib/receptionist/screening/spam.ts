@@ -16,7 +16,7 @@ export function spamKind(value: unknown): SpamKind {
 }
 
 /**
- * Screens the call with the reason given, and answers the goodbye the caller hears before the platform hangs up. A
+ * Screens the call with the reason given; the platform then says the tool's goodbye and hangs up. A
  * call that already achieved something for its caller (a booking, a change, a message taken) was a real caller's,
  * whatever the model says now: it stays counted, and the answer is a refusal (the platform says its failure line
  * rather than the goodbye) whose words carry the conversation on. A call already screened keeps its first reason (a
@@ -26,13 +26,13 @@ export async function reportSpam(
   ctx: { deps: Pick<BookingDeps, "db">; biz: { userId: string }; providerCallId: string },
   say: Say,
   kind: SpamKind,
-): Promise<{ goodbye: string } | { kept: string }> {
+): Promise<{ screened: true } | { kept: string }> {
   const { db } = ctx.deps;
-  if (!(await ensureCall(db, ctx.providerCallId, ctx.biz.userId))) return { goodbye: say("spamGoodbye") };
+  if (!(await ensureCall(db, ctx.providerCallId, ctx.biz.userId))) return { screened: true };
   const [call] = await db
     .update(calls)
     .set({ screening: sql`coalesce(${calls.screening}, ${kind})`, updatedAt: new Date() })
     .where(and(eq(calls.providerCallId, ctx.providerCallId), eq(calls.userId, ctx.biz.userId), eq(calls.outcome, "no_action")))
     .returning({ id: calls.id });
-  return call ? { goodbye: say("spamGoodbye") } : { kept: say("spamKept") };
+  return call ? { screened: true } : { kept: say("spamKept") };
 }

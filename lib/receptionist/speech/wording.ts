@@ -67,22 +67,38 @@ const ES_FEMININE =
 
 /** "of Smith Family Practice" / "du Cabinet Martin" / "de la Clínica Sol": the business's name after "the assistant". */
 export function ofBusiness(name: string, language: "en" | "fr" | "es"): string {
+  return withPreposition(name, language, "of");
+}
+
+/** "to Smith Family Practice" / "au Cabinet Martin" / "à la Clinique du Lac" / "a la Clínica Sol": passed on to the business. */
+export function toBusiness(name: string, language: "en" | "fr" | "es"): string {
+  return withPreposition(name, language, "to");
+}
+
+/**
+ * The business's name after "of" or "to", with the article its first word takes: French contracts "de le" to "du" and
+ * "à le" to "au", Spanish "de el" to "del" and "a el" to "al".
+ */
+function withPreposition(name: string, language: "en" | "fr" | "es", which: "of" | "to"): string {
   const n = name.trim();
-  if (language === "en") return `of ${n}`;
+  if (language === "en") return `${which} ${n}`;
+  const to = which === "to";
   if (language === "fr") {
+    const [de, du, des, delA] = to ? ["à", "au", "aux", "à la"] : ["de", "du", "des", "de la"];
     const article = /^(?:(le|la|les)\s+|(l)['’])/i.exec(n);
-    const which = (article?.[1] ?? article?.[2])?.toLowerCase();
-    if (which === "le") return `du ${n.slice(article![0].length)}`;
-    if (which === "les") return `des ${n.slice(article![0].length)}`;
-    if (which === "la" || which === "l") return `de ${n.charAt(0).toLowerCase()}${n.slice(1)}`;
-    if (FR_ELIDED.test(n)) return `de l'${n}`;
-    if (FR_MASCULINE.test(n)) return `du ${n}`;
-    if (FR_FEMININE.test(n)) return `de la ${n}`;
-    return `de ${n}`;
+    const art = (article?.[1] ?? article?.[2])?.toLowerCase();
+    if (art === "le") return `${du} ${n.slice(article![0].length)}`;
+    if (art === "les") return `${des} ${n.slice(article![0].length)}`;
+    if (art === "la" || art === "l") return `${de} ${n.charAt(0).toLowerCase()}${n.slice(1)}`;
+    if (FR_ELIDED.test(n)) return `${de} l'${n}`;
+    if (FR_MASCULINE.test(n)) return `${du} ${n}`;
+    if (FR_FEMININE.test(n)) return `${delA} ${n}`;
+    return `${de} ${n}`;
   }
-  if (/^el\s+/i.test(n)) return `del ${n.replace(/^el\s+/i, "")}`;
-  if (/^(la|los|las)\s+/i.test(n)) return `de ${n.charAt(0).toLowerCase()}${n.slice(1)}`;
-  if (ES_MASCULINE.test(n)) return `del ${n}`;
-  if (ES_FEMININE.test(n)) return `de la ${n}`;
-  return `de ${n}`;
+  const [de, del] = to ? ["a", "al"] : ["de", "del"];
+  if (/^el\s+/i.test(n)) return `${del} ${n.replace(/^el\s+/i, "")}`;
+  if (/^(la|los|las)\s+/i.test(n)) return `${de} ${n.charAt(0).toLowerCase()}${n.slice(1)}`;
+  if (ES_MASCULINE.test(n)) return `${del} ${n}`;
+  if (ES_FEMININE.test(n)) return `${de} la ${n}`;
+  return `${de} ${n}`;
 }

@@ -5,27 +5,23 @@ import { and, eq } from "drizzle-orm";
 import { calls } from "@/db/schema";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
-import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
 import type { Say } from "../speech/speech";
 import type { ToolContext } from "./tools";
+import { callerPhone } from "./caller-phone";
 
 export const BOOKING_LINK_TOOL = "text_booking_link";
-
-/** The number to text: the one the caller gave (read in the business's country), else their caller ID. */
-function numberFor(ctx: ToolContext, raw: unknown): string | null | undefined {
-  const given = typeof raw === "string" || typeof raw === "number" ? String(raw).trim() : "";
-  if (!given || !/\d/.test(given)) return ctx.callerNumber;
-  return toE164(given, countryOfBusiness(ctx.biz)) ?? undefined;
-}
 
 export async function textBookingLink(ctx: ToolContext, say: Say, args: Record<string, unknown>): Promise<string> {
   const { biz, deps } = ctx;
   if (!biz.entitled || !biz.line || !(await enabledBookingSlug(deps.db, biz.userId))) return say("bookingLink.unavailable");
-  const to = numberFor(ctx, args.phone);
-  if (to === undefined) return say("phoneUnreadable");
+  // The number the caller gave (in the country they named), else the one given earlier in the call, else the caller ID.
+  const reading = await callerPhone(ctx, say, args, { keep: true });
+  if ("ask" in reading) return reading.ask;
+  const to = reading.phone;
   if (!to) return say("bookingLink.needsNumber");
   if (await isOptedOut(deps.db, biz.userId, to, "sms")) return say("bookingLink.optedOut");
   await sendLink(deps, biz, ctx.providerCallId, to, ctx.language);

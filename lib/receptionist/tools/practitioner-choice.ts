@@ -6,7 +6,7 @@ import { serviceLength } from "@/lib/scheduling/booking/core";
 import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "@/lib/scheduling/practitioners/match";
 import { identitiesOf } from "./identity";
 import { spoken, type ToolReply } from "./replies";
-import type { ToolContext } from "./tools";
+import { settle, type ToolContext } from "./tools";
 import { speakList, type Say } from "../speech/speech";
 
 /** Whose agenda: `only` the practitioners the caller asked for (unset: anyone), and the name to say. */
@@ -17,12 +17,37 @@ export type Who = { only?: string[]; name?: string };
  * the one they saw last ("the same as last time", from the appointments of the numbers this call holds). A reply instead
  * when it cannot be told: a name that fits no one or several, "the same" with no history. A practice of one has no
  * choice to make: the argument is ignored.
+ *
+ * The choice holds for the rest of the call: a tool call that names no one sees whoever the caller asked for earlier
+ * (the answer says whose agenda it is), until they name another or say anyone will do.
  */
 export async function practitionerAsked(ctx: ToolContext, say: Say, args: Record<string, unknown>): Promise<Who | { reply: ToolReply }> {
   const team = ctx.biz.practitioners;
   const raw = args.practitioner ?? args.practitionerName ?? args.doctor;
   const asked = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ").slice(0, 120) : "";
-  if (team.length < 2 || !asked || asksForAnyone(asked)) return {};
+  if (team.length < 2) return {};
+  if (!asked) {
+    const kept = ctx.memory.practitioner && team.find((p) => p.id === ctx.memory.practitioner!.id);
+    return kept ? { only: [kept.id], name: kept.name } : {};
+  }
+  if (asksForAnyone(asked)) {
+    if (ctx.memory.practitioner) await settle(ctx, { practitioner: null });
+    return {};
+  }
+  const chosen = await whoIsAsked(ctx, say, team, asked);
+  if ("only" in chosen && chosen.only?.length === 1 && ctx.memory.practitioner?.id !== chosen.only[0]) {
+    await settle(ctx, { practitioner: { id: chosen.only[0]!, name: chosen.name! } });
+  }
+  return chosen;
+}
+
+/** The practitioner a name (or "the same as last time") names, or the reply that asks who. */
+async function whoIsAsked(
+  ctx: ToolContext,
+  say: Say,
+  team: ToolContext["biz"]["practitioners"],
+  asked: string,
+): Promise<Who | { reply: ToolReply }> {
   const everyone = speakList(
     team.map((p) => p.name),
     ctx.language,
@@ -58,9 +83,13 @@ export async function practitionerAsked(ctx: ToolContext, say: Say, args: Record
   return { reply: spoken(say("practitioners.unknown", { asked, names: everyone })) };
 }
 
-/** An answer about one practitioner's agenda says whose it is first. */
+/**
+ * An answer about one practitioner's agenda says whose it is first, unless its words already name them ("Dr Patel does
+ * not work on Wednesdays" needs no "For Dr Patel:" before it).
+ */
 export function withWhom(say: Say, who: Who, reply: ToolReply): ToolReply {
-  return who.name ? { ...reply, say: `${say("practitioners.for", { name: who.name })} ${reply.say}` } : reply;
+  if (!who.name || reply.say.includes(who.name)) return reply;
+  return { ...reply, say: `${say("practitioners.for", { name: who.name })} ${reply.say}` };
 }
 
 /**
@@ -69,15 +98,31 @@ export function withWhom(say: Say, who: Who, reply: ToolReply): ToolReply {
  * the one of them the caller named, if exactly one fits, and never a refusal. Null when none was asked. A reply instead for a service no one here offers (the list
  * said), words that fit several ("which one"), or one the practitioner asked for does not offer (who does said).
  */
-export function serviceAsked(
+export async function serviceAsked(
+  ctx: ToolContext,
+  say: Say,
+  args: Record<string, unknown>,
+  who: Who,
+): Promise<{ service: string | null } | { reply: ToolReply }> {
+  const found = serviceNamed(ctx, say, args, who);
+  // A service the caller named holds for the rest of the call: the next tool call that names none is for it too.
+  if ("service" in found && found.service && words(args.service) && found.service !== ctx.memory.service) {
+    await settle(ctx, { service: found.service });
+  }
+  return found;
+}
+
+const words = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").slice(0, 100) : "");
+
+function serviceNamed(
   ctx: ToolContext,
   say: Say,
   args: Record<string, unknown>,
   who: Who,
 ): { service: string | null } | { reply: ToolReply } {
   const { biz } = ctx;
-  const words = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").slice(0, 100) : "");
-  const raw = words(args.service);
+  // The service asked for earlier in the call, when this tool call names none.
+  const raw = words(args.service) || (ctx.memory.service ?? "");
   if (biz.practitioners.every((p) => !p.services.length)) {
     // Everyone offers the practice's services, at its length: nothing to refuse or tell apart. The one the caller named
     // (or gave as the reason) is still kept on the appointment, by the practice's own name: recall counts from it.

@@ -2,6 +2,7 @@
 // words the caller hears, whole and in their language, and apart from them what the model passes back; every time
 // offered comes from the availability engine; every booking goes through lib/scheduling/booking.
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
+import { callerPhone } from "./caller-phone";
 import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/scheduling/booking/core";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
@@ -12,22 +13,27 @@ import {
   upcomingForCaller,
   type Refusal,
 } from "@/lib/scheduling/booking/commands";
+import { cancelledForCaller } from "@/lib/scheduling/booking/lookups";
 import { practitionerAsked, serviceAsked, withWhom, type Who } from "./practitioner-choice";
 import type { Interval } from "@/lib/scheduling/availability/availability";
 import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { publishSafely, taskCreatedEvent } from "@/lib/accounts/webhooks/publish";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
+import { phoneChannels } from "@/lib/messaging/notifications/channels";
+import type { ConfirmationChannel } from "@/db/schema";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
 import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
 import { ensureCall, raiseOutcome } from "../calls/call-log";
+import { remember, type CallMemory } from "../calls/call-memory";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
-import { categoryFor, wordsFor } from "../speech/wording";
+import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
+import { nextOpening } from "./opening";
 import { reportSpam, spamKind } from "../screening/spam";
 import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
 import { BOOKING_LINK_TOOL, textBookingLink } from "./booking-link-tool";
@@ -58,7 +64,18 @@ export type ToolContext = {
   callerNumber: string | null;
   providerCallId: string;
   toolCallId: string;
+  /**
+   * What the caller settled earlier in this call (call-memory.ts): the value a tool call leaves out. Shared by the
+   * tool calls of one message, so the second sees what the first settled.
+   */
+  memory: CallMemory;
 };
+
+/** Keeps what this tool call settled for the rest of the call (the next tool call may reach another instance). */
+export async function settle(ctx: ToolContext, patch: CallMemory): Promise<void> {
+  Object.assign(ctx.memory, patch);
+  await remember(ctx.deps.db, { providerCallId: ctx.providerCallId, userId: ctx.biz.userId }, patch);
+}
 
 export type ToolAnswer = { result: ToolReply } | { error: string };
 
@@ -66,9 +83,19 @@ type Args = Record<string, unknown>;
 const CALL_LANGUAGES: readonly CallLanguage[] = ["en", "fr", "es"];
 
 export async function runTool(context: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
-  // A caller who switched language hears the answers in theirs: the model says which.
-  const asked = text(args.language, 5)?.toLowerCase();
-  const ctx = { ...context, language: CALL_LANGUAGES.find((l) => l === asked) ?? context.language };
+  const answer = await answerTool(context, name, args);
+  // The times just offered: a booking that names only the time ("the 10:30, please") is on the day it was offered.
+  const slots = "result" in answer ? answer.result.slots : undefined;
+  if (slots?.length) await settle(context, { offered: slots.map(({ date, time }) => ({ date, time })) });
+  return answer;
+}
+
+async function answerTool(context: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
+  // A caller who switched language hears the answers in theirs: the model says which once, and the rest of the call is
+  // in it until it says another (a small model leaves it out of the next tool call).
+  const asked = CALL_LANGUAGES.find((l) => l === text(args.language, 5)?.toLowerCase());
+  const ctx = { ...context, language: asked ?? context.memory.language ?? context.language };
+  if (asked && asked !== context.memory.language) await settle(ctx, { language: asked });
   const say = sayer(ctx.language);
   const bookingTool = (BOOKING_TOOLS as readonly string[]).includes(name) || (IDENTITY_TOOLS as readonly string[]).includes(name);
   if (bookingTool && !ctx.biz.entitled) return { result: spoken(say("bookingDisabled")) };
@@ -100,8 +127,10 @@ export async function runTool(context: ToolContext, name: string, args: Args): P
       case BOOKING_LINK_TOOL:
         return { result: spoken(await textBookingLink(ctx, say, args)) };
       case SPAM_TOOL: {
+        // The platform says the goodbye (the tool's closing line) and hangs up: the answer itself has nothing to say, so
+        // a model that reads it aloud does not say goodbye twice.
         const report = await reportSpam(ctx, say, spamKind(args.kind));
-        return "kept" in report ? { error: report.kept } : { result: spoken(report.goodbye) };
+        return "kept" in report ? { error: report.kept } : { result: spoken("") };
       }
       default:
         return { error: say("unknownTool") };
@@ -133,16 +162,6 @@ const text = (v: unknown, max = 500): string | null => {
   const s = String(v).trim().replace(/\s+/g, " ");
   return s ? s.slice(0, max) : null;
 };
-
-/**
- * The phone number a tool was given, read in the business's country ("06 98 76 54 32" at a Paris practice is
- * +33698765432): the caller ID when the model gave none (or words without digits, "same as this one"), undefined when
- * it gave digits that make no number, so the caller is asked again rather than booked with a number nobody can text.
- */
-function phoneArgument(raw: string | null, biz: Business, callerNumber: string | null): string | null | undefined {
-  if (!raw || !/\d/.test(raw)) return callerNumber;
-  return toE164(raw, countryOfBusiness(biz)) ?? undefined;
-}
 
 const now = (ctx: ToolContext) => (ctx.deps.now ? ctx.deps.now() : new Date());
 
@@ -184,7 +203,7 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
   if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
   const who = await practitionerAsked(ctx, say, args);
   if ("reply" in who) return who.reply;
-  const what = serviceAsked(ctx, say, args, who);
+  const what = await serviceAsked(ctx, say, args, who);
   if ("reply" in what) return what.reply;
   const question = { date, time: date ? time : null, part: partOfDay(args) };
   const ask = async (known: { from: Date; to: Date }) =>
@@ -203,10 +222,17 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
 
 async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const { deps, biz, language } = ctx;
-  const { date, time, unreadable } = readWhen(args);
-  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
-  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), biz, ctx.callerNumber);
-  if (phone === undefined) return spoken(say("phoneUnreadable"));
+  const when = readWhen(args);
+  const { time, unreadable } = when;
+  // "The 10:30, please": a time without its day is the one just offered at that time, when only one was.
+  const date = when.date ?? (time ? offeredDay(ctx.memory, time) : null);
+  const name = await named(ctx, "patientName", args.name ?? args.patientName ?? args.fullName);
+  // Who is calling, when the appointment is for someone else (a parent for a child).
+  const callerName = await named(ctx, "callerName", args.callerName);
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  if ("ask" in reading) return spoken(reading.ask);
+  const { phone } = reading;
+  const channel = await channelAsked(ctx, args.channel);
   const emailRaw = text(args.email, 254);
   const email = emailRaw && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailRaw) ? emailRaw.toLowerCase() : null;
   const reason = text(args.reason, 500);
@@ -229,7 +255,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   if (!start) return spoken(say("invalidDateTime"));
   const who = await practitionerAsked(ctx, say, args);
   if ("reply" in who) return who.reply;
-  const what = serviceAsked(ctx, say, args, who);
+  const what = await serviceAsked(ctx, say, args, who);
   if ("reply" in what) return what.reply;
   // A date of birth proves nothing unless whoever gave it holds the number: kept only for the caller ID or a number this
   // call proved, else anyone could book under a patient's number with a made-up birth date and then "prove" it.
@@ -256,7 +282,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
-  // In a practice of several, the caller hears who with, asked for or not.
+  // In a practice of several, the caller hears who with, asked for or not; the one asked for was said first already.
   const practitioner = practitionerToName(biz.practitioners, a.practitionerId);
   const booked = practitioner
     ? say("bookedWith", { name: a.patientName, slot, practitioner })
@@ -265,13 +291,51 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
 }
 
 /**
- * Where the confirmation goes, as the caller must hear it: by text message and WhatsApp (from the business's line, to a
- * number that has not opted out), by email when one was given; the number named when it is not the one they ring from.
+ * A name the tool was given, remembered for the rest of the call under `key`; the one given earlier when this call
+ * leaves it out.
+ */
+async function named(ctx: ToolContext, key: "patientName" | "callerName", raw: unknown): Promise<string | null> {
+  const given = text(raw, 120);
+  if (given && given !== ctx.memory[key]) await settle(ctx, { [key]: given });
+  return given ?? ctx.memory[key] ?? null;
+}
+
+/** The day of the one time offered at `time` in this call's last answer with times; null when none or several were. */
+function offeredDay(memory: CallMemory, time: string): string | null {
+  const days = (memory.offered ?? []).filter((o) => o.time === time).map((o) => o.date);
+  return new Set(days).size === 1 ? days[0]! : null;
+}
+
+/**
+ * The channel the caller asked for their confirmation ("just a text", "by WhatsApp"), remembered for the rest of the
+ * call; the one asked earlier when this call leaves it out; null when they never asked (the business's default).
+ */
+async function channelAsked(ctx: ToolContext, raw: unknown): Promise<ConfirmationChannel | null> {
+  const said = text(raw, 40)?.toLowerCase() ?? "";
+  const asked: ConfirmationChannel | null = /whats/.test(said)
+    ? /sms|text|both|deux|ambos|los dos/.test(said)
+      ? "both"
+      : "whatsapp"
+    : /sms|text|mensaje|message/.test(said)
+      ? "sms"
+      : /both|deux|ambos|los dos/.test(said)
+        ? "both"
+        : null;
+  if (asked && asked !== ctx.memory.channel) await settle(ctx, { channel: asked });
+  return asked ?? ctx.memory.channel ?? null;
+}
+
+/**
+ * Where the confirmation goes, as the caller must hear it: by the phone channels it really goes by (the one the caller
+ * asked for, else the business's default; from the business's line, to a number that has not opted out of it), by email
+ * when one was given; the number named when it is not the one they ring from.
  */
 async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Promise<string> {
   const channels: string[] = [];
-  if (a.patientPhone && ctx.biz.line && !(await isOptedOut(ctx.deps.db, ctx.biz.userId, a.patientPhone, "sms"))) {
-    channels.push(say("channels.sms"), say("channels.whatsapp"));
+  if (a.patientPhone && ctx.biz.line) {
+    for (const channel of phoneChannels(a.notifyChannel, ctx.biz.confirmationChannel)) {
+      if (!(await isOptedOut(ctx.deps.db, ctx.biz.userId, a.patientPhone, channel))) channels.push(say(`channels.${channel}`));
+    }
   }
   if (a.patientEmail) channels.push(say("channels.email"));
   if (!channels.length) return say("confirmationNone");
@@ -304,14 +368,14 @@ function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alter
   return { say: `${why} ${sentence(say("availability.closest", { offers: offered.words }))}`, slots: offered.slots };
 }
 
-/** The caller's appointments as the model gets them: named by day and time, with the id to pass back. */
+/**
+ * The caller's appointments as the model gets them, with the id to pass back: each by its day and time, what it is for
+ * (its service, else the reason given), who it is with in a practice of several, and whose it is when they are not all
+ * the same person's ("Wednesday, December 9 at 11:00 AM, colouring, for Léa Martin"). "Cancel the colouring one" then
+ * names one.
+ */
 function appointmentRefs(list: Appointment[], ctx: ToolContext): { words: string; refs: AppointmentRef[] } {
-  const say = sayer(ctx.language);
-  const refs = list.map((a) => {
-    const slot = speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone);
-    const practitioner = practitionerToName(ctx.biz.practitioners, a.practitionerId);
-    return { say: practitioner ? say("slotWith", { slot, practitioner }) : slot, id: a.id };
-  });
+  const refs = list.map((a) => ({ say: appointmentWords(ctx, a, list), id: a.id }));
   return {
     words: speakList(
       refs.map((r) => r.say),
@@ -333,6 +397,22 @@ async function mine(ctx: ToolContext): Promise<Appointment[]> {
   return unique.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
+/** One appointment as said in a list of the caller's (`among`: the whole list, to tell apart whose is whose). */
+function appointmentWords(ctx: ToolContext, a: Appointment, among: Appointment[]): string {
+  const say = sayer(ctx.language);
+  const slot = speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone);
+  const practitioner = practitionerToName(ctx.biz.practitioners, a.practitionerId);
+  const purpose = a.service ?? text(a.reason, 60);
+  const people = new Set(among.map((x) => x.patientName.trim().toLowerCase()));
+  return [
+    practitioner ? say("slotWith", { slot, practitioner }) : slot,
+    purpose,
+    people.size > 1 ? say("appointmentFor", { name: a.patientName }) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
 async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
   const list = await mine(ctx);
   if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
@@ -346,13 +426,29 @@ async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
  */
 async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | ToolReply> {
   const list = await mine(ctx);
-  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
   const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
+  // The same cancel twice (the model retries, or the caller asks again): it is done, said as such, not "I found nothing".
+  const gone = id && !list.some((a) => a.id === id) ? await cancelledOfCaller(ctx, id) : null;
+  if (gone) {
+    const already = say("alreadyCancelled", { appointment: appointmentWords(ctx, gone, [gone]) });
+    if (!list.length) return spoken(already);
+    const others = appointmentRefs(list, ctx);
+    return { say: `${already} ${say("othersStill", { list: others.words, count: list.length })}`, appointments: others.refs };
+  }
+  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
   const chosen = id ? list.find((a) => a.id === id) : undefined;
   if (chosen) return chosen;
   const { words, refs } = appointmentRefs(list, ctx);
-  if (id) return { say: say("appointmentNotFoundVerify", { list: words }), appointments: refs };
+  if (id) return { say: say("appointmentNotAmongYours", { list: words }), appointments: refs };
   return { say: say(list.length === 1 ? "confirmWhich" : "whichAppointment", { list: words }), appointments: refs };
+}
+
+/** An appointment of this caller's (a number this call holds) that is cancelled already; null for any other id. */
+async function cancelledOfCaller(ctx: ToolContext, id: string): Promise<Appointment | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
+  const found = await cancelledForCaller(ctx.deps, ctx.biz.userId, id, phones);
+  return found && found.startsAt.getTime() > now(ctx).getTime() ? found : null;
 }
 
 /**
@@ -470,9 +566,11 @@ async function cancel(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply
 async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<string> {
   const body = text(args.message ?? args.body ?? args.text, 2000);
   if (!body) return say("messageMissing");
-  const name = text(args.name ?? args.callerName, 120);
-  const phone = phoneArgument(text(args.phone ?? args.phoneNumber, 40), ctx.biz, ctx.callerNumber);
-  if (phone === undefined) return say("phoneUnreadable");
+  // Who is calling: the name given now, else the one this call gave (the caller's, or the patient's when they are one).
+  const name = text(args.name ?? args.callerName, 120) ?? ctx.memory.callerName ?? ctx.memory.patientName ?? null;
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  if ("ask" in reading) return reading.ask;
+  const { phone } = reading;
   // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".
   const category = categoryFor(wordsFor(ctx.biz), text(args.category, 40)?.toLowerCase());
   const urgency = (REQUEST_URGENCIES as readonly string[]).includes(text(args.urgency, 20)?.toLowerCase() ?? "")
@@ -495,5 +593,9 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
   if (row) await publishSafely(ctx.deps, ctx.biz.userId, taskCreatedEvent({ ...row, category, urgency }));
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
-  return say("messageTaken", { business: ctx.biz.businessName });
+  const taken = say("messageTaken", { toBusiness: toBusiness(ctx.biz.businessName, ctx.language) });
+  // At night or on a closed day, the caller hears when someone can call back: not "soon" while everyone is at home.
+  const opening = nextOpening(ctx.biz, now(ctx));
+  if (opening.openNow || !opening.at) return taken;
+  return `${taken} ${say("callbackFrom", { slot: speakSlot(opening.at, ctx.language, ctx.biz.timeZone) })}`;
 }

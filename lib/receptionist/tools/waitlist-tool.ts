@@ -2,7 +2,7 @@
 // list (lib/scheduling/waitlist) with the days they can come and, if they said so, the part of the day. The answer names
 // those days in words (a small voice model reads it as it is) and says how a freed time reaches them.
 import { AppError } from "@/lib/platform/errors";
-import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { isCalendarDate } from "@/lib/platform/time/zoned-time";
 import { addToWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
 import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
@@ -11,6 +11,7 @@ import { speakDate, speakList, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, speakCalendarDay } from "../speech/when";
 import { PART_MINUTES, type PartOfDay } from "./availability-answer";
 import { serviceAsked } from "./practitioner-choice";
+import { callerPhone } from "./caller-phone";
 import { spoken, type ToolReply } from "./replies";
 import type { ToolContext } from "./tools";
 
@@ -63,9 +64,9 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
     );
     return spoken(say("missingDetails", { fields }));
   }
-  const rawPhone = words(args.phone ?? args.phoneNumber, 40);
-  const phone = rawPhone && /\d/.test(rawPhone) ? toE164(rawPhone, countryOfBusiness(biz)) : ctx.callerNumber;
-  if (rawPhone && /\d/.test(rawPhone) && !phone) return spoken(say("phoneUnreadable"));
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  if ("ask" in reading) return spoken(reading.ask);
+  const { phone } = reading;
   if (!phone) return spoken(say("waitlist.needsPhone"));
   const now = ctx.deps.now ? ctx.deps.now() : new Date();
   const today = localToday(now, biz.timeZone);
@@ -73,7 +74,7 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   const [from, to] = first! <= last! ? [first!, last!] : [last!, first!];
   if (to < today) return spoken(say("waitlist.past", { today: speakCalendarDay(today, language) }));
   const end = daysBetween(from, to) + 1 > MAX_WAITLIST_DAYS ? addDays(from, MAX_WAITLIST_DAYS - 1) : to;
-  const what = serviceAsked(ctx, say, args, {});
+  const what = await serviceAsked(ctx, say, args, {});
   if ("reply" in what) return what.reply;
   const part = partOf(args.partOfDay ?? args.part_of_day);
   const [lo, hi] = part ? PART_MINUTES[language][part] : [0, 0];

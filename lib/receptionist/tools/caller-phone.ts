@@ -1,0 +1,44 @@
+// The phone number a tool is given, as a caller says it: read in the business's country, or in the country the caller
+// named ("my UK mobile": the model passes `country`), the call's own once named. A national number that fits no number
+// of the business's country is answered with what to ask ("Which country is that number from?"), not with "I did not
+// get that": a UK mobile given as 07700 900123 at a US practice is a real number, read in the wrong country.
+import { countryOfBusiness, parsePhone, type CountryCode } from "@/lib/platform/phone/phone";
+import { readCountry } from "@/lib/platform/phone/country-names";
+import type { Say } from "../speech/speech";
+import { settle, type ToolContext } from "./tools";
+
+export type PhoneReading = { phone: string | null } | { ask: string };
+
+/** The country the caller said a number is from, remembered for the rest of the call; null when none was said. */
+async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Promise<CountryCode | null> {
+  const named = readCountry(args.country ?? args.phoneCountry);
+  if (named && named !== ctx.memory.country) await settle(ctx, { country: named });
+  return named ?? (ctx.memory.country as CountryCode | undefined) ?? null;
+}
+
+/**
+ * The number the caller gave (`phone`, with `country` when they named one), in E.164: remembered as where the
+ * confirmation goes when `keep`. None given (or words without digits, "the same as this one"): the number given earlier
+ * in the call when `keep`, else the caller ID. `{ ask }` is the sentence to say when it cannot be read.
+ */
+export async function callerPhone(
+  ctx: ToolContext,
+  say: Say,
+  args: Record<string, unknown>,
+  opts: { keep: boolean },
+): Promise<PhoneReading> {
+  const raw = typeof args.phone === "string" || typeof args.phone === "number" ? String(args.phone).trim().slice(0, 40) : "";
+  const named = await countryNamed(ctx, args);
+  if (!raw || !/\d/.test(raw)) return { phone: (opts.keep ? ctx.memory.phone : undefined) ?? ctx.callerNumber };
+  const home = countryOfBusiness(ctx.biz);
+  const parsed = parsePhone(raw, named ?? home);
+  if (parsed.ok) {
+    if (opts.keep && parsed.e164 !== ctx.memory.phone) await settle(ctx, { phone: parsed.e164 });
+    return { phone: parsed.e164 };
+  }
+  // Said in national form and not a number here: most likely a number of another country. The caller is asked which
+  // one (the model passes it back as `country`), or for the number with its country code.
+  const national = !/^\s*(\+|00)/.test(raw);
+  if (national && !named && parsed.reason !== "not_a_number") return { ask: say("phoneWhichCountry") };
+  return { ask: say("phoneUnreadable") };
+}

@@ -1,0 +1,250 @@
+// A call remembers what the caller settled, through the Vapi webhook and the real database: the language they speak, the
+// practitioner and service they asked for, where the confirmation goes and the times just offered. A tool call that
+// leaves one out uses the call's value; a new value replaces it; the memory ends with the call and holds across
+// instances (another module graph on the same database stands in for a second server).
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { appointments, callerMessages, calls, users } from "@/db/schema";
+import { api } from "../helpers/api";
+import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiReply, vapiTool, type Practice } from "../helpers/practice";
+
+let callers = 0;
+const runTag = String(Date.now() % 10_000).padStart(4, "0");
+const newCaller = () => `+3375${runTag.slice(1)}${String(++callers).padStart(4, "0")}`;
+
+const morning = { isOpen: true, openTime: "09:00", closeTime: "13:00" };
+const MORNINGS = Object.fromEntries(
+  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, morning]),
+);
+
+async function frenchPractice(name: string): Promise<Practice> {
+  const p = await practice(name);
+  await getDb().update(users).set({ locale: "fr" }).where(eq(users.id, p.user.id));
+  return p;
+}
+
+async function latestFor(p: Practice, phone: string) {
+  const [a] = await getDb()
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientPhone, phone)))
+    .orderBy(desc(appointments.createdAt))
+    .limit(1);
+  return a;
+}
+
+describe("the language the caller speaks", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await frenchPractice("Cabinet Mémoire");
+  });
+
+  it("is kept for the tool calls that leave it out, until the caller changes it", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const asked = await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(3), language: "en" });
+    expect(asked.say).toMatch(/^(I can offer|On|The)/);
+    const slot = asked.slots![0]!;
+    // The model leaves the language out: the caller still hears English, not the practice's French.
+    const booked = await vapiTool(p.line, call, caller, "book_appointment", { date: slot.date, time: slot.time, name: "Ann Smith" });
+    expect(booked).toMatch(/^Booked: Ann Smith, /);
+    // Back to French when the caller switches, and French from then on.
+    expect(await vapiTool(p.line, call, caller, "find_my_appointments", { language: "fr" })).toMatch(/^Vous avez un rendez-vous à venir/);
+    expect(await vapiTool(p.line, call, caller, "find_my_appointments", {})).toMatch(/^Vous avez un rendez-vous à venir/);
+    // Another call from the same number starts from the practice's language.
+    expect(await vapiTool(p.line, newCallId(), caller, "find_my_appointments", {})).toMatch(/^Vous avez/);
+  });
+
+  it("holds when the next tool call reaches another instance", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    expect(await vapiTool(p.line, call, caller, "check_availability", { date: dayAhead(4), language: "es" })).toMatch(
+      /^(Puedo ofrecerle|El|La|Las)/,
+    );
+    // A second server: its own modules and caches, and its own pool of connections (the pool is kept on globalThis:
+    // set aside while the second one runs), to the same database.
+    const shared = globalThis as { __receptaDb?: unknown };
+    const first = shared.__receptaDb;
+    shared.__receptaDb = undefined;
+    vi.resetModules();
+    try {
+      const other = await import("../helpers/practice");
+      const reply = await other.vapiTool(p.line, call, caller, "check_availability", { date: dayAhead(4) });
+      expect(reply).not.toMatch(/^(Je|Le|Les|Vous|Nous)/);
+      expect(reply).toMatch(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo)/);
+      await (await import("@/db/client")).closeDb();
+    } finally {
+      shared.__receptaDb = first;
+    }
+  });
+
+  it("ends with the call: the end-of-call report clears what the call kept", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(3), language: "en" });
+    const kept = await getDb().select({ memory: calls.memory }).from(calls).where(eq(calls.providerCallId, call));
+    expect(kept[0]!.memory).toMatchObject({ language: "en" });
+    const now = Date.now();
+    const ended = await vapi(
+      vapiMessage(p.line, call, caller, {
+        type: "end-of-call-report",
+        endedReason: "customer-ended-call",
+        startedAt: new Date(now - 60_000).toISOString(),
+        endedAt: new Date(now).toISOString(),
+      }),
+    );
+    expect(ended.status).toBe(200);
+    const after = await getDb().select({ memory: calls.memory }).from(calls).where(eq(calls.providerCallId, call));
+    expect(after[0]!.memory).toBeNull();
+  });
+});
+
+describe("the practitioner and service asked for", () => {
+  let p: Practice;
+  let patel: string;
+  beforeAll(async () => {
+    p = await practice("Cabinet Patel et Associés");
+    const added = await api("POST", "/api/practitioners", { token: p.token, body: { name: "Dr Raj Patel", workingHours: MORNINGS } });
+    expect(added.status).toBe(201);
+    patel = added.body.id;
+  });
+
+  it("books with the practitioner the caller asked for earlier, and says so", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const his = await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(5), practitioner: "Dr Patel" });
+    expect(his.say).toMatch(/^For Dr Raj Patel: /);
+    const slot = his.slots![0]!;
+    // The model leaves the practitioner out of the booking: it is still Dr Patel's time, with him.
+    const booked = await vapiTool(p.line, call, caller, "book_appointment", { date: slot.date, time: slot.time, name: "Tom Hill" });
+    expect(booked).toMatch(/^Booked: Tom Hill, .*, with Dr Raj Patel\./);
+    expect((await latestFor(p, caller))!.practitionerId).toBe(patel);
+  });
+
+  it("forgets the choice when the caller says anyone will do", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    expect(await vapiTool(p.line, call, caller, "check_availability", { date: dayAhead(5), practitioner: "Patel" })).toMatch(
+      /^For Dr Raj Patel/,
+    );
+    const still = await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(5), partOfDay: "afternoon" });
+    expect(still.say).toMatch(/^(For )?Dr Raj Patel/);
+    const anyone = await vapiReply(p.line, call, caller, "check_availability", {
+      date: dayAhead(5),
+      partOfDay: "afternoon",
+      practitioner: "anyone is fine",
+    });
+    expect(anyone.say).not.toMatch(/Patel/);
+    // The owner works afternoons: anyone free then is offered, and the next call leaves no one asked.
+    expect(anyone.slots!.some((s) => s.time >= "13:00")).toBe(true);
+    expect(await vapiTool(p.line, call, caller, "check_availability", { date: dayAhead(5), partOfDay: "afternoon" })).not.toMatch(/Patel/);
+  });
+
+  it("books the time offered when the model passes only the time", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const offered = await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(6) });
+    const second = offered.slots![1]!;
+    const booked = await vapiTool(p.line, call, caller, "book_appointment", { time: second.time, name: "Ines Time" });
+    expect(booked).toMatch(/^Booked: Ines Time, /);
+    const a = await latestFor(p, caller);
+    expect(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(a!.startsAt)).toBe(second.date);
+  });
+});
+
+describe("numbers given during the call", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Numéros");
+  });
+
+  it("asks which country a national number is from when it is no number here, and reads it there once told", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const day = (await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(3) })).slots![0]!;
+    const book = { date: day.date, time: day.time, name: "Jo Brown" };
+    // A UK mobile said the British way at a French practice: not "I did not get that", but which country.
+    expect(await vapiTool(p.line, call, caller, "book_appointment", { ...book, phone: "07700 900123" })).toBe(
+      "That doesn't look like a local number. Which country is it from? You can also give it with the country code.",
+    );
+    const booked = await vapiTool(p.line, call, caller, "book_appointment", { ...book, phone: "07700 900123", country: "the UK" });
+    expect(booked).toMatch(/The confirmation goes to \+44 7700 900123 by /);
+    const a = await latestFor(p, "+447700900123");
+    expect(a!.callerPhone).toBe(caller);
+    // The message taken later in the same call is for the number given, and the caller's name is the one given.
+    expect(await vapiTool(p.line, call, caller, "take_message", { message: "Please call me about the bill" })).toMatch(/^Your message/);
+    const [m] = await getDb()
+      .select({ phone: callerMessages.callerPhone, name: callerMessages.callerName })
+      .from(callerMessages)
+      .where(eq(callerMessages.providerCallId, call));
+    expect(m).toEqual({ phone: "+447700900123", name: "Jo Brown" });
+  });
+
+  it("says a number that cannot be read with its country code as unreadable", async () => {
+    expect(await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Call me", phone: "+44 12" })).toMatch(
+      /^Sorry, I did not get that phone number/,
+    );
+  });
+});
+
+describe("the caller's appointments", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Salon Mémoire");
+  });
+
+  it("say what each is for and whose it is, and a second cancel says it is done", async () => {
+    const caller = newCaller();
+    const call = newCallId();
+    const offered = (await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(7) })).slots!;
+    await vapiTool(p.line, call, caller, "book_appointment", { ...pick(offered[0]!), name: "Léa Martin", reason: "colouring" });
+    await vapiTool(p.line, call, caller, "book_appointment", { ...pick(offered[1]!), name: "Sophie Martin", reason: "haircut" });
+    const mine = await vapiReply(p.line, newCallId(), caller, "find_my_appointments", {});
+    expect(mine.say).toMatch(/, colouring, for Léa Martin/);
+    expect(mine.say).toMatch(/, haircut, for Sophie Martin/);
+    const colouring = mine.appointments!.find((r) => /colouring/.test(r.say))!;
+    const again = newCallId();
+    expect(await vapiTool(p.line, again, caller, "cancel_appointment", { appointmentId: colouring.id })).toMatch(/^Done: /);
+    const twice = await vapiReply(p.line, again, caller, "cancel_appointment", { appointmentId: colouring.id });
+    expect(twice.say).toMatch(/^That appointment, .+, colouring, is already cancelled\. Your other appointment is still booked: .+haircut/);
+    expect(twice.appointments!.map((r) => r.id)).not.toContain(colouring.id);
+    // Another number naming the cancelled appointment learns nothing of it.
+    expect(await vapiTool(p.line, newCallId(), newCaller(), "cancel_appointment", { appointmentId: colouring.id })).toMatch(
+      /^I found no upcoming appointment/,
+    );
+  });
+});
+
+describe("a message left when the practice is closed", () => {
+  it("says when someone can call back, in the practice's words and with its article", async () => {
+    const p = await frenchPractice("Cabinet Fermé");
+    // Open only on a day that is not today in Paris: closed now whatever the hour.
+    const today = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "Europe/Paris" }).format(new Date()).toLowerCase();
+    const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    const other = days[(days.indexOf(today) + 2) % 7]!;
+    const hours = Object.fromEntries(days.map((d) => [d, { isOpen: d === other, openTime: "09:00", closeTime: "17:00" }]));
+    const saved = await api("PUT", "/api/auth/update-working-hours", { token: p.token, body: { workingHours: hours } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const said = await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Rappelez-moi", name: "Paul" });
+    expect(said).toMatch(
+      /^Votre message a été transmis au Cabinet Fermé\. Nous sommes fermés en ce moment : quelqu'un pourra vous rappeler à partir du \S+ \d+/,
+    );
+    expect(said).toMatch(/à 9 h\.$/);
+  });
+
+  it("says nothing of a call back while the practice is open", async () => {
+    const p = await practice("Clínica Abierta");
+    await getDb().update(users).set({ locale: "es" }).where(eq(users.id, p.user.id));
+    const allDay = { isOpen: true, openTime: "00:00", closeTime: "23:59" };
+    const hours = Object.fromEntries(
+      ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, allDay]),
+    );
+    expect((await api("PUT", "/api/auth/update-working-hours", { token: p.token, body: { workingHours: hours } })).status).toBe(200);
+    const said = await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Llámenme", name: "Ana" });
+    // 23:59 to midnight is the one minute this could be closed.
+    expect(said).toMatch(/^Su mensaje se ha transmitido a la Clínica Abierta\.( Ahora mismo|$)/);
+  });
+});
+
+const pick = (s: { date: string; time: string }) => ({ date: s.date, time: s.time });
