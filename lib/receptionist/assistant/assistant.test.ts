@@ -122,6 +122,33 @@ describe("the instructions", () => {
     ).toEqual(["order", "event", "billing", "callback", "other"]);
   });
 
+  it("listen for each trade's own warning signs, and ask its question when a caller says it is urgent", () => {
+    const prompt = (over: Partial<Business>, language: CallLanguage = "en") =>
+      assistantFor(business({ locale: language, ...over }), { callerNumber: null, now: NOW }).systemPrompt;
+    const physio = prompt({ businessType: "medical", businessName: "Fisioterapia Ortega", services: ["Fisioterapia"] }, "es");
+    expect(physio.split("\n")[0]).toMatch(/pérdida del control de la vejiga/);
+    expect(physio).toMatch(/antes de ofrecer la hora más cercana, pregunte: «Con ese dolor, ¿ha perdido el control de la vejiga/);
+    const dentist = prompt({ businessType: "dental" }, "fr");
+    expect(dentist.split("\n")[0]).toMatch(/gonflement du visage qui s'étend vers l'œil/);
+    expect(dentist).toMatch(/demandez : « Y a-t-il un gonflement qui s'étend vers l'œil ou la gorge/);
+    const vet = prompt({ businessType: "other", businessName: "Clinique Vétérinaire des Lilas", services: [] }, "fr");
+    expect(vet.split("\n")[0]).toMatch(/ventre d'un chien gonflé et dur/);
+    expect(vet).toMatch(/Le ventre de l'animal est-il gonflé ou dur/);
+    expect(vet).not.toMatch(/douleur dans la poitrine/);
+    // A doctor's practice keeps the general medical signs; a salon has no urgent question to ask.
+    expect(prompt({ businessType: "medical", specialty: "general", services: [] })).toMatch(/ask: "Do you have chest pain/);
+    expect(prompt({ businessType: "beauty", businessName: "Salon Rose", services: [] })).not.toMatch(/says it is urgent/);
+  });
+
+  it("say when a person can be reached again while the practice is closed, and nothing while it is open", () => {
+    // NOW is Tuesday 2027-06-08 at 14:00 in Paris: open (Monday to Friday, 09:00–18:00).
+    const open = assistantFor(business({ locale: "en", closures: [] }), { callerNumber: null, now: NOW });
+    expect(open.systemPrompt).not.toMatch(/closed right now/);
+    // Saturday 2027-06-12 at 11:00: closed until Monday.
+    const weekend = assistantFor(business({ locale: "fr", closures: [] }), { callerNumber: null, now: new Date("2027-06-12T09:00:00Z") });
+    expect(weekend.systemPrompt).toContain("Nous sommes fermés en ce moment et nous rouvrons le lundi 14 juin à 9 h.");
+  });
+
   it("say that what the owner's answers do not name is unknown, never refused", () => {
     const a = assistantFor(business({ locale: "en" }), { callerNumber: null, now: NOW, knowledge: { mode: "prompt", entries: [] } });
     expect(a.systemPrompt).toContain('"We accept A and B" says nothing about C.');

@@ -12,7 +12,7 @@ import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/scheduling/booking/core"
 import { durationFromSetting } from "@/lib/scheduling/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
-import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
+import { sayer, speakClock, speakDate, speakList, speakSlot, type Say } from "../speech/speech";
 import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
 import { CONFIRMATION_CHANNELS, REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
@@ -21,7 +21,8 @@ import { LOOKUP_TOOL, MESSAGE_TOOL, SPAM_TOOL } from "../tools/tools";
 import { WAITLIST_TOOL } from "../tools/waitlist-tool";
 import { BOOKING_LINK_TOOL } from "../tools/booking-link-tool";
 import { addDays, callCalendar, localToday } from "../speech/when";
-import { ofBusiness, wordsFor } from "../speech/wording";
+import { ofBusiness, tradeOf, wordsFor } from "../speech/wording";
+import { nextOpening } from "../tools/opening";
 import type { AssistantTool, FunctionTool, JsonSchema, ToolLines, TransferTool } from "../tools/definitions";
 export type { AssistantTool, EndCallTool, FunctionTool, JsonSchema, TransferDestination, TransferTool } from "../tools/definitions";
 import { transferFor } from "../routing/transfer";
@@ -146,6 +147,17 @@ function closuresText(b: Business, language: CallLanguage, now: Date, say: Say):
   return say("instructions.closures", { items: items.join("; ") });
 }
 
+/**
+ * At night or on a closed day: when the practice opens again, so a caller who wants a person hears when one can be
+ * reached, and when to expect a call back for a message. Nothing while it is open.
+ */
+function closedNowText(b: Business, language: CallLanguage, now: Date, say: Say): string | null {
+  const opening = nextOpening(b, now);
+  if (opening.openNow) return null;
+  if (!opening.at) return say("instructions.closedNowLong");
+  return say("instructions.closedNow", { next: speakSlot(opening.at, language, b.timeZone) });
+}
+
 /** How the instructions' line of the owner's entries begins, in the call's language (the stand-in reads the entries from it). */
 export function knowledgeLead(language: CallLanguage): string {
   return sayer(language)("instructions.knowledge");
@@ -186,15 +198,15 @@ export function systemPrompt(
 ): string {
   const say = sayer(language);
   const words = wordsFor(b);
+  const trade = tradeOf(b);
   const country = countryOfBusiness(b);
   const others = CALL_LANGUAGES.filter((l) => l !== language);
   const businessType = b.businessType ? translate(language, `Options.businessTypes.${b.businessType}`) : null;
   const specialty = b.specialty ? translate(language, `Options.specialties.${b.specialty}`) : null;
   const lines = [
-    say("instructions.emergency", {
-      examples: say(`instructions.emergencyExamples.${words.kind === "health" ? "health" : "general"}`),
-      number: emergencyNumber(country),
-    }),
+    say("instructions.emergency", { examples: say(`instructions.emergencyExamples.${trade}`), number: emergencyNumber(country) }),
+    // A caller who says "it's urgent" is asked the trade's warning-sign question before being offered the earliest time.
+    trade === "general" ? null : say("instructions.urgent", { question: say(`instructions.urgentQuestion.${trade}`) }),
     say("instructions.identity", {
       agent: agentNameFor(b, language),
       assistant: say(`assistantNoun.${voiceFor(b, language).gender}`),
@@ -215,6 +227,7 @@ export function systemPrompt(
     b.services.length ? say("instructions.services", { services: b.services.join(", ") }) : null,
     say("instructions.hours", { zone: b.timeZone, days: hoursText(b, language, say) }),
     closuresText(b, language, now, say),
+    closedNowText(b, language, now, say),
     canBook ? say("instructions.duration", { minutes: durationFromSetting(b.appointmentDuration) }) : null,
     // A practice of one books with "us": no name to choose, nothing to say.
     canBook && b.practitioners.length > 1

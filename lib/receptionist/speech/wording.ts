@@ -46,6 +46,26 @@ export function wordsFor(b: { businessType: string | null }): BusinessWords {
   return { kind, audience, advice, categories: CATEGORIES[kind] };
 }
 
+/**
+ * The trade whose warning signs the receptionist listens for: each has its own emergencies and, when a caller says
+ * "it's urgent", its own question to ask before offering the earliest time (a physio asks about bladder control and
+ * numbness with back pain, a dentist about swelling towards the eye or throat, a vet about a dog's swollen belly).
+ * Read from what the owner said the business is, and for the trades the business types do not name (physiotherapy,
+ * veterinary care) from its name and services.
+ */
+export type Trade = "dental" | "physio" | "vet" | "health" | "general";
+
+const VET = /v[ée]t[ée]rin|veterin|\bv[ée]to\b|\bvet\b|\bvets\b|animal/i;
+const PHYSIO = /physio|kin[ée]|fisio|ost[ée]o|chiropra|quiropr|rehab|r[ée][ée]ducation|rehabilitaci/i;
+
+export function tradeOf(b: { businessType: string | null; specialty?: string | null; businessName?: string; services?: string[] }): Trade {
+  const words = [b.businessName ?? "", ...(b.services ?? [])].join(" ");
+  if (VET.test(words)) return "vet";
+  if (b.businessType === "dental" || b.specialty === "dentistry") return "dental";
+  if (PHYSIO.test(words) || b.specialty === "orthopedics") return "physio";
+  return wordsFor(b).kind === "health" ? "health" : "general";
+}
+
 /** A category the model chose, if it is one of this business's; else "other": a request is never lost over a word. */
 export function categoryFor(words: BusinessWords, value: string | null | undefined): RequestCategory {
   const v = (value ?? "") as RequestCategory;
