@@ -103,15 +103,15 @@ export async function connectSandboxCalendar(token: string): Promise<void> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-const PREFIX = { FR: "+3397", ES: "+3491", US: "+1999" } as const;
+const PREFIX = { FR: "+3397", ES: "+3491", US: "+1999", GB: "+44207" } as const;
 
 /**
  * Adds free numbers of this test's own to the pool (unique per call) and returns them. An owner claims numbers of their
  * business's country only: `region` is that country, France by default (a registered owner's default time zone is
- * Europe/Paris). French ones are 09 numbers and Spanish ones Madrid 91 numbers, valid for libphonenumber; US ones keep
- * the +1 999 shape.
+ * Europe/Paris). French ones are 09 numbers, Spanish ones Madrid 91 numbers and British ones London 020 7 numbers, valid
+ * for libphonenumber; US ones keep the +1 999 shape.
  */
-export async function addPoolNumbers(count: number, region: "FR" | "US" | "ES" = "FR"): Promise<string[]> {
+export async function addPoolNumbers(count: number, region: keyof typeof PREFIX = "FR"): Promise<string[]> {
   const { getDb } = await import("@/db/client");
   const { phoneNumbers } = await import("@/db/schema");
   const base = 2_000_000 + Math.floor(Math.random() * 7_000_000);

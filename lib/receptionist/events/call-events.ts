@@ -21,7 +21,7 @@ import { WAITLIST_TOOL } from "../tools/waitlist-tool";
 import { BOOKING_LINK_TOOL, linkAfterHangUp } from "../tools/booking-link-tool";
 import { takeAttestation } from "../screening/attestations";
 import { replyText } from "../tools/replies";
-import { oneLine, sayer } from "../speech/speech";
+import { oneLine, sayer, speechStyleOf, withSpeechStyle } from "../speech/speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
 import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool, SPAM_TOOL } from "../tools/tools";
 
@@ -172,10 +172,8 @@ async function assistantRequest(deps: CallEventDeps, event: EventOf<"assistant-r
     attested,
   ]);
   const bookingPage = bookingSlug !== null;
-  return {
-    type: "assistant",
-    assistant: assistantFor(biz, { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge, routing, bookingPage }),
-  };
+  const options = { callerNumber: caller, recording: biz.recordingEnabled, now, knowledge, routing, bookingPage };
+  return { type: "assistant", assistant: withSpeechStyle(speechStyleOf(biz), () => assistantFor(biz, options)) };
 }
 
 /** The tools the model called, run one after the other, each answered within the budget; every call gets an answer. */
@@ -221,14 +219,16 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
   const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
   const results: ToolResult[] = [];
   const log: (typeof callToolCalls.$inferInsert)[] = [];
-  // One after the other: two tools of one turn (rare) must not race each other for the same slot.
+  // One after the other: two tools of one turn (rare) must not race each other for the same slot. Dates and times are
+  // said the business's way (its country's, its owner's clock).
+  const style = speechStyleOf(biz);
   for (const c of calls) {
     let answer: Awaited<ReturnType<typeof runTool>>;
     let outcome: ToolOutcome;
     const started = performance.now();
     try {
       const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id, memory };
-      answer = await runTool(context, c.name, c.args);
+      answer = await withSpeechStyle(style, () => runTool(context, c.name, c.args));
       outcome = "result" in answer ? "result" : "error";
     } catch (e) {
       // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.

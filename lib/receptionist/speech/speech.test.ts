@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slotReference, speakAt, speakClock, speakDate, speakList, speakSlot } from "./speech";
+import { slotReference, speakAt, speakClock, speakDate, speakList, speakSlot, speechStyleOf, withSpeechStyle } from "./speech";
 
 describe("slotReference", () => {
   it("is the wall-clock time in the business's zone, zero-padded, midnight as 00:00 of the next day", () => {
@@ -50,5 +50,25 @@ describe("dates and times as a native speaker says them", () => {
     expect(speakSlot(at, "en", "Europe/Paris")).toBe("Tuesday, December 1 at 9:30 AM");
     expect(speakSlot(at, "fr", "Europe/Paris")).toBe("mardi 1er décembre à 9 h 30");
     expect(speakSlot(at, "es", "Europe/Madrid")).toBe("el martes 1 de diciembre a las 9:30");
+  });
+});
+
+describe("English as the business's country says it", () => {
+  const at = new Date("2026-12-07T14:30:00Z");
+  it("says the day before the month in the UK, and the clock the owner chose", () => {
+    const uk = speechStyleOf({ timeZone: "Europe/London", clockFormat: null });
+    expect(withSpeechStyle(uk, () => speakSlot(at, "en", "Europe/London"))).toBe("Monday 7 December at 2:30 PM");
+    expect(withSpeechStyle({ ...uk, clock: "24h" }, () => speakSlot(at, "en", "Europe/London"))).toBe("Monday 7 December at 14:30");
+    expect(withSpeechStyle(uk, () => speakDate("2026-12-25", "en", { year: true }))).toBe("Friday 25 December 2026");
+  });
+
+  it("keeps the American order in the US and Canada, and leaves French and Spanish as they are", () => {
+    const us = speechStyleOf({ timeZone: "America/New_York", clockFormat: "24h" });
+    expect(withSpeechStyle(us, () => speakSlot(at, "en", "America/New_York"))).toBe("Monday, December 7 at 9:30");
+    expect(speechStyleOf({ timeZone: "America/Toronto" }).dayFirst).toBe(false);
+    const uk = speechStyleOf({ timeZone: "Europe/London", clockFormat: "12h" });
+    expect(withSpeechStyle(uk, () => speakSlot(at, "fr", "Europe/Paris"))).toBe("lundi 7 décembre à 15 h 30");
+    // Outside a call's message, the American default.
+    expect(speakSlot(at, "en", "Europe/London")).toBe("Monday, December 7 at 2:30 PM");
   });
 });

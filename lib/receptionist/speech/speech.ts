@@ -4,12 +4,46 @@
 //   fr  "mardi 1er décembre à 9 h 30"            "à 9 h, 9 h 30 ou 10 h"
 //   es  "martes 1 de diciembre a las 9:30"       "a las 9:00, 9:30 o 10:00" ("a la 1:00")
 // Every day is said with its weekday and date: a time said without its day is a time a caller books on the wrong day.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { intlLocale } from "@/lib/platform/format/intl";
+import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { translate } from "@/lib/platform/i18n/translate";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 
 export type Say = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * How English is said where the business is: the day before the month outside North America ("Monday 7 December" in
+ * the UK, "Monday, December 7" in the US), and the clock the owner chose (12-hour "2:30 PM", or 24-hour "14:30").
+ * French and Spanish always say the day first and the 24-hour clock.
+ */
+export type SpeechStyle = { dayFirst: boolean; clock: "12h" | "24h" };
+
+const AMERICAN: readonly string[] = ["US", "CA", "PH", "PR", "GU", "VI", "AS", "MP", "UM"];
+
+/** The style of a business's calls: its country's way, and the owner's clock (the 12-hour clock unless set). */
+export function speechStyleOf(b: {
+  timeZone?: string | null;
+  line?: string | null;
+  locale?: string | null;
+  clockFormat?: "12h" | "24h" | null;
+}): SpeechStyle {
+  return { dayFirst: !AMERICAN.includes(countryOfBusiness(b)), clock: b.clockFormat ?? "12h" };
+}
+
+const DEFAULT_STYLE: SpeechStyle = { dayFirst: false, clock: "12h" };
+const styles = new AsyncLocalStorage<SpeechStyle>();
+
+/**
+ * Runs `fn` (a call's message, from start to answer) with the business's way of saying dates and times: every sentence
+ * said inside it follows it without each caller of these functions passing it on.
+ */
+export function withSpeechStyle<T>(style: SpeechStyle, fn: () => T): T {
+  return styles.run(style, fn);
+}
+
+const style = (): SpeechStyle => styles.getStore() ?? DEFAULT_STYLE;
 
 export function sayer(language: CallLanguage): Say {
   return (key, params = {}) => oneLine(translate(language, `Receptionist.${key}`, params));
@@ -41,17 +75,18 @@ export function speakDate(date: string, language: CallLanguage, opts: { year?: b
   const [weekday, day, month, year] = [part("weekday"), part("day"), part("month"), part("year")];
   if (language === "fr") return `${weekday} ${day === "1" ? "1er" : day} ${month}${opts.year ? ` ${year}` : ""}`;
   if (language === "es") return `${weekday} ${day} de ${month}${opts.year ? ` de ${year}` : ""}`;
+  if (style().dayFirst) return `${weekday} ${day} ${month}${opts.year ? ` ${year}` : ""}`;
   return `${weekday}, ${month} ${day}${opts.year ? `, ${year}` : ""}`;
 }
 
-/** A wall-clock "HH:mm" as said: "9:30 AM" / "9 h 30" ("9 h" on the hour) / "9:30". */
+/** A wall-clock "HH:mm" as said: "9:30 AM" (or "14:30" on a 24-hour clock) / "9 h 30" ("9 h" on the hour) / "9:30". */
 export function speakClock(hhmm: string, language: CallLanguage): string {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   if (!m) return hhmm;
   const hour = Number(m[1]);
   const minute = m[2]!;
   if (language === "fr") return minute === "00" ? `${hour} h` : `${hour} h ${minute}`;
-  if (language === "es") return `${hour}:${minute}`;
+  if (language === "es" || style().clock === "24h") return `${hour}:${minute}`;
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${h12}:${minute} ${hour < 12 ? "AM" : "PM"}`;
 }

@@ -46,9 +46,24 @@ function esNumbers(): OwnedNumber[] {
   );
 }
 
+// United Kingdom: Ofcom's numbers reserved for drama, London's 020 7946 0000 to 0999 and the same block in other
+// cities (0131 496 Edinburgh, 029 2018 Cardiff, 028 9649 6 Belfast, 0161 496 Manchester), so a practice in each
+// nation has a number of its own. The mobile block 07700 900000 to 900999 is for callers, not for a business's line.
+const GB_FICTION_BLOCKS = ["2079460", "1314960", "2920180", "2896496", "1614960"];
+
+/** 20 UK numbers: eight in London, three in each other city. */
+function gbNumbers(): OwnedNumber[] {
+  return GB_FICTION_BLOCKS.flatMap((block, b) =>
+    Array.from({ length: b === 0 ? 8 : 3 }, (_, i) => {
+      const national = `${block}${String(100 + i).padStart(3, "0")}`;
+      return { phoneNumber: `+44${national}`, region: "GB", phoneNumberType: "local", providerId: `sandbox-number-gb-${national}` };
+    }),
+  );
+}
+
 /** The sandbox's numbers: enough for a demo practice group in each country and for the end-to-end suite. */
 export function sandboxNumbers(): OwnedNumber[] {
-  return [...usNumbers(), ...frNumbers(), ...esNumbers()];
+  return [...usNumbers(), ...frNumbers(), ...esNumbers(), ...gbNumbers()];
 }
 
 export function createSandboxTelephony(): TelephonyPort {
