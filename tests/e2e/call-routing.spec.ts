@@ -1,6 +1,8 @@
 // Transfers in French, in a real browser: with no one listed, callers go to the owner's phone; the owner lists two
-// people, the server refuses an unreadable and a repeated number in French, the list is saved in order, reordered, and
-// a call's assistant is given the people in that order, warm and only during opening hours.
+// people, the server refuses an unreadable and a repeated number in French, the list is saved in order, reordered; with
+// a warm transfer, the billing desk's "if no answer" is the front desk (a message by default), which follows the front
+// desk when the list is reordered; a call's assistant is given both, each with what it is for and what its caller hears
+// when it does not answer, warm and only during opening hours.
 import { expect, test, type Page } from "@playwright/test";
 import { exampleFor } from "@/lib/platform/phone/phone";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -12,17 +14,27 @@ import { platformCallStart } from "./support/vapi";
 const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-type Routing = { warmTransfer: boolean; hours: string; destinations: { name: string; phone: string; when: string | null }[] };
+type Routing = {
+  warmTransfer: boolean;
+  hours: string;
+  destinations: { name: string; phone: string; when: string | null; backup: number | null }[];
+};
 type TransferCall = {
   type: "transferCall";
-  destinations: { number: string; name: string; description: string; transferPlan?: { mode: string } }[];
+  destinations: {
+    number: string;
+    name: string;
+    description: string;
+    message: string;
+    transferPlan?: { mode: string; fallbackPlan: { message: string } };
+  }[];
 };
 
 // Open around the clock (00:00–23:59 every day), so that "opening hours only" still puts this test's call through.
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const ALL_DAY = Object.fromEntries(DAYS.map((d) => [d, { isOpen: true, openTime: "00:00", closeTime: "23:59" }]));
 
-test("a practice in French lists who to put callers through to, in order, and a call is given them", async ({ page }) => {
+test("a practice in French lists who to put callers through to, and whom to try when each does not answer", async ({ page }) => {
   test.setTimeout(150_000);
   const owner = await newOwner(page, { tag: "transfers", locale: "fr" });
   const line = await readyReceptionist(page, owner.token, "fr");
@@ -84,34 +96,62 @@ test("a practice in French lists who to put callers through to, in order, and a 
   await expect
     .poll(async () => (await routing()).destinations)
     .toEqual([
-      { name: "Comptabilité", phone: "+33144556602", when: "les questions de facturation" },
-      { name: "Accueil", phone: "+33144556601", when: null },
+      { name: "Comptabilité", phone: "+33144556602", when: "les questions de facturation", backup: null },
+      { name: "Accueil", phone: "+33144556601", when: null, backup: null },
     ]);
 
-  // Warm transfers, during opening hours only.
+  // "If no answer" matters only when the call comes back: it is shown with a warm transfer, a message by default.
+  await expect(page.locator("#routing-0-backup")).toHaveCount(0);
   await page.getByLabel(fr("RoutingSection.warmTransfer")).check();
+  await expect(page.locator("#routing-0-backup")).toHaveValue("");
+  await expect(page.locator("#routing-0-backup option:checked")).toHaveText(fr("RoutingSection.takeMessage"));
+  // Billing falls back to the front desk; the front desk to a message. Warm transfers, during opening hours only.
+  await page.locator("#routing-0-backup").selectOption({ label: "Accueil" });
   await page.getByLabel(fr("RoutingSection.hoursOpen")).check();
   await save.click();
-  await expect.poll(async () => ((r) => [r.warmTransfer, r.hours])(await routing())).toEqual([true, "open"]);
+  await expect
+    .poll(async () => ((r) => [r.warmTransfer, r.hours, r.destinations.map((d) => d.backup)])(await routing()))
+    .toEqual([true, "open", [1, null]]);
+
+  // The front desk moves back to the top: billing's backup follows it.
+  await page.getByRole("button", { name: `${fr("RoutingSection.moveUp")} Accueil` }).click();
+  await expect(page.locator("#routing-0-name")).toHaveValue("Accueil");
+  await expect(page.locator("#routing-0-backup")).toHaveValue("");
+  await expect(page.locator("#routing-1-backup option:checked")).toHaveText("Accueil");
+  await save.click();
+  await expect
+    .poll(async () => (await routing()).destinations.map((d) => [d.name, d.backup]))
+    .toEqual([
+      ["Accueil", null],
+      ["Comptabilité", 0],
+    ]);
 
   await expectNoEnglish(page, "fr");
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
-  // Two people listed still fit a 375 px screen.
+  // Two people listed, with whom to try when each does not answer, still fit a 375 px screen.
   await page.setViewportSize({ width: 375, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
-  // A call's assistant may put the caller through to both, in the saved order, each briefed first.
+  // A call's assistant may put the caller through to both, each for what it is for and briefed first; billing not
+  // answering, the caller hears the front desk is tried; the front desk not answering, that a message can be taken.
   await pastMidnightMinute(page);
   const { assistant } = await platformCallStart(page.request, line, "+33698765432");
   const tools = (assistant as { model: { tools: { type: string }[] } }).model.tools;
   const transfer = tools.find((t): t is TransferCall => t.type === "transferCall");
   expect(transfer?.destinations.map((d) => [d.name, d.number, d.description])).toEqual([
+    ["Accueil", "+33144556601", "Accueil: toute demande qui ne relève d'aucun autre contact"],
     ["Comptabilité", "+33144556602", "Comptabilité: les questions de facturation"],
-    ["Accueil", "+33144556601", "Accueil"],
   ]);
   expect(transfer?.destinations.map((d) => d.transferPlan?.mode)).toEqual(["warm-transfer-experimental", "warm-transfer-experimental"]);
+  expect(transfer?.destinations.map((d) => [d.message, d.transferPlan?.fallbackPlan.message])).toEqual([
+    ["Je vous transfère à l'accueil.", "L'accueil ne répond pas pour le moment. Je peux prendre un message pour que l'on vous rappelle."],
+    [
+      "Je vous transfère à la comptabilité.",
+      "La comptabilité ne répond pas pour le moment. Je vais essayer de vous transférer à l'accueil.",
+    ],
+  ]);
 });
 
 /** The one minute of the day the hours above leave closed (23:59 in Paris) is waited out. */

@@ -1,8 +1,9 @@
 // Calls worth answering and people worth reaching, through the API and the voice platform's webhook: a call the
 // receptionist reports as spam is screened with its reason and counted nowhere (unless it already did something for
-// its caller); the owner's routing is kept in E.164 and order, and the assistant a call gets lists every destination in
-// that order, each with its warm-transfer plan, and says in its instructions when to transfer to whom. Every assistant
-// is checked against Vapi's own type for it.
+// its caller); the owner's routing is kept in E.164 and order, and the assistant a call gets lists every destination,
+// each with what it is for and its warm-transfer plan, says in its instructions whom to transfer to for what, and when
+// one does not answer tries only the backup the owner named for it, else takes a message: a billing caller never lands
+// on the doctor's mobile because it came next. Every assistant is checked against Vapi's own type for it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -26,6 +27,7 @@ type Destination = {
   };
 };
 type VapiTool = { type: string; function?: { name: string }; destinations?: Destination[]; messages?: unknown[] };
+type Saved = { name: string; phone: string; when: string | null; backup: number | null };
 
 /** A French practice with a paid period under way (usage counts its calls) and the owner's phone on file. */
 async function frenchPractice(name: string): Promise<Practice> {
@@ -37,6 +39,11 @@ async function frenchPractice(name: string): Promise<Practice> {
     .where(eq(subscriptions.userId, p.user.id));
   await getDb().update(users).set({ locale: "fr", phone: "01 44 55 66 77" }).where(eq(users.id, p.user.id));
   return p;
+}
+
+/** The practice's calls answered in `locale` (the call's language is the business's). */
+async function speaking(p: Practice, locale: "en" | "fr" | "es") {
+  await getDb().update(users).set({ locale }).where(eq(users.id, p.user.id));
 }
 
 /** Three people, as an owner types their numbers (national, international, mobile), each but the first with its "when". */
@@ -137,9 +144,9 @@ describe("call routing", () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.destinations).toEqual([
-      { name: "Accueil", phone: "+33144556601", when: null },
-      { name: "Comptabilité", phone: "+33144556602", when: "les questions de facturation" },
-      { name: "Dr Martin", phone: "+33611223344", when: "demande le Dr Martin" },
+      { name: "Accueil", phone: "+33144556601", when: null, backup: null },
+      { name: "Comptabilité", phone: "+33144556602", when: "les questions de facturation", backup: null },
+      { name: "Dr Martin", phone: "+33611223344", when: "demande le Dr Martin", backup: null },
     ]);
     expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual(saved.body);
     expect((await api("GET", "/api/call-routing", { token: other.token })).body.destinations).toEqual([]);
@@ -196,7 +203,7 @@ describe("call routing", () => {
     expect(final.warmTransfer).toBe(names[0] === "A 1");
   });
 
-  it("gives the assistant every destination in order, each with its warm-transfer plan, and says when to transfer to whom", async () => {
+  it("gives the assistant every destination with what it is for and its warm-transfer plan, and says whom to transfer to", async () => {
     const p = await frenchPractice("Cabinet Orienté");
     await putRouting(p, {
       warmTransfer: true,
@@ -205,35 +212,41 @@ describe("call routing", () => {
     });
     const { prompt, transfer } = await assistantOf(p);
     expect(transfer!.destinations!.map((d) => [d.number, d.name, d.description])).toEqual([
-      ["+33144556601", "Accueil", "Accueil"],
+      ["+33144556601", "Accueil", "Accueil: toute demande qui ne relève d'aucun autre contact"],
       ["+33144556602", "Comptabilité", "Comptabilité: les questions de facturation"],
       ["+33611223344", "Dr Martin", "Dr Martin: demande le Dr Martin"],
     ]);
     const [first, second, last] = transfer!.destinations!;
-    expect(first!.message).toBe("Je vous mets en relation avec Accueil.");
+    // Desks said with their article, a person as typed (a doctor's title with its own).
+    expect([first!.message, second!.message, last!.message]).toEqual([
+      "Je vous transfère à l'accueil.",
+      "Je vous transfère à la comptabilité.",
+      "Je vous transfère au Dr Martin.",
+    ]);
     for (const d of [first!, second!, last!]) {
       expect(d.transferPlan).toMatchObject({ mode: "warm-transfer-experimental", fallbackPlan: { endCallEnabled: false } });
       // The person reached is briefed in the call's language.
       expect(d.transferPlan!.summaryPlan.messages[0]!.content).toMatch(/en français/);
     }
-    // Nobody answers: the caller hears who is tried next, and after the last, that a message will be taken.
+    // No backup named: whoever does not answer, the caller hears that a message can be taken, and nobody else is tried.
     expect(first!.transferPlan!.fallbackPlan.message).toBe(
-      "Accueil ne répond pas pour le moment. Je vais essayer de joindre Comptabilité.",
+      "L'accueil ne répond pas pour le moment. Je peux prendre un message pour que l'on vous rappelle.",
     );
-    expect(last!.transferPlan!.fallbackPlan.message).toMatch(/^Dr Martin ne répond pas.*prendre un message/);
-    // The instructions say when to transfer to whom, in the order to try them, and what to do when nobody answers.
+    expect(last!.transferPlan!.fallbackPlan.message).toMatch(/^Le Dr Martin ne répond pas.*prendre un message/);
+    // The instructions say what each one is for, and what to do when it does not answer.
     expect(prompt).toContain(
-      "1. Accueil (+33144556601); 2. Comptabilité (+33144556602): les questions de facturation; 3. Dr Martin (+33611223344): demande le Dr Martin",
+      "1. Accueil (+33144556601): toute demande qui ne relève d'aucun autre contact. Sans réponse : proposez de prendre un message avec take_message. " +
+        "2. Comptabilité (+33144556602): les questions de facturation. Sans réponse : proposez de prendre un message avec take_message.",
     );
-    expect(prompt).toMatch(/essayez le contact suivant dans cet ordre avec transferCall.*take_message/);
+    expect(prompt).toContain("N'essayez jamais un autre contact pour la même demande.");
 
-    // A cold transfer: the same list, no plan, and no retry promised.
+    // A cold transfer: the same list, no plan, and nothing promised after.
     const { fallbackPhone: _, ...cold } = (await api("GET", "/api/call-routing", { token: p.token })).body;
     expect((await putRouting(p, { ...cold, warmTransfer: false })).status).toBe(200);
     const coldCall = await assistantOf(p);
     expect(coldCall.transfer!.destinations!).toHaveLength(3);
     expect(coldCall.transfer!.destinations!.every((d) => d.transferPlan === undefined)).toBe(true);
-    expect(coldCall.prompt).not.toMatch(/essayez le contact suivant/);
+    expect(coldCall.prompt).not.toMatch(/Sans réponse/);
   });
 
   it("puts nobody through outside opening hours when the owner says so, and takes a message instead", async () => {
@@ -248,5 +261,153 @@ describe("call routing", () => {
     // At any hour: put through again.
     await putRouting(p, { warmTransfer: true, hours: "always", destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }] });
     expect((await assistantOf(p)).transfer!.destinations![0]!.number).toBe("+33144556601");
+  });
+});
+
+describe("transfers by what each one is for", () => {
+  /** The front desk for billing and the doctor's mobile for urgent clinical questions, as in a small practice. */
+  const BILLING_AND_URGENT = [
+    { name: "Front desk", phone: "01 44 55 66 01", when: "billing questions" },
+    { name: "Doctor's mobile", phone: "06 11 22 33 44", when: "urgent clinical questions" },
+  ];
+
+  it("offers a billing caller whose front desk does not answer a message, never the doctor's mobile", async () => {
+    const p = await frenchPractice("Smith Family Practice");
+    await speaking(p, "en");
+    const saved = await putRouting(p, { warmTransfer: true, hours: "always", destinations: BILLING_AND_URGENT });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.destinations.map((d: Saved) => d.backup)).toEqual([null, null]);
+    const { prompt, transfer } = await assistantOf(p);
+    const [desk, doctor] = transfer!.destinations!;
+    expect(desk!.description).toBe("Front desk: billing questions");
+    expect(desk!.message).toBe("I'm putting you through to the front desk.");
+    // Not answered: a message, and the doctor is not so much as named.
+    expect(desk!.transferPlan!.fallbackPlan).toEqual({
+      message: "The front desk isn't answering right now. I can take a message so that you are called back.",
+      endCallEnabled: false,
+    });
+    expect(doctor!.transferPlan!.fallbackPlan.message).toBe(
+      "The doctor's mobile isn't answering right now. I can take a message so that you are called back.",
+    );
+    // The model is told to choose by the caller's need, and after a no-answer to try no one else.
+    expect(prompt).toContain("use transferCall with the one whose purpose fits what the caller needs");
+    expect(prompt).toContain("1. Front desk (+33144556601): billing questions. Not answered: offer to take a message with take_message.");
+    expect(prompt).toContain("2. Doctor's mobile (+33611223344): urgent clinical questions.");
+    expect(prompt).toContain("Never try anyone else for the same need.");
+    expect(prompt).not.toMatch(/Not answered: try only the doctor's mobile/);
+  });
+
+  it("tries the backup the owner named for a destination, and only it", async () => {
+    const p = await frenchPractice("Patel Clinic");
+    await speaking(p, "en");
+    const other = await frenchPractice("Clinic Next Door");
+    await putRouting(other, { warmTransfer: true, hours: "always", destinations: [{ name: "Reception", phone: "01 44 55 77 01" }] });
+    const saved = await putRouting(p, {
+      warmTransfer: true,
+      hours: "always",
+      destinations: [
+        { ...BILLING_AND_URGENT[0], backup: 2 },
+        BILLING_AND_URGENT[1],
+        { name: "Dr Patel's assistant", phone: "01 44 55 66 03", when: "asks for Dr Patel", backup: null },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.destinations.map((d: Saved) => [d.name, d.backup])).toEqual([
+      ["Front desk", 2],
+      ["Doctor's mobile", null],
+      ["Dr Patel's assistant", null],
+    ]);
+    expect((await api("GET", "/api/call-routing", { token: p.token })).body).toEqual(saved.body);
+
+    const { prompt, transfer } = await assistantOf(p);
+    const [desk, doctor, assistant] = transfer!.destinations!;
+    expect(desk!.transferPlan!.fallbackPlan.message).toBe(
+      "The front desk isn't answering right now. I'll try putting you through to Dr Patel's assistant.",
+    );
+    expect(doctor!.transferPlan!.fallbackPlan.message).toMatch(/take a message/);
+    expect(assistant!.transferPlan!.fallbackPlan.message).toBe(
+      "Dr Patel's assistant isn't answering right now. I can take a message so that you are called back.",
+    );
+    expect(prompt).toContain(
+      "1. Front desk (+33144556601): billing questions. Not answered: try only Dr Patel's assistant (+33144556603).",
+    );
+
+    // The practice next door keeps its own list, and its calls hear of nobody else's.
+    expect((await api("GET", "/api/call-routing", { token: other.token })).body.destinations).toEqual([
+      { name: "Reception", phone: "+33144557701", when: null, backup: null },
+    ]);
+    const nextDoor = await assistantOf(other);
+    expect(nextDoor.transfer!.destinations!.map((d) => d.number)).toEqual(["+33144557701"]);
+    expect(nextDoor.prompt).not.toContain("+33144556603");
+  });
+
+  it("refuses in French a backup that is itself, not in the list or going round in a loop, naming whose it is", async () => {
+    const p = await frenchPractice("Cabinet Relais");
+    const before = await putRouting(p, {
+      warmTransfer: true,
+      hours: "always",
+      destinations: [{ name: "Accueil", phone: "01 44 55 66 01" }],
+    });
+    expect(before.status).toBe(200);
+    const list = (backups: unknown[]) => ({
+      warmTransfer: true,
+      hours: "always",
+      destinations: [
+        { name: "Accueil", phone: "01 44 55 66 01", backup: backups[0] },
+        { name: "Secrétariat", phone: "01 44 55 66 02", backup: backups[1] },
+        { name: "Dr Roux", phone: "06 11 22 33 44", backup: backups[2] },
+      ],
+    });
+    const refusals: [unknown[], string][] = [
+      [[0, null, null], "Accueil : sans réponse, choisissez une autre personne, ou un message."],
+      [[null, 3, null], "Secrétariat : la personne à essayer sans réponse ne figure pas dans la liste."],
+      [[null, null, -1], "Dr Roux : la personne à essayer sans réponse ne figure pas dans la liste."],
+      [
+        [1, 2, 0],
+        "Accueil : sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez « Prendre un message » pour l'une d'elles.",
+      ],
+      [
+        [null, 2, 1],
+        "Secrétariat : sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez « Prendre un message » pour l'une d'elles.",
+      ],
+      [[1.5, null, null], "« Sans réponse » n'est pas valide"],
+      [["Secrétariat", null, null], "« Sans réponse » n'est pas valide"],
+    ];
+    for (const [backups, message] of refusals) {
+      const res = await putRouting(p, list(backups));
+      expect(res.status, JSON.stringify(backups)).toBe(400);
+      expect(res.body.message, JSON.stringify(backups)).toBe(message);
+    }
+    // Nothing of them was written; a chain that ends with a message is fine.
+    expect((await api("GET", "/api/call-routing", { token: p.token })).body.destinations).toEqual(before.body.destinations);
+    const chain = await putRouting(p, list([1, 2, null]));
+    expect(chain.status, JSON.stringify(chain.body)).toBe(200);
+    expect(chain.body.destinations.map((d: Saved) => d.backup)).toEqual([1, 2, null]);
+    const { transfer } = await assistantOf(p);
+    expect(transfer!.destinations!.map((d) => d.transferPlan!.fallbackPlan.message)).toEqual([
+      "L'accueil ne répond pas pour le moment. Je vais essayer de vous transférer au secrétariat.",
+      "Le secrétariat ne répond pas pour le moment. Je vais essayer de vous transférer au Dr Roux.",
+      "Le Dr Roux ne répond pas pour le moment. Je peux prendre un message pour que l'on vous rappelle.",
+    ]);
+  });
+
+  it("names Spanish desks as Spain says them on the phone", async () => {
+    const p = await frenchPractice("Clínica Sol");
+    await speaking(p, "es");
+    await putRouting(p, {
+      warmTransfer: true,
+      hours: "always",
+      destinations: [
+        { name: "Recepción", phone: "01 44 55 66 01", backup: 1 },
+        { name: "Administración", phone: "01 44 55 66 02", when: "facturas y pagos" },
+      ],
+    });
+    const { transfer } = await assistantOf(p);
+    const [reception, admin] = transfer!.destinations!;
+    expect(reception!.message).toBe("Le paso con recepción.");
+    expect(reception!.transferPlan!.fallbackPlan.message).toBe(
+      "Recepción no contesta ahora mismo. Voy a intentar pasarle con administración.",
+    );
+    expect(admin!.message).toBe("Le paso con administración.");
   });
 });

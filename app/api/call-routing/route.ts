@@ -11,8 +11,8 @@ export const GET = route.owner({ response: { 200: callRoutingResponse } }, async
 );
 
 /**
- * Replaces who callers are put through to, in the order tried, and how: numbers read in the business's country and
- * kept in E.164, each listed once.
+ * Replaces who callers are put through to, what each is for and whom to try when each does not answer, and how: numbers
+ * read in the business's country and kept in E.164, each listed once; each backup another of the list, with no loop.
  */
 export const PUT = route.owner({ body: callRoutingSchema, response: { 200: callRoutingResponse } }, async ({ ctx, auth, input }) =>
   json(await saveRouting(ctx.db, auth.userId, input.body)),

@@ -1,14 +1,15 @@
 "use client";
 // Transfers: who the receptionist puts callers through to when they ask for a person. The owner lists people (a name,
-// a number read in the business's country, and when to choose them in their own words) in the order tried when one
-// does not answer; chooses whether the person reached is briefed first (a warm transfer) and whether callers are put
-// through only during opening hours. With no one listed, callers go to the owner's own phone, or nowhere.
+// a number read in the business's country, and what they are for in their own words; the first listed wins when several
+// fit) and, for a warm transfer, who is tried when each does not answer: a message (the default) or another of the list;
+// chooses whether the person reached is briefed first (a warm transfer) and whether callers are put through only during
+// opening hours. With no one listed, callers go to the owner's own phone, or nowhere.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { FormAlert, TextField } from "@/components/forms/fields";
+import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
@@ -31,12 +32,28 @@ function valuesOf(routing: Routing, formatPhone: (value: string) => string): Val
   return {
     warmTransfer: routing.warmTransfer,
     hours: routing.hours,
-    destinations: routing.destinations.map((d) => ({ name: d.name, phone: formatPhone(d.phone), when: d.when ?? "" })),
+    destinations: routing.destinations.map((d) => ({ name: d.name, phone: formatPhone(d.phone), when: d.when ?? "", backup: d.backup })),
   };
 }
 
 /** What the form holds, as one comparable string. */
-const fingerprint = (v: Values) => JSON.stringify([v.warmTransfer, v.hours, v.destinations.map((d) => [d.name, d.phone, d.when ?? ""])]);
+const fingerprint = (v: Values) =>
+  JSON.stringify([v.warmTransfer, v.hours, v.destinations.map((d) => [d.name, d.phone, d.when ?? "", d.backup ?? null])]);
+
+/**
+ * The rows in a new order (`order[k]`: the old index of row k), each backup following the row it named; a backup whose
+ * row is gone becomes a message.
+ */
+function reorder(rows: Row[], order: number[]): Row[] {
+  const moved = new Map(order.map((old, k) => [old, k]));
+  return order.map((old) => {
+    const row = rows[old]!;
+    return { ...row, backup: row.backup == null ? null : (moved.get(row.backup) ?? null) };
+  });
+}
+
+/** A select's value as the schema reads it: "" is a message (null), else the index of the row tried. */
+const backupValue = (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v));
 
 export function CallRouting() {
   const t = useTranslations("RoutingSection");
@@ -107,18 +124,22 @@ function RoutingForm({ routing }: { routing: Routing }) {
   };
   const label = (i: number) => rows[i]?.name.trim() || t("person", { position: i + 1 });
   const move = (from: number, to: number) => {
-    const next = [...rows];
-    const [row] = next.splice(from, 1);
-    next.splice(to, 0, row!);
+    const order = rows.map((_, j) => j);
+    order.splice(from, 1);
+    order.splice(to, 0, from);
+    const next = reorder(rows, order);
     // On the first row "up" is disabled, on the last "down": focus goes to the one that still moves it.
     const button = to === 0 ? "down" : to === next.length - 1 ? "up" : from > to ? "up" : "down";
     setRows(next, `routing-${to}-${button}`, t("moved", { name: label(from), position: to + 1, total: next.length }));
   };
   const remove = (i: number) => {
-    const next = rows.filter((_, j) => j !== i);
+    const next = reorder(
+      rows,
+      rows.map((_, j) => j).filter((j) => j !== i),
+    );
     setRows(next, next.length ? `routing-${Math.min(i, next.length - 1)}-remove` : "routing-add", t("removed", { name: label(i) }));
   };
-  const add = () => setRows([...rows, { name: "", phone: "", when: "" }], `routing-${rows.length}-name`);
+  const add = () => setRows([...rows, { name: "", phone: "", when: "", backup: null }], `routing-${rows.length}-name`);
 
   const save = useMutation({
     mutationFn: (body: Body<"/api/call-routing", "put">) => ok(api.PUT("/api/call-routing", { body })),
@@ -135,6 +156,8 @@ function RoutingForm({ routing }: { routing: Routing }) {
 
   const errors = form.formState.errors;
   const listError = errors.destinations?.root ?? (errors.destinations?.message ? errors.destinations : undefined);
+  // Who is tried after a no-answer matters only when the call comes back: with a warm transfer.
+  const warm = form.watch("warmTransfer");
   const full = rows.length >= MAX;
   return (
     <form
@@ -223,6 +246,26 @@ function RoutingForm({ routing }: { routing: Routing }) {
                           {...form.register(`destinations.${i}.when`)}
                         />
                       </div>
+                      {warm && (
+                        <div className="sm:col-span-2">
+                          <SelectField
+                            id={`routing-${i}-backup`}
+                            label={t("backup")}
+                            hint={t("backupHint")}
+                            error={errorText("backup", rowErrors?.backup)}
+                            {...form.register(`destinations.${i}.backup`, { setValueAs: backupValue })}
+                          >
+                            <option value="">{t("takeMessage")}</option>
+                            {rows.map((_, j) =>
+                              j === i ? null : (
+                                <option key={j} value={j}>
+                                  {label(j)}
+                                </option>
+                              ),
+                            )}
+                          </SelectField>
+                        </div>
+                      )}
                     </div>
                     <div className="mt-3 flex flex-wrap gap-2">
                       <button

@@ -43,7 +43,7 @@ export const accountExportResponse = z.strictObject({
   closures: z.array(row).describe("Days closed or on special hours."),
   practitioners: z.array(row).describe("Who appointments are with: each one's name (none: the owner), services and hours."),
   blockedNumbers: z.array(row).describe("The numbers whose calls are not answered."),
-  callRouting: z.array(row).describe("Who callers are put through to, in the order tried."),
+  callRouting: z.array(row).describe("Who callers are put through to, what each is for, and whom to try when each does not answer."),
   bookingPage: row.nullable().describe("The public booking page: its address and whether it is on."),
   knowledge: z.array(row).describe("The answers, prices and policies the receptionist may tell callers."),
   appointments: z.array(row),

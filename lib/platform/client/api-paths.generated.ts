@@ -2686,13 +2686,15 @@ export interface operations {
                          * @enum {string}
                          */
                         hours: "open" | "always";
-                        /** @description Tried in this order when one does not answer. */
+                        /** @description When several fit what a caller needs, the first listed is chosen. */
                         destinations: {
                             name: string;
                             /** @description E.164. */
                             phone: string;
-                            /** @description When the receptionist chooses this one, in the owner's words. */
+                            /** @description What the receptionist chooses this one for, in the owner's words; null: anything no other one is for. */
                             when: string | null;
+                            /** @description Index in this list of whom to try when this one does not answer a warm transfer; null: a message is taken. */
+                            backup: number | null;
                         }[];
                         /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
                         fallbackPhone: string | null;
@@ -2736,6 +2738,7 @@ export interface operations {
                         name: string;
                         phone: string;
                         when?: string | null;
+                        backup?: number | null;
                     }[];
                 };
             };
@@ -2755,13 +2758,15 @@ export interface operations {
                          * @enum {string}
                          */
                         hours: "open" | "always";
-                        /** @description Tried in this order when one does not answer. */
+                        /** @description When several fit what a caller needs, the first listed is chosen. */
                         destinations: {
                             name: string;
                             /** @description E.164. */
                             phone: string;
-                            /** @description When the receptionist chooses this one, in the owner's words. */
+                            /** @description What the receptionist chooses this one for, in the owner's words; null: anything no other one is for. */
                             when: string | null;
+                            /** @description Index in this list of whom to try when this one does not answer a warm transfer; null: a message is taken. */
+                            backup: number | null;
                         }[];
                         /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
                         fallbackPhone: string | null;
@@ -4744,7 +4749,7 @@ export interface operations {
                         blockedNumbers: {
                             [key: string]: unknown;
                         }[];
-                        /** @description Who callers are put through to, in the order tried. */
+                        /** @description Who callers are put through to, what each is for, and whom to try when each does not answer. */
                         callRouting: {
                             [key: string]: unknown;
                         }[];

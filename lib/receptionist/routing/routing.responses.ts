@@ -11,10 +11,18 @@ export const callRoutingResponse = z
         z.strictObject({
           name: z.string(),
           phone: z.string().describe("E.164."),
-          when: z.string().nullable().describe("When the receptionist chooses this one, in the owner's words."),
+          when: z
+            .string()
+            .nullable()
+            .describe("What the receptionist chooses this one for, in the owner's words; null: anything no other one is for."),
+          backup: z
+            .number()
+            .int()
+            .nullable()
+            .describe("Index in this list of whom to try when this one does not answer a warm transfer; null: a message is taken."),
         }),
       )
-      .describe("Tried in this order when one does not answer."),
+      .describe("When several fit what a caller needs, the first listed is chosen."),
     fallbackPhone: z
       .string()
       .nullable()

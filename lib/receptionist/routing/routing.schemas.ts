@@ -18,14 +18,20 @@ const destination = z.strictObject({
     .pipe(z.string().min(1, "required")),
   // Read in the business's country and kept in E.164: the voice platform dials nothing else.
   phone: z.string("required").trim().min(1, "required").max(40, "tooLong"),
-  // When the receptionist chooses this one, in the owner's words ("billing questions", "asks for Dr Martin"); none: for
-  // anyone who asks for a person.
+  // What the receptionist chooses this one for, in the owner's words ("billing questions", "asks for Dr Martin"); none:
+  // for anything no other one is for.
   when: z
     .string()
     .trim()
     .max(200, "tooLong")
     .nullish()
     .transform((w) => w || null),
+  // Whom to try when this one does not answer a warm transfer: the index of another destination of this list (checked
+  // in the service, which names the destination); none: a message is taken.
+  backup: z
+    .int("invalid")
+    .nullish()
+    .transform((b) => b ?? null),
 });
 
 export const callRoutingSchema = z.strictObject({

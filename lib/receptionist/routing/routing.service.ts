@@ -1,6 +1,7 @@
-// Who the receptionist puts callers through to: the owner's list of people and desks, tried in order, with when to
-// choose each; whether the person reached is briefed first (a warm transfer); and at which hours anyone is put through.
-// With no list, the business's own phone, as before there was one.
+// Who the receptionist puts callers through to: the owner's list of people and desks, each with what it is for (its
+// "when"; none: for anything the others are not for) and who is tried when it does not answer (its backup, another of
+// the list; none: a message is taken); whether the person reached is briefed first (a warm transfer); and at which hours
+// anyone is put through. With no list, the business's own phone, as before there was one.
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { callRoutes, users } from "@/db/schema";
@@ -8,7 +9,8 @@ import { AppError } from "@/lib/platform/errors";
 import { countryOfBusiness, requirePhone, toE164 } from "@/lib/platform/phone/phone";
 import type { CallRoutingInput, TransferHours } from "./routing.schemas";
 
-export type Destination = { name: string; phone: string; when: string | null };
+/** `backup`: the index in the same list of whom to try when this one does not answer; null: a message is taken. */
+export type Destination = { name: string; phone: string; when: string | null; backup: number | null };
 /** How calls are routed, as a call reads it: the owner's list (none: the business's phone, `fallbackPhone`). */
 export type CallRouting = { warmTransfer: boolean; hours: TransferHours; destinations: Destination[]; fallbackPhone: string | null };
 
@@ -30,7 +32,7 @@ export async function routingForCall(db: Db, userId: string): Promise<CallRoutin
       .where(eq(users.id, userId))
       .limit(1),
     db
-      .select({ name: callRoutes.name, phone: callRoutes.phone, when: callRoutes.when })
+      .select({ name: callRoutes.name, phone: callRoutes.phone, when: callRoutes.when, backup: callRoutes.backupPosition })
       .from(callRoutes)
       .where(eq(callRoutes.userId, userId))
       .orderBy(asc(callRoutes.position)),
@@ -48,8 +50,9 @@ export async function getRouting(db: Db, userId: string): Promise<CallRouting> {
 }
 
 /**
- * Replaces the whole routing: numbers read in the business's country and kept in E.164, each listed once (400
- * otherwise, nothing written). Two saves at once are applied one after the other, each whole.
+ * Replaces the whole routing: numbers read in the business's country and kept in E.164, each listed once, each backup
+ * another of the list with no loop (400 otherwise, nothing written). Two saves at once are applied one after the other,
+ * each whole.
  */
 export async function saveRouting(db: Db, userId: string, input: CallRoutingInput): Promise<CallRouting> {
   const [owner] = await db.select({ timeZone: users.timeZone, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
@@ -67,6 +70,7 @@ export async function saveRouting(db: Db, userId: string, input: CallRoutingInpu
   if (new Set(destinations.map((d) => d.phone)).size !== destinations.length) {
     throw new AppError("bad_request", "Validation.destinationsRepeated", { field: "@Fields.destinations" });
   }
+  checkBackups(destinations);
   await db.transaction(async (tx) => {
     // The owner's row locked first: a second save waits, then replaces this one's list whole.
     await tx.update(users).set({ warmTransfer: input.warmTransfer, transferHours: input.hours }).where(eq(users.id, userId));
@@ -74,8 +78,30 @@ export async function saveRouting(db: Db, userId: string, input: CallRoutingInpu
     if (destinations.length) {
       await tx
         .insert(callRoutes)
-        .values(destinations.map((d, position) => ({ userId, position, name: d.name, phone: d.phone, when: d.when })));
+        .values(
+          destinations.map((d, position) => ({ userId, position, name: d.name, phone: d.phone, when: d.when, backupPosition: d.backup })),
+        );
     }
   });
   return getRouting(db, userId);
+}
+
+/**
+ * Each backup is another destination of the same list, and following backups never comes back round: with the front
+ * desk's backup the assistant and the assistant's the front desk, a caller nobody answers would be passed between them
+ * for ever. A chain (front desk → assistant → doctor) is fine: it ends with a message. Refused naming the destination.
+ */
+function checkBackups(list: { name: string; backup: number | null }[]) {
+  list.forEach((d, i) => {
+    if (d.backup === null) return;
+    if (d.backup === i) throw new AppError("bad_request", "Validation.backupSelf", { field: d.name });
+    if (d.backup < 0 || d.backup >= list.length) throw new AppError("bad_request", "Validation.backupUnknown", { field: d.name });
+  });
+  list.forEach((d, i) => {
+    let next = d.backup;
+    for (let steps = 0; next !== null && steps < list.length; steps++) {
+      if (next === i) throw new AppError("bad_request", "Validation.backupLoop", { field: d.name });
+      next = list[next]!.backup;
+    }
+  });
 }

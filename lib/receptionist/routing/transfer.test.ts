@@ -1,6 +1,7 @@
 // The transfer a call gets from the owner's routing, at a given moment: put through within opening hours (or a
 // closure's special hours) only when the owner says so; the business's phone when no one is listed; nobody at all
-// without a number to dial.
+// without a number to dial. Each destination is chosen for what it is for, and one that does not answer falls back to
+// the backup the owner named for it, or to a message: never to whoever comes next in the list.
 import { describe, expect, it } from "vitest";
 import { testBusiness } from "@/tests/helpers/business";
 import type { CallRouting } from "./routing.service";
@@ -12,7 +13,7 @@ const TUESDAY_EVENING = new Date("2026-12-01T19:00:00Z");
 const routing = (over: Partial<CallRouting> = {}): CallRouting => ({
   warmTransfer: false,
   hours: "open",
-  destinations: [{ name: "Accueil", phone: "+33144556601", when: null }],
+  destinations: [{ name: "Accueil", phone: "+33144556601", when: null, backup: null }],
   fallbackPhone: "+33123456789",
   ...over,
 });
@@ -42,19 +43,88 @@ describe("the transfer of one call", () => {
     });
   });
 
-  it("tells the caller who is tried next when a warm transfer is not answered", () => {
-    const two = routing({
+  it("falls back to a message when a warm transfer is not answered, never to the next one listed", () => {
+    const practice = routing({
       warmTransfer: true,
       destinations: [
-        { name: "Accueil", phone: "+33144556601", when: null },
-        { name: "Dr Roux", phone: "+33144556602", when: "asks for Dr Roux" },
+        { name: "Front desk", phone: "+33144556601", when: "billing questions", backup: null },
+        { name: "Doctor's mobile", phone: "+33611223344", when: "urgent clinical questions", backup: null },
       ],
     });
-    const { tool } = transferFor(testBusiness(), two, "en", TUESDAY_MORNING);
-    expect(tool!.destinations.map((d) => d.noAnswer)).toEqual([
-      "Accueil isn't answering right now. I'll try Dr Roux.",
-      "Dr Roux isn't answering right now. I can take a message so that you are called back.",
+    const { tool, instructions } = transferFor(testBusiness(), practice, "en", TUESDAY_MORNING);
+    expect(tool!.destinations.map((d) => [d.description, d.message, d.noAnswer])).toEqual([
+      [
+        "Front desk: billing questions",
+        "I'm putting you through to the front desk.",
+        "The front desk isn't answering right now. I can take a message so that you are called back.",
+      ],
+      [
+        "Doctor's mobile: urgent clinical questions",
+        "I'm putting you through to the doctor's mobile.",
+        "The doctor's mobile isn't answering right now. I can take a message so that you are called back.",
+      ],
     ]);
-    expect(tool!.warm!.summaryPrompt).toMatch(/in English/);
+    const prompt = instructions.join(" ");
+    // Chosen by what it is for; not answered, a message, and nobody else for the same need.
+    expect(prompt).toContain("use transferCall with the one whose purpose fits what the caller needs");
+    expect(prompt).toContain("1. Front desk (+33144556601): billing questions. Not answered: offer to take a message with take_message.");
+    expect(prompt).toContain("Never try anyone else for the same need.");
+    expect(prompt).not.toMatch(/try the next one/);
+  });
+
+  it("tries only the backup the owner named, and says who, following a chain to its end", () => {
+    const chain = routing({
+      warmTransfer: true,
+      destinations: [
+        { name: "Reception", phone: "+33144556601", when: null, backup: 1 },
+        { name: "Dr Patel's assistant", phone: "+33144556602", when: "asks for Dr Patel", backup: 2 },
+        { name: "Dr Patel", phone: "+33611223344", when: "urgent questions for Dr Patel", backup: null },
+      ],
+    });
+    const { tool, instructions } = transferFor(testBusiness(), chain, "en", TUESDAY_MORNING);
+    expect(tool!.destinations.map((d) => d.noAnswer)).toEqual([
+      "Reception isn't answering right now. I'll try putting you through to Dr Patel's assistant.",
+      "Dr Patel's assistant isn't answering right now. I'll try putting you through to Dr Patel.",
+      "Dr Patel isn't answering right now. I can take a message so that you are called back.",
+    ]);
+    expect(tool!.destinations[0]!.description).toBe("Reception: anything no other one is for");
+    expect(instructions.join(" ")).toContain(
+      "1. Reception (+33144556601): anything no other one is for. Not answered: try only Dr Patel's assistant (+33144556602).",
+    );
+  });
+
+  it("names desks as French and Spanish say them, and people as typed", () => {
+    const desks = (a: string, b: string) =>
+      routing({
+        warmTransfer: true,
+        destinations: [
+          { name: a, phone: "+33144556601", when: null, backup: 1 },
+          { name: b, phone: "+33144556602", when: null, backup: null },
+        ],
+      });
+    const fr = transferFor(testBusiness(), desks("Accueil", "Secrétariat"), "fr", TUESDAY_MORNING).tool!.destinations;
+    expect(fr.map((d) => d.message)).toEqual(["Je vous transfère à l'accueil.", "Je vous transfère au secrétariat."]);
+    expect(fr[0]!.noAnswer).toBe("L'accueil ne répond pas pour le moment. Je vais essayer de vous transférer au secrétariat.");
+    const billing = transferFor(testBusiness(), desks("Comptabilité", "Dr Martin"), "fr", TUESDAY_MORNING).tool!.destinations;
+    expect(billing.map((d) => d.message)).toEqual(["Je vous transfère à la comptabilité.", "Je vous transfère au Dr Martin."]);
+    expect(billing[1]!.noAnswer).toBe("Le Dr Martin ne répond pas pour le moment. Je peux prendre un message pour que l'on vous rappelle.");
+    const es = transferFor(testBusiness(), desks("Recepción", "Administración"), "es", TUESDAY_MORNING).tool!.destinations;
+    expect(es.map((d) => d.message)).toEqual(["Le paso con recepción.", "Le paso con administración."]);
+    expect(es[0]!.noAnswer).toBe("Recepción no contesta ahora mismo. Voy a intentar pasarle con administración.");
+    const people = transferFor(testBusiness(), desks("Marta", "Dra. Ruiz"), "es", TUESDAY_MORNING).tool!.destinations;
+    expect(people[0]!.noAnswer).toBe("Marta no contesta ahora mismo. Voy a intentar pasarle con la Dra. Ruiz.");
+  });
+
+  it("puts a cold transfer straight through, promising nothing after", () => {
+    const cold = routing({
+      destinations: [
+        { name: "Front desk", phone: "+33144556601", when: "billing questions", backup: 1 },
+        { name: "Nurse", phone: "+33144556602", when: null, backup: null },
+      ],
+    });
+    const { tool, instructions } = transferFor(testBusiness(), cold, "en", TUESDAY_MORNING);
+    expect(tool!.warm).toBeNull();
+    expect(tool!.destinations.map((d) => d.noAnswer)).toEqual([null, null]);
+    expect(instructions.join(" ")).not.toMatch(/Not answered/);
   });
 });

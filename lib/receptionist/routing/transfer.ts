@@ -1,15 +1,22 @@
-// The receptionist's transfer, from the owner's routing: one tool listing every destination in the order tried, each
-// described by when to choose it, and the lines of the instructions that say when to transfer to whom. A warm transfer
-// briefs the person reached with a summary of the call in the call's language; when they do not answer, the caller
-// hears who is tried next (or that a message will be taken) and the assistant carries on with them.
+// The receptionist's transfer, from the owner's routing: one tool listing every destination, each described by what it
+// is for, and the lines of the instructions that say whom to put a caller through to and what to do when they do not
+// answer. The model chooses by the caller's need: the destination whose "when" fits (the first listed when several do),
+// else one for anything (no "when"), else nobody (a message). A warm transfer briefs the person reached with a summary
+// of the call in the call's language; when they do not answer, the caller hears that their backup is tried or that a
+// message will be taken, and only that happens: the billing desk's caller never lands on the doctor's mobile because it
+// came next in the list.
+// The platform never dials anyone by itself after a no-answer: a warm transfer's fallback plan only says `noAnswer` and
+// hands the caller back to the model (no hook, no fallback destination, no transfer-destination-request is set up), so
+// whom is tried next is only what these lines and `noAnswer` tell the model.
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import { openIntervals } from "@/lib/scheduling/availability/availability";
 import { exceptionsFrom } from "@/lib/scheduling/booking/core";
 import type { TransferDestination, TransferTool } from "../tools/definitions";
 import { MESSAGE_TOOL } from "../tools/tools";
+import { spokenName } from "../speech/desk-names";
 import { sayer } from "../speech/speech";
 import { sentence } from "../tools/replies";
-import type { CallRouting } from "./routing.service";
+import type { CallRouting, Destination } from "./routing.service";
 
 /** Whether the business is open at `now`: its week's hours, or a closure's special hours that day. */
 export function openAt(b: Pick<Business, "timeZone" | "workingHours" | "closures">, now: Date): boolean {
@@ -36,35 +43,58 @@ export function transferFor(
   const say = sayer(language);
   if (!routing) return { tool: null, instructions: [] };
   const listed = routing.destinations.length > 0;
-  const people = listed
+  const people: Destination[] = listed
     ? routing.destinations
     : routing.fallbackPhone
-      ? [{ name: say("routing.team"), phone: routing.fallbackPhone, when: null }]
+      ? [{ name: say("routing.team"), phone: routing.fallbackPhone, when: null, backup: null }]
       : [];
   if (!people.length) return { tool: null, instructions: [] };
   if (routing.hours === "open" && !openAt(b, now)) {
     return { tool: null, instructions: [say("instructions.transferClosed", { tool: MESSAGE_TOOL })] };
   }
   const warm = routing.warmTransfer;
+  const spoken = people.map((p) => spokenName(p.name, language));
+  // The saved list is checked (another of the list, no loop); a backup that is not one is no backup.
+  const backupOf = (i: number): number | null => {
+    const j = people[i]!.backup;
+    return j !== null && j !== i && j >= 0 && j < people.length ? j : null;
+  };
+  const purpose = (p: Destination) => p.when ?? say("routing.anything");
   const destinations: TransferDestination[] = people.map((p, i) => {
-    const next = people[i + 1];
+    const j = backupOf(i);
     return {
       number: p.phone,
       name: p.name,
-      description: listed ? (p.when ? `${p.name}: ${p.when}` : p.name) : say("tools.transfer"),
-      message: say("transferringTo", { name: p.name }),
+      description: listed ? `${p.name}: ${purpose(p)}` : say("tools.transfer"),
+      message: say("transferringTo", { to: spoken[i]!.to }),
       // Said by the platform when a warm transfer is not answered; the assistant then goes on with the caller.
       noAnswer: warm
-        ? next
-          ? sentence(say("routing.noAnswerNext", { name: p.name, next: next.name }))
-          : sentence(say("routing.noAnswerLast", { name: p.name }))
+        ? sentence(
+            j === null
+              ? say("routing.noAnswerMessage", { name: spoken[i]!.name })
+              : say("routing.noAnswerBackup", { name: spoken[i]!.name, backup: spoken[j]!.to }),
+          )
         : null,
     };
   });
   const tool: TransferTool = { type: "transfer", destinations, warm: warm ? { summaryPrompt: say("routing.summaryPrompt") } : null };
-  const order = people.map((p, i) => `${i + 1}. ${p.name} (${p.phone})${p.when ? `: ${p.when}` : ""}`).join("; ");
+  // One line per destination: "1. Front desk (+15551230001): billing questions. Not answered: take a message with …".
+  const order = listed
+    ? people
+        .map((p, i) => {
+          const line = `${i + 1}. ${p.name} (${p.phone}): ${purpose(p)}.`;
+          if (!warm) return line;
+          const j = backupOf(i);
+          const then =
+            j === null
+              ? say("routing.ifNoAnswerMessage", { tool: MESSAGE_TOOL })
+              : say("routing.ifNoAnswerBackup", { name: spoken[j]!.name, phone: people[j]!.phone });
+          return `${line} ${then}`;
+        })
+        .join(" ")
+    : `${people[0]!.name} (${people[0]!.phone})`;
   const instructions = [
-    say(listed ? "instructions.transferTo" : "instructions.transferTeam", { order }),
+    say(listed ? "instructions.transferTo" : "instructions.transferTeam", { order, tool: MESSAGE_TOOL }),
     warm ? say("instructions.transferRetry", { tool: MESSAGE_TOOL }) : say("instructions.transferBlind"),
   ];
   return { tool, instructions };

@@ -44,7 +44,8 @@ function vapiTool(tool: AssistantTool): Vapi.OpenAiModelToolsItem {
     const { warm } = tool;
     return {
       type: "transferCall",
-      // Every destination listed, in the order tried: the model chooses one by its description.
+      // Every destination listed: the model chooses one by its description (what it is for), and after a no-answer only
+      // its backup, as its noAnswer line says.
       destinations: tool.destinations.map((d): Vapi.CreateTransferCallToolDtoDestinationsItem => ({
         type: "number",
         number: d.number,
