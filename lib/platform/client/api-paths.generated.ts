@@ -2090,7 +2090,16 @@ export interface operations {
                             practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
+                            /** @description The number the confirmations and reminders go to (E.164). */
                             patientPhone: string | null;
+                            /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                            callerPhone: string | null;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                            notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
                             reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
@@ -2114,7 +2123,16 @@ export interface operations {
                             practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
+                            /** @description The number the confirmations and reminders go to (E.164). */
                             patientPhone: string | null;
+                            /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                            callerPhone: string | null;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                            notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
                             reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
@@ -2195,6 +2213,7 @@ export interface operations {
             content: {
                 "application/json": {
                     patientName: string;
+                    callerName?: string | null;
                     patientEmail?: string | null;
                     patientPhone?: string | null;
                     reason?: string | null;
@@ -2219,7 +2238,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -4948,6 +4976,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -5743,6 +5776,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6285,6 +6323,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6476,6 +6519,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -6680,6 +6728,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6851,6 +6904,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -7068,6 +7126,8 @@ export interface operations {
                     timeZone?: string;
                     /** @enum {string} */
                     locale?: "en" | "fr" | "es";
+                    /** @enum {string} */
+                    confirmationChannel?: "both" | "sms" | "whatsapp";
                 };
             };
         };
@@ -7145,6 +7205,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -7355,6 +7420,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9379,6 +9449,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9751,6 +9826,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -10008,7 +10088,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -10098,7 +10187,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -10514,6 +10612,7 @@ export interface operations {
                         messages: {
                             id: string;
                             callerName: string | null;
+                            /** @description The number to call back on, as the caller gave it (E.164); may differ from fromNumber. */
                             callerPhone: string | null;
                             body: string;
                             /** Format: date-time */
@@ -10522,6 +10621,13 @@ export interface operations {
                         appointments: {
                             id: string;
                             patientName: string;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The number its confirmations go to (E.164). */
+                            patientPhone: string | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
+                            reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
                             /** Format: date-time */
@@ -11057,6 +11163,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */
@@ -11646,7 +11756,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -11743,7 +11862,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -12017,6 +12145,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */
@@ -12086,6 +12218,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */
