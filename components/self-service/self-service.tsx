@@ -1,5 +1,5 @@
 "use client";
-// The caller's page for one appointment (the link in their texts): what, when and where, and, until the owner's
+// The caller's page for one appointment (the link in their texts): whose, what for, when and where, and, until the owner's
 // cut-off, cancel it or move it to a free time of the day they pick. Dates and times are the business's clock.
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -100,12 +100,24 @@ function SelfService({ token }: { token: string }) {
         <h2 id="appointment-heading" className="sr-only">
           {t("title")}
         </h2>
-        {v.patientFirstName && <p className="text-slate-700">{t("hello", { name: v.patientFirstName })}</p>}
+        {/* Booked by someone else (a parent for a child): whose it is, for the one who booked, who holds the link. */}
+        {v.bookedByFirstName ? (
+          <p className="text-slate-700" data-testid="self-service-whose">
+            {t("forPatientBookedBy", { patient: v.patientFirstName, caller: v.bookedByFirstName })}
+          </p>
+        ) : (
+          v.patientFirstName && <p className="text-slate-700">{t("hello", { name: v.patientFirstName })}</p>
+        )}
         <p
           className={`mt-2 text-xl font-semibold ${v.status === "cancelled" ? "text-slate-500 line-through" : "text-slate-900"}`}
           data-testid="self-service-when"
         >
           {formatFullDate(v.startsAt, locale, v.timeZone)}, {formatTime(v.startsAt, locale, v.timeZone)}
+          {v.purpose && (
+            <>
+              , <span data-testid="self-service-purpose">{v.purpose}</span>
+            </>
+          )}
         </p>
         <p className="text-slate-700">{t("duration", { minutes: v.durationMinutes })}</p>
         {v.practitioner && (

@@ -100,7 +100,7 @@ test("a slot freed by a cancellation goes to the person on the waitlist who answ
       },
       { timeout: 30_000 },
     )
-    .toMatch(/un créneau s’est libéré le .+ à 10:00\. Répondez OUI avant/);
+    .toMatch(/un créneau s’est libéré le .+ à 10:00 \(pour .+\)\. Répondez OUI avant/);
   const outbox = async () =>
     ((await (await page.request.get("/api/outbox", { headers: owner.auth })).json()) as { messages: { recipient: string; body: string }[] })
       .messages;

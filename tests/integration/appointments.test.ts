@@ -75,6 +75,12 @@ describe("POST /api/appointments", () => {
       patientEmail: "jane.doe@example.com",
       // Typed "+1 212 555 0100": stored in E.164.
       patientPhone: "+12125550100",
+      // Booked by the owner for the patient: nobody else booked it, no other number called, no channel asked for.
+      callerPhone: null,
+      callerName: null,
+      notifyChannel: null,
+      // "Check-up" is none of the practice's services (it lists none).
+      service: null,
       reason: "Check-up",
       startsAt: `${YEAR}-07-15T14:00:00.000Z`, // EDT, UTC−4
       endsAt: `${YEAR}-07-15T14:45:00.000Z`,

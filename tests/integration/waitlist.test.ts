@@ -246,9 +246,14 @@ describe("a freed slot offered to the waitlist", () => {
     await drain();
     // The two whose days and times fit, in the order they joined; 10:00–10:30 is past the "until 10" window, and the
     // last one's days start later.
+    // Each offer names whom it is for.
     for (const who of [first, second]) {
       const [offer] = await textsTo(who);
-      expect(offer?.body).toMatch(/^Cabinet Liste: a slot has freed up on .+ at 10:00 AM\. Reply YES before .+ to take it; the first/);
+      expect(offer?.body).toMatch(
+        new RegExp(
+          `^Cabinet Liste: a slot has freed up on .+ at 10:00 AM \\(for Patient ${who.slice(-3)}\\)\\. Reply YES before .+ to take it; the first`,
+        ),
+      );
     }
     expect(await textsTo(mornings)).toEqual([]);
     expect(await textsTo(afternoons)).toEqual([]);
@@ -259,7 +264,15 @@ describe("a freed slot offered to the waitlist", () => {
     expect(taken[0]).toMatchObject({ patientPhone: first, source: "waitlist", patientName: `Patient ${first.slice(-3)}` });
     // The usual confirmation, and the other one told it is gone.
     expect((await textsTo(first)).at(-1)?.body).toMatch(/your appointment is confirmed for .+ at 10:00 AM/);
-    expect((await textsTo(second)).at(-1)?.body).toMatch(/^Cabinet Liste: sorry, the slot on .+ at 10:00 AM has already been taken\./);
+    // The confirmation goes by the channel they waited on (a text), not the practice's default (text and WhatsApp).
+    const whatsapp = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, first), eq(notifications.channel, "whatsapp")));
+    expect(whatsapp).toEqual([]);
+    expect((await textsTo(second)).at(-1)?.body).toMatch(
+      /^Cabinet Liste: sorry, the slot on .+ at 10:00 AM \(for Patient \d+\) has already been taken\./,
+    );
 
     const sentBefore = (await textsTo(second)).length;
     await text(p, second, "OUI");
@@ -301,14 +314,18 @@ describe("a freed slot offered to the waitlist", () => {
     await join(p, late, { language: "fr" });
     expect((await api("DELETE", `/api/appointments/${appt.id}`, { token: p.token })).status).toBe(200);
     await drain();
-    expect((await textsTo(late))[0]?.body).toMatch(/^Cabinet Tardif : un créneau s’est libéré le .+ à 11:00\. Répondez OUI avant/);
+    expect((await textsTo(late))[0]?.body).toMatch(
+      /^Cabinet Tardif : un créneau s’est libéré le .+ à 11:00 \(pour Patient \d+\)\. Répondez OUI avant/,
+    );
     await getDb()
       .update(waitlistOffers)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(waitlistOffers.userId, p.user.id));
     await text(p, late, "oui");
     expect(await bookedAt(p, appt.startsAt)).toEqual([]);
-    expect((await textsTo(late)).at(-1)?.body).toMatch(/la proposition du créneau du .+ à 11:00 a expiré\. Vous restez sur la liste/);
+    expect((await textsTo(late)).at(-1)?.body).toMatch(
+      /la proposition du créneau du .+ à 11:00 \(pour Patient \d+\) a expiré\. Vous restez sur la liste/,
+    );
     const [offer] = await getDb().select().from(waitlistOffers).where(eq(waitlistOffers.userId, p.user.id));
     expect(offer?.status).toBe("expired");
   });

@@ -1,7 +1,8 @@
 "use client";
-// Appointments: upcoming and past (everyone's or one practitioner's), the create-appointment form (patient name, email,
-// phone, date, time, duration in minutes, and in a practice of several who with), giving one to another practitioner,
-// and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
+// Appointments: upcoming and past (everyone's or one practitioner's), each with whose it is (and who booked it for them),
+// what for, and the number that called beside the one confirmed to when they differ; the create-appointment form
+// (patient name, email, phone, date, time, duration in minutes, and in a practice of several who with), giving one to
+// another practitioner, and cancellation. Times are the business's wall clock (its time zone), as the owner thinks of them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
@@ -181,10 +182,17 @@ function AppointmentItems({
       {items.map((a) => {
         const sync = a.status === "booked" ? syncNotice(a.calendarSyncStatus) : null;
         const withWhom = nameOf(a.practitionerId);
+        // What it is for: the service booked, and the caller's reason when it says more.
+        const purpose = [a.service, a.reason !== a.service && a.reason].filter(Boolean).join(" · ");
         return (
           <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="appointment">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{a.patientName}</p>
+              {a.callerName && (
+                <p className="text-sm text-slate-700" data-testid="appointment-booked-by">
+                  {t("bookedBy", { name: a.callerName })}
+                </p>
+              )}
               <p className="text-sm text-slate-700">
                 <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time> ·{" "}
                 {t("minutes", { count: a.durationMinutes })}
@@ -213,12 +221,29 @@ function AppointmentItems({
                   </select>
                 </label>
               )}
-              {(a.patientPhone || a.patientEmail) && (
-                <p className="break-all text-sm text-slate-600">
-                  {[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}
+              {/* Rung from one number, confirmed to another (a caller abroad, a parent): both, each named. */}
+              {a.callerPhone ? (
+                <>
+                  <p className="break-all text-sm text-slate-600" data-testid="appointment-called-from">
+                    {t("calledFrom", { phone: formatPhone(a.callerPhone) })}
+                  </p>
+                  <p className="break-all text-sm text-slate-600" data-testid="appointment-confirmations-to">
+                    {t("confirmationsTo", { phone: formatPhone(a.patientPhone) || t("noNumber") })}
+                  </p>
+                  {a.patientEmail && <p className="break-all text-sm text-slate-600">{a.patientEmail}</p>}
+                </>
+              ) : (
+                (a.patientPhone || a.patientEmail) && (
+                  <p className="break-all text-sm text-slate-600">
+                    {[formatPhone(a.patientPhone), a.patientEmail].filter(Boolean).join(" · ")}
+                  </p>
+                )
+              )}
+              {purpose && (
+                <p className="text-sm text-slate-600" data-testid="appointment-purpose">
+                  {purpose}
                 </p>
               )}
-              {a.reason && <p className="text-sm text-slate-600">{a.reason}</p>}
               {a.status === "booked" && a.reminderAt && (
                 <p className="text-sm text-slate-600" data-testid="appointment-reminder">
                   {t("reminderScheduled", { when: formatDateTime(a.reminderAt, locale, timeZone) })}

@@ -182,17 +182,26 @@ export function CallDetail({ id }: { id: string }) {
             <p className="text-slate-600">{t("noMessages")}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
-              {call.messages.map((m) => (
-                <li key={m.id} className="py-3">
-                  <p className="font-semibold text-slate-900">
-                    {[m.callerName, formatPhone(m.callerPhone)].filter(Boolean).join(" · ") || calls("unknownCaller")}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time>
-                  </p>
-                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.body}</p>
-                </li>
-              ))}
+              {call.messages.map((m) => {
+                // A number to call back on that is not the one that called (shown above as the caller): named as such.
+                const callBack = m.callerPhone && m.callerPhone !== call.fromNumber ? m.callerPhone : null;
+                return (
+                  <li key={m.id} className="py-3">
+                    <p className="font-semibold text-slate-900">
+                      {[m.callerName, !callBack && formatPhone(m.callerPhone)].filter(Boolean).join(" · ") || calls("unknownCaller")}
+                    </p>
+                    {callBack && (
+                      <p className="text-sm text-slate-700" data-testid="call-message-call-back">
+                        {t("callBack", { phone: formatPhone(callBack) })}
+                      </p>
+                    )}
+                    <p className="text-sm text-slate-600">
+                      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, timeZone)}</time>
+                    </p>
+                    <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.body}</p>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </Card>
@@ -216,9 +225,21 @@ export function CallDetail({ id }: { id: string }) {
                 <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                   <div>
                     <p className="font-semibold text-slate-900">{a.patientName}</p>
+                    {a.callerName && <p className="text-sm text-slate-700">{t("bookedBy", { name: a.callerName })}</p>}
                     <p className="text-sm text-slate-700">
                       <time dateTime={a.startsAt}>{formatDateTime(a.startsAt, locale, timeZone)}</time>
+                      {(a.service || a.reason) && (
+                        <>
+                          , <span data-testid="call-appointment-purpose">{a.service || a.reason}</span>
+                        </>
+                      )}
                     </p>
+                    {/* Confirmed to another number than the one that called: named, beside the caller's above. */}
+                    {a.patientPhone && a.patientPhone !== call.fromNumber && (
+                      <p className="text-sm text-slate-700" data-testid="call-appointment-confirmations-to">
+                        {t("confirmationsTo", { phone: formatPhone(a.patientPhone) })}
+                      </p>
+                    )}
                   </div>
                   <Badge tone={a.status === "cancelled" ? "red" : a.confirmedAt ? "green" : "gray"} testId="call-appointment-status">
                     {a.status === "booked" || a.status === "cancelled"

@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 import { FormProvider, useForm } from "react-hook-form";
 import { BusinessFields } from "@/components/forms/business-fields";
-import { TextField } from "@/components/forms/fields";
+import { SelectField, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import type { scheduleFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/options";
+import { CONFIRMATION_CHANNEL_OPTIONS, MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/options";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
@@ -17,6 +17,7 @@ import { FormButtons } from "@/components/forms/form-buttons";
 export default function ScheduleForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("ScheduleSection");
   const fields = useTranslations("Fields");
+  const options = useTranslations("Options");
   const errorText = useErrorText();
   const dash = useTranslations("Dashboard");
   const { profile } = useProfile();
@@ -28,6 +29,7 @@ export default function ScheduleForm({ onDone }: { onDone: () => void }) {
     defaultValues: {
       appointmentDuration: profile?.appointmentDuration ?? "30",
       selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24),
+      confirmationChannel: profile?.confirmationChannel ?? "both",
       workingHours: profile?.workingHours ?? defaultWorkingHours(),
     },
   });
@@ -52,6 +54,19 @@ export default function ScheduleForm({ onDone }: { onDone: () => void }) {
             error={errorText("selfServiceCutoffHours", form.formState.errors.selfServiceCutoffHours)}
             {...form.register("selfServiceCutoffHours")}
           />
+          <SelectField
+            id="schedule-confirmationChannel"
+            label={fields("confirmationChannel")}
+            hint={t("confirmationChannelHint")}
+            error={errorText("confirmationChannel", form.formState.errors.confirmationChannel)}
+            {...form.register("confirmationChannel")}
+          >
+            {CONFIRMATION_CHANNEL_OPTIONS.map((c) => (
+              <option key={c} value={c}>
+                {options(`confirmationChannels.${c}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <WorkingHoursFields idPrefix="schedule-hours" />
         <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={dash("save")} />

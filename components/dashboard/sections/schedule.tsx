@@ -1,5 +1,6 @@
 "use client";
-// Schedule: the appointment duration and the hours of each weekday, view and edit. View mode writes times the
+// Schedule: the appointment duration, online changes, how confirmations and reminders go to callers' phones (text
+// message, WhatsApp or both), and the hours of each weekday, view and edit. View mode writes times the
 // way the page's language does (9:00 AM in English, 09:00 in French, 9:00 in Spanish).
 import { useLocale, useTranslations } from "next-intl";
 import { lazy } from "react";
@@ -39,6 +40,11 @@ export function Schedule() {
                 label: fields("selfServiceCutoffHours"),
                 value: profile.selfServiceCutoffHours ? t("cutoffView", { hours: profile.selfServiceCutoffHours }) : t("cutoffNone"),
                 testId: "schedule-cutoff",
+              },
+              {
+                label: fields("confirmationChannel"),
+                value: options(`confirmationChannels.${profile.confirmationChannel}`),
+                testId: "schedule-confirmation-channel",
               },
               ...WEEKDAYS.map((d) => {
                 const day = profile.workingHours[d];

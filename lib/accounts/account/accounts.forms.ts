@@ -78,9 +78,10 @@ export const businessFormSchema = updateProfileSchema.pick({
   aiInstructions: true,
 });
 
-/** Dashboard "Working hours": the appointment duration and the week. */
+/** Dashboard "Working hours": the appointment duration, online changes, how confirmations go, and the week. */
 export const scheduleFormSchema = z.object({
   appointmentDuration: updateProfileSchema.shape.appointmentDuration.unwrap(),
   selfServiceCutoffHours: updateProfileSchema.shape.selfServiceCutoffHours.unwrap(),
+  confirmationChannel: updateProfileSchema.shape.confirmationChannel.unwrap(),
   workingHours: workingHoursSchema,
 });

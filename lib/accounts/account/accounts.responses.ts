@@ -1,6 +1,7 @@
 // What the account routes answer (sign-in, registration, the profile, setup tokens), as zod schemas for the route
 // declarations' `response` (lib/server/api-route.ts), written from the account's Profile type (lib/accounts).
 import { z } from "zod";
+import { CONFIRMATION_CHANNELS } from "@/db/schema";
 import { subscriptionViewFields } from "@/lib/accounts/subscriptions/subscriptions.responses";
 import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES } from "./options";
 
@@ -38,6 +39,9 @@ export const profileFields = {
     .number()
     .int()
     .describe("Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start."),
+  confirmationChannel: z
+    .enum(CONFIRMATION_CHANNELS)
+    .describe("How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one."),
   aiInstructions: z.string().nullable(),
   type: z.enum(["admin", "user"]),
   isActive: z.boolean(),

@@ -1,7 +1,15 @@
 // zod schemas shared by the API routes and the forms (accounts.forms.ts). Messages are keys of the "Validation" namespace.
 import { z } from "zod";
 import type { DayHours } from "@/db/schema";
-import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, MAX_SELF_SERVICE_CUTOFF_HOURS, SPECIALTIES, WEEKDAYS } from "./options";
+import {
+  APPOINTMENT_DURATIONS,
+  BUSINESS_SIZES,
+  BUSINESS_TYPES,
+  CONFIRMATION_CHANNEL_OPTIONS,
+  MAX_SELF_SERVICE_CUTOFF_HOURS,
+  SPECIALTIES,
+  WEEKDAYS,
+} from "./options";
 
 const text = (max: number) => z.string().trim().max(max);
 /** Optional free text: "" and null clear the field. */
@@ -93,6 +101,8 @@ export const updateProfileSchema = z.object({
   fullName: fullNameSchema.optional(),
   email: emailSchema.optional(),
   ...businessFields,
+  /** How callers' confirmations and reminders go to their phone unless a caller asks for one channel. */
+  confirmationChannel: z.enum(CONFIRMATION_CHANNEL_OPTIONS, "confirmationChannelInvalid").optional(),
 });
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 

@@ -1,4 +1,5 @@
 // The fixed option lists, one source for forms, routes and the assistant.
+import type { ConfirmationChannel } from "@/db/schema";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 
 export const BUSINESS_TYPES = [
@@ -17,6 +18,11 @@ export const BUSINESS_TYPES = [
   "other",
 ] as const;
 export const BUSINESS_SIZES = ["solo", "small", "medium", "large"] as const;
+/**
+ * How callers' confirmations and reminders go to their phone, as the owner picks it: both (the default), text message
+ * only, WhatsApp only. The browser's forms read this list; the database's (db/schema) is the same three.
+ */
+export const CONFIRMATION_CHANNEL_OPTIONS = ["both", "sms", "whatsapp"] as const satisfies readonly ConfirmationChannel[];
 /** The longest self-service cut-off: a week. */
 export const MAX_SELF_SERVICE_CUTOFF_HOURS = 168;
 export const APPOINTMENT_DURATIONS = ["15", "30", "45", "60", "90", "120", "variable"] as const;

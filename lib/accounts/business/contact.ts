@@ -1,6 +1,7 @@
 // The notifications view of a tenant (tenant.ts): who the messages about a business come from and go to, and how
 // they are written (its language, time zone and the country its numbers are read in).
 import type { Db } from "@/db/client";
+import type { ConfirmationChannel } from "@/db/schema";
 import type { CallLanguage } from "./business";
 import { displayNameOf, tenantByOwner } from "./tenant";
 
@@ -17,6 +18,8 @@ export type BusinessContact = {
   line: string | null;
   /** Who appointments are with, in the practice's order (messages name them in a practice of several). */
   practitioners: { id: string; name: string }[];
+  /** How callers' confirmations and reminders go to their phone unless they asked for one channel. */
+  confirmationChannel: ConfirmationChannel;
 };
 
 export async function loadBusinessContact(db: Db, userId: string): Promise<BusinessContact | null> {
@@ -32,5 +35,6 @@ export async function loadBusinessContact(db: Db, userId: string): Promise<Busin
     locale: r.locale,
     line: r.line,
     practitioners: r.practitioners.map((p) => ({ id: p.id, name: p.name })),
+    confirmationChannel: r.confirmationChannel,
   };
 }

@@ -1,7 +1,7 @@
 // The profile view of a tenant (tenant.ts): the account as its owner (and an admin) sees it. Named in the domain's
 // words; lib/accounts/account/profile.ts gives it the field names of the API contract.
 import type { Db } from "@/db/client";
-import type { WorkingHours } from "@/db/schema";
+import type { ConfirmationChannel, WorkingHours } from "@/db/schema";
 import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { subscriptionRecordOf } from "@/lib/accounts/subscriptions/subscription-columns";
 import { deriveSubscription, type SubscriptionView } from "@/lib/accounts/subscriptions/subscription-status";
@@ -25,6 +25,8 @@ export type BusinessProfile = {
   appointmentDuration: string;
   /** Callers change or cancel on their own up to this many hours before the start. */
   selfServiceCutoffHours: number;
+  /** How callers' confirmations and reminders go to their phone unless they ask for one channel. */
+  confirmationChannel: ConfirmationChannel;
   aiInstructions: string | null;
   type: "admin" | "user";
   isActive: boolean;
@@ -67,6 +69,7 @@ function toProfile(r: TenantRow, now: Date): BusinessProfile {
     workingHours: r.workingHours,
     appointmentDuration: r.appointmentDuration,
     selfServiceCutoffHours: r.selfServiceCutoffHours,
+    confirmationChannel: r.confirmationChannel,
     aiInstructions: r.aiInstructions,
     type: r.role,
     isActive: r.isActive,

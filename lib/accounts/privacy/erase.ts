@@ -319,10 +319,10 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
         eventId: appointments.calendarEventId,
         callId: appointments.callId,
       });
-    // An appointment the caller booked for someone else's number stays theirs; the caller's own number leaves it.
+    // An appointment the caller booked for someone else's number stays theirs; the caller's own number and name leave it.
     await tx
       .update(appointments)
-      .set({ callerPhone: null })
+      .set({ callerPhone: null, callerName: null })
       .where(and(eq(appointments.userId, userId), eq(appointments.callerPhone, phone)));
     const eventIds = appts.flatMap((a) => (a.eventId ? [a.eventId] : []));
     if (eventIds.length)

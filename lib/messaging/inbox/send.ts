@@ -12,7 +12,7 @@ import type { JobData } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { dashboardLink, facts, manageLink, type DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 import { callerReplyText, ownerThreadEmail, taskDoneText } from "@/lib/messaging/notifications/templates";
-import { countryOfBusiness } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, readerCountry } from "@/lib/platform/phone/phone";
 
 /** An answer to a caller's text about one of their appointments, on the channel they wrote on. */
 export async function sendInboxReply(deps: DispatchDeps, data: JobData["inbox-reply"]): Promise<void> {
@@ -180,7 +180,12 @@ export async function sendTaskDone(deps: DispatchDeps, data: JobData["task-done"
     userId: biz.userId,
     to: m.callerPhone,
     from: biz.line,
-    text: taskDoneText(biz.locale, { businessName: biz.businessName, businessPhone: biz.line, country: countryOfBusiness(biz) }),
+    // The caller reads the business's number: in international form when their phone is of another country.
+    text: taskDoneText(biz.locale, {
+      businessName: biz.businessName,
+      businessPhone: biz.line,
+      country: readerCountry(m.callerPhone, countryOfBusiness(biz)),
+    }),
     dedupeKey: `task-done:${m.id}`,
   });
 }

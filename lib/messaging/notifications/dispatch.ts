@@ -1,17 +1,18 @@
 // The job handlers that send messages. Each message has a dedupe key, so a job retried after a partial failure sends
 // only what did not go out; a message for an appointment version that has since changed is not sent at all.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages } from "@/db/schema";
+import { appointments, callerMessages, calls } from "@/db/schema";
 import type { Appointment } from "@/lib/scheduling/booking/core";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { DeliveryError } from "@/lib/messaging/delivery/logged-sender";
 import type { MessageSender } from "@/lib/ports/messaging";
-import { countryOfBusiness, countryOfPhone } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, readerCountry } from "@/lib/platform/phone/phone";
 import { loadBusinessContact, type BusinessContact } from "@/lib/accounts/business/contact";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { buildIcs, icsAttachment } from "./ics";
+import { phoneChannels } from "./channels";
 import { linkExpiry, selfServicePath, selfServiceToken } from "@/lib/scheduling/booking/self-service-link";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { translate } from "@/lib/platform/i18n/translate";
@@ -55,13 +56,16 @@ export function facts(biz: BusinessContact, a: Appointment): AppointmentFacts {
     businessPhone: biz.line ?? biz.ownerPhone,
     businessAddress: biz.businessAddress,
     patientName: a.patientName,
+    callerName: a.callerName,
     start: a.startsAt,
     end: a.endsAt,
     timeZone: biz.timeZone,
     reason: a.reason,
+    service: a.service,
     practitioner: practitionerToName(biz.practitioners, a.practitionerId),
-    // The caller reads these: numbers of their own country (their phone's) in national form.
-    country: countryOfPhone(a.patientPhone) ?? countryOfBusiness(biz),
+    // The caller reads these: numbers of their own country (their phone's) in national form, any other in international
+    // form. A UK mobile at a French practice reads "+33 1 99 00 01 00", which it can dial, not "01 99 00 01 00".
+    country: readerCountry(a.patientPhone, countryOfBusiness(biz)),
   };
 }
 
@@ -93,7 +97,11 @@ export function manageLink(deps: DispatchDeps, a: Appointment): { url: string; t
   return { url: `${deps.appUrl}${selfServicePath(a.language, token)}`, token };
 }
 
-/** The caller's SMS, WhatsApp and email for one appointment event. */
+/**
+ * The caller's SMS, WhatsApp and email for one appointment event. The phone channels are the ones the caller asked for
+ * on the call, else the business's default (phoneChannels, which the receptionist's words read too): a caller who asked
+ * for a text gets no WhatsApp message.
+ */
 function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, kind: Kind, key: string): (() => Promise<unknown>)[] {
   const locale = a.language;
   const manage = kind === "cancellation" ? null : manageLink(deps, a);
@@ -101,26 +109,32 @@ function callerSends(deps: DispatchDeps, biz: BusinessContact, a: Appointment, k
   const redact = manage ? [manage.token] : [];
   const sends: (() => Promise<unknown>)[] = [];
   // Texts go out from the business's own number; a business without one (a dashboard booking before claiming) gets none.
+  const channels = phoneChannels(a.notifyChannel, biz.confirmationChannel);
   if (a.patientPhone && biz.line) {
     const to = a.patientPhone;
-    sends.push(async () => {
+    const from = biz.line;
+    const sms = async () => {
       if (await isOptedOut(deps.db, biz.userId, to, "sms")) return;
       // The line reads the caller's answers (lib/messaging/inbox), so the text says which ones it understands.
       const text = callerSms(locale, kind, { ...f, repliesRead: true });
-      await deps.sms.send({ userId: biz.userId, to, from: biz.line, text, redact, dedupeKey: `${key}:sms` });
-    });
-    sends.push(async () => {
-      if (await isOptedOut(deps.db, biz.userId, to, "whatsapp")) return;
-      const wa = callerWhatsApp(locale, kind, f);
-      // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template. Best
-      // effort: many callers have no WhatsApp (a permanent refusal), and the SMS already carries the same text, so a
-      // refusal is logged in the outbox (status failed) without making the whole job retry.
-      await deps.whatsapp
-        .send({ userId: biz.userId, to, from: biz.line, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` })
-        .catch((e: unknown) => {
-          if (!(e instanceof DeliveryError)) throw e;
-        });
-    });
+      await deps.sms.send({ userId: biz.userId, to, from, text, redact, dedupeKey: `${key}:sms` });
+    };
+    if (channels.includes("sms")) sends.push(sms);
+    if (channels.includes("whatsapp"))
+      sends.push(async () => {
+        if (await isOptedOut(deps.db, biz.userId, to, "whatsapp")) return;
+        const wa = callerWhatsApp(locale, kind, f);
+        // A business-initiated WhatsApp message is outside any 24-hour window: it goes as the approved template. Many
+        // callers have no WhatsApp (a permanent refusal): beside the SMS, a refusal is logged in the outbox (status
+        // failed) without making the whole job retry; as the only channel, the SMS goes instead, or the caller would
+        // hear nothing.
+        await deps.whatsapp
+          .send({ userId: biz.userId, to, from, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` })
+          .catch(async (e: unknown) => {
+            if (!(e instanceof DeliveryError)) throw e;
+            if (!channels.includes("sms")) await sms();
+          });
+      });
   }
   if (a.patientEmail) {
     const to = a.patientEmail;
@@ -175,6 +189,7 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
       ...facts(biz, a),
       country: countryOfBusiness(biz),
       patientPhone: a.patientPhone,
+      callerPhone: a.callerPhone,
       patientEmail: a.patientEmail,
       dashboardUrl,
     });
@@ -213,6 +228,7 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     businessName: biz.businessName,
     callerName: m.callerName,
     callerPhone: m.callerPhone,
+    calledFrom: await calledFrom(deps.db, m.userId, m.providerCallId),
     body: m.body,
     at: m.createdAt,
     timeZone: biz.timeZone,
@@ -230,6 +246,17 @@ export async function sendMessageTaken(deps: DispatchDeps, data: JobData["messag
     links: [dashboardUrl],
     dedupeKey: `message:${m.id}:owner`,
   });
+}
+
+/** The number a call came from (null when hidden, or for a message taken off a call). */
+async function calledFrom(db: Db, userId: string, providerCallId: string | null): Promise<string | null> {
+  if (!providerCallId) return null;
+  const [call] = await db
+    .select({ fromNumber: calls.fromNumber })
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.providerCallId, providerCallId)))
+    .limit(1);
+  return call?.fromNumber ?? null;
 }
 
 export async function sendCalendarRevoked(deps: DispatchDeps, data: JobData["calendar-revoked"]): Promise<void> {

@@ -3,13 +3,17 @@ import type { Locale } from "@/lib/platform/i18n/routing";
 import {
   type AppointmentFacts,
   callerEmail,
+  callerReplyText,
   callerSms,
   callerWhatsApp,
   escapeHtml,
   type Kind,
   ownerBookingEmail,
   ownerMessageEmail,
+  type ReplyKind,
+  taskDoneText,
 } from "./templates";
+import { waitlistText } from "./waitlist-texts";
 
 const locales: Locale[] = ["en", "fr", "es"];
 const kinds: Kind[] = ["confirmation", "reschedule", "cancellation", "reminder"];
@@ -127,7 +131,7 @@ describe("localized texts", () => {
 
   it("writes the French texts in French", () => {
     expect(callerSms("fr", "confirmation", facts)).toBe(
-      "Cabinet Dupont : votre rendez-vous est confirmé le mardi 1 décembre 2026 à 09:30. Une question ? Appelez le +33 1 23 45 67 89. Répondez STOP pour ne plus recevoir de messages.",
+      "Cabinet Dupont : votre rendez-vous est confirmé le mardi 1 décembre 2026 à 09:30 (pour Marie Curie). Une question ? Appelez le +33 1 23 45 67 89. Répondez STOP pour ne plus recevoir de messages.",
     );
   });
 });
@@ -245,5 +249,171 @@ describe("in a practice of several practitioners", () => {
   it("names no one in a practice of one", () => {
     for (const locale of locales) expect(callerSms(locale, "confirmation", facts)).not.toMatch(/With|Avec|Con /);
     expect(callerEmail("en", "confirmation", facts).text).not.toContain("Practitioner");
+  });
+});
+
+describe("what an appointment is for, and whose it is", () => {
+  // A hair salon: Sophie Martin books a colouring for her daughter Léa, on her own mobile.
+  const salon: AppointmentFacts = {
+    businessName: "Salon Éclat",
+    businessPhone: "+33199000100",
+    businessAddress: null,
+    patientName: "Léa Martin",
+    start: new Date("2026-12-09T10:00:00Z"),
+    end: new Date("2026-12-09T11:00:00Z"),
+    timeZone: "Europe/Paris",
+    reason: "racines à reprendre",
+    service: "coloration",
+    country: "FR",
+  };
+  const forSophie = { ...salon, callerName: "Sophie Martin" };
+  const replies: ReplyKind[] = ["confirmed", "cancelAsk", "kept", "change", "cancelStale", "cancelExpired", "tooLate"];
+  const detail: Record<Locale, { alone: string; bookedBy: string }> = {
+    en: { alone: "11:00 AM (coloration, for Léa Martin)", bookedBy: "11:00 AM (coloration, for Léa Martin, booked by Sophie Martin)" },
+    fr: { alone: "11:00 (coloration, pour Léa Martin)", bookedBy: "11:00 (coloration, pour Léa Martin, pris par Sophie Martin)" },
+    es: { alone: "11:00 (coloration, para Léa Martin)", bookedBy: "11:00 (coloration, para Léa Martin, reservada por Sophie Martin)" },
+  };
+
+  it.each(locales)("names the service and the patient after the time in every %s text, never the reason", (locale) => {
+    for (const kind of kinds) {
+      const sms = callerSms(locale, kind, salon);
+      const wa = callerWhatsApp(locale, kind, salon);
+      expect(sms).toContain(detail[locale].alone);
+      expect(wa.text).toContain(detail[locale].alone);
+      // The approved template keeps its three parameters: the time carries the rest.
+      expect(wa.template.parameters).toHaveLength(3);
+      expect(wa.template.parameters[2]).toBe(detail[locale].alone);
+      for (const text of [sms, wa.text]) expect(text).not.toContain("racines");
+    }
+    for (const kind of replies) expect(callerReplyText(locale, kind, { ...salon, changeUrl: null })).not.toContain("racines");
+    // The answers to a caller's text that name the appointment name it the same way.
+    for (const kind of ["confirmed", "kept", "cancelAsk", "tooLate"] as const)
+      expect(callerReplyText(locale, kind, salon)).toContain(detail[locale].alone);
+  });
+
+  it.each(locales)("says in %s who booked it for the patient, in the texts, the caller's email and the owner's", (locale) => {
+    expect(callerSms(locale, "confirmation", forSophie)).toContain(detail[locale].bookedBy);
+    expect(callerWhatsApp(locale, "reminder", forSophie).template.parameters[2]).toBe(detail[locale].bookedBy);
+    expect(callerReplyText(locale, "kept", forSophie)).toContain(detail[locale].bookedBy);
+    const mail = callerEmail(locale, "confirmation", forSophie);
+    // Sophie reads it: she is greeted, and the appointment is Léa's.
+    expect(mail.text).toMatch(/^(Hello|Bonjour|Hola,) Sophie Martin/);
+    expect(mail.text).toContain(
+      {
+        en: "For: Léa Martin (booked by Sophie Martin)",
+        fr: "Pour : Léa Martin (rendez-vous pris par Sophie Martin)",
+        es: "Para: Léa Martin (cita reservada por Sophie Martin)",
+      }[locale],
+    );
+    expect(mail.text).toContain({ en: "Service: coloration", fr: "Prestation : coloration", es: "Servicio: coloration" }[locale]);
+    expect(mail.text).not.toContain("racines");
+    const own = ownerBookingEmail(locale, "confirmation", {
+      ...forSophie,
+      patientPhone: "+33611223344",
+      patientEmail: null,
+      dashboardUrl: "https://x",
+    });
+    expect(own.text).toContain(
+      { en: "Booked by: Sophie Martin", fr: "Pris par : Sophie Martin", es: "Reservada por: Sophie Martin" }[locale],
+    );
+    expect(own.text).toContain("racines à reprendre");
+  });
+
+  it("writes the whole text as a French caller reads it", () => {
+    expect(callerSms("fr", "cancellation", forSophie)).toBe(
+      "Salon Éclat : votre rendez-vous du mercredi 9 décembre 2026 à 11:00 (coloration, pour Léa Martin, pris par Sophie Martin) a été annulé. Une question ? Appelez le 01 99 00 01 00. Répondez STOP pour ne plus recevoir de messages.",
+    );
+    expect(callerSms("es", "reschedule", salon)).toBe(
+      "Salon Éclat: su cita se ha cambiado al miércoles, 9 de diciembre de 2026 a las 11:00 (coloration, para Léa Martin). ¿Alguna pregunta? Llame al 01 99 00 01 00. Responda STOP para darse de baja.",
+    );
+  });
+
+  it("says nothing of a service or a booker that is not there, and a nameless booking names no one", () => {
+    const plain = callerSms("en", "confirmation", { ...salon, service: null });
+    expect(plain).toContain("at 11:00 AM (for Léa Martin).");
+    expect(callerSms("en", "confirmation", { ...salon, service: null, patientName: " " })).toMatch(/at 11:00 AM\. /);
+    expect(callerEmail("en", "confirmation", { ...salon, service: null }).text).not.toContain("Service:");
+  });
+
+  it("keeps the WhatsApp parameters on one line, whatever the names hold", () => {
+    const odd = { ...salon, patientName: "Léa\n  Martin", callerName: "Sophie\tMartin" };
+    const [, , time] = callerWhatsApp("en", "confirmation", odd).template.parameters;
+    expect(time).toBe("11:00 AM (coloration, for Léa Martin, booked by Sophie Martin)");
+  });
+
+  it.each(locales)("names the person and the service a freed slot is for in %s", (locale) => {
+    const { text, parameters } = waitlistText(locale, "offer", {
+      businessName: "Salon Éclat",
+      start: salon.start,
+      expiresAt: salon.end,
+      timeZone: salon.timeZone,
+      practitioner: null,
+      name: "Léa Martin",
+      service: "coloration",
+    });
+    expect(text).toContain(detail[locale].alone);
+    expect(parameters[2]).toBe(detail[locale].alone);
+  });
+});
+
+describe("a text to a number of another country", () => {
+  // A French practice's number, read by a UK mobile: the recipient's country is none of ours (dispatch's readerCountry
+  // gives null for the UK's fictional 07700 900xxx, "GB" for a real UK number): international either way.
+  const abroad: AppointmentFacts = { ...facts, businessPhone: "+33199000100" };
+
+  it.each([null, "GB"])("gives the business's number in international form (reader's country %s)", (country) => {
+    for (const locale of locales) {
+      for (const text of [
+        callerSms(locale, "confirmation", { ...abroad, country }),
+        callerSms(locale, "reminder", { ...abroad, country }),
+        callerReplyText(locale, "tooLate", { ...abroad, country }),
+        callerReplyText(locale, "change", { ...abroad, country, changeUrl: null }),
+        taskDoneText(locale, { businessName: "Cabinet Dupont", businessPhone: "+33199000100", country }),
+        callerEmail(locale, "confirmation", { ...abroad, country }).text,
+      ]) {
+        expect(text).toContain("+33 1 99 00 01 00");
+        // The national form, which cannot be dialled from abroad.
+        expect(text).not.toContain("01 99 00 01 00");
+      }
+    }
+    expect(callerSms("en", "confirmation", { ...abroad, country })).toContain("Questions? Call +33 1 99 00 01 00.");
+  });
+});
+
+describe("the owner's email about a phone booking", () => {
+  const booked = { ...owner, patientPhone: "+33611223344", country: "FR" };
+
+  it.each(locales)("in %s, shows the number that called and the number for confirmations, each named, when they differ", (locale) => {
+    const mail = ownerBookingEmail(locale, "confirmation", { ...booked, callerPhone: "+447700900123" });
+    const labels = {
+      en: ["Number that called: +44 7700 900123", "Number for confirmations: 06 11 22 33 44"],
+      fr: ["Numéro qui a appelé : +44 7700 900123", "Numéro pour les confirmations : 06 11 22 33 44"],
+      es: ["Número que llamó: +44 7700 900123", "Número para las confirmaciones: 06 11 22 33 44"],
+    }[locale];
+    for (const label of labels) expect(mail.text).toContain(label);
+    expect(mail.html).toContain('href="tel:+447700900123"');
+    expect(mail.html).toContain('href="tel:+33611223344"');
+  });
+
+  it("shows one phone when the caller rang from the number confirmed to", () => {
+    const mail = ownerBookingEmail("en", "confirmation", { ...booked, callerPhone: null });
+    expect(mail.text).toContain("Phone: 06 11 22 33 44");
+    expect(mail.text).not.toContain("Number that called");
+  });
+
+  it("shows the number a message's caller rang from beside the one to call back on", () => {
+    const mail = ownerMessageEmail("fr", {
+      businessName: "Cabinet Dupont",
+      callerName: "Jean Martin",
+      callerPhone: "+33611223344",
+      calledFrom: "+442079460123",
+      body: "Rappelez-moi",
+      at: facts.start,
+      timeZone: "Europe/Paris",
+      dashboardUrl: "https://app.recepta.test/dashboard",
+      country: "FR",
+    });
+    expect(mail.text).toContain("Numéro qui a appelé : +44 20 7946 0123");
+    expect(mail.text).toContain("Numéro à rappeler : 06 11 22 33 44");
   });
 });

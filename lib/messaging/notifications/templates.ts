@@ -2,7 +2,10 @@
 // asked for and the business's time zone. Plain functions over plain data: jobs, routes and tests call them alike.
 //
 // Health data: a text message shows on a locked phone's screen, so SMS and WhatsApp to the caller never carry the
-// reason for the visit; the caller's email leaves it out as well. Only the owner's email states it.
+// reason for the visit (the caller's own words: "chest pain"); the caller's email leaves it out as well. Only the owner's
+// email states it. What a text does say is the service booked, a name from the practice's own list ("colouring",
+// "cleaning"), as the recall text does, and whose appointment it is: two people on one number (a parent and a child)
+// must tell their appointments apart.
 import { formatTime, intlLocale } from "@/lib/platform/format/intl";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 import type { Locale } from "@/lib/platform/i18n/routing";
@@ -18,6 +21,10 @@ export type AppointmentFacts = {
   /** The business's IANA zone: every date and time is written as the business's clock shows it. */
   timeZone: string;
   reason: string | null;
+  /** The service booked, as the practice names it: texts say what the appointment is for with it. */
+  service?: string | null;
+  /** Who booked it, when not the patient (a parent for a child): the texts say "for Léa Martin, booked by Sophie Martin". */
+  callerName?: string | null;
   /**
    * The reader's country (ISO 3166-1): numbers of it are written in national form ("01 23 45 67 89"), others in
    * international form ("+33 1 23 45 67 89"). Numbers arrive in E.164.
@@ -36,7 +43,10 @@ export type Kind = "confirmation" | "reschedule" | "cancellation" | "reminder";
 export type EmailContent = { subject: string; text: string; html: string };
 
 export type OwnerBookingFacts = AppointmentFacts & {
+  /** The number the confirmations go to. */
   patientPhone: string | null;
+  /** The number the caller rang from, when it is not patientPhone: the owner sees both, each named. */
+  callerPhone?: string | null;
   patientEmail: string | null;
   dashboardUrl: string;
 };
@@ -51,12 +61,17 @@ export type OwnerMessageFacts = {
   dashboardUrl: string;
   /** The owner's business's country (see AppointmentFacts.country). */
   country?: string | null;
+  /** The number the call came from, when it is not the number given to call back on (callerPhone). */
+  calledFrom?: string | null;
   /** What the request is about and how soon (a task in the inbox); absent for a plain message. */
   category?: string | null;
   urgent?: boolean;
 };
 
-/** Approved WhatsApp templates, one per kind, each with the body parameters {{1}} business, {{2}} date, {{3}} time. */
+/**
+ * Approved WhatsApp templates, one per kind, each with the body parameters {{1}} business, {{2}} date, {{3}} time. The
+ * time carries what the appointment is for and whose it is ("11:00 (colouring, for Léa Martin)"), as in the SMS.
+ */
 export const WHATSAPP_TEMPLATES: Record<Kind, string> = {
   confirmation: "appointment_confirmation",
   reschedule: "appointment_reschedule",
@@ -71,7 +86,7 @@ export const WHATSAPP_LANGUAGES: Record<Locale, string> = { en: "en_US", fr: "fr
 const SMS_NAME_MAX = 50;
 
 export function callerSms(locale: Locale, kind: Kind, facts: AppointmentFacts): string {
-  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const { date, time } = slot(locale, facts);
   const parts = [t(locale, `sms.${kind}`, { business: clip(facts.businessName, SMS_NAME_MAX), date, time })];
   if (facts.practitioner) parts.push(withWhom(locale, facts.practitioner));
   if (facts.businessPhone) parts.push(t(locale, "sms.callUs", { phone: formatPhone(facts.businessPhone, facts.country) }));
@@ -91,7 +106,7 @@ export type ReplyKind = "confirmed" | "cancelAsk" | "kept" | "change" | "cancelS
  * else the business's number.
  */
 export function callerReplyText(locale: Locale, kind: ReplyKind, facts: AppointmentFacts & { changeUrl?: string | null }): string {
-  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const { date, time } = slot(locale, facts);
   const business = clip(facts.businessName, SMS_NAME_MAX);
   const phone = facts.businessPhone ? formatPhone(facts.businessPhone, facts.country) : "";
   const whom = facts.practitioner ? ` ${withWhom(locale, facts.practitioner)}` : "";
@@ -108,6 +123,23 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
     return smsSafe(`${t(locale, "reply.change", { business, date, time })}${whom} ${how}`.trim());
   }
   return smsSafe(`${t(locale, `reply.${kind}`, { business, date, time })}${whom}`);
+}
+
+/**
+ * The date and time a text names an appointment by, the time followed by what it is for and whose it is: "Wednesday,
+ * December 9, 2026" and "11:00 AM (colouring, for Léa Martin, booked by Sophie Martin)". Mid-sentence or at its end, in
+ * each language, the brackets read right ("your appointment on … (…) has been cancelled").
+ */
+export function slot(
+  locale: Locale,
+  f: Pick<AppointmentFacts, "start" | "timeZone" | "service" | "patientName" | "callerName">,
+): { date: string; time: string } {
+  const { date, time } = when(locale, f.start, f.timeZone);
+  const patient = clip(f.patientName, SMS_NAME_MAX);
+  const caller = f.callerName ? clip(f.callerName, SMS_NAME_MAX) : "";
+  const whose = patient ? t(locale, caller ? "sms.forPatientBookedBy" : "sms.forPatient", { patient, caller }) : "";
+  const detail = [f.service ? clip(f.service, SMS_NAME_MAX) : "", whose].filter(Boolean).join(", ");
+  return { date, time: detail ? t(locale, "sms.timeDetail", { time, detail }) : time };
 }
 
 /** "With Dr Roux.": the sentence a text adds in a practice of several. */
@@ -169,7 +201,7 @@ export function callerWhatsApp(
   kind: Kind,
   facts: AppointmentFacts,
 ): { text: string; template: { name: string; language: string; parameters: string[] } } {
-  const { date, time } = when(locale, facts.start, facts.timeZone);
+  const { date, time } = slot(locale, facts);
   // The template's business parameter carries who with, in a practice of several: its three parameters are fixed.
   const business = clip(facts.practitioner ? `${facts.businessName} (${facts.practitioner})` : facts.businessName, SMS_NAME_MAX);
   // The free text sent inside the 24-hour window reads exactly like the approved template it stands in for, so the
@@ -185,17 +217,21 @@ export function callerEmail(locale: Locale, kind: Kind, facts: AppointmentFacts)
   const { date } = when(locale, facts.start, facts.timeZone);
   const business = facts.businessName;
   const subject = t(locale, `email.subject.${kind}`, { business, date });
+  const patient = facts.patientName.trim();
+  const caller = facts.callerName?.trim() || null;
   const rows: Row[] = [
     [t(locale, "email.with"), business],
+    ...(patient ? [[t(locale, "email.for"), caller ? t(locale, "email.bookedBy", { patient, caller }) : patient] as Row] : []),
+    ...(facts.service ? [[t(locale, "email.service"), facts.service] as Row] : []),
     ...(facts.practitioner ? [[t(locale, "email.practitioner"), facts.practitioner] as Row] : []),
     [t(locale, "email.date"), date],
     [t(locale, "email.time"), timeRange(locale, facts)],
     ...(facts.businessAddress ? [[t(locale, "email.address"), facts.businessAddress] as Row] : []),
     ...(facts.businessPhone ? [phoneRow(t(locale, "email.phone"), facts.businessPhone, facts.country)] : []),
   ];
-  const greeting = facts.patientName.trim()
-    ? t(locale, "email.greeting", { name: facts.patientName.trim() })
-    : t(locale, "email.greetingNoName");
+  // Whoever booked reads it: the parent who booked for a child, else the patient.
+  const reader = caller ?? patient;
+  const greeting = reader ? t(locale, "email.greeting", { name: reader }) : t(locale, "email.greetingNoName");
   const closing = facts.businessPhone
     ? [t(locale, kind === "cancellation" ? "email.rebook" : "email.change", { phone: formatPhone(facts.businessPhone, facts.country) })]
     : [];
@@ -219,10 +255,12 @@ export function ownerBookingEmail(locale: Locale, kind: Kind, facts: OwnerBookin
     paragraphs: [t(locale, `owner.intro.${kind}`)],
     rows: [
       [t(locale, "owner.name"), name],
+      ...(facts.callerName?.trim() ? [[t(locale, "owner.bookedBy"), facts.callerName.trim()] as Row] : []),
       ...(facts.practitioner ? [[t(locale, "email.practitioner"), facts.practitioner] as Row] : []),
       [t(locale, "email.date"), date],
       [t(locale, "email.time"), timeRange(locale, facts)],
-      facts.patientPhone ? phoneRow(t(locale, "owner.phone"), facts.patientPhone, facts.country) : [t(locale, "owner.phone"), missing],
+      ...(facts.service ? [[t(locale, "email.service"), facts.service] as Row] : []),
+      ...phoneRows(locale, facts.patientPhone, facts.callerPhone, facts.country, missing),
       [t(locale, "owner.email"), facts.patientEmail || missing],
       [t(locale, "owner.reason"), facts.reason?.trim() || missing],
     ],
@@ -244,9 +282,16 @@ export function ownerMessageEmail(locale: Locale, m: OwnerMessageFacts): EmailCo
         ? [[t(locale, "message.request"), t(locale, `message.categories.${m.category}`)] as Row]
         : []),
       [t(locale, "message.from"), name ?? t(locale, "message.unknownCaller")],
-      m.callerPhone
-        ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)
-        : [t(locale, "message.phone"), t(locale, "owner.notProvided")],
+      ...(m.calledFrom && m.callerPhone && m.calledFrom !== m.callerPhone
+        ? [
+            phoneRow(t(locale, "owner.calledFrom"), m.calledFrom, m.country),
+            phoneRow(t(locale, "message.callBack"), m.callerPhone, m.country),
+          ]
+        : [
+            m.callerPhone
+              ? phoneRow(t(locale, "message.phone"), m.callerPhone, m.country)
+              : ([t(locale, "message.phone"), t(locale, "owner.notProvided")] as Row),
+          ]),
     ],
     quote: { label: t(locale, "message.message"), body: m.body },
     link: { label: t(locale, "owner.openDashboard"), url: m.dashboardUrl },
@@ -261,6 +306,25 @@ export function escapeHtml(value: string): string {
 
 /** A label and its value; `href` makes the value a link in the HTML part (a phone number's tel: link). */
 export type Row = [label: string, value: string, href?: string];
+
+/**
+ * The owner's rows for a booking's numbers: one "Phone" when the caller rang from the number the confirmations go to;
+ * both, each named, when they differ (a caller abroad who gave a mobile, a parent who gave the child's number).
+ */
+function phoneRows(
+  locale: Locale,
+  confirmTo: string | null,
+  calledFrom: string | null | undefined,
+  country: string | null | undefined,
+  missing: string,
+): Row[] {
+  if (calledFrom && calledFrom !== confirmTo)
+    return [
+      phoneRow(t(locale, "owner.calledFrom"), calledFrom, country),
+      confirmTo ? phoneRow(t(locale, "owner.confirmationsTo"), confirmTo, country) : [t(locale, "owner.confirmationsTo"), missing],
+    ];
+  return [confirmTo ? phoneRow(t(locale, "owner.phone"), confirmTo, country) : [t(locale, "owner.phone"), missing]];
+}
 
 /** A phone number's row: written for the reader, linked to its E.164 form. */
 function phoneRow(label: string, phone: string, country: string | null | undefined): Row {
@@ -298,8 +362,9 @@ function timeRange(locale: Locale, f: { start: Date; end: Date; timeZone: string
   return t(locale, "email.timeRange", { start: formatTime(f.start, locale, f.timeZone), end: formatTime(f.end, locale, f.timeZone) });
 }
 
+/** At most `max` characters, on one line: a WhatsApp template refuses a parameter with a line break or a run of spaces. */
 function clip(value: string, max: number): string {
-  const chars = [...value.trim()];
+  const chars = [...value.replace(/\s+/g, " ").trim()];
   return chars.length > max
     ? `${chars
         .slice(0, max - 1)

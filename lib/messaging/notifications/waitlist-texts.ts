@@ -5,17 +5,20 @@
 import { offerWithEntry } from "@/lib/scheduling/waitlist/offers";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
-import { formatTime, intlLocale } from "@/lib/platform/format/intl";
+import { formatTime } from "@/lib/platform/format/intl";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { translate } from "@/lib/platform/i18n/translate";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { DispatchDeps } from "./dispatch";
-import { WHATSAPP_LANGUAGES } from "./templates";
+import { slot, WHATSAPP_LANGUAGES } from "./templates";
 
 export type WaitlistTextKind = JobData["waitlist-text"]["kind"];
 
-/** Approved WhatsApp templates, each with the body parameters {{1}} business, {{2}} date, {{3}} time. */
+/**
+ * Approved WhatsApp templates, each with the body parameters {{1}} business, {{2}} date, {{3}} time; the time says whom
+ * the slot is for and the service they wait for ("11:00 (colouring, for Léa Martin)"), as in the SMS.
+ */
 export const WAITLIST_WHATSAPP_TEMPLATES: Record<WaitlistTextKind, string> = {
   offer: "waitlist_offer",
   gone: "waitlist_slot_gone",
@@ -25,7 +28,17 @@ export const WAITLIST_WHATSAPP_TEMPLATES: Record<WaitlistTextKind, string> = {
 // A long business name would push the text past three segments; the name is the only unbounded part.
 const NAME_MAX = 50;
 
-export type WaitlistFacts = { businessName: string; start: Date; expiresAt: Date; timeZone: string; practitioner: string | null };
+export type WaitlistFacts = {
+  businessName: string;
+  start: Date;
+  expiresAt: Date;
+  timeZone: string;
+  practitioner: string | null;
+  /** Who is waiting: two people waiting on one number are told apart. */
+  name: string;
+  /** The service they wait for, as the practice names it (never a reason: a text shows on a locked screen). */
+  service: string | null;
+};
 
 /** "Notifications.waitlist.<key>", placeholders filled here: a business's name may start with "@", which translate reads as a key. */
 function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
@@ -48,8 +61,7 @@ const smsSafe = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, " ");
 /** The text of one waitlist message, and its template's parameters (business, date, time). */
 export function waitlistText(locale: Locale, kind: WaitlistTextKind, f: WaitlistFacts): { text: string; parameters: string[] } {
   const business = clip(f.practitioner && kind === "offer" ? `${f.businessName} (${f.practitioner})` : f.businessName);
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "full", timeZone: f.timeZone }).format(f.start);
-  const time = formatTime(f.start, locale, f.timeZone);
+  const { date, time } = slot(locale, { start: f.start, timeZone: f.timeZone, service: f.service, patientName: f.name });
   const parts = [t(locale, `waitlist.${kind}`, { business, date, time, until: formatTime(f.expiresAt, locale, f.timeZone) })];
   if (kind === "offer") parts.push(t(locale, "sms.optOut"));
   return { text: smsSafe(parts.join(" ")), parameters: [business, date, time].map(smsSafe) };
@@ -72,6 +84,8 @@ export async function sendWaitlistText(deps: DispatchDeps, data: JobData["waitli
     expiresAt: offer.expiresAt,
     timeZone: biz.timeZone,
     practitioner: practitionerToName(biz.practitioners, offer.practitionerId),
+    name: entry.name,
+    service: entry.service,
   });
   const message = { userId: biz.userId, to: entry.phone, from: biz.line, text, dedupeKey: `waitlist:${data.key}` };
   if (channel === "sms") {

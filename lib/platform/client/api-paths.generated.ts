@@ -2090,7 +2090,16 @@ export interface operations {
                             practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
+                            /** @description The number the confirmations and reminders go to (E.164). */
                             patientPhone: string | null;
+                            /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                            callerPhone: string | null;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                            notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
                             reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
@@ -2114,7 +2123,16 @@ export interface operations {
                             practitionerId: string;
                             patientName: string;
                             patientEmail: string | null;
+                            /** @description The number the confirmations and reminders go to (E.164). */
                             patientPhone: string | null;
+                            /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                            callerPhone: string | null;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                            notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
                             reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
@@ -2195,6 +2213,7 @@ export interface operations {
             content: {
                 "application/json": {
                     patientName: string;
+                    callerName?: string | null;
                     patientEmail?: string | null;
                     patientPhone?: string | null;
                     reason?: string | null;
@@ -2219,7 +2238,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -4953,6 +4981,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -5748,6 +5781,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6290,6 +6328,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6481,6 +6524,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -6685,6 +6733,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6856,6 +6909,11 @@ export interface operations {
                             appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                             /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                             selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -7073,6 +7131,8 @@ export interface operations {
                     timeZone?: string;
                     /** @enum {string} */
                     locale?: "en" | "fr" | "es";
+                    /** @enum {string} */
+                    confirmationChannel?: "both" | "sms" | "whatsapp";
                 };
             };
         };
@@ -7150,6 +7210,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -7360,6 +7425,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9384,6 +9454,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9756,6 +9831,11 @@ export interface operations {
                         appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
                         /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
                         selfServiceCutoffHours: number;
+                        /**
+                         * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                         * @enum {string}
+                         */
+                        confirmationChannel: "sms" | "whatsapp" | "both";
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -10013,7 +10093,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -10103,7 +10192,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -10519,6 +10617,7 @@ export interface operations {
                         messages: {
                             id: string;
                             callerName: string | null;
+                            /** @description The number to call back on, as the caller gave it (E.164); may differ from fromNumber. */
                             callerPhone: string | null;
                             body: string;
                             /** Format: date-time */
@@ -10527,6 +10626,13 @@ export interface operations {
                         appointments: {
                             id: string;
                             patientName: string;
+                            /** @description Who booked it, when not the patient (a parent for a child). */
+                            callerName: string | null;
+                            /** @description The number its confirmations go to (E.164). */
+                            patientPhone: string | null;
+                            /** @description The service booked, as the practice names it. */
+                            service: string | null;
+                            reason: string | null;
                             /** Format: date-time */
                             startsAt: string;
                             /** Format: date-time */
@@ -11062,6 +11168,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */
@@ -11651,7 +11761,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -11748,7 +11867,16 @@ export interface operations {
                         practitionerId: string;
                         patientName: string;
                         patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
                         patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
                         reason: string | null;
                         /** Format: date-time */
                         startsAt: string;
@@ -12022,6 +12150,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */
@@ -12091,6 +12223,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "booked" | "cancelled";
                         patientFirstName: string;
+                        /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
+                        bookedByFirstName: string | null;
+                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
                         /** @enum {string} */

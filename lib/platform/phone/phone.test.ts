@@ -11,6 +11,7 @@ import {
   isE164,
   parsePhone,
   phoneHref,
+  readerCountry,
   requirePhone,
   toE164,
 } from "./phone";
@@ -137,6 +138,23 @@ describe("the business's country", () => {
     expect(countryOfPhone("+33698765432")).toBe("FR");
     expect(countryOfPhone("0698765432")).toBeNull();
     expect(countryOfPhone(null)).toBeNull();
+  });
+});
+
+describe("readerCountry", () => {
+  it("is the recipient's country, so the business's number is written so they can dial it", () => {
+    expect(readerCountry("+442079460123", "FR")).toBe("GB");
+    expect(formatPhone("+33199000100", readerCountry("+442079460123", "FR"))).toBe("+33 1 99 00 01 00");
+    expect(formatPhone("+33199000100", readerCountry("+33611223344", "FR"))).toBe("01 99 00 01 00");
+  });
+
+  it("takes a number of no known country as foreign, unless it shares the business's calling code", () => {
+    // 07700 900xxx is the UK's range for drama: +44 all the same, never the French national form.
+    expect(readerCountry("+447700900123", "FR")).toBeNull();
+    expect(formatPhone("+33199000100", readerCountry("+447700900123", "FR"))).toBe("+33 1 99 00 01 00");
+    expect(readerCountry("+447700900123", "GB")).toBe("GB");
+    expect(readerCountry("+15551234567", "US")).toBe("US");
+    expect(readerCountry(null, "ES")).toBe("ES");
   });
 });
 

@@ -9,6 +9,7 @@ import {
   getCountryCallingCode,
   getExampleNumber,
   isSupportedCountry,
+  parsePhoneNumberFromString,
   parsePhoneNumberWithError,
   ParseError,
   validatePhoneNumberLength,
@@ -124,6 +125,19 @@ export function countryOfPhone(value: string | null | undefined): CountryCode | 
   if (!value) return null;
   const parsed = parsePhone(value);
   return parsed.ok ? parsed.country : null;
+}
+
+/**
+ * The country a text's recipient dials from, read from their number (E.164), for writing other numbers to them: their
+ * number's country. A number whose exact country the metadata cannot tell (the UK's fictional 07700 900xxx, a range newer
+ * than the metadata) is `home`'s when it shares home's calling code, else of no country we know: null, and every number
+ * is then written in international form ("+33 1 99 00 01 00"), which dials from anywhere. No number: `home`.
+ */
+export function readerCountry(phone: string | null | undefined, home: CountryCode): CountryCode | null {
+  const parsed = phone?.startsWith("+") ? parsePhoneNumberFromString(phone) : undefined;
+  if (!parsed) return home;
+  if (parsed.country) return parsed.country;
+  return parsed.countryCallingCode === getCountryCallingCode(home) ? home : null;
 }
 
 let zoneCountries: Map<string, string> | null = null;

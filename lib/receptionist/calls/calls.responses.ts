@@ -42,7 +42,7 @@ export const callDetailResponse = z.strictObject({
     z.strictObject({
       id: z.string(),
       callerName: z.string().nullable(),
-      callerPhone: z.string().nullable(),
+      callerPhone: z.string().nullable().describe("The number to call back on, as the caller gave it (E.164); may differ from fromNumber."),
       body: z.string(),
       createdAt: instant,
     }),
@@ -51,6 +51,10 @@ export const callDetailResponse = z.strictObject({
     z.strictObject({
       id: z.string(),
       patientName: z.string(),
+      callerName: z.string().nullable().describe("Who booked it, when not the patient (a parent for a child)."),
+      patientPhone: z.string().nullable().describe("The number its confirmations go to (E.164)."),
+      service: z.string().nullable().describe("The service booked, as the practice names it."),
+      reason: z.string().nullable(),
       startsAt: instant,
       endsAt: instant,
       status: z.string(),

@@ -33,7 +33,20 @@ export type CallDetail = CallView & {
   transcript: string | null;
   recordingUrl: string | null;
   messages: { id: string; callerName: string | null; callerPhone: string | null; body: string; createdAt: string }[];
-  appointments: { id: string; patientName: string; startsAt: string; endsAt: string; status: string; confirmedAt: string | null }[];
+  appointments: {
+    id: string;
+    patientName: string;
+    /** Who booked it, when not the patient (a parent for a child). */
+    callerName: string | null;
+    /** The number its confirmations go to: the page names it when it is not the number that called. */
+    patientPhone: string | null;
+    service: string | null;
+    reason: string | null;
+    startsAt: string;
+    endsAt: string;
+    status: string;
+    confirmedAt: string | null;
+  }[];
 };
 
 export const CALLS_LIMIT = 100;
@@ -114,6 +127,10 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
       .select({
         id: appointments.id,
         patientName: appointments.patientName,
+        callerName: appointments.callerName,
+        patientPhone: appointments.patientPhone,
+        service: appointments.service,
+        reason: appointments.reason,
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,
         status: appointments.status,

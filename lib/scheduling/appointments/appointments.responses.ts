@@ -1,6 +1,7 @@
 // What the appointment routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from lib/scheduling/appointments/appointments.service.ts.
 import { z } from "zod";
+import { CONFIRMATION_CHANNELS } from "@/db/schema";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -10,7 +11,17 @@ export const appointmentResponse = z
     practitionerId: z.string().describe("Who the appointment is with: one of the business's practitioners."),
     patientName: z.string(),
     patientEmail: z.string().nullable(),
-    patientPhone: z.string().nullable(),
+    patientPhone: z.string().nullable().describe("The number the confirmations and reminders go to (E.164)."),
+    callerPhone: z
+      .string()
+      .nullable()
+      .describe("The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown."),
+    callerName: z.string().nullable().describe("Who booked it, when not the patient (a parent for a child)."),
+    notifyChannel: z
+      .enum(CONFIRMATION_CHANNELS)
+      .nullable()
+      .describe("The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel)."),
+    service: z.string().nullable().describe("The service booked, as the practice names it."),
     reason: z.string().nullable(),
     startsAt: instant,
     endsAt: instant,

@@ -30,6 +30,8 @@ const durationSchema = z
 
 export const createAppointmentSchema = z.object({
   patientName: z.string().trim().min(1, "required").max(120),
+  /** Who booked it, when not the patient (a parent for a child): the texts and the caller's page name both. */
+  callerName: optionalTextSchema(120),
   patientEmail: optionalEmailSchema,
   patientPhone: phoneSchema.transform((v) => v ?? null),
   reason: optionalTextSchema(500),

@@ -18,7 +18,16 @@ export type AppointmentView = {
   id: string;
   patientName: string;
   patientEmail: string | null;
+  /** The number the confirmations and reminders go to. */
   patientPhone: string | null;
+  /** The number the caller rang from, when it is not patientPhone (null otherwise). */
+  callerPhone: string | null;
+  /** Who booked it, when not the patient (a parent for a child). */
+  callerName: string | null;
+  /** The channel the caller asked their texts by; null: the business's default. */
+  notifyChannel: Row["notifyChannel"];
+  /** The service booked, as the practice names it. */
+  service: string | null;
   reason: string | null;
   /** Who the appointment is with (one of the business's practitioners). */
   practitionerId: string;
@@ -44,6 +53,10 @@ const columns = {
   patientName: appointments.patientName,
   patientEmail: appointments.patientEmail,
   patientPhone: appointments.patientPhone,
+  callerPhone: appointments.callerPhone,
+  callerName: appointments.callerName,
+  notifyChannel: appointments.notifyChannel,
+  service: appointments.service,
   reason: appointments.reason,
   practitionerId: appointments.practitionerId,
   startsAt: appointments.startsAt,
@@ -144,6 +157,7 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
     start: startsAt,
     durationMinutes: input.duration,
     patientName: input.patientName,
+    callerName: input.callerName ?? null,
     patientEmail: input.patientEmail ?? null,
     patientPhone,
     reason: input.reason ?? null,

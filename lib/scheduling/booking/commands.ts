@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import { FOREIGN_KEY_VIOLATION, againAfterDeadlock, isExclusionViolation, isUniqueViolation, pgError } from "@/db/errors";
-import { appointmentChanges, appointments } from "@/db/schema";
+import { appointmentChanges, appointments, type ConfirmationChannel } from "@/db/schema";
 import { inClosure, isSlotFree, nearestFreeAmong, seatsFreeAt, type Interval } from "@/lib/scheduling/availability/availability";
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
@@ -69,10 +69,21 @@ export type BookCommand = {
   start: Date;
   /** Read only when the source's rules let the booker choose the length. */
   durationMinutes?: number;
+  /** Who the appointment is for: the texts, lists and the caller's page name them. */
   patientName: string;
   patientPhone: string | null;
   /** The caller's own number, when the confirmations go to another one (patientPhone): their later calls find it. */
   callerPhone?: string | null;
+  /**
+   * Who booked it, when that is not the patient (a parent booking for a child): the texts and the caller's page say
+   * "for Léa Martin, booked by Sophie Martin". Unset or the patient's own name: nobody else booked it.
+   */
+  callerName?: string | null;
+  /**
+   * The phone channel the caller asked their confirmations and reminders by ("sms", "whatsapp" or "both"); unset: the
+   * business's default (lib/messaging/notifications/channels.ts phoneChannels).
+   */
+  notifyChannel?: ConfirmationChannel | null;
   patientEmail: string | null;
   /** YYYY-MM-DD, asked by phone when the owner turned the birth-date check on. */
   patientBirthDate?: string | null;
@@ -240,6 +251,8 @@ async function insertBooking(
           patientName: b.patientName,
           patientPhone: b.patientPhone,
           callerPhone: b.callerPhone ?? null,
+          callerName: bookedBy(b),
+          notifyChannel: b.notifyChannel ?? null,
           patientEmail: b.patientEmail,
           patientBirthDate: b.patientBirthDate ?? null,
           reason: b.reason,
@@ -273,6 +286,13 @@ async function insertBooking(
   }
   await afterChangeSafely(deps, biz, appointment, "confirmation");
   return { ok: true, appointment, replayed: false };
+}
+
+/** Who booked it for someone else, or null: a name that is the patient's own (whatever its case) is nobody else. */
+function bookedBy(b: Pick<BookCommand, "callerName" | "patientName">): string | null {
+  const name = b.callerName?.trim();
+  if (!name || name.toLocaleLowerCase() === b.patientName.trim().toLocaleLowerCase()) return null;
+  return name;
 }
 
 /** The database refused a practitioner removed (or of another practice): the trigger of migration 0025. */

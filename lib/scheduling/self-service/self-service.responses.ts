@@ -15,6 +15,11 @@ export const selfServiceViewResponse = z
     durationMinutes: z.number().int(),
     status: z.enum(["booked", "cancelled"]),
     patientFirstName: z.string(),
+    bookedByFirstName: z
+      .string()
+      .nullable()
+      .describe("The first name of who booked it when that is not the patient (a parent for a child); null: the patient did."),
+    purpose: z.string().nullable().describe("What it is for: the service booked, else the reason given; null when neither was."),
     practitioner: z.string().nullable().describe("Who it is with, in a practice of several practitioners; null in a practice of one."),
     language: z.enum(["en", "fr", "es"]),
     changeable: z.boolean(),

@@ -41,6 +41,13 @@ export type SelfServiceView = {
   status: "booked" | "cancelled";
   /** The first word of the name it was booked under: enough for the caller to know it is theirs. */
   patientFirstName: string;
+  /**
+   * The first word of the name of who booked it, when that is not the patient (a parent for a child): the page says
+   * "Appointment for Léa, booked by Sophie". Null: the patient booked it.
+   */
+  bookedByFirstName: string | null;
+  /** What it is for: the service booked, else the reason given; null when neither was. */
+  purpose: string | null;
   /** Who it is with, in a practice of several (null in a practice of one). */
   practitioner: string | null;
   language: "en" | "fr" | "es";
@@ -79,7 +86,9 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     endsAt: a.endsAt.toISOString(),
     durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
     status: a.status,
-    patientFirstName: a.patientName.trim().split(/\s+/)[0] ?? "",
+    patientFirstName: firstName(a.patientName),
+    bookedByFirstName: a.callerName ? firstName(a.callerName) || null : null,
+    purpose: a.service?.trim() || a.reason?.trim() || null,
     practitioner: practitionerToName(biz.practitioners, a.practitionerId),
     language: a.language,
     changeable: closedReason === null,
@@ -88,6 +97,8 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     cutoffHours: biz.selfServiceCutoffHours,
   };
 }
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 function assertChangeable(deps: SelfServiceDeps, opened: Opened): void {
   const v = view(deps, opened);

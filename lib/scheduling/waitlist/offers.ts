@@ -276,6 +276,8 @@ export async function bookTakenOffer(deps: BookingDeps, data: JobData["waitlist-
     service: entry.service,
     patientName: entry.name,
     patientPhone: entry.phone,
+    // Their confirmation and reminder go by the channel they chose to wait on, and by that one only.
+    notifyChannel: entry.channel,
     patientEmail: null,
     reason: null,
     language: entry.language,

@@ -66,3 +66,12 @@ export async function platformCallStart(
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { assistant?: unknown; error?: string };
 }
+
+/** A call under way, as the platform first reports it (the number that called comes with it): its tool calls follow. */
+export async function platformCallStarted(request: APIRequestContext, call: { line: string; callId: string; caller: string }) {
+  const res = await request.post("/api/webhooks/vapi", {
+    data: vapiMessage(call.line, call.callId, call.caller, { type: "status-update", status: "in-progress" }),
+    headers: { "x-vapi-secret": webhookSecret() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
