@@ -5,7 +5,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, callerMessages, calls, users } from "@/db/schema";
+import { appointments, callerMessages, calls, notifications, users } from "@/db/schema";
+import { drainJobs } from "@/lib/platform/jobs/queue";
+import { appContext } from "@/lib/server/context";
+import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapi, vapiMessage, vapiReply, vapiTool, type Practice } from "../helpers/practice";
 
@@ -248,3 +251,57 @@ describe("a message left when the practice is closed", () => {
 });
 
 const pick = (s: { date: string; time: string }) => ({ date: s.date, time: s.time });
+
+async function drain() {
+  const ctx = appContext();
+  return drainJobs(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+}
+
+const channelsTo = async (to: string) =>
+  (await getDb().select({ channel: notifications.channel }).from(notifications).where(eq(notifications.recipient, to))).map(
+    (n) => n.channel,
+  );
+
+describe("the confirmation the caller asked for", () => {
+  let p: Practice;
+  beforeAll(async () => {
+    p = await practice("Cabinet Canal");
+  });
+
+  it("goes by the one channel asked for, the words say so, and the call keeps the choice", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const offered = (await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(8) })).slots!;
+    const first = await vapiTool(p.line, call, caller, "book_appointment", { ...pick(offered[0]!), name: "Nina Text", channel: "sms" });
+    expect(first).toMatch(/The confirmation goes by text message\.$/);
+    // A second booking in the same call, for her son: the channel asked for still holds, and the booker is named.
+    const second = await vapiTool(p.line, call, caller, "book_appointment", {
+      ...pick(offered[1]!),
+      name: "Leo Text",
+      callerName: "Nina Text",
+    });
+    expect(second).toMatch(/^Booked: Leo Text, .*The confirmation goes by text message\.$/);
+    const [leo] = await getDb()
+      .select({ callerName: appointments.callerName, channel: appointments.notifyChannel })
+      .from(appointments)
+      .where(and(eq(appointments.userId, p.user.id), eq(appointments.patientName, "Leo Text")));
+    expect(leo).toEqual({ callerName: "Nina Text", channel: "sms" });
+    await drain();
+    const sent = await channelsTo(caller);
+    expect(sent.filter((c) => c === "sms")).toHaveLength(2);
+    expect(sent).not.toContain("whatsapp");
+  });
+
+  it("follows the owner's default when the caller asks for nothing", async () => {
+    const saved = await api("PUT", "/api/auth/update-profile", { token: p.token, body: { confirmationChannel: "whatsapp" } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const call = newCallId();
+    const caller = newCaller();
+    const offered = (await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(9) })).slots!;
+    expect(await vapiTool(p.line, call, caller, "book_appointment", { ...pick(offered[0]!), name: "Wally App" })).toMatch(
+      /The confirmation goes by WhatsApp\.$/,
+    );
+    await drain();
+    expect(await channelsTo(caller)).toEqual(["whatsapp"]);
+  });
+});

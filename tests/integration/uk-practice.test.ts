@@ -4,8 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { forgetBusinesses } from "@/lib/accounts/business/business";
-import { appointments, subscriptions, users } from "@/db/schema";
+import { appointments, subscriptions } from "@/db/schema";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner } from "../helpers/api";
 import { newCallId, vapiReply, vapiTool } from "../helpers/practice";
 
@@ -46,8 +45,11 @@ describe("a practice in London", () => {
     expect(reply.say).toMatch(/^(Yes|\w+ \d{1,2} \w+ at 2:00 PM)/);
     expect(reply.slots![0]!.say).toMatch(WEEKDAYS);
     expect(reply.slots![0]!.say).toMatch(/ at \d{1,2}:\d\d [AP]M$/);
-    await getDb().update(users).set({ clockFormat: "24h" }).where(eq(users.id, userId));
-    forgetBusinesses(userId);
+    const chosen = await api("PUT", "/api/auth/update-profile", { token, body: { clockFormat: "24h" } });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.clockFormat).toBe("24h");
+    const refused = await api("PUT", "/api/auth/update-profile", { token, body: { clockFormat: "13h" } });
+    expect([refused.status, refused.body.message]).toEqual([400, "Choose the 12-hour or the 24-hour clock."]);
     const later = await vapiReply(line, newCallId(), "+447700900001", "check_availability", { date: day, time: "14:00" });
     expect(later.slots![0]!.say).toMatch(/ at 14:00$/);
   });

@@ -8,7 +8,7 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import type { scheduleFormSchema } from "@/lib/accounts/account/accounts.forms";
-import { CONFIRMATION_CHANNEL_OPTIONS, MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/options";
+import { CLOCK_FORMAT_OPTIONS, CONFIRMATION_CHANNEL_OPTIONS, MAX_SELF_SERVICE_CUTOFF_HOURS } from "@/lib/accounts/account/options";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { useProfile } from "../session";
 import { useProfileSave } from "../use-profile-save";
@@ -30,6 +30,7 @@ export default function ScheduleForm({ onDone }: { onDone: () => void }) {
       appointmentDuration: profile?.appointmentDuration ?? "30",
       selfServiceCutoffHours: String(profile?.selfServiceCutoffHours ?? 24),
       confirmationChannel: profile?.confirmationChannel ?? "both",
+      clockFormat: profile?.clockFormat ?? "12h",
       workingHours: profile?.workingHours ?? defaultWorkingHours(),
     },
   });
@@ -64,6 +65,19 @@ export default function ScheduleForm({ onDone }: { onDone: () => void }) {
             {CONFIRMATION_CHANNEL_OPTIONS.map((c) => (
               <option key={c} value={c}>
                 {options(`confirmationChannels.${c}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="schedule-clockFormat"
+            label={fields("clockFormat")}
+            hint={t("clockFormatHint")}
+            error={errorText("clockFormat", form.formState.errors.clockFormat)}
+            {...form.register("clockFormat")}
+          >
+            {CLOCK_FORMAT_OPTIONS.map((c) => (
+              <option key={c} value={c}>
+                {options(`clockFormats.${c}`)}
               </option>
             ))}
           </SelectField>

@@ -46,6 +46,11 @@ export function Schedule() {
                 value: options(`confirmationChannels.${profile.confirmationChannel}`),
                 testId: "schedule-confirmation-channel",
               },
+              {
+                label: fields("clockFormat"),
+                value: options(`clockFormats.${profile.clockFormat ?? "12h"}`),
+                testId: "schedule-clock-format",
+              },
               ...WEEKDAYS.map((d) => {
                 const day = profile.workingHours[d];
                 return {

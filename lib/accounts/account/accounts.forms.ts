@@ -83,5 +83,6 @@ export const scheduleFormSchema = z.object({
   appointmentDuration: updateProfileSchema.shape.appointmentDuration.unwrap(),
   selfServiceCutoffHours: updateProfileSchema.shape.selfServiceCutoffHours.unwrap(),
   confirmationChannel: updateProfileSchema.shape.confirmationChannel.unwrap(),
+  clockFormat: updateProfileSchema.shape.clockFormat.unwrap(),
   workingHours: workingHoursSchema,
 });

@@ -42,6 +42,10 @@ export const profileFields = {
   confirmationChannel: z
     .enum(CONFIRMATION_CHANNELS)
     .describe("How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one."),
+  clockFormat: z
+    .enum(["12h", "24h"])
+    .nullable()
+    .describe("How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default."),
   aiInstructions: z.string().nullable(),
   type: z.enum(["admin", "user"]),
   isActive: z.boolean(),

@@ -5,6 +5,7 @@ import {
   APPOINTMENT_DURATIONS,
   BUSINESS_SIZES,
   BUSINESS_TYPES,
+  CLOCK_FORMAT_OPTIONS,
   CONFIRMATION_CHANNEL_OPTIONS,
   MAX_SELF_SERVICE_CUTOFF_HOURS,
   SPECIALTIES,
@@ -103,6 +104,8 @@ export const updateProfileSchema = z.object({
   ...businessFields,
   /** How callers' confirmations and reminders go to their phone unless a caller asks for one channel. */
   confirmationChannel: z.enum(CONFIRMATION_CHANNEL_OPTIONS, "confirmationChannelInvalid").optional(),
+  /** How times are said in English: on a 12-hour clock ("2:30 PM") or a 24-hour one ("14:30"). */
+  clockFormat: z.enum(CLOCK_FORMAT_OPTIONS, "clockFormatInvalid").optional(),
 });
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 

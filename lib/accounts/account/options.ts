@@ -23,6 +23,8 @@ export const BUSINESS_SIZES = ["solo", "small", "medium", "large"] as const;
  * only, WhatsApp only. The browser's forms read this list; the database's (db/schema) is the same three.
  */
 export const CONFIRMATION_CHANNEL_OPTIONS = ["both", "sms", "whatsapp"] as const satisfies readonly ConfirmationChannel[];
+/** How the receptionist and the texts say times in English: "2:30 PM" (the default) or "14:30". */
+export const CLOCK_FORMAT_OPTIONS = ["12h", "24h"] as const;
 /** The longest self-service cut-off: a week. */
 export const MAX_SELF_SERVICE_CUTOFF_HOURS = 168;
 export const APPOINTMENT_DURATIONS = ["15", "30", "45", "60", "90", "120", "variable"] as const;

@@ -27,6 +27,8 @@ export type BusinessProfile = {
   selfServiceCutoffHours: number;
   /** How callers' confirmations and reminders go to their phone unless they ask for one channel. */
   confirmationChannel: ConfirmationChannel;
+  /** How times are said in English: 12-hour or 24-hour; null for the 12-hour clock. */
+  clockFormat: "12h" | "24h" | null;
   aiInstructions: string | null;
   type: "admin" | "user";
   isActive: boolean;
@@ -70,6 +72,7 @@ function toProfile(r: TenantRow, now: Date): BusinessProfile {
     appointmentDuration: r.appointmentDuration,
     selfServiceCutoffHours: r.selfServiceCutoffHours,
     confirmationChannel: r.confirmationChannel,
+    clockFormat: r.clockFormat,
     aiInstructions: r.aiInstructions,
     type: r.role,
     isActive: r.isActive,

@@ -4986,6 +4986,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -5786,6 +5788,8 @@ export interface operations {
                              * @enum {string}
                              */
                             confirmationChannel: "sms" | "whatsapp" | "both";
+                            /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                            clockFormat: ("12h" | "24h") | null;
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6333,6 +6337,8 @@ export interface operations {
                              * @enum {string}
                              */
                             confirmationChannel: "sms" | "whatsapp" | "both";
+                            /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                            clockFormat: ("12h" | "24h") | null;
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6529,6 +6535,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -6738,6 +6746,8 @@ export interface operations {
                              * @enum {string}
                              */
                             confirmationChannel: "sms" | "whatsapp" | "both";
+                            /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                            clockFormat: ("12h" | "24h") | null;
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -6914,6 +6924,8 @@ export interface operations {
                              * @enum {string}
                              */
                             confirmationChannel: "sms" | "whatsapp" | "both";
+                            /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                            clockFormat: ("12h" | "24h") | null;
                             aiInstructions: string | null;
                             /** @enum {string} */
                             type: "admin" | "user";
@@ -7133,6 +7145,8 @@ export interface operations {
                     locale?: "en" | "fr" | "es";
                     /** @enum {string} */
                     confirmationChannel?: "both" | "sms" | "whatsapp";
+                    /** @enum {string} */
+                    clockFormat?: "12h" | "24h";
                 };
             };
         };
@@ -7215,6 +7229,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -7430,6 +7446,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9459,6 +9477,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";
@@ -9836,6 +9856,8 @@ export interface operations {
                          * @enum {string}
                          */
                         confirmationChannel: "sms" | "whatsapp" | "both";
+                        /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                        clockFormat: ("12h" | "24h") | null;
                         aiInstructions: string | null;
                         /** @enum {string} */
                         type: "admin" | "user";

@@ -272,6 +272,9 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     // it finds the appointment.
     callerPhone: ctx.callerNumber && ctx.callerNumber !== phone ? ctx.callerNumber : null,
     patientEmail: email,
+    // Who booked it, when they are not the patient (a parent for a child): the texts and lists say whose it is.
+    callerName: callerName && callerName.toLowerCase() !== name!.toLowerCase() ? callerName : null,
+    notifyChannel: channel,
     patientBirthDate: provenBirthDate,
     reason,
     language,
