@@ -291,6 +291,38 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
     ).toEqual(["sms", "whatsapp"]);
   });
 
+  test("a call's memory holds across instances: the language said on one is kept on the other", async () => {
+    expect(practice, "the webhook test sets the practice up").not.toBeNull();
+    const { line } = practice!;
+    const call = unique("memory");
+    const caller = `+336${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
+    const vapiHeaders = { "x-vapi-secret": SECRETS.VAPI_WEBHOOK_SECRET };
+    const tool = (req: APIRequestContext, args: Record<string, unknown>) =>
+      req.post("/api/webhooks/vapi", {
+        headers: vapiHeaders,
+        data: {
+          message: {
+            type: "tool-calls",
+            call: { id: call, customer: { number: caller } },
+            phoneNumber: { number: line },
+            toolCallList: [{ id: unique("tc"), type: "function", function: { name: "check_availability", arguments: args } }],
+          },
+        },
+      });
+    const say = async (res: Awaited<ReturnType<typeof tool>>) => {
+      await expectStatus(res, 200);
+      const [r] = ((await res.json()) as { results: { result?: string; error?: string }[] }).results;
+      return (JSON.parse(r!.result ?? "{}") as { say?: string }).say ?? r!.error ?? "";
+    };
+    // The caller speaks Spanish: said once on A, the answers on B are in Spanish too, without the model saying it again.
+    expect(await say(await tool(reqA, { date: dayAhead(5), language: "es" }))).toMatch(
+      /(lunes|martes|miércoles|jueves|viernes|sábado|domingo)/,
+    );
+    const onB = await say(await tool(reqB, { date: dayAhead(5) }));
+    expect(onB).toMatch(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo)/);
+    expect(onB).not.toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)/);
+  });
+
   test("with both instances' workers polling, each appointment's notice, calendar event and reminder happen once", async () => {
     expect(practice, "the webhook test sets the practice up").not.toBeNull();
     const { token, userId } = practice!;
