@@ -66,6 +66,14 @@ describe("the sandbox conversation engine", () => {
     expect(call!.summary).toMatch(/^The caller booked an appointment for /);
   });
 
+  it("says a day its month does not have does not exist, and asks for another day", async () => {
+    const o = await owner("fr");
+    const { replies } = await play(o.token, ["Bonjour, je voudrais un rendez-vous le 31 février", "Louis Pasteur", "Un bilan", "non"]);
+    expect(replies.at(-1)).toMatch(
+      /^Le 31 février n'existe pas ; le dernier jour du mois est le \p{Ll}+ 2[89] février\. Quel jour vous conviendrait \?$/u,
+    );
+  });
+
   it("books in French", async () => {
     const o = await owner("fr");
     const { replies } = await play(o.token, [

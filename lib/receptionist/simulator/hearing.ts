@@ -151,7 +151,8 @@ const SPANISH_MORNING = /\b(por|de|en|a|esta) la manana\b|\besta manana\b/g;
 
 /**
  * "tomorrow", "lundi", "el 17 de junio", "June 17", "2026-12-01" … → YYYY-MM-DD in the business's zone; null when no
- * day is named. A weekday is the next such day after today; a date without a year is the next one to come.
+ * day is named. A weekday is the next such day after today; a date without a year is the next one to come. A day its
+ * month does not have ("le 31 février") comes back as said, "2027-02-31", which no calendar has.
  */
 export function parseDay(text: string, now: Date, timeZone: string): string | null {
   const n = norm(text);
@@ -171,6 +172,12 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
     for (const y of [year, year + 1]) {
       const date = `${y}-${pad(named.month)}-${pad(named.day)}`;
       if (isCalendarDate(date) && date >= today) return date;
+    }
+    // "Le 31 février": a day no calendar has, passed on as said (in the month's next coming year) for the tool to say so.
+    if (named.day >= 1 && named.day <= 31) {
+      const y = `${year}-${pad(named.month)}` >= today.slice(0, 7) ? year : year + 1;
+      const date = `${y}-${pad(named.month)}-${pad(named.day)}`;
+      if (!isCalendarDate(date)) return date;
     }
   }
   if (/day after tomorrow|apres-demain|apres demain|pasado manana/.test(n)) return addDays(today, 2);

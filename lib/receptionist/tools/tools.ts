@@ -26,7 +26,7 @@ import { ensureCall, raiseOutcome } from "../calls/call-log";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
-import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
 import { categoryFor, wordsFor } from "../speech/wording";
 import { reportSpam, spamKind } from "../screening/spam";
 import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
@@ -178,7 +178,7 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
   const { deps, biz, language } = ctx;
   const at = now(ctx);
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, language, localToday(at, biz.timeZone)));
   const problem = date ? dayProblem(ctx, say, date) : null;
   if (problem) return spoken(problem);
   if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
@@ -220,7 +220,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     !phone && "phone",
     biz.birthDateCheck && !birthRaw && "dateOfBirth",
   ].filter(Boolean) as string[];
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, language, localToday(now(ctx), biz.timeZone)));
   if (birthRaw && !birthDate) return spoken(say("birthDateUnreadable"));
   if (missing.length) return spoken(stillNeeded(ctx, say, missing));
   const problem = dayProblem(ctx, say, date!);
@@ -436,7 +436,7 @@ async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<T
 
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, ctx.language, localToday(now(ctx), ctx.biz.timeZone)));
   if (!date || !time) return spoken(stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]));
   const problem = dayProblem(ctx, say, date);
   if (problem) return spoken(problem);

@@ -8,7 +8,7 @@ import { addToWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
 import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
 import { ensureCall } from "../calls/call-log";
 import { speakDate, speakList, type Say } from "../speech/speech";
-import { addDays, daysBetween, localToday, speakCalendarDay } from "../speech/when";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
 import { PART_MINUTES, type PartOfDay } from "./availability-answer";
 import { serviceAsked } from "./practitioner-choice";
 import { spoken, type ToolReply } from "./replies";
@@ -52,6 +52,13 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   if (!biz.entitled) return spoken(say("bookingDisabled"));
   if (!biz.line) return spoken(say("waitlist.unavailable"));
   const name = words(args.name ?? args.patientName, 120);
+  const now = ctx.deps.now ? ctx.deps.now() : new Date();
+  const today = localToday(now, biz.timeZone);
+  // "Le 31 février" is said not to exist, not asked for again as if it had not been given.
+  for (const given of [args.firstDay ?? args.from ?? args.date, args.lastDay ?? args.to]) {
+    const { unreadable } = readWhen({ date: given });
+    if (unreadable && typeof unreadable === "object") return spoken(unreadableWords(unreadable, language, today));
+  }
   const first = day(args.firstDay ?? args.from ?? args.date);
   const last = day(args.lastDay ?? args.to) ?? first;
   const missing = [!name && "name", !first && "date"].filter(Boolean) as string[];
@@ -67,8 +74,6 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   const phone = rawPhone && /\d/.test(rawPhone) ? toE164(rawPhone, countryOfBusiness(biz)) : ctx.callerNumber;
   if (rawPhone && /\d/.test(rawPhone) && !phone) return spoken(say("phoneUnreadable"));
   if (!phone) return spoken(say("waitlist.needsPhone"));
-  const now = ctx.deps.now ? ctx.deps.now() : new Date();
-  const today = localToday(now, biz.timeZone);
   // Days said the other way round are still the days meant.
   const [from, to] = first! <= last! ? [first!, last!] : [last!, first!];
   if (to < today) return spoken(say("waitlist.past", { today: speakCalendarDay(today, language) }));
