@@ -4,7 +4,7 @@
 import { asksForSame } from "@/lib/scheduling/practitioners/match";
 import { addDays, isCalendarDate } from "@/lib/platform/time/zoned-time";
 import type { CallLanguage } from "@/lib/accounts/business/business";
-import type { PartOfDay } from "../tools/availability-answer";
+import type { PartOfDay } from "../tools/parts-of-day";
 import { localToday } from "../speech/when";
 import type { SimState } from "./state";
 
@@ -197,18 +197,24 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
   return null;
 }
 
-/** "in the morning", "l'après-midi", "por la tarde" … → the part of the day; null when none is named. */
+/**
+ * "in the morning", "l'après-midi", "por la tarde", "at lunchtime", "after school" … → the part of the day; null when
+ * none is named.
+ */
 export function parsePartOfDay(text: string): PartOfDay | null {
   const n = norm(text);
-  if (/\b(morning|matin|matinee)\b/.test(n) || n.replace(SPANISH_MORNING, "\u0000") !== n) return "morning";
-  if (/\b(afternoon|apres-midi|apres midi|tarde)\b/.test(n)) return "afternoon";
-  // "After work", "at the end of the day": the evening, whatever the business's hours make of it.
+  // "After school", "after work", "at the end of the day": the last hours of the afternoon, whatever the business's
+  // hours make of them.
   if (
-    /\b(evening|tonight|after work|end of the day|soir|soiree|apres le travail|en fin de journee|fin de journee|noche|despues del trabajo|a ultima hora)\b/.test(
+    /\b(late afternoon|after (school|work)|end of the day|fin d'apres-midi|apres l'ecole|apres le travail|(en )?fin de journee|(salida|despues) del (cole|colegio|trabajo)|a ultima hora|final de la tarde)\b/.test(
       n,
     )
   )
-    return "evening";
+    return "lateAfternoon";
+  if (/\b(morning|matin|matinee)\b/.test(n) || n.replace(SPANISH_MORNING, "\u0000") !== n) return "morning";
+  if (/\b(afternoon|apres-midi|apres midi|tarde)\b/.test(n)) return "afternoon";
+  if (/\b(lunchtime|at lunch|midday|a midi|entre midi et deux|heure du dejeuner|(al|a) mediodia|hora de comer)\b/.test(n)) return "midday";
+  if (/\b(evening|tonight|soir|soiree|noche)\b/.test(n)) return "evening";
   return null;
 }
 

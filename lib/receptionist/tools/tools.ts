@@ -21,7 +21,9 @@ import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
-import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
+import { answerAvailability, horizonEnd, knownWindowFor, whyNotBookable } from "./availability-answer";
+import { dayIsFull } from "./full-day";
+import { readPartOfDay, type PartOfDay } from "./parts-of-day";
 import { ensureCall, raiseOutcome } from "../calls/call-log";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
@@ -161,13 +163,7 @@ function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
 
 /** The part of the day the model passed, in any of the words it might use; null for none (or one it made up). */
 function partOfDay(args: Args): PartOfDay | null {
-  const part = text(args.partOfDay ?? args.part_of_day, 20)?.toLowerCase();
-  if (!part) return null;
-  if ((PARTS_OF_DAY as readonly string[]).includes(part)) return part as PartOfDay;
-  if (/morning|matin|mañana/.test(part)) return "morning";
-  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
-  if (/evening|night|soir|noche/.test(part)) return "evening";
-  return null;
+  return readPartOfDay(args.partOfDay ?? args.part_of_day);
 }
 
 /**
@@ -252,7 +248,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return withWhom(say, who, refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
+  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
@@ -283,17 +279,25 @@ async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Pr
 }
 
 /**
- * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free), and
- * the closest free times, each with its day.
+ * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free; the
+ * day fully booked when nothing is left on it), and the closest free times, each with its day.
  */
-function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[], who: Who = {}): ToolReply {
+async function refusal(
+  ctx: ToolContext,
+  say: Say,
+  reason: Refusal,
+  start: Date,
+  alternatives: Interval[],
+  who: Who = {},
+): Promise<ToolReply> {
   const { biz, language } = ctx;
   // Why, on the week and days away of the practitioner asked for.
   const asked = biz.practitioners.find((p) => p.id === who.only?.[0]);
+  const full = await dayIsFull(ctx.deps, biz, start, who.only);
   const why =
     reason === "taken"
-      ? say("slotTaken")
-      : (whyNotBookable(biz, language, start, asked) ??
+      ? [say("slotTaken"), whyNotBookable(biz, language, start, asked, full)].filter(Boolean).join(" ")
+      : (whyNotBookable(biz, language, start, asked, full) ??
         sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
   if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
   const offered = offerTimes(

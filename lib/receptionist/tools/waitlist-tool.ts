@@ -9,7 +9,7 @@ import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
 import { ensureCall } from "../calls/call-log";
 import { speakDate, speakList, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
-import { PART_MINUTES, type PartOfDay } from "./availability-answer";
+import { PART_MINUTES, readPartOfDay } from "./parts-of-day";
 import { serviceAsked } from "./practitioner-choice";
 import { spoken, type ToolReply } from "./replies";
 import type { ToolContext } from "./tools";
@@ -32,16 +32,6 @@ function day(v: unknown): string | null {
     (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
   );
   return iso && isCalendarDate(iso) ? iso : null;
-}
-
-/** "morning", "le matin", "por la tarde"…: the part of the day, or null for any time. */
-function partOf(v: unknown): PartOfDay | null {
-  const part = words(v, 20)?.toLowerCase();
-  if (!part) return null;
-  if (/morning|matin|mañana/.test(part)) return "morning";
-  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
-  if (/evening|night|soir|noche/.test(part)) return "evening";
-  return null;
 }
 
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -80,7 +70,7 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   const end = daysBetween(from, to) + 1 > MAX_WAITLIST_DAYS ? addDays(from, MAX_WAITLIST_DAYS - 1) : to;
   const what = serviceAsked(ctx, say, args, {});
   if ("reply" in what) return what.reply;
-  const part = partOf(args.partOfDay ?? args.part_of_day);
+  const part = readPartOfDay(args.partOfDay ?? args.part_of_day);
   const [lo, hi] = part ? PART_MINUTES[language][part] : [0, 0];
   let entry;
   try {
