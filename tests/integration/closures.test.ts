@@ -128,7 +128,7 @@ describe("no slot inside a closure", () => {
   it("by phone: the day is closed, with its reason; a time that day is refused; special hours only offer their own times", async () => {
     const caller = newCaller();
     const said = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: closed });
-    expect(said.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The earliest I can offer is \w+day/);
+    expect(said.say).toMatch(/^We are closed on \w+day, \w+ \d+ \(formation\)\. The next free times after that are \w+day/);
     expect(said.slots!.some((o) => o.date === closed)).toBe(false);
     // A time that day, asked or booked, hears the closure and its reason too, not "not free".
     const at = await vapiReply(p.line, newCallId(), caller, "check_availability", { date: closed, time: "10:00" });

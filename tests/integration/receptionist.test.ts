@@ -192,7 +192,9 @@ describe("Vapi server URL", () => {
     const offered = await toolReply(p, callId, caller, "check_availability", { date: day });
     expect(timesOf(offered)).toContain(`${day} 08:00`);
     // The words name the day of every time they offer, in the caller's language.
-    expect(offered.say).toMatch(/^I can offer \w+day, \w+ \d+ at 8:00 AM, 8:30 AM, or 9:00 AM\.$/);
+    expect(offered.say).toMatch(
+      /^On \w+day, \w+ \d+ we are open from 8:00 AM to 6:00 PM\. I can offer \w+day, \w+ \d+ at 8:00 AM, 8:30 AM, or 9:00 AM\.$/,
+    );
     // Arguments as a JSON string, as the SDK types them.
     const booked = await tool(
       p,
@@ -367,7 +369,9 @@ describe("Vapi server URL", () => {
       }),
     );
     expect(res.body.results.map((r: { toolCallId: string }) => r.toolCallId)).toEqual(["a1", "a2", "a3"]);
-    expect(readReply(res.body.results[0].result).say).toMatch(/^I can offer \w+day/);
+    expect(readReply(res.body.results[0].result).say).toMatch(
+      /^On \w+day, \w+ \d+ we are open from 8:00 AM to 6:00 PM\. I can offer \w+day/,
+    );
     // Out of hours, the caller also hears when someone can call back (tested in call-memory.test.ts).
     expect(readReply(res.body.results[1].result).say).toMatch(/^Your message has been passed on to Cabinet Lumière\.( We are closed|$)/);
     expect(res.body.results[2].error).toBe("That is not something I can do.");
@@ -494,9 +498,11 @@ describe("what the caller hears", () => {
   it("answers in the language the caller speaks when the model says so, and in the call's otherwise", async () => {
     const day = dayAhead(5);
     const fr = await tool(p, newCallId(), "+33712121214", "check_availability", { date: day });
-    expect(fr).toMatch(/^Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à /u);
+    expect(fr).toMatch(
+      /^\p{Lu}\p{Ll}+ \d+(er)? \p{Ll}+, nous sommes ouverts de 8 h à 18 h\. Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à /u,
+    );
     const es = await tool(p, newCallId(), "+33712121214", "check_availability", { date: day, language: "es" });
-    expect(es).toMatch(/^Puedo ofrecerle el \p{Ll}+ \d+ de \p{Ll}+ a las /u);
+    expect(es).toMatch(/^El \p{Ll}+ \d+ de \p{Ll}+ abrimos de 8:00 a 18:00\. Puedo ofrecerle el \p{Ll}+ \d+ de \p{Ll}+ a las /u);
     // A language we do not speak is no language: the call's.
     expect(await tool(p, newCallId(), "+33712121214", "check_availability", { date: day, language: "de" })).toBe(fr);
   });

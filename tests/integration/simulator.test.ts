@@ -51,7 +51,9 @@ describe("the sandbox conversation engine", () => {
       "no, that's all",
     ]);
     expect(replies[0]).toMatch(/virtual assistant of Dr Martin/);
-    expect(replies[5]).toMatch(/^I can offer \w+day, \w+ \d+ at 8:00 AM, 8:30 AM, or 9:00 AM\. Which one would you like\?$/);
+    expect(replies[5]).toMatch(
+      /^On \w+day, \w+ \d+ we are open from 8:00 AM to 6:00 PM\. I can offer \w+day, \w+ \d+ at 8:00 AM, 8:30 AM, or 9:00 AM\. Which one would you like\?$/,
+    );
     expect(replies[6]).toMatch(/^So that is Marie Curie, .* 8:30\sAM\. Shall I book it\?$/);
     expect(replies[7]).toMatch(/^Booked: Marie Curie, .* The confirmation goes by text message and WhatsApp\./);
     expect(replies[8]).toBe("Thank you for calling. Goodbye!");
@@ -64,6 +66,14 @@ describe("the sandbox conversation engine", () => {
     expect(call).toMatchObject({ outcome: "booked", status: "ended", sandbox: true });
     expect(call!.transcript).toContain("User: My name is Marie Curie");
     expect(call!.summary).toMatch(/^The caller booked an appointment for /);
+  });
+
+  it("says a day its month does not have does not exist, and asks for another day", async () => {
+    const o = await owner("fr");
+    const { replies } = await play(o.token, ["Bonjour, je voudrais un rendez-vous le 31 février", "Louis Pasteur", "Un bilan", "non"]);
+    expect(replies.at(-1)).toMatch(
+      /^Le 31 février n'existe pas ; le dernier jour du mois est le \p{Ll}+ 2[89] février\. Quel jour vous conviendrait \?$/u,
+    );
   });
 
   it("books in French", async () => {
@@ -79,7 +89,9 @@ describe("the sandbox conversation engine", () => {
       "non merci",
     ]);
     expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec [^,]+, l'assistant virtuel de Dr Martin\./);
-    expect(replies[5]).toMatch(/^Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à 8 h, 8 h 30 ou 9 h\. Lequel préférez-vous \?$/u);
+    expect(replies[5]).toMatch(
+      /^\p{Lu}\p{Ll}+ \d+(er)? \p{Ll}+, nous sommes ouverts de 8 h à 18 h\. Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à 8 h, 8 h 30 ou 9 h\. Lequel préférez-vous \?$/u,
+    );
     expect(replies[7]).toMatch(/^C'est réservé : Louis Pasteur, .* par SMS, WhatsApp et e-mail\./);
     expect(replies[8]).toBe("Merci de votre appel. Au revoir !");
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));

@@ -43,7 +43,7 @@ function allWords(a: AssistantDefinition): string[] {
 
 // What the model passes back or calls by name is not English prose: tool and field names, enum values, formats.
 const IDENTIFIERS =
-  /\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+[A-Z]\w*\b|«\s?\w+\s?»|\((?:date|time|id)\)|\b(?:language|phone|date|time|name|email|reason|code|question|category|urgency|id|say|slots|appointments|morning|afternoon|evening|urgent|normal|prescription|certificate|results|documents|quote|order|event|billing|callback|other|en|fr|es|JSON|markdown|WhatsApp|SMS|AAAA-MM-JJ|AAAA-MM-DD|YYYY-MM-DD|HH:mm|Europe\/Paris)\b/g;
+  /\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+[A-Z]\w*\b|«\s?\w+\s?»|\((?:date|time|id)\)|\b(?:language|phone|date|time|name|email|reason|code|question|category|urgency|id|say|slots|appointments|morning|midday|afternoon|lateAfternoon|evening|urgent|normal|prescription|certificate|results|documents|quote|order|event|billing|callback|other|en|fr|es|JSON|markdown|WhatsApp|SMS|AAAA-MM-JJ|AAAA-MM-DD|YYYY-MM-DD|HH:mm|Europe\/Paris)\b/g;
 // Words of English prose that are not French or Spanish words.
 const ENGLISH =
   /\b(the|and|you|your|with|when|if|is|are|to|of|for|not|this|that|before|after|only|call|caller|booked|book|never|always|ask|free|closed|please|thank|hello|what|which|will|would|can|cannot|appointment|number|day|tomorrow|today)\b/i;

@@ -16,7 +16,7 @@ import { sayer, speakClock, speakDate, speakList, speakSlot, type Say } from "..
 import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
 import { CONFIRMATION_CHANNELS, REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
-import { PARTS_OF_DAY } from "../tools/availability-answer";
+import { PARTS_OF_DAY } from "../tools/parts-of-day";
 import { LOOKUP_TOOL, MESSAGE_TOOL, SPAM_TOOL } from "../tools/tools";
 import { WAITLIST_TOOL } from "../tools/waitlist-tool";
 import { BOOKING_LINK_TOOL } from "../tools/booking-link-tool";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heardTimes, languageOf, parsePartOfDay } from "./hearing";
+import { heardTimes, languageOf, parseDay, parsePartOfDay } from "./hearing";
 
 // Tuesday 8 June 2027, 14:00 in Paris.
 const NOW = new Date("2027-06-08T12:00:00Z");
@@ -37,18 +37,31 @@ describe("what a listener hears in a tool's words", () => {
 });
 
 describe("what a caller says", () => {
-  it("hears the evening in 'after work' and 'at the end of the day', in each language", () => {
+  it("hears the late afternoon in 'after school' and 'after work', midday at lunchtime, in each language", () => {
     for (const said of [
+      "after school",
       "after work",
       "at the end of the day",
-      "tonight",
+      "après l'école",
       "après le travail",
       "en fin de journée",
+      "en fin d'après-midi",
+      "a la salida del cole",
       "después del trabajo",
       "a última hora",
     ])
-      expect(parsePartOfDay(said), said).toBe("evening");
+      expect(parsePartOfDay(said), said).toBe("lateAfternoon");
+    for (const said of ["at lunchtime", "à midi", "entre midi et deux", "al mediodía"]) expect(parsePartOfDay(said), said).toBe("midday");
+    for (const said of ["tonight", "ce soir", "esta noche"]) expect(parsePartOfDay(said), said).toBe("evening");
     expect(parsePartOfDay("por la tarde")).toBe("afternoon");
+    expect(parsePartOfDay("cet après-midi")).toBe("afternoon");
+  });
+
+  it("passes a day its month does not have on as said, for the tool to say it does not exist", () => {
+    expect(parseDay("le 31 février", NOW, "Europe/Paris")).toBe("2028-02-31");
+    expect(parseDay("el 31 de junio", NOW, "Europe/Paris")).toBe("2027-06-31");
+    expect(parseDay("April 31", NOW, "Europe/Paris")).toBe("2028-04-31");
+    expect(parseDay("le 30 juin", NOW, "Europe/Paris")).toBe("2027-06-30");
   });
 
   it("knows the language of a sentence that is clearly in one, and says nothing of a word or two", () => {

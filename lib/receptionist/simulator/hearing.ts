@@ -4,7 +4,7 @@
 import { asksForSame } from "@/lib/scheduling/practitioners/match";
 import { addDays, isCalendarDate } from "@/lib/platform/time/zoned-time";
 import type { CallLanguage } from "@/lib/accounts/business/business";
-import type { PartOfDay } from "../tools/availability-answer";
+import type { PartOfDay } from "../tools/parts-of-day";
 import { localToday } from "../speech/when";
 import type { SimState } from "./state";
 
@@ -151,7 +151,8 @@ const SPANISH_MORNING = /\b(por|de|en|a|esta) la manana\b|\besta manana\b/g;
 
 /**
  * "tomorrow", "lundi", "el 17 de junio", "June 17", "2026-12-01" … → YYYY-MM-DD in the business's zone; null when no
- * day is named. A weekday is the next such day after today; a date without a year is the next one to come.
+ * day is named. A weekday is the next such day after today; a date without a year is the next one to come. A day its
+ * month does not have ("le 31 février") comes back as said, "2027-02-31", which no calendar has.
  */
 export function parseDay(text: string, now: Date, timeZone: string): string | null {
   const n = norm(text);
@@ -172,6 +173,12 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
       const date = `${y}-${pad(named.month)}-${pad(named.day)}`;
       if (isCalendarDate(date) && date >= today) return date;
     }
+    // "Le 31 février": a day no calendar has, passed on as said (in the month's next coming year) for the tool to say so.
+    if (named.day >= 1 && named.day <= 31) {
+      const y = `${year}-${pad(named.month)}` >= today.slice(0, 7) ? year : year + 1;
+      const date = `${y}-${pad(named.month)}-${pad(named.day)}`;
+      if (!isCalendarDate(date)) return date;
+    }
   }
   if (/day after tomorrow|apres-demain|apres demain|pasado manana/.test(n)) return addDays(today, 2);
   const relative = n.replace(SPANISH_MORNING, " ");
@@ -190,18 +197,24 @@ export function parseDay(text: string, now: Date, timeZone: string): string | nu
   return null;
 }
 
-/** "in the morning", "l'après-midi", "por la tarde" … → the part of the day; null when none is named. */
+/**
+ * "in the morning", "l'après-midi", "por la tarde", "at lunchtime", "after school" … → the part of the day; null when
+ * none is named.
+ */
 export function parsePartOfDay(text: string): PartOfDay | null {
   const n = norm(text);
-  if (/\b(morning|matin|matinee)\b/.test(n) || n.replace(SPANISH_MORNING, "\u0000") !== n) return "morning";
-  if (/\b(afternoon|apres-midi|apres midi|tarde)\b/.test(n)) return "afternoon";
-  // "After work", "at the end of the day": the evening, whatever the business's hours make of it.
+  // "After school", "after work", "at the end of the day": the last hours of the afternoon, whatever the business's
+  // hours make of them.
   if (
-    /\b(evening|tonight|after work|end of the day|soir|soiree|apres le travail|en fin de journee|fin de journee|noche|despues del trabajo|a ultima hora)\b/.test(
+    /\b(late afternoon|after (school|work)|end of the day|fin d'apres-midi|apres l'ecole|apres le travail|(en )?fin de journee|(salida|despues) del (cole|colegio|trabajo)|a ultima hora|final de la tarde)\b/.test(
       n,
     )
   )
-    return "evening";
+    return "lateAfternoon";
+  if (/\b(morning|matin|matinee)\b/.test(n) || n.replace(SPANISH_MORNING, "\u0000") !== n) return "morning";
+  if (/\b(afternoon|apres-midi|apres midi|tarde)\b/.test(n)) return "afternoon";
+  if (/\b(lunchtime|at lunch|midday|a midi|entre midi et deux|heure du dejeuner|(al|a) mediodia|hora de comer)\b/.test(n)) return "midday";
+  if (/\b(evening|tonight|soir|soiree|noche)\b/.test(n)) return "evening";
   return null;
 }
 

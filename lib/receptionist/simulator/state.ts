@@ -2,7 +2,7 @@
 // and sends it back, checked field by field (parseSimState) before the next turn runs.
 import { z } from "zod";
 import type { CallLanguage } from "@/lib/accounts/business/business";
-import type { PartOfDay } from "../tools/availability-answer";
+import { PARTS_OF_DAY, type PartOfDay } from "../tools/parts-of-day";
 
 export type Reading = "data" | "words";
 /** One of the caller's appointments: its id, and its start as the words naming it say ("YYYY-MM-DD HH:mm", or null). */
@@ -138,7 +138,7 @@ const stateSchema = z.object({
         .string()
         .regex(/^\d{2}:\d{2}$/)
         .nullable(),
-      part: z.enum(["morning", "afternoon", "evening"]).nullable(),
+      part: z.enum(PARTS_OF_DAY).nullable(),
     })
     .default({ date: null, time: null, part: null }),
   transfer: z.string().max(500).nullable().default(null),

@@ -1,8 +1,9 @@
 // Dates and times as a language model really sends them to the tools, read as wall-clock time in the business's zone,
 // and the calendar the model is given at call start so it never has to guess what "tomorrow" or "Tuesday" is.
 import { addDays, daysBetween, isCalendarDate, localDate } from "@/lib/platform/time/zoned-time";
+import { intlLocale } from "@/lib/platform/format/intl";
 import type { CallLanguage } from "@/lib/accounts/business/business";
-import { slotReference, speakDate } from "./speech";
+import { sayer, slotReference, speakDate } from "./speech";
 
 type Args = Record<string, unknown>;
 
@@ -17,10 +18,15 @@ const arg = (v: unknown): string | null => {
 // a model that adds "Z" out of habit still means the time it read from the tool results.
 const ISO = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s]+(\d{1,2})[:h.](\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** "2026-11-24" when `raw` names a real calendar day in one of the ISO-like shapes above; null otherwise. */
-function isoDate(y: string, m: string, d: string): string | null {
+/**
+ * "2026-11-24" when the parts name a real calendar day; `{ impossible }` for a well-formed day no calendar has (a month
+ * 1–12, a day 1–31: "le 31 février" sent as 2027-02-31); null otherwise.
+ */
+function isoDate(y: string, m: string, d: string): string | Impossible | null {
   const date = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-  return isCalendarDate(date) ? date : null;
+  if (isCalendarDate(date)) return date;
+  const [month, day] = [Number(m), Number(d)];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? { impossible: date } : null;
 }
 
 /**
@@ -44,13 +50,19 @@ export function readTime(raw: unknown): string | null {
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
+/** A date well formed but not in the calendar, "YYYY-MM-DD" as given ("2027-02-31"). */
+export type Impossible = { impossible: string };
+
 export type When = {
   /** "YYYY-MM-DD", or null when none was given. */
   date: string | null;
   /** "HH:mm", or null when none was given. */
   time: string | null;
-  /** What was given but cannot be read: the date (or a combined date-time), or the time; null when all is readable. */
-  unreadable: "date" | "time" | null;
+  /**
+   * What was given but cannot be read: the date (or a combined date-time), the time, or a date that does not exist
+   * (`impossible`); null when all is readable.
+   */
+  unreadable: "date" | "time" | Impossible | null;
 };
 
 /**
@@ -63,13 +75,14 @@ export function readWhen(args: Args): When {
   const rawTime = arg(args.time);
   let date: string | null = null;
   let time: string | null = null;
-  let badDate = false;
+  let badDate: "date" | Impossible | null = null;
   for (const raw of [combined, rawDate]) {
     if (!raw || date) continue;
     const m = ISO.exec(raw);
-    date = m ? isoDate(m[1]!, m[2]!, m[3]!) : null;
-    if (!date) badDate = true;
-    else if (m![4] !== undefined) time = readTime(`${m![4]}:${m![5]}`);
+    const read = m ? isoDate(m[1]!, m[2]!, m[3]!) : null;
+    if (typeof read === "string") date = read;
+    else badDate = read ?? badDate ?? "date";
+    if (date && m![4] !== undefined) time = readTime(`${m![4]}:${m![5]}`);
   }
   let badTime = false;
   if (rawTime) {
@@ -77,7 +90,34 @@ export function readWhen(args: Args): When {
     if (t) time = t;
     else badTime = true;
   }
-  return { date, time, unreadable: badDate && !date ? "date" : badTime ? "time" : null };
+  return { date, time, unreadable: badDate && !date ? badDate : badTime ? "time" : null };
+}
+
+/**
+ * What the caller hears when the date or time cannot be used: "I did not understand that date…", "…that time…", or for
+ * a day that does not exist, that it does not ("There is no February 31."), the last day of that month when it has
+ * not passed (`today`, in the business's zone), and which day they would like.
+ */
+export function unreadableWords(unreadable: NonNullable<When["unreadable"]>, language: CallLanguage, today?: string): string {
+  const say = sayer(language);
+  if (unreadable === "time") return say("timeUnreadable");
+  if (unreadable === "date") return say("invalidDateTime");
+  const [y, m, d] = unreadable.impossible.split("-").map(Number) as [number, number, number];
+  const last = `${unreadable.impossible.slice(0, 8)}${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
+  // A February 29 exists in other years: its year is said.
+  const date = speakMonthDay(y, m, d, language, m === 2 && d === 29);
+  if (today && last < today) return say("impossibleDateOnly", { date });
+  return say("impossibleDate", { date, last: speakDate(last, language) });
+}
+
+/** "February 31" / "31 février" / "31 de febrero" (with the year: "February 29, 2027"), for a day no calendar has. */
+function speakMonthDay(year: number, month: number, day: number, language: CallLanguage, withYear: boolean): string {
+  const name = new Intl.DateTimeFormat(intlLocale(language), { month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+  if (language === "fr") return `${day} ${name}${withYear ? ` ${year}` : ""}`;
+  if (language === "es") return `${day} de ${name}${withYear ? ` de ${year}` : ""}`;
+  return `${name} ${day}${withYear ? `, ${year}` : ""}`;
 }
 
 export { addDays, daysBetween };

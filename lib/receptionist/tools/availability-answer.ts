@@ -2,8 +2,12 @@
 // answer can be checked without a database. The answer says what the caller must hear, whole:
 // - a time that is free is said back with its day; one that is not says why when there is a reason a caller can act
 //   on (closed that day and why, closed on that weekday every week, special hours, not open yet, closed by then);
-// - a part of the day is the business's own: "this evening" at a practice that closes at 17:00 is "we close at 5:00 PM;
-//   the latest I can offer that day is …", never "nothing free";
+// - a day asked begins with its hours ("On Friday, December 11 we are open from 9:00 AM to 5:00 PM."), so "when do you
+//   close on Friday?" hears the closing time; a day with no free time says it is fully booked, whatever was asked of it;
+// - a part of the day is the language's (parts-of-day.ts), cut to the business's hours: "this evening" at a practice
+//   that closes at 17:00 is "we close at 5:00 PM; the latest I can offer that day is …", never "nothing free";
+// - "the earliest" is said only of the first free time from now; times after a closed or full day are "the next free
+//   times after that";
 // - every time offered names its day (at most three times), and "nothing is free" is said only when the whole booking
 //   horizon has nothing.
 // Worked example (open Monday–Friday 09:00–18:00, Saturday 09:00–12:00, caller asks "Saturday at 3 PM"): "On Saturday,
@@ -20,23 +24,9 @@ import { HORIZON_DAYS, openingOn, type Opening, type Weekday } from "@/lib/sched
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { PART_MINUTES, type PartOfDay } from "./parts-of-day";
 import { offerTimes, sentence, type ToolReply } from "./replies";
 import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "../speech/speech";
-
-export type PartOfDay = "morning" | "afternoon" | "evening";
-export const PARTS_OF_DAY: readonly PartOfDay[] = ["morning", "afternoon", "evening"];
-
-/**
- * The parts of a day, in local minutes, as the call's language divides it: in English and French the afternoon ends at
- * 17:00 and the evening ("after work", "en fin de journée") follows; in Spanish "la tarde" runs until 20:00, the hours
- * a Spanish practice keeps its afternoon shift, and "la noche" comes after. They are cut by the day's own hours: a
- * practice open 14:00–20:00 has no morning, one that closes at 17:00 no evening.
- */
-export const PART_MINUTES: Record<CallLanguage, Record<PartOfDay, [number, number]>> = {
-  en: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
-  fr: { morning: [0, 720], afternoon: [720, 1020], evening: [1020, 1440] },
-  es: { morning: [0, 720], afternoon: [720, 1200], evening: [1200, 1440] },
-};
 
 /** At most this many times in one answer: a caller remembers three. */
 export const MAX_OFFERED = 3;
@@ -84,11 +74,22 @@ export function answerAvailability(input: AvailabilityInput): ToolReply | null {
 
 /**
  * Why a start is not bookable, as a sentence for the caller (closed that day and why, closed that weekday, special
- * hours, not open yet, closed by then), or null when nothing but busy time stands in the way.
+ * hours, not open yet, closed by then), and that its day is fully booked when `dayFull` (no free time left on an open
+ * day: a refused booking on a full Saturday says so before the closest times); null when nothing but busy time stands
+ * in the way.
  */
-export function whyNotBookable(biz: Business, language: CallLanguage, start: Date, asked?: PractitionerRow): string | null {
+export function whyNotBookable(
+  biz: Business,
+  language: CallLanguage,
+  start: Date,
+  asked?: PractitionerRow,
+  dayFull = false,
+): string | null {
   const ref = slotReference(start, biz.timeZone);
-  return new Reasons(biz, language, asked).whyNot(ref.slice(0, 10), ref.slice(11));
+  const [date, time] = [ref.slice(0, 10), ref.slice(11)];
+  const words = new Reasons(biz, language, asked);
+  const closed = ["closure", "weekly"].includes(words.opening(date).kind);
+  return join(words.whyNot(date, time), dayFull && !closed ? words.full(date) : null) || null;
 }
 
 /**
@@ -173,6 +174,20 @@ class Reasons {
     return this.line(this.name ? "availability.finishesAt" : "availability.closesAt", words);
   }
 
+  /**
+   * The day's hours, one sentence: "On Friday, December 11 we are open from 9:00 AM to 5:00 PM." (or "… Dr Roux works
+   * from …"), with "but we are fully booked" when `full`.
+   */
+  hours(date: string, open: string, close: string, full = false): string {
+    return this.line(`availability.${this.name ? "works" : "hours"}${full ? "Full" : ""}`, {
+      day: speakOnDay(date, this.language),
+      open: speakClock(open, this.language),
+      close: speakClock(close, this.language),
+      name: this.name ?? "",
+    });
+  }
+
+  /** "Saturday, December 12 is fully booked." */
   full(date: string): string {
     return this.line("availability.full", { day: speakOnDay(date, this.language) });
   }
@@ -191,10 +206,13 @@ class Answer {
   private readonly tz: string;
   private readonly seats: Seat[];
   private readonly complete: boolean;
+  /** The shortest appointment among the seats (a service's length with them): the latest start is that long before closing. */
+  private readonly length: number;
 
   constructor(private readonly i: AvailabilityInput) {
     this.words = new Reasons(i.biz, i.language, i.practitioner);
     this.tz = i.biz.timeZone;
+    this.length = i.seats.length ? Math.min(...i.seats.map((s) => s.durationMinutes)) : this.words.durationMinutes;
     const end = horizonEnd(i.now);
     this.complete = i.known.from.getTime() <= i.now.getTime() && i.known.to.getTime() >= end.getTime();
     // What lies outside the known window counts as busy: an answer never offers a time it knows nothing about.
@@ -212,7 +230,7 @@ class Answer {
     return this.soon(part);
   }
 
-  /** A date and a time: free, or why not, and the closest free times either side. */
+  /** A date and a time: free, or why not (closed, outside the hours, the day full), and the closest free times either side. */
   private dateAndTime(date: string, time: string): ToolReply | null {
     const start = zonedWallTimeToUtc(date, time, this.tz);
     if (!start) return null;
@@ -223,17 +241,18 @@ class Answer {
     }
     // A day the practice's week or closures close, yet someone works (their own week): busy, not closed.
     const closed = ["closure", "weekly"].includes(this.words.opening(date).kind);
-    const why =
-      (closed && onDay.length ? null : this.words.whyNot(date, time)) ??
-      this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
+    const reason = closed && onDay.length ? null : this.words.whyNot(date, time);
+    const full = !closed && !onDay.length ? this.words.full(date) : null;
+    const why = join(reason, full) || this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
     const near = nearestFreeAmong(this.seats, start, MAX_OFFERED);
     return near.length ? this.offer(why, "availability.closest", near) : this.nothing(why);
   }
 
   /**
-   * A date, maybe a part of it (`part`: one the business can be open in; `asked`: what the caller said). A closed day
-   * says so and offers the next open times; a part outside the day's hours says the hours and the day's times nearest
-   * to it; a full day or part says so and offers the next ones.
+   * A date, maybe a part of it (`part`: one the business can be open in; `asked`: what the caller said). An open day
+   * begins with its hours (special hours as such). A closed day says so and offers the next open times; a part with no
+   * start inside the day's hours says when the day opens or closes and gives the day's times nearest to it; a full day
+   * or part says so and offers the next ones.
    */
   private day(date: string, part: PartOfDay | null, asked: PartOfDay | null): ToolReply | null {
     const opening = this.words.opening(date);
@@ -247,26 +266,31 @@ class Answer {
     if (opening.kind === "closure") return this.nextAfter(this.words.closed(opening.closure, opening.own), after, part);
     if (opening.kind === "weekly") return this.nextAfter(this.words.closedWeekly(opening.weekday), after, part);
     const onDay = this.free(dayStart(date, this.tz), after);
-    const lead = opening.kind === "special" ? this.words.special(date, opening) : null;
+    const special = opening.kind === "special" ? this.words.special(date, opening) : null;
+    const hours = special ?? this.words.hours(date, opening.open, opening.close);
+    // No time free: the hours and "fully booked" in one sentence (special hours keep their own).
+    const full = special ? join(special, this.words.full(date)) : this.words.hours(date, opening.open, opening.close, true);
     if (asked) {
       const [from, to] = PART_MINUTES[this.i.language][asked];
       const [open, close] = [toMinutes(opening.open), toMinutes(opening.close)];
-      if (from >= close || to <= open) {
-        const late = from >= close;
-        const why = lead ?? (late ? this.words.closesAt(date, opening.close) : this.words.opensAt(date, opening.open));
+      // No start of the part fits the day's hours (the last start is a slot's length before closing).
+      if (from > close - this.length || to <= open) {
+        const late = from > close - this.length;
+        const why = special ?? (late ? this.words.closesAt(date, opening.close) : this.words.opensAt(date, opening.open));
         if (!onDay.length) return this.nextAfter(join(why, this.words.full(date)), after, null);
         return this.offer(
           why,
-          late ? "availability.latest" : "availability.earliest",
+          late ? "availability.latest" : "availability.thatDay",
           late ? onDay.slice(-MAX_OFFERED) : onDay.slice(0, MAX_OFFERED),
         );
       }
       const inPart = onDay.filter(this.inPart(asked));
-      if (inPart.length) return this.offer(lead, "availability.onDay", inPart.slice(0, MAX_OFFERED));
-      return this.nextAfter(join(lead, this.words.partFull(date, asked)), after, part);
+      if (inPart.length) return this.offer(hours, "availability.onDay", inPart.slice(0, MAX_OFFERED));
+      if (!onDay.length) return this.nextAfter(full, after, part);
+      return this.nextAfter(join(hours, this.words.partFull(date, asked)), after, part);
     }
-    if (onDay.length) return this.offer(lead, "availability.onDay", onDay.slice(0, MAX_OFFERED));
-    return this.nextAfter(join(lead, this.words.full(date)), after, null);
+    if (onDay.length) return this.offer(hours, "availability.onDay", onDay.slice(0, MAX_OFFERED));
+    return this.nextAfter(full, after, null);
   }
 
   /** No date: the next free times (in the part asked for). A part the business is never open in gets its hours said. */
@@ -287,30 +311,53 @@ class Answer {
     let later = this.free(after, horizonEnd(this.i.now), part ? 600 : MAX_OFFERED);
     if (part && later.length === 600 && !later.some(this.inPart(part))) later = this.free(after, horizonEnd(this.i.now));
     const wanted = part ? later.filter(this.inPart(part)) : later;
-    if (wanted.length) return this.offer(why, "availability.next", wanted.slice(0, MAX_OFFERED));
+    if (wanted.length) return this.offerNext(why, part, wanted.slice(0, MAX_OFFERED));
     if (!this.complete) return null;
     if (!later.length) return this.nothing(why);
     const none = this.words.line("availability.partNone", { part: this.words.say(`parts.${part}`), days: HORIZON_DAYS });
-    return this.offer(join(why, none), "availability.next", later.slice(0, MAX_OFFERED));
+    return this.offerNext(join(why, none), null, later.slice(0, MAX_OFFERED));
   }
 
-  /** Whether some day of someone's week (or some special hours ahead) is open during that part of the day. */
+  /**
+   * The next free times, with the words that are true of them: "the earliest" only when the first is the first free time
+   * from now (for whoever the caller asked for); after a closed or full day "the next free times after that"; for a
+   * part with nothing said before, "the first times free in the afternoon".
+   */
+  private offerNext(why: string | null, part: PartOfDay | null, slots: Interval[]): ToolReply {
+    if (this.firstFromNow(slots[0]!)) return this.offer(why, "availability.next", slots);
+    if (why) return this.offer(why, "availability.after", slots);
+    if (part) return this.offer(null, "availability.firstInPart", slots, { part: this.words.say(`parts.${part}`) });
+    return this.offer(null, "availability.onDay", slots);
+  }
+
+  /** Whether no time is free between now and `slot`: only an answer that knows the busy times from now can tell. */
+  private firstFromNow(slot: Interval): boolean {
+    if (this.i.known.from.getTime() > this.i.now.getTime()) return false;
+    return this.free(this.i.now, slot.end, 1)[0]?.start.getTime() === slot.start.getTime();
+  }
+
+  /** Whether an appointment can start during that part of the day on some day of someone's week (or special hours ahead). */
   private possible(part: PartOfDay): boolean {
     const [from, to] = PART_MINUTES[this.i.language][part];
+    const length = this.length;
     const spans = [
-      ...this.seats.flatMap((seat) => Object.values(seat.workingHours).map((h) => (h.isOpen ? [h.openTime, h.closeTime] : null))),
-      ...this.i.biz.closures.map((c) => (c.openTime && c.closeTime ? [c.openTime, c.closeTime] : null)),
+      ...this.seats.flatMap((seat) =>
+        Object.values(seat.workingHours).map((h) =>
+          h.isOpen ? { open: h.openTime, close: h.closeTime, length: seat.durationMinutes } : null,
+        ),
+      ),
+      ...this.i.biz.closures.map((c) => (c.openTime && c.closeTime ? { open: c.openTime, close: c.closeTime, length } : null)),
     ];
-    return spans.some((span) => !!span && toMinutes(span[0]!) < to && toMinutes(span[1]!) > from);
+    return spans.some((span) => !!span && toMinutes(span.open) < to && toMinutes(span.close) - span.length >= from);
   }
 
-  private offer(why: string | null, key: string, slots: Interval[]): ToolReply {
+  private offer(why: string | null, key: string, slots: Interval[], words: Record<string, string> = {}): ToolReply {
     const offered = offerTimes(
       slots.map((s) => s.start),
       this.i.language,
       this.tz,
     );
-    return { say: join(why, this.words.line(key, { offers: offered.words })), slots: offered.slots };
+    return { say: join(why, this.words.line(key, { ...words, offers: offered.words, count: slots.length })), slots: offered.slots };
   }
 
   /** Nothing free before the horizon; null when the known busy times do not reach it yet. */
@@ -333,7 +380,8 @@ class Answer {
   }
 }
 
-function dayStart(date: string, timeZone: string): Date {
+/** The first instant of a local day in the business's zone. */
+export function dayStart(date: string, timeZone: string): Date {
   // A zone whose clocks skip midnight on a DST day (some do) starts that day at 01:00.
   return zonedWallTimeToUtc(date, "00:00", timeZone) ?? zonedWallTimeToUtc(date, "01:00", timeZone)!;
 }

@@ -25,13 +25,15 @@ import type { ConfirmationChannel } from "@/db/schema";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
-import { answerAvailability, horizonEnd, knownWindowFor, PARTS_OF_DAY, whyNotBookable, type PartOfDay } from "./availability-answer";
+import { answerAvailability, horizonEnd, knownWindowFor, whyNotBookable } from "./availability-answer";
+import { dayIsFull } from "./full-day";
+import { readPartOfDay, type PartOfDay } from "./parts-of-day";
 import { ensureCall, raiseOutcome } from "../calls/call-log";
 import { remember, type CallMemory } from "../calls/call-memory";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
-import { addDays, daysBetween, localToday, readWhen, speakCalendarDay } from "../speech/when";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
 import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
 import { nextOpening } from "./opening";
 import { reportSpam, spamKind } from "../screening/spam";
@@ -180,13 +182,7 @@ function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
 
 /** The part of the day the model passed, in any of the words it might use; null for none (or one it made up). */
 function partOfDay(args: Args): PartOfDay | null {
-  const part = text(args.partOfDay ?? args.part_of_day, 20)?.toLowerCase();
-  if (!part) return null;
-  if ((PARTS_OF_DAY as readonly string[]).includes(part)) return part as PartOfDay;
-  if (/morning|matin|mañana/.test(part)) return "morning";
-  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
-  if (/evening|night|soir|noche/.test(part)) return "evening";
-  return null;
+  return readPartOfDay(args.partOfDay ?? args.part_of_day);
 }
 
 /**
@@ -197,7 +193,7 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
   const { deps, biz, language } = ctx;
   const at = now(ctx);
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, language, localToday(at, biz.timeZone)));
   const problem = date ? dayProblem(ctx, say, date) : null;
   if (problem) return spoken(problem);
   if (date && time && !zonedWallTimeToUtc(date, time, biz.timeZone)) return spoken(say("invalidDateTime"));
@@ -246,7 +242,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     !phone && "phone",
     biz.birthDateCheck && !birthRaw && "dateOfBirth",
   ].filter(Boolean) as string[];
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, language, localToday(now(ctx), biz.timeZone)));
   if (birthRaw && !birthDate) return spoken(say("birthDateUnreadable"));
   if (missing.length) return spoken(stillNeeded(ctx, say, missing));
   const problem = dayProblem(ctx, say, date!);
@@ -281,7 +277,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return withWhom(say, who, refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
+  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
@@ -350,17 +346,25 @@ async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Pr
 }
 
 /**
- * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free), and
- * the closest free times, each with its day.
+ * A booking or a move the commands refused: why (closed that day, outside the hours, taken a moment ago, not free; the
+ * day fully booked when nothing is left on it), and the closest free times, each with its day.
  */
-function refusal(ctx: ToolContext, say: Say, reason: Refusal, start: Date, alternatives: Interval[], who: Who = {}): ToolReply {
+async function refusal(
+  ctx: ToolContext,
+  say: Say,
+  reason: Refusal,
+  start: Date,
+  alternatives: Interval[],
+  who: Who = {},
+): Promise<ToolReply> {
   const { biz, language } = ctx;
   // Why, on the week and days away of the practitioner asked for.
   const asked = biz.practitioners.find((p) => p.id === who.only?.[0]);
+  const full = await dayIsFull(ctx.deps, biz, start, who.only);
   const why =
     reason === "taken"
-      ? say("slotTaken")
-      : (whyNotBookable(biz, language, start, asked) ??
+      ? [say("slotTaken"), whyNotBookable(biz, language, start, asked, full)].filter(Boolean).join(" ")
+      : (whyNotBookable(biz, language, start, asked, full) ??
         sentence(say("availability.notFree", { slot: speakSlot(start, language, biz.timeZone) })));
   if (!alternatives.length) return spoken(`${why} ${say("nothingClose")}`);
   const offered = offerTimes(
@@ -535,7 +539,7 @@ async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<T
 
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
   const { date, time, unreadable } = readWhen(args);
-  if (unreadable) return spoken(say(unreadable === "time" ? "timeUnreadable" : "invalidDateTime"));
+  if (unreadable) return spoken(unreadableWords(unreadable, ctx.language, localToday(now(ctx), ctx.biz.timeZone)));
   if (!date || !time) return spoken(stillNeeded(ctx, say, [!date && "date", !time && "time"].filter(Boolean) as string[]));
   const problem = dayProblem(ctx, say, date);
   if (problem) return spoken(problem);

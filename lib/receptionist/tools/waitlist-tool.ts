@@ -8,8 +8,8 @@ import { addToWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
 import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
 import { ensureCall } from "../calls/call-log";
 import { speakDate, speakList, type Say } from "../speech/speech";
-import { addDays, daysBetween, localToday, speakCalendarDay } from "../speech/when";
-import { PART_MINUTES, type PartOfDay } from "./availability-answer";
+import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
+import { PART_MINUTES, readPartOfDay } from "./parts-of-day";
 import { serviceAsked } from "./practitioner-choice";
 import { callerPhone } from "./caller-phone";
 import { spoken, type ToolReply } from "./replies";
@@ -35,16 +35,6 @@ function day(v: unknown): string | null {
   return iso && isCalendarDate(iso) ? iso : null;
 }
 
-/** "morning", "le matin", "por la tarde"…: the part of the day, or null for any time. */
-function partOf(v: unknown): PartOfDay | null {
-  const part = words(v, 20)?.toLowerCase();
-  if (!part) return null;
-  if (/morning|matin|mañana/.test(part)) return "morning";
-  if (/afternoon|après|apres|tarde/.test(part)) return "afternoon";
-  if (/evening|night|soir|noche/.test(part)) return "evening";
-  return null;
-}
-
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
@@ -53,6 +43,13 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   if (!biz.entitled) return spoken(say("bookingDisabled"));
   if (!biz.line) return spoken(say("waitlist.unavailable"));
   const name = words(args.name ?? args.patientName, 120);
+  const now = ctx.deps.now ? ctx.deps.now() : new Date();
+  const today = localToday(now, biz.timeZone);
+  // "Le 31 février" is said not to exist, not asked for again as if it had not been given.
+  for (const given of [args.firstDay ?? args.from ?? args.date, args.lastDay ?? args.to]) {
+    const { unreadable } = readWhen({ date: given });
+    if (unreadable && typeof unreadable === "object") return spoken(unreadableWords(unreadable, language, today));
+  }
   const first = day(args.firstDay ?? args.from ?? args.date);
   const last = day(args.lastDay ?? args.to) ?? first;
   const missing = [!name && "name", !first && "date"].filter(Boolean) as string[];
@@ -68,15 +65,13 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
   if ("ask" in reading) return spoken(reading.ask);
   const { phone } = reading;
   if (!phone) return spoken(say("waitlist.needsPhone"));
-  const now = ctx.deps.now ? ctx.deps.now() : new Date();
-  const today = localToday(now, biz.timeZone);
   // Days said the other way round are still the days meant.
   const [from, to] = first! <= last! ? [first!, last!] : [last!, first!];
   if (to < today) return spoken(say("waitlist.past", { today: speakCalendarDay(today, language) }));
   const end = daysBetween(from, to) + 1 > MAX_WAITLIST_DAYS ? addDays(from, MAX_WAITLIST_DAYS - 1) : to;
   const what = await serviceAsked(ctx, say, args, {});
   if ("reply" in what) return what.reply;
-  const part = partOf(args.partOfDay ?? args.part_of_day);
+  const part = readPartOfDay(args.partOfDay ?? args.part_of_day);
   const [lo, hi] = part ? PART_MINUTES[language][part] : [0, 0];
   let entry;
   try {

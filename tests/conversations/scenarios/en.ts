@@ -137,7 +137,7 @@ export const en: Scenario[] = [
       appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("en", "Receptionist.availability.full", "says the day is full")],
+      say: [{ re: /fully booked/i, driver: "standin", why: "says the day is full" }],
     },
   },
   {
@@ -680,7 +680,7 @@ export const en: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /closed on Sundays/i, why: "a weekly closed day is said closed" }],
-      notSay: [{ re: /nothing is free/i, why: "Sunday is closed, not full" }],
+      notSay: [{ re: /nothing is free|fully booked/i, why: "Sunday is closed, not full" }],
     },
   },
   {
@@ -706,9 +706,9 @@ export const en: Scenario[] = [
     },
   },
   {
-    id: "en-after-work",
+    id: "en-evening-after-closing",
     language: "en",
-    title: "Asks for tomorrow after work at a practice that closes at 5 PM: told the closing time and offered the latest times",
+    title: "Asks for tomorrow evening at a practice that closes at 5 PM: told the closing time and offered the latest times",
     covers: ["part-after-closing", "book-part-of-day"],
     business: {
       hours: {
@@ -722,9 +722,9 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550203",
-        script: ["Do you have anything tomorrow after work?", "Clara Oswald", "Check-up", "no", "the last one", "yes", "no thanks"],
+        script: ["Do you have anything tomorrow evening?", "Clara Oswald", "Check-up", "no", "the last one", "yes", "no thanks"],
         persona: "Clara Oswald, who works until 4 PM.",
-        goal: `Ask for tomorrow after work. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
+        goal: `Ask for tomorrow evening. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
       },
     ],
     expect: {
@@ -732,7 +732,7 @@ export const en: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /we close at 5:00 PM/i, why: "says the closing time" }],
-      notSay: [{ re: /nothing is free|no free time/i, why: "the calendar is nearly empty" }],
+      notSay: [{ re: /nothing is free|no free time|fully booked/i, why: "the calendar is nearly empty" }],
     },
   },
   {

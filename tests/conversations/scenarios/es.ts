@@ -128,7 +128,7 @@ export const es: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /sábado 12 de junio cerramos a las 12:00/, why: "says Saturday closes at noon, not that nothing is free" }],
-      notSay: [{ re: /no queda nada libre/i, why: "the Saturday morning is free" }],
+      notSay: [{ re: /no queda nada libre|está (todo )?completo/i, why: "the Saturday morning is free" }],
     },
   },
   {
@@ -170,7 +170,7 @@ export const es: Scenario[] = [
       appointments: [{ on: "+2", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("es", "Receptionist.availability.full", "dice que el día está completo")],
+      say: [{ re: /está (todo )?completo/i, driver: "standin", why: "dice que el día está completo" }],
     },
   },
   {
@@ -550,7 +550,7 @@ export const es: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /cerrados los domingos/i, why: "un día cerrado cada semana se dice cerrado" }],
-      notSay: [{ re: /no queda nada libre/i, why: "el domingo está cerrado, no completo" }],
+      notSay: [{ re: /no queda nada libre|está (todo )?completo/i, why: "el domingo está cerrado, no completo" }],
     },
   },
   {
@@ -602,7 +602,7 @@ export const es: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /cerramos a las 17:00/i, why: "dice la hora de cierre" }],
-      notSay: [{ re: /no queda nada libre/i, why: "la agenda está casi vacía" }],
+      notSay: [{ re: /no queda nada libre|está (todo )?completo/i, why: "la agenda está casi vacía" }],
     },
   },
   {

@@ -146,7 +146,7 @@ export const fr: Scenario[] = [
       appointments: [{ on: "+3", at: "09:00", phone: "caller" }],
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
-      say: [standIn("fr", "Receptionist.availability.full", "dit que le jour est complet")],
+      say: [{ re: /c'est complet/i, driver: "standin", why: "dit que le jour est complet" }],
     },
   },
   {
@@ -647,7 +647,7 @@ export const fr: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /fermés le dimanche/i, why: "un jour fermé chaque semaine est dit fermé" }],
-      notSay: [{ re: /plus de place/i, why: "dimanche est fermé, pas complet" }],
+      notSay: [{ re: /plus de place|c'est complet/i, why: "dimanche est fermé, pas complet" }],
     },
   },
   {
@@ -681,9 +681,9 @@ export const fr: Scenario[] = [
     },
   },
   {
-    id: "fr-apres-le-travail",
+    id: "fr-le-soir-apres-la-fermeture",
     language: "fr",
-    title: "Demande demain après le travail dans un cabinet qui ferme à 17 h : l'heure de fermeture et les dernières heures",
+    title: "Demande demain soir dans un cabinet qui ferme à 17 h : l'heure de fermeture et les dernières heures",
     covers: ["part-after-closing", "book-part-of-day"],
     business: {
       hours: {
@@ -697,17 +697,9 @@ export const fr: Scenario[] = [
     calls: [
       {
         from: "+33612346003",
-        script: [
-          "Vous avez quelque chose demain après le travail ?",
-          "Lucien Bazin",
-          "Un contrôle",
-          "non",
-          "le dernier",
-          "oui",
-          "non merci",
-        ],
+        script: ["Vous avez quelque chose demain soir ?", "Lucien Bazin", "Un contrôle", "non", "le dernier", "oui", "non merci"],
         persona: `Lucien Bazin, who works until 4 PM. ${speakFrench}`,
-        goal: `Ask for tomorrow after work. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
+        goal: `Ask for tomorrow evening. Take the latest time they offer tomorrow. No email. ${hangUpWhenDone}`,
       },
     ],
     expect: {
@@ -715,7 +707,7 @@ export const fr: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /nous fermons à 17 h/i, why: "dit l'heure de fermeture" }],
-      notSay: [{ re: /plus de place|plus aucune place/i, why: "l'agenda est presque vide" }],
+      notSay: [{ re: /plus de place|plus aucune place|c'est complet/i, why: "l'agenda est presque vide" }],
     },
   },
   {
