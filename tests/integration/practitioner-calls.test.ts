@@ -70,7 +70,8 @@ describe("calling a practice of several practitioners", () => {
       partOfDay: "afternoon",
       practitioner: "la docteure Roux",
     });
-    expect(hers.say).toMatch(/^For Dr Camille Roux: /);
+    // Whose agenda it is, said once: the day's hours name her.
+    expect(hers.say).toMatch(/^On \w+day, \w+ \d+ Dr Camille Roux works from 9:00 AM to 1:00 PM\./);
     expect(hers.slots!.length).toBeGreaterThan(0);
     expect(hers.slots!.every((s) => s.time < "13:00")).toBe(true);
     // Without a name, the practice's afternoon (the owner works 08:00–18:00).
@@ -128,7 +129,7 @@ describe("calling a practice of several practitioners", () => {
       date: day,
       practitioner: "the same doctor as last time",
     });
-    expect(same.say).toMatch(/^For Dr Camille Roux: /);
+    expect(same.say).toMatch(/^On \w+day, \w+ \d+ Dr Camille Roux works from /);
     // In French, from a caller who has never come.
     const none = await vapiTool(p.line, newCallId(), newCaller(), "check_availability", {
       date: day,

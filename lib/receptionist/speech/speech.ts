@@ -14,13 +14,15 @@ import type { CallLanguage } from "@/lib/accounts/business/business";
 export type Say = (key: string, params?: Record<string, string | number>) => string;
 
 /**
- * How English is said where the business is: the day before the month outside North America ("Monday 7 December" in
- * the UK, "Monday, December 7" in the US), and the clock the owner chose (12-hour "2:30 PM", or 24-hour "14:30").
- * French and Spanish always say the day first and the 24-hour clock.
+ * How English is said where the business is: the day before the month where English is spoken that way ("Monday 7
+ * December" in the UK, "Monday, December 7" in the US, and at a practice in France or Spain, whose English callers
+ * are as often American as British), and the clock the owner chose (12-hour "2:30 PM", or 24-hour "14:30"). French and
+ * Spanish always say the day first and the 24-hour clock.
  */
 export type SpeechStyle = { dayFirst: boolean; clock: "12h" | "24h" };
 
-const AMERICAN: readonly string[] = ["US", "CA", "PH", "PR", "GU", "VI", "AS", "MP", "UM"];
+/** Countries whose English says the day before the month. */
+const DAY_FIRST_ENGLISH: readonly string[] = ["GB", "IE", "AU", "NZ", "ZA", "IN", "SG", "MT", "GI", "IM", "JE", "GG"];
 
 /** The style of a business's calls: its country's way, and the owner's clock (the 12-hour clock unless set). */
 export function speechStyleOf(b: {
@@ -29,7 +31,7 @@ export function speechStyleOf(b: {
   locale?: string | null;
   clockFormat?: "12h" | "24h" | null;
 }): SpeechStyle {
-  return { dayFirst: !AMERICAN.includes(countryOfBusiness(b)), clock: b.clockFormat ?? "12h" };
+  return { dayFirst: DAY_FIRST_ENGLISH.includes(countryOfBusiness(b)), clock: b.clockFormat ?? "12h" };
 }
 
 const DEFAULT_STYLE: SpeechStyle = { dayFirst: false, clock: "12h" };
