@@ -4754,6 +4754,10 @@ export interface operations {
                         closures: {
                             [key: string]: unknown;
                         }[];
+                        /** @description The public holidays the owner keeps open. */
+                        holidayOpenings: {
+                            [key: string]: unknown;
+                        }[];
                         /** @description Who appointments are with: each one's name (none: the owner), services and hours. */
                         practitioners: {
                             [key: string]: unknown;
