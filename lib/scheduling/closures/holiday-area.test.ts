@@ -189,6 +189,7 @@ describe("a holiday's name in a sentence", () => {
     ["Lundi de Pâques", "fr", "le lundi de Pâques"],
     ["Ascension", "fr", "l'Ascension"],
     ["Nouvel An", "fr", "le Nouvel An"],
+    ["Lendemain de Noël", "fr", "le lendemain de Noël"],
     ["Fête du travail", "fr", "la Fête du travail"],
     ["l’Épiphanie", "fr", "l’Épiphanie"],
     ["Navidad", "es", "Navidad"],

@@ -71,6 +71,21 @@ function calendarOf(area: string): Holidays | null {
   return calendars.get(area)!;
 }
 
+// A year's holidays of an area in a language, computed once: the sweep reads the same few areas for every business, and
+// the receptionist reads one each time it says a holiday. Bounded: emptied when it grows past what a server meets.
+const years = new Map<string, ReturnType<Holidays["getHolidays"]>>();
+const YEARS_KEPT = 2_000;
+function yearOf(calendar: Holidays, area: string, year: number, language: Locale): ReturnType<Holidays["getHolidays"]> {
+  const key = `${area}|${year}|${language}`;
+  let list = years.get(key);
+  if (!list) {
+    if (years.size >= YEARS_KEPT) years.clear();
+    list = calendar.getHolidays(year, language) || [];
+    years.set(key, list);
+  }
+  return list;
+}
+
 /**
  * The public holidays of `area` whose first day is in [from, to] (local dates), earliest first, named in `language`.
  * One per day: a day that is two holidays at once (a holiday and its substitute) keeps the first.
@@ -81,7 +96,7 @@ export function publicHolidays(area: string, language: Locale, from: string, to:
   const country = splitArea(area).country;
   const days = new Map<string, PublicHoliday>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
-    for (const h of calendar.getHolidays(year, language) || []) {
+    for (const h of yearOf(calendar, area, year, language)) {
       if (h.type !== "public") continue;
       if (country === "US" && !US_CLOSED_RULES.some((r) => r.test(h.rule ?? ""))) continue;
       const first = h.date.slice(0, 10);
@@ -116,7 +131,8 @@ const ARTICLES: Record<Locale, Record<string, string>> = {
   },
   en: {},
 }; // prettier-ignore
-const WEEKDAY_FIRST = /^(lundi|jeudi|vendredi) /i;
+/** First words that are common nouns once the article is before them ("le lundi de Pâques", "le lendemain de Noël"). */
+const COMMON_FIRST = /^(lundi|jeudi|vendredi|lendemain) /i;
 
 /** A holiday's name as it is said after "for" in `language`: with its article ("la Toussaint"), or as it is. */
 export function holidayInSentence(name: string, language: Locale): string {
@@ -124,8 +140,7 @@ export function holidayInSentence(name: string, language: Locale): string {
   if (/^(l'|l’|la |le |les |el |los |las )/i.test(name)) return name;
   const article = ARTICLES[language][name.split(/[\s-]/)[0]!.toLowerCase()];
   if (!article) return name;
-  // "le lundi de Pâques": a weekday is no proper noun once it has its article.
-  return article + (WEEKDAY_FIRST.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name);
+  return article + (COMMON_FIRST.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name);
 }
 
 /**
