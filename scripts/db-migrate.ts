@@ -1,10 +1,10 @@
-import { runMigrations } from "@/db/migrate";
+import { migrateDatabase } from "@/lib/server/data-migrations";
 import { fail, prepareRuntime } from "./runtime";
 
 async function main() {
   const rt = await prepareRuntime();
   try {
-    await runMigrations(rt.url);
+    await migrateDatabase(rt.url);
     console.log("Migrations applied.");
   } finally {
     await rt.embedded?.stop();

@@ -1,7 +1,7 @@
 // `npm run db:seed`: the demo practice, ready to try the receptionist, and a demo admin (lib/server/ops/seed.ts).
 // Never in production: these credentials are printed and documented.
 import { createDb } from "@/db/client";
-import { runMigrations } from "@/db/migrate";
+import { migrateDatabase } from "@/lib/server/data-migrations";
 import { DEMO_ADMIN, DEMO_OWNER, seedDemoDatabase } from "@/lib/server/ops/seed";
 import { fail, loadEnv, prepareRuntime } from "./runtime";
 
@@ -12,7 +12,7 @@ async function main() {
   }
   const rt = await prepareRuntime();
   try {
-    await runMigrations(rt.url);
+    await migrateDatabase(rt.url);
     const { db, sql } = createDb(rt.url, 1);
     let notes: string[];
     try {

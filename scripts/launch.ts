@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runMigrations } from "@/db/migrate";
+import { migrateDatabase } from "@/lib/server/data-migrations";
 import { bootstrapDatabase } from "@/lib/server/start-steps";
 import { fail, prepareRuntime } from "./runtime";
 
@@ -40,7 +40,7 @@ async function main() {
   await stopIfAsked();
   console.log(rt.embedded ? `Database: embedded PGlite in ${path.resolve(rt.env.DATA_DIR)}` : "Database: DATABASE_URL");
   step("Applying the database migrations…");
-  await runMigrations(rt.url);
+  await migrateDatabase(rt.url);
   await stopIfAsked();
   step("Checking the first administrator and the phone number pool…");
   const notes = await bootstrapDatabase(rt.url, rt.env, rt.vars.AUTH_SECRET ?? rt.env.AUTH_SECRET!);

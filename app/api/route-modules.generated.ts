@@ -75,6 +75,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/admin/phone-numbers/[id]": () => import("./admin/phone-numbers/[id]/route"),
   "/api/admin/users/[id]": () => import("./admin/users/[id]/route"),
   "/api/auth/validate-setup-token/[token]": () => import("./auth/validate-setup-token/[token]/route"),
+  "/api/closures/holidays/[day]": () => import("./closures/holidays/[day]/route"),
   "/api/admin/users/[id]/password-reset": () => import("./admin/users/[id]/password-reset/route"),
   "/api/admin/users/[id]/phone-number": () => import("./admin/users/[id]/phone-number/route"),
   "/api/admin/users/[id]/status": () => import("./admin/users/[id]/status/route"),

@@ -137,6 +137,8 @@ async function applyCheckout(
   // job is part of this transaction: the account and its email exist together or not at all. The token itself is
   // made by the job, so it never sits in the queue's tables.
   if (pending && recorded) await deps.jobs.send(JOB.accountSetup, { userId, key: `checkout:${ev.sessionId}` }, { tx });
+  // A business this checkout created is closed on its public holidays from the start (filled by a job, with the account).
+  if (created) await deps.jobs.send(JOB.holidayFill, { userId }, { tx });
   return created ? "account-created" : "account-linked";
 }
 

@@ -8,6 +8,7 @@ import { hashPassword } from "@/lib/accounts/auth/password";
 import type { Env } from "@/lib/platform/env";
 import { seedPoolOnce, syncMessagingProfiles } from "@/lib/accounts/numbers/numbers.service";
 import type { TelephonyPort } from "@/lib/ports/telephony";
+import { keepHolidaysFilled } from "@/lib/scheduling/closures/holidays";
 
 export async function bootstrap(db: Db, e: Env, telephony: TelephonyPort): Promise<string[]> {
   const notes: string[] = [];
@@ -52,5 +53,8 @@ export async function ensureUser(
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  return inserted.length ? email : null;
+  if (!inserted[0]) return null;
+  // A business (not an admin) is closed on its public holidays from the start.
+  if (input.type === "user") await keepHolidaysFilled(db, inserted[0].id);
+  return email;
 }

@@ -27,6 +27,7 @@ import { JOB, type JobHandlers } from "@/lib/platform/jobs/queue";
 import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
 import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
 import { deliverWebhook } from "@/lib/accounts/webhooks/deliver";
+import { fillHolidays, runHolidaySweep } from "@/lib/scheduling/closures/holidays";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
@@ -60,6 +61,14 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.recallSweep]: () => runRecallSweep(booking),
     [JOB.recallText]: (data) => sendRecallText(dispatch, data),
     [JOB.webhookDelivery]: (data) => deliverWebhook(booking, data),
+    [JOB.holidaySweep]: async () => {
+      // A business that failed is left to the queue's retry of the whole sweep (the others are up to date by then).
+      const { failed } = await runHolidaySweep(booking.db, booking.now?.() ?? new Date());
+      if (failed > 0) throw new Error(`public holidays not filled for ${failed} businesses`);
+    },
+    [JOB.holidayFill]: async ({ userId }) => {
+      await fillHolidays(booking.db, userId);
+    },
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db
         .select({ userId: appointments.userId })

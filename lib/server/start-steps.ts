@@ -3,15 +3,15 @@
 // entry (scripts/standalone.mjs: no TypeScript loader in the image, so instrumentation.ts, compiled into the build, runs
 // runStartStepsInServer before the server listens). One copy of each step, so both check, migrate and bootstrap alike.
 import { createDb } from "@/db/client";
-import { runMigrations } from "@/db/migrate";
 import { readEnv, type Env } from "@/lib/platform/env";
 import { createProviders } from "@/lib/vendors/registry";
 import { bootstrap } from "@/lib/server/bootstrap";
 import { checkedSecrets } from "@/lib/server/secrets";
+import { migrateDatabase } from "@/lib/server/data-migrations";
 
 /**
  * The bootstrap (first admin, sandbox number pool) on a connection of its own, closed afterwards; it runs after the
- * migrations (runMigrations: under an advisory lock, so instances started together apply each once). Returns its notes.
+ * migrations (migrateDatabase: under an advisory lock, so instances started together apply each once). Returns its notes.
  */
 export async function bootstrapDatabase(url: string, e: Env & { appUrl: string }, authSecret: string): Promise<string[]> {
   const { db, sql } = createDb(url, 1);
@@ -32,7 +32,7 @@ export async function runStartStepsInServer(): Promise<void> {
     throw new Error("DATABASE_URL is not set: this entry serves PostgreSQL deployments only (the embedded database needs `npm start`).");
   }
   checkedSecrets(e);
-  await runMigrations(e.DATABASE_URL);
+  await migrateDatabase(e.DATABASE_URL);
   const notes = await bootstrapDatabase(e.DATABASE_URL, e, e.AUTH_SECRET!);
   notes.forEach((n) => console.log(n));
 }

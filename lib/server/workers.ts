@@ -54,6 +54,13 @@ export function startJobWorkers(): Promise<void> {
     void sweepRecalls();
     const recall = setInterval(() => void sweepRecalls(), 60 * 60_000);
     recall.unref();
+    // Public holidays: every business's next twelve months filled for its area, at start and daily through the queue
+    // (stately, like the purge), so next year's holidays close on their own.
+    const sweepHolidays = () =>
+      ctx.jobs.send(JOB.holidaySweep, {}).catch((e: Error) => logger().error({ name: e.name }, "holiday sweep not enqueued"));
+    void sweepHolidays();
+    const holidays = setInterval(() => void sweepHolidays(), 24 * 60 * 60_000);
+    holidays.unref();
     // The embedded database has no autovacuum of its own (db/maintenance.ts): its tables are vacuumed where due, at start
     // and every ten minutes. Its one process runs this; a PostgreSQL server does it itself.
     const vacuum = async () => {
@@ -76,6 +83,7 @@ export function startJobWorkers(): Promise<void> {
       clearInterval(retention);
       clearInterval(abandoned);
       clearInterval(recall);
+      clearInterval(holidays);
       clearInterval(autovacuum);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });

@@ -23,6 +23,7 @@ import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { findSlots } from "@/lib/scheduling/booking/busy-time";
 import { calendarEventIdFor } from "@/lib/scheduling/booking/calendar-sync";
 import { book } from "@/lib/scheduling/booking/commands";
+import { fillHolidays } from "@/lib/scheduling/closures/holidays";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
@@ -162,6 +163,8 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     if (inserted.length) line = candidate;
   }
   if (!line) throw new Error("no free test line");
+  // A business is closed on its public holidays from the start, as one registered through the app is.
+  await fillHolidays(db, userId, { now: CLOCK });
 
   const practice: Practice = {
     userId,

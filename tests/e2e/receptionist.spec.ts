@@ -7,6 +7,7 @@ import { platformToolCall } from "./support/vapi";
 import { dayAhead } from "../helpers/vapi-messages";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { formatPhone } from "../../lib/platform/phone/format";
+import { publicHolidayOn } from "../../lib/scheduling/closures/holiday-calendar";
 import { DEMO_OWNER } from "../../lib/server/ops/seed-accounts";
 import { newOwner, openDashboard, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
@@ -321,11 +322,21 @@ async function bookByTalking(page: Page, locale: "fr", answers: { name: string; 
   throw new Error("The booking did not complete within 12 turns");
 }
 
-/** "demain" unless tomorrow is a Sunday in Paris (the demo practice is closed): then "lundi", the day after. */
+/**
+ * "demain" unless the demo practice is closed tomorrow (a Sunday, or one of its public holidays, which the seeded
+ * practice keeps closed as any business does): then the first open day after it, by its weekday ("lundi").
+ */
 function openDayWords(): string {
-  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", weekday: "long" }).format(tomorrow);
-  return weekday === "Sunday" ? "lundi à 10h" : "demain à 10h";
+  const paris = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", ...o }).format(d);
+  for (let days = 1; days < 7; days++) {
+    const day = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+    const date = paris(day, { year: "numeric", month: "2-digit", day: "2-digit" });
+    const closed = paris(day, { weekday: "long" }) === "Sunday" || publicHolidayOn("FR", "fr", date) !== null;
+    if (closed) continue;
+    if (days === 1) return "demain à 10h";
+    return `${new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", weekday: "long" }).format(day)} à 10h`;
+  }
+  throw new Error("no open day this week");
 }
 
 async function signInAsDemoOwner(page: Page) {

@@ -14,6 +14,7 @@ import postgres from "postgres";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
 import { API_CSP } from "../../lib/platform/http/security-headers.mjs";
 import { dayAhead, expectStatus, freePorts, killGroup, send, startInstance, untilHealthy, type Instance } from "./support/instances";
+import { workThroughHolidays } from "./support/holidays";
 import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
 import { ROOT } from "./support/server";
 
@@ -137,6 +138,8 @@ test.describe.serial("the standalone server (the container's entry) on PostgreSQ
     await expectStatus(claim, 200);
     expect(((await claim.json()) as { phoneNumber: string }).phoneNumber).toMatch(/^\+33\d{9}$/);
 
+    // Booked three days ahead whatever the date: the business's public holidays are opened first.
+    await workThroughHolidays(req, token);
     const date = dayAhead(3);
     const booked = await req.post("/api/appointments", {
       headers: bearer(token),

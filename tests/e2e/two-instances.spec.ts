@@ -23,6 +23,7 @@ import {
   untilHealthy,
   type Instance,
 } from "./support/instances";
+import { workThroughHolidays } from "./support/holidays";
 import { createThrowawayDatabase, installationSecrets, postgresUnavailable, type ThrowawayDatabase } from "./support/postgres";
 import { makeDataDir, ROOT, serverEnv } from "./support/server";
 
@@ -105,6 +106,8 @@ test.describe.serial("two instances on one PostgreSQL database", () => {
     const res = await reqA.post("/api/auth/register", { data: { email, password: PASSWORD, fullName: "Two Instances", ...extra } });
     await expectStatus(res, 201);
     const body = (await res.json()) as { token: string; user: { id: string } };
+    // The practices below book a few days ahead, whatever the date: their public holidays are opened.
+    await workThroughHolidays(reqA, body.token);
     return { email, token: body.token, userId: body.user.id };
   }
 

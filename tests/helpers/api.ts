@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { expect } from "vitest";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { FALLBACK_PATH, matchApiRoute } from "@/lib/platform/http/api-routes";
+import { workThroughHolidays } from "./holidays";
 import { checkResponse, declaredResponses } from "./response-check";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -79,11 +80,19 @@ export type Account = {
   password: string;
 };
 
-export async function registerOwner(overrides: Record<string, unknown> = {}): Promise<Account> {
+/**
+ * A registered owner. Its public holidays are opened (tests/helpers/holidays.ts says why) unless `holidays: "closed"`
+ * keeps them as a new business has them.
+ */
+export async function registerOwner(
+  overrides: Record<string, unknown> = {},
+  options: { holidays?: "open" | "closed" } = {},
+): Promise<Account> {
   const email = uniqueEmail();
   const password = "correct-horse-battery";
   const res = await api("POST", "/api/auth/register", { body: { email, password, fullName: "Owner Test", ...overrides } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (options.holidays !== "closed") await workThroughHolidays(res.body.user.id);
   return { ...res.body, email, password };
 }
 

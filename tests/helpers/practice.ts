@@ -16,8 +16,18 @@ const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open
 
 export type Practice = Account & { line: string };
 
-export async function practice(businessName = "Cabinet Test"): Promise<Practice> {
-  const owner = await registerOwner({ businessName, workingHours: EVERY_DAY, appointmentDuration: "30", timeZone: "Europe/Paris" });
+/**
+ * A French practice open every day 08:00–18:00, ready for calls. Its public holidays are opened (tests/helpers/holidays.ts)
+ * unless `holidays: "closed"`; `overrides` are registration fields (another time zone, an address, a language).
+ */
+export async function practice(
+  businessName = "Cabinet Test",
+  options: { holidays?: "open" | "closed"; overrides?: Record<string, unknown> } = {},
+): Promise<Practice> {
+  const owner = await registerOwner(
+    { businessName, workingHours: EVERY_DAY, appointmentDuration: "30", timeZone: "Europe/Paris", ...options.overrides },
+    { holidays: options.holidays },
+  );
   await connectSandboxCalendar(owner.token);
   await getDb()
     .insert(subscriptions)

@@ -19,6 +19,7 @@ import {
   callerMessages,
   calls,
   closures,
+  holidayOpenings,
   knowledgeEntries,
   blockedNumbers,
   bookingPages,
@@ -113,6 +114,7 @@ async function ownerWithEverything() {
   await db.insert(serviceRecalls).values({ userId: id, service: "Scaling", intervalMonths: 6 });
   await db.insert(recallTexts).values({ userId: id, phone: "+33622222223", service: "Scaling", dueOn: "2026-01-15", sentAt: new Date() });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
+  await db.insert(holidayOpenings).values({ userId: id, day: "2099-05-01", name: "Labour Day" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });
   await db.insert(blockedNumbers).values({ userId: id, phone: "+33612000999", reason: "Sales calls" });
   await db.insert(bookingPages).values({ userId: id, slug: `export-${id.slice(0, 8)}`, enabled: true });

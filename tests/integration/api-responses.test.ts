@@ -18,6 +18,7 @@ import { privacySettingsResponse } from "@/lib/accounts/privacy/privacy.response
 import type { ResponseSpec } from "@/lib/server/api-route";
 import { subscriptionViewResponse } from "@/lib/accounts/subscriptions/subscriptions.responses";
 import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner, startTrial } from "../helpers/api";
+import { workThroughHolidays } from "../helpers/holidays";
 import { checkResponse, declaredResponses, ResponseMismatch } from "../helpers/response-check";
 
 /** The `response` a route declares for `method`, read from its module as the OpenAPI document reads it. */
@@ -44,6 +45,8 @@ describe("the routes answer what they declare", () => {
       body: { email: `resp-${Date.now()}@example.com`, password: "correct-horse-battery", fullName: "Response Owner" },
     });
     const token = registered.token as string;
+    // The day booked below is any weekday a week ahead: its public holidays are opened (tests/helpers/holidays.ts).
+    await workThroughHolidays(registered.user.id);
     const credentials = { email: registered.user.email, password: "correct-horse-battery" };
     await answers(sessionResponse, "POST", "/api/auth/login", { body: credentials });
     await answers(profileResponse, "GET", "/api/auth/profile", { token });

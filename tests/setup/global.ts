@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { runMigrations } from "../../db/migrate";
+import { migrateDatabase } from "../../lib/server/data-migrations";
 import { startEmbeddedDb } from "../../lib/server/embedded-db";
 
 declare module "vitest" {
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    await runMigrations(url.toString());
+    await migrateDatabase(url.toString());
     project.provide("databaseUrl", url.toString());
     project.provide("databaseKind", "postgres");
     return async () => {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const db = await startEmbeddedDb({ maxConnections: 8 });
-  await runMigrations(db.url);
+  await migrateDatabase(db.url);
   project.provide("databaseUrl", db.url);
   project.provide("databaseKind", "pglite");
   return () => db.stop();

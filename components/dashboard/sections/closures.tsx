@@ -1,7 +1,8 @@
 "use client";
 // Closures: days the business is closed (holidays, training) or open on other hours, below the week on the Working
 // hours page. The receptionist, the self-service link and the owner's own bookings all keep clear of them; the server
-// checks every rule (dates, overlap, hours), the form only helps.
+// checks every rule (dates, overlap, hours), the form only helps. Public holidays are closures too, listed apart
+// (public-holidays.tsx): this card lists the owner's own.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { api, ok, failureText } from "@/lib/platform/client/api";
 import type { Closure } from "@/lib/scheduling/closures/closures.responses";
 import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
+import { HOLIDAYS_KEY } from "./public-holidays";
 
 const KEY = ["closures"];
 
@@ -25,14 +27,14 @@ export function Closures() {
   const t = useTranslations("ClosuresSection");
   const query = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/closures")) });
   return (
-    <Card title={t("title")} testId="closures" actions={<ImportHolidays />}>
+    <Card title={t("title")} testId="closures">
       <p className="mb-4 max-w-2xl text-slate-600">{t("description")}</p>
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
         <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       ) : (
-        <ClosureList closures={query.data.closures} />
+        <ClosureList closures={query.data.closures.filter((c) => c.source === "owner")} />
       )}
       <AddClosure />
     </Card>
@@ -49,6 +51,8 @@ function ClosureList({ closures }: { closures: Closure[] }) {
     onSuccess: (res) => {
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: KEY });
+      // A public holiday the closure covered is closed again.
+      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
     },
     onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
   });
@@ -66,7 +70,6 @@ function ClosureList({ closures }: { closures: Closure[] }) {
                 ? t("specialHours", { open: formatClock(c.openTime, locale), close: formatClock(c.closeTime, locale) })
                 : t("closed")}
               {c.reason ? ` · ${c.reason}` : ""}
-              {c.source === "holiday" ? ` · ${t("publicHoliday")}` : ""}
               {c.practitionerId ? ` · ${team.find((p) => p.id === c.practitionerId)?.displayName ?? ""}` : ""}
             </p>
           </div>
@@ -116,6 +119,8 @@ function AddClosure() {
       if (created.appointmentsInside > 0)
         toast.warning(t("appointmentsInside", { count: created.appointmentsInside }), { duration: 10_000 });
       void queryClient.invalidateQueries({ queryKey: KEY });
+      // A public holiday inside it is now covered by the owner's closure.
+      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
   });
@@ -181,23 +186,5 @@ function AddClosure() {
         {add.isPending ? t("adding") : t("add")}
       </button>
     </form>
-  );
-}
-
-function ImportHolidays() {
-  const t = useTranslations("ClosuresSection");
-  const queryClient = useQueryClient();
-  const run = useMutation({
-    mutationFn: () => ok(api.POST("/api/closures/holidays", { body: {} })),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (e) => toast.error(failureText(e, t("importFailed"))),
-  });
-  return (
-    <button type="button" className="btn-secondary" disabled={run.isPending} onClick={() => run.mutate()}>
-      {run.isPending ? t("importing") : t("importHolidays")}
-    </button>
   );
 }

@@ -9,6 +9,7 @@ import { formatClock } from "@/lib/platform/format/intl";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { Closures } from "./closures";
+import { PublicHolidays } from "./public-holidays";
 
 // The form, and react-hook-form with it, is loaded when the owner opens it: reading the page does not need it.
 const ScheduleForm = lazy(() => import("./schedule-form"));
@@ -69,6 +70,9 @@ export function Schedule() {
       />
       <div className="mt-6">
         <Closures />
+      </div>
+      <div className="mt-6">
+        <PublicHolidays />
       </div>
     </>
   );

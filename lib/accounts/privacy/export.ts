@@ -11,6 +11,7 @@ import {
   webhookEndpoints,
   appointments,
   closures,
+  holidayOpenings,
   knowledgeEntries,
   blockedNumbers,
   bookingPages,
@@ -49,6 +50,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   calendar_connections: "calendars",
   calendar_events: "calendarEvents",
   closures: "closures",
+  holiday_openings: "holidayOpenings",
   practitioners: "practitioners",
   knowledge_entries: "knowledge",
   blocked_numbers: "blockedNumbers",
@@ -130,6 +132,9 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       plain,
     ),
     closures: (await db.select().from(closures).where(eq(closures.userId, userId)).orderBy(closures.startsOn)).map(plain),
+    holidayOpenings: (await db.select().from(holidayOpenings).where(eq(holidayOpenings.userId, userId)).orderBy(holidayOpenings.day)).map(
+      plain,
+    ),
     practitioners: (
       await db.select().from(practitioners).where(eq(practitioners.userId, userId)).orderBy(practitioners.position, practitioners.createdAt)
     ).map(plain),

@@ -41,6 +41,7 @@ export const accountExportResponse = z.strictObject({
   calendars: z.array(row).describe("Each practitioner's calendar connection, without its secret."),
   calendarEvents: z.array(row),
   closures: z.array(row).describe("Days closed or on special hours."),
+  holidayOpenings: z.array(row).describe("The public holidays the owner keeps open."),
   practitioners: z.array(row).describe("Who appointments are with: each one's name (none: the owner), services and hours."),
   blockedNumbers: z.array(row).describe("The numbers whose calls are not answered."),
   callRouting: z.array(row).describe("Who callers are put through to, what each is for, and whom to try when each does not answer."),

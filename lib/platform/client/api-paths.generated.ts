@@ -859,7 +859,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** @description A signed-in account. */
+        get: operations["getClosuresHolidays"];
         put?: never;
         /** @description A signed-in account. */
         post: operations["postClosuresHolidays"];
@@ -1289,6 +1290,23 @@ export interface paths {
         /** @description Anyone. */
         get: operations["getAuthValidateSetupTokenToken"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/closures/holidays/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. */
+        put: operations["putClosuresHolidaysDay"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4769,6 +4787,10 @@ export interface operations {
                         closures: {
                             [key: string]: unknown;
                         }[];
+                        /** @description The public holidays the owner keeps open. */
+                        holidayOpenings: {
+                            [key: string]: unknown;
+                        }[];
                         /** @description Who appointments are with: each one's name (none: the owner), services and hours. */
                         practitioners: {
                             [key: string]: unknown;
@@ -7857,6 +7879,62 @@ export interface operations {
             };
         };
     };
+    getClosuresHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The business's area: the country, and the region its address gives ("FR", "ES-MD", "US-TX", "GB-SCT"). */
+                        area: string;
+                        /** @description The region's name ("Comunidad de Madrid", "Scotland"); null for the country alone. */
+                        regionName: string | null;
+                        /** @description Its public holidays from today through twelve months, earliest first. */
+                        holidays: {
+                            /** @description YYYY-MM-DD, the holiday's local day (its first, for the rare holiday of several). */
+                            day: string;
+                            /** @description YYYY-MM-DD, its last day. */
+                            to: string;
+                            /** @description Its name in the account's language. */
+                            name: string;
+                            /** @description The owner keeps it open: refreshing the holidays never closes it. */
+                            open: boolean;
+                            /** @description "holiday": closed as a public holiday; "owner": one of the owner's own closures covers it; null: open. */
+                            closedBy: ("holiday" | "owner") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postClosuresHolidays: {
         parameters: {
             query?: never;
@@ -7880,9 +7958,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                        /** @description What the holidays are filled for: the country, and the region the address gives ("FR", "ES-MD", "GB-SCT"). */
+                        area: string;
+                        /** @description YYYY-MM-DD, the last day filled (twelve months ahead). */
+                        through: string;
+                        /** @description Holidays closed by this refresh. */
                         imported: number;
-                        /** @description Holidays already past, or on days that already have a closure. */
+                        /** @description Holidays already closed, opened by the owner, or on days one of the owner's closures covers. */
                         skipped: number;
+                        /** @description The closures this refresh added. */
                         closures: {
                             id: string;
                             /** @description Null: the whole practice. Set: one practitioner away, or on other hours. */
@@ -9588,6 +9672,105 @@ export interface operations {
             };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putClosuresHolidaysDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    open: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** PublicHoliday */
+                        holiday: {
+                            /** @description YYYY-MM-DD, the holiday's local day (its first, for the rare holiday of several). */
+                            day: string;
+                            /** @description YYYY-MM-DD, its last day. */
+                            to: string;
+                            /** @description Its name in the account's language. */
+                            name: string;
+                            /** @description The owner keeps it open: refreshing the holidays never closes it. */
+                            open: boolean;
+                            /** @description "holiday": closed as a public holiday; "owner": one of the owner's own closures covers it; null: open. */
+                            closedBy: ("holiday" | "owner") | null;
+                        };
+                        /** @description Closed again: appointments booked on it meanwhile. They stay, and the owner is told to move or cancel them. */
+                        appointmentsInside: number;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

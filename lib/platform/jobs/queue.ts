@@ -61,6 +61,10 @@ export const JOB = {
   bookingLinkText: "booking-link-text",
   /** One attempt at sending a webhook delivery to its endpoint; a failed attempt sends the next one, with backoff. */
   webhookDelivery: "webhook-delivery",
+  /** Keeps every business's public holidays filled twelve months ahead, for its current area (daily). */
+  holidaySweep: "holiday-sweep",
+  /** Fills one business's public holidays (an account a checkout created). */
+  holidayFill: "holiday-fill",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -116,6 +120,8 @@ export type JobData = {
    * (the row's next_attempt_at when it was queued); a job whose attempt the row no longer waits for does nothing.
    */
   [JOB.webhookDelivery]: { deliveryId: string; at: string };
+  [JOB.holidaySweep]: Record<string, never>;
+  [JOB.holidayFill]: { userId: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
@@ -224,9 +230,9 @@ export function createJobQueue(boss: PgBoss): BossQueue {
       await boss.start();
       for (const name of Object.values(JOB)) {
         // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
-        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls, recall):
-        // every worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
-        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls, JOB.recallSweep];
+        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls, recall,
+        // holidays): every worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
+        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls, JOB.recallSweep, JOB.holidaySweep];
         const policy = stately.includes(name) ? "stately" : "standard";
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }

@@ -21,6 +21,7 @@ import {
   type Seat,
 } from "@/lib/scheduling/availability/availability";
 import { HORIZON_DAYS, openingOn, type Opening, type Weekday } from "@/lib/scheduling/booking/core";
+import { spokenHoliday } from "@/lib/scheduling/closures/holiday-calendar";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
@@ -137,6 +138,9 @@ class Reasons {
     const because = c.reason ? ` (${c.reason})` : "";
     const away = own && this.name !== null;
     const name = this.name ?? "";
+    // A public holiday is named in the caller's language: "We are closed on Friday, December 25 for Christmas Day."
+    const holiday = c.holiday && c.from === c.to && !away ? spokenHoliday(this.biz, c, this.language) : null;
+    if (holiday) return this.line("availability.closedHoliday", { date: speakDate(c.from, this.language), holiday });
     if (c.from === c.to)
       return this.line(away ? "availability.awayOn" : "availability.closedOn", { day: speakOnDay(c.from, this.language), because, name });
     return this.line(away ? "availability.awayFromTo" : "availability.closedFromTo", {

@@ -31,7 +31,37 @@ export const closureListResponse = z.strictObject({ closures: z.array(closureRes
 
 export const holidayImportResponse = z.strictObject({
   message: z.string(),
-  imported: z.number().int(),
-  skipped: z.number().int().describe("Holidays already past, or on days that already have a closure."),
-  closures: z.array(closureResponse),
+  area: z.string().describe('What the holidays are filled for: the country, and the region the address gives ("FR", "ES-MD", "GB-SCT").'),
+  through: z.string().describe("YYYY-MM-DD, the last day filled (twelve months ahead)."),
+  imported: z.number().int().describe("Holidays closed by this refresh."),
+  skipped: z.number().int().describe("Holidays already closed, opened by the owner, or on days one of the owner's closures covers."),
+  closures: z.array(closureResponse).describe("The closures this refresh added."),
+});
+
+export const holidayResponse = z
+  .strictObject({
+    day: z.string().describe("YYYY-MM-DD, the holiday's local day (its first, for the rare holiday of several)."),
+    to: z.string().describe("YYYY-MM-DD, its last day."),
+    name: z.string().describe("Its name in the account's language."),
+    open: z.boolean().describe("The owner keeps it open: refreshing the holidays never closes it."),
+    closedBy: z
+      .enum(["holiday", "owner"])
+      .nullable()
+      .describe('"holiday": closed as a public holiday; "owner": one of the owner\'s own closures covers it; null: open.'),
+  })
+  .meta({ title: "PublicHoliday" });
+
+export const holidayListResponse = z.strictObject({
+  area: z.string().describe('The business\'s area: the country, and the region its address gives ("FR", "ES-MD", "US-TX", "GB-SCT").'),
+  regionName: z.string().nullable().describe('The region\'s name ("Comunidad de Madrid", "Scotland"); null for the country alone.'),
+  holidays: z.array(holidayResponse).describe("Its public holidays from today through twelve months, earliest first."),
+});
+
+export const holidayChangeResponse = z.strictObject({
+  message: z.string(),
+  holiday: holidayResponse,
+  appointmentsInside: z
+    .number()
+    .int()
+    .describe("Closed again: appointments booked on it meanwhile. They stay, and the owner is told to move or cancel them."),
 });

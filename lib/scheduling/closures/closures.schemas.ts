@@ -1,6 +1,7 @@
-// What the closures routes read: a closure (a day or a run of days closed, or open on other hours) and a year of public
-// holidays to import. Messages are keys of the "Validation" namespace.
+// What the closures routes read: a closure (a day or a run of days closed, or open on other hours), a year of public
+// holidays to fill, and a public holiday opened or closed again. Messages are keys of the "Validation" namespace.
 import { z } from "zod";
+import { AppError } from "@/lib/platform/errors";
 import { daysBetween, isCalendarDate } from "@/lib/platform/time/zoned-time";
 
 /** The longest closure: a year (a longer one is a business that has stopped, not a closure). */
@@ -43,3 +44,12 @@ export const holidayImportSchema = z.object({
   /** Default: this year in the business's zone. */
   year: z.number("yearInvalid").int("yearInvalid").min(2000, "yearInvalid").max(2100, "yearInvalid").optional(),
 });
+
+/** A public holiday opened ("we are open that day") or closed again. */
+export const holidayOpenSchema = z.object({ open: z.boolean("mustBeBoolean") });
+
+/** The holiday's day in the path: a calendar date, else a translated 400. */
+export function holidayDayParam(value: string): string {
+  if (!isCalendarDate(value)) throw new AppError("bad_request", "Validation.dateInvalid");
+  return value;
+}

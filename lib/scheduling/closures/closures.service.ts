@@ -1,39 +1,21 @@
 // The owner's closures: days (or runs of days) the business, or one practitioner, is closed or on other hours than the
 // week's. The availability engine reads them with the business (lib/accounts/business/tenant.ts), so the phone, the
-// self-service link and the dashboard all keep clear of them; the receptionist can say why. Public holidays come from date-holidays (kept up
-// to date by its maintainers), for the business's country.
-import Holidays from "date-holidays";
-import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
+// self-service link and the dashboard all keep clear of them; the receptionist can say why. Public holidays are closures
+// too, filled for the business's area (holidays.ts); the owner's own closure over a holiday takes its place, and
+// deleting a holiday's closure opens that holiday.
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { FOREIGN_KEY_VIOLATION, isExclusionViolation, pgError } from "@/db/errors";
-import { appointments, closures } from "@/db/schema";
-import { inClosure } from "@/lib/scheduling/availability/availability";
+import { closures } from "@/db/schema";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
-import { countryOfBusiness } from "@/lib/platform/phone/phone";
-import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { localDate } from "@/lib/platform/time/zoned-time";
+import { bookedInside, closureColumns as columns } from "./closure-rows";
 import type { Closure } from "./closures.responses";
 import type { ClosureInput } from "./closures.schemas";
+import { fillHolidays, keepHolidaysFilled, lockHolidays, makeRoomForOwnerClosure, openDeletedHoliday, type HolidayFill } from "./holidays";
 
 export type { Closure };
-
-const columns = {
-  id: closures.id,
-  practitionerId: closures.practitionerId,
-  from: closures.startsOn,
-  to: closures.endsOn,
-  openTime: closures.openTime,
-  closeTime: closures.closeTime,
-  reason: closures.reason,
-  source: closures.source,
-};
-
-/** The last local day a holiday covers: the day before its end (an exclusive instant), never before its first day. */
-function lastDayOf(date: string, start: Date, end: Date, timeZone: string): string {
-  const first = date.slice(0, 10);
-  const last = localDate(new Date(Math.max(start.getTime(), end.getTime() - 1)), timeZone);
-  return last > first ? last : first;
-}
 
 async function businessOf(db: Db, userId: string) {
   const biz = await loadBusiness(db, userId);
@@ -69,20 +51,25 @@ export async function createClosure(
     throw new AppError("not_found", "practitionerNotFound");
   }
   try {
-    const [row] = await db
-      .insert(closures)
-      .values({
-        userId,
-        practitionerId: input.practitionerId ?? null,
-        startsOn: input.from,
-        endsOn: input.to,
-        openTime: input.openTime ?? null,
-        closeTime: input.closeTime ?? null,
-        reason: input.reason,
-        source: "owner",
-      })
-      .returning(columns);
-    return { ...row!, appointmentsInside: await bookedInside(db, userId, row!, biz.timeZone) };
+    const row = await db.transaction(async (tx) => {
+      // The whole practice's closure over a public holiday takes its place (the owner's word wins).
+      if (!input.practitionerId) await makeRoomForOwnerClosure(tx, userId, input.from, input.to);
+      const [created] = await tx
+        .insert(closures)
+        .values({
+          userId,
+          practitionerId: input.practitionerId ?? null,
+          startsOn: input.from,
+          endsOn: input.to,
+          openTime: input.openTime ?? null,
+          closeTime: input.closeTime ?? null,
+          reason: input.reason,
+          source: "owner",
+        })
+        .returning(columns);
+      return created!;
+    });
+    return { ...row, appointmentsInside: await bookedInside(db, userId, row, biz.timeZone) };
   } catch (e) {
     if (isExclusionViolation(e, "closures_no_overlap")) throw new AppError("conflict", "closureOverlaps");
     // Removed between the check above and the insert.
@@ -92,69 +79,30 @@ export async function createClosure(
 }
 
 /**
- * The booked appointments that fall inside a closure (on its days, outside its special hours if it has some): the
- * practitioner's, for theirs.
+ * Deletes a closure. A public holiday's closure deleted is that holiday opened (no fill closes it again); the owner's own
+ * closure of the whole practice deleted lets the public holidays it covered close again.
  */
-async function bookedInside(db: Db, userId: string, c: Closure, timeZone: string): Promise<number> {
-  const from = zonedWallTimeToUtc(c.from, "00:00", timeZone);
-  const to = zonedWallTimeToUtc(addDays(c.to, 1), "00:00", timeZone);
-  if (!from || !to) return 0;
-  const booked = await db
-    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.userId, userId),
-        c.practitionerId ? eq(appointments.practitionerId, c.practitionerId) : undefined,
-        eq(appointments.status, "booked"),
-        lt(appointments.startsAt, to),
-        gt(appointments.endsAt, from),
-      ),
-    );
-  const hours = c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null;
-  const exception = [{ from: c.from, to: c.to, hours }];
-  return booked.filter((a) => inClosure(exception, timeZone, a.startsAt, (a.endsAt.getTime() - a.startsAt.getTime()) / 60_000)).length;
-}
-
 export async function deleteClosure(db: Db, userId: string, id: string): Promise<void> {
-  const gone = await db
-    .delete(closures)
-    .where(and(eq(closures.id, id), eq(closures.userId, userId)))
-    .returning({ id: closures.id });
-  if (!gone.length) throw new AppError("not_found", "closureNotFound");
+  const gone = await db.transaction(async (tx) => {
+    await lockHolidays(tx, userId);
+    const [row] = await tx
+      .delete(closures)
+      .where(and(eq(closures.id, id), eq(closures.userId, userId)))
+      .returning({ from: closures.startsOn, reason: closures.reason, source: closures.source, practitionerId: closures.practitionerId });
+    if (row) await openDeletedHoliday(tx, userId, row);
+    return row;
+  });
+  if (!gone) throw new AppError("not_found", "closureNotFound");
+  if (gone.source === "owner" && !gone.practitionerId) await keepHolidaysFilled(db, userId);
 }
 
 /**
- * The public holidays of the business's country, named in the account's language, as closed days: those of `year`, or
- * by default of the next twelve months (so January's are in by December). Days already past or already covered by a
- * closure are skipped; importing twice adds nothing.
+ * Fills the public holidays again (the Closures page's refresh, and the import of a year): those of the next twelve
+ * months, and of `year` when given. Days already past, opened by the owner or already closed are skipped; a second run
+ * adds nothing.
  */
-export async function importHolidays(
-  db: Db,
-  userId: string,
-  year?: number,
-  now = new Date(),
-): Promise<{ imported: number; skipped: number; closures: Closure[] }> {
-  const biz = await businessOf(db, userId);
-  const today = localDate(now, biz.timeZone);
-  const country = countryOfBusiness(biz);
-  const holidays = new Holidays(country, { types: ["public"] });
-  const thisYear = Number(today.slice(0, 4));
-  const yearAhead = addDays(today, 365);
-  const list = (year ? [year] : [thisYear, thisYear + 1]).flatMap((y) => holidays.getHolidays(y, biz.locale) || []);
-  // A holiday may span days (rare): one closure from its first day to its last, named as the country names it.
-  const all = list
-    .filter((h) => h.type === "public")
-    .map((h) => ({ from: h.date.slice(0, 10), to: lastDayOf(h.date, h.start, h.end, biz.timeZone), name: h.name }))
-    .filter((h) => (year ? true : h.from < yearAhead));
-  const unique = [...new Map(all.filter((h) => h.from >= today).map((d) => [d.from, d])).values()];
-  const inserted = unique.length
-    ? await db
-        .insert(closures)
-        .values(unique.map((d) => ({ userId, startsOn: d.from, endsOn: d.to, reason: d.name.slice(0, 120), source: "holiday" as const })))
-        // A day that already has a closure keeps it (the exclusion constraint answers the conflict).
-        .onConflictDoNothing()
-        .returning(columns)
-    : [];
-  return { imported: inserted.length, skipped: all.length - inserted.length, closures: inserted };
+export async function importHolidays(db: Db, userId: string, year?: number, now = new Date()): Promise<HolidayFill> {
+  const filled = await fillHolidays(db, userId, { now, year });
+  if (!filled) throw new AppError("not_found", "userNotFound");
+  return filled;
 }

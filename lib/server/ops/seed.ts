@@ -22,6 +22,8 @@ import { lineLinks, voiceWebhookFor } from "@/lib/server/context";
 import { SANDBOX_TEST_CODE } from "@/lib/vendors/calendar-sandbox/sandbox-calendar";
 import { createProviders, type Providers } from "@/lib/vendors/registry";
 import { loadBusiness } from "@/lib/accounts/business/business";
+import { holidayAreaOf } from "@/lib/scheduling/closures/holiday-area";
+import { publicHolidays } from "@/lib/scheduling/closures/holiday-calendar";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
 import { bootstrap, ensureUser } from "../bootstrap";
 import { DEMO_ADMIN, DEMO_OWNER } from "./seed-accounts";
@@ -46,12 +48,12 @@ function fits(date: string, time: string): boolean {
   return hours.isOpen && hours.openTime <= time && end <= hours.closeTime;
 }
 
-/** The n-th day from today (n < 0: before) on which the practice is open at `time`. */
-function nthOpenDay(today: string, n: number, time: string): string {
+/** The n-th day from today (n < 0: before) on which the practice is open at `time`, its public holidays (`closed`) left out. */
+function nthOpenDay(today: string, n: number, time: string, closed: ReadonlySet<string>): string {
   let date = today;
   for (let found = 0; found < Math.abs(n);) {
     date = addDays(date, Math.sign(n));
-    if (fits(date, time)) found++;
+    if (fits(date, time) && !closed.has(date)) found++;
   }
   return date;
 }
@@ -139,7 +141,10 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
 
   const biz = await loadBusiness(db, ownerId, now);
   const today = localToday(now, TIME_ZONE);
-  const appointmentDates = new Map(APPOINTMENTS.map((a) => [a.key, nthOpenDay(today, a.openDay, a.time)]));
+  // No demo appointment on a public holiday (the practice is closed then), past or to come.
+  const area = holidayAreaOf({ ...PRACTICE, line: biz?.line });
+  const holidays = new Set(publicHolidays(area, PRACTICE.locale, addDays(today, -120), addDays(today, 120)).map((h) => h.from));
+  const appointmentDates = new Map(APPOINTMENTS.map((a) => [a.key, nthOpenDay(today, a.openDay, a.time, holidays)]));
 
   // Calls first: the appointments they booked point at them.
   const callRows = CALLS.map((c) => {

@@ -1,6 +1,7 @@
 // Helpers for the dashboard tests: a fresh owner per test (registered through the API, so the browser holds the
 // session cookie), signing in as someone else, and reading what the profile API says.
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { workThroughHolidays } from "./holidays";
 import { at, type Locale } from "./messages";
 
 export const PASSWORD = "correct-horse-9";
@@ -9,8 +10,11 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 }
 
-/** Registers a new owner and signs this browser in as them (page.request shares the browser's cookies). */
-export async function newOwner(page: Page, opts: { fullName?: string; tag?: string; locale?: Locale } = {}) {
+/**
+ * Registers a new owner and signs this browser in as them (page.request shares the browser's cookies). Their public
+ * holidays are opened (support/holidays.ts says why) unless `holidays: "closed"`.
+ */
+export async function newOwner(page: Page, opts: { fullName?: string; tag?: string; locale?: Locale; holidays?: "open" | "closed" } = {}) {
   const email = uniqueEmail(opts.tag ?? "owner");
   const fullName = opts.fullName ?? "Dr. Inès Moreau";
   const res = await page.request.post("/api/auth/register", {
@@ -18,6 +22,7 @@ export async function newOwner(page: Page, opts: { fullName?: string; tag?: stri
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { token: string; user: { id: string } };
+  if (opts.holidays !== "closed") await workThroughHolidays(page.request, body.token);
   return { email, fullName, password: PASSWORD, id: body.user.id, token: body.token };
 }
 

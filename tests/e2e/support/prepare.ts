@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@/db/client";
-import { runMigrations } from "@/db/migrate";
+import { migrateDatabase } from "@/lib/server/data-migrations";
 import { subscriptions, users } from "@/db/schema";
 import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
 import { selfServiceToken } from "@/lib/scheduling/booking/self-service-link";
@@ -37,7 +37,7 @@ async function main() {
   process.env.DATA_DIR = path.resolve(dataDir);
   const rt = await prepareRuntime();
   try {
-    await runMigrations(rt.url);
+    await migrateDatabase(rt.url);
     const { db, sql } = createDb(rt.url, 1);
     try {
       const tokens: Record<string, string> = {};

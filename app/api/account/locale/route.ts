@@ -3,6 +3,7 @@ import { updateProfile } from "@/lib/accounts/account/accounts.service";
 import { accountLocaleSchema } from "@/lib/accounts/account/accounts.schemas";
 import { localeCookieHeader } from "@/lib/platform/http/locale";
 import { json } from "@/lib/platform/http/route";
+import { keepHolidaysFilled } from "@/lib/scheduling/closures/holidays";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -12,7 +13,12 @@ export const runtime = "nodejs";
  * and everything Recepta sends the owner speak it. The answer is the profile; the cookie makes this browser's next
  * unprefixed page agree.
  */
-export const PUT = route.owner({ body: accountLocaleSchema, response: { 200: profileResponse } }, async ({ ctx, auth, input }) => {
-  const profile = await updateProfile(ctx.db, auth.userId, { locale: input.body.locale });
-  return json(profile, { headers: { "set-cookie": localeCookieHeader(profile.locale) } });
-});
+export const PUT = route.owner(
+  { body: accountLocaleSchema, response: { 200: profileResponse } },
+  async ({ ctx, auth, input, afterAnswer }) => {
+    const profile = await updateProfile(ctx.db, auth.userId, { locale: input.body.locale });
+    // The public holidays are named in the account's language.
+    await afterAnswer(() => keepHolidaysFilled(ctx.db, auth.userId));
+    return json(profile, { headers: { "set-cookie": localeCookieHeader(profile.locale) } });
+  },
+);

@@ -1,13 +1,22 @@
-import { holidayImportResponse } from "@/lib/scheduling/closures/closures.responses";
+import { holidayImportResponse, holidayListResponse } from "@/lib/scheduling/closures/closures.responses";
 import { holidayImportSchema } from "@/lib/scheduling/closures/closures.schemas";
 import { importHolidays } from "@/lib/scheduling/closures/closures.service";
+import { listHolidays } from "@/lib/scheduling/closures/holidays";
 import { json } from "@/lib/platform/http/route";
 import { translate } from "@/lib/platform/i18n/translate";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-/** Adds the public holidays of the business's country for a year as closed days; days already covered are skipped. */
+/** The business's public holidays of the next twelve months, each open or closed. */
+export const GET = route.owner({ response: { 200: holidayListResponse } }, async ({ ctx, auth }) =>
+  json(await listHolidays(ctx.db, auth.userId)),
+);
+
+/**
+ * Fills the public holidays again (they are kept filled on their own; this refreshes them now): those of the next twelve
+ * months, and of `year` when given. Holidays the owner opened stay open; days already closed are skipped.
+ */
 export const POST = route.owner(
   { body: holidayImportSchema, response: { 200: holidayImportResponse } },
   async ({ ctx, auth, input, locale }) => {

@@ -3,6 +3,7 @@ import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { assignedNumberResponse } from "@/lib/accounts/numbers/numbers.responses";
 import { assignNumber } from "@/lib/accounts/numbers/numbers.service";
+import { keepHolidaysFilled } from "@/lib/scheduling/closures/holidays";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -11,5 +12,10 @@ const bodySchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumber
 
 export const POST = route.admin(
   { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema, response: { 200: assignedNumberResponse } },
-  async ({ ctx, auth, params, input }) => json(await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, ctx.lines)),
+  async ({ ctx, auth, params, input, afterAnswer }) => {
+    const assigned = await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, ctx.lines);
+    // A business whose time zone names no country takes its country, and so its public holidays, from its line.
+    await afterAnswer(() => keepHolidaysFilled(ctx.db, params.id));
+    return json(assigned);
+  },
 );
