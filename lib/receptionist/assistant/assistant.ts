@@ -12,7 +12,7 @@ import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/scheduling/booking/core"
 import { durationFromSetting } from "@/lib/scheduling/availability/availability";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
-import { sayer, speakClock, speakDate, speakList, speakSlot, type Say } from "../speech/speech";
+import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
 import { agentNameFor, voiceFor, type VoiceId } from "./voices";
 import { entryLine, type CallKnowledge } from "@/lib/receptionist/knowledge/knowledge.service";
 import { CONFIRMATION_CHANNELS, REQUEST_URGENCIES, SPAM_KINDS } from "@/db/schema";
@@ -22,7 +22,7 @@ import { WAITLIST_TOOL } from "../tools/waitlist-tool";
 import { BOOKING_LINK_TOOL } from "../tools/booking-link-tool";
 import { addDays, callCalendar, localToday } from "../speech/when";
 import { ofBusiness, tradeOf, wordsFor } from "../speech/wording";
-import { nextOpening } from "../tools/opening";
+import { nextOpening, openingWords } from "../tools/opening";
 import type { AssistantTool, FunctionTool, JsonSchema, ToolLines, TransferTool } from "../tools/definitions";
 export type { AssistantTool, EndCallTool, FunctionTool, JsonSchema, TransferDestination, TransferTool } from "../tools/definitions";
 import { transferFor } from "../routing/transfer";
@@ -155,7 +155,7 @@ function closedNowText(b: Business, language: CallLanguage, now: Date, say: Say)
   const opening = nextOpening(b, now);
   if (opening.openNow) return null;
   if (!opening.at) return say("instructions.closedNowLong");
-  return say("instructions.closedNow", { next: speakSlot(opening.at, language, b.timeZone) });
+  return say("instructions.closedNow", openingWords(opening.at, language, b.timeZone));
 }
 
 /** How the instructions' line of the owner's entries begins, in the call's language (the stand-in reads the entries from it). */

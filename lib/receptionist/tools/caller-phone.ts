@@ -9,17 +9,21 @@ import { settle, type ToolContext } from "./tools";
 
 export type PhoneReading = { phone: string | null } | { ask: string };
 
-/** The country the caller said a number is from, remembered for the rest of the call; null when none was said. */
+/** The country the caller said this number is from, remembered for the rest of the call; null when none was said. */
 async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Promise<CountryCode | null> {
   const named = readCountry(args.country ?? args.phoneCountry);
   if (named && named !== ctx.memory.country) await settle(ctx, { country: named });
-  return named ?? (ctx.memory.country as CountryCode | undefined) ?? null;
+  return named;
 }
 
 /**
  * The number the caller gave (`phone`, with `country` when they named one), in E.164: remembered as where the
  * confirmation goes when `keep`. None given (or words without digits, "the same as this one"): the number given earlier
  * in the call when `keep`, else the caller ID. `{ ask }` is the sentence to say when it cannot be read.
+ *
+ * A national number is read in the country named with it, else the one named earlier in the call, else the business's:
+ * one that fits only the business's country after a UK mobile earlier ("06 12 34 56 78" at a French practice) is read
+ * there.
  */
 export async function callerPhone(
   ctx: ToolContext,
@@ -31,7 +35,9 @@ export async function callerPhone(
   const named = await countryNamed(ctx, args);
   if (!raw || !/\d/.test(raw)) return { phone: (opts.keep ? ctx.memory.phone : undefined) ?? ctx.callerNumber };
   const home = countryOfBusiness(ctx.biz);
-  const parsed = parsePhone(raw, named ?? home);
+  const earlier = (ctx.memory.country as CountryCode | undefined) ?? null;
+  const regions = [...new Set([named ?? earlier ?? home, ...(named ? [] : [home])])];
+  const parsed = regions.map((region) => parsePhone(raw, region)).find((p) => p.ok) ?? parsePhone(raw, regions[0]);
   if (parsed.ok) {
     if (opts.keep && parsed.e164 !== ctx.memory.phone) await settle(ctx, { phone: parsed.e164 });
     return { phone: parsed.e164 };

@@ -35,7 +35,7 @@ import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } fro
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
 import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
-import { nextOpening } from "./opening";
+import { nextOpening, openingWords } from "./opening";
 import { reportSpam, spamKind } from "../screening/spam";
 import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
 import { BOOKING_LINK_TOOL, textBookingLink } from "./booking-link-tool";
@@ -222,7 +222,10 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const { time, unreadable } = when;
   // "The 10:30, please": a time without its day is the one just offered at that time, when only one was.
   const date = when.date ?? (time ? offeredDay(ctx.memory, time) : null);
-  const name = await named(ctx, "patientName", args.name ?? args.patientName ?? args.fullName);
+  // Who the appointment is for is asked for each booking, never carried over: "and one for me" after a booking for a
+  // child must not be booked in the child's name. The name is kept for a message later in the call.
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  if (name && name !== ctx.memory.patientName) await settle(ctx, { patientName: name });
   // Who is calling, when the appointment is for someone else (a parent for a child).
   const callerName = await named(ctx, "callerName", args.callerName);
   const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
@@ -277,7 +280,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
+  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who, what.service));
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
@@ -290,10 +293,10 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
 }
 
 /**
- * A name the tool was given, remembered for the rest of the call under `key`; the one given earlier when this call
- * leaves it out.
+ * The caller's own name when they book for someone else, remembered for the rest of the call; the one given earlier
+ * when this call leaves it out.
  */
-async function named(ctx: ToolContext, key: "patientName" | "callerName", raw: unknown): Promise<string | null> {
+async function named(ctx: ToolContext, key: "callerName", raw: unknown): Promise<string | null> {
   const given = text(raw, 120);
   if (given && given !== ctx.memory[key]) await settle(ctx, { [key]: given });
   return given ?? ctx.memory[key] ?? null;
@@ -356,11 +359,12 @@ async function refusal(
   start: Date,
   alternatives: Interval[],
   who: Who = {},
+  service: string | null = null,
 ): Promise<ToolReply> {
   const { biz, language } = ctx;
-  // Why, on the week and days away of the practitioner asked for.
+  // Why, on the week and days away of the practitioner asked for; full or not for the service's own length.
   const asked = biz.practitioners.find((p) => p.id === who.only?.[0]);
-  const full = await dayIsFull(ctx.deps, biz, start, who.only);
+  const full = await dayIsFull(ctx.deps, biz, start, who.only, service);
   const why =
     reason === "taken"
       ? [say("slotTaken"), whyNotBookable(biz, language, start, asked, full)].filter(Boolean).join(" ")
@@ -554,7 +558,7 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolR
     return outcome.reason === "notFound"
       ? spoken(say("appointmentNotFound"))
       : // Why, on the week and days away of whoever the appointment is with.
-        refusal(ctx, say, outcome.reason, start, outcome.alternatives, { only: [chosen.practitionerId] });
+        refusal(ctx, say, outcome.reason, start, outcome.alternatives, { only: [chosen.practitionerId] }, chosen.service);
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
   const moved = say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
   return spoken(`${moved} ${await confirmationWords(ctx, say, outcome.appointment)}`);
@@ -604,5 +608,5 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   // At night or on a closed day, the caller hears when someone can call back: not "soon" while everyone is at home.
   const opening = nextOpening(ctx.biz, now(ctx));
   if (opening.openNow || !opening.at) return taken;
-  return `${taken} ${say("callbackFrom", { slot: speakSlot(opening.at, ctx.language, ctx.biz.timeZone) })}`;
+  return `${taken} ${say("callbackFrom", openingWords(opening.at, ctx.language, ctx.biz.timeZone))}`;
 }
