@@ -6,7 +6,7 @@ import { serviceLength } from "@/lib/scheduling/booking/core";
 import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "@/lib/scheduling/practitioners/match";
 import { identitiesOf } from "./identity";
 import { spoken, type ToolReply } from "./replies";
-import { settle, type ToolContext } from "./tools";
+import { settle, type ToolContext } from "./context";
 import { speakList, type Say } from "../speech/speech";
 
 /** Whose agenda: `only` the practitioners the caller asked for (unset: anyone), and the name to say. */
