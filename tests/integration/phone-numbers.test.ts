@@ -214,9 +214,9 @@ describe("numbers of the owner's country", () => {
       .filter((n) => n.region !== "US")
       .map((n) => n.phoneNumber);
     const present = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, joining));
-    expect(joining).toHaveLength(60);
+    expect(joining).toHaveLength(90);
 
-    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(60 - present.length);
+    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(90 - present.length);
     expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(0);
     const rows = await db
       .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region })
@@ -227,7 +227,7 @@ describe("numbers of the owner's country", () => {
           sandboxNumbers().map((n) => n.phoneNumber),
         ),
       );
-    expect(rows.filter((r) => r.region === "FR")).toHaveLength(30);
+    expect(rows.filter((r) => r.region === "FR")).toHaveLength(60);
     expect(rows.filter((r) => r.region === "ES")).toHaveLength(10);
     expect(rows.filter((r) => r.region === "GB")).toHaveLength(20);
     expect(rows.map((r) => r.phoneNumber)).not.toContain(deleted);
