@@ -64,7 +64,8 @@ export type CallMemory = {
   channel?: ConfirmationChannel;
   /** The country of a national number the caller gave of another country than the business's (ISO 3166-1 alpha-2). */
   country?: string;
-  /** Who the appointment is for, and who is calling when that is someone else (a parent for a child). */
+  /** Who the last appointment was for (a message taken later names them; a new booking asks again), and who is calling
+   * when that is someone else (a parent for a child). */
   patientName?: string;
   callerName?: string;
   /** The times last offered, in the order said. */

@@ -147,6 +147,19 @@ describe("the practitioner and service asked for", () => {
     expect(await vapiTool(p.line, call, caller, "check_availability", { date: dayAhead(5), partOfDay: "afternoon" })).not.toMatch(/Patel/);
   });
 
+  it("keeps the service asked for until the caller says any will do", async () => {
+    const saved = await api("PUT", "/api/auth/update-profile", { token: p.token, body: { services: ["Détartrage", "Consultation"] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const call = newCallId();
+    const caller = newCaller();
+    const memory = async () =>
+      (await getDb().select({ memory: calls.memory }).from(calls).where(eq(calls.providerCallId, call)))[0]!.memory;
+    await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(5), service: "détartrage" });
+    expect((await memory())!.service).toBe("Détartrage");
+    await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(5), service: "anything, it doesn't matter" });
+    expect((await memory())!.service).toBeNull();
+  });
+
   it("books the time offered when the model passes only the time", async () => {
     const call = newCallId();
     const caller = newCaller();
@@ -185,6 +198,15 @@ describe("numbers given during the call", () => {
       .from(callerMessages)
       .where(eq(callerMessages.providerCallId, call));
     expect(m).toEqual({ phone: "+447700900123", name: "Jo Brown" });
+    // A French mobile given later in the same call is read as French, though the call named the UK before.
+    expect(await vapiTool(p.line, call, caller, "take_message", { message: "Or call my husband", phone: "06 12 34 56 78" })).toMatch(
+      /^Your message/,
+    );
+    const numbers = await getDb()
+      .select({ phone: callerMessages.callerPhone })
+      .from(callerMessages)
+      .where(eq(callerMessages.providerCallId, call));
+    expect(numbers.map((n) => n.phone)).toContain("+33612345678");
   });
 
   it("says a number that cannot be read with its country code as unreadable", async () => {
@@ -237,6 +259,12 @@ describe("a message left when the practice is closed", () => {
       /^Votre message a été transmis au Cabinet Fermé\. Nous sommes fermés en ce moment : quelqu'un pourra vous rappeler à partir du \S+ \d+/,
     );
     expect(said).toMatch(/à 9 h\.$/);
+    // In Spanish, the day after "a partir del" takes no second article.
+    expect((await api("PUT", "/api/account/locale", { token: p.token, body: { locale: "es" } })).status).toBe(200);
+    const dicho = await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Llámenme", name: "Pablo" });
+    expect(dicho).toMatch(
+      /alguien podrá llamarle a partir del (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d+ de \w+ a las 9:00\.$/,
+    );
   });
 
   it("says nothing of a call back while the practice is open", async () => {
@@ -293,6 +321,16 @@ describe("the confirmation the caller asked for", () => {
     const sent = await channelsTo(caller);
     expect(sent.filter((c) => c === "sms")).toHaveLength(2);
     expect(sent).not.toContain("whatsapp");
+  });
+
+  it("asks whose a second booking is, rather than booking it in the first one's name", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    const offered = (await vapiReply(p.line, call, caller, "check_availability", { date: dayAhead(10) })).slots!;
+    expect(await vapiTool(p.line, call, caller, "book_appointment", { ...pick(offered[0]!), name: "Léa Martin" })).toMatch(/^Booked: Léa/);
+    expect(await vapiTool(p.line, call, caller, "book_appointment", pick(offered[1]!))).toBe(
+      "Before I can do that I still need the full name of the person the appointment is for.",
+    );
   });
 
   it("follows the owner's default when the caller asks for nothing", async () => {

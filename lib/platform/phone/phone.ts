@@ -89,6 +89,16 @@ function isFictional(e164: string): boolean {
   return FICTIONAL.some((range) => range.test(e164));
 }
 
+/**
+ * Whether a number (E.164) is a mobile: what a caller gives for texts. The fictional mobile blocks above count as
+ * mobiles; a number a country's plan does not say is a mobile does not.
+ */
+export function isMobile(e164: string): boolean {
+  if (isFictional(e164)) return true;
+  const type = parsePhoneNumberWithError(e164).getType();
+  return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
+}
+
 function failureOf(code: string): PhoneFailure {
   switch (code) {
     case "NOT_A_NUMBER":

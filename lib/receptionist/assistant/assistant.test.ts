@@ -147,6 +147,8 @@ describe("the instructions", () => {
     // Saturday 2027-06-12 at 11:00: closed until Monday.
     const weekend = assistantFor(business({ locale: "fr", closures: [] }), { callerNumber: null, now: new Date("2027-06-12T09:00:00Z") });
     expect(weekend.systemPrompt).toContain("Nous sommes fermés en ce moment et nous rouvrons le lundi 14 juin à 9 h.");
+    const es = assistantFor(business({ locale: "es", closures: [] }), { callerNumber: null, now: new Date("2027-06-12T09:00:00Z") });
+    expect(es.systemPrompt).toContain("Ahora mismo estamos cerrados y volvemos a abrir el lunes 14 de junio a las 9:00.");
   });
 
   it("say that what the owner's answers do not name is unknown, never refused", () => {

@@ -11,7 +11,7 @@ import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { knowledgeForCall } from "@/lib/receptionist/knowledge/knowledge.service";
 import { recordCall } from "../calls/call-log";
-import { recallMemory } from "../calls/call-memory";
+import { recallMemory, type CallMemory } from "../calls/call-memory";
 import { TRY_CALL_PREFIX } from "../calls/try-calls";
 import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
@@ -203,16 +203,18 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
       return false;
     }),
     // What the caller settled earlier in the call; a failed read answers as if it were the call's first tool call.
-    recallMemory(deps.db, call).catch((e: unknown) => {
+    recallMemory(deps.db, call).catch((e: unknown): CallMemory => {
       logger().warn({ name: (e as Error).name }, "call memory not read: the tools answer without it");
       return {};
     }),
   ]);
+  // The language the caller speaks, once the call settled one: what they hear even when no tool can answer.
+  const spoken = () => sayer(memory.language ?? language);
   if (blocked) {
     await recordCall(deps.db, { providerCallId: callId, userId: biz.userId, screening: "blocked" }).catch((e: unknown) => {
       logger().error({ name: (e as Error).name }, "blocked call not marked");
     });
-    const error = sayer(language)("blockedCaller");
+    const error = spoken()("blockedCaller");
     return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
   }
   // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
@@ -233,7 +235,7 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     } catch (e) {
       // The platform needs an answer for every tool call: the caller hears a sentence, we log the kind.
       logger().error({ tool: c.name, name: (e as Error).name }, "receptionist tool failed");
-      answer = { error: sayer(language)("technicalProblem") };
+      answer = { error: spoken()("technicalProblem") };
       outcome = "failed";
     }
     const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";

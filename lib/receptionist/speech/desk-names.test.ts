@@ -30,6 +30,12 @@ describe("a destination's name as said in a sentence", () => {
     expect(spokenName("L'équipe", "fr")).toEqual({ name: "l'équipe", to: "à l'équipe" });
   });
 
+  it("says a French desk named in the plural with its plural article: les urgences, aux urgences", () => {
+    expect(spokenName("Urgences", "fr")).toEqual({ name: "les urgences", to: "aux urgences" });
+    expect(spokenName("Les urgences", "fr")).toEqual({ name: "les urgences", to: "aux urgences" });
+    expect(spokenName("Los administrativos", "es")).toEqual({ name: "los administrativos", to: "con los administrativos" });
+  });
+
   it("says a French person as typed, with the article a doctor's title takes", () => {
     expect(spokenName("Marie", "fr")).toEqual({ name: "Marie", to: "à Marie" });
     expect(spokenName("Dr Martin", "fr")).toEqual({ name: "le Dr Martin", to: "au Dr Martin" });

@@ -201,6 +201,8 @@ const FR_NOUNS: Record<string, Gender> = {
   gerante: "f",
   directrice: "f",
 };
+// Desks French names in the plural.
+const FR_PLURALS = new Set(["urgences", "consultations", "admissions", "soins", "ressources", "archives"]);
 // Titles French says with an article before a person's name: "le Dr Martin", "au Pr Roux", "à la Dre Roux". Others
 // ("Maître Dupont", "Madame Roux") take none.
 const FR_TITLES: Record<string, Gender> = {
@@ -223,14 +225,20 @@ function frenchArticle(gender: Gender, next: string): { name: string; to: string
 function french(typed: string): SpokenName {
   const t = typed.trim();
   // Typed with its article: kept, and contracted after "à".
-  const article = /^(?:(le|la)\s+|(l)['’]\s*)/i.exec(t);
+  const article = /^(?:(le|la|les)\s+|(l)['’]\s*)/i.exec(t);
   if (article) {
     const rest = t.slice(article[0].length);
     const which = (article[1] ?? article[2])!.toLowerCase();
     if (which === "l") return { name: `l'${rest}`, to: `à l'${rest}` };
+    if (which === "les") return { name: `les ${rest}`, to: `aux ${rest}` };
     return which === "le" ? { name: `le ${rest}`, to: `au ${rest}` } : { name: `la ${rest}`, to: `à la ${rest}` };
   }
   const key = plain(head(t));
+  // Desks named in the plural: "les urgences", "aux urgences".
+  if (FR_PLURALS.has(key)) {
+    const said = lowerFirstWord(t);
+    return { name: `les ${said}`, to: `aux ${said}` };
+  }
   const title = FR_TITLES[key];
   if (title) {
     const a = frenchArticle(title, key);
@@ -340,7 +348,7 @@ const ES_TITLES: Record<string, Gender> = {
 function spanish(typed: string): SpokenName {
   const t = typed.trim();
   const w = words(t).map((x) => x.toLowerCase());
-  if (/^(el|la)$/.test(w[0] ?? "")) {
+  if (/^(el|la|los|las)$/.test(w[0] ?? "")) {
     const said = lowerFirstWord(t);
     return { name: said, to: `con ${said}` };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryFor, ofBusiness, wordsFor } from "./wording";
+import { categoryFor, ofBusiness, toBusiness, wordsFor } from "./wording";
 
 describe("the business's own words", () => {
   it("names callers and the advice rule by the kind of business", () => {
@@ -37,5 +37,22 @@ describe("the business's own words", () => {
     expect(ofBusiness("Centro Médico Norte", "es")).toBe("del Centro Médico Norte");
     expect(ofBusiness("El Rincón", "es")).toBe("del Rincón");
     expect(ofBusiness("Marta Pérez", "es")).toBe("de Marta Pérez");
+    expect(ofBusiness("Dr Martin", "fr")).toBe("du Dr Martin");
+    expect(ofBusiness("Dra. Gómez", "es")).toBe("de la Dra. Gómez");
+  });
+
+  it("and after 'to', with the contractions each language makes: au, aux, à la, à l', al, a la", () => {
+    expect(toBusiness("Smith Family Practice", "en")).toBe("to Smith Family Practice");
+    expect(toBusiness("Cabinet Martin", "fr")).toBe("au Cabinet Martin");
+    expect(toBusiness("Clinique du Lac", "fr")).toBe("à la Clinique du Lac");
+    expect(toBusiness("Atelier Rose", "fr")).toBe("à l'Atelier Rose");
+    expect(toBusiness("Les Jardins", "fr")).toBe("aux Jardins");
+    expect(toBusiness("Dr Martin", "fr")).toBe("au Dr Martin");
+    expect(toBusiness("Dre Roux", "fr")).toBe("à la Dre Roux");
+    expect(toBusiness("Marie Coiffure", "fr")).toBe("à Marie Coiffure");
+    expect(toBusiness("Clínica Sol", "es")).toBe("a la Clínica Sol");
+    expect(toBusiness("Centro Médico Norte", "es")).toBe("al Centro Médico Norte");
+    expect(toBusiness("El Rincón", "es")).toBe("al Rincón");
+    expect(toBusiness("Dr. Ruiz", "es")).toBe("al Dr. Ruiz");
   });
 });

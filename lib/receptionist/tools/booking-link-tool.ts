@@ -10,7 +10,7 @@ import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
 import type { Say } from "../speech/speech";
-import type { ToolContext } from "./tools";
+import type { ToolContext } from "./context";
 import { callerPhone } from "./caller-phone";
 
 export const BOOKING_LINK_TOOL = "text_booking_link";

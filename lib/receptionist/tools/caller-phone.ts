@@ -2,24 +2,28 @@
 // named ("my UK mobile": the model passes `country`), the call's own once named. A national number that fits no number
 // of the business's country is answered with what to ask ("Which country is that number from?"), not with "I did not
 // get that": a UK mobile given as 07700 900123 at a US practice is a real number, read in the wrong country.
-import { countryOfBusiness, parsePhone, type CountryCode } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, isMobile, parsePhone, type CountryCode } from "@/lib/platform/phone/phone";
 import { readCountry } from "@/lib/platform/phone/country-names";
 import type { Say } from "../speech/speech";
-import { settle, type ToolContext } from "./tools";
+import { settle, type ToolContext } from "./context";
 
 export type PhoneReading = { phone: string | null } | { ask: string };
 
-/** The country the caller said a number is from, remembered for the rest of the call; null when none was said. */
+/** The country the caller said this number is from, remembered for the rest of the call; null when none was said. */
 async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Promise<CountryCode | null> {
   const named = readCountry(args.country ?? args.phoneCountry);
   if (named && named !== ctx.memory.country) await settle(ctx, { country: named });
-  return named ?? (ctx.memory.country as CountryCode | undefined) ?? null;
+  return named;
 }
 
 /**
  * The number the caller gave (`phone`, with `country` when they named one), in E.164: remembered as where the
  * confirmation goes when `keep`. None given (or words without digits, "the same as this one"): the number given earlier
  * in the call when `keep`, else the caller ID. `{ ask }` is the sentence to say when it cannot be read.
+ *
+ * A national number is read in the country named with it, else the one named earlier in the call, else the business's:
+ * one that fits only the business's country after a UK mobile earlier ("06 12 34 56 78" at a French practice) is read
+ * there.
  */
 export async function callerPhone(
   ctx: ToolContext,
@@ -31,14 +35,51 @@ export async function callerPhone(
   const named = await countryNamed(ctx, args);
   if (!raw || !/\d/.test(raw)) return { phone: (opts.keep ? ctx.memory.phone : undefined) ?? ctx.callerNumber };
   const home = countryOfBusiness(ctx.biz);
-  const parsed = parsePhone(raw, named ?? home);
+  const earlier = (ctx.memory.country as CountryCode | undefined) ?? null;
+  const regions = [...new Set([named ?? earlier ?? home, ...(named ? [] : [home])])];
+  const parsed = regions.map((region) => parsePhone(raw, region)).find((p) => p.ok) ?? parsePhone(raw, regions[0]);
   if (parsed.ok) {
     if (opts.keep && parsed.e164 !== ctx.memory.phone) await settle(ctx, { phone: parsed.e164 });
     return { phone: parsed.e164 };
   }
-  // Said in national form and not a number here: most likely a number of another country. The caller is asked which
-  // one (the model passes it back as `country`), or for the number with its country code.
+  // Said in national form and no number here, but a number of a country callers often come from: the caller is asked
+  // which country (the model passes it back as `country`), or for the number with its country code. Digits that make
+  // no number anywhere likely (too few, a digit misheard) are asked again.
   const national = !/^\s*(\+|00)/.test(raw);
-  if (national && !named && parsed.reason !== "not_a_number") return { ask: say("phoneWhichCountry") };
+  if (national && !named && elsewhere(raw, home)) return { ask: say("phoneWhichCountry") };
   return { ask: say("phoneUnreadable") };
+}
+
+// The countries a caller's phone most often comes from at a practice in Europe or North America.
+const LIKELY: readonly CountryCode[] = [
+  "GB",
+  "IE",
+  "FR",
+  "BE",
+  "CH",
+  "LU",
+  "DE",
+  "NL",
+  "ES",
+  "PT",
+  "IT",
+  "US",
+  "CA",
+  "MX",
+  "MA",
+  "DZ",
+  "TN",
+];
+
+/**
+ * Whether the digits, said nationally, are a mobile of a likely country other than `home`: "07700 900123" is a UK
+ * mobile, while "06 98 76" (a French mobile missing digits) is a mobile nowhere, though some countries' plans take
+ * short landlines.
+ */
+function elsewhere(raw: string, home: CountryCode): boolean {
+  return LIKELY.some((country) => {
+    if (country === home) return false;
+    const parsed = parsePhone(raw, country);
+    return parsed.ok && isMobile(parsed.e164);
+  });
 }

@@ -8,14 +8,21 @@ import { addDays, localDate } from "@/lib/platform/time/zoned-time";
 import { dayStart } from "./availability-answer";
 
 /**
- * True when no time is free on the local day of `start` with these practitioners (all when `only` is unset). A calendar
- * that cannot be read says nothing: the day is not called full on a guess.
+ * True when no time is free on the local day of `start` with these practitioners (all when `only` is unset), for the
+ * service asked (its own length: a day full for an hour may have a free quarter of an hour). A calendar that cannot be
+ * read says nothing: the day is not called full on a guess.
  */
-export async function dayIsFull(deps: BookingDeps, biz: Business, start: Date, only?: readonly string[]): Promise<boolean> {
+export async function dayIsFull(
+  deps: BookingDeps,
+  biz: Business,
+  start: Date,
+  only?: readonly string[],
+  service: string | null = null,
+): Promise<boolean> {
   const date = localDate(start, biz.timeZone);
   const [from, to] = [dayStart(date, biz.timeZone), dayStart(addDays(date, 1), biz.timeZone)];
   try {
-    const { seats } = await agendaOf(deps, biz, from, to, { only });
+    const { seats } = await agendaOf(deps, biz, from, to, { only, service });
     return freeSlotsAmong(seats, from, to, 1).length === 0;
   } catch (e) {
     if (e instanceof CalendarUnavailableError) return false;

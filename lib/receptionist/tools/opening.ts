@@ -3,6 +3,8 @@
 import type { Business } from "@/lib/accounts/business/business";
 import { openIntervals } from "@/lib/scheduling/availability/availability";
 import { exceptionsFrom } from "@/lib/scheduling/booking/core";
+import type { CallLanguage } from "@/lib/accounts/business/business";
+import { slotReference, speakAt, speakDate } from "../speech/speech";
 
 /** How far ahead an opening is looked for: past a month of closure, "when we reopen" is for the owner to say. */
 const LOOK_AHEAD_DAYS = 31;
@@ -19,4 +21,13 @@ export function nextOpening(b: Pick<Business, "timeZone" | "workingHours" | "clo
   const first = open[0];
   if (first && first.start.getTime() <= now.getTime()) return { openNow: true, at: null };
   return { openNow: false, at: first?.start ?? null };
+}
+
+/**
+ * An opening as a sentence puts it after its own preposition: the day without an article and the time ("lunes 7 de
+ * diciembre" and "a las 9:00"), so "a partir del {day} {at}" reads "a partir del lunes 7 de diciembre a las 9:00".
+ */
+export function openingWords(at: Date, language: CallLanguage, timeZone: string): { day: string; at: string } {
+  const ref = slotReference(at, timeZone);
+  return { day: speakDate(ref.slice(0, 10), language), at: speakAt([ref.slice(11)], language) };
 }

@@ -6,7 +6,7 @@ import { serviceLength } from "@/lib/scheduling/booking/core";
 import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "@/lib/scheduling/practitioners/match";
 import { identitiesOf } from "./identity";
 import { spoken, type ToolReply } from "./replies";
-import { settle, type ToolContext } from "./tools";
+import { settle, type ToolContext } from "./context";
 import { speakList, type Say } from "../speech/speech";
 
 /** Whose agenda: `only` the practitioners the caller asked for (unset: anyone), and the name to say. */
@@ -104,6 +104,11 @@ export async function serviceAsked(
   args: Record<string, unknown>,
   who: Who,
 ): Promise<{ service: string | null } | { reply: ToolReply }> {
+  // "Any, it doesn't matter": the service asked for earlier no longer holds.
+  if (words(args.service) && asksForAnyone(words(args.service))) {
+    if (ctx.memory.service) await settle(ctx, { service: null });
+    return { service: null };
+  }
   const found = serviceNamed(ctx, say, args, who);
   // A service the caller named holds for the rest of the call: the next tool call that names none is for it too.
   if ("service" in found && found.service && words(args.service) && found.service !== ctx.memory.service) {

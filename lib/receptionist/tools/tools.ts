@@ -3,39 +3,37 @@
 // offered comes from the availability engine; every booking goes through lib/scheduling/booking.
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { callerPhone } from "./caller-phone";
-import { isCalendarDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
-import { CalendarUnavailableError, HORIZON_DAYS, type Appointment, type BookingDeps } from "@/lib/scheduling/booking/core";
+import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { CalendarUnavailableError, HORIZON_DAYS, type Appointment } from "@/lib/scheduling/booking/core";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
-import {
-  book,
-  cancel as cancelAppointment,
-  reschedule as rescheduleAppointment,
-  upcomingForCaller,
-  type Refusal,
-} from "@/lib/scheduling/booking/commands";
-import { cancelledForCaller } from "@/lib/scheduling/booking/lookups";
+import { book, cancel as cancelAppointment, reschedule as rescheduleAppointment, type Refusal } from "@/lib/scheduling/booking/commands";
 import { practitionerAsked, serviceAsked, withWhom, type Who } from "./practitioner-choice";
 import type { Interval } from "@/lib/scheduling/availability/availability";
-import { countryOfBusiness, formatPhone, toE164 } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { publishSafely, taskCreatedEvent } from "@/lib/accounts/webhooks/publish";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { phoneChannels } from "@/lib/messaging/notifications/channels";
 import type { ConfirmationChannel } from "@/db/schema";
-import type { Business, CallLanguage } from "@/lib/accounts/business/business";
+import type { CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { entryLine, lookupKnowledge, namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
 import { answerAvailability, horizonEnd, knownWindowFor, whyNotBookable } from "./availability-answer";
 import { dayIsFull } from "./full-day";
 import { readPartOfDay, type PartOfDay } from "./parts-of-day";
 import { ensureCall, raiseOutcome } from "../calls/call-log";
-import { remember, type CallMemory } from "../calls/call-memory";
-import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
-import { offerTimes, sentence, spoken, type AppointmentRef, type ToolReply } from "./replies";
+import type { CallMemory } from "../calls/call-memory";
+import { identitiesOf } from "./identity";
+import { offerTimes, sentence, spoken, type ToolReply } from "./replies";
+import { dayProblem, now, readBirthDate, settle, stillNeeded, text, type Args, type ToolContext } from "./context";
+import { findMine, pick, sendVerification, verify, verifyIdentity } from "./my-appointments";
+
+export type { ToolContext };
+export { settle };
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
-import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";
+import { localToday, readWhen, unreadableWords } from "../speech/when";
 import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
-import { nextOpening } from "./opening";
+import { nextOpening, openingWords } from "./opening";
 import { reportSpam, spamKind } from "../screening/spam";
 import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
 import { BOOKING_LINK_TOOL, textBookingLink } from "./booking-link-tool";
@@ -57,31 +55,8 @@ export const SPAM_TOOL = "report_spam";
 /** Proving the caller holds an appointment's phone when the caller ID is another number or hidden. */
 export const IDENTITY_TOOLS = ["send_verification_code", "verify_code", "verify_identity"] as const;
 
-export type ToolContext = {
-  deps: BookingDeps;
-  biz: Business;
-  /** The language the answer is in: the call's, or the one the model says the caller switched to. */
-  language: CallLanguage;
-  /** The caller ID, normalized; the default phone for bookings and the key for "my appointments". */
-  callerNumber: string | null;
-  providerCallId: string;
-  toolCallId: string;
-  /**
-   * What the caller settled earlier in this call (call-memory.ts): the value a tool call leaves out. Shared by the
-   * tool calls of one message, so the second sees what the first settled.
-   */
-  memory: CallMemory;
-};
-
-/** Keeps what this tool call settled for the rest of the call (the next tool call may reach another instance). */
-export async function settle(ctx: ToolContext, patch: CallMemory): Promise<void> {
-  Object.assign(ctx.memory, patch);
-  await remember(ctx.deps.db, { providerCallId: ctx.providerCallId, userId: ctx.biz.userId }, patch);
-}
-
 export type ToolAnswer = { result: ToolReply } | { error: string };
 
-type Args = Record<string, unknown>;
 const CALL_LANGUAGES: readonly CallLanguage[] = ["en", "fr", "es"];
 
 export async function runTool(context: ToolContext, name: string, args: Args): Promise<ToolAnswer> {
@@ -159,27 +134,6 @@ async function lookupInfo(ctx: ToolContext, say: Say, args: Args): Promise<strin
   return say("lookupFound", { entries: lines.join(" | ") });
 }
 
-const text = (v: unknown, max = 500): string | null => {
-  if (typeof v !== "string" && typeof v !== "number") return null;
-  const s = String(v).trim().replace(/\s+/g, " ");
-  return s ? s.slice(0, max) : null;
-};
-
-const now = (ctx: ToolContext) => (ctx.deps.now ? ctx.deps.now() : new Date());
-
-/**
- * A day the caller can book: not past, not beyond the horizon. Null when it is fine, else the sentence the model passes on
- * (today's date or the last bookable day included, so it can ask again without guessing).
- */
-function dayProblem(ctx: ToolContext, say: Say, date: string): string | null {
-  const today = localToday(now(ctx), ctx.biz.timeZone);
-  const ahead = daysBetween(today, date);
-  if (ahead < 0) return say("pastDate", { today: speakCalendarDay(today, ctx.language) });
-  if (ahead > HORIZON_DAYS)
-    return say("beyondHorizon", { days: HORIZON_DAYS, last: speakCalendarDay(addDays(today, HORIZON_DAYS), ctx.language) });
-  return null;
-}
-
 /** The part of the day the model passed, in any of the words it might use; null for none (or one it made up). */
 function partOfDay(args: Args): PartOfDay | null {
   return readPartOfDay(args.partOfDay ?? args.part_of_day);
@@ -222,7 +176,10 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const { time, unreadable } = when;
   // "The 10:30, please": a time without its day is the one just offered at that time, when only one was.
   const date = when.date ?? (time ? offeredDay(ctx.memory, time) : null);
-  const name = await named(ctx, "patientName", args.name ?? args.patientName ?? args.fullName);
+  // Who the appointment is for is asked for each booking, never carried over: "and one for me" after a booking for a
+  // child must not be booked in the child's name. The name is kept for a message later in the call.
+  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
+  if (name && name !== ctx.memory.patientName) await settle(ctx, { patientName: name });
   // Who is calling, when the appointment is for someone else (a parent for a child).
   const callerName = await named(ctx, "callerName", args.callerName);
   const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
@@ -277,7 +234,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who));
+  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who, what.service));
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
@@ -290,10 +247,10 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
 }
 
 /**
- * A name the tool was given, remembered for the rest of the call under `key`; the one given earlier when this call
- * leaves it out.
+ * The caller's own name when they book for someone else, remembered for the rest of the call; the one given earlier
+ * when this call leaves it out.
  */
-async function named(ctx: ToolContext, key: "patientName" | "callerName", raw: unknown): Promise<string | null> {
+async function named(ctx: ToolContext, key: "callerName", raw: unknown): Promise<string | null> {
   const given = text(raw, 120);
   if (given && given !== ctx.memory[key]) await settle(ctx, { [key]: given });
   return given ?? ctx.memory[key] ?? null;
@@ -356,11 +313,12 @@ async function refusal(
   start: Date,
   alternatives: Interval[],
   who: Who = {},
+  service: string | null = null,
 ): Promise<ToolReply> {
   const { biz, language } = ctx;
-  // Why, on the week and days away of the practitioner asked for.
+  // Why, on the week and days away of the practitioner asked for; full or not for the service's own length.
   const asked = biz.practitioners.find((p) => p.id === who.only?.[0]);
-  const full = await dayIsFull(ctx.deps, biz, start, who.only);
+  const full = await dayIsFull(ctx.deps, biz, start, who.only, service);
   const why =
     reason === "taken"
       ? [say("slotTaken"), whyNotBookable(biz, language, start, asked, full)].filter(Boolean).join(" ")
@@ -373,168 +331,6 @@ async function refusal(
     biz.timeZone,
   );
   return { say: `${why} ${sentence(say("availability.closest", { offers: offered.words }))}`, slots: offered.slots };
-}
-
-/**
- * The caller's appointments as the model gets them, with the id to pass back: each by its day and time, what it is for
- * (its service, else the reason given), who it is with in a practice of several, and whose it is when they are not all
- * the same person's ("Wednesday, December 9 at 11:00 AM, colouring, for Léa Martin"). "Cancel the colouring one" then
- * names one.
- */
-function appointmentRefs(list: Appointment[], ctx: ToolContext): { words: string; refs: AppointmentRef[] } {
-  const refs = list.map((a) => ({ say: appointmentWords(ctx, a, list), id: a.id }));
-  return {
-    words: speakList(
-      refs.map((r) => r.say),
-      ctx.language,
-      "conjunction",
-    ),
-    refs,
-  };
-}
-
-/**
- * The caller's upcoming appointments: booked with their caller ID (or from it, for another number), or with a number this
- * call proved it holds (a code texted to it). Nothing when neither: the answer then says how to prove it.
- */
-async function mine(ctx: ToolContext): Promise<Appointment[]> {
-  const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
-  const found = (await Promise.all(phones.map((p) => upcomingForCaller(ctx.deps, ctx.biz.userId, p)))).flat();
-  const unique = [...new Map(found.map((a) => [a.id, a])).values()];
-  return unique.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-}
-
-/** One appointment as said in a list of the caller's (`among`: the whole list, to tell apart whose is whose). */
-function appointmentWords(ctx: ToolContext, a: Appointment, among: Appointment[]): string {
-  const say = sayer(ctx.language);
-  const slot = speakSlot(a.startsAt, ctx.language, ctx.biz.timeZone);
-  const practitioner = practitionerToName(ctx.biz.practitioners, a.practitionerId);
-  const purpose = a.service ?? text(a.reason, 60);
-  const people = new Set(among.map((x) => x.patientName.trim().toLowerCase()));
-  return [
-    practitioner ? say("slotWith", { slot, practitioner }) : slot,
-    purpose,
-    people.size > 1 ? say("appointmentFor", { name: a.patientName }) : null,
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
-async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
-  const list = await mine(ctx);
-  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
-  const { words, refs } = appointmentRefs(list, ctx);
-  return { say: say(list.length === 1 ? "yourAppointment" : "yourAppointments", { list: words }), appointments: refs };
-}
-
-/**
- * The appointment a change is about: only one of the caller's own, named by the id find_my_appointments gave. Without an
- * id (or with one that is not theirs) nothing is changed: the caller is asked which one, with their appointments.
- */
-async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | ToolReply> {
-  const list = await mine(ctx);
-  const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
-  // The same cancel twice (the model retries, or the caller asks again): it is done, said as such, not "I found nothing".
-  const gone = id && !list.some((a) => a.id === id) ? await cancelledOfCaller(ctx, id) : null;
-  if (gone) {
-    const already = say("alreadyCancelled", { appointment: appointmentWords(ctx, gone, [gone]) });
-    if (!list.length) return spoken(already);
-    const others = appointmentRefs(list, ctx);
-    return { say: `${already} ${say("othersStill", { list: others.words, count: list.length })}`, appointments: others.refs };
-  }
-  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
-  const chosen = id ? list.find((a) => a.id === id) : undefined;
-  if (chosen) return chosen;
-  const { words, refs } = appointmentRefs(list, ctx);
-  if (id) return { say: say("appointmentNotAmongYours", { list: words }), appointments: refs };
-  return { say: say(list.length === 1 ? "confirmWhich" : "whichAppointment", { list: words }), appointments: refs };
-}
-
-/** An appointment of this caller's (a number this call holds) that is cancelled already; null for any other id. */
-async function cancelledOfCaller(ctx: ToolContext, id: string): Promise<Appointment | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
-  const found = await cancelledForCaller(ctx.deps, ctx.biz.userId, id, phones);
-  return found && found.startsAt.getTime() > now(ctx).getTime() ? found : null;
-}
-
-/**
- * Texts a one-time code to the number the caller says the appointment was booked with. The answer is the same whether
- * or not that number has an appointment here: a caller must never learn who is a patient.
- */
-async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise<string> {
-  const raw = text(args.phone ?? args.phoneNumber, 40);
-  if (!raw || !/\d/.test(raw)) return say("verificationNeedsPhone");
-  const phone = toE164(raw, countryOfBusiness(ctx.biz));
-  if (!phone) return say("phoneUnreadable");
-  if (phone === ctx.callerNumber) return say("verificationSameNumber");
-  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
-  if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
-  if (!ctx.biz.line) return say("verificationUnavailable");
-  const has = (await upcomingForCaller(ctx.deps, ctx.biz.userId, phone)).length > 0;
-  // No text to a number with nothing booked here, but the same words and the same code bookkeeping: the caller learns
-  // nothing either way, now or when they read back a code.
-  if ((await sendCode(ctx.deps, call, phone, ctx.language, has)) === "limit") return say("verificationLimit");
-  return say("verificationSent");
-}
-
-async function verify(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
-  const given = text(args.code, 20);
-  if (!given) return spoken(say("verificationNeedsCode"));
-  const checked = await checkCode(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, given);
-  if (!checked.ok) return spoken(say(`verification.${checked.reason}`));
-  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
-  return { say: say("verificationDone", { list: words }), appointments: refs };
-}
-
-/** "Before I can do that I still need the …": the fields named in the call's language. */
-function stillNeeded(ctx: ToolContext, say: Say, fields: string[]): string {
-  return say("missingDetails", {
-    fields: speakList(
-      fields.map((f) => say(`fields.${f}`)),
-      ctx.language,
-      "conjunction",
-    ),
-  });
-}
-
-/**
- * A date of birth as YYYY-MM-DD (the form the tool asks for; a one-digit month or day is padded): a real day between
- * 1900 and today in the business's zone, else null so the caller is asked again rather than a wrong date being kept.
- */
-function readBirthDate(raw: string, ctx: ToolContext): string | null {
-  const iso = raw.replace(
-    /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
-    (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`,
-  );
-  if (!isCalendarDate(iso) || iso < "1900-01-01") return null;
-  const today = localToday(now(ctx), ctx.biz.timeZone);
-  return iso <= today ? iso : null;
-}
-
-/**
- * The other proof, when the owner turned it on: the full name and date of birth of an upcoming appointment booked with
- * the number the caller gives (for a landline, or a phone not to hand). The same answer whether the number has nothing
- * booked or the details differ.
- */
-async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
-  const rawPhone = text(args.phone ?? args.phoneNumber, 40);
-  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
-  const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
-  const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
-  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
-  const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
-  if (!phone) return spoken(say("phoneUnreadable"));
-  if (phone === ctx.callerNumber) return spoken(say("verificationSameNumber"));
-  const birthDate = readBirthDate(birthRaw!, ctx);
-  if (!birthDate) return spoken(say("birthDateUnreadable"));
-  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
-  if (!(await identitiesOf(ctx.deps, call, null)).includes(phone)) {
-    const checked = await checkBirthDate(ctx.deps, call, phone, name!, birthDate);
-    if (checked !== "ok") return spoken(say(`identity.${checked}`));
-  }
-  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
-  return { say: say("identityDone", { list: words }), appointments: refs };
 }
 
 async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
@@ -554,7 +350,7 @@ async function reschedule(ctx: ToolContext, say: Say, args: Args): Promise<ToolR
     return outcome.reason === "notFound"
       ? spoken(say("appointmentNotFound"))
       : // Why, on the week and days away of whoever the appointment is with.
-        refusal(ctx, say, outcome.reason, start, outcome.alternatives, { only: [chosen.practitionerId] });
+        refusal(ctx, say, outcome.reason, start, outcome.alternatives, { only: [chosen.practitionerId] }, chosen.service);
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "rescheduled");
   const moved = say("rescheduled", { slot: speakSlot(outcome.appointment.startsAt, ctx.language, ctx.biz.timeZone) });
   return spoken(`${moved} ${await confirmationWords(ctx, say, outcome.appointment)}`);
@@ -604,5 +400,5 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   // At night or on a closed day, the caller hears when someone can call back: not "soon" while everyone is at home.
   const opening = nextOpening(ctx.biz, now(ctx));
   if (opening.openNow || !opening.at) return taken;
-  return `${taken} ${say("callbackFrom", { slot: speakSlot(opening.at, ctx.language, ctx.biz.timeZone) })}`;
+  return `${taken} ${say("callbackFrom", openingWords(opening.at, ctx.language, ctx.biz.timeZone))}`;
 }

@@ -13,7 +13,7 @@ import { PART_MINUTES, readPartOfDay } from "./parts-of-day";
 import { serviceAsked } from "./practitioner-choice";
 import { callerPhone } from "./caller-phone";
 import { spoken, type ToolReply } from "./replies";
-import type { ToolContext } from "./tools";
+import type { ToolContext } from "./context";
 
 export const WAITLIST_TOOL = "add_to_waitlist";
 

@@ -35,6 +35,10 @@ export const holidayImportResponse = z.strictObject({
   through: z.string().describe("YYYY-MM-DD, the last day filled (twelve months ahead)."),
   imported: z.number().int().describe("Holidays closed by this refresh."),
   skipped: z.number().int().describe("Holidays already closed, opened by the owner, or on days one of the owner's closures covers."),
+  keptOpen: z
+    .number()
+    .int()
+    .describe("Holidays left open because appointments are booked that day (listed as opened; close them again to close)."),
   closures: z.array(closureResponse).describe("The closures this refresh added."),
 });
 

@@ -139,6 +139,13 @@ describe("the holiday area of a business", () => {
     expect(holidayAreaOf({ timeZone: "UTC", locale: "es" })).toBe("ES");
   });
 
+  it("is England for a UK business that gave no address: the UK's own list lacks England's August bank holiday", () => {
+    expect(holidayAreaOf({ timeZone: "Europe/London" })).toBe("GB-ENG");
+    expect(holidayAreaOf({ timeZone: "Europe/London", businessAddress: "Unit 4, Business Park" })).toBe("GB-ENG");
+    const august = publicHolidays("GB-ENG", "en", "2027-08-01", "2027-08-31").map((h) => h.from);
+    expect(august).toEqual(["2027-08-30"]);
+  });
+
   it("splits back into country and region, and names the region as date-holidays does", () => {
     expect(splitArea("ES-MD")).toEqual({ country: "ES", region: "MD" });
     expect(splitArea("FR")).toEqual({ country: "FR", region: null });

@@ -17,10 +17,17 @@ import { countryOfBusiness } from "@/lib/platform/phone/phone";
 /** What the area is read from: the business's time zone, line and language (its country) and its address (its region). */
 export type AreaSource = { timeZone?: string | null; line?: string | null; locale?: string | null; businessAddress?: string | null };
 
+/**
+ * Where no region is named, the one most businesses of the country are in, when its holidays differ from the
+ * country's own list: date-holidays' United Kingdom alone lacks England's August bank holiday, so a UK practice that
+ * typed no address gets England's (most of its people), never a day fewer than any nation has.
+ */
+const DEFAULT_REGION: Record<string, string> = { GB: "ENG" };
+
 /** "FR", "ES-MD", "US-TX", "GB-SCT": the country, and the region when the address gives one. */
 export function holidayAreaOf(b: AreaSource): string {
   const country = countryOfBusiness(b);
-  const region = regionOfAddress(country, b.businessAddress);
+  const region = regionOfAddress(country, b.businessAddress) ?? DEFAULT_REGION[country] ?? null;
   return region ? `${country}-${region}` : country;
 }
 

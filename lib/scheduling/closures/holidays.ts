@@ -12,13 +12,13 @@
 // bookings and other rows referencing it free), so two instances filling the same business, or a fill and an owner
 // opening a holiday, run one after the other and the second finds the first's rows; the closures' exclusion constraint
 // and ON CONFLICT DO NOTHING keep a day from being closed twice whatever else writes.
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { closures, holidayOpenings, phoneNumbers, users } from "@/db/schema";
+import { appointments, closures, holidayOpenings, phoneNumbers, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { logger } from "@/lib/platform/log/logger";
-import { addDays, localDate } from "@/lib/platform/time/zoned-time";
+import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookedInside, closureColumns } from "./closure-rows";
 import type { Closure } from "./closures.responses";
 import { holidayAreaOf, regionNameOf } from "./holiday-area";
@@ -46,6 +46,11 @@ export type HolidayFill = {
   imported: number;
   /** Holidays left as they were: already closed, opened by the owner, or covered by one of the owner's closures. */
   skipped: number;
+  /**
+   * Holidays left open because appointments were already booked that day: a fill never closes a day the owner has
+   * patients on. Recorded as opened (the Closures page shows them, and the owner can close them again).
+   */
+  keptOpen: number;
   closures: Closure[];
 };
 
@@ -126,19 +131,45 @@ async function fillLocked(tx: Tx, userId: string, row: AreaRow, now: Date, year?
     const last = held.reduce((max, c) => (c.to > max ? c.to : max), today);
     const valid = new Map(publicHolidays(area, row.locale, today, last).map((h) => [h.from, h]));
     const stale = held.filter((c) => !valid.has(c.from) || opened.has(c.from));
-    if (stale.length)
+    // The first fill of a business that imported its holidays before they were filled on their own: the owner chose
+    // that list. A day of it the new list leaves out (the US's Columbus Day) stays closed as the owner's own closure,
+    // and a holiday of the new list the owner had deleted from it stays open.
+    const imported = row.holidayArea === null;
+    const kept = imported ? stale.filter((c) => !valid.has(c.from) && !opened.has(c.from)) : [];
+    if (kept.length)
+      await tx
+        .update(closures)
+        .set({ source: "owner" })
+        .where(
+          inArray(
+            closures.id,
+            kept.map((c) => c.id),
+          ),
+        );
+    const removed = stale.filter((c) => !kept.includes(c));
+    if (removed.length)
       await tx.delete(closures).where(
         inArray(
           closures.id,
-          stale.map((c) => c.id),
+          removed.map((c) => c.id),
         ),
       );
+    if (imported) {
+      const closed = new Set(held.map((c) => c.from));
+      const deleted = wanted.filter((h) => h.from <= last && !closed.has(h.from) && !opened.has(h.from));
+      await keepOpen(tx, userId, deleted, opened);
+    }
     for (const c of held) {
       const name = valid.get(c.from)?.name;
       if (name && !opened.has(c.from) && c.reason !== name) await tx.update(closures).set({ reason: name }).where(eq(closures.id, c.id));
     }
   }
 
+  // A holiday with appointments already booked stays open: closing it would tell callers "we are closed" on a day the
+  // owner has patients, without the owner deciding it.
+  const busy = await bookedDays(tx, userId, wanted, row.timeZone);
+  const keptOpen = wanted.filter((h) => !opened.has(h.from) && busy.has(h.from));
+  await keepOpen(tx, userId, keptOpen, opened);
   const toClose = wanted.filter((h) => !opened.has(h.from));
   const inserted = toClose.length
     ? await tx
@@ -150,7 +181,47 @@ async function fillLocked(tx: Tx, userId: string, row: AreaRow, now: Date, year?
         .returning(closureColumns)
     : [];
   await tx.update(users).set({ holidayArea: area, holidaysThrough: through }).where(eq(users.id, userId));
-  return { area, through, imported: inserted.length, skipped: wanted.length - inserted.length, closures: inserted };
+  return {
+    area,
+    through,
+    imported: inserted.length,
+    skipped: wanted.length - inserted.length,
+    keptOpen: keptOpen.length,
+    closures: inserted,
+  };
+}
+
+/** Records holidays as opened by the owner (and in `opened`), so this fill and every later one leaves them open. */
+async function keepOpen(tx: Tx, userId: string, days: PublicHoliday[], opened: Set<string>): Promise<void> {
+  if (!days.length) return;
+  await tx
+    .insert(holidayOpenings)
+    .values(days.map((h) => ({ userId, day: h.from, name: h.name })))
+    .onConflictDoNothing();
+  for (const h of days) opened.add(h.from);
+}
+
+/** The local days, among the holidays' days, on which the practice has an appointment booked. */
+async function bookedDays(tx: Tx, userId: string, holidays: PublicHoliday[], timeZone: string): Promise<Set<string>> {
+  if (!holidays.length) return new Set();
+  const first = holidays.reduce((min, h) => (h.from < min ? h.from : min), holidays[0]!.from);
+  const last = holidays.reduce((max, h) => (h.to > max ? h.to : max), holidays[0]!.to);
+  const from = zonedWallTimeToUtc(first, "00:00", timeZone) ?? new Date(`${first}T00:00:00Z`);
+  const to = zonedWallTimeToUtc(addDays(last, 1), "00:00", timeZone) ?? new Date(`${addDays(last, 1)}T00:00:00Z`);
+  const booked = await tx
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(eq(appointments.userId, userId), eq(appointments.status, "booked"), lt(appointments.startsAt, to), gt(appointments.endsAt, from)),
+    );
+  const days = new Set<string>();
+  for (const a of booked) {
+    const end = new Date(a.endsAt.getTime() - 1);
+    for (let d = localDate(a.startsAt, timeZone); d <= localDate(end, timeZone); d = addDays(d, 1)) days.add(d);
+  }
+  const hit = new Set<string>();
+  for (const h of holidays) for (let d = h.from; d <= h.to; d = addDays(d, 1)) if (days.has(d)) hit.add(h.from);
+  return hit;
 }
 
 /**

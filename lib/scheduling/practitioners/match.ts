@@ -126,7 +126,7 @@ export function servicesNamed<S>(list: readonly S[], asked: string, nameOf: (s: 
 }
 
 const ANYONE =
-  /\b(any|anyone|anybody|whoever|no preference|n importe|peu importe|qui que|quiconque|cualquiera|da igual|quien sea|me da igual)\b/;
+  /\b(any|anyone|anybody|anything|whoever|whatever|no preference|n importe|peu importe|qui que|quiconque|cualquiera|da igual|quien sea|lo que sea|me da igual)\b/;
 
 /** Whether the words leave the choice to the practice ("anyone", "peu importe", "cualquiera"). */
 export function asksForAnyone(asked: string): boolean {

@@ -8,7 +8,10 @@ export const selfServiceViewResponse = z
     businessName: z.string(),
     businessPhone: z.string().nullable(),
     businessAddress: z.string().nullable(),
-    country: z.string(),
+    country: z
+      .string()
+      .nullable()
+      .describe("The caller's country (their number's), to write the business's number as they dial it; null: international form."),
     timeZone: z.string(),
     startsAt: instant,
     endsAt: instant,
@@ -19,7 +22,10 @@ export const selfServiceViewResponse = z
       .string()
       .nullable()
       .describe("The first name of who booked it when that is not the patient (a parent for a child); null: the patient did."),
-    purpose: z.string().nullable().describe("What it is for: the service booked, else the reason given; null when neither was."),
+    purpose: z
+      .string()
+      .nullable()
+      .describe("What it is for: the service booked; null when none was (the reason given is health data and is not shown here)."),
     practitioner: z.string().nullable().describe("Who it is with, in a practice of several practitioners; null in a practice of one."),
     language: z.enum(["en", "fr", "es"]),
     changeable: z.boolean(),

@@ -22,7 +22,7 @@ import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { readSelfServiceToken } from "@/lib/scheduling/booking/self-service-link";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
-import { countryOfBusiness } from "@/lib/platform/phone/phone";
+import { countryOfBusiness, readerCountry } from "@/lib/platform/phone/phone";
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 
 export type SelfServiceDeps = BookingDeps & { linkSecret: string };
@@ -32,8 +32,8 @@ export type SelfServiceView = {
   /** The number to call instead (the business's line, else the owner's). */
   businessPhone: string | null;
   businessAddress: string | null;
-  /** The business's country: its numbers are written in national form. */
-  country: string;
+  /** The caller's country (their number's): the business's number is written as they dial it; null: international. */
+  country: string | null;
   timeZone: string;
   startsAt: string;
   endsAt: string;
@@ -80,7 +80,8 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     businessName: biz.businessName,
     businessPhone: biz.line ?? biz.ownerPhone,
     businessAddress: biz.businessAddress,
-    country: countryOfBusiness(biz),
+    // The caller reads it: the business's number as their phone dials it (international form from another country).
+    country: readerCountry(a.patientPhone, countryOfBusiness(biz)),
     timeZone: biz.timeZone,
     startsAt: a.startsAt.toISOString(),
     endsAt: a.endsAt.toISOString(),
@@ -88,7 +89,9 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     status: a.status,
     patientFirstName: firstName(a.patientName),
     bookedByFirstName: a.callerName ? firstName(a.callerName) || null : null,
-    purpose: a.service?.trim() || a.reason?.trim() || null,
+    // The service only: the link travels in a text and can be forwarded, and the reason is the caller's own words about
+    // their health ("chest pain").
+    purpose: a.service?.trim() || null,
     practitioner: practitionerToName(biz.practitioners, a.practitionerId),
     language: a.language,
     changeable: closedReason === null,

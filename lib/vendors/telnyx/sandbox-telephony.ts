@@ -26,10 +26,10 @@ function usNumbers(): OwnedNumber[] {
   });
 }
 
-/** 30 French numbers, five in each fiction block: the end-to-end suite's owners are in Paris and claim a good few. */
+/** 60 French numbers, ten in each fiction block: the end-to-end suite's owners are in Paris and claim a good many. */
 function frNumbers(): OwnedNumber[] {
   return FR_FICTION_BLOCKS.flatMap((block) =>
-    Array.from({ length: 5 }, (_, i) => {
+    Array.from({ length: 10 }, (_, i) => {
       const national = `${block}01${String(i).padStart(2, "0")}`;
       return { phoneNumber: `+33${national}`, region: "FR", phoneNumberType: "local", providerId: `sandbox-number-fr-${national}` };
     }),

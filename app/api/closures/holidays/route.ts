@@ -21,6 +21,10 @@ export const POST = route.owner(
   { body: holidayImportSchema, response: { 200: holidayImportResponse } },
   async ({ ctx, auth, input, locale }) => {
     const result = await importHolidays(ctx.db, auth.userId, input.body.year);
-    return json({ message: translate(locale, "Api.holidaysImported", { imported: result.imported }), ...result });
+    const message = translate(locale, result.keptOpen ? "Api.holidaysImportedKeptOpen" : "Api.holidaysImported", {
+      imported: result.imported,
+      keptOpen: result.keptOpen,
+    });
+    return json({ message, ...result });
   },
 );
