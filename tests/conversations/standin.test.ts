@@ -42,6 +42,18 @@ const REQUIRED: Cover[] = [
   "unknown-item",
   "business-words",
   "caller-language",
+  "public-holiday",
+  "language-kept",
+  "practitioner-kept",
+  "transfer-fallback",
+  "appointments-told-apart",
+  "afternoon-by-language",
+  "full-day-said",
+  "one-channel",
+  "uk-caller",
+  "booking-for-child",
+  "trade-red-flag",
+  "impossible-date",
 ];
 
 /** Covered in at least one language: a practice of several is played in French. */
