@@ -50,6 +50,24 @@ export const PLACES: Record<Lang, { timeZone: string; businessName: string; owne
   es: { timeZone: "Europe/Madrid", businessName: "Clínica Sol", ownerName: "Dra. Lucía Sol", line: () => `+34910${digits(6)}` },
 };
 
+/**
+ * A practice in the United Kingdom (a scenario's `business.country` "GB"): London's zone and a line from the range Ofcom
+ * keeps for drama (020 7946 0000–0999), as the sandbox pool hands them out.
+ */
+export const LONDON = {
+  timeZone: "Europe/London",
+  businessName: "Smith Family Practice",
+  ownerName: "Dr Jane Smith",
+  line: () => `+442079460${digits(3)}`,
+};
+
+/** Where a scenario's business is: its language's place, or London. */
+export function placeOf(sc: Scenario): (typeof PLACES)[Lang] {
+  return sc.business?.country === "GB" ? LONDON : PLACES[sc.language];
+}
+
+const REGION: Record<Lang, string> = { en: "US", fr: "FR", es: "ES" };
+
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join("");
 
 const open = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime });
@@ -101,7 +119,7 @@ export type Practice = {
 export async function preparePractice(sc: Scenario): Promise<Practice> {
   const ctx = appContext();
   const db = ctx.db;
-  const place = PLACES[sc.language];
+  const place = placeOf(sc);
   const workingHours = { ...DEFAULT_HOURS, ...sc.business?.hours };
   const email = `conv-${sc.id}-${digits(8)}@example.com`;
   const [user] = await db
@@ -158,7 +176,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       .values({
         phoneNumber: candidate,
         providerId: `conv-${candidate}`,
-        region: { en: "US", fr: "FR", es: "ES" }[sc.language],
+        region: sc.business?.country ?? REGION[sc.language],
         assignedToUserId: userId,
         assignedAt: CLOCK,
       })

@@ -11,7 +11,7 @@ import { translate } from "@/lib/platform/i18n/translate";
 import type { VapiDeps } from "@/lib/vendors/vapi/webhook";
 import {
   CLOCK,
-  PLACES,
+  placeOf,
   drainMessages,
   textsTo,
   judge,
@@ -184,7 +184,7 @@ export function callerPrompt(sc: Scenario, index: number): string {
   const call = sc.calls[index]!;
   const language = LANGUAGE[sc.language];
   return [
-    `You are role-playing a person who phones ${PLACES[sc.language].businessName}. The other side of the conversation is the practice's phone receptionist, a virtual assistant.`,
+    `You are role-playing a person who phones ${sc.business?.name ?? placeOf(sc).businessName}. The other side of the conversation is the practice's phone receptionist, a virtual assistant.`,
     `Speak only ${language}, as people speak on the phone: one or two short sentences per turn, no lists, no markdown, no stage directions. Never speak for the receptionist.`,
     `Who you are: ${call.persona}`,
     `What you want: ${call.goal}`,

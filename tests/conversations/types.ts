@@ -96,6 +96,8 @@ export type BusinessSpec = {
   birthDateCheck?: boolean;
   /** Practitioners besides the owner (who is the first, on the practice's hours), in the practice's order. */
   practitioners?: { name: string; hours?: WorkingHours }[];
+  /** "GB": a practice in London (its zone, a UK line, British dates) instead of the language's place. */
+  country?: "GB";
   /** The business's address: its region decides its public holidays (a Spanish community, a US state). */
   address?: string;
   /**

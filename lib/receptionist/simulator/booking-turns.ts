@@ -3,15 +3,16 @@
 // back, then booked or the appointment moved; a number the tool cannot place is answered with its question.
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { type ToolReply } from "../tools/replies";
-import { speakSlot } from "../speech/speech";
+import { speakSlot, withSpeechStyle } from "../speech/speech";
 import { findPhone, heardTimes, parseDay, parsePartOfDay, parseTime, withoutPhone } from "./hearing";
 import { callTool, type Transport } from "./platform";
 import { assistantSays, NO_WANT, say, t, type SimReply } from "./reply";
 import type { SimState, Want } from "./state";
 
-export function speakRef(s: SimState, ref: string): string {
+export /** A time the stand-in says itself (a read-back), the way the business says them. */
+function speakRef(s: SimState, ref: string): string {
   const at = zonedWallTimeToUtc(ref.slice(0, 10), ref.slice(11), s.timeZone);
-  return at ? speakSlot(at, s.language, s.timeZone) : ref;
+  return at ? withSpeechStyle(s.style, () => speakSlot(at, s.language, s.timeZone)) : ref;
 }
 
 /**

@@ -9,6 +9,7 @@ import { knowledgeLead, type AssistantDefinition } from "../assistant/assistant"
 import type { CallAnswer, CallEvent, CallFacts } from "../events/call-events";
 import { readReply, type ToolReply } from "../tools/replies";
 import { LOOKUP_TOOL } from "../tools/tools";
+import { speechStyleOf, type SpeechStyle } from "../speech/speech";
 import { TRADES, type SimState, type Trade, type TransferTarget } from "./state";
 
 /** The platform's silence timeout: the third silence in a row ends the call. */
@@ -69,6 +70,16 @@ export function transferTargets(s: SimState, def: AssistantDefinition): SimState
     };
   });
   return { destinations };
+}
+
+/**
+ * How the business says dates and times, as the stand-in reads it from the call: the day first in a country whose
+ * English says it so (its zone and line); the 24-hour clock when English instructions say the hours that way ("09:00"
+ * rather than "9:00 AM"); French and Spanish instructions say nothing of the owner's English clock: the 12-hour one.
+ */
+export function speechStyleOfCall(s: SimState, def: AssistantDefinition): SpeechStyle {
+  const clock = def.language === "en" && !/\d (AM|PM)\b/.test(def.systemPrompt) ? "24h" : "12h";
+  return { dayFirst: speechStyleOf({ timeZone: s.timeZone, line: s.line }).dayFirst, clock };
 }
 
 /** The trade whose warning-sign question the instructions say to ask a caller who says it is urgent; null for none. */

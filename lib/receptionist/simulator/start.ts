@@ -1,7 +1,7 @@
 // A call's start, as the platform plays it: the assistant asked for, what the stand-in takes from it (language, time
 // zone, tools, transfer line, silence plan, knowledge), the call marked in progress, the first words.
 import { isTimeZone, type Reading, type SimState } from "./state";
-import { callFacts, idlePlan, knowledgeOf, statusUpdate, tradeOf, transferTargets, type Transport } from "./platform";
+import { callFacts, idlePlan, knowledgeOf, speechStyleOfCall, statusUpdate, tradeOf, transferTargets, type Transport } from "./platform";
 
 import { assistantSays, NO_WANT, type SimReply } from "./reply";
 
@@ -27,6 +27,7 @@ export async function startCall(
     callLanguage: "en",
     languageTold: null,
     timeZone: "UTC",
+    style: { dayFirst: false, clock: "12h" },
     reading: o.reading ?? "data",
     messageOnly: false,
     birthDateCheck: false,
@@ -74,6 +75,7 @@ export async function startCall(
   // The call's language is the assistant's: the transcriber listens for callers of any of our languages.
   s.language = s.callLanguage = def.language;
   s.timeZone = isTimeZone(def.metadata.timeZone) ? def.metadata.timeZone : "UTC";
+  s.style = speechStyleOfCall(s, def);
   const named = (name: string) => def.tools.some((tool) => tool.type === "function" && tool.name === name);
   s.messageOnly = !named("book_appointment");
   s.birthDateCheck = named("verify_identity");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { CONFIRMATION_CHANNELS, type ConfirmationChannel } from "@/db/schema";
 import { PARTS_OF_DAY, type PartOfDay } from "../tools/parts-of-day";
+import type { SpeechStyle } from "../speech/speech";
 
 export type Reading = "data" | "words";
 /**
@@ -66,6 +67,8 @@ export type SimState = {
   /** The language the tools were last told the caller speaks (null: none told, the call's): they keep it until told another. */
   languageTold: CallLanguage | null;
   timeZone: string;
+  /** How the business says dates and times (the day first in the UK; the owner's clock), for the stand-in's own words. */
+  style: SpeechStyle;
   /**
    * How tool results are read: "data", as a model that follows its instructions does (the times and ids given apart);
    * "words", as a small model that repeats what it hears does: it books the day and time the spoken words name.
@@ -143,6 +146,7 @@ const stateSchema = z.object({
   languageTold: z.enum(["en", "fr", "es"]).nullable().default(null),
   reading: z.enum(["data", "words"]).default("data"),
   timeZone: z.string().max(64).refine(isTimeZone),
+  style: z.object({ dayFirst: z.boolean(), clock: z.enum(["12h", "24h"]) }).default({ dayFirst: false, clock: "12h" }),
   messageOnly: z.boolean(),
   birthDateCheck: z.boolean().default(false),
   stage: z.enum([

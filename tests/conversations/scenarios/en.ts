@@ -1185,4 +1185,30 @@ export const en: Scenario[] = [
       notSay: [{ re: /did not understand|didn't understand/i, why: "the date was clear, it does not exist" }],
     },
   },
+  {
+    id: "en-london-practice",
+    language: "en",
+    title: "A practice in London, a UK caller: dates said and texted the British way, its UK number in the text",
+    covers: ["uk-caller"],
+    business: { country: "GB" },
+    calls: [
+      {
+        from: "+447700900321",
+        script: ["I'd like an appointment tomorrow at 10", "Mary Poppins", "A check-up", "no", "yes", "no thanks"],
+        persona: "Mary Poppins, a patient of this London practice, calling from her UK mobile.",
+        goal: `Book a check-up tomorrow at 10 in the morning. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Mary Poppins/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /Wednesday,? 9 June 2027[\s\S]*020 7946 0/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Wednesday 9 June/, why: "a British date: the day before the month" }],
+      notSay: [{ re: /June 9/, why: "never the American order in the UK" }],
+    },
+  },
 ];
