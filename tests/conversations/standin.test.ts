@@ -56,8 +56,8 @@ const REQUIRED: Cover[] = [
   "impossible-date",
 ];
 
-/** Covered in at least one language: a practice of several is played in French. */
-const SOMEWHERE: Cover[] = ["two-practitioners", "practitioner-asked"];
+/** Covered in at least one language: a practice of several is played in French; a second cancel in English. */
+const SOMEWHERE: Cover[] = ["two-practitioners", "practitioner-asked", "cancel-twice"];
 
 describe("the scenario list", () => {
   it("has at least 40 scenarios with unique ids, covering every case in English, French and Spanish", () => {

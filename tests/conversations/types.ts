@@ -78,7 +78,9 @@ export type Cover =
   /** "It's urgent": the trade's warning-sign question before any time is offered. */
   | "trade-red-flag"
   /** A date that does not exist ("le 31 février") is said not to exist. */
-  | "impossible-date";
+  | "impossible-date"
+  /** The same appointment cancelled twice: the second time is said already cancelled. */
+  | "cancel-twice";
 
 export type BusinessSpec = {
   /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */

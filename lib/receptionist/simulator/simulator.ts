@@ -61,11 +61,18 @@ async function lookUpAppointment(transport: Transport, s: SimState): Promise<{ f
   return { found: s.appointments.length > 0, text: reply.say };
 }
 
-async function startFlow(transport: Transport, s: SimState, flow: Exclude<SimState["flow"], null>): Promise<SimReply> {
+async function startFlow(
+  transport: Transport,
+  s: SimState,
+  flow: Exclude<SimState["flow"], null>,
+  text: string,
+  now: Date,
+  named: boolean,
+): Promise<SimReply> {
   s.flow = flow;
   if (flow === "book") {
-    // "It's for my son Tom Evans" in the first sentence: the name is known.
-    if (s.name) {
+    // "An appointment for my son Tom Evans": the name is known.
+    if (named && s.name) {
       s.stage = "reason";
       return assistantSays(s, askReason(s));
     }
@@ -75,6 +82,14 @@ async function startFlow(transport: Transport, s: SimState, flow: Exclude<SimSta
   if (flow === "message") {
     s.stage = "message";
     return assistantSays(s, t(s, "askMessage"));
+  }
+  // An appointment this call already named, asked about again ("can you cancel the colouring one?" once it is done): the
+  // tools are told its id again, as a model that keeps the ids it was given does, and say what it is now.
+  const again = flow === "cancel" && s.appointments.length ? whichAppointment(s, text, now, false) : null;
+  if (again) {
+    s.appointmentId = again.id;
+    s.stage = "confirmCancel";
+    return assistantSays(s, t(s, "confirmCancel"));
   }
   const { found, text: first } = await lookUpAppointment(transport, s);
   if (!found) {
@@ -105,7 +120,7 @@ async function changeFound(transport: Transport, s: SimState, flow: SimState["fl
 }
 
 /** Which of the caller's appointments they mean: "the second one", "the one on Thursday", "the one at 11". */
-function whichAppointment(s: SimState, text: string, now: Date): KnownAppointment | null {
+function whichAppointment(s: SimState, text: string, now: Date, ordinals = true): KnownAppointment | null {
   const w = wantOf(text, now, s);
   const matching = s.appointments.filter(
     (a) => a.at && (!w.date || a.at.startsWith(w.date)) && (!w.time || a.at.endsWith(` ${w.time}`)) && (w.date || w.time),
@@ -118,6 +133,7 @@ function whichAppointment(s: SimState, text: string, now: Date): KnownAppointmen
     "none",
   );
   if (named !== null) return s.appointments[named]!;
+  if (!ordinals) return null;
   const n = norm(text);
   for (const [re, index] of ORDINALS) {
     if (re.test(n)) return (index === -1 ? s.appointments.at(-1) : s.appointments[index]) ?? null;
@@ -204,7 +220,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part ? "book" : undefined);
       if (intent) {
         s.want = intent === "book" || intent === "reschedule" ? want : { ...NO_WANT };
-        return startFlow(transport, s, intent);
+        return startFlow(transport, s, intent, text, now, !!other);
       }
       if (DONE.test(n)) return hangUp(transport, s, now);
       return assistantSays(s, t(s, "help"));

@@ -1093,8 +1093,8 @@ export const en: Scenario[] = [
   {
     id: "en-colouring-one",
     language: "en",
-    title: "Two appointments the same Wednesday: 'the colouring one' is cancelled, the haircut stays",
-    covers: ["appointments-told-apart", "cancel"],
+    title: "Two appointments the same Wednesday: 'the colouring one' is cancelled, the haircut stays; asked again, it is already cancelled",
+    covers: ["appointments-told-apart", "cancel", "cancel-twice"],
     business: { type: "beauty", name: "Studio Bella" },
     setup: [
       { appointment: { on: "+1", at: "11:00", name: "Wanda Maximoff", phone: "+12025550308", reason: "colouring" } },
@@ -1103,10 +1103,17 @@ export const en: Scenario[] = [
     calls: [
       {
         from: "+12025550308",
-        script: ["I want to cancel my appointment", "the colouring one", "yes", "no, that's all"],
+        script: [
+          "I want to cancel my appointment",
+          "the colouring one",
+          "yes",
+          "Sorry, can you cancel the colouring one? I'm not sure it went through",
+          "yes",
+          "no, that's all",
+        ],
         persona:
           "Wanda Maximoff. You have two appointments tomorrow, a colouring at 11 and a haircut at 5 PM, both booked from this phone.",
-        goal: `Cancel the colouring appointment only; keep the haircut. Call it "the colouring one". ${hangUpWhenDone}`,
+        goal: `Cancel the colouring appointment only; keep the haircut. Call it "the colouring one". Once they say it is cancelled, ask once more to cancel the colouring one, as if unsure it went through. ${hangUpWhenDone}`,
       },
     ],
     expect: {
@@ -1117,7 +1124,11 @@ export const en: Scenario[] = [
       calendarEvents: 1,
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "cancelled" }],
-      say: [{ re: /11:00 AM, colouring/, why: "each appointment is said with what it is for" }],
+      say: [
+        { re: /11:00 AM, colouring/, why: "each appointment is said with what it is for" },
+        { re: /already cancelled/, driver: "standin", why: "a second cancel of the same appointment is said done already" },
+      ],
+      notSay: [{ re: /no upcoming appointment/i, why: "never 'I found nothing' for one just cancelled" }],
     },
   },
   {
