@@ -71,7 +71,8 @@ async function startFlow(
 ): Promise<SimReply> {
   s.flow = flow;
   if (flow === "book") {
-    // "An appointment for my son Tom Evans": the name is known.
+    // "An appointment for my son Tom Evans": the name is known. Otherwise it is asked, even for a second appointment.
+    if (!named) [s.callerName, s.forOther] = [null, false];
     if (named && s.name) {
       s.stage = "reason";
       return assistantSays(s, askReason(s));
@@ -156,7 +157,7 @@ async function silence(transport: Transport, s: SimState, now: Date): Promise<Si
 
 /** "What is the reason for your visit?", or for whoever the appointment is for when it is someone else. */
 function askReason(s: SimState): string {
-  return s.callerName ? t(s, "askReasonFor", { name: s.name ?? "" }) : t(s, "askReason", { name: s.name ?? "" });
+  return s.forOther ? t(s, "askReasonFor", { name: s.name ?? "" }) : t(s, "askReason", { name: s.name ?? "" });
 }
 
 /** The emergency number, then the call ends so that the caller can dial it. */
@@ -208,7 +209,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       const want = wantOf(text, now, s);
       if (SOONEST.test(n) || URGENT.test(n)) s.soonest = true;
       const other = forSomeoneElse(text);
-      if (other) [s.name, s.callerName] = [other.name, other.callerName];
+      if (other) [s.name, s.callerName, s.forOther] = [other.name, other.callerName, true];
       // "It's urgent": the trade's warning-sign question first, before any time is offered.
       if (URGENT.test(n) && s.trade && !s.urgentAsked) {
         s.urgentAsked = true;
@@ -229,7 +230,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       if (phone && saysOnlyANumber(text, phone)) return assistantSays(s, t(s, "askNameAgain"));
       // "It's for my daughter Léa Martin, I'm her mother Sophie Martin": the appointment's name is the daughter's.
       const other = forSomeoneElse(text);
-      if (other) [s.name, s.callerName] = [other.name, other.callerName];
+      if (other) [s.name, s.callerName, s.forOther] = [other.name, other.callerName, true];
       else s.name = cleanName(phone ? withoutPhone(text, phone) : text) || null;
       if (!s.name) return assistantSays(s, t(s, "askName"));
       s.stage = "reason";
@@ -311,7 +312,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       // The trade's warning-sign question: yes is an emergency; no, the earliest time is looked for.
       if (YES.test(n) && !NO.test(n)) return emergency(transport, s, now);
       s.flow = "book";
-      if (s.name) {
+      if (s.forOther && s.name) {
         s.stage = "reason";
         return assistantSays(s, askReason(s));
       }
@@ -408,7 +409,7 @@ async function leaveMessage(transport: Transport, s: SimState, body: string): Pr
   s.message = body.slice(0, 2000);
   const result = await callTool(transport, s, "take_message", {
     message: body,
-    name: s.callerName ?? s.name ?? ownName(body),
+    name: s.callerName ?? (s.forOther ? null : s.name) ?? ownName(body),
     ...(s.phone ? { phone: s.phone } : {}),
     ...(s.country ? { country: s.country } : {}),
   });

@@ -40,6 +40,7 @@ export async function startCall(
     phone: null,
     country: null,
     channel: null,
+    forOther: false,
     callerName: null,
     message: null,
     want: { ...NO_WANT },

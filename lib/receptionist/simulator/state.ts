@@ -89,7 +89,9 @@ export type SimState = {
   country: string | null;
   /** The one way the caller asked to get the confirmation ("just a text"); null: the business's default. */
   channel: ConfirmationChannel | null;
-  /** The caller's own name when the appointment is for someone else ("it's for my daughter Léa, I'm her mother Sophie"). */
+  /** The appointment is for someone else than the caller ("it's for my daughter Léa Martin"): `name` is theirs. */
+  forOther: boolean;
+  /** The caller's own name when the appointment is for someone else ("…, I'm her mother Sophie Martin"). */
   callerName: string | null;
   /** The message being left, kept while the caller is asked which country their number is from. */
   message: string | null;
@@ -183,6 +185,7 @@ const stateSchema = z.object({
   phone: z.string().max(40).nullable().default(null),
   country: z.string().max(60).nullable().default(null),
   channel: z.enum(CONFIRMATION_CHANNELS).nullable().default(null),
+  forOther: z.boolean().default(false),
   callerName: z.string().max(120).nullable().default(null),
   message: z.string().max(2000).nullable().default(null),
   want: z
