@@ -24,6 +24,7 @@ import { findSlots } from "@/lib/scheduling/booking/busy-time";
 import { calendarEventIdFor } from "@/lib/scheduling/booking/calendar-sync";
 import { book } from "@/lib/scheduling/booking/commands";
 import { fillHolidays } from "@/lib/scheduling/closures/holidays";
+import { saveRouting } from "@/lib/receptionist/routing/routing.service";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
@@ -33,7 +34,7 @@ import type { Transport } from "@/lib/receptionist/simulator/simulator";
 import { vapiTransport } from "@/lib/vendors/vapi/sandbox-platform";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
-import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario } from "./types";
+import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario, TransferExpect } from "./types";
 
 /** The suite's "now": Tuesday 8 June 2027, 14:00 in Paris and Madrid, 08:00 in New York. */
 export const CLOCK = new Date("2027-06-08T12:00:00Z");
@@ -48,6 +49,24 @@ export const PLACES: Record<Lang, { timeZone: string; businessName: string; owne
   fr: { timeZone: "Europe/Paris", businessName: "Cabinet Martin", ownerName: "Dr Claire Martin", line: () => `+3319900${digits(4)}` },
   es: { timeZone: "Europe/Madrid", businessName: "Clínica Sol", ownerName: "Dra. Lucía Sol", line: () => `+34910${digits(6)}` },
 };
+
+/**
+ * A practice in the United Kingdom (a scenario's `business.country` "GB"): London's zone and a line from the range Ofcom
+ * keeps for drama (020 7946 0000–0999), as the sandbox pool hands them out.
+ */
+export const LONDON = {
+  timeZone: "Europe/London",
+  businessName: "Smith Family Practice",
+  ownerName: "Dr Jane Smith",
+  line: () => `+442079460${digits(3)}`,
+};
+
+/** Where a scenario's business is: its language's place, or London. */
+export function placeOf(sc: Scenario): (typeof PLACES)[Lang] {
+  return sc.business?.country === "GB" ? LONDON : PLACES[sc.language];
+}
+
+const REGION: Record<Lang, string> = { en: "US", fr: "FR", es: "ES" };
 
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join("");
 
@@ -92,13 +111,15 @@ export type Practice = {
   blocks: string[];
   /** Outbox rows that existed before the calls. */
   baseline: Set<string>;
+  /** Numbers of the routing that do not pick up when a caller is put through. */
+  unanswered: string[];
 };
 
 /** A business ready to take calls at CLOCK, with what the scenario says is already in its calendar. */
 export async function preparePractice(sc: Scenario): Promise<Practice> {
   const ctx = appContext();
   const db = ctx.db;
-  const place = PLACES[sc.language];
+  const place = placeOf(sc);
   const workingHours = { ...DEFAULT_HOURS, ...sc.business?.hours };
   const email = `conv-${sc.id}-${digits(8)}@example.com`;
   const [user] = await db
@@ -108,6 +129,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       fullName: place.ownerName,
       businessName: sc.business?.name ?? place.businessName,
       businessType: sc.business?.type ?? "medical",
+      businessAddress: sc.business?.address ?? null,
       phone: sc.business?.ownerPhone ?? null,
       birthDateCheck: sc.business?.birthDateCheck ?? false,
       workingHours,
@@ -154,7 +176,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
       .values({
         phoneNumber: candidate,
         providerId: `conv-${candidate}`,
-        region: { en: "US", fr: "FR", es: "ES" }[sc.language],
+        region: sc.business?.country ?? REGION[sc.language],
         assignedToUserId: userId,
         assignedAt: CLOCK,
       })
@@ -163,6 +185,14 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     if (inserted.length) line = candidate;
   }
   if (!line) throw new Error("no free test line");
+  const routing = sc.business?.routing;
+  if (routing) {
+    await saveRouting(db, userId, {
+      warmTransfer: routing.warm ?? true,
+      hours: "always",
+      destinations: routing.destinations.map((d) => ({ name: d.name, phone: d.phone, when: d.when ?? null, backup: d.backup ?? null })),
+    });
+  }
   // A business is closed on its public holidays from the start, as one registered through the app is.
   await fillHolidays(db, userId, { now: CLOCK });
 
@@ -176,6 +206,7 @@ export async function preparePractice(sc: Scenario): Promise<Practice> {
     fillerAppointments: new Set(),
     blocks: [],
     baseline: new Set(),
+    unanswered: (routing?.destinations ?? []).filter((d) => d.answers === false).map((d) => d.phone),
   };
   const deps = webhookDeps();
   const biz = (await loadBusiness(db, userId, CLOCK))!;
@@ -305,7 +336,9 @@ export async function withCode(line: string, holds: string | undefined): Promise
 export type CallEvent =
   | { kind: "assistant"; text: string; source?: "model" | "platform" }
   | { kind: "caller"; text: string }
-  | { kind: "tool"; id: string; name: string; args: unknown; result: string; ms: number };
+  | { kind: "tool"; id: string; name: string; args: unknown; result: string; ms: number }
+  /** The caller put through to a number, and whether someone answered there. */
+  | { kind: "transfer"; to: string; answered: boolean };
 
 export type CallRecord = {
   index: number;
@@ -529,6 +562,14 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
   for (const name of e.tools?.called ?? []) if (!used.includes(name)) failures.push(`tools: ${name} was never called`);
   for (const name of e.tools?.notCalled ?? []) if (used.includes(name)) failures.push(`tools: ${name} was called`);
 
+  // Transfers: every number dialled, in order, and whether it answered.
+  if (e.transfers) {
+    const tried = records.flatMap((r) => r.events.filter((x): x is Extract<CallEvent, { kind: "transfer" }> => x.kind === "transfer"));
+    const said = (x: TransferExpect) => `${x.to} (${x.answered ? "answered" : "not answered"})`;
+    if (tried.map(said).join(", ") !== e.transfers.map(said).join(", "))
+      failures.push(`transfers: ${tried.map(said).join(", ") || "none"}, expected ${e.transfers.map(said).join(", ") || "none"}`);
+  }
+
   // What the assistant said: one greeting in the opening, no time no tool gave, no reference read aloud.
   for (const r of records) {
     const said = r.events.map((x, i) => ({ x, i })).filter(({ x }) => x.kind === "assistant") as {
@@ -556,6 +597,15 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
     if (c.driver && c.driver !== driver) continue;
     if (!turnsOf(c).some((text) => c.re.test(text))) failures.push(`never said ${c.re} (${c.why})`);
   }
+  for (const c of e.sayBefore ?? []) {
+    for (const r of records) {
+      const said = r.events.filter((x) => x.kind === "assistant").map((x) => (x as { text: string }).text);
+      const first = said.findIndex((text) => c.first.test(text));
+      const then = said.findIndex((text) => c.then.test(text));
+      if (first < 0) failures.push(`call ${r.index + 1}: never said ${c.first} (${c.why})`);
+      else if (then >= 0 && then <= first) failures.push(`call ${r.index + 1}: said "${said[then]}" before ${c.first} (${c.why})`);
+    }
+  }
   for (const c of e.notSay ?? []) {
     if (c.driver && c.driver !== driver) continue;
     const bad = turnsOf(c).find((text) => c.re.test(text));
@@ -573,7 +623,9 @@ export function transcriptOf(records: CallRecord[]): string {
         ...r.events.map((x) =>
           x.kind === "tool"
             ? `    [tool] ${x.name}(${JSON.stringify(x.args)}) → ${x.result} (${x.ms.toFixed(0)} ms)`
-            : `${x.kind === "assistant" ? "  Assistant" : "  Caller   "}: ${x.text || "(silence)"}`,
+            : x.kind === "transfer"
+              ? `    [transfer] ${x.to}: ${x.answered ? "answered" : "no answer"}`
+              : `${x.kind === "assistant" ? "  Assistant" : "  Caller   "}: ${x.text || "(silence)"}`,
         ),
       ].join("\n"),
     )
@@ -606,7 +658,7 @@ export function summarize(
     driver,
     records,
     verdict,
-    turns: records.reduce((n, r) => n + r.events.filter((x) => x.kind !== "tool").length, 0),
+    turns: records.reduce((n, r) => n + r.events.filter((x) => x.kind === "assistant" || x.kind === "caller").length, 0),
     toolCalls: tools.length,
     toolMs: ms.length ? { p50: ms[Math.ceil(ms.length / 2) - 1]!, max: ms.at(-1)! } : null,
     assistant,

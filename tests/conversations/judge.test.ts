@@ -118,4 +118,29 @@ describe("the conversation judge", () => {
     expect(wrong.some((f) => f.startsWith("unexpected appointment: booked") && f.includes("Wrong Day"))).toBe(true);
     expect(wrong).toContain("outbox: unexpected sent sms to +12025550199");
   });
+
+  it("fails a question asked after the time it must come before, and a transfer to someone else than expected", async () => {
+    const ordered: Scenario = {
+      ...sc,
+      id: "en-judge-order",
+      expect: {
+        sayBefore: [{ first: /bladder/, then: /\d{1,2}:\d{2} [AP]M/, why: "the warning signs first" }],
+        transfers: [{ to: "+12025550370", answered: false }],
+      },
+    };
+    const p = await preparePractice(ordered);
+    const late = record([
+      { kind: "assistant", text: opening },
+      { kind: "caller", text: "It's urgent, my back is killing me." },
+      { kind: "assistant", text: "I have 9:00 AM. Any trouble with your bladder?" },
+      { kind: "transfer", to: "+12025550370", answered: false },
+      { kind: "transfer", to: "+12025550371", answered: true },
+    ]);
+    const failures = (await judge(ordered, p, [late], "llm")).failures;
+    expect(failures).toContain('call 1: said "I have 9:00 AM. Any trouble with your bladder?" before /bladder/ (the warning signs first)');
+    expect(failures).toContain("transfers: +12025550370 (not answered), +12025550371 (answered), expected +12025550370 (not answered)");
+    const never = (await judge(ordered, p, [record([{ kind: "assistant", text: opening }])], "llm")).failures;
+    expect(never).toContain("call 1: never said /bladder/ (the warning signs first)");
+    expect(never).toContain("transfers: none, expected +12025550370 (not answered)");
+  });
 });

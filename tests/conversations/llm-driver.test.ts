@@ -209,6 +209,45 @@ describe("the real-model driver against a stub endpoint", () => {
     expect(stub.requests("assistant-stub")).toHaveLength(1);
   });
 
+  it("plays a warm transfer nobody answers: the destination's no-answer line, then the model goes on with the caller", async () => {
+    // The front desk (billing) does not answer; a model that then tries the doctor's mobile fails the scenario.
+    const model = (fallback: "message" | "mobile") => (b: Body) => {
+      const m = last(b);
+      if (m.role === "user" && /bill/.test(m.content ?? ""))
+        return { toolCalls: [{ id: "call_transfer_1", name: "transferCall", args: { destination: "+12025550370" } }] };
+      if (m.role === "tool" && m.tool_call_id === "call_transfer_1")
+        return fallback === "mobile"
+          ? { toolCalls: [{ id: "call_transfer_2", name: "transferCall", args: { destination: "+12025550371" } }] }
+          : { content: "Shall I take a message?" };
+      if (m.role === "user" && /invoice/.test(m.content ?? ""))
+        return { toolCalls: [{ id: "call_message", name: "take_message", args: { message: m.content, name: "Clark Kent" } }] };
+      if (m.role === "tool") return { content: "Your message is passed on. Goodbye!" };
+      return { content: "?" };
+    };
+    const clark = (b: Body): Reply => ({
+      content:
+        [
+          "I'd like to speak to someone about my bill.",
+          "Yes, please ask them to call me back about my last invoice. This is Clark Kent.",
+          `Thanks, bye! ${END_MARKER}`,
+        ][callerTurn(b)] ?? END_MARKER,
+    });
+    stub.reset(model("message"), clark);
+    const run = await runWithModel(scenario("en-billing-desk-no-answer"), ep);
+    expect(run.verdict.failures, transcriptOf(run.records)).toEqual([]);
+    // The platform said the front desk's line and its no-answer line; the model got the latter as the tool's result.
+    const said = run.records[0]!.events.filter((e) => e.kind === "assistant").map((e) => (e as { text: string }).text);
+    expect(said).toContain("The front desk isn't answering right now. I can take a message so that you are called back.");
+    const back = stub.requests("assistant-stub")[1]!.body.messages.at(-1)!;
+    expect(back).toMatchObject({ role: "tool", tool_call_id: "call_transfer_1", content: expect.stringContaining("isn't answering") });
+
+    stub.reset(model("mobile"), clark);
+    const wrong = await runWithModel(scenario("en-billing-desk-no-answer"), ep);
+    expect(wrong.verdict.failures).toContain(
+      "transfers: +12025550370 (not answered), +12025550371 (answered), expected +12025550370 (not answered)",
+    );
+  });
+
   it("says the spam report's goodbye and hangs up once the tool has answered, as the platform does", async () => {
     stub.reset(
       (b) =>

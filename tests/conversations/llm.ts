@@ -11,7 +11,7 @@ import { translate } from "@/lib/platform/i18n/translate";
 import type { VapiDeps } from "@/lib/vendors/vapi/webhook";
 import {
   CLOCK,
-  PLACES,
+  placeOf,
   drainMessages,
   textsTo,
   judge,
@@ -61,7 +61,7 @@ export type ChatMessage =
 export type ChatTool = { type: "function"; function: { name: string; description?: string; parameters?: unknown } };
 
 /** What the platform does itself when the model calls one of its own tools. */
-type PlatformTool = { kind: "transfer"; messages: Map<string, string | null> } | { kind: "end" };
+type PlatformTool = { kind: "transfer"; messages: Map<string, string | null>; noAnswer: Map<string, string | null> } | { kind: "end" };
 
 /**
  * Vapi's tool list as chat-completions tools: function tools as they are (their `function` object, unchanged; Vapi's
@@ -103,8 +103,13 @@ export function chatTools(vapiTools: unknown[]): { tools: ChatTool[]; platform: 
               },
             },
       });
-      // What the caller hears depends on who the model chose: each destination's own line.
-      platform.set(name, { kind: "transfer", messages: new Map(destinations.map((d) => [String(d.number ?? ""), text(d.message)])) });
+      // What the caller hears depends on who the model chose: each destination's own line, and a warm transfer's line
+      // when that one does not answer.
+      platform.set(name, {
+        kind: "transfer",
+        messages: new Map(destinations.map((d) => [String(d.number ?? ""), text(d.message)])),
+        noAnswer: new Map(destinations.map((d) => [String(d.number ?? ""), text(obj(obj(d.transferPlan).fallbackPlan).message)])),
+      });
     } else if (tool.type === "endCall") {
       const name = text(own.name) ?? "endCall";
       tools.push({
@@ -179,7 +184,7 @@ export function callerPrompt(sc: Scenario, index: number): string {
   const call = sc.calls[index]!;
   const language = LANGUAGE[sc.language];
   return [
-    `You are role-playing a person who phones ${PLACES[sc.language].businessName}. The other side of the conversation is the practice's phone receptionist, a virtual assistant.`,
+    `You are role-playing a person who phones ${sc.business?.name ?? placeOf(sc).businessName}. The other side of the conversation is the practice's phone receptionist, a virtual assistant.`,
     `Speak only ${language}, as people speak on the phone: one or two short sentences per turn, no lists, no markdown, no stage directions. Never speak for the receptionist.`,
     `Who you are: ${call.persona}`,
     `What you want: ${call.goal}`,
@@ -262,7 +267,7 @@ function envelope(p: Practice, rec: CallRecord, message: Obj) {
 function callerHistory(system: string, rec: CallRecord): ChatMessage[] {
   const out: ChatMessage[] = [{ role: "system", content: system }];
   for (const e of rec.events) {
-    if (e.kind === "tool") continue;
+    if (e.kind === "tool" || e.kind === "transfer") continue;
     const role = e.kind === "assistant" ? "user" : "assistant";
     const said = e.text || (e.kind === "caller" ? SILENCE_MARKER : "");
     const last = out.at(-1)!;
@@ -397,10 +402,20 @@ async function playCall(
         const action = reply.toolCalls.map((c) => platform.get(c.function.name)).find(Boolean);
         if (action) {
           if (action.kind === "transfer") {
-            const call = reply.toolCalls.find((c) => platform.get(c.function.name) === action);
-            const chosen = String(obj(parseArgs(call?.function.arguments ?? "{}")).destination ?? "");
-            const message = action.messages.get(chosen) ?? [...action.messages.values()][0];
+            const call = reply.toolCalls.find((c) => platform.get(c.function.name) === action)!;
+            const asked = String(obj(parseArgs(call.function.arguments)).destination ?? "");
+            const chosen = action.messages.has(asked) ? asked : ([...action.messages.keys()][0] ?? "");
+            const message = action.messages.get(chosen);
             if (message) rec.events.push({ kind: "assistant", text: message, source: "platform" });
+            const noAnswer = action.noAnswer.get(chosen) ?? null;
+            const answered = !p.unanswered.includes(chosen) || !noAnswer;
+            rec.events.push({ kind: "transfer", to: chosen, answered });
+            if (!answered) {
+              // A warm transfer nobody answers: the platform says so and hands the caller back to the model.
+              rec.events.push({ kind: "assistant", text: noAnswer, source: "platform" });
+              history.push({ role: "tool", tool_call_id: call.id, content: noAnswer });
+              continue;
+            }
             await send({ type: "status-update", status: "forwarding" });
             endedReason = "assistant-forwarded-call";
             rec.endedBy = "transfer";
@@ -420,7 +435,7 @@ async function playCall(
     endedReason = "pipeline-error-openai-llm-failed";
   }
   const transcript = rec.events
-    .filter((e) => e.kind !== "tool")
+    .filter((e) => e.kind === "assistant" || e.kind === "caller")
     .map((e) => `${e.kind === "assistant" ? "AI" : "User"}: ${(e as { text: string }).text}`)
     .join("\n");
   await send({

@@ -42,10 +42,22 @@ const REQUIRED: Cover[] = [
   "unknown-item",
   "business-words",
   "caller-language",
+  "public-holiday",
+  "language-kept",
+  "practitioner-kept",
+  "transfer-fallback",
+  "appointments-told-apart",
+  "afternoon-by-language",
+  "full-day-said",
+  "one-channel",
+  "uk-caller",
+  "booking-for-child",
+  "trade-red-flag",
+  "impossible-date",
 ];
 
-/** Covered in at least one language: a practice of several is played in French. */
-const SOMEWHERE: Cover[] = ["two-practitioners", "practitioner-asked"];
+/** Covered in at least one language: a practice of several is played in French; a second cancel in English. */
+const SOMEWHERE: Cover[] = ["two-practitioners", "practitioner-asked", "cancel-twice"];
 
 describe("the scenario list", () => {
   it("has at least 40 scenarios with unique ids, covering every case in English, French and Spanish", () => {

@@ -28,7 +28,14 @@ export async function runStandIn(sc: Scenario, reading: Reading = "data"): Promi
 
   await Promise.all(
     records.map(async (r, i) => {
-      const first = await startCall(transports[i]!, { line: practice.line, caller: r.from, callId: r.callId, now: CLOCK, reading });
+      const first = await startCall(transports[i]!, {
+        line: practice.line,
+        caller: r.from,
+        callId: r.callId,
+        now: CLOCK,
+        reading,
+        unanswered: practice.unanswered,
+      });
       r.events.push({ kind: "assistant", text: first.reply });
       states[i] = first.state;
       ended[i] = first.ended;
@@ -42,8 +49,11 @@ export async function runStandIn(sc: Scenario, reading: Reading = "data"): Promi
         if (ended[i] || line === undefined) return;
         const text = await withCode(line, sc.calls[i]!.holds);
         r.events.push({ kind: "caller", text });
+        const tried = states[i]!.transfers.length;
         const reply = await callerSays(transports[i]!, states[i]!, text, CLOCK);
-        // Tool events were recorded while the stand-in worked out its answer: they come before what it says.
+        // Tool events were recorded while the stand-in worked out its answer: they come before what it says, and so do
+        // the transfers it tried.
+        for (const x of reply.state.transfers.slice(tried)) r.events.push({ kind: "transfer", ...x });
         r.events.push({ kind: "assistant", text: reply.reply });
         states[i] = reply.state;
         ended[i] = reply.ended;

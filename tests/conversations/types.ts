@@ -53,7 +53,34 @@ export type Cover =
   | "business-words"
   | "caller-language"
   | "two-practitioners"
-  | "practitioner-asked";
+  | "practitioner-asked"
+  // What a call remembers, and defaults true to life:
+  /** A public holiday asked for: said closed with its name, then the nearest open times. */
+  | "public-holiday"
+  /** A caller of another language is answered in it by tool calls that no longer say the language. */
+  | "language-kept"
+  /** The practitioner asked for is kept by tool calls that no longer name them; "anyone" clears it. */
+  | "practitioner-kept"
+  /** A warm transfer by purpose whose destination does not answer: its backup, or a message, never another destination. */
+  | "transfer-fallback"
+  /** Two appointments told apart by what they are for or whose they are. */
+  | "appointments-told-apart"
+  /** A part of the day as the language divides it (a Spanish "tarde" from 16:00, "after school"). */
+  | "afternoon-by-language"
+  /** A day asked with no free time is said to be fully booked, then the next times with their days; no false "earliest". */
+  | "full-day-said"
+  /** The confirmation by the one channel the caller asked for. */
+  | "one-channel"
+  /** A caller from the United Kingdom: a UK number read as one (asked which country when said in national form), confirmed to it in international form. */
+  | "uk-caller"
+  /** A parent books for a child: the appointment is the child's, the texts say whose and who booked. */
+  | "booking-for-child"
+  /** "It's urgent": the trade's warning-sign question before any time is offered. */
+  | "trade-red-flag"
+  /** A date that does not exist ("le 31 février") is said not to exist. */
+  | "impossible-date"
+  /** The same appointment cancelled twice: the second time is said already cancelled. */
+  | "cancel-twice";
 
 export type BusinessSpec = {
   /** The owner's phone (E.164): with it the assistant can put callers through (transferCall). Default none. */
@@ -71,6 +98,18 @@ export type BusinessSpec = {
   birthDateCheck?: boolean;
   /** Practitioners besides the owner (who is the first, on the practice's hours), in the practice's order. */
   practitioners?: { name: string; hours?: WorkingHours }[];
+  /** "GB": a practice in London (its zone, a UK line, British dates) instead of the language's place. */
+  country?: "GB";
+  /** The business's address: its region decides its public holidays (a Spanish community, a US state). */
+  address?: string;
+  /**
+   * Whom callers are put through to (the Transfers page): each destination with what it is for (none: anything), the
+   * index of its backup, and `answers: false` for one that does not pick up (a warm transfer then comes back).
+   */
+  routing?: {
+    warm?: boolean;
+    destinations: { name: string; phone: string; when?: string; backup?: number; answers?: false }[];
+  };
 };
 
 export type SetupStep =
@@ -137,6 +176,15 @@ export type CallExpect = {
   endedReason?: string;
 };
 
+export type TransferExpect = {
+  /** The number dialled (E.164). */
+  to: string;
+  answered: boolean;
+};
+
+/** `first` is said, and before anything matching `then` (a warning-sign question before any time offered). */
+export type OrderCheck = { first: RegExp; then: RegExp; why: string };
+
 export type SayCheck = {
   re: RegExp;
   /** Where to look: the first assistant turn, or any assistant turn (default). */
@@ -156,7 +204,10 @@ export type Expectations = {
   /** One per call, matched one to one (calls played at the same time may end in either order). */
   calls?: CallExpect[];
   tools?: { called?: string[]; notCalled?: string[] };
+  /** Every transfer tried, in order (none: []). */
+  transfers?: TransferExpect[];
   say?: SayCheck[];
+  sayBefore?: OrderCheck[];
   notSay?: SayCheck[];
 };
 

@@ -126,6 +126,23 @@ describe("the sandbox conversation engine", () => {
     expect(appt!.startsAt.getTime() - Date.now()).toBeGreaterThan(24 * 3_600_000);
   });
 
+  it("books for a child named in the first sentence: the reason asked for the child, the booking in the child's name", async () => {
+    const o = await owner("en");
+    const { replies } = await play(o.token, [
+      "I'd like an appointment for my son Tom Evans, I'm his father Ben Evans",
+      "A fever",
+      "no",
+      "the day after tomorrow",
+      "the first one",
+      "yes",
+      "no, that's all",
+    ]);
+    expect(replies[1]).toBe("Thank you. And what is the reason for Tom Evans's visit?");
+    expect(replies[6]).toMatch(/^Booked: Tom Evans, /);
+    const [appt] = await getDb().select().from(appointments).where(eq(appointments.userId, o.user.id));
+    expect(appt).toMatchObject({ patientName: "Tom Evans", callerName: "Ben Evans", reason: "A fever", status: "booked" });
+  });
+
   it("carries on a call whose state predates the stand-in's newer fields", async () => {
     const o = await owner("en");
     const start = await api("POST", "/api/receptionist/try", { token: o.token, body: { action: "start" } });

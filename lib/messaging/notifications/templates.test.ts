@@ -129,6 +129,16 @@ describe("localized texts", () => {
     expect(callerSms("en", "confirmation", { ...facts, timeZone: "America/New_York" })).toMatch(/3:30\sAM/);
   });
 
+  it("writes an English date the way the business's country does: the day first from the UK", () => {
+    const london = { ...facts, timeZone: "Europe/London" };
+    // (Intl writes "Tuesday, 1 December 2026" or "Tuesday 1 December 2026", by its version.)
+    expect(callerSms("en", "confirmation", london)).toMatch(/confirmed for Tuesday,? 1 December 2026 at 8:30\sAM/);
+    expect(callerWhatsApp("en", "confirmation", london).text).toMatch(/Tuesday,? 1 December 2026/);
+    expect(callerSms("en", "confirmation", { ...facts, timeZone: "America/New_York" })).toMatch(/Tuesday, December 1, 2026/);
+    // A practice in France or Spain writes its English texts as it says them: the month first.
+    expect(callerSms("en", "confirmation", facts)).toMatch(/Tuesday, December 1, 2026/);
+  });
+
   it("writes the French texts in French", () => {
     expect(callerSms("fr", "confirmation", facts)).toBe(
       "Cabinet Dupont : votre rendez-vous est confirmé le mardi 1 décembre 2026 à 09:30 (pour Marie). Une question ? Appelez le +33 1 23 45 67 89. Répondez STOP pour ne plus recevoir de messages.",

@@ -6,7 +6,8 @@
 // email states it. What a text does say is the service booked, a name from the practice's own list ("colouring",
 // "cleaning"), as the recall text does, and whose appointment it is: two people on one number (a parent and a child)
 // must tell their appointments apart.
-import { formatTime, intlLocale } from "@/lib/platform/format/intl";
+import { dateLocale, formatTime } from "@/lib/platform/format/intl";
+import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { translate } from "@/lib/platform/i18n/translate";
@@ -356,10 +357,13 @@ function t(locale: Locale, key: string, params: Record<string, string> = {}): st
   return translate(locale, `Notifications.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
 }
 
-/** "Tuesday, December 1, 2026" / "mardi 1 décembre 2026" / "martes, 1 de diciembre de 2026", and "9:30 AM" / "09:30". */
+/**
+ * "Tuesday, December 1, 2026" ("Tuesday, 1 December 2026" from a business in the UK, the day first as its calls say it) / "mardi 1
+ * décembre 2026" / "martes, 1 de diciembre de 2026", and "9:30 AM" / "09:30". The business's country is its zone's.
+ */
 function when(locale: Locale, at: Date, timeZone: string): { date: string; time: string } {
   return {
-    date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "full", timeZone }).format(at),
+    date: new Intl.DateTimeFormat(dateLocale(locale, countryOfBusiness({ timeZone })), { dateStyle: "full", timeZone }).format(at),
     time: formatTime(at, locale, timeZone),
   };
 }

@@ -96,6 +96,13 @@ export function suggestionsFor(language: CallLanguage, stage: string, businessTy
     case "confirm":
     case "confirmCancel":
       return [p.yes, p.no];
+    case "urgent":
+      // The answer to the trade's warning-sign question: no (the earliest time is looked for) or yes (an emergency).
+      return [p.no, p.yes];
+    case "country":
+      return [p.country];
+    case "transferWhat":
+      return [p.about];
     case "message":
       return [p.messageText];
     case "anything":
@@ -124,6 +131,10 @@ type Phrases = {
   no: string;
   messageText: string;
   done: string;
+  /** Where a number given in national form is from, when the receptionist asks. */
+  country: string;
+  /** What a call is about, when the receptionist asks before putting the caller through. */
+  about: string;
 };
 
 const PHRASES: Record<CallLanguage, Phrases> = {
@@ -158,6 +169,8 @@ const PHRASES: Record<CallLanguage, Phrases> = {
     no: "No",
     messageText: "Please call me back about my bill",
     done: "No, that's all",
+    country: "It's a UK number",
+    about: "It's about my bill",
   },
   fr: {
     book: "Je voudrais prendre rendez-vous",
@@ -190,6 +203,8 @@ const PHRASES: Record<CallLanguage, Phrases> = {
     no: "Non",
     messageText: "Rappelez-moi au sujet de ma facture",
     done: "Non, merci",
+    country: "C'est un numéro anglais",
+    about: "C'est au sujet de ma facture",
   },
   es: {
     book: "Quisiera pedir una cita",
@@ -222,6 +237,8 @@ const PHRASES: Record<CallLanguage, Phrases> = {
     no: "No",
     messageText: "Llámenme por lo de mi factura",
     done: "No, gracias",
+    country: "Es un número del Reino Unido",
+    about: "Es por una factura",
   },
 };
 

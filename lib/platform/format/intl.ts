@@ -6,6 +6,17 @@ export function intlLocale(locale: string): string {
   return INTL_LOCALE[locale] ?? "en-US";
 }
 
+/** Countries whose English says the day before the month ("Monday 7 December"). */
+export const DAY_FIRST_ENGLISH: readonly string[] = ["GB", "IE", "AU", "NZ", "ZA", "IN", "SG", "MT", "GI", "IM", "JE", "GG"];
+
+/**
+ * The Intl locale a business's dates are written in: English as its country writes it ("Wednesday 9 June 2027" from a
+ * practice in the UK, "Wednesday, June 9, 2027" from one in the US, France or Spain), the language's own otherwise.
+ */
+export function dateLocale(locale: string, country: string | null | undefined): string {
+  return locale === "en" && country && DAY_FIRST_ENGLISH.includes(country) ? "en-GB" : intlLocale(locale);
+}
+
 type DateInput = string | Date | null | undefined;
 
 function toDate(value: DateInput): Date | null {

@@ -392,12 +392,18 @@ export function languageOf(text: string): CallLanguage | null {
 const WITH_WHOM =
   /\b(?:[Ww]ith|[Aa]vec|[Cc]on)\s+(?:(?:le|la|el|the)\s+)?((?:[Dd]ra?\.?|[Dd]octeure?|[Dd]octora?|[Pp]rof\.?)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/u;
 
+// "Actually, anyone is fine", "peu importe le praticien", "con quien sea": the caller no longer minds who.
+const ANYONE =
+  /\b(anyone|anybody|whoever|no preference|n'importe qui|n'importe lequel|peu importe (qui|lequel|le praticien|le medecin|le docteur)|avec qui vous voulez|cualquiera|me da igual (quien|con quien|el medico|la doctora)|con quien sea)\b/;
+
 /**
- * Who the caller asks to see, as they said it: a title and a name after "with" ("avec le Dr Roux"), or "same" for the
- * one they saw last time ("le même dentiste que la dernière fois"); null when they name no one.
+ * Who the caller asks to see, as they said it: a title and a name after "with" ("avec le Dr Roux"), "same" for the one
+ * they saw last time ("le même dentiste que la dernière fois"), "anyone" when they no longer mind; null when they name
+ * no one.
  */
 export function practitionerIn(text: string): string | null {
   const named = WITH_WHOM.exec(text);
   if (named) return named[1]!;
+  if (ANYONE.test(norm(text))) return "anyone";
   return asksForSame(text) ? "same" : null;
 }

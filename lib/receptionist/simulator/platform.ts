@@ -5,11 +5,12 @@
 // sandbox adapter (lib/vendors/vapi/sandbox-platform.ts) writes them as that platform's messages.
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
-import { knowledgeLead, type AssistantDefinition, type AssistantTool } from "../assistant/assistant";
+import { knowledgeLead, type AssistantDefinition } from "../assistant/assistant";
 import type { CallAnswer, CallEvent, CallFacts } from "../events/call-events";
 import { readReply, type ToolReply } from "../tools/replies";
 import { LOOKUP_TOOL } from "../tools/tools";
-import type { SimState } from "./state";
+import { speechStyleOf, type SpeechStyle } from "../speech/speech";
+import { TRADES, type SimState, type Trade, type TransferTarget } from "./state";
 
 /** The platform's silence timeout: the third silence in a row ends the call. */
 export const SILENCES_BEFORE_END = 3;
@@ -23,23 +24,69 @@ export type Transport = (event: CallEvent) => Promise<CallAnswer>;
 /** What every event says of the call: its id, our line and the caller. */
 export const callFacts = (s: SimState): CallFacts => ({ callId: s.callId, line: s.line, caller: s.caller, userId: null });
 
-/** One tool call; a caller speaking another language than the call's gets the answer in theirs. */
+/**
+ * One tool call. A caller speaking another language than the call's gets the answers in theirs: the tools are told once,
+ * when the caller switches (and again if they switch back), and keep it for the rest of the call, as the tool's
+ * description says; a model following it leaves it out afterwards.
+ */
 export async function callTool(transport: Transport, s: SimState, name: string, args: Record<string, unknown>): Promise<ToolReply> {
   s.toolCalls += 1;
   const id = `${s.callId}-tool-${s.toolCalls}`;
-  const withLanguage = s.language !== s.callLanguage ? { ...args, language: s.language } : args;
+  const told = s.languageTold ?? s.callLanguage;
+  const withLanguage = s.language !== told ? { ...args, language: s.language } : args;
+  s.languageTold = s.language;
   const answer = await transport({ type: "tool-calls", call: callFacts(s), toolCalls: [{ id, name, args: withLanguage }] });
   const mine = answer.type === "tool-results" ? answer.results.find((r) => r.toolCallId === id) : undefined;
   return readReply(!mine ? "" : "result" in mine ? mine.result : mine.error);
 }
 
 const line = (v: string | undefined): string | null => (v?.trim() ? v.trim().slice(0, 500) : null);
+const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The transfer tool's spoken line, when the assistant can put the caller through to a person. */
-export function transferLine(s: SimState, tools: AssistantTool[]): string | null {
-  const tool = tools.find((x) => x.type === "transfer");
-  // The stand-in puts the caller through to the first destination, as a model does when nothing else fits.
-  return tool ? (line(tool.destinations[0]?.message) ?? say(s, "transferring")) : null;
+/**
+ * Whom the assistant can put the caller through to: its transfer tool's destinations, each with whom its instructions
+ * say to try when that one does not answer (the number in "Not answered: try only … (+1…)."), as a model reads them.
+ */
+export function transferTargets(s: SimState, def: AssistantDefinition): SimState["transfer"] {
+  const tool = def.tools.find((x) => x.type === "transfer");
+  if (!tool) return null;
+  const backupSaid = new RegExp(
+    escape(translate(def.language, "Receptionist.routing.ifNoAnswerBackup"))
+      .replace("\\{name\\}", ".+?")
+      .replace("\\{phone\\}", "(\\+\\d+)"),
+  );
+  const destinations = tool.destinations.slice(0, 10).map((d, i): TransferTarget => {
+    // The destination's own line of the instructions: "2. Front desk (+1…): billing questions. Not answered: …".
+    const from = def.systemPrompt.indexOf(`${i + 1}. ${d.name} (${d.number})`);
+    const to = from < 0 ? -1 : def.systemPrompt.indexOf(` ${i + 2}. `, from);
+    const own = from < 0 ? "" : def.systemPrompt.slice(from, to < 0 ? undefined : to).split("\n")[0]!;
+    return {
+      name: d.name.slice(0, 80),
+      number: d.number,
+      description: d.description.slice(0, 400),
+      message: line(d.message) ?? say(s, "transferring"),
+      noAnswer: line(d.noAnswer ?? undefined),
+      backup: backupSaid.exec(own)?.[1] ?? null,
+    };
+  });
+  return { destinations };
+}
+
+/**
+ * How the business says dates and times, as the stand-in reads it from the call: the day first in a country whose
+ * English says it so (its zone and line); the 24-hour clock when English instructions say the hours that way ("09:00"
+ * rather than "9:00 AM"); French and Spanish instructions say nothing of the owner's English clock: the 12-hour one.
+ */
+export function speechStyleOfCall(s: SimState, def: AssistantDefinition): SpeechStyle {
+  const clock = def.language === "en" && !/\d (AM|PM)\b/.test(def.systemPrompt) ? "24h" : "12h";
+  return { dayFirst: speechStyleOf({ timeZone: s.timeZone, line: s.line }).dayFirst, clock };
+}
+
+/** The trade whose warning-sign question the instructions say to ask a caller who says it is urgent; null for none. */
+export function tradeOf(def: AssistantDefinition): Trade | null {
+  return (
+    TRADES.find((trade) => def.systemPrompt.includes(translate(def.language, `Receptionist.instructions.urgentQuestion.${trade}`))) ?? null
+  );
 }
 
 /**

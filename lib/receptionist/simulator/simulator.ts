@@ -7,10 +7,8 @@
 // as a small model that repeats what it hears ("words": it books the day and time the spoken words name). Used by the
 // dashboard's "Try your receptionist" page (in-process), by `npm run call:simulate` and the conversation suite (as
 // Vapi's messages, through lib/vendors/vapi/sandbox-platform.ts).
-import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { countryOfBusiness, emergencyNumber } from "@/lib/platform/phone/phone";
 import { type ToolReply } from "../tools/replies";
-import { speakSlot } from "../speech/speech";
 import {
   ADVICE,
   cleanName,
@@ -26,9 +24,6 @@ import {
   norm,
   ORDINALS,
   parseBirthDate,
-  parseDay,
-  parsePartOfDay,
-  parseTime,
   PERSON,
   pickOffer,
   QUESTION,
@@ -37,8 +32,11 @@ import {
   withoutPhone,
   YES,
 } from "./hearing";
-import { type KnownAppointment, type SimState, type Want } from "./state";
-import { callTool, endCall, SILENCES_BEFORE_END, statusUpdate, type Transport } from "./platform";
+import { type KnownAppointment, type SimState } from "./state";
+import { callTool, endCall, SILENCES_BEFORE_END, type Transport } from "./platform";
+import { channelIn, countryIn, forSomeoneElse, namedAmong, ownName, SOONEST, URGENT } from "./caller-details";
+import { person } from "./transfer-call";
+import { askCountry, askDayOrOffer, commit, offerTimes, readBack, wantOf, wantsSomething } from "./booking-turns";
 
 export { parseSimState, type SimState } from "./state";
 export { endCall, type Transport } from "./platform";
@@ -48,35 +46,11 @@ export { startCall } from "./start";
 import { assistantSays, NO_WANT, say, t, type SimReply } from "./reply";
 import { answerQuestion } from "./questions";
 
-function speakRef(s: SimState, ref: string): string {
-  const at = zonedWallTimeToUtc(ref.slice(0, 10), ref.slice(11), s.timeZone);
-  return at ? speakSlot(at, s.language, s.timeZone) : ref;
-}
-
-/**
- * The times a tool's answer offers, as this reading takes them: the dates and times given apart ("data"), or the day and
- * time the words name, a time without its day being on the day the caller asked about ("words").
- */
-function offered(s: SimState, reply: ToolReply, askedDay: string | null): boolean {
-  const fromData = (reply.slots ?? []).map((o) => `${o.date} ${o.time}`);
-  s.offers = (s.reading === "words" ? heardTimes(reply.say, new Date(s.startedAt), s.timeZone, askedDay) : fromData).slice(0, 10);
-  return s.offers.length > 0;
-}
-
-/** The day, time and part of the day named in a sentence (a number said in it is not a time). */
-function wantOf(text: string, now: Date, s: SimState): Want {
-  const phone = findPhone(text);
-  const clean = phone ? withoutPhone(text, phone) : text;
-  return { date: parseDay(clean, now, s.timeZone), time: parseTime(clean), part: parsePartOfDay(clean) };
-}
-
-const wantsSomething = (w: Want) => !!(w.date || w.time || w.part);
-
 /** The appointments a tool's answer names: their ids (never spoken) and when each is, as its words say. */
 function knownAppointments(s: SimState, reply: ToolReply): KnownAppointment[] {
   return (reply.appointments ?? [])
     .slice(0, 10)
-    .map((a) => ({ id: a.id, at: heardTimes(a.say, new Date(s.startedAt), s.timeZone, null)[0] ?? null }));
+    .map((a) => ({ id: a.id, at: heardTimes(a.say, new Date(s.startedAt), s.timeZone, null)[0] ?? null, said: a.say.slice(0, 300) }));
 }
 
 /** The caller's appointments as the tool gives them; the one a change is about is chosen with the caller. */
@@ -87,58 +61,36 @@ async function lookUpAppointment(transport: Transport, s: SimState): Promise<{ f
   return { found: s.appointments.length > 0, text: reply.say };
 }
 
-/** Asks the calendar for what the caller named; one free time at the time they asked is read back at once. */
-async function offerTimes(transport: Transport, s: SimState, w: Want, before = ""): Promise<SimReply> {
-  const lead = before ? `${before} ` : "";
-  s.want = { ...NO_WANT };
-  if (!w.date && !w.part) {
-    // A time without a day: keep the time, ask the day.
-    s.want = { ...NO_WANT, time: w.time };
-    s.stage = "day";
-    return assistantSays(s, `${lead}${t(s, s.flow === "reschedule" ? "askNewDay" : "askDay")}`);
-  }
-  const args: Record<string, unknown> = {};
-  if (w.date) args.date = w.date;
-  if (w.date && w.time) args.time = w.time;
-  if (w.part && !(w.date && w.time)) args.partOfDay = w.part;
-  if (s.practitioner) args.practitioner = s.practitioner;
-  const result = await callTool(transport, s, "check_availability", args);
-  if (!offered(s, result, w.date)) {
-    s.stage = "day";
-    // A tool answer that already asks the caller something ("Which day before then?") needs no second question.
-    const answer = result.say;
-    return assistantSays(s, `${lead}${answer}${answer.endsWith("?") ? "" : ` ${t(s, "askDay")}`}`);
-  }
-  if (w.date && w.time && s.offers.length === 1 && s.offers[0] === `${w.date} ${w.time}`) {
-    s.chosen = s.offers[0]!;
-    s.stage = "confirm";
-    return assistantSays(s, `${lead}${readBack(s)}`);
-  }
-  s.stage = "choose";
-  return assistantSays(s, `${lead}${result.say} ${t(s, "whichOne")}`);
-}
-
-/** After the details, the day: what the caller already said, else the question. */
-async function askDayOrOffer(transport: Transport, s: SimState): Promise<SimReply> {
-  if (s.want.date || s.want.part) return offerTimes(transport, s, s.want);
-  s.stage = "day";
-  return assistantSays(s, t(s, "askDay"));
-}
-
-function readBack(s: SimState): string {
-  const slot = speakRef(s, s.chosen!);
-  return s.flow === "reschedule" ? t(s, "readBackMove", { slot }) : t(s, "readBack", { name: s.name ?? "", slot });
-}
-
-async function startFlow(transport: Transport, s: SimState, flow: Exclude<SimState["flow"], null>): Promise<SimReply> {
+async function startFlow(
+  transport: Transport,
+  s: SimState,
+  flow: Exclude<SimState["flow"], null>,
+  text: string,
+  now: Date,
+  named: boolean,
+): Promise<SimReply> {
   s.flow = flow;
   if (flow === "book") {
+    // "An appointment for my son Tom Evans": the name is known. Otherwise it is asked, even for a second appointment.
+    if (!named) [s.callerName, s.forOther] = [null, false];
+    if (named && s.name) {
+      s.stage = "reason";
+      return assistantSays(s, askReason(s));
+    }
     s.stage = "name";
     return assistantSays(s, t(s, "askName"));
   }
   if (flow === "message") {
     s.stage = "message";
     return assistantSays(s, t(s, "askMessage"));
+  }
+  // An appointment this call already named, asked about again ("can you cancel the colouring one?" once it is done): the
+  // tools are told its id again, as a model that keeps the ids it was given does, and say what it is now.
+  const again = flow === "cancel" && s.appointments.length ? whichAppointment(s, text, now, false) : null;
+  if (again) {
+    s.appointmentId = again.id;
+    s.stage = "confirmCancel";
+    return assistantSays(s, t(s, "confirmCancel"));
   }
   const { found, text: first } = await lookUpAppointment(transport, s);
   if (!found) {
@@ -161,7 +113,7 @@ async function changeFound(transport: Transport, s: SimState, flow: SimState["fl
   }
   if (flow === "cancel") {
     s.stage = "confirmCancel";
-    return assistantSays(s, `${first} ${t(s, "confirmCancel")}`);
+    return assistantSays(s, `${first} ${t(s, "confirmCancel")}`.trim());
   }
   if (wantsSomething(s.want)) return offerTimes(transport, s, s.want, first);
   s.stage = "day";
@@ -169,12 +121,20 @@ async function changeFound(transport: Transport, s: SimState, flow: SimState["fl
 }
 
 /** Which of the caller's appointments they mean: "the second one", "the one on Thursday", "the one at 11". */
-function whichAppointment(s: SimState, text: string, now: Date): KnownAppointment | null {
+function whichAppointment(s: SimState, text: string, now: Date, ordinals = true): KnownAppointment | null {
   const w = wantOf(text, now, s);
   const matching = s.appointments.filter(
     (a) => a.at && (!w.date || a.at.startsWith(w.date)) && (!w.time || a.at.endsWith(` ${w.time}`)) && (w.date || w.time),
   );
   if (matching.length === 1) return matching[0]!;
+  // "The colouring one", "celui de Léa": what it is for, or whose it is, as the tool named each.
+  const named = namedAmong(
+    text,
+    s.appointments.map((a) => a.said),
+    "none",
+  );
+  if (named !== null) return s.appointments[named]!;
+  if (!ordinals) return null;
   const n = norm(text);
   for (const [re, index] of ORDINALS) {
     if (re.test(n)) return (index === -1 ? s.appointments.at(-1) : s.appointments[index]) ?? null;
@@ -195,18 +155,16 @@ async function silence(transport: Transport, s: SimState, now: Date): Promise<Si
   return reply;
 }
 
-/** A request for a person: put through when the assistant can transfer, else a message for the team. */
-async function person(transport: Transport, s: SimState, now: Date): Promise<SimReply> {
-  if (!s.transfer) {
-    s.flow = "message";
-    s.stage = "message";
-    return assistantSays(s, t(s, "noTransfer"));
-  }
+/** "What is the reason for your visit?", or for whoever the appointment is for when it is someone else. */
+function askReason(s: SimState): string {
+  return s.forOther ? t(s, "askReasonFor", { name: s.name ?? "" }) : t(s, "askReason", { name: s.name ?? "" });
+}
+
+/** The emergency number, then the call ends so that the caller can dial it. */
+async function emergency(transport: Transport, s: SimState, now: Date): Promise<SimReply> {
   s.stage = "ended";
-  s.outcomes.push({ kind: "transferred" });
-  const reply = assistantSays(s, s.transfer);
-  await statusUpdate(transport, s, "forwarding");
-  await endCall(transport, s, now, "assistant-forwarded-call");
+  const reply = assistantSays(s, t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }));
+  await endCall(transport, s, now, "assistant-ended-call");
   return reply;
 }
 
@@ -221,24 +179,23 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
   s.language = languageOf(text) ?? s.language;
   const n = norm(text);
   // Emergencies first, before any tool: the emergency number, then the call ends so that the caller can dial it.
-  if (EMERGENCY.test(n)) {
-    s.stage = "ended";
-    const reply = assistantSays(
-      s,
-      t(s, "emergency", { number: emergencyNumber(countryOfBusiness({ timeZone: s.timeZone, line: s.line })) }),
-    );
-    await endCall(transport, s, now, "assistant-ended-call");
-    return reply;
-  }
-  if (PERSON.test(n)) return person(transport, s, now);
+  if (EMERGENCY.test(n)) return emergency(transport, s, now);
+  if (PERSON.test(n) || s.stage === "transferWhat") return person(transport, s, text, now);
   if (ADVICE.test(n)) {
     s.flow = "message";
     s.stage = "message";
     return assistantSays(s, t(s, "noAdvice"));
   }
   const phone = findPhone(text);
-  if (phone && s.stage !== "message") s.phone = phone;
-  // "With Dr Roux" may come with any sentence about the booking; the tools get it from then on.
+  // The details a caller may give with any sentence about a booking: the number for the confirmation and its country
+  // ("my UK mobile, 07700 900123"), the one way they want it ("just a text"), whom they want to see ("with Dr Roux",
+  // "actually, anyone is fine"); the tools get them from then on.
+  if (s.stage !== "message") {
+    if (phone) s.phone = phone;
+    const country = phone || s.stage === "country" ? countryIn(phone ? withoutPhone(text, phone) : text) : null;
+    if (country) s.country = country;
+    if (!s.stage.startsWith("verify")) s.channel = channelIn(text) ?? s.channel;
+  }
   const asked = s.canChoose && s.stage !== "message" ? practitionerIn(text) : null;
   if (asked) s.practitioner = asked;
 
@@ -250,21 +207,35 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       // "How much is a scaling?" is a question, even when it names an appointment.
       if (QUESTION.test(n)) return answerQuestion(transport, s, text);
       const want = wantOf(text, now, s);
+      if (SOONEST.test(n) || URGENT.test(n)) s.soonest = true;
+      const other = forSomeoneElse(text);
+      if (other) [s.name, s.callerName, s.forOther] = [other.name, other.callerName, true];
+      // "It's urgent": the trade's warning-sign question first, before any time is offered.
+      if (URGENT.test(n) && s.trade && !s.urgentAsked) {
+        s.urgentAsked = true;
+        s.want = want;
+        s.stage = "urgent";
+        return assistantSays(s, say(s, `instructions.urgentQuestion.${s.trade}`));
+      }
       // "Can I come tomorrow at 10?" asks for an appointment without saying so.
       const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part ? "book" : undefined);
       if (intent) {
         s.want = intent === "book" || intent === "reschedule" ? want : { ...NO_WANT };
-        return startFlow(transport, s, intent);
+        return startFlow(transport, s, intent, text, now, !!other);
       }
       if (DONE.test(n)) return hangUp(transport, s, now);
       return assistantSays(s, t(s, "help"));
     }
-    case "name":
+    case "name": {
       if (phone && saysOnlyANumber(text, phone)) return assistantSays(s, t(s, "askNameAgain"));
-      s.name = cleanName(phone ? withoutPhone(text, phone) : text) || null;
+      // "It's for my daughter Léa Martin, I'm her mother Sophie Martin": the appointment's name is the daughter's.
+      const other = forSomeoneElse(text);
+      if (other) [s.name, s.callerName, s.forOther] = [other.name, other.callerName, true];
+      else s.name = cleanName(phone ? withoutPhone(text, phone) : text) || null;
       if (!s.name) return assistantSays(s, t(s, "askName"));
       s.stage = "reason";
-      return assistantSays(s, t(s, "askReason", { name: s.name }));
+      return assistantSays(s, askReason(s));
+    }
     case "reason":
       // A number is the phone to confirm to, never the reason for the visit: keep it, ask the reason again.
       if (phone && saysOnlyANumber(text, phone)) return assistantSays(s, t(s, "askReasonAgain"));
@@ -295,6 +266,10 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
     }
     case "day": {
       const want = wantOf(text, now, s);
+      if (SOONEST.test(n) && !want.date && !want.part) {
+        s.soonest = true;
+        return offerTimes(transport, s, want);
+      }
       if (!want.date && !want.part) {
         if (!want.time && DONE.test(n)) return hangUp(transport, s, now);
         if (want.time) s.want = { ...NO_WANT, time: want.time };
@@ -331,32 +306,27 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         s.stage = "day";
         return assistantSays(s, t(s, s.flow === "reschedule" ? "askNewDay" : "askDay"));
       }
-      const result =
-        s.flow === "reschedule"
-          ? await callTool(transport, s, "reschedule_appointment", { appointmentId: s.appointmentId, date: chosenDate, time: chosenTime })
-          : await callTool(transport, s, "book_appointment", {
-              date: chosenDate,
-              time: chosenTime,
-              name: s.name,
-              reason: s.reason,
-              ...(s.birthDate ? { dateOfBirth: s.birthDate } : {}),
-              ...(s.phone ? { phone: s.phone } : {}),
-              ...(s.email ? { email: s.email } : {}),
-              ...(s.practitioner ? { practitioner: s.practitioner } : {}),
-            });
-      const ok = result.say.startsWith(
-        say(s, s.flow === "reschedule" ? "rescheduled" : "booked")
-          .split("{")[0]!
-          .trim(),
-      );
-      // Refused with other times: the caller chooses (a booking's own time, said back, is not an offer).
-      if (!ok && offered(s, result, chosenDate)) {
-        s.stage = "choose";
-        return assistantSays(s, `${result.say} ${t(s, "whichOne")}`);
+      return commit(transport, s);
+    }
+    case "urgent":
+      // The trade's warning-sign question: yes is an emergency; no, the earliest time is looked for.
+      if (YES.test(n) && !NO.test(n)) return emergency(transport, s, now);
+      s.flow = "book";
+      if (s.forOther && s.name) {
+        s.stage = "reason";
+        return assistantSays(s, askReason(s));
       }
-      if (ok) s.outcomes.push({ kind: s.flow === "reschedule" ? "rescheduled" : "booked", slot: speakRef(s, s.chosen!) });
-      s.stage = "anything";
-      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
+      s.stage = "name";
+      return assistantSays(s, t(s, "urgentNoSign"));
+    case "country": {
+      // "Which country is that number from?": the booking or the message again, with the country (or the number in
+      // full) the caller gave.
+      if (!s.country && !(phone && /^\s*(\+|00)/.test(phone))) {
+        if (DONE.test(n)) return hangUp(transport, s, now);
+        return assistantSays(s, say(s, "phoneWhichCountry"));
+      }
+      if (s.flow === "message") return leaveMessage(transport, s, s.message ?? text);
+      return commit(transport, s);
     }
     case "whichAppointment": {
       const chosen = whichAppointment(s, text, now);
@@ -428,13 +398,25 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       }
       // "Yes, please ask her to call me back" answers the offer; the message is what follows the yes.
       const body = text.replace(/^\s*(yes|yeah|oui|si|sí)(?=[\s,.!]|$)[\s,.!]*/i, "").trim() || text;
-      const result = await callTool(transport, s, "take_message", { message: body, name: s.name, ...(s.phone ? { phone: s.phone } : {}) });
-      s.outcomes.push({ kind: "message" });
-      s.stage = "anything";
-      return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
+      return leaveMessage(transport, s, body);
     }
   }
   return assistantSays(s, t(s, "help"));
+}
+
+/** The message for the team, with the caller's name and number when the call gave them. */
+async function leaveMessage(transport: Transport, s: SimState, body: string): Promise<SimReply> {
+  s.message = body.slice(0, 2000);
+  const result = await callTool(transport, s, "take_message", {
+    message: body,
+    name: s.callerName ?? (s.forOther ? null : s.name) ?? ownName(body),
+    ...(s.phone ? { phone: s.phone } : {}),
+    ...(s.country ? { country: s.country } : {}),
+  });
+  if (result.say === say(s, "phoneWhichCountry")) return askCountry(s, result.say);
+  s.outcomes.push({ kind: "message" });
+  s.stage = "anything";
+  return assistantSays(s, `${result.say} ${t(s, "anythingElse")}`);
 }
 
 /** A number the caller proved they hold: its appointments, and on with the change. */

@@ -1,13 +1,21 @@
 // A call's start, as the platform plays it: the assistant asked for, what the stand-in takes from it (language, time
 // zone, tools, transfer line, silence plan, knowledge), the call marked in progress, the first words.
 import { isTimeZone, type Reading, type SimState } from "./state";
-import { callFacts, idlePlan, knowledgeOf, statusUpdate, transferLine, type Transport } from "./platform";
+import { callFacts, idlePlan, knowledgeOf, speechStyleOfCall, statusUpdate, tradeOf, transferTargets, type Transport } from "./platform";
 
 import { assistantSays, NO_WANT, type SimReply } from "./reply";
 
 export async function startCall(
   transport: Transport,
-  o: { line: string; caller: string; callId: string; now?: Date; reading?: Reading },
+  o: {
+    line: string;
+    caller: string;
+    callId: string;
+    now?: Date;
+    reading?: Reading;
+    /** Numbers that do not answer when the caller is put through to them (the conversation suite's no-answer). */
+    unanswered?: string[];
+  },
 ): Promise<SimReply> {
   const now = o.now ?? new Date();
   const s: SimState = {
@@ -17,7 +25,9 @@ export async function startCall(
     caller: o.caller,
     language: "en",
     callLanguage: "en",
+    languageTold: null,
     timeZone: "UTC",
+    style: { dayFirst: false, clock: "12h" },
     reading: o.reading ?? "data",
     messageOnly: false,
     birthDateCheck: false,
@@ -28,8 +38,18 @@ export async function startCall(
     email: null,
     birthDate: null,
     phone: null,
+    country: null,
+    channel: null,
+    forOther: false,
+    callerName: null,
+    message: null,
     want: { ...NO_WANT },
+    soonest: false,
+    trade: null,
+    urgentAsked: false,
     transfer: null,
+    unanswered: o.unanswered ?? [],
+    transfers: [],
     knowledge: { lookup: false, facts: [] },
     idle: [],
     idleEnd: null,
@@ -40,6 +60,7 @@ export async function startCall(
     appointmentId: null,
     canChoose: false,
     practitioner: null,
+    practitionerTold: null,
     toolCalls: 0,
     outcomes: [],
     transcript: [],
@@ -55,13 +76,15 @@ export async function startCall(
   // The call's language is the assistant's: the transcriber listens for callers of any of our languages.
   s.language = s.callLanguage = def.language;
   s.timeZone = isTimeZone(def.metadata.timeZone) ? def.metadata.timeZone : "UTC";
+  s.style = speechStyleOfCall(s, def);
   const named = (name: string) => def.tools.some((tool) => tool.type === "function" && tool.name === name);
   s.messageOnly = !named("book_appointment");
   s.birthDateCheck = named("verify_identity");
   s.canChoose = def.tools.some(
     (tool) => tool.type === "function" && tool.name === "check_availability" && "practitioner" in tool.parameters.properties,
   );
-  s.transfer = transferLine(s, def.tools);
+  s.transfer = transferTargets(s, def);
+  s.trade = tradeOf(def);
   s.knowledge = knowledgeOf(def, s.language);
   Object.assign(s, idlePlan(s, def));
   s.stage = s.messageOnly ? "message" : "intent";

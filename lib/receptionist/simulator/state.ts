@@ -2,11 +2,32 @@
 // and sends it back, checked field by field (parseSimState) before the next turn runs.
 import { z } from "zod";
 import type { CallLanguage } from "@/lib/accounts/business/business";
+import { CONFIRMATION_CHANNELS, type ConfirmationChannel } from "@/db/schema";
 import { PARTS_OF_DAY, type PartOfDay } from "../tools/parts-of-day";
+import type { SpeechStyle } from "../speech/speech";
 
 export type Reading = "data" | "words";
-/** One of the caller's appointments: its id, and its start as the words naming it say ("YYYY-MM-DD HH:mm", or null). */
-export type KnownAppointment = { id: string; at: string | null };
+/**
+ * One of the caller's appointments: its id, its start as the words naming it say ("YYYY-MM-DD HH:mm", or null), and
+ * those words ("Wednesday, June 9 at 11:00 AM, colouring, for Léa Martin"), by which the caller may name it.
+ */
+export type KnownAppointment = { id: string; at: string | null; said: string };
+/** The trades whose warning-sign question the assistant was told to ask a caller who says it is urgent. */
+export const TRADES = ["health", "dental", "physio", "vet"] as const;
+export type Trade = (typeof TRADES)[number];
+/**
+ * One person or desk the assistant can put the caller through to, as its transfer tool lists them: what it is for (its
+ * description), what the platform says before putting the caller through and when they do not answer, and the number
+ * of whom the instructions say to try then (null: a message is offered).
+ */
+export type TransferTarget = {
+  name: string;
+  number: string;
+  description: string;
+  message: string;
+  noAnswer: string | null;
+  backup: string | null;
+};
 
 export type Turn = { role: "assistant" | "caller"; text: string };
 export type Stage =
@@ -25,6 +46,9 @@ export type Stage =
   | "verifyIdentity"
   | "message"
   | "anything"
+  | "urgent"
+  | "country"
+  | "transferWhat"
   | "ended";
 export type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred";
 export type Outcome = { kind: OutcomeKind; slot?: string };
@@ -40,7 +64,11 @@ export type SimState = {
   callLanguage: CallLanguage;
   /** The language spoken now: the caller's, when they speak another supported one (the tools are told so). */
   language: CallLanguage;
+  /** The language the tools were last told the caller speaks (null: none told, the call's): they keep it until told another. */
+  languageTold: CallLanguage | null;
   timeZone: string;
+  /** How the business says dates and times (the day first in the UK; the owner's clock), for the stand-in's own words. */
+  style: SpeechStyle;
   /**
    * How tool results are read: "data", as a model that follows its instructions does (the times and ids given apart);
    * "words", as a small model that repeats what it hears does: it books the day and time the spoken words name.
@@ -57,10 +85,30 @@ export type SimState = {
   birthDate: string | null;
   /** A number the caller said (as they said it): the tools get it instead of the caller ID. */
   phone: string | null;
+  /** The country the caller said that number is from ("my UK mobile"), as they said it; the tools read it. */
+  country: string | null;
+  /** The one way the caller asked to get the confirmation ("just a text"); null: the business's default. */
+  channel: ConfirmationChannel | null;
+  /** The appointment is for someone else than the caller ("it's for my daughter Léa Martin"): `name` is theirs. */
+  forOther: boolean;
+  /** The caller's own name when the appointment is for someone else ("…, I'm her mother Sophie Martin"). */
+  callerName: string | null;
+  /** The message being left, kept while the caller is asked which country their number is from. */
+  message: string | null;
   /** What the caller asked for before they were asked ("tomorrow at 10" in the first sentence). */
   want: Want;
-  /** What the platform says before putting the caller through, when the assistant has a transfer tool; else null. */
-  transfer: string | null;
+  /** The caller wants the earliest free time ("as soon as possible", or urgent with no warning sign). */
+  soonest: boolean;
+  /** The trade whose warning-sign question the assistant asks a caller who says it is urgent; null: none to ask. */
+  trade: Trade | null;
+  /** That question was asked in this call: it is asked once. */
+  urgentAsked: boolean;
+  /** Whom the assistant can put the caller through to (its transfer tool); null when it cannot. */
+  transfer: { destinations: TransferTarget[] } | null;
+  /** Numbers that do not answer when the caller is put through (the conversation suite plays a no-answer); none here. */
+  unanswered: string[];
+  /** Whom the caller was put through to, in order, and whether they answered. */
+  transfers: { to: string; answered: boolean }[];
   /**
    * The owner's answers, prices and policies as the assistant got them: searched during the call (lookup_info), or the
    * lines of its instructions (a small set); none: the stand-in knows no price and no policy.
@@ -79,8 +127,10 @@ export type SimState = {
   appointmentId: string | null;
   /** The practice has several practitioners: the booking tools take the one the caller asks for. */
   canChoose: boolean;
-  /** Who the caller asked to see, as they said it ("Dr Roux", or "the same as last time"); the tools match it. */
+  /** Who the caller asked to see, as they said it ("Dr Roux", "same", or "anyone"); the tools match it. */
   practitioner: string | null;
+  /** Who the tools were last told: they keep it for the rest of the call, so it is passed once, when it changes. */
+  practitionerTold: string | null;
   toolCalls: number;
   outcomes: Outcome[];
   transcript: Turn[];
@@ -95,8 +145,10 @@ const stateSchema = z.object({
   caller: z.string().max(20),
   language: z.enum(["en", "fr", "es"]),
   callLanguage: z.enum(["en", "fr", "es"]).optional(),
+  languageTold: z.enum(["en", "fr", "es"]).nullable().default(null),
   reading: z.enum(["data", "words"]).default("data"),
   timeZone: z.string().max(64).refine(isTimeZone),
+  style: z.object({ dayFirst: z.boolean(), clock: z.enum(["12h", "24h"]) }).default({ dayFirst: false, clock: "12h" }),
   messageOnly: z.boolean(),
   birthDateCheck: z.boolean().default(false),
   stage: z.enum([
@@ -115,6 +167,9 @@ const stateSchema = z.object({
     "verifyIdentity",
     "message",
     "anything",
+    "urgent",
+    "country",
+    "transferWhat",
     "ended",
   ]),
   flow: z.enum(["book", "reschedule", "cancel", "message"]).nullable(),
@@ -128,6 +183,11 @@ const stateSchema = z.object({
     .nullable()
     .default(null),
   phone: z.string().max(40).nullable().default(null),
+  country: z.string().max(60).nullable().default(null),
+  channel: z.enum(CONFIRMATION_CHANNELS).nullable().default(null),
+  forOther: z.boolean().default(false),
+  callerName: z.string().max(120).nullable().default(null),
+  message: z.string().max(2000).nullable().default(null),
   want: z
     .object({
       date: z
@@ -141,7 +201,36 @@ const stateSchema = z.object({
       part: z.enum(PARTS_OF_DAY).nullable(),
     })
     .default({ date: null, time: null, part: null }),
-  transfer: z.string().max(500).nullable().default(null),
+  soonest: z.boolean().default(false),
+  trade: z.enum(TRADES).nullable().default(null),
+  urgentAsked: z.boolean().default(false),
+  // A call started before destinations were kept had only the line said before putting the caller through.
+  transfer: z.preprocess(
+    (v) =>
+      typeof v === "string" ? { destinations: [{ name: "", number: "", description: "", message: v, noAnswer: null, backup: null }] } : v,
+    z
+      .object({
+        destinations: z
+          .array(
+            z.object({
+              name: z.string().max(80),
+              number: z.string().max(20),
+              description: z.string().max(400),
+              message: z.string().max(500),
+              noAnswer: z.string().max(500).nullable(),
+              backup: z.string().max(20).nullable(),
+            }),
+          )
+          .max(10),
+      })
+      .nullable()
+      .default(null),
+  ),
+  unanswered: z.array(z.string().max(20)).max(10).default([]),
+  transfers: z
+    .array(z.object({ to: z.string().max(20), answered: z.boolean() }))
+    .max(10)
+    .default([]),
   knowledge: z.object({ lookup: z.boolean(), facts: z.array(z.string().max(2400)).max(30) }).default({ lookup: false, facts: [] }),
   idle: z.array(z.string().max(500)).max(5).default([]),
   idleEnd: z.string().max(500).nullable().default(null),
@@ -149,12 +238,13 @@ const stateSchema = z.object({
   offers: z.array(z.string().regex(SLOT)).max(10),
   chosen: z.string().regex(SLOT).nullable(),
   appointments: z
-    .array(z.object({ id: z.string().uuid(), at: z.string().regex(SLOT).nullable() }))
+    .array(z.object({ id: z.string().uuid(), at: z.string().regex(SLOT).nullable(), said: z.string().max(300).default("") }))
     .max(10)
     .default([]),
   appointmentId: z.string().uuid().nullable(),
   canChoose: z.boolean().default(false),
   practitioner: z.string().max(120).nullable().default(null),
+  practitionerTold: z.string().max(120).nullable().default(null),
   toolCalls: z.number().int().min(0).max(1000),
   outcomes: z
     .array(

@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { suggestionsFor } from "@/lib/platform/client/receptionist";
 import { BUSINESS_TYPES } from "@/lib/accounts/account/options";
-import { DONE, INTENTS, NO, norm, ORDINALS, parseBirthDate, parseDay, parsePartOfDay, QUESTION, YES } from "./hearing";
+import { readCountry } from "@/lib/platform/phone/country-names";
+import { countryIn, saysWhatFor } from "./caller-details";
+import { DONE, INTENTS, NO, norm, ORDINALS, parseBirthDate, parseDay, parsePartOfDay, PERSON, QUESTION, YES } from "./hearing";
 
 const NOW = new Date("2026-11-26T10:00:00Z");
 const LANGUAGES = ["en", "fr", "es"] as const;
@@ -34,6 +36,13 @@ describe.each(LANGUAGES)("suggestions in %s", (language) => {
     expect(YES.test(norm(yes!)) && !NO.test(norm(yes!))).toBe(true);
     expect(NO.test(norm(no!))).toBe(true);
     expect(DONE.test(norm(say("anything")[0]!))).toBe(true);
+    const [noSign, sign] = say("urgent");
+    expect(NO.test(norm(noSign!)) && YES.test(norm(sign!))).toBe(true);
+  });
+
+  it("name the country of a number, and what a call is about, in words the engine reads", () => {
+    expect(readCountry(countryIn(say("country")[0]!))).toBe("GB");
+    expect(saysWhatFor(say("transferWhat")[0]!, PERSON)).toBe(true);
   });
 
   it("say nothing for a caller's own numbers and codes, or once the call is over", () => {

@@ -5,7 +5,7 @@
 //   es  "martes 1 de diciembre a las 9:30"       "a las 9:00, 9:30 o 10:00" ("a la 1:00")
 // Every day is said with its weekday and date: a time said without its day is a time a caller books on the wrong day.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { intlLocale } from "@/lib/platform/format/intl";
+import { DAY_FIRST_ENGLISH, intlLocale } from "@/lib/platform/format/intl";
 import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { translate } from "@/lib/platform/i18n/translate";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
@@ -20,9 +20,6 @@ export type Say = (key: string, params?: Record<string, string | number>) => str
  * Spanish always say the day first and the 24-hour clock.
  */
 export type SpeechStyle = { dayFirst: boolean; clock: "12h" | "24h" };
-
-/** Countries whose English says the day before the month. */
-const DAY_FIRST_ENGLISH: readonly string[] = ["GB", "IE", "AU", "NZ", "ZA", "IN", "SG", "MT", "GI", "IM", "JE", "GG"];
 
 /** The style of a business's calls: its country's way, and the owner's clock (the 12-hour clock unless set). */
 export function speechStyleOf(b: {

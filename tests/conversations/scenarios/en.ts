@@ -123,7 +123,7 @@ export const en: Scenario[] = [
     id: "en-full-day",
     language: "en",
     title: "Tomorrow is fully booked: the next free day is offered and booked",
-    covers: ["full-day"],
+    covers: ["full-day", "full-day-said"],
     setup: [{ fillDay: { on: "+1" } }],
     calls: [
       {
@@ -138,6 +138,7 @@ export const en: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /fully booked/i, driver: "standin", why: "says the day is full" }],
+      notSay: [{ re: /earliest/i, why: "the earliest would be today: Thursday's times are not it" }],
     },
   },
   {
@@ -836,7 +837,7 @@ export const en: Scenario[] = [
     id: "en-spanish-caller",
     language: "en",
     title: "A caller who speaks Spanish to an English practice is answered in Spanish, and confirmed in Spanish",
-    covers: ["caller-language"],
+    covers: ["caller-language", "language-kept"],
     calls: [
       {
         from: "+12025550208",
@@ -854,6 +855,371 @@ export const en: Scenario[] = [
       ],
       calls: [{ outcome: "booked" }],
       say: [{ re: /Reservado: Lucía Gómez/, why: "the booking is said in Spanish" }],
+    },
+  },
+  // --- What a call remembers, and defaults true to life. ---
+  {
+    id: "en-independence-day",
+    language: "en",
+    title: "Asks for Monday July 5, Independence Day (observed): closed, the holiday named, booked the next day",
+    covers: ["public-holiday"],
+    calls: [
+      {
+        from: "+12025550301",
+        script: ["I'd like an appointment on July 5", "Bruce Wayne", "A check-up", "no", "the first one", "yes", "no thanks"],
+        persona: "Bruce Wayne, who would like to come in on Monday July 5.",
+        goal: `Ask for an appointment on July 5. If they are closed that day, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-07-06", at: "09:00", phone: "caller", name: /Bruce Wayne/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /closed on Monday, July 5 for Independence Day/i, why: "the public holiday is said closed, by its name" }],
+      notSay: [{ re: /July 5 at \d/i, why: "no time on the holiday" }],
+    },
+  },
+  {
+    id: "en-dr-patel-kept",
+    language: "en",
+    title: "Asks for Dr Patel on Thursday: the booking that no longer names him is still with him",
+    covers: ["practitioner-kept", "practitioner-asked"],
+    business: { practitioners: [{ name: "Dr Raj Patel" }] },
+    calls: [
+      {
+        from: "+12025550302",
+        script: [
+          "I'd like an appointment with Dr Patel on Thursday",
+          "Selina Kyle",
+          "A follow-up",
+          "no",
+          "the first one",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Selina Kyle, a patient of Dr Patel's.",
+        goal: `Book with Dr Patel on Thursday, the earliest time he has; nobody else. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller", name: /Selina Kyle/, practitioner: "Dr Raj Patel" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /with Dr Raj Patel/, why: "the booking says who with" }],
+    },
+  },
+  {
+    id: "en-anyone-is-fine",
+    language: "en",
+    title: "Asks for Dr Patel (afternoons only), then says anyone is fine in the morning: booked with Dr Smith",
+    covers: ["practitioner-kept"],
+    business: {
+      practitioners: [
+        {
+          name: "Dr Raj Patel",
+          hours: {
+            monday: { isOpen: true, openTime: "14:00", closeTime: "18:00" },
+            tuesday: { isOpen: true, openTime: "14:00", closeTime: "18:00" },
+            wednesday: { isOpen: true, openTime: "14:00", closeTime: "18:00" },
+            thursday: { isOpen: true, openTime: "14:00", closeTime: "18:00" },
+            friday: { isOpen: true, openTime: "14:00", closeTime: "18:00" },
+            saturday: { isOpen: false, openTime: "09:00", closeTime: "12:00" },
+            sunday: { isOpen: false, openTime: "09:00", closeTime: "12:00" },
+          },
+        },
+      ],
+    },
+    calls: [
+      {
+        from: "+12025550303",
+        script: [
+          "I'd like an appointment with Dr Patel tomorrow",
+          "Harvey Dent",
+          "A check-up",
+          "no",
+          "Actually anyone is fine, do you have something in the morning?",
+          "the first one",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Harvey Dent, who first asks for Dr Patel but would rather come in the morning.",
+        goal: `Ask for Dr Patel tomorrow. When they offer his times (afternoon), say that actually anyone is fine and ask for the morning; take the first morning time. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "09:00", phone: "caller", name: /Harvey Dent/, practitioner: "owner" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /with Dr Jane Smith/, why: "the booking says who with" }],
+    },
+  },
+  {
+    id: "en-uk-mobile",
+    language: "en",
+    title: "Gives a UK mobile in national form: asked which country, confirmed to +44 with the practice's number in international form",
+    covers: ["uk-caller"],
+    calls: [
+      {
+        from: "+12025550304",
+        script: [
+          "I'd like an appointment tomorrow at 10",
+          "Harry Palmer",
+          "A check-up",
+          "no",
+          "yes, and please send the confirmation to my mobile, 07700 900123",
+          "It's a UK number",
+          "no thanks",
+        ],
+        persona:
+          "Harry Palmer, a British visitor calling from a hotel phone. Your mobile is a UK one: 07700 900123 (say it that way, without the country code, unless they ask which country it is from).",
+        goal: `Book a check-up tomorrow at 10 and have the confirmation sent to your mobile, 07700 900123. If asked which country the number is from, say it is a UK number. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "+447700900123", name: /Harry Palmer/ }],
+      outbox: [
+        { channel: "sms", to: "+447700900123", body: /\+1 202/ },
+        { channel: "whatsapp", to: "+447700900123" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [
+        { re: /Which country is it from\?/, driver: "standin", why: "a national number of another country: which country" },
+        { re: /\+44 7700 900123/, why: "the confirmation names the number in international form" },
+      ],
+      notSay: [{ re: /did not get that phone number/i, why: "the number was clear, only its country was missing" }],
+    },
+  },
+  {
+    id: "en-just-a-text",
+    language: "en",
+    title: "Asks for just a text: the confirmation goes by SMS only",
+    covers: ["one-channel"],
+    calls: [
+      {
+        from: "+12025550305",
+        script: [
+          "I'd like an appointment tomorrow at 11",
+          "Diana Prince",
+          "A check-up",
+          "No email, just a text please",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Diana Prince, who does not use WhatsApp.",
+        goal: `Book tomorrow at 11. You want the confirmation by text message only: no email, no WhatsApp. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "11:00", phone: "caller", name: /Diana Prince/ }],
+      outbox: [
+        { channel: "sms", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /goes by text message\./, why: "the booking names the one channel used" }],
+      notSay: [{ re: /WhatsApp/, why: "no WhatsApp was asked for" }],
+    },
+  },
+  {
+    id: "en-mother-books-for-daughter",
+    language: "en",
+    title: "A mother books her daughter after school: the appointment is the girl's, the text says whose and who booked",
+    covers: ["booking-for-child", "afternoon-by-language"],
+    calls: [
+      {
+        from: "+12025550306",
+        script: [
+          "Hi, I'd like to book an appointment",
+          "It's for my daughter Lily Evans, I'm her mother Sophie Evans",
+          "A sore throat",
+          "no",
+          "tomorrow after school",
+          "the first one",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Sophie Evans, booking for her 7-year-old daughter Lily Evans, who has a sore throat. Lily is at school until 3.",
+        goal: `Book an appointment for Lily tomorrow after school. Say it is for your daughter Lily Evans and that you are her mother, Sophie Evans. Take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["16:00", "18:00"], phone: "caller", name: /Lily Evans/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /Lily Evans.*Sophie Evans/s },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /\b(12|1):\d\d PM\b/, why: "after school is not midday" }],
+    },
+  },
+  {
+    id: "en-physio-urgent",
+    language: "en",
+    title: "Urgent back pain at a physio: asked about bladder control and numbness before any time, then the earliest",
+    covers: ["trade-red-flag"],
+    business: { name: "Back in Motion Physiotherapy" },
+    calls: [
+      {
+        from: "+12025550307",
+        script: [
+          "I need an appointment as soon as possible, it's urgent, my back is killing me",
+          "No, nothing like that",
+          "Peter Parker",
+          "Back pain",
+          "no",
+          "the first one",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Peter Parker, whose lower back has hurt badly since yesterday; no numbness, no bladder or bowel trouble.",
+        goal: `Say it is urgent, your back is killing you. If asked about numbness or bladder or bowel control, say no. Take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", at: "09:00", phone: "caller", name: /Peter Parker/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      sayBefore: [
+        {
+          first: /bladder|numb/i,
+          then: /\d{1,2}:\d{2}\s?[AP]M/,
+          why: "the physio's warning-sign question comes before any time is offered",
+        },
+      ],
+    },
+  },
+  {
+    id: "en-colouring-one",
+    language: "en",
+    title: "Two appointments the same Wednesday: 'the colouring one' is cancelled, the haircut stays; asked again, it is already cancelled",
+    covers: ["appointments-told-apart", "cancel", "cancel-twice"],
+    business: { type: "beauty", name: "Studio Bella" },
+    setup: [
+      { appointment: { on: "+1", at: "11:00", name: "Wanda Maximoff", phone: "+12025550308", reason: "colouring" } },
+      { appointment: { on: "+1", at: "17:00", name: "Wanda Maximoff", phone: "+12025550308", reason: "haircut" } },
+    ],
+    calls: [
+      {
+        from: "+12025550308",
+        script: [
+          "I want to cancel my appointment",
+          "the colouring one",
+          "yes",
+          "Sorry, can you cancel the colouring one? I'm not sure it went through",
+          "yes",
+          "no, that's all",
+        ],
+        persona:
+          "Wanda Maximoff. You have two appointments tomorrow, a colouring at 11 and a haircut at 5 PM, both booked from this phone.",
+        goal: `Cancel the colouring appointment only; keep the haircut. Call it "the colouring one". Once they say it is cancelled, ask once more to cancel the colouring one, as if unsure it went through. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+1", at: "11:00", status: "cancelled", reason: /colouring/ },
+        { on: "+1", at: "17:00", status: "booked", reason: /haircut/ },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [
+        { re: /11:00 AM, colouring/, why: "each appointment is said with what it is for" },
+        { re: /already cancelled/, driver: "standin", why: "a second cancel of the same appointment is said done already" },
+      ],
+      notSay: [{ re: /no upcoming appointment/i, why: "never 'I found nothing' for one just cancelled" }],
+    },
+  },
+  {
+    id: "en-billing-desk-no-answer",
+    language: "en",
+    title: "Wants someone about a bill; the front desk does not answer: a message, never the doctor's mobile",
+    covers: ["transfer-fallback", "transfer"],
+    business: {
+      routing: {
+        destinations: [
+          { name: "Front desk", phone: "+12025550370", when: "billing questions and invoices", answers: false },
+          { name: "Dr Smith's mobile", phone: "+12025550371", when: "urgent clinical questions from patients" },
+        ],
+      },
+    },
+    calls: [
+      {
+        from: "+12025550309",
+        script: [
+          "I'd like to speak to someone about my bill",
+          "Please ask them to call me back about my last invoice, this is Clark Kent",
+          "no, that's all",
+        ],
+        persona: "Clark Kent, who does not understand a line on his last invoice.",
+        goal: `Ask to speak to someone about your bill. If nobody can take the call, leave a message asking to be called back about your last invoice. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/invoice/i),
+      calls: [{ outcome: "message" }],
+      transfers: [{ to: "+12025550370", answered: false }],
+      say: [{ re: /front desk/i, why: "put through to the front desk, named as people say it" }],
+      notSay: [{ re: /mobile/i, why: "never put through to the doctor's mobile for a bill" }],
+      ...NO_BOOKING,
+    },
+  },
+  {
+    id: "en-february-30",
+    language: "en",
+    title: "Asks for February 30: told the date does not exist, then books the day given instead",
+    covers: ["impossible-date"],
+    calls: [
+      {
+        from: "+12025550310",
+        script: [
+          "I'd like an appointment on February 30",
+          "Lois Lane",
+          "A check-up",
+          "no",
+          "June 30 then",
+          "the first one",
+          "yes",
+          "no thanks",
+        ],
+        persona: "Lois Lane, who mixed up her dates.",
+        goal: `Ask for an appointment on February 30. If they say that date does not exist, ask for June 30 instead and take the first time. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-30", at: "09:00", phone: "caller", name: /Lois Lane/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /There is no February 30/, why: "a date that does not exist is said not to exist" }],
+      notSay: [{ re: /did not understand|didn't understand/i, why: "the date was clear, it does not exist" }],
+    },
+  },
+  {
+    id: "en-london-practice",
+    language: "en",
+    title: "A practice in London, a UK caller: dates said and texted the British way, its UK number in the text",
+    covers: ["uk-caller"],
+    business: { country: "GB" },
+    calls: [
+      {
+        from: "+447700900321",
+        script: ["I'd like an appointment tomorrow at 10", "Mary Poppins", "A check-up", "no", "yes", "no thanks"],
+        persona: "Mary Poppins, a patient of this London practice, calling from her UK mobile.",
+        goal: `Book a check-up tomorrow at 10 in the morning. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /Mary Poppins/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /Wednesday,? 9 June 2027[\s\S]*020 7946 0/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Wednesday 9 June/, why: "a British date: the day before the month" }],
+      notSay: [{ re: /June 9/, why: "never the American order in the UK" }],
     },
   },
 ];

@@ -156,7 +156,7 @@ export const es: Scenario[] = [
     id: "es-dia-completo",
     language: "es",
     title: "Mañana está completo: se ofrece el siguiente día libre",
-    covers: ["full-day"],
+    covers: ["full-day", "full-day-said"],
     setup: [{ fillDay: { on: "+1" } }],
     calls: [
       {
@@ -171,6 +171,7 @@ export const es: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /está (todo )?completo/i, driver: "standin", why: "dice que el día está completo" }],
+      notSay: [{ re: /lo más pronto/i, why: "lo más pronto sería hoy mismo: no se dice de los huecos del jueves" }],
     },
   },
   {
@@ -703,7 +704,7 @@ export const es: Scenario[] = [
     id: "es-llamante-frances",
     language: "es",
     title: "Quien llama en francés a una clínica española recibe las respuestas en francés, y la confirmación también",
-    covers: ["caller-language"],
+    covers: ["caller-language", "language-kept"],
     calls: [
       {
         from: "+34612346008",
@@ -752,6 +753,319 @@ export const es: Scenario[] = [
         { re: /Lola, el asistente virtual de la Clínica Sol/, turn: "opening", why: "la presentación, con el nombre de la dueña" },
         { re: /¿En qué puedo ayudarle\?/, turn: "opening", why: "el saludo de la clínica, sin un segundo «hola»" },
       ],
+    },
+  },
+  // --- Lo que una llamada recuerda, y valores por defecto fieles a la vida real. ---
+  {
+    id: "es-san-juan-valencia",
+    language: "es",
+    title: "Una clínica de Valencia: el 24 de junio, San Juan, está cerrado y se dice por su nombre; cita al día siguiente",
+    covers: ["public-holiday"],
+    business: { address: "Calle de Colón 1, 46004 Valencia" },
+    calls: [
+      {
+        from: "+34612346101",
+        script: ["Quería una cita el 24 de junio", "Vicente Blasco", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Vicente Blasco, who would like to come on 24 June. ${speakSpanish}`,
+        goal: `Ask for an appointment on 24 June ("el 24 de junio"). If they are closed that day, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-25", at: "09:00", phone: "caller", name: /Vicente Blasco/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /cerrados el jueves 24 de junio por San Juan/, why: "el festivo se dice cerrado, por su nombre" }],
+      notSay: [{ re: /24 de junio a las \d/, why: "ninguna hora en un festivo" }],
+    },
+  },
+  {
+    id: "es-por-la-tarde-cierra-a-las-5",
+    language: "es",
+    title: "«Por la tarde» en una clínica que cierra a las 17:00: las 16:00 y las 16:30, nunca las 12:00",
+    covers: ["afternoon-by-language", "book-part-of-day"],
+    business: {
+      hours: {
+        monday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        tuesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        wednesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        thursday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+        friday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },
+      },
+    },
+    calls: [
+      {
+        from: "+34612346102",
+        script: ["¿Tienen algo mañana por la tarde?", "Rosalía de Castro", "Una revisión", "no", "la segunda", "sí", "no, gracias"],
+        persona: `Rosalía de Castro, who works until 15:30. ${speakSpanish}`,
+        goal: `Ask for tomorrow afternoon ("mañana por la tarde"). Take the second time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "16:30", phone: "caller", name: /Rosalía de Castro/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /\b1[2-5]:\d\d\b|\ba las 1[2-5]\b/, why: "la tarde en España empieza a las 16:00" }],
+    },
+  },
+  {
+    id: "es-viernes-completo-a-las-10",
+    language: "es",
+    title:
+      "Pide el viernes a las 10 y el viernes está completo: se dice completo, luego los siguientes huecos, sin un falso «lo más pronto»",
+    covers: ["full-day-said", "full-day"],
+    setup: [{ fillDay: { on: "+3" } }],
+    calls: [
+      {
+        from: "+34612346103",
+        script: ["Quería una cita el viernes a las 10", "Gloria Fuertes", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Gloria Fuertes, who would like Friday at 10. ${speakSpanish}`,
+        goal: `Ask for Friday at 10. If Friday is full, take the first time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      // The closest to Friday at 10 are Thursday's last times.
+      appointments: [{ on: "+2", at: "16:30", phone: "caller", name: /Gloria Fuertes/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /viernes 11 de junio está completo|ya está todo completo/i, driver: "standin", why: "el día lleno se dice completo" }],
+      notSay: [{ re: /lo más pronto/i, why: "lo más pronto sería hoy mismo: no se dice de los huecos del jueves" }],
+    },
+  },
+  {
+    id: "es-movil-britanico",
+    language: "es",
+    title: "Da su móvil británico en formato nacional: la confirmación va al +44",
+    covers: ["uk-caller"],
+    calls: [
+      {
+        from: "+34612346104",
+        script: [
+          "Quería una cita mañana a las 12",
+          "Laurie Lee",
+          "Una revisión",
+          "no",
+          "sí, y mande la confirmación a mi móvil británico, el 07700 900789",
+          "no, gracias",
+        ],
+        persona: `Laurie Lee, a British writer living in Madrid, calling from a friend's phone. Your own mobile is British: 07700 900789. ${speakSpanish}`,
+        goal: `Book tomorrow at 12:00 and have the confirmation sent to your British mobile, which you give as 07700 900789, saying it is British. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "12:00", phone: "+447700900789", name: /Laurie Lee/ }],
+      outbox: [
+        { channel: "sms", to: "+447700900789", body: /\+34 91/ },
+        { channel: "whatsapp", to: "+447700900789" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /\+44 7700 900789/, why: "la confirmación nombra el número en formato internacional" }],
+      notSay: [{ re: /no he entendido bien ese número/, why: "el número era claro: solo faltaba el país" }],
+    },
+  },
+  {
+    id: "es-solo-whatsapp",
+    language: "es",
+    title: "Pide la confirmación solo por WhatsApp: un WhatsApp, ningún SMS",
+    covers: ["one-channel"],
+    calls: [
+      {
+        from: "+34612346105",
+        script: [
+          "Quería una cita mañana a las 11",
+          "Clara Campoamor",
+          "Una revisión",
+          "No, solo por WhatsApp, por favor",
+          "sí",
+          "no, gracias",
+        ],
+        persona: `Clara Campoamor, who reads only WhatsApp. ${speakSpanish}`,
+        goal: `Book tomorrow at 11:00. You want the confirmation by WhatsApp only: no email, no SMS. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "11:00", phone: "caller", name: /Clara Campoamor/ }],
+      outbox: [
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /por WhatsApp\./, why: "la reserva nombra el único medio usado" }],
+      notSay: [{ re: /SMS/, why: "no se pidió SMS" }],
+    },
+  },
+  {
+    id: "es-veterinario-urgente",
+    language: "es",
+    title: "Urgente en un veterinario: la pregunta de la barriga hinchada antes de cualquier hora, luego el hueco más cercano",
+    covers: ["trade-red-flag"],
+    business: { type: "other", name: "Clínica Veterinaria Sol" },
+    calls: [
+      {
+        from: "+34612346106",
+        script: [
+          "Quería una cita lo antes posible, es urgente, mi perro cojea mucho",
+          "No, nada de eso, solo cojea",
+          "Marta López",
+          "Mi perro Toby cojea",
+          "no",
+          "la primera",
+          "sí",
+          "no, gracias",
+        ],
+        persona: `Marta López, whose dog Toby has been limping badly since this morning; his belly is not swollen, he is not retching and breathes normally. ${speakSpanish}`,
+        goal: `Say it is urgent, your dog is limping badly. If asked about a swollen belly, retching or trouble breathing, say no. Take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", at: "15:00", phone: "caller", name: /Marta López/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      sayBefore: [{ first: /barriga hinchada/i, then: /\d{1,2}:\d{2}/, why: "la pregunta del veterinario va antes de cualquier hora" }],
+    },
+  },
+  {
+    id: "es-factura-recepcion-no-contesta",
+    language: "es",
+    title: "Quiere hablar de una factura; recepción no contesta: se toma un mensaje, nunca el móvil de la doctora",
+    covers: ["transfer-fallback", "transfer"],
+    business: {
+      routing: {
+        destinations: [
+          { name: "Recepción", phone: "+34612340170", when: "facturación y pagos", answers: false },
+          { name: "Móvil de la Dra. Sol", phone: "+34612340171", when: "urgencias médicas de pacientes" },
+        ],
+      },
+    },
+    calls: [
+      {
+        from: "+34612346107",
+        script: ["Quería hablar con alguien sobre una factura", "Sí, que me llamen por la última factura, soy Emilia Pardo", "no, gracias"],
+        persona: `Emilia Pardo, who does not understand her last invoice. ${speakSpanish}`,
+        goal: `Ask to speak to someone about an invoice. If nobody can take the call, leave a message asking to be called back about your last invoice. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: OWNER_ONLY(/factura/i),
+      calls: [{ outcome: "message" }],
+      transfers: [{ to: "+34612340170", answered: false }],
+      say: [{ re: /recepción/i, why: "se intenta con recepción" }],
+      notSay: [{ re: /móvil/i, why: "nunca el móvil de la doctora por una factura" }],
+      ...NO_BOOKING,
+    },
+  },
+  {
+    id: "es-la-de-la-limpieza",
+    language: "es",
+    title: "Dos citas el jueves en el dentista: se cancela «la de la limpieza», el empaste se queda",
+    covers: ["appointments-told-apart", "cancel"],
+    business: { type: "dental" },
+    setup: [
+      { appointment: { on: "+2", at: "10:00", name: "Benito Pérez", phone: "+34612346108", reason: "limpieza" } },
+      { appointment: { on: "+2", at: "12:00", name: "Benito Pérez", phone: "+34612346108", reason: "empaste" } },
+    ],
+    calls: [
+      {
+        from: "+34612346108",
+        script: ["Quiero cancelar mi cita", "La de la limpieza", "sí", "no, gracias"],
+        persona: `Benito Pérez. You have two appointments on Thursday, a cleaning ("limpieza") at 10:00 and a filling ("empaste") at 12:00, both booked from this phone. ${speakSpanish}`,
+        goal: `Cancel the cleaning only; keep the filling. Call it "la de la limpieza". ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+2", at: "10:00", status: "cancelled", reason: /limpieza/ },
+        { on: "+2", at: "12:00", status: "booked", reason: /empaste/ },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [{ re: /10:00, limpieza/, why: "cada cita se dice con su motivo" }],
+    },
+  },
+  {
+    id: "es-30-de-febrero",
+    language: "es",
+    title: "Pide el 30 de febrero: se le dice que esa fecha no existe, luego la cita el día que da",
+    covers: ["impossible-date"],
+    calls: [
+      {
+        from: "+34612346109",
+        script: [
+          "Necesito una cita el 30 de febrero",
+          "Miguel Hernández",
+          "Una revisión",
+          "no",
+          "Pues el 30 de junio",
+          "la primera",
+          "sí",
+          "no, gracias",
+        ],
+        persona: `Miguel Hernández, who mixed up his dates. ${speakSpanish}`,
+        goal: `Ask for an appointment on 30 February ("el 30 de febrero"). If they say that date does not exist, ask for 30 June instead and take the first time. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-30", at: "09:00", phone: "caller", name: /Miguel Hernández/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /El 30 de febrero no existe/, why: "una fecha que no existe se dice inexistente" }],
+      notSay: [{ re: /no he entendido/, why: "la fecha era clara: no existe" }],
+    },
+  },
+  {
+    id: "es-madre-para-su-hijo",
+    language: "es",
+    title: "Una madre pide cita para su hijo por la tarde: la cita es del niño, el SMS dice de quién y quién la pidió",
+    covers: ["booking-for-child", "afternoon-by-language"],
+    calls: [
+      {
+        from: "+34612346110",
+        script: [
+          "Hola, quería pedir una cita",
+          "Es para mi hijo Pablo Ruiz, soy su madre, Ana Ruiz",
+          "Tiene fiebre",
+          "no",
+          "mañana por la tarde",
+          "la primera",
+          "sí",
+          "no, gracias",
+        ],
+        persona: `Ana Ruiz, booking for her 6-year-old son Pablo Ruiz, who has a fever. ${speakSpanish}`,
+        goal: `Book an appointment for Pablo tomorrow afternoon ("mañana por la tarde"). Say it is for your son Pablo Ruiz and that you are his mother, Ana Ruiz. Take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["16:00", "18:00"], phone: "caller", name: /Pablo Ruiz/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /Pablo Ruiz[\s\S]*Ana Ruiz/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /\b1[2-5]:\d\d\b/, why: "la tarde en España empieza a las 16:00" }],
+    },
+  },
+  {
+    id: "es-dra-ruiz-se-mantiene",
+    language: "es",
+    title: "Pide a la Dra. Ruiz el jueves: la reserva que ya no la nombra sigue siendo con ella",
+    covers: ["practitioner-kept", "practitioner-asked"],
+    business: { practitioners: [{ name: "Dra. Marta Ruiz" }] },
+    calls: [
+      {
+        from: "+34612346111",
+        script: ["Quería una cita el jueves con la Dra. Ruiz", "Antonio Machado", "Una revisión", "no", "la primera", "sí", "no, gracias"],
+        persona: `Antonio Machado, a patient of Dra. Ruiz. ${speakSpanish}`,
+        goal: `Book with Dra. Ruiz on Thursday, the earliest time she has; nobody else. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+2", at: "09:00", phone: "caller", name: /Antonio Machado/, practitioner: "Dra. Marta Ruiz" }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /con Dra\. Marta Ruiz|con la Dra\. Marta Ruiz/, why: "la reserva dice con quién" }],
     },
   },
 ];

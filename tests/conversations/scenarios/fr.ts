@@ -132,7 +132,7 @@ export const fr: Scenario[] = [
     id: "fr-journee-complete",
     language: "fr",
     title: "Jeudi est complet : le jour libre suivant est proposé",
-    covers: ["full-day", "book-weekday"],
+    covers: ["full-day", "full-day-said", "book-weekday"],
     setup: [{ fillDay: { on: "+2" } }],
     calls: [
       {
@@ -147,6 +147,7 @@ export const fr: Scenario[] = [
       outbox: CALLER_AND_OWNER,
       calls: [{ outcome: "booked" }],
       say: [{ re: /c'est complet/i, driver: "standin", why: "dit que le jour est complet" }],
+      notSay: [{ re: /au plus tôt/i, why: "le plus tôt serait aujourd'hui : ce n'est pas dit des créneaux de vendredi" }],
     },
   },
   {
@@ -812,7 +813,7 @@ export const fr: Scenario[] = [
     id: "fr-appelant-anglais",
     language: "fr",
     title: "Un appelant qui parle anglais à un cabinet français reçoit les réponses en anglais, et la confirmation aussi",
-    covers: ["caller-language"],
+    covers: ["caller-language", "language-kept"],
     calls: [
       {
         from: "+33612346008",
@@ -873,7 +874,7 @@ export const fr: Scenario[] = [
     id: "fr-praticien-demande",
     language: "fr",
     title: "Un appelant demande le Dr Roux : le rendez-vous est avec lui, même si la titulaire est libre",
-    covers: ["practitioner-asked"],
+    covers: ["practitioner-asked", "practitioner-kept"],
     business: { practitioners: [{ name: "Dr Paul Roux" }] },
     calls: [
       {
@@ -896,6 +897,242 @@ export const fr: Scenario[] = [
       calls: [{ outcome: "booked" }],
       say: [{ re: /avec Dr Paul Roux/, why: "la réservation dit avec qui" }],
       tools: { called: ["book_appointment"] },
+    },
+  },
+  // --- Ce qu'un appel retient, et des réglages fidèles à la vie réelle. ---
+  {
+    id: "fr-14-juillet",
+    language: "fr",
+    title: "Demande le 14 juillet, fête nationale : fermé, le jour férié nommé, rendez-vous le lendemain",
+    covers: ["public-holiday"],
+    calls: [
+      {
+        from: "+33612346101",
+        script: ["Je voudrais un rendez-vous le 14 juillet", "Marcel Proust", "Un contrôle", "non", "le premier", "oui", "non merci"],
+        persona: `Marcel Proust, who is on holiday in mid-July. ${speakFrench}`,
+        goal: `Ask for an appointment on 14 July ("le 14 juillet"). If they are closed that day, take the earliest time they offer on another day. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-07-15", at: "09:00", phone: "caller", name: /Marcel Proust/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /fermés le mercredi 14 juillet pour la Fête nationale/, why: "le jour férié est dit fermé, par son nom" }],
+      notSay: [{ re: /14 juillet à \d/, why: "aucune heure un jour férié" }],
+    },
+  },
+  {
+    id: "fr-31-fevrier",
+    language: "fr",
+    title: "Demande le 31 février : la date n'existe pas, puis le rendez-vous au jour donné à la place",
+    covers: ["impossible-date"],
+    calls: [
+      {
+        from: "+33612346102",
+        script: [
+          "Je voudrais un rendez-vous le 31 février",
+          "Louise Michel",
+          "Un bilan",
+          "non",
+          "Alors le 30 juin",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
+        persona: `Louise Michel, who mixed up her dates. ${speakFrench}`,
+        goal: `Ask for an appointment on 31 February ("le 31 février"). If they say that date does not exist, ask for 30 June instead and take the first time. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "2027-06-30", at: "09:00", phone: "caller", name: /Louise Michel/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Le 31 février n'existe pas/, why: "une date qui n'existe pas est dite inexistante" }],
+      notSay: [{ re: /pas compris/, why: "la date était claire : elle n'existe pas" }],
+    },
+  },
+  {
+    id: "fr-touriste-britannique",
+    language: "fr",
+    title:
+      "Un Britannique, depuis son portable anglais, réserve en anglais : réponses en anglais tout l'appel, SMS avec le numéro du cabinet en +33",
+    covers: ["uk-caller", "language-kept", "caller-language"],
+    calls: [
+      {
+        from: "+447700900456",
+        script: ["Hello, I'd like an appointment tomorrow at 10 please", "My name is James Bond", "A check-up", "no", "yes", "no thanks"],
+        persona: "James Bond, a British tourist in Paris who speaks English only, calling from his UK mobile.",
+        goal: "Speak English only. Book a check-up tomorrow at 10 in the morning. No email. Once it is done, thank them and end the call.",
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "10:00", phone: "caller", name: /James Bond/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /appointment[\s\S]*\+33 1 99 00/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /Booked: James Bond/, why: "la réservation, dite sans redonner la langue, est en anglais" }],
+      notSay: [{ re: /C'est réservé/, why: "jamais de français à un appelant anglophone" }],
+    },
+  },
+  {
+    id: "fr-facture-secretariat-absent",
+    language: "fr",
+    title: "Veut parler de sa facture ; le secrétariat ne répond pas : son relais, l'assistante, jamais le portable du médecin",
+    covers: ["transfer-fallback", "transfer"],
+    business: {
+      routing: {
+        destinations: [
+          { name: "Secrétariat", phone: "+33612340170", when: "questions de facturation et de remboursement", backup: 1, answers: false },
+          { name: "Assistante", phone: "+33612340171", when: "prise de rendez-vous et dossiers" },
+          { name: "Portable du Dr Martin", phone: "+33612340172", when: "urgences médicales des patients" },
+        ],
+      },
+    },
+    calls: [
+      {
+        from: "+33612346103",
+        script: ["Bonjour, je voudrais parler à quelqu'un au sujet de ma facture"],
+        persona: `Albert Camus, who has a question about his last invoice. ${speakFrench}`,
+        goal: "Ask to speak to someone about your invoice. Accept being put through to whoever they suggest. Do not book anything.",
+      },
+    ],
+    expect: {
+      appointments: [],
+      outbox: [],
+      calls: [{ outcome: "no_action", endedReason: "assistant-forwarded-call" }],
+      transfers: [
+        { to: "+33612340170", answered: false },
+        { to: "+33612340171", answered: true },
+      ],
+      notSay: [{ re: /portable/i, why: "jamais le portable du médecin pour une facture" }],
+      ...NO_BOOKING,
+    },
+  },
+  {
+    id: "fr-celui-de-lea",
+    language: "fr",
+    title: "Deux enfants, un numéro, deux rendez-vous le même jour : « celui de Léa » est annulé, celui d'Hugo reste",
+    covers: ["appointments-told-apart", "cancel"],
+    setup: [
+      { appointment: { on: "+1", at: "11:00", name: "Léa Martin", phone: "+33612346104" } },
+      { appointment: { on: "+1", at: "17:00", name: "Hugo Martin", phone: "+33612346104" } },
+    ],
+    calls: [
+      {
+        from: "+33612346104",
+        script: ["Bonjour, je voudrais annuler un rendez-vous", "Celui de Léa", "oui", "non, c'est tout"],
+        persona: `Sophie Martin, mother of Léa and Hugo Martin, who both have an appointment tomorrow, booked from this phone (Léa at 11:00, Hugo at 17:00). ${speakFrench}`,
+        goal: `Cancel Léa's appointment only; keep Hugo's. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [
+        { on: "+1", at: "11:00", status: "cancelled", name: /Léa Martin/ },
+        { on: "+1", at: "17:00", status: "booked", name: /Hugo Martin/ },
+      ],
+      calendarEvents: 1,
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "cancelled" }],
+      say: [{ re: /pour Léa Martin[\s\S]*pour Hugo Martin/, why: "chaque rendez-vous est dit avec la personne qu'il concerne" }],
+    },
+  },
+  {
+    id: "fr-mere-pour-sa-fille",
+    language: "fr",
+    title: "Une mère prend rendez-vous pour sa fille après l'école : le rendez-vous est celui de l'enfant, le SMS dit pour qui et par qui",
+    covers: ["booking-for-child", "afternoon-by-language"],
+    calls: [
+      {
+        from: "+33612346105",
+        script: [
+          "Bonjour, je voudrais prendre rendez-vous",
+          "C'est pour ma fille Léa Martin, je suis sa mère, Sophie Martin",
+          "Une otite",
+          "non",
+          "demain après l'école",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
+        persona: `Sophie Martin, booking for her 7-year-old daughter Léa Martin, who has an ear infection and is at school until 16:30. ${speakFrench}`,
+        goal: `Book an appointment for Léa tomorrow after school. Say it is for your daughter Léa Martin and that you are her mother, Sophie Martin. Take the first time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", between: ["16:30", "18:00"], phone: "caller", name: /Léa Martin/ }],
+      outbox: [
+        { channel: "sms", to: "caller", body: /Léa Martin[\s\S]*Sophie Martin/ },
+        { channel: "whatsapp", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      notSay: [{ re: /\b1[234] h/, why: "après l'école n'est pas midi" }],
+    },
+  },
+  {
+    id: "fr-dentiste-urgent",
+    language: "fr",
+    title: "Rage de dents urgente chez un dentiste : la question du gonflement avant toute heure, puis le créneau le plus proche",
+    covers: ["trade-red-flag"],
+    business: { type: "dental" },
+    calls: [
+      {
+        from: "+33612346106",
+        script: [
+          "Bonjour, j'ai très mal aux dents, c'est urgent",
+          "Non, pas de gonflement",
+          "Émile Zola",
+          "Une rage de dents",
+          "non",
+          "le premier",
+          "oui",
+          "non merci",
+        ],
+        persona: `Émile Zola, with a bad toothache since last night; no swelling, no trouble swallowing or breathing. ${speakFrench}`,
+        goal: `Say you have a bad toothache and it is urgent. If asked about swelling or trouble swallowing or breathing, say no. Take the earliest time they offer. No email. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+0", at: "15:00", phone: "caller", name: /Émile Zola/ }],
+      outbox: CALLER_AND_OWNER,
+      calls: [{ outcome: "booked" }],
+      sayBefore: [
+        { first: /gonflement/i, then: /\d{1,2} h/, why: "la question du dentiste sur les signes d'alerte vient avant toute heure" },
+      ],
+    },
+  },
+  {
+    id: "fr-juste-sms",
+    language: "fr",
+    title: "Demande la confirmation juste par SMS : un SMS, pas de WhatsApp",
+    covers: ["one-channel"],
+    calls: [
+      {
+        from: "+33612346107",
+        script: [
+          "Je voudrais un rendez-vous demain à 11h",
+          "Simone Veil",
+          "Un contrôle",
+          "Juste par SMS, s'il vous plaît",
+          "oui",
+          "non merci",
+        ],
+        persona: `Simone Veil, who does not use WhatsApp. ${speakFrench}`,
+        goal: `Book tomorrow at 11:00. You want the confirmation by SMS only: no email, no WhatsApp. ${hangUpWhenDone}`,
+      },
+    ],
+    expect: {
+      appointments: [{ on: "+1", at: "11:00", phone: "caller", name: /Simone Veil/ }],
+      outbox: [
+        { channel: "sms", to: "caller" },
+        { channel: "email", to: "owner" },
+      ],
+      calls: [{ outcome: "booked" }],
+      say: [{ re: /par SMS\./, why: "la réservation dit le seul moyen utilisé" }],
+      notSay: [{ re: /WhatsApp/, why: "pas de WhatsApp demandé" }],
     },
   },
 ];
