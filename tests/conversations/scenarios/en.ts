@@ -1046,7 +1046,7 @@ export const en: Scenario[] = [
     expect: {
       appointments: [{ on: "+1", between: ["16:00", "18:00"], phone: "caller", name: /Lily Evans/ }],
       outbox: [
-        { channel: "sms", to: "caller", body: /Lily Evans.*Sophie Evans/s },
+        { channel: "sms", to: "caller", body: /\(.*for Lily, booked by Sophie\)/ },
         { channel: "whatsapp", to: "caller" },
         { channel: "email", to: "owner" },
       ],

@@ -1039,7 +1039,7 @@ export const es: Scenario[] = [
     expect: {
       appointments: [{ on: "+1", between: ["16:00", "18:00"], phone: "caller", name: /Pablo Ruiz/ }],
       outbox: [
-        { channel: "sms", to: "caller", body: /Pablo Ruiz[\s\S]*Ana Ruiz/ },
+        { channel: "sms", to: "caller", body: /\(.*para Pablo, reservada por Ana\)/ },
         { channel: "whatsapp", to: "caller" },
         { channel: "email", to: "owner" },
       ],

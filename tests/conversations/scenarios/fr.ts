@@ -1064,7 +1064,7 @@ export const fr: Scenario[] = [
     expect: {
       appointments: [{ on: "+1", between: ["16:30", "18:00"], phone: "caller", name: /Léa Martin/ }],
       outbox: [
-        { channel: "sms", to: "caller", body: /Léa Martin[\s\S]*Sophie Martin/ },
+        { channel: "sms", to: "caller", body: /\(.*pour Léa, pris par Sophie\)/ },
         { channel: "whatsapp", to: "caller" },
         { channel: "email", to: "owner" },
       ],
