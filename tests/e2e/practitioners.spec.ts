@@ -59,8 +59,8 @@ test("a practice of two in French: the owner adds a practitioner, two callers bo
   );
   const booked = said.filter((s) => s.startsWith("C'est réservé"));
   expect(booked).toHaveLength(2);
-  expect(booked.some((s) => s.includes("avec Dr Inès Moreau"))).toBe(true);
-  expect(booked.some((s) => s.includes("avec Dr Camille Roux"))).toBe(true);
+  expect(booked.some((s) => s.includes("avec le Dr Inès Moreau"))).toBe(true);
+  expect(booked.some((s) => s.includes("avec le Dr Camille Roux"))).toBe(true);
   expect(said.find((s) => !s.startsWith("C'est réservé"))).toMatch(/^Désolé, ce créneau vient d'être pris\./);
   // Asked for by name, Dr Roux's own agenda.
   const hers = await platformToolCall(page.request, caller(4), "check_availability", {
@@ -69,7 +69,7 @@ test("a practice of two in French: the owner adds a practitioner, two callers bo
     practitioner: "docteure Roux",
     language: "fr",
   });
-  expect((JSON.parse(hers) as { say: string }).say).toMatch(/^Pour Dr Camille Roux : /);
+  expect((JSON.parse(hers) as { say: string }).say).toMatch(/^Pour le Dr Camille Roux : /);
 
   await openDashboard(page, "fr", "/dashboard/appointments");
   const upcoming = page.getByTestId("appointments-upcoming").getByTestId("appointment");

@@ -237,10 +237,30 @@ describe("the caller's appointments", () => {
     const twice = await vapiReply(p.line, again, caller, "cancel_appointment", { appointmentId: colouring.id });
     expect(twice.say).toMatch(/^That appointment, .+, colouring, is already cancelled\. Your other appointment is still booked: .+haircut/);
     expect(twice.appointments!.map((r) => r.id)).not.toContain(colouring.id);
+    // An id that is none of theirs: the words say it is not among theirs, then list them, never as if theirs were missing.
+    expect(await vapiTool(p.line, again, caller, "cancel_appointment", { appointmentId: "not-an-id" })).toMatch(
+      /^That is not one of the appointments I can see for you\. Yours are: .+haircut\. Which one do you mean\?/,
+    );
     // Another number naming the cancelled appointment learns nothing of it.
     expect(await vapiTool(p.line, newCallId(), newCaller(), "cancel_appointment", { appointmentId: colouring.id })).toMatch(
       /^I found no upcoming appointment/,
     );
+  });
+});
+
+describe("a caller who says it is urgent", () => {
+  it("is asked the trade's own warning-sign question first: a physio asks about bladder control and numbness", async () => {
+    const p = await practice("Fisioterapia Ortega");
+    await getDb()
+      .update(users)
+      .set({ locale: "es", businessType: "medical", services: ["Fisioterapia"] })
+      .where(eq(users.id, p.user.id));
+    const start = await vapi(vapiMessage(p.line, newCallId(), newCaller(), { type: "assistant-request" }));
+    expect(start.status).toBe(200);
+    const prompt = start.body.assistant.model.messages[0].content as string;
+    expect(prompt.split("\n")[0]).toMatch(/dolor de espalda con pérdida del control de la vejiga/);
+    expect(prompt).toMatch(/antes de ofrecer la hora más cercana, pregunte: «Con ese dolor, ¿ha perdido el control de la vejiga/);
+    expect(prompt).not.toMatch(/dolor en el pecho, dificultad para respirar, sangrado abundante, pérdida de conocimiento/);
   });
 });
 

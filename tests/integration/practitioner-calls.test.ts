@@ -137,7 +137,7 @@ describe("calling a practice of several practitioners", () => {
       language: "fr",
     });
     expect(none).toBe(
-      "Je ne trouve pas de rendez-vous précédent pour vous. Vous pouvez voir Owner Test ou Dr Camille Roux : qui préférez-vous ?",
+      "Je ne trouve pas de rendez-vous précédent pour vous. Vous pouvez voir Owner Test ou le Dr Camille Roux : qui préférez-vous ?",
     );
   });
 
@@ -154,7 +154,8 @@ describe("calling a practice of several practitioners", () => {
         practitioner: "Dr Roux",
         language: "es",
       });
-      expect(which).toBe("Tenemos a Dr Camille Roux o Dr Paul Roux. ¿Con quién desea la cita?");
+      // A title takes its article, contracted after "a": "al Dr Camille Roux".
+      expect(which).toBe("Tenemos al Dr Camille Roux o el Dr Paul Roux. ¿Con quién desea la cita?");
       expect(await getDb().$count(appointments, eq(appointments.patientName, "Ambiguous"))).toBe(0);
     } finally {
       expect((await api("DELETE", `/api/practitioners/${other.body.id}`, { token: p.token })).status).toBe(200);
@@ -191,7 +192,7 @@ describe("calling a practice of several practitioners", () => {
       practitioner: "Camille Roux",
       language: "fr",
     });
-    expect(refused).toMatch(/^Dr Camille Roux n'est pas là .+ \(formation\)\./);
+    expect(refused).toMatch(/^Le Dr Camille Roux n'est pas là .+ \(formation\)\./);
 
     // The practice may close that day too (a closure of its own), and then nobody works; two of hers cannot overlap.
     const practiceDay = await api("POST", "/api/closures", { token: p.token, body: { from: away, reason: "inventaire" } });
@@ -240,15 +241,15 @@ describe("calling a practice of several practitioners", () => {
       practitioner: "Camille",
       language: "fr",
     });
-    expect(booked).toMatch(/^C'est réservé : Lucie Durand, .*, avec Dr Camille Roux\./);
+    expect(booked).toMatch(/^C'est réservé : Lucie Durand, .*, avec le Dr Camille Roux\./);
     await drain();
-    expect((await textsTo(caller)).find((m) => m.channel === "sms")!.body).toMatch(/Avec Dr Camille Roux\./);
+    expect((await textsTo(caller)).find((m) => m.channel === "sms")!.body).toMatch(/Avec le Dr Camille Roux\./);
 
     // "C" confirms: the answer names her too.
     expect((await telnyx(messageReceived(caller, p.line, "C"))).status).toBe(200);
     await drain();
     const replies = (await textsTo(caller)).filter((m) => m.channel === "sms");
-    expect(replies.at(-1)!.body).toMatch(/Avec Dr Camille Roux\./);
+    expect(replies.at(-1)!.body).toMatch(/Avec le Dr Camille Roux\./);
 
     const a = await latestOf(p, caller);
     const token = selfServiceToken(process.env.AUTH_SECRET!, a.id, a.startsAt);

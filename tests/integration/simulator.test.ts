@@ -88,7 +88,7 @@ describe("the sandbox conversation engine", () => {
       "oui",
       "non merci",
     ]);
-    expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec [^,]+, l'assistant virtuel de Dr Martin\./);
+    expect(replies[0]).toMatch(/^Bonjour, vous êtes en ligne avec [^,]+, l'assistant virtuel du Dr Martin\./);
     expect(replies[5]).toMatch(
       /^\p{Lu}\p{Ll}+ \d+(er)? \p{Ll}+, nous sommes ouverts de 8 h à 18 h\. Je peux vous proposer \p{Ll}+ \d+(er)? \p{Ll}+ à 8 h, 8 h 30 ou 9 h\. Lequel préférez-vous \?$/u,
     );

@@ -247,8 +247,8 @@ describe("in a practice of several practitioners", () => {
   const withRoux = { ...facts, practitioner: "Dr Camille Roux" };
 
   it("names who the appointment is with in the text, the WhatsApp template, the caller's and the owner's email", () => {
-    expect(callerSms("fr", "reminder", withRoux)).toContain("Avec Dr Camille Roux.");
-    expect(callerSms("es", "confirmation", withRoux)).toContain("Con Dr Camille Roux.");
+    expect(callerSms("fr", "reminder", withRoux)).toContain("Avec le Dr Camille Roux.");
+    expect(callerSms("es", "confirmation", withRoux)).toContain("Con el Dr Camille Roux.");
     expect(callerWhatsApp("en", "confirmation", withRoux).template.parameters[0]).toBe("Cabinet Dupont (Dr Camille Roux)");
     expect(callerEmail("en", "confirmation", withRoux).text).toMatch(/Practitioner: Dr Camille Roux/);
     expect(ownerBookingEmail("fr", "confirmation", { ...owner, practitioner: "Dr Camille Roux" }).text).toMatch(

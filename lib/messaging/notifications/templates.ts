@@ -6,6 +6,7 @@
 // email states it. What a text does say is the service booked, a name from the practice's own list ("colouring",
 // "cleaning"), as the recall text does, and whose appointment it is: two people on one number (a parent and a child)
 // must tell their appointments apart.
+import { personName } from "@/lib/platform/format/person-name";
 import { dateLocale, formatTime } from "@/lib/platform/format/intl";
 import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
@@ -151,7 +152,8 @@ function firstName(name: string): string {
 
 /** "With Dr Roux.": the sentence a text adds in a practice of several. */
 function withWhom(locale: Locale, practitioner: string): string {
-  return t(locale, "sms.practitioner", { practitioner: clip(practitioner, SMS_NAME_MAX) });
+  // "Avec le Dr Roux.", "Con la Dra. Ruiz.": a title takes its article.
+  return t(locale, "sms.practitioner", { practitioner: personName(clip(practitioner, SMS_NAME_MAX), locale) });
 }
 
 /** The text telling a caller their request is handled: the practice and a number to call, nothing of what it was. */

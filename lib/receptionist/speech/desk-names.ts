@@ -6,6 +6,7 @@
 //   es  "recepción no contesta"            "le paso con recepción", "con el equipo", "con el Dr. Patel"
 // Only the words below are known. A name they do not describe is said as typed: right for a person, and for a desk at
 // worst plainer than a receptionist would say it. Owners type names in the business's language, which is the call's.
+import { titleOf } from "@/lib/platform/format/person-name";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 
 export type SpokenName = {
@@ -203,18 +204,6 @@ const FR_NOUNS: Record<string, Gender> = {
 };
 // Desks French names in the plural.
 const FR_PLURALS = new Set(["urgences", "consultations", "admissions", "soins", "ressources", "archives"]);
-// Titles French says with an article before a person's name: "le Dr Martin", "au Pr Roux", "à la Dre Roux". Others
-// ("Maître Dupont", "Madame Roux") take none.
-const FR_TITLES: Record<string, Gender> = {
-  dr: "m",
-  docteur: "m",
-  pr: "m",
-  professeur: "m",
-  dre: "f",
-  docteure: "f",
-  pre: "f",
-  professeure: "f",
-};
 
 /** "le"/"la" before a word, elided before a vowel; with "à", "le" contracts: "au secrétariat", but "à l'accueil". */
 function frenchArticle(gender: Gender, next: string): { name: string; to: string } {
@@ -239,7 +228,7 @@ function french(typed: string): SpokenName {
     const said = lowerFirstWord(t);
     return { name: `les ${said}`, to: `aux ${said}` };
   }
-  const title = FR_TITLES[key];
+  const title = titleOf(t, "fr");
   if (title) {
     const a = frenchArticle(title, key);
     return { name: a.name + t, to: a.to + t };
@@ -331,19 +320,6 @@ const ES_NOUNS: Record<string, Gender> = {
   atención: "f",
   atencion: "f",
 };
-// Titles Spanish says with an article before a person's name: "con el Dr. Patel", "la Dra. Ruiz no contesta".
-const ES_TITLES: Record<string, Gender> = {
-  dr: "m",
-  doctor: "m",
-  sr: "m",
-  señor: "m",
-  dra: "f",
-  doctora: "f",
-  sra: "f",
-  señora: "f",
-  srta: "f",
-  señorita: "f",
-};
 
 function spanish(typed: string): SpokenName {
   const t = typed.trim();
@@ -357,7 +333,7 @@ function spanish(typed: string): SpokenName {
     return { name: said, to: `con ${said}` };
   }
   const first = head(t);
-  const title = ES_TITLES[first];
+  const title = titleOf(t, "es");
   if (title) {
     const name = `${title === "m" ? "el" : "la"} ${t}`;
     return { name, to: `con ${name}` };

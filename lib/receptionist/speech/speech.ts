@@ -45,7 +45,16 @@ export function withSpeechStyle<T>(style: SpeechStyle, fn: () => T): T {
 const style = (): SpeechStyle => styles.getStore() ?? DEFAULT_STYLE;
 
 export function sayer(language: CallLanguage): Say {
+  if (language === "es") return (key, params = {}) => contractSpanish(oneLine(translate(language, `Receptionist.${key}`, params)));
   return (key, params = {}) => oneLine(translate(language, `Receptionist.${key}`, params));
+}
+
+/**
+ * Spanish contracts "a el" and "de el" wherever a name brings its article into a sentence ("Tenemos al Dr. Patel",
+ * "la agenda del Dr. Patel"). Only the article: "él" (he) has its accent, and a name that is "El …" keeps its capital.
+ */
+function contractSpanish(s: string): string {
+  return s.replace(/(^|[\s(¿¡])([Aa]|[Dd]e) el(?=\s)/g, "$1$2l");
 }
 
 export function oneLine(s: string): string {

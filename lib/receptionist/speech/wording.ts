@@ -2,6 +2,7 @@
 // advice at a practice, no legal advice at a law firm), what an emergency sounds like there, and the kinds of request
 // the receptionist files for it. A hair salon's callers never hear of "patients" or "prescription renewals".
 import { REQUEST_CATEGORIES, type RequestCategory } from "@/db/schema";
+import { titleOf } from "@/lib/platform/format/person-name";
 
 /** "general": the owner did not say what the business is; nothing is assumed, every request category is offered. */
 export type BusinessKind = "health" | "hospitality" | "professional" | "retail" | "services" | "general";
@@ -85,12 +86,6 @@ const ES_MASCULINE =
 const ES_FEMININE =
   /^(clínica|clinica|peluquería|peluqueria|farmacia|academia|asesoría|asesoria|inmobiliaria|tienda|consulta|gestoría|gestoria|residencia|escuela|óptica|optica|agencia|panadería|panaderia|pastelería|pasteleria|barbería|barberia)(?=[\s-]|$)/i;
 
-// A name that starts with a doctor's title takes the title's article.
-const FR_TITLE_M = /^(dr|docteur|pr|professeur)(?=[\s.]|$)/i;
-const FR_TITLE_F = /^(dre|docteure|pre|professeure)(?=[\s.]|$)/i;
-const ES_TITLE_M = /^(dr|doctor)(?=[\s.]|$)/i;
-const ES_TITLE_F = /^(dra|doctora)(?=[\s.]|$)/i;
-
 /** "of Smith Family Practice" / "du Cabinet Martin" / "de la Clínica Sol": the business's name after "the assistant". */
 export function ofBusiness(name: string, language: "en" | "fr" | "es"): string {
   return withPreposition(name, language, "of");
@@ -112,8 +107,8 @@ function withPreposition(name: string, language: "en" | "fr" | "es", which: "of"
   if (language === "fr") {
     const [de, du, des, delA] = to ? ["à", "au", "aux", "à la"] : ["de", "du", "des", "de la"];
     // A practice named after its doctor: "au Dr Martin", "du Dr Martin", "à la Dre Roux".
-    if (FR_TITLE_M.test(n)) return `${du} ${n}`;
-    if (FR_TITLE_F.test(n)) return `${delA} ${n}`;
+    const title = titleOf(n, "fr");
+    if (title) return `${title === "m" ? du : delA} ${n}`;
     const article = /^(?:(le|la|les)\s+|(l)['’])/i.exec(n);
     const art = (article?.[1] ?? article?.[2])?.toLowerCase();
     if (art === "le") return `${du} ${n.slice(article![0].length)}`;
@@ -125,8 +120,8 @@ function withPreposition(name: string, language: "en" | "fr" | "es", which: "of"
     return `${de} ${n}`;
   }
   const [de, del] = to ? ["a", "al"] : ["de", "del"];
-  if (ES_TITLE_M.test(n)) return `${del} ${n}`;
-  if (ES_TITLE_F.test(n)) return `${de} la ${n}`;
+  const title = titleOf(n, "es");
+  if (title) return title === "m" ? `${del} ${n}` : `${de} la ${n}`;
   if (/^el\s+/i.test(n)) return `${del} ${n.replace(/^el\s+/i, "")}`;
   if (/^(la|los|las)\s+/i.test(n)) return `${de} ${n.charAt(0).toLowerCase()}${n.slice(1)}`;
   if (ES_MASCULINE.test(n)) return `${del} ${n}`;

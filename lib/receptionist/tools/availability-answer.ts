@@ -28,6 +28,7 @@ import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zone
 import { PART_MINUTES, type PartOfDay } from "./parts-of-day";
 import { offerTimes, sentence, type ToolReply } from "./replies";
 import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "../speech/speech";
+import { personName } from "@/lib/platform/format/person-name";
 
 /** At most this many times in one answer: a caller remembers three. */
 export const MAX_OFFERED = 3;
@@ -114,7 +115,8 @@ class Reasons {
     this.say = sayer(language);
     this.durationMinutes = durationFromSetting(biz.appointmentDuration);
     this.p = asked ?? (biz.practitioners.length === 1 ? biz.practitioners[0] : undefined);
-    this.name = asked && biz.practitioners.length > 1 ? asked.name : null;
+    // As a sentence says it: "le Dr Roux ne travaille pas le mercredi", "el Dr. Patel no trabaja los miércoles".
+    this.name = asked && biz.practitioners.length > 1 ? personName(asked.name, language) : null;
   }
 
   /** Why [time, time + duration) on `date` is outside the hours, or null when it is inside them. */

@@ -8,6 +8,7 @@ import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { spoken, type AppointmentRef, type ToolReply } from "./replies";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
+import { personName } from "@/lib/platform/format/person-name";
 import { now, readBirthDate, stillNeeded, text, type Args, type ToolContext } from "./context";
 
 /**
@@ -47,7 +48,7 @@ function appointmentWords(ctx: ToolContext, a: Appointment, among: Appointment[]
   const purpose = a.service ?? text(a.reason, 60);
   const people = new Set(among.map((x) => x.patientName.trim().toLowerCase()));
   return [
-    practitioner ? say("slotWith", { slot, practitioner }) : slot,
+    practitioner ? say("slotWith", { slot, practitioner: personName(practitioner, ctx.language) }) : slot,
     purpose,
     people.size > 1 ? say("appointmentFor", { name: a.patientName }) : null,
   ]

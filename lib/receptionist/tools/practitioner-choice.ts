@@ -5,7 +5,9 @@ import { lastPractitionerOf } from "@/lib/scheduling/booking/commands";
 import { serviceLength } from "@/lib/scheduling/booking/core";
 import { asksForAnyone, asksForSame, matchPractitioners, servicesNamed } from "@/lib/scheduling/practitioners/match";
 import { identitiesOf } from "./identity";
-import { spoken, type ToolReply } from "./replies";
+import { sentence, spoken, type ToolReply } from "./replies";
+import type { CallLanguage } from "@/lib/accounts/business/business";
+import { personName } from "@/lib/platform/format/person-name";
 import { settle, type ToolContext } from "./context";
 import { speakList, type Say } from "../speech/speech";
 
@@ -49,7 +51,7 @@ async function whoIsAsked(
   asked: string,
 ): Promise<Who | { reply: ToolReply }> {
   const everyone = speakList(
-    team.map((p) => p.name),
+    team.map((p) => personName(p.name, ctx.language)),
     ctx.language,
     "disjunction",
   );
@@ -72,7 +74,7 @@ async function whoIsAsked(
       reply: spoken(
         say("practitioners.which", {
           names: speakList(
-            fits.map((p) => p.name),
+            fits.map((p) => personName(p.name, ctx.language)),
             ctx.language,
             "disjunction",
           ),
@@ -85,11 +87,13 @@ async function whoIsAsked(
 
 /**
  * An answer about one practitioner's agenda says whose it is first, unless its words already name them ("Dr Patel does
- * not work on Wednesdays" needs no "For Dr Patel:" before it).
+ * not work on Wednesdays" needs no "For Dr Patel:" before it). French and Spanish go on after the colon in lower case
+ * ("Pour le Dr Roux : oui, …"), English with the sentence's capital.
  */
-export function withWhom(say: Say, who: Who, reply: ToolReply): ToolReply {
+export function withWhom(say: Say, who: Who, reply: ToolReply, language: CallLanguage): ToolReply {
   if (!who.name || reply.say.includes(who.name)) return reply;
-  return { ...reply, say: `${say("practitioners.for", { name: who.name })} ${reply.say}` };
+  const rest = language === "en" ? reply.say : reply.say.replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
+  return { ...reply, say: `${say("practitioners.for", { name: personName(who.name, language) })} ${rest}` };
 }
 
 /**
@@ -150,11 +154,12 @@ function serviceNamed(
   const offering = biz.practitioners.filter((p) => serviceLength(biz, p, service) !== null);
   if (who.only && !offering.some((p) => who.only!.includes(p.id))) {
     const names = speakList(
-      offering.map((p) => p.name),
+      offering.map((p) => personName(p.name, ctx.language)),
       ctx.language,
       "disjunction",
     );
-    return { reply: spoken(say("services.notWith", { name: who.name ?? "", service, names })) };
+    const name = personName(who.name ?? "", ctx.language);
+    return { reply: spoken(sentence(say("services.notWith", { name, service, names }))) };
   }
   return { service };
 }

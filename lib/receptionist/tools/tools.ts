@@ -33,6 +33,7 @@ export { settle };
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { localToday, readWhen, unreadableWords } from "../speech/when";
 import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
+import { personName } from "@/lib/platform/format/person-name";
 import { nextOpening, openingWords } from "./opening";
 import { reportSpam, spamKind } from "../screening/spam";
 import { addToWaitlistTool, WAITLIST_TOOL } from "./waitlist-tool";
@@ -167,7 +168,7 @@ async function checkAvailability(ctx: ToolContext, say: Say, args: Args): Promis
       practitioner: biz.practitioners.find((p) => p.id === who.only?.[0]),
     });
   const answer = (await ask(knownWindowFor(question, at, biz.timeZone))) ?? (await ask({ from: at, to: horizonEnd(at) }));
-  return withWhom(say, who, answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS })));
+  return withWhom(say, who, answer ?? spoken(say("availability.nothingFree", { days: HORIZON_DAYS })), language);
 }
 
 async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
@@ -234,14 +235,15 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
     bookingKey: ctx.toolCallId,
     callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
   });
-  if (!outcome.ok) return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who, what.service));
+  if (!outcome.ok)
+    return withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who, what.service), language);
   await raiseOutcome(deps.db, ctx.providerCallId, biz.userId, "booked");
   const a = outcome.appointment;
   const slot = speakSlot(a.startsAt, language, biz.timeZone);
   // In a practice of several, the caller hears who with, asked for or not; the one asked for was said first already.
   const practitioner = practitionerToName(biz.practitioners, a.practitionerId);
   const booked = practitioner
-    ? say("bookedWith", { name: a.patientName, slot, practitioner })
+    ? say("bookedWith", { name: a.patientName, slot, practitioner: personName(practitioner, language) })
     : say("booked", { name: a.patientName, slot });
   return spoken(`${booked} ${await confirmationWords(ctx, say, a)}`);
 }
