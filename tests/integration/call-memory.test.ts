@@ -209,6 +209,20 @@ describe("numbers given during the call", () => {
     expect(numbers.map((n) => n.phone)).toContain("+33612345678");
   });
 
+  it("asks which country when a number fits both the country named earlier and the practice's", async () => {
+    const call = newCallId();
+    const caller = newCaller();
+    // A Spanish mobile for the confirmation, then a number that is a French line and a Spanish one alike.
+    await vapiTool(p.line, call, caller, "take_message", { message: "About my bill", phone: "612 345 678", country: "Spain" });
+    expect(await vapiTool(p.line, call, caller, "take_message", { message: "Or my office", phone: "912 345 678" })).toBe(
+      "That doesn't look like a local number. Which country is it from? You can also give it with the country code.",
+    );
+    // A London line to call back is a number of another country too, though no mobile.
+    expect(await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Call me", phone: "020 7123 4567" })).toBe(
+      "That doesn't look like a local number. Which country is it from? You can also give it with the country code.",
+    );
+  });
+
   it("says a number that cannot be read with its country code as unreadable", async () => {
     expect(await vapiTool(p.line, newCallId(), newCaller(), "take_message", { message: "Call me", phone: "+44 12" })).toMatch(
       /^Sorry, I did not get that phone number/,

@@ -447,6 +447,54 @@ describe("businesses created before public holidays were closed", () => {
     expect(openings.map((o) => o.day)).toContain(deleted.from);
   });
 
+  it("get their region's own holidays though the old import, by country, never had them: not taken for deleted", async () => {
+    const [row] = await getDb()
+      .insert(users)
+      .values({
+        email: `holidays-${randomUUID()}@example.com`,
+        fullName: "Owner",
+        timeZone: "Europe/London",
+        locale: "en",
+        businessAddress: "10 Downing Street, London SW1A 2AA",
+        workingHours: defaultWorkingHours(),
+      })
+      .returning({ id: users.id });
+    const userId = row!.id;
+    const today = localToday("Europe/London");
+    const yearOn = plusDays(today, 365);
+    // The old import closed the United Kingdom's list: England's August bank holiday is not on it.
+    const imported = publicHolidays("GB", "en", today, yearOn);
+    const august = publicHolidays("GB-ENG", "en", today, yearOn).find((h) => h.from.slice(5, 7) === "08")!;
+    expect(imported.map((h) => h.from)).not.toContain(august.from);
+    await getDb()
+      .insert(closures)
+      .values(imported.map((h) => ({ userId, startsOn: h.from, endsOn: h.to, reason: h.name, source: "holiday" as const })));
+    await fillHolidays(getDb(), userId);
+    expect((await holidayRows(userId)).map((h) => h.from)).toContain(august.from);
+    const openings = await getDb().select({ day: holidayOpenings.day }).from(holidayOpenings).where(eq(holidayOpenings.userId, userId));
+    expect(openings).toEqual([]);
+  });
+
+  it("keep closed a holiday the owner closed again over its bookings, whatever the sweep", async () => {
+    const userId = await existingBusiness();
+    await fillHolidays(getDb(), userId);
+    const [p] = await getDb().select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId));
+    const stEsteve = next("12-26", localToday("Europe/Madrid"));
+    const at = new Date(`${stEsteve}T09:00:00Z`);
+    // Booked while it was open, then closed again by the owner: the closure is there with the appointment inside it.
+    await getDb()
+      .insert(appointments)
+      .values({ userId, practitionerId: p!.id, patientName: "Pau", startsAt: at, endsAt: new Date(at.getTime() + 1_800_000) });
+    for (let run = 0; run < 2; run++) {
+      await getDb().update(users).set({ holidaysThrough: null }).where(eq(users.id, userId));
+      const fill = await fillHolidays(getDb(), userId);
+      expect(fill!.keptOpen).toBe(0);
+    }
+    expect((await holidayRows(userId)).map((h) => h.from)).toContain(stEsteve);
+    const openings = await getDb().select({ day: holidayOpenings.day }).from(holidayOpenings).where(eq(holidayOpenings.userId, userId));
+    expect(openings).toEqual([]);
+  });
+
   it("never get a holiday closed on a day they already have appointments: it is kept open, and the owner is told", async () => {
     const userId = await existingBusiness();
     const [p] = await getDb().select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.userId, userId));

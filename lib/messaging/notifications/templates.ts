@@ -6,7 +6,7 @@
 // email states it. What a text does say is the service booked, a name from the practice's own list ("colouring",
 // "cleaning"), as the recall text does, and whose appointment it is: two people on one number (a parent and a child)
 // must tell their appointments apart.
-import { personName } from "@/lib/platform/format/person-name";
+import { firstNames, personName } from "@/lib/platform/format/person-name";
 import { dateLocale, formatTime } from "@/lib/platform/format/intl";
 import { countryOfBusiness } from "@/lib/platform/phone/phone";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
@@ -138,16 +138,12 @@ export function slot(
   f: Pick<AppointmentFacts, "start" | "timeZone" | "service" | "patientName" | "callerName">,
 ): { date: string; time: string } {
   const { date, time } = when(locale, f.start, f.timeZone);
-  const patient = clip(firstName(f.patientName), SMS_NAME_MAX);
-  const caller = f.callerName ? clip(firstName(f.callerName), SMS_NAME_MAX) : "";
+  const names = firstNames(f.patientName, f.callerName);
+  const patient = clip(names.patient, SMS_NAME_MAX);
+  const caller = names.caller ? clip(names.caller, SMS_NAME_MAX) : "";
   const whose = patient ? t(locale, caller ? "sms.forPatientBookedBy" : "sms.forPatient", { patient, caller }) : "";
   const detail = [f.service ? clip(f.service, SMS_NAME_MAX) : "", whose].filter(Boolean).join(", ");
   return { date, time: detail ? t(locale, "sms.timeDetail", { time, detail }) : time };
-}
-
-/** "Léa" of "Léa Martin": the first word of a name as the caller gave it. */
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? "";
 }
 
 /** "With Dr Roux.": the sentence a text adds in a practice of several. */

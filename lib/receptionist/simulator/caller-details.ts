@@ -80,12 +80,13 @@ export function forSomeoneElse(text: string): { name: string; callerName: string
   if (!patient) return null;
   const rest = said.slice(0, patient.index) + " " + said.slice(patient.index + patient[0].length);
   const caller = I_AM.exec(rest);
-  return { name: patient[1]!.trim(), callerName: caller?.[1]?.trim() ?? null };
+  // Names as long as the call's state keeps them: a long sentence heard as a name must not break the call.
+  return { name: patient[1]!.trim().slice(0, 120), callerName: caller?.[1]?.trim().slice(0, 120) ?? null };
 }
 
 /** The caller's own name, as they give it in a sentence ("…, this is Clark Kent", "soy Emilia Pardo"); null when none. */
 export function ownName(text: string): string | null {
-  return I_AM.exec(text.normalize("NFC"))?.[1]?.trim() ?? null;
+  return I_AM.exec(text.normalize("NFC"))?.[1]?.trim().slice(0, 120) ?? null;
 }
 
 /** "It's urgent", "it can't wait", "c'est urgent", "es urgente": the caller says it cannot wait. */

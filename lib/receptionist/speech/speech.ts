@@ -54,7 +54,10 @@ export function sayer(language: CallLanguage): Say {
  * "la agenda del Dr. Patel"). Only the article: "él" (he) has its accent, and a name that is "El …" keeps its capital.
  */
 function contractSpanish(s: string): string {
-  return s.replace(/(^|[\s(¿¡])([Aa]|[Dd]e) el(?=\s)/g, "$1$2l");
+  // A capital "A" only where a sentence starts: mid-sentence it is a letter ("tipo A el martes").
+  return s.replace(/(^|[¿¡]|[\s(])(a|de|De|A)(?= el\s) el/g, (whole, lead: string, prep: string) =>
+    /^[AD]/.test(prep) && !(lead === "" || /[¿¡]/.test(lead)) ? whole : `${lead}${prep}l`,
+  );
 }
 
 export function oneLine(s: string): string {

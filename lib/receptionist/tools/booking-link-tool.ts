@@ -19,7 +19,7 @@ export async function textBookingLink(ctx: ToolContext, say: Say, args: Record<s
   const { biz, deps } = ctx;
   if (!biz.entitled || !biz.line || !(await enabledBookingSlug(deps.db, biz.userId))) return say("bookingLink.unavailable");
   // The number the caller gave (in the country they named), else the one given earlier in the call, else the caller ID.
-  const reading = await callerPhone(ctx, say, args, { keep: true });
+  const reading = await callerPhone(ctx, say, args, { keep: true, mobile: true });
   if ("ask" in reading) return reading.ask;
   const to = reading.phone;
   if (!to) return say("bookingLink.needsNumber");

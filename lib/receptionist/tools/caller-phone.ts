@@ -23,13 +23,15 @@ async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Pr
  *
  * A national number is read in the country named with it, else the one named earlier in the call, else the business's:
  * one that fits only the business's country after a UK mobile earlier ("06 12 34 56 78" at a French practice) is read
- * there.
+ * there, and one that is a number of both ("551 234 5678" after a Mexican mobile, at a US practice) is asked about.
+ * `mobile`: the number is for texts (a confirmation, a link), so only a mobile of another country makes the caller be
+ * asked which country; a number to call back may be any line.
  */
 export async function callerPhone(
   ctx: ToolContext,
   say: Say,
   args: Record<string, unknown>,
-  opts: { keep: boolean },
+  opts: { keep: boolean; mobile: boolean },
 ): Promise<PhoneReading> {
   const raw = typeof args.phone === "string" || typeof args.phone === "number" ? String(args.phone).trim().slice(0, 40) : "";
   const named = await countryNamed(ctx, args);
@@ -37,7 +39,10 @@ export async function callerPhone(
   const home = countryOfBusiness(ctx.biz);
   const earlier = (ctx.memory.country as CountryCode | undefined) ?? null;
   const regions = [...new Set([named ?? earlier ?? home, ...(named ? [] : [home])])];
-  const parsed = regions.map((region) => parsePhone(raw, region)).find((p) => p.ok) ?? parsePhone(raw, regions[0]);
+  const readings = regions.map((region) => parsePhone(raw, region));
+  const numbers = new Set(readings.flatMap((p) => (p.ok ? [p.e164] : [])));
+  if (numbers.size > 1) return { ask: say("phoneWhichCountry") };
+  const parsed = readings.find((p) => p.ok) ?? readings[0]!;
   if (parsed.ok) {
     if (opts.keep && parsed.e164 !== ctx.memory.phone) await settle(ctx, { phone: parsed.e164 });
     return { phone: parsed.e164 };
@@ -46,7 +51,7 @@ export async function callerPhone(
   // which country (the model passes it back as `country`), or for the number with its country code. Digits that make
   // no number anywhere likely (too few, a digit misheard) are asked again.
   const national = !/^\s*(\+|00)/.test(raw);
-  if (national && !named && elsewhere(raw, home)) return { ask: say("phoneWhichCountry") };
+  if (national && !named && elsewhere(raw, home, opts.mobile)) return { ask: say("phoneWhichCountry") };
   return { ask: say("phoneUnreadable") };
 }
 
@@ -72,14 +77,14 @@ const LIKELY: readonly CountryCode[] = [
 ];
 
 /**
- * Whether the digits, said nationally, are a mobile of a likely country other than `home`: "07700 900123" is a UK
- * mobile, while "06 98 76" (a French mobile missing digits) is a mobile nowhere, though some countries' plans take
- * short landlines.
+ * Whether the digits, said nationally, are a number (a mobile, when `mobile`) of a likely country other than `home`:
+ * "07700 900123" is a UK mobile and "020 7123 4567" a London line, while "06 98 76" (a French mobile missing digits) is
+ * a mobile nowhere, though some countries' plans take short landlines.
  */
-function elsewhere(raw: string, home: CountryCode): boolean {
+function elsewhere(raw: string, home: CountryCode, mobile: boolean): boolean {
   return LIKELY.some((country) => {
     if (country === home) return false;
     const parsed = parsePhone(raw, country);
-    return parsed.ok && isMobile(parsed.e164);
+    return parsed.ok && (!mobile || isMobile(parsed.e164));
   });
 }

@@ -183,7 +183,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   if (name && name !== ctx.memory.patientName) await settle(ctx, { patientName: name });
   // Who is calling, when the appointment is for someone else (a parent for a child).
   const callerName = await named(ctx, "callerName", args.callerName);
-  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: true });
   if ("ask" in reading) return spoken(reading.ask);
   const { phone } = reading;
   const channel = await channelAsked(ctx, args.channel);
@@ -373,7 +373,7 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   if (!body) return say("messageMissing");
   // Who is calling: the name given now, else the one this call gave (the caller's, or the patient's when they are one).
   const name = text(args.name ?? args.callerName, 120) ?? ctx.memory.callerName ?? ctx.memory.patientName ?? null;
-  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: false });
   if ("ask" in reading) return reading.ask;
   const { phone } = reading;
   // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".

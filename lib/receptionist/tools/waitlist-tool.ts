@@ -61,7 +61,7 @@ export async function addToWaitlistTool(ctx: ToolContext, say: Say, args: Args):
     );
     return spoken(say("missingDetails", { fields }));
   }
-  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true });
+  const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: true });
   if ("ask" in reading) return spoken(reading.ask);
   const { phone } = reading;
   if (!phone) return spoken(say("waitlist.needsPhone"));

@@ -21,7 +21,7 @@ import { logger } from "@/lib/platform/log/logger";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookedInside, closureColumns } from "./closure-rows";
 import type { Closure } from "./closures.responses";
-import { holidayAreaOf, regionNameOf } from "./holiday-area";
+import { holidayAreaOf, regionNameOf, splitArea } from "./holiday-area";
 import { publicHolidayOn, publicHolidays, type PublicHoliday } from "./holiday-calendar";
 
 /** How far ahead the holidays are kept filled: twelve months, so next January's are in by December. */
@@ -122,6 +122,16 @@ async function fillLocked(tx: Tx, userId: string, row: AreaRow, now: Date, year?
     ).map((o) => o.day),
   );
 
+  // Every practice-wide closure to come, whoever made it: a day one of them covers is closed already.
+  const practiceClosures = await tx
+    .select({ from: closures.startsOn, to: closures.endsOn, source: closures.source })
+    .from(closures)
+    .where(and(eq(closures.userId, userId), isNull(closures.practitionerId), gte(closures.endsOn, today)));
+  const covered = (day: string, source?: "owner" | "holiday") =>
+    practiceClosures.some((c) => c.from <= day && day <= c.to && (!source || c.source === source));
+  // The holidays a holiday closure of this fill's area closes already (kept as they are below).
+  const stillHeld = new Set<string>();
+
   // The holiday closures to come, checked against the area's holidays over the days they span.
   const held = await tx
     .select({ id: closures.id, from: closures.startsOn, to: closures.endsOn, reason: closures.reason })
@@ -155,20 +165,31 @@ async function fillLocked(tx: Tx, userId: string, row: AreaRow, now: Date, year?
         ),
       );
     if (imported) {
+      // Deleted by the owner: a holiday the old import did close (its country's list, no region) on a day no closure of
+      // any kind covers. A region's own holiday (England's August bank holiday, Madrid's 2 May) or a day an owner's
+      // "Christmas break" covered was never imported: it is filled now like any other.
       const closed = new Set(held.map((c) => c.from));
-      const deleted = wanted.filter((h) => h.from <= last && !closed.has(h.from) && !opened.has(h.from));
+      const country = splitArea(area).country;
+      const oldList = new Set(publicHolidays(country, row.locale, today, last).map((h) => h.from));
+      const deleted = wanted.filter(
+        (h) => h.from <= last && oldList.has(h.from) && !closed.has(h.from) && !opened.has(h.from) && !covered(h.from),
+      );
       await keepOpen(tx, userId, deleted, opened);
     }
+    for (const c of held) if (valid.has(c.from) && !opened.has(c.from)) stillHeld.add(c.from);
     for (const c of held) {
       const name = valid.get(c.from)?.name;
       if (name && !opened.has(c.from) && c.reason !== name) await tx.update(closures).set({ reason: name }).where(eq(closures.id, c.id));
     }
   }
 
-  // A holiday with appointments already booked stays open: closing it would tell callers "we are closed" on a day the
-  // owner has patients, without the owner deciding it.
-  const busy = await bookedDays(tx, userId, wanted, row.timeZone);
-  const keptOpen = wanted.filter((h) => !opened.has(h.from) && busy.has(h.from));
+  // A holiday this fill would close for the first time, with appointments already booked that day, stays open: closing
+  // it would tell callers "we are closed" on a day the owner has patients, without the owner deciding it. A holiday
+  // closed already (the owner closed it again over its bookings, or one of the owner's closures covers it) is left as
+  // the owner made it.
+  const first = wanted.filter((h) => !opened.has(h.from) && !stillHeld.has(h.from) && !covered(h.from, "owner"));
+  const busy = await bookedDays(tx, userId, first, row.timeZone);
+  const keptOpen = first.filter((h) => busy.has(h.from));
   await keepOpen(tx, userId, keptOpen, opened);
   const toClose = wanted.filter((h) => !opened.has(h.from));
   const inserted = toClose.length

@@ -1,6 +1,7 @@
 // The caller's own page for one appointment (/a/<token>): see it, cancel it, or move it to a free slot, through the same
 // booking commands as a call ("link" source: the rules a caller has on the phone), up to the owner's cut-off. The signed
 // link is the only key: it names one appointment and expires when it starts.
+import { firstNames } from "@/lib/platform/format/person-name";
 import { AppError } from "@/lib/platform/errors";
 import type { LimitKey } from "@/lib/accounts/auth/rate-limit";
 import { freeSlots, type Interval } from "@/lib/scheduling/availability/availability";
@@ -87,8 +88,8 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     endsAt: a.endsAt.toISOString(),
     durationMinutes: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
     status: a.status,
-    patientFirstName: firstName(a.patientName),
-    bookedByFirstName: a.callerName ? firstName(a.callerName) || null : null,
+    patientFirstName: firstNames(a.patientName, a.callerName).patient,
+    bookedByFirstName: a.callerName ? firstNames(a.patientName, a.callerName).caller || null : null,
     // The service only: the link travels in a text and can be forwarded, and the reason is the caller's own words about
     // their health ("chest pain").
     purpose: a.service?.trim() || null,
@@ -100,8 +101,6 @@ function view(deps: SelfServiceDeps, { appointment: a, biz }: Opened): SelfServi
     cutoffHours: biz.selfServiceCutoffHours,
   };
 }
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 function assertChangeable(deps: SelfServiceDeps, opened: Opened): void {
   const v = view(deps, opened);
