@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { testBusiness } from "@/tests/helpers/business";
 import type { CallRouting } from "./routing.service";
-import { openAt, transferFor } from "./transfer";
+import { transferFor } from "./transfer";
+import { openAt } from "../tools/opening";
 
 // Tuesday 10:00 and 20:00 in Paris (UTC+1 in winter).
 const TUESDAY_MORNING = new Date("2026-12-01T09:00:00Z");

@@ -9,26 +9,13 @@
 // hands the caller back to the model (no hook, no fallback destination, no transfer-destination-request is set up), so
 // whom is tried next is only what these lines and `noAnswer` tell the model.
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
-import { openIntervals } from "@/lib/scheduling/availability/availability";
-import { exceptionsFrom } from "@/lib/scheduling/booking/core";
 import type { TransferDestination, TransferTool } from "../tools/definitions";
 import { MESSAGE_TOOL } from "../tools/tools";
 import { spokenName } from "../speech/desk-names";
 import { sayer } from "../speech/speech";
 import { sentence } from "../tools/replies";
+import { openAt } from "../tools/opening";
 import type { CallRouting, Destination } from "./routing.service";
-
-/** Whether the business is open at `now`: its week's hours, or a closure's special hours that day. */
-export function openAt(b: Pick<Business, "timeZone" | "workingHours" | "closures">, now: Date): boolean {
-  const open = openIntervals({
-    timeZone: b.timeZone,
-    workingHours: b.workingHours,
-    exceptions: exceptionsFrom(b.closures),
-    from: now,
-    to: new Date(now.getTime() + 1),
-  });
-  return open.length > 0;
-}
 
 /**
  * The transfer tool and its lines of instructions for a call at `now`: no tool outside opening hours when the owner

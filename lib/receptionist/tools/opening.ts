@@ -9,18 +9,28 @@ import { slotReference, speakAt, speakDate } from "../speech/speech";
 /** How far ahead an opening is looked for: past a month of closure, "when we reopen" is for the owner to say. */
 const LOOK_AHEAD_DAYS = 31;
 
-/** Null while the business is open at `now`; else the start of its next opening hours (null when none within a month). */
-export function nextOpening(b: Pick<Business, "timeZone" | "workingHours" | "closures">, now: Date): { openNow: boolean; at: Date | null } {
-  const open = openIntervals({
+type Hours = Pick<Business, "timeZone" | "workingHours" | "closures">;
+
+/** The business's open hours from `now` for `ms`: its week's hours, or a closure's special hours those days. */
+function openFrom(b: Hours, now: Date, ms: number) {
+  return openIntervals({
     timeZone: b.timeZone,
     workingHours: b.workingHours,
     exceptions: exceptionsFrom(b.closures),
     from: now,
-    to: new Date(now.getTime() + LOOK_AHEAD_DAYS * 86_400_000),
+    to: new Date(now.getTime() + ms),
   });
-  const first = open[0];
-  if (first && first.start.getTime() <= now.getTime()) return { openNow: true, at: null };
-  return { openNow: false, at: first?.start ?? null };
+}
+
+/** Whether the business is open at `now`. */
+export function openAt(b: Hours, now: Date): boolean {
+  return openFrom(b, now, 1).length > 0;
+}
+
+/** Open at `now`, or closed and when it next opens (null when not within a month). */
+export function nextOpening(b: Hours, now: Date): { openNow: boolean; at: Date | null } {
+  if (openAt(b, now)) return { openNow: true, at: null };
+  return { openNow: false, at: openFrom(b, now, LOOK_AHEAD_DAYS * 86_400_000)[0]?.start ?? null };
 }
 
 /**

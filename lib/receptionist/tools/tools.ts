@@ -64,7 +64,9 @@ export async function runTool(context: ToolContext, name: string, args: Args): P
   const answer = await answerTool(context, name, args);
   // The times just offered: a booking that names only the time ("the 10:30, please") is on the day it was offered.
   const slots = "result" in answer ? answer.result.slots : undefined;
-  if (slots?.length) await settle(context, { offered: slots.map(({ date, time }) => ({ date, time })) });
+  const offered = slots?.map(({ date, time }) => ({ date, time }));
+  // Written only when they change: an answer that repeats the last times costs no write.
+  if (offered?.length && JSON.stringify(offered) !== JSON.stringify(context.memory.offered)) await settle(context, { offered });
   return answer;
 }
 
@@ -182,7 +184,7 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
   const name = text(args.name ?? args.patientName ?? args.fullName, 120);
   if (name && name !== ctx.memory.patientName) await settle(ctx, { patientName: name });
   // Who is calling, when the appointment is for someone else (a parent for a child).
-  const callerName = await named(ctx, "callerName", args.callerName);
+  const callerName = await callerNamed(ctx, args.callerName);
   const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: true });
   if ("ask" in reading) return spoken(reading.ask);
   const { phone } = reading;
@@ -252,10 +254,10 @@ async function bookAppointment(ctx: ToolContext, say: Say, args: Args): Promise<
  * The caller's own name when they book for someone else, remembered for the rest of the call; the one given earlier
  * when this call leaves it out.
  */
-async function named(ctx: ToolContext, key: "callerName", raw: unknown): Promise<string | null> {
+async function callerNamed(ctx: ToolContext, raw: unknown): Promise<string | null> {
   const given = text(raw, 120);
-  if (given && given !== ctx.memory[key]) await settle(ctx, { [key]: given });
-  return given ?? ctx.memory[key] ?? null;
+  if (given && given !== ctx.memory.callerName) await settle(ctx, { callerName: given });
+  return given ?? ctx.memory.callerName ?? null;
 }
 
 /** The day of the one time offered at `time` in this call's last answer with times; null when none or several were. */
