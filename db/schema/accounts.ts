@@ -70,6 +70,13 @@ export const users = pgTable(
     // How the receptionist and the texts say the time: "12h" (9:30 AM) or "24h" (09:30); null: the language's and
     // country's own way.
     clockFormat: text("clock_format", { enum: ["12h", "24h"] }),
+    // Countries besides the practice's own whose numbers it dials and texts (ISO 3166 alpha-2): a clinic near a border
+    // transfers to a colleague or texts patients across it. Numbers elsewhere are refused, so a stolen account cannot
+    // route calls to far-away ranges.
+    servedCountries: text("served_countries")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     setupCompletedAt: ts("setup_completed_at"),
     // The setup steps the owner went through that leave nothing else to see ("information", "workingHours": the hours
     // have defaults, so only this says they were looked at). The calendar, the plan and the number are read from
@@ -90,6 +97,10 @@ export const users = pgTable(
     check("users_transfer_hours_known", sql`${t.transferHours} in ('open', 'always')`),
     check("users_confirmation_channel_known", sql`${t.confirmationChannel} in ('sms', 'whatsapp', 'both')`),
     check("users_clock_format_known", sql`${t.clockFormat} is null or ${t.clockFormat} in ('12h', '24h')`),
+    check(
+      "users_served_countries_form",
+      sql`cardinality(${t.servedCountries}) <= 20 and array_to_string(${t.servedCountries}, ',') ~ '^([A-Z]{2}(,[A-Z]{2})*)?$'`,
+    ),
   ],
 );
 

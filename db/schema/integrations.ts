@@ -68,6 +68,9 @@ export const webhookEndpoints = pgTable(
     events: text("events").array().notNull(),
     secretEnc: text("secret_enc").notNull(),
     enabled: boolean("enabled").notNull().default(true),
+    // Set while an attempt to this endpoint is in flight, to when that attempt must have ended (its timeout and a margin):
+    // one attempt at a time per endpoint, so a slow receiver holds back only its own deliveries.
+    busyUntil: ts("busy_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

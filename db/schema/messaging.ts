@@ -14,7 +14,10 @@ export const notifications = pgTable(
     channel: text("channel", { enum: ["email", "sms", "whatsapp"] }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
+    // A one-time code appears in `body` as "••••••"; the code itself is kept sealed here, so only the sandbox outbox
+    // (where reading it is the point) can show it.
     body: text("body").notNull(),
+    secretEnc: text("secret_enc"),
     links: jsonb("links")
       .$type<string[]>()
       .notNull()

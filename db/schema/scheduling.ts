@@ -295,6 +295,8 @@ export const bookingPages = pgTable(
     // Off by default: a caller who looked for a time and hung up before booking is texted the page's link unasked. A
     // text from a medical practice tells whoever reads the phone that it was called, so the owner decides.
     textAfterHangUp: boolean("text_after_hang_up").notNull().default(false),
+    // When the owner was last emailed that the page is being flooded with code requests: one email per day at most.
+    abuseNotifiedAt: ts("abuse_notified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

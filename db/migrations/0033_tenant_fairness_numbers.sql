@@ -1,0 +1,5 @@
+ALTER TABLE "users" ADD COLUMN "served_countries" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_pages" ADD COLUMN "abuse_notified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "secret_enc" text;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD COLUMN "busy_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_served_countries_form" CHECK (cardinality("users"."served_countries") <= 20 and array_to_string("users"."served_countries", ',') ~ '^([A-Z]{2}(,[A-Z]{2})*)?$');
