@@ -1,6 +1,6 @@
 // The owner's email when their booking page is flooded with code requests: the page stays open (the flood's addresses
 // are refused, new visitors still get codes), but each code is a text the practice pays for, so the owner hears of it,
-// in the account's language, once a day at most (the job is queued with the page's mark; the dedupe key names the day).
+// in the account's language, once a day at most (the job is queued with the page's daily mark, and names it).
 import { translate } from "@/lib/platform/i18n/translate";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
@@ -28,6 +28,6 @@ export async function sendBookingPageAbuse(deps: DispatchDeps, data: JobData["bo
     text: mail.text,
     html: mail.html,
     links: [url],
-    dedupeKey: `booking-page-abuse:${biz.userId}:${data.day}`,
+    dedupeKey: `booking-page-abuse:${biz.userId}:${data.at}`,
   });
 }

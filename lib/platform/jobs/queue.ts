@@ -124,8 +124,8 @@ export type JobData = {
   [JOB.webhookDelivery]: { deliveryId: string; at: string };
   [JOB.holidaySweep]: Record<string, never>;
   [JOB.holidayFill]: { userId: string };
-  /** `day`: the date (UTC) the page reached its cap: one email per day. */
-  [JOB.bookingPageAbuse]: { userId: string; day: string };
+  /** `at`: when the page was marked as flooded (ISO): one email per mark, and a page is marked once a day at most. */
+  [JOB.bookingPageAbuse]: { userId: string; at: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */

@@ -80,5 +80,5 @@ async function noticeAbuse(deps: BookingDeps, tx: Tx, userId: string, now: Date)
       ),
     )
     .returning({ userId: bookingPages.userId });
-  if (marked) await deps.jobs.send(JOB.bookingPageAbuse, { userId, day: now.toISOString().slice(0, 10) }, { tx });
+  if (marked) await deps.jobs.send(JOB.bookingPageAbuse, { userId, at: now.toISOString() }, { tx });
 }
