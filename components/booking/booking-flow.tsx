@@ -268,6 +268,7 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
               e.preventDefault();
               if (!code.trim()) return setMissing({ code: t("codeRequired") });
               setMissing({});
+              sendCode.reset();
               confirm.mutate();
             }}
           >
@@ -281,9 +282,10 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
               onChange={(e) => setCode(e.target.value)}
               error={missing.code}
             />
-            {confirm.isError && (
+            {/* A code asked again too soon is refused with how long to wait: said here, where it was asked. */}
+            {(confirm.isError || sendCode.isError) && (
               <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900" data-testid="booking-error">
-                {failureText(confirm.error, t("bookFailed"))}
+                {confirm.isError ? failureText(confirm.error, t("bookFailed")) : failureText(sendCode.error, t("codeFailed"))}
               </p>
             )}
             <p className="text-slate-800">{t("bookingFor", { time: when(picked) })}</p>
@@ -291,7 +293,15 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
               <button type="submit" className="btn-primary" disabled={confirm.isPending}>
                 {confirm.isPending ? t("booking") : t("book")}
               </button>
-              <button type="button" className="btn-secondary" disabled={sendCode.isPending} onClick={() => sendCode.mutate()}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={sendCode.isPending}
+                onClick={() => {
+                  confirm.reset();
+                  sendCode.mutate();
+                }}
+              >
                 {t("sendAgain")}
               </button>
               <button type="button" className="btn-secondary" onClick={() => setStep("details")}>

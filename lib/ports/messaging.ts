@@ -21,6 +21,12 @@ export type OutgoingMessage = {
    * instead; only the sandbox, which delivers to that log and nowhere else, keeps them.
    */
   redact?: string[];
+  /**
+   * A one-time code in the text (a caller's code, a booking page's). The provider gets the text as written; our log
+   * keeps "••••••" in its place and the code only as `sealed` (its SecretBox envelope), so no outbox shows it unless
+   * the sandbox delivered it.
+   */
+  oneTimeCode?: { plain: string; sealed: string };
 };
 export type SendResult = { id: string; status: "sent" | "failed"; duplicate: boolean };
 

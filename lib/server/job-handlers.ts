@@ -18,6 +18,7 @@ import { sendRecallText } from "@/lib/messaging/notifications/recall-text";
 import { runRecallSweep } from "@/lib/scheduling/recall/recall-sweep";
 import { sendVerificationCode } from "@/lib/receptionist/tools/identity";
 import { sendBookingLinkText } from "@/lib/messaging/notifications/booking-link-text";
+import { sendBookingPageAbuse } from "@/lib/messaging/notifications/booking-page-abuse";
 import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/messaging/inbox/send";
 import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/accounts/privacy/retention";
 import { loadBusiness } from "@/lib/accounts/business/business";
@@ -46,6 +47,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
     [JOB.verificationCode]: (data) => sendVerificationCode(booking, dispatch, data),
     [JOB.bookingLinkText]: (data) => sendBookingLinkText(dispatch, data),
+    [JOB.bookingPageAbuse]: (data) => sendBookingPageAbuse(dispatch, data),
     [JOB.taskDone]: (data) => sendTaskDone(dispatch, data),
     [JOB.waitlistSlot]: (data) => offerFreedSlot(booking, data),
     [JOB.waitlistTake]: (data) => bookTakenOffer(booking, data),

@@ -34,6 +34,7 @@ import type { Transport } from "@/lib/receptionist/simulator/simulator";
 import { vapiTransport } from "@/lib/vendors/vapi/sandbox-platform";
 import { handleVapiMessage, type VapiDeps } from "@/lib/vendors/vapi/webhook";
 import { appContext } from "@/lib/server/context";
+import { receivedText } from "../helpers/codes";
 import type { ApptExpect, CallExpect, Clock, DayRef, Lang, OutboxExpect, SayCheck, Scenario, TransferExpect } from "./types";
 
 /** The suite's "now": Tuesday 8 June 2027, 14:00 in Paris and Madrid, 08:00 in New York. */
@@ -311,11 +312,11 @@ export async function drainMessages(): Promise<void> {
 /** The texts delivered to `phone`, oldest first (the sandbox outbox is what the phone would have received). */
 export async function textsTo(phone: string): Promise<string[]> {
   const rows = await appContext()
-    .db.select({ body: notifications.body })
+    .db.select({ body: notifications.body, secretEnc: notifications.secretEnc })
     .from(notifications)
     .where(and(eq(notifications.recipient, phone), eq(notifications.channel, "sms"), eq(notifications.status, "sent")))
     .orderBy(asc(notifications.createdAt));
-  return rows.map((r) => r.body);
+  return rows.map(receivedText);
 }
 
 /** A caller's line with "{code}" replaced by the last six-digit code texted to the phone they hold. */
@@ -533,7 +534,7 @@ export async function judge(sc: Scenario, p: Practice, records: CallRecord[], dr
       n.channel === o.channel &&
       n.recipient === (o.to === "caller" ? caller : o.to === "booked" ? bookedPhone : o.to === "owner" ? p.email : o.to) &&
       n.status === (o.status ?? "sent") &&
-      (!o.body || o.body.test(n.body));
+      (!o.body || o.body.test(receivedText(n)));
     const { missing, extra } = matchAll(expanded, sent, fits);
     for (const m of missing)
       failures.push(`outbox: no ${m.status ?? "sent"} ${m.channel} to ${m.to}${m.body ? ` matching ${m.body}` : ""}`);

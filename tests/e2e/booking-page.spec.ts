@@ -33,15 +33,17 @@ async function frenchPractice(page: Page) {
   return { owner, call, businessName };
 }
 
-/** The last six-digit code texted to `phone`, from the owner's outbox. */
+/** The last six-digit code texted to `phone`, from the owner's outbox (it shows a code the sandbox delivered, apart). */
 async function codeTextedTo(call: (method: string, path: string) => Promise<unknown>, phone: string): Promise<string> {
   let code = "";
   await expect
     .poll(
       async () => {
-        const outbox = (await call("GET", "/api/outbox")) as { messages: { channel: string; recipient: string; body: string }[] };
+        const outbox = (await call("GET", "/api/outbox")) as {
+          messages: { channel: string; recipient: string; body: string; code: string | null }[];
+        };
         const sms = outbox.messages.find((n) => n.channel === "sms" && n.recipient === phone && /code de réservation/.test(n.body));
-        code = /(\d{6})/.exec(sms?.body ?? "")?.[1] ?? "";
+        code = sms?.code ?? "";
         return code;
       },
       { timeout: 20_000 },

@@ -12,6 +12,7 @@ import type { MessageTransport } from "@/lib/ports/messaging";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "../helpers/api";
+import { codeOf } from "../helpers/codes";
 import { dayAhead, newCallId, practice, vapiReply, vapiTool, type Practice } from "../helpers/practice";
 
 let callers = 0;
@@ -48,7 +49,9 @@ async function codeTextedTo(phone: string): Promise<string | null> {
     .where(and(eq(notifications.recipient, phone), eq(notifications.channel, "sms")))
     .orderBy(desc(notifications.createdAt))
     .limit(1);
-  return /your code is (\d{6})/.exec(sms?.body ?? "")?.[1] ?? null;
+  // The stored row never reads the code: "••••••" in its place, the code sealed beside it.
+  expect(sms?.body ?? "").not.toMatch(/your code is \d/);
+  return sms?.body.includes("your code is ••••••") ? codeOf(sms) : null;
 }
 
 async function status(id: string) {
@@ -208,6 +211,27 @@ describe("a code texted through a real provider", () => {
     expect(delivered).toEqual(["Cabinet: your code is 482913."]);
     const [row] = await getDb().select().from(notifications).where(eq(notifications.id, sent.id));
     expect(row!.body).toBe("Cabinet: your code is [redacted].");
+  });
+
+  it("as a one-time code: the provider gets it, the row keeps •••••• and the code sealed", async () => {
+    const delivered: string[] = [];
+    const telnyx: MessageTransport = {
+      kind: "telnyx",
+      deliver: async (m) => (delivered.push(m.text ?? ""), { providerMessageId: "msg-code" }),
+    };
+    const to = newMobile();
+    const sealed = appContext().secrets.seal("482913");
+    const sent = await createLoggedSender(getDb(), "sms", telnyx).send({
+      to,
+      text: "Cabinet: your code is 482913.",
+      oneTimeCode: { plain: "482913", sealed },
+      dedupeKey: `code-${to}`,
+    });
+    expect(delivered).toEqual(["Cabinet: your code is 482913."]);
+    const [row] = await getDb().select().from(notifications).where(eq(notifications.id, sent.id));
+    expect(row!.body).toBe("Cabinet: your code is ••••••.");
+    expect(JSON.stringify(row)).not.toContain("482913");
+    expect(codeOf(row)).toBe("482913");
   });
 });
 

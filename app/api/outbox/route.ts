@@ -11,6 +11,6 @@ export const GET = route.owner({ response: { 200: outboxResponse } }, async ({ c
   const modes = providerModes(env());
   return json({
     sandbox: { email: modes.email === "sandbox", sms: modes.sms === "sandbox", whatsapp: modes.whatsapp === "sandbox" },
-    messages: await listOutbox(ctx.db, auth.userId),
+    messages: await listOutbox(ctx.db, ctx.secrets, auth.userId),
   });
 });

@@ -166,6 +166,11 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
           <p translate="no" className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">
             {m.body}
           </p>
+          {m.code && (
+            <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="outbox-code">
+              {t("sandboxCode", { code: m.code })}
+            </p>
+          )}
           {links.length > 0 && (
             <div>
               <p className="text-sm font-semibold text-slate-700">{t("links")}</p>

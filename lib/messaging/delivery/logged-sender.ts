@@ -1,6 +1,7 @@
 // Every outgoing message, real or sandbox, is written to the notifications table before it is handed to the provider,
 // then marked sent or failed. A send with a dedupe key already sent is a no-op; one that failed is tried again, so a job
-// retried with backoff delivers at most once per key.
+// retried with backoff delivers at most once per key. A one-time code is never written in clear: the body keeps
+// "••••••" in its place and the code is kept sealed beside it (secret_enc), as the verification table keeps it.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
@@ -37,7 +38,8 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
     kind: transport.kind,
     channel,
     async send(m: OutgoingMessage): Promise<SendResult> {
-      const logged = transport.kind === "sandbox" ? (v: string) => v : (v: string) => redact(v, m.redact ?? []);
+      const redacted = transport.kind === "sandbox" ? (v: string) => v : (v: string) => redact(v, m.redact ?? []);
+      const logged = (v: string) => maskCode(redacted(v), m.oneTimeCode?.plain);
       const [inserted] = await db
         .insert(notifications)
         .values({
@@ -46,6 +48,7 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
           recipient: m.to,
           subject: m.subject ?? null,
           body: logged(m.text),
+          secretEnc: m.oneTimeCode?.sealed ?? null,
           links: (m.links ?? []).map(logged),
           attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
           status: "queued",
@@ -87,6 +90,13 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
 /** Each secret the sender named, six characters and up (a six-digit code is one), replaced wherever it appears. */
 function redact(value: string, secrets: string[]): string {
   return secrets.filter((x) => x.length >= 6).reduce((v, x) => v.split(x).join("[redacted]"), value);
+}
+
+/** What stands for a one-time code in the log, whoever delivered it. */
+export const CODE_MASK = "••••••";
+
+function maskCode(value: string, code: string | undefined): string {
+  return code ? value.split(code).join(CODE_MASK) : value;
 }
 
 function errorReason(e: unknown): string {

@@ -9,7 +9,13 @@ const messageFields = {
   channel: z.enum(["email", "sms", "whatsapp"]),
   recipient: z.string(),
   subject: z.string().nullable(),
-  body: z.string(),
+  body: z.string().describe('The text as sent, a one-time code in it written "••••••".'),
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      "The one-time code the body hides, only in the owner's outbox and only in a text the sandbox delivered (no one received it).",
+    ),
   links: z.array(z.string()),
   attachments: z.array(z.strictObject({ filename: z.string(), contentType: z.string() })),
   status: z.enum(["queued", "sent", "failed"]),

@@ -1,9 +1,12 @@
 // The owner's outbox: every message sent on their behalf (to callers and to themselves), newest first. And the admin's
 // sandbox outbox: every message of every account that the sandbox "delivered" in place of SMTP or Telnyx.
+// A one-time code shows as "••••••" in both. Only the owner's outbox opens it, and only in a text the sandbox delivered:
+// no one received it, and reading it there is how an owner tries their booking page or a call without a phone line.
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { toE164 } from "@/lib/platform/phone/phone";
+import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { OutboxChannel } from "./outbox.schemas";
 
 export const OUTBOX_LIMIT = 200;
@@ -36,14 +39,29 @@ const messageColumns = {
   sentAt: notifications.sentAt,
 };
 
-export async function listOutbox(db: Db, userId: string) {
+export async function listOutbox(db: Db, secrets: SecretBox, userId: string) {
   const rows = await db
-    .select(messageColumns)
+    .select({ ...messageColumns, secretEnc: notifications.secretEnc })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))
     .limit(OUTBOX_LIMIT);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
+  return rows.map(({ secretEnc, ...r }) => ({
+    ...r,
+    code: r.provider === "sandbox" ? openCode(secrets, secretEnc) : null,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** The sealed code, or null (none, or sealed under a key this box no longer has: the text still reads "••••••"). */
+function openCode(secrets: SecretBox, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return secrets.open(sealed);
+  } catch {
+    return null;
+  }
 }
 
 /** `region`: the admin's country, to read a number searched for in national form ("06 98 76 54 32"). */
@@ -82,7 +100,8 @@ export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}
     .where(and(...where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
+  // Every account's messages: a code stays "••••••" here, even one the sandbox delivered.
+  return rows.map((r) => ({ ...r, code: null, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
 }
 
 export type SandboxOutboxMessage = Awaited<ReturnType<typeof listSandboxOutbox>>[number];

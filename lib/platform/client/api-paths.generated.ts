@@ -3585,7 +3585,10 @@ export interface operations {
                             channel: "email" | "sms" | "whatsapp";
                             recipient: string;
                             subject: string | null;
+                            /** @description The text as sent, a one-time code in it written "••••••". */
                             body: string;
+                            /** @description The one-time code the body hides, only in the owner's outbox and only in a text the sandbox delivered (no one received it). */
+                            code: string | null;
                             links: string[];
                             attachments: {
                                 filename: string;
@@ -5607,7 +5610,10 @@ export interface operations {
                             channel: "email" | "sms" | "whatsapp";
                             recipient: string;
                             subject: string | null;
+                            /** @description The text as sent, a one-time code in it written "••••••". */
                             body: string;
+                            /** @description The one-time code the body hides, only in the owner's outbox and only in a text the sandbox delivered (no one received it). */
+                            code: string | null;
                             links: string[];
                             attachments: {
                                 filename: string;

@@ -65,6 +65,8 @@ export const JOB = {
   holidaySweep: "holiday-sweep",
   /** Fills one business's public holidays (an account a checkout created). */
   holidayFill: "holiday-fill",
+  /** Tells the owner their booking page is flooded with code requests (once a day at most). */
+  bookingPageAbuse: "booking-page-abuse",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -122,6 +124,8 @@ export type JobData = {
   [JOB.webhookDelivery]: { deliveryId: string; at: string };
   [JOB.holidaySweep]: Record<string, never>;
   [JOB.holidayFill]: { userId: string };
+  /** `at`: when the page was marked as flooded (ISO): one email per mark, and a page is marked once a day at most. */
+  [JOB.bookingPageAbuse]: { userId: string; at: string };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */

@@ -214,5 +214,12 @@ export async function sendVerificationCode(
   // A code asked for on the booking page is not about a call: its words say so.
   const key = isPageCode(row.providerCallId) ? "Notifications.bookingPageCode" : "Notifications.verificationCode";
   const text = translate(data.language ?? biz.locale, key, { business: biz.businessName, code });
-  await dispatch.sms.send({ userId: biz.userId, to: row.phone, from: biz.line, text, redact: [code], dedupeKey: `verification:${row.id}` });
+  await dispatch.sms.send({
+    userId: biz.userId,
+    to: row.phone,
+    from: biz.line,
+    text,
+    oneTimeCode: { plain: code, sealed: row.codeEnc },
+    dedupeKey: `verification:${row.id}`,
+  });
 }

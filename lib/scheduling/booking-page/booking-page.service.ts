@@ -3,8 +3,8 @@
 // code. The booking goes through the booking commands as the "page" source (a caller's rules), so the confirmations,
 // the calendar and the reminder follow as for any booking.
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, like } from "drizzle-orm";
-import { bookingPages, verificationCodes } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { bookingPages } from "@/db/schema";
 import { isUniqueViolation } from "@/db/errors";
 import { AppError } from "@/lib/platform/errors";
 import type { LimitKey } from "@/lib/accounts/auth/rate-limit";
@@ -18,6 +18,7 @@ import { countryOfBusiness, countryOfPhone, requirePhone } from "@/lib/platform/
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookingPageUrl, PAGE_CODE_PREFIX } from "./link";
 import { SLUG_PATTERN } from "./booking-page.schemas";
+import { takePageCodeTurn } from "./code-limits";
 
 /** A code texted for one visit of the page: the same store and limits as the codes a call texts. */
 export type PageCall = { userId: string; providerCallId: string };
@@ -232,12 +233,16 @@ export async function bookingPageSlots(
   return { date: q.date, day: daySummary(openingOn(biz, q.date, practitionerId ? practitioners[0] : undefined)), slots };
 }
 
-/** Texts a code to the number the caller typed; the answer names this visit, to send back with the code. */
+/**
+ * Texts a code to the number the caller typed; the answer names this visit, to send back with the code. The waits
+ * between codes and the practice's daily cap are code-limits.ts's.
+ */
 export async function sendBookingCode(
   deps: BookingPageDeps,
   slug: string,
   phoneInput: string,
   language: CallLanguage,
+  clientIp: string,
 ): Promise<{ verificationId: string; phone: string }> {
   const { biz } = await openPage(deps, slug);
   const country = countryOfBusiness(biz);
@@ -247,18 +252,7 @@ export async function sendBookingCode(
     throw new AppError("bad_request", "bookingPageForeignNumber", {
       country: new Intl.DisplayNames([language], { type: "region" }).of(country) ?? country,
     });
-  // However many addresses ask, the practice's page texts so many codes a day.
-  const [today] = await deps.db
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, biz.userId),
-        like(verificationCodes.providerCallId, `${PAGE_CODE_PREFIX}%`),
-        gt(verificationCodes.createdAt, new Date(clock(deps).getTime() - DAY_MS)),
-      ),
-    );
-  if (Number(today?.n ?? 0) >= PAGE_CODES_PER_DAY) throw new AppError("rate_limited", "bookingPageBusy");
+  await takePageCodeTurn(deps, biz.userId, clientIp, phone);
   const verificationId = randomUUID();
   const sent = await deps.codes.send({ userId: biz.userId, providerCallId: `${PAGE_CODE_PREFIX}${verificationId}` }, phone, language);
   if (sent === "limit") throw new AppError("rate_limited", "bookingPageCodeLimit");
@@ -336,19 +330,7 @@ const CODE_REFUSALS: Record<Exclude<CodeCheck, { ok: true }>["reason"], string> 
 
 /** Requests to booking pages per client address per hour: a few visits' worth, not a scan. */
 export const BOOKING_PAGE_LIMIT_PER_HOUR = 120;
-/** Codes asked per client address per hour: a visitor who mistyped their number, not a script. */
-export const BOOKING_CODES_PER_HOUR = 10;
-/** Codes one practice's page texts in a day, whoever asks. */
-export const PAGE_CODES_PER_DAY = 200;
 
 export function bookingPageLimits(clientIp: string): LimitKey[] {
   return [{ key: `booking-page:ip:${clientIp}`, max: BOOKING_PAGE_LIMIT_PER_HOUR, windowMs: 3_600_000, messageKey: "tooManySelfService" }];
-}
-
-/** The page's limit, and the code route's own. */
-export function bookingCodeLimits(clientIp: string): LimitKey[] {
-  return [
-    ...bookingPageLimits(clientIp),
-    { key: `booking-code:ip:${clientIp}`, max: BOOKING_CODES_PER_HOUR, windowMs: 3_600_000, messageKey: "tooManyBookingCodes" },
-  ];
 }
