@@ -314,7 +314,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise
 
 async function startWorker(boss: PgBoss, name: JobName, handlers: JobHandlers): Promise<void> {
   const handle = handlers[name] as (data: unknown) => Promise<void>;
-  // Set once `work` answers, before any job can have been fetched (its loop fetches after a first await).
+  // Known once `work` answers: a job fetched before then only means the usual polling wait after it.
   let workerId = "";
   workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
     // A job was there, so more may be: the worker skips its polling wait and fetches again as soon as this one is done.
