@@ -36,6 +36,7 @@ import { signInCountersOf } from "@/lib/accounts/auth/rate-limit";
 import { erasedRefHash } from "@/lib/accounts/subscriptions/erased-refs";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
+import { FAIR_SHARE_KEY } from "@/lib/platform/jobs/queue";
 import type { BillingPort } from "@/lib/ports/billing";
 import type { CalendarOperations } from "@/lib/ports/calendar";
 import type { TelephonyPort } from "@/lib/ports/telephony";
@@ -222,12 +223,14 @@ export async function eraseAccount(
       .set({ details: sql`${auditLog.details} - 'userId'` })
       .where(sql`${auditLog.details}->>'userId' = ${userId}`);
     if (deps.jobSchema) {
-      // Jobs that name the account (setup link, calendar notice), waiting or archived; the others name rows that are
-      // about to go. The queue's tables exist once it has started (the workers do at boot).
+      // Jobs that name the account (setup link, calendar notice, or its fair share), waiting or archived; the others name
+      // rows that are about to go. The queue's tables exist once it has started (the workers do at boot).
       for (const table of ["job", "archive"]) {
         const [found] = await tx.execute<{ t: string | null }>(sql`select to_regclass(${`${deps.jobSchema}.${table}`})::text as t`);
         if (found?.t)
-          await tx.execute(sql`delete from ${sql.identifier(deps.jobSchema)}.${sql.identifier(table)} where data->>'userId' = ${userId}`);
+          await tx.execute(
+            sql`delete from ${sql.identifier(deps.jobSchema)}.${sql.identifier(table)} where data->>'userId' = ${userId} or data->>${FAIR_SHARE_KEY} = ${userId}`,
+          );
       }
     }
     // The cascade: sessions, setup links, AI parameters, subscription, checkouts, calendar grant and events,

@@ -16,6 +16,7 @@ import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 import type { WebhookFailure } from "./webhooks.responses";
 import { checkDestination, DestinationRefused, pinnedLookup, readUrl, allowPrivateDefault, type Resolver } from "./destination";
+import { busyRetryAt, leaseEndpoint, releaseEndpoint } from "./lease";
 
 export type DeliveryDeps = {
   db: Db;
@@ -55,6 +56,8 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
       payload: webhookDeliveries.payload,
       createdAt: webhookDeliveries.createdAt,
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      userId: webhookEndpoints.userId,
+      endpointId: webhookEndpoints.id,
       url: webhookEndpoints.url,
       secretEnc: webhookEndpoints.secretEnc,
       enabled: webhookEndpoints.enabled,
@@ -74,16 +77,27 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
     await deps.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, lastError: "endpointDisabled" }).where(pending);
     return;
   }
-  // The attempt is claimed by its number: a second job for the same delivery running at once finds it taken and stops.
+  // The endpoint busy with another attempt, or its practice with its share of them: this job holds no worker while it
+  // waits, it is queued again shortly for the same attempt (the row still waits for `at`) and returns.
+  const lease = await leaseEndpoint(deps.db, row.userId, row.endpointId, now);
+  if (!lease) {
+    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at }, { startAfter: busyRetryAt(now), fairShare: row.userId });
+    return;
+  }
+  let outcome: Outcome;
   const attempts = row.attempts + 1;
-  const claimed = await deps.db
-    .update(webhookDeliveries)
-    .set({ attempts, lastAttemptAt: now })
-    .where(and(pending, eq(webhookDeliveries.attempts, row.attempts)))
-    .returning({ id: webhookDeliveries.id });
-  if (claimed.length === 0) return;
-
-  const outcome = await attempt(deps, deliveryId, row, now);
+  try {
+    // The attempt is claimed by its number: a second job for the same delivery running at once finds it taken and stops.
+    const claimed = await deps.db
+      .update(webhookDeliveries)
+      .set({ attempts, lastAttemptAt: now })
+      .where(and(pending, eq(webhookDeliveries.attempts, row.attempts)))
+      .returning({ id: webhookDeliveries.id });
+    if (claimed.length === 0) return;
+    outcome = await attempt(deps, deliveryId, row, now);
+  } finally {
+    await releaseEndpoint(deps.db, row.endpointId, lease);
+  }
   const mine = and(pending, eq(webhookDeliveries.attempts, attempts));
   if (outcome.ok) {
     await deps.db
@@ -105,7 +119,7 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
     .where(mine);
   if (!retry) return;
   try {
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: next.toISOString() }, { startAfter: next });
+    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: next.toISOString() }, { startAfter: next, fairShare: row.userId });
   } catch (e) {
     // Recorded as pending with its next time: once that time is long past, the owner sees it stuck and can resend it.
     logger().error({ name: (e as Error).name }, "webhook retry not queued");

@@ -7,6 +7,7 @@ import type { Db, Tx } from "@/db/client";
 import { auditLog, users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
+import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { AppError } from "@/lib/platform/errors";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { allowPrivateDefault, checkDestination, DestinationRefused, readUrl, type Resolver } from "./destination";
@@ -245,11 +246,22 @@ export async function listDeliveries(db: Db, userId: string, endpointId: string)
   return { deliveries: rows.map(deliveryView) };
 }
 
-/** A "webhook.test" event to this endpoint alone, whatever it subscribes to; 409 while it is turned off. */
+/**
+ * Test events per endpoint per minute. A test is for seeing one arrive; a stream of them only fills the endpoint's
+ * queue (and with a slow receiver, its practice's share of the delivery workers).
+ */
+export const TEST_EVENTS_PER_MINUTE = 5;
+
+/**
+ * A "webhook.test" event to this endpoint alone, whatever it subscribes to; 409 while it is turned off, 429 (with
+ * Retry-After) past TEST_EVENTS_PER_MINUTE.
+ */
 export async function sendTestEvent(deps: SendDeps, userId: string, endpointId: string) {
   const endpoint = await endpointOf(deps.db, userId, endpointId);
   if (!endpoint.enabled) throw new AppError("conflict", "webhookEndpointDisabled");
   const now = deps.now ? deps.now() : new Date();
+  const limit = { key: `webhook-test:${endpointId}`, max: TEST_EVENTS_PER_MINUTE, windowMs: 60_000, messageKey: "webhookTestTooMany" };
+  await takeAttempt(deps.db, [limit], now);
   const payload = webhookPayload("webhook.test", { id: endpointId, test: true }, now);
   await deps.jobs.ready();
   const row = await deps.db.transaction(async (tx) => {
@@ -257,7 +269,7 @@ export async function sendTestEvent(deps: SendDeps, userId: string, endpointId: 
       .insert(webhookDeliveries)
       .values({ userId, endpointId, type: "webhook.test", payload, nextAttemptAt: now, createdAt: now })
       .returning(deliveryColumns);
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId: inserted!.id, at: now.toISOString() }, { tx });
+    await deps.jobs.send(JOB.webhookDelivery, { deliveryId: inserted!.id, at: now.toISOString() }, { tx, fairShare: userId });
     return inserted!;
   });
   return deliveryView(row);
@@ -295,7 +307,7 @@ export async function resendDelivery(deps: SendDeps, userId: string, endpointId:
       .where(mine)
       .returning(deliveryColumns);
     // The jobs of the earlier attempts, if any is still queued, find the row waiting for another attempt and stop.
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: now.toISOString() }, { tx });
+    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: now.toISOString() }, { tx, fairShare: userId });
     return updated!;
   });
   return deliveryView(row);

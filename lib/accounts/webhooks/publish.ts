@@ -58,7 +58,8 @@ export async function publishEvent(deps: PublishDeps, userId: string, event: Pub
       .values(live.map((e) => ({ userId, endpointId: e.id, type: event.type, payload, nextAttemptAt: now })))
       .returning({ id: webhookDeliveries.id });
     // One after the other: statements of one transaction run in turn anyway.
-    for (const row of rows) await deps.jobs.send(JOB.webhookDelivery, { deliveryId: row.id, at: now.toISOString() }, { tx });
+    for (const row of rows)
+      await deps.jobs.send(JOB.webhookDelivery, { deliveryId: row.id, at: now.toISOString() }, { tx, fairShare: userId });
     return rows.length;
   };
   if (options.tx) return write(options.tx);

@@ -43,7 +43,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
     deps.jobs.send(
       JOB.inboxReply,
       { userId, appointmentId, to: e.from, channel: e.channel, kind, key: e.providerMessageId ?? `${e.from}:${now.getTime()}` },
-      { tx },
+      { tx, fairShare: userId },
     );
 
   let [pending] = await tx

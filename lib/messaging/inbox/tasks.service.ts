@@ -100,7 +100,7 @@ export async function updateTask(
       )
       .where(and(eq(callerMessages.id, id), eq(callerMessages.userId, userId)))
       .returning();
-    if (tell) await deps.jobs.send(JOB.taskDone, { messageId: id }, { tx });
+    if (tell) await deps.jobs.send(JOB.taskDone, { messageId: id }, { tx, fairShare: userId });
     return updated!;
   });
   return view(row);

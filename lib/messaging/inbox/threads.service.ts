@@ -128,7 +128,7 @@ export async function replyToThread(
       .returning();
     // Answering is reading: nothing of the thread is left unread.
     await tx.update(threads).set({ lastMessageAt: now, unread: 0, updatedAt: now }).where(eq(threads.id, thread.id));
-    await deps.jobs.send(JOB.threadReply, { threadMessageId: m!.id }, { tx });
+    await deps.jobs.send(JOB.threadReply, { threadMessageId: m!.id }, { tx, fairShare: userId });
     return m!;
   });
   return textItem(message);

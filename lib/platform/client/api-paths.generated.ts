@@ -1805,7 +1805,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. At most 5 test events per endpoint per minute: past that, 429 with Retry-After (seconds). */
         post: operations["postWebhookEndpointsIdTest"];
         delete?: never;
         options?: never;

@@ -131,8 +131,28 @@ export type JobData = {
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
 export type SqlRunner = Pick<Db, "execute">;
 
-/** `tx` is for immediate jobs (the setup email): each "$n" of pg-boss's insert becomes its own parameter. */
-export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner };
+/**
+ * `tx` is for immediate jobs (the setup email): each "$n" of pg-boss's insert becomes its own parameter. `fairShare`
+ * names the practice the job works for: its place in the queue is then its practice's fair share (see `fairPriority`).
+ */
+export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner; fairShare?: string };
+
+/** The key of a job's data that names its practice, for the fair-share count; no job's own data uses it. */
+export const FAIR_SHARE_KEY = "fairShare";
+
+/**
+ * A practice's fair share of a queue. pg-boss fetches by priority (highest first), then by age. A job sent with a
+ * fair share gets minus the number of its practice's jobs already waiting in that queue (due no later than it): a
+ * practice that queued 200 texts has them at 0, -1 … -199, and another practice's first text, at 0, runs right after
+ * the first of them instead of after all 200. Every practice's n-th waiting job is served in turn.
+ */
+async function fairPriority(db: PgBoss.Db, name: JobName, share: string, startAfter?: Date): Promise<number> {
+  const { rows } = await db.executeSql(
+    `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active' and data->>'${FAIR_SHARE_KEY}' = $2 and start_after <= coalesce($3::timestamptz, now())`,
+    [name, share, startAfter?.toISOString() ?? null],
+  );
+  return -Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+}
 
 /** What the domain sees: enqueue only. */
 export interface JobQueue {
@@ -249,10 +269,13 @@ export function createJobQueue(boss: PgBoss): BossQueue {
     ready,
     async send(name, data, options = {}) {
       const b = await ready();
-      return b.send(name, data as object, {
+      const db = options.tx ? transactionExecutor(options.tx) : undefined;
+      const share = options.fairShare;
+      return b.send(name, (share ? { ...data, [FAIR_SHARE_KEY]: share } : data) as object, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-        ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
+        ...(db ? { db } : {}),
+        ...(share ? { priority: await fairPriority(db ?? b.getDb(), name, share, options.startAfter) } : {}),
       });
     },
   };
@@ -270,20 +293,36 @@ export class JobFailed extends Error {
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
 /**
- * Workers per queue where one is not enough: a webhook attempt waits on someone else's server (up to its timeout), so
- * one practice's slow receiver must not hold every other practice's deliveries behind it. Each worker fetches with
- * SKIP LOCKED: no job runs twice.
+ * The lanes. Every queue is a lane of its own with its own workers, so no kind of work waits behind another kind:
+ * - urgent texts: codes (verification-code: a caller is waiting on the phone, or on the booking page) and booking
+ *   confirmations (appointment-notice), two workers each, so one slow send to the provider does not hold the next;
+ * - bulk texts (appointment-reminder, recall-text, waitlist-text, booking-link-text) and the other per-practice
+ *   messages: one worker each; a flood of them never reaches the urgent lanes;
+ * - webhook deliveries: an attempt waits on someone else's server (up to its timeout), so eight workers; an endpoint
+ *   runs one attempt at a time and a practice at most two (lib/accounts/webhooks/lease.ts), so a slow receiver holds
+ *   at most two workers, and only its own practice's deliveries wait for it.
+ * Inside a lane, per-practice work is sent with a fair share (`fairPriority`): no practice's backlog delays another's.
+ * A worker that found a job looks again at once (it waits its polling second only when the lane is empty), so a
+ * backlog drains as fast as the sends go rather than one a second. Each fetch uses SKIP LOCKED: no job runs twice.
  */
-const WORKERS: Partial<Record<JobName, number>> = { [JOB.webhookDelivery]: 4 };
+const WORKERS: Partial<Record<JobName, number>> = {
+  [JOB.verificationCode]: 2,
+  [JOB.appointmentNotice]: 2,
+  [JOB.webhookDelivery]: 8,
+};
 
-/** Registers a worker per queue (polling every second), so a booking's messages leave within about a second. */
+/** Registers the workers of every queue (polling every second when idle), so a booking's messages leave within a second. */
 export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise<void> {
   for (const name of Object.values(JOB)) for (let i = 0; i < (WORKERS[name] ?? 1); i++) await startWorker(boss, name, handlers);
 }
 
 async function startWorker(boss: PgBoss, name: JobName, handlers: JobHandlers): Promise<void> {
   const handle = handlers[name] as (data: unknown) => Promise<void>;
-  await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+  // Known once `work` answers: a job fetched before then only means the usual polling wait after it.
+  let workerId = "";
+  workerId = await boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+    // A job was there, so more may be: the worker skips its polling wait and fetches again as soon as this one is done.
+    if (jobs.length > 0 && workerId) boss.notifyWorker(workerId);
     for (const job of jobs) {
       try {
         await handle(job.data);
@@ -309,8 +348,10 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
     for (const name of Object.values(JOB)) {
       const handle = handlers[name] as ((data: unknown) => Promise<void>) | undefined;
       if (!handle) continue;
-      const jobs = await boss.fetch(name, { batchSize: 10 });
-      for (const job of jobs ?? []) {
+      // A batch comes back in no set order: run it in the order workers fetching one at a time would.
+      const jobs = (await boss.fetch(name, { batchSize: 10, includeMetadata: true })) ?? [];
+      jobs.sort((x, y) => y.priority - x.priority || new Date(x.createdOn).getTime() - new Date(y.createdOn).getTime());
+      for (const job of jobs) {
         progressed = true;
         try {
           await handle(job.data);

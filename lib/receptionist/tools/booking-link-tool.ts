@@ -34,7 +34,7 @@ function sendLink(deps: BookingDeps, biz: Business, providerCallId: string, to: 
   return deps.jobs.send(
     JOB.bookingLinkText,
     { userId: biz.userId, to, language, key: providerCallId },
-    { singletonKey: `booking-link:${biz.userId}:${providerCallId}` },
+    { singletonKey: `booking-link:${biz.userId}:${providerCallId}`, fairShare: biz.userId },
   );
 }
 

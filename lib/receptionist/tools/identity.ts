@@ -13,11 +13,14 @@ import { JOB, type JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import { translate } from "@/lib/platform/i18n/translate";
 import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import { logger } from "@/lib/platform/log/logger";
 
 /** How long a code works, how many wrong codes a call may try, and how many codes one call may have texted. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODES_PER_CALL = 3;
+/** A code with less than this left is not texted: it would arrive expired, or too late to be read back in time. */
+export const MIN_CODE_LIFE_MS = 60 * 1000;
 /** How many name-and-date-of-birth tries one call has, right or wrong. */
 export const MAX_BIRTH_DATE_TRIES = 3;
 /**
@@ -86,7 +89,7 @@ export async function sendCode(
       .insert(verificationCodes)
       .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
       .returning({ id: verificationCodes.id });
-    if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx });
+    if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx, fairShare: call.userId });
     return "sent";
   });
 }
@@ -207,7 +210,12 @@ export async function sendVerificationCode(
 ): Promise<void> {
   const [row] = await booking.db.select().from(verificationCodes).where(eq(verificationCodes.id, data.codeId)).limit(1);
   const now = booking.now ? booking.now() : new Date();
-  if (!row || row.verifiedAt || row.expiresAt <= now || !row.codeEnc) return;
+  if (!row || row.verifiedAt || !row.codeEnc) return;
+  if (row.expiresAt.getTime() - now.getTime() < MIN_CODE_LIFE_MS) {
+    // The queue was too slow for this one (or a newer code replaced it): the caller asks again. Why, never who.
+    logger().info({ reason: row.expiresAt <= now ? "expired" : "expiresTooSoon" }, "verification code not texted");
+    return;
+  }
   const biz = await loadBusinessContact(booking.db, row.userId);
   if (!biz?.line) return;
   const code = booking.secrets.open(row.codeEnc);

@@ -41,13 +41,13 @@ export async function afterChange(
   const remind = kind !== "cancellation" && remindAt.getTime() > clock(deps).getTime();
   const messages = async () => {
     await Promise.all([
-      deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version }),
+      deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version }, { fairShare: biz.userId }),
       // An older version's reminder still fires, finds the version changed and sends nothing.
       remind &&
         deps.jobs.send(
           JOB.appointmentReminder,
           { appointmentId: appt.id, version: appt.version },
-          { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}` },
+          { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}`, fairShare: biz.userId },
         ),
     ]);
     await deps.db

@@ -59,7 +59,7 @@ export async function sendDueRecalls(deps: RecallDeps, userId: string): Promise<
         .onConflictDoNothing()
         .returning({ id: recallTexts.id });
       if (!claimed) continue;
-      await deps.jobs.send(JOB.recallText, { recallTextId: claimed.id }, { tx });
+      await deps.jobs.send(JOB.recallText, { recallTextId: claimed.id }, { tx, fairShare: userId });
       queued++;
     }
     return queued;

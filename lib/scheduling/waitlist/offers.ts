@@ -150,7 +150,11 @@ export async function offerFreedSlot(deps: BookingDeps, data: JobData["waitlist-
       .returning({ id: waitlistOffers.id, entryId: waitlistOffers.entryId });
     for (const r of rows) {
       const channel = chosen.find((c) => c.entry.id === r.entryId)!.entry.channel;
-      await deps.jobs.send(JOB.waitlistText, { offerId: r.id, kind: "offer", channel, answer: false, key: `offer:${r.id}` }, { tx });
+      await deps.jobs.send(
+        JOB.waitlistText,
+        { offerId: r.id, kind: "offer", channel, answer: false, key: `offer:${r.id}` },
+        { tx, fairShare: biz.userId },
+      );
     }
     // When these expire, the next in line. Queued with the offers: a job retried after they committed finds them made
     // and offers nothing, so a sweep queued after the commit would be lost with the attempt that failed before it.
@@ -236,7 +240,11 @@ export async function answerOffer(
   // The same YES twice (sent twice, or two texts in a row): the first one took it.
   if (mine.status === "taken") return "taken";
   const answer = async (kind: "gone" | "expired") => {
-    await jobs.send(JOB.waitlistText, { offerId: offer.id, kind, channel: text.channel, answer: true, key: `${text.key}:${kind}` }, { tx });
+    await jobs.send(
+      JOB.waitlistText,
+      { offerId: offer.id, kind, channel: text.channel, answer: true, key: `${text.key}:${kind}` },
+      { tx, fairShare: text.userId },
+    );
     return kind;
   };
   const setStatus = (ids: string[], status: "taken" | "gone" | "expired") =>
@@ -253,7 +261,8 @@ export async function answerOffer(
   const others = slot.filter((o) => o.id !== mine.id && o.status === "open").map((o) => o.id);
   if (others.length) await setStatus(others, "gone");
   await jobs.send(JOB.waitlistTake, { offerId: mine.id, channel: text.channel }, { tx });
-  for (const id of others) await jobs.send(JOB.waitlistText, { offerId: id, kind: "gone", answer: false, key: `gone:${id}` }, { tx });
+  for (const id of others)
+    await jobs.send(JOB.waitlistText, { offerId: id, kind: "gone", answer: false, key: `gone:${id}` }, { tx, fairShare: text.userId });
   return "taken";
 }
 
@@ -293,13 +302,17 @@ export async function bookTakenOffer(deps: BookingDeps, data: JobData["waitlist-
     return;
   }
   await deps.db.update(waitlistOffers).set({ status: "gone", updatedAt: now }).where(eq(waitlistOffers.id, offer.id));
-  await deps.jobs.send(JOB.waitlistText, {
-    offerId: offer.id,
-    kind: "gone",
-    channel: data.channel,
-    answer: true,
-    key: `refused:${offer.id}`,
-  });
+  await deps.jobs.send(
+    JOB.waitlistText,
+    {
+      offerId: offer.id,
+      kind: "gone",
+      channel: data.channel,
+      answer: true,
+      key: `refused:${offer.id}`,
+    },
+    { fairShare: offer.userId },
+  );
 }
 
 /** An offer and the waitlist entry it was made to (undefined once either is gone). */

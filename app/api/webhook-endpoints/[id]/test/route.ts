@@ -8,6 +8,10 @@ export const runtime = "nodejs";
 
 /** Sends a "webhook.test" event to this endpoint: the delivery is queued, and shows in the log as it goes. */
 export const POST = route.owner(
-  { params: { id: (id: string) => idParam(id, "webhookEndpointNotFound") }, response: { 202: webhookDeliveryResponse } },
+  {
+    params: { id: (id: string) => idParam(id, "webhookEndpointNotFound") },
+    response: { 202: webhookDeliveryResponse },
+    description: "At most 5 test events per endpoint per minute: past that, 429 with Retry-After (seconds).",
+  },
   async ({ ctx, auth, params }) => json(await sendTestEvent(ctx, auth.userId, params.id), { status: 202 }),
 );
