@@ -2,7 +2,7 @@
 // namespace; the checks that need the business's time zone or the clock (DST gap, start in the past) are the service's.
 import { z } from "zod";
 import { emailSchema, phoneSchema } from "@/lib/accounts/account/accounts.schemas";
-import { isCalendarDate } from "@/lib/platform/time/zoned-time";
+import { calendarDaySchema, instantInRange } from "@/lib/platform/time/date-schemas";
 
 export const MIN_DURATION_MINUTES = 5;
 export const MAX_DURATION_MINUTES = 480;
@@ -36,11 +36,7 @@ export const createAppointmentSchema = z.object({
   patientPhone: phoneSchema.transform((v) => v ?? null),
   reason: optionalTextSchema(500),
   /** Wall-clock date and time in the business's time zone (users.time_zone). */
-  date: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid")
-    .refine(isCalendarDate, "dateInvalid"),
+  date: calendarDaySchema(),
   time: z
     .string()
     .trim()
@@ -57,6 +53,7 @@ const instantParam = z
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, "dateInvalid")
   .transform((raw) => new Date(raw))
   .refine((d) => !Number.isNaN(d.getTime()), "dateInvalid")
+  .refine(instantInRange, "dateOutOfRange")
   .describe("ISO 8601 date or instant.");
 
 /** The appointment list's query string: `?from=` and `?to=` narrow it to starts in [from, to), `?practitionerId=` to one practitioner. */
