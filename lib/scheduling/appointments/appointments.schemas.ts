@@ -2,7 +2,8 @@
 // namespace; the checks that need the business's time zone or the clock (DST gap, start in the past) are the service's.
 import { z } from "zod";
 import { emailSchema, phoneSchema } from "@/lib/accounts/account/accounts.schemas";
-import { calendarDaySchema, instantInRange } from "@/lib/platform/time/date-schemas";
+import { instantInRange } from "@/lib/platform/time/date-schemas";
+import { isCalendarDate } from "@/lib/platform/time/zoned-time";
 
 export const MIN_DURATION_MINUTES = 5;
 export const MAX_DURATION_MINUTES = 480;
@@ -35,8 +36,15 @@ export const createAppointmentSchema = z.object({
   patientEmail: optionalEmailSchema,
   patientPhone: phoneSchema.transform((v) => v ?? null),
   reason: optionalTextSchema(500),
-  /** Wall-clock date and time in the business's time zone (users.time_zone). */
-  date: calendarDaySchema(),
+  /**
+   * Wall-clock date and time in the business's time zone (users.time_zone). Any year: the booking's own checks ("in the
+   * future", at most two years ahead) refuse a far day in clearer words than the request-wide year range.
+   */
+  date: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid")
+    .refine(isCalendarDate, "dateInvalid"),
   time: z
     .string()
     .trim()
