@@ -1,3 +1,5 @@
+import type { ParamValue } from "./message-param";
+
 // Typed domain errors. Services throw them; lib/platform/http/route.ts maps the code to a status and the key to a translated message.
 export type ErrorCode =
   | "bad_request"
@@ -42,7 +44,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     /** A key of the "Api" namespace in messages/*.json. */
     readonly messageKey: string,
-    readonly params: Record<string, string | number> = {},
+    /** Shown as given; a field's label or a country is a keyParam / regionParam. */
+    readonly params: Record<string, ParamValue> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(messageKey);

@@ -12,6 +12,7 @@ import { bearerApiKey } from "@/lib/accounts/api-keys/api-key-token";
 import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/accounts/auth/session";
 import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
+import { stripControlCharacters } from "@/lib/platform/format/control-characters";
 import type { ApiPolicy, StateChanging } from "@/lib/platform/http/api-routes";
 import { parseWith, readJson, route as edge, type AfterAnswer, type RouteContext } from "@/lib/platform/http/route";
 import type { Locale } from "@/lib/platform/i18n/routing";
@@ -108,6 +109,11 @@ function declareRoute<S extends RouteSpec, A>(
 ): DeclaredRoute<S> {
   const fn = edge<RawParams>(async (req, { params: raw, locale, log }) => {
     if (spec.available && !spec.available()) throw new AppError("not_found", "notFound");
+    // A path segment holding a control character, a lone surrogate or a direction control names nothing that was ever
+    // stored (no slug, token, id or day can hold one): a 404 before the session or any parser reaches the database,
+    // which would refuse a NUL with an error of its own.
+    if (Object.values(raw).some((value) => [value].flat().some((v) => typeof v === "string" && stripControlCharacters(v) !== v)))
+      throw new AppError("not_found", "notFound");
     const auth = await authorize(req);
     const params = spec.params
       ? Object.fromEntries(Object.entries(spec.params).map(([name, parse]) => [name, parse(raw[name] ?? "")]))

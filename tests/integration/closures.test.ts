@@ -159,7 +159,8 @@ describe("no slot inside a closure", () => {
     // The assistant knows it from the start, reason included.
     const request = await vapi(vapiMessage(p.line, newCallId(), caller, { type: "assistant-request" }));
     const prompt = JSON.stringify(request.body);
-    expect(prompt).toContain(`${speakDate(closed, "en")}: closed (formation)`);
+    // The reason is the owner's words: in its block (lib/receptionist/assistant/owner-text.ts).
+    expect(prompt).toContain(`${speakDate(closed, "en")}: closed (⟪owner-text:reason⟫formation⟪/owner-text⟫)`);
   });
 
   it("by the self-service link: the closed day offers no time and says it is closed, and why", async () => {

@@ -13,7 +13,7 @@ import { exampleFor } from "@/lib/platform/phone/phone";
 import { createLoggedSender, DeliveryError } from "@/lib/messaging/delivery/logged-sender";
 import type { MessageTransport } from "@/lib/ports/messaging";
 import { sandboxTransport } from "@/lib/messaging/delivery/sandbox-transport";
-import { translate } from "@/lib/platform/i18n/translate";
+import { keyParam, translate } from "@/lib/platform/i18n/translate";
 import { appContext } from "@/lib/server/context";
 import { api, connectSandboxCalendar, createAdmin, registerOwner, type Account } from "../helpers/api";
 
@@ -174,7 +174,9 @@ describe("a booking by phone with a national-format number", () => {
     );
     const bad = await api("DELETE", `/api/callers/${encodeURIComponent("06 98")}`, { token: p.token, headers: FR });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.phone", example: exampleFor("FR") }));
+    expect(bad.body.message).toBe(
+      translate("fr", "Validation.phoneUnreadable", { field: keyParam("Fields.phone"), example: exampleFor("FR") }),
+    );
   });
 });
 
@@ -199,7 +201,7 @@ describe("routes that store a number", () => {
       ["12ab", "Validation.phoneInvalid", {}],
       ["+0", "Validation.phoneInvalid", {}],
       // The right length for a US number, but no US number starts with 0: a French number without its country code.
-      ["0698765432", "Validation.phoneUnreadable", { field: "@Fields.phone", example: exampleFor("US") }],
+      ["0698765432", "Validation.phoneUnreadable", { field: keyParam("Fields.phone"), example: exampleFor("US") }],
     ] as const) {
       for (const [locale, headers] of [
         ["en", {}],
@@ -214,8 +216,8 @@ describe("routes that store a number", () => {
       }
     }
     expect(await getDb().$count(users, eq(users.email, email))).toBe(0);
-    expect(translate("fr", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" })).not.toBe(
-      translate("en", "Validation.phoneUnreadable", { field: "@Fields.phone", example: "+1" }),
+    expect(translate("fr", "Validation.phoneUnreadable", { field: keyParam("Fields.phone"), example: "+1" })).not.toBe(
+      translate("en", "Validation.phoneUnreadable", { field: keyParam("Fields.phone"), example: "+1" }),
     );
 
     const owner = await registerOwner({ timeZone: "Europe/Paris", phone: "+33 6 12 34 56 78" });
@@ -230,7 +232,7 @@ describe("routes that store a number", () => {
       ] as const) {
         const res = await api("PUT", "/api/auth/update-profile", { token: owner.token, headers, body: { phone } });
         expect(res.status, `${phone} ${locale}`).toBe(400);
-        expect(res.body.message).toBe(translate(locale, key, { field: "@Fields.phone", example: exampleFor("FR") }));
+        expect(res.body.message).toBe(translate(locale, key, { field: keyParam("Fields.phone"), example: exampleFor("FR") }));
       }
     }
     expect(await storedPhone(owner.user.id)).toBe("+33612345678");
@@ -264,7 +266,7 @@ describe("routes that store a number", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(
-      translate("fr", "Validation.phoneUnreadable", { field: "@Fields.patientPhone", example: exampleFor("FR") }),
+      translate("fr", "Validation.phoneUnreadable", { field: keyParam("Fields.patientPhone"), example: exampleFor("FR") }),
     );
     expect(await getDb().$count(appointments, eq(appointments.userId, owner.user.id))).toBe(1);
   });
@@ -289,7 +291,7 @@ describe("routes that store a number", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(
-      translate("en", "Validation.phoneUnreadable", { field: "@Fields.phoneNumber", example: exampleFor("US") }),
+      translate("en", "Validation.phoneUnreadable", { field: keyParam("Fields.phoneNumber"), example: exampleFor("US") }),
     );
   });
 });

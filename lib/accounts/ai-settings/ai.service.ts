@@ -7,6 +7,7 @@ import type { CallLanguage } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
 import { AI_DEFAULTS } from "./ai-defaults";
 import type { AiParameters, AiParametersInput } from "./ai.schemas";
+import { keyParam } from "@/lib/platform/message-param";
 
 const columns = {
   language: aiParameters.language,
@@ -28,7 +29,8 @@ export async function getAiParameters(db: Db, userId: string): Promise<AiParamet
  */
 function voiceToSave(language: CallLanguage, sent: string | undefined, current: string | undefined): string {
   if (sent !== undefined) {
-    if (!voiceSpeaks(sent, language)) throw new AppError("bad_request", "Validation.voiceNotInLanguage", { field: "@Fields.voiceId" });
+    if (!voiceSpeaks(sent, language))
+      throw new AppError("bad_request", "Validation.voiceNotInLanguage", { field: keyParam("Fields.voiceId") });
     return sent;
   }
   return current !== undefined && voiceSpeaks(current, language) ? current : AI_DEFAULTS[language].voiceId;

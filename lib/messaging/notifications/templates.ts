@@ -348,8 +348,8 @@ export type EmailParts = {
 };
 
 /**
- * "Notifications.<key>" with {placeholders} filled here rather than by translate(): translate reads a value starting
- * with "@" as another catalogue key, and a caller's name or message is free text that may well start with "@".
+ * "Notifications.<key>" with {placeholders} filled here, each value as written: a caller's name or message is free text
+ * (braces, "@" and all), never read as a message.
  */
 function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
   return translate(locale, `Notifications.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);

@@ -40,7 +40,7 @@ export type WaitlistFacts = {
   service: string | null;
 };
 
-/** "Notifications.waitlist.<key>", placeholders filled here: a business's name may start with "@", which translate reads as a key. */
+/** "Notifications.waitlist.<key>", placeholders filled here, each value as written (a business's name is free text). */
 function t(locale: Locale, key: string, params: Record<string, string> = {}): string {
   return translate(locale, `Notifications.${key}`).replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/platform/errors";
+import { keyParam } from "@/lib/platform/message-param";
 import { captureLogs, type CapturedLogs } from "@/tests/helpers/logs";
 import { json, parseWith, readJson, route } from "./route";
 
@@ -127,12 +128,12 @@ describe("parseWith: text a database cannot store", () => {
     expect(refusal({ profile: { fullName: "Jane\u0000" } })).toMatchObject({
       code: "bad_request",
       messageKey: "Validation.controlCharacters",
-      params: { field: "@Fields.fullName" },
+      params: { field: keyParam("Fields.fullName") },
     });
     // Where the schema takes anything (z.unknown()), or the key itself is the problem, the request as a whole is named.
     expect(refusal({ profile: { fullName: "Jane" }, extra: [{ deep: "\u001b" }] })).toMatchObject({
       messageKey: "Validation.controlCharacters",
-      params: { field: "@Fields.body" },
+      params: { field: keyParam("Fields.body") },
     });
     expect(refusal({ profile: { fullName: "Jane" }, "e\u0000": 1 })).toMatchObject({ messageKey: "Validation.controlCharacters" });
     expect(refusal({ profile: { fullName: "\uD800" } })).toMatchObject({ messageKey: "Validation.controlCharacters" });

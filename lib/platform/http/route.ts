@@ -7,6 +7,7 @@ import { AppError, STATUS_BY_CODE } from "@/lib/platform/errors";
 import { findControlCharacters, withoutControlCharacters } from "@/lib/platform/format/control-characters";
 import { leafIssue, validationMessage, valueAt } from "@/lib/platform/format/validation-message";
 import { translate } from "@/lib/platform/i18n/translate";
+import { keyParam, type ParamValue } from "@/lib/platform/message-param";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/platform/log/logger";
 import { recordHttpRequest } from "@/lib/platform/metrics/metrics";
@@ -58,7 +59,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return Response.json(data, { ...init, headers });
 }
 
-export function message(locale: Locale, key: string, status = 200, params: Record<string, string | number> = {}) {
+export function message(locale: Locale, key: string, status = 200, params: Record<string, ParamValue> = {}) {
   return json({ message: translate(locale, `Api.${key}`, params) }, { status });
 }
 
@@ -212,12 +213,12 @@ const FIELD_KEYS = new Set(Object.keys(en.Fields));
 type Issue = z.core.$ZodIssue;
 
 function validationError(first: Issue | undefined, input: unknown): AppError {
-  if (!first) return new AppError("bad_request", "Validation.invalid", { field: "body" });
+  if (!first) return new AppError("bad_request", "Validation.invalid", { field: keyParam("Fields.body") });
   const issue = leafIssue(first);
   const fieldKey = [...issue.path].reverse().find((p): p is string => typeof p === "string" && FIELD_KEYS.has(p)) ?? "body";
   const found = validationMessage(issue, valueAt(input, issue.path), (k) => VALIDATION_KEYS.has(k));
   let key = found.key;
   // A field can have its own wording ("Full name is required" reads better in French as "Le nom complet…").
   if (key === "required" && VALIDATION_KEYS.has(`${fieldKey}Required`)) key = `${fieldKey}Required`;
-  return new AppError("bad_request", `Validation.${key}`, { field: `@Fields.${fieldKey}`, ...found.params });
+  return new AppError("bad_request", `Validation.${key}`, { field: keyParam(`Fields.${fieldKey}`), ...found.params });
 }

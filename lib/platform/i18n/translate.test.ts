@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { regionParam, translate } from "./translate";
+import { keyParam, regionParam, translate } from "./translate";
 
 describe("translate", () => {
-  it("fills parameters, translating @-keys in the same language", () => {
-    expect(translate("fr", "Validation.required", { field: "@Fields.email" })).toBe("E-mail est obligatoire");
+  it("fills parameters, translating a key written in code in the same language", () => {
+    expect(translate("fr", "Validation.required", { field: keyParam("Fields.email") })).toBe("E-mail est obligatoire");
     expect(translate("es", "Api.tooManyAttempts", { minutes: 3 })).toBe(
       "Demasiados intentos de inicio de sesión. Inténtelo de nuevo en 3 minutos.",
     );
@@ -35,5 +35,18 @@ describe("a region parameter", () => {
     expect(translate("en", "Api.noNumbersForCountry", { country: regionParam("FR") })).toContain("France");
     expect(translate("es", "Api.noNumbersForCountry", { country: regionParam("FR") })).toContain("Francia");
     expect(translate("fr", "Api.noNumbersForCountry", { country: regionParam("ES") })).toContain("Espagne");
+  });
+});
+
+describe("a caller's text", () => {
+  it("is shown as written, even when it reads like a message key or a region", () => {
+    expect(translate("en", "CalendarEvent.summary", { name: "@Api.unauthorized" })).toContain("@Api.unauthorized");
+    expect(translate("en", "CalendarEvent.summary", { name: "@Api.unauthorized" })).not.toContain(translate("en", "Api.unauthorized"));
+    expect(translate("fr", "Validation.required", { field: "@Fields.email" })).toBe("@Fields.email est obligatoire");
+    expect(translate("en", "CalendarEvent.summary", { name: "#region:FR" })).toContain("#region:FR");
+    // A JSON copy of a reference (what a request body could carry) is no reference.
+    expect(translate("fr", "Validation.required", { field: JSON.parse(JSON.stringify(keyParam("Fields.email"))) as string })).not.toContain(
+      "E-mail",
+    );
   });
 });

@@ -3,34 +3,24 @@
 // "{minutes, plural, one {# minute} other {# minutes}}" says "1 minute" and "2 minutes" wherever it is read.
 import { IntlMessageFormat } from "intl-messageformat";
 import { formatCountry, intlLocale } from "@/lib/platform/format/intl";
+import { messageRef, type ParamValue } from "@/lib/platform/message-param";
 import { catalogues } from "./catalogues";
 import { defaultLocale, type Locale } from "./routing";
 
-const REGION = "#region:";
+export { keyParam, regionParam } from "@/lib/platform/message-param";
 
-/**
- * A parameter that reads as a country's name in the answer's language: `regionParam("FR")` is "France" in English,
- * "Francia" in Spanish (Intl.DisplayNames, so every country has its name without a message key of its own).
- */
-export function regionParam(code: string): string {
-  return `${REGION}${code}`;
-}
-
-type Params = Record<string, string | number>;
+type Params = Record<string, ParamValue>;
 
 export function translate(locale: Locale, key: string, params: Params = {}): string {
   const own = lookup(locale, key);
   const [textLocale, text] = own !== undefined ? [locale, own] : [defaultLocale, lookup(defaultLocale, key)];
   if (text === undefined) return key;
-  // A parameter written "@Fields.email" is itself a key, so "{field} is required" reads "E-mail est obligatoire" in French.
-  const values: Params = {};
+  // Text is shown as written, whatever it starts with; only a reference built in code (keyParam, regionParam) is read as
+  // a message: "{field} is required" with keyParam("Fields.email") reads "E-mail est obligatoire" in French.
+  const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
-    const v = String(value);
-    values[name] = v.startsWith(REGION)
-      ? formatCountry(v.slice(REGION.length), locale)
-      : v.startsWith("@")
-        ? translate(locale, v.slice(1))
-        : value;
+    const ref = messageRef(value);
+    values[name] = !ref ? (value as string | number) : "key" in ref ? translate(locale, ref.key) : formatCountry(ref.region, locale);
   }
   const message = compiled(textLocale, key, text);
   if (!message) return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));

@@ -18,6 +18,7 @@ import {
 import examples from "libphonenumber-js/mobile/examples";
 import { AppError } from "@/lib/platform/errors";
 import { TIME_ZONES_BY_COUNTRY } from "./time-zone-countries";
+import { keyParam } from "@/lib/platform/message-param";
 
 export { formatPhone, phoneHref } from "./format";
 export type { CountryCode };
@@ -181,7 +182,7 @@ export function requirePhone(input: string | null | undefined, region: string | 
   if (input === null || input === undefined || !input.trim()) return null;
   const parsed = parsePhone(input, region);
   if (parsed.ok) return parsed.e164;
-  throw new AppError("bad_request", "Validation.phoneUnreadable", { field: `@Fields.${field}`, example: exampleFor(region) });
+  throw new AppError("bad_request", "Validation.phoneUnreadable", { field: keyParam(`Fields.${field}`), example: exampleFor(region) });
 }
 
 /** "+33 6 12 34 56 78": how a number of the region looks with its country code, for the error message. */

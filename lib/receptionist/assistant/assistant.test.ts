@@ -168,7 +168,9 @@ describe("the instructions", () => {
 
   it("name the practitioners of a practice of several, and let the caller choose one in both booking tools", () => {
     const team = assistantFor(business({ locale: "en", practitioners: TEAM }), { callerNumber: null, now: NOW });
-    expect(team.systemPrompt).toContain("The practitioners: Claire Martin, Dr Camille Roux. A caller may ask for one by name");
+    expect(team.systemPrompt).toContain(
+      "The practitioners: ⟪owner-text:practitioners⟫Claire Martin, Dr Camille Roux⟪/owner-text⟫. A caller may ask for one by name",
+    );
     const fns = team.tools.filter((t): t is FunctionTool => t.type === "function");
     for (const name of ["check_availability", "book_appointment"]) {
       expect(fns.find((t) => t.name === name)!.parameters.properties.practitioner?.description).toMatch(/^Optional: who the caller wants/);

@@ -19,6 +19,7 @@ import { addDays, callCalendar, localToday } from "../speech/when";
 import { ofBusiness, tradeOf, wordsFor } from "../speech/wording";
 import { nextOpening, openingWords } from "../tools/opening";
 import type { AssistantTool } from "../tools/definitions";
+import { ownerBlock, ownerInline, ownerWords } from "./owner-text";
 import { toolDefinitions } from "./tool-definitions";
 export type { AssistantTool, EndCallTool, FunctionTool, JsonSchema, TransferDestination, TransferTool } from "../tools/definitions";
 import { transferFor } from "../routing/transfer";
@@ -130,7 +131,7 @@ function closuresText(b: Business, language: CallLanguage, now: Date, say: Say):
       c.from === c.to
         ? speakDate(c.from, language)
         : say("instructions.closureRange", { from: speakDate(c.from, language), to: speakDate(c.to, language) });
-    const because = c.reason ? ` (${c.reason})` : "";
+    const because = c.reason ? ` (${ownerInline("reason", c.reason)})` : "";
     return c.openTime && c.closeTime
       ? say("instructions.closureSpecial", {
           days,
@@ -162,7 +163,7 @@ export function knowledgeLead(language: CallLanguage): string {
 /** The owner's entries, whole, when they fit: the facts the model may state, in the owner's words. */
 function knowledgeText(k: CallKnowledge, language: CallLanguage): string | null {
   if (k.mode !== "prompt") return null;
-  return `${knowledgeLead(language)}: ${k.entries.map((e) => entryLine(e, language)).join(" | ")}`;
+  return `${knowledgeLead(language)}: ${ownerInline("knowledge", k.entries.map((e) => entryLine(e, language)).join(" | "))}`;
 }
 
 /**
@@ -181,7 +182,10 @@ function practitionerLine(p: Business["practitioners"][number]): string {
   return p.services.length ? `${p.name} (${p.services.map((s) => `${s.name} ${s.durationMinutes} min`).join(", ")})` : p.name;
 }
 
-/** The system prompt: the emergency rule, who the assistant is, the date, the business's facts, then the rules. */
+/**
+ * The system prompt: the emergency rule, the rule that the owner's words are facts (before any of them), who the
+ * assistant is, the date, the business's facts (the owner's own text in marked blocks, owner-text.ts), then the rules.
+ */
 export function systemPrompt(
   b: Business,
   language: CallLanguage,
@@ -203,10 +207,11 @@ export function systemPrompt(
     say("instructions.emergency", { examples: say(`instructions.emergencyExamples.${trade}`), number: emergencyNumber(country) }),
     // A caller who says "it's urgent" is asked the trade's warning-sign question before being offered the earliest time.
     trade === "general" ? null : say("instructions.urgent", { question: say(`instructions.urgentQuestion.${trade}`) }),
+    say("instructions.ownerText"),
     say("instructions.identity", {
-      agent: agentNameFor(b, language),
+      agent: ownerWords(agentNameFor(b, language)),
       assistant: say(`assistantNoun.${voiceFor(b, language).gender}`),
-      ofBusiness: ofBusiness(b.businessName, language),
+      ofBusiness: ofBusiness(ownerWords(b.businessName), language),
     }),
     say("instructions.language", {
       language: say(`languages.${language}`),
@@ -219,19 +224,19 @@ export function systemPrompt(
     say("instructions.style"),
     dateContext(b, language, now, say),
     businessType ? say("instructions.businessType", { type: specialty ? `${businessType} (${specialty})` : businessType }) : null,
-    b.businessAddress ? say("instructions.address", { address: b.businessAddress }) : null,
-    b.services.length ? say("instructions.services", { services: b.services.join(", ") }) : null,
+    b.businessAddress ? say("instructions.address", { address: ownerInline("address", b.businessAddress) }) : null,
+    b.services.length ? say("instructions.services", { services: ownerInline("services", b.services.join(", ")) }) : null,
     say("instructions.hours", { zone: b.timeZone, days: hoursText(b, language, say) }),
     closuresText(b, language, now, say),
     closedNowText(b, language, now, say),
     canBook ? say("instructions.duration", { minutes: durationFromSetting(b.appointmentDuration) }) : null,
     // A practice of one books with "us": no name to choose, nothing to say.
     canBook && b.practitioners.length > 1
-      ? say("instructions.practitioners", { names: b.practitioners.map(practitionerLine).join(", ") })
+      ? say("instructions.practitioners", { names: ownerInline("practitioners", b.practitioners.map(practitionerLine).join(", ")) })
       : null,
     canBook && b.practitioners.some((p) => p.services.length) ? say("instructions.serviceArg") : null,
     callerNumber ? say("instructions.callerId", { number: formatPhone(callerNumber, country) }) : say("instructions.callerHidden"),
-    b.aiInstructions ? say("instructions.owner", { text: b.aiInstructions }) : null,
+    b.aiInstructions ? say("instructions.owner", { text: ownerBlock("instructions", b.aiInstructions) }) : null,
     knowledgeText(knowledge, language),
     say("instructions.results"),
   ];

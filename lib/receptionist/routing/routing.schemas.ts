@@ -9,13 +9,7 @@ export const TRANSFER_HOURS = ["open", "always"] as const;
 export type TransferHours = (typeof TRANSFER_HOURS)[number];
 
 const destination = z.strictObject({
-  // A leading "@" would be read as a message key where the name is shown in a message: dropped.
-  name: z
-    .string("required")
-    .trim()
-    .max(80, "tooLong")
-    .transform((n) => n.replace(/^@+\s*/, ""))
-    .pipe(z.string().min(1, "required")),
+  name: z.string("required").trim().max(80, "tooLong").min(1, "required"),
   // Read in the business's country and kept in E.164: the voice platform dials nothing else.
   phone: z.string("required").trim().min(1, "required").max(40, "tooLong"),
   // What the receptionist chooses this one for, in the owner's words ("billing questions", "asks for Dr Martin"); none:

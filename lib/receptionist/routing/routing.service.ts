@@ -8,6 +8,7 @@ import { callRoutes, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { countryOfBusiness, requirePhone, toE164 } from "@/lib/platform/phone/phone";
 import type { CallRoutingInput, TransferHours } from "./routing.schemas";
+import { keyParam } from "@/lib/platform/message-param";
 
 /** `backup`: the index in the same list of whom to try when this one does not answer; null: a message is taken. */
 export type Destination = { name: string; phone: string; when: string | null; backup: number | null };
@@ -68,7 +69,7 @@ export async function saveRouting(db: Db, userId: string, input: CallRoutingInpu
     }
   });
   if (new Set(destinations.map((d) => d.phone)).size !== destinations.length) {
-    throw new AppError("bad_request", "Validation.destinationsRepeated", { field: "@Fields.destinations" });
+    throw new AppError("bad_request", "Validation.destinationsRepeated", { field: keyParam("Fields.destinations") });
   }
   checkBackups(destinations);
   await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { knowledgeLead, type AssistantDefinition } from "../assistant/assistant";
+import { ownerTextOf } from "../assistant/owner-text";
 import type { CallAnswer, CallEvent, CallFacts } from "../events/call-events";
 import { readReply, type ToolReply } from "../tools/replies";
 import { LOOKUP_TOOL } from "../tools/tools";
@@ -108,7 +109,7 @@ export function knowledgeOf(def: AssistantDefinition, language: CallLanguage): S
   const lookup = def.tools.some((tool) => tool.type === "function" && tool.name === LOOKUP_TOOL);
   const lead = `${knowledgeLead(language)}: `;
   const entries = def.systemPrompt.split("\n").find((l) => l.startsWith(lead));
-  return { lookup, facts: entries ? entries.slice(lead.length).split(" | ").slice(0, 30) : [] };
+  return { lookup, facts: entries ? ownerTextOf(entries.slice(lead.length)).split(" | ").slice(0, 30) : [] };
 }
 
 /** The call's progress, as the platform reports it. */

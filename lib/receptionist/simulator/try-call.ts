@@ -12,6 +12,7 @@ import { AppError } from "@/lib/platform/errors";
 import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/platform/phone/phone";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { callerSays, endCall, parseSimState, startCall, type SimState, type Transport } from "./simulator";
+import { keyParam } from "@/lib/platform/message-param";
 
 /**
  * `receptionist` answers the call's events as it answers a real call's (handleCallEvent, its calls kept apart as the
@@ -143,7 +144,7 @@ export async function tryCall(deps: TryDeps, userId: string, input: TryInput): P
     return answer({ state, reply: "", ended: true });
   }
   const text = (input.text ?? "").trim();
-  if (!text) throw new AppError("bad_request", "Validation.required", { field: "@Fields.message" });
+  if (!text) throw new AppError("bad_request", "Validation.required", { field: keyParam("Fields.message") });
   await noteCallActivity(deps.db, state.callId, now);
   return answer(await callerSays(transport, state, text, now));
 }

@@ -2,6 +2,7 @@
 // namespace; the checks that need the business's time zone or the clock (DST gap, start in the past) are the service's.
 import { z } from "zod";
 import { emailSchema, phoneSchema } from "@/lib/accounts/account/accounts.schemas";
+import { instantInRange } from "@/lib/platform/time/date-schemas";
 import { isCalendarDate } from "@/lib/platform/time/zoned-time";
 
 export const MIN_DURATION_MINUTES = 5;
@@ -35,7 +36,10 @@ export const createAppointmentSchema = z.object({
   patientEmail: optionalEmailSchema,
   patientPhone: phoneSchema.transform((v) => v ?? null),
   reason: optionalTextSchema(500),
-  /** Wall-clock date and time in the business's time zone (users.time_zone). */
+  /**
+   * Wall-clock date and time in the business's time zone (users.time_zone). Any year: the booking's own checks ("in the
+   * future", at most two years ahead) refuse a far day in clearer words than the request-wide year range.
+   */
   date: z
     .string()
     .trim()
@@ -57,6 +61,7 @@ const instantParam = z
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, "dateInvalid")
   .transform((raw) => new Date(raw))
   .refine((d) => !Number.isNaN(d.getTime()), "dateInvalid")
+  .refine(instantInRange, "dateOutOfRange")
   .describe("ISO 8601 date or instant.");
 
 /** The appointment list's query string: `?from=` and `?to=` narrow it to starts in [from, to), `?practitionerId=` to one practitioner. */

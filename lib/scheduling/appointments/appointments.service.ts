@@ -13,6 +13,7 @@ import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { servicesNamed } from "@/lib/scheduling/practitioners/match";
 import type { CreateAppointmentInput } from "./appointments.schemas";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { keyParam } from "@/lib/platform/message-param";
 
 export type AppointmentView = {
   id: string;
@@ -147,7 +148,7 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
   const patientPhone = requirePhone(input.patientPhone, countryOfBusiness(biz), "patientPhone");
   const startsAt = zonedWallTimeToUtc(input.date, input.time, biz.timeZone);
   // The schema has already checked the date and the time, so null here means the hour skipped by a DST change.
-  if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: "@Fields.time" });
+  if (!startsAt) throw new AppError("bad_request", "Validation.timeNotOnClock", { field: keyParam("Fields.time") });
   if (input.practitionerId && !biz.practitioners.some((p) => p.id === input.practitionerId)) {
     throw new AppError("not_found", "practitionerNotFound");
   }

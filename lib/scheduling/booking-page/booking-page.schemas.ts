@@ -1,6 +1,6 @@
 // What the booking page's routes read: the owner's settings, and a caller's day, code and booking.
 import { z } from "zod";
-import { isCalendarDate } from "@/lib/platform/time/zoned-time";
+import { calendarDaySchema, instantSchema } from "@/lib/platform/time/date-schemas";
 
 /** Lower-case letters, digits and inner hyphens, 3 to 40 long: an address that reads well in a text. */
 export const SLUG_PATTERN = /^[a-z0-9]([a-z0-9-]{1,38}[a-z0-9])$/;
@@ -20,11 +20,7 @@ export const bookingPageSettingsSchema = z.object({
     .describe("Text the page's link, unasked, to a caller who looked for a time and hung up before booking (off by default)."),
 });
 
-const date = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid")
-  .refine(isCalendarDate, "dateInvalid");
+const date = calendarDaySchema();
 
 export const bookingSlotsQuerySchema = z.object({
   date,
@@ -53,7 +49,7 @@ export const bookingConfirmSchema = z.object({
     .max(254)
     .refine((v) => v === "" || z.email().safeParse(v).success, "emailInvalid")
     .optional(),
-  start: z.iso.datetime({ offset: true, error: "dateInvalid" }).transform((v) => new Date(v)),
+  start: instantSchema(),
   service: z.string().trim().max(120).optional(),
   practitionerId: z.uuid({ error: "invalid" }).optional(),
   via: z.enum(["recall"]).optional(),

@@ -18,6 +18,7 @@ import { countryOfBusiness, countryOfPhone, requirePhone } from "@/lib/platform/
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookingPageUrl, PAGE_CODE_PREFIX } from "./link";
 import { SLUG_PATTERN } from "./booking-page.schemas";
+import { keyParam } from "@/lib/platform/message-param";
 import { takePageCodeTurn } from "./code-limits";
 
 /** A code texted for one visit of the page: the same store and limits as the codes a call texts. */
@@ -225,7 +226,7 @@ export async function bookingPageSlots(
   const service = knownService(biz, q.service);
   const practitionerId = knownPractitioner(biz, q.practitioner);
   const from = zonedWallTimeToUtc(q.date, "00:00", biz.timeZone);
-  if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: "@Fields.date" });
+  if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: keyParam("Fields.date") });
   const to = new Date(from.getTime() + DAY_MS + 2 * 3_600_000); // a day of a DST change is 23 to 25 hours long
   const { seats, practitioners } = await agendaOf(deps, biz, from, to, { only: practitionerId ? [practitionerId] : undefined, service });
   const slots = seats.length ? freeSlotsAmong(seats, from, to).filter((s) => localDate(s.start, biz.timeZone) === q.date) : [];

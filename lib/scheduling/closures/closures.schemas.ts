@@ -2,6 +2,7 @@
 // holidays to fill, and a public holiday opened or closed again. Messages are keys of the "Validation" namespace.
 import { z } from "zod";
 import { AppError } from "@/lib/platform/errors";
+import { calendarDaySchema, dayInRange } from "@/lib/platform/time/date-schemas";
 import { daysBetween, isCalendarDate } from "@/lib/platform/time/zoned-time";
 
 /** The longest closure: a year (a longer one is a business that has stopped, not a closure). */
@@ -9,7 +10,7 @@ export const MAX_CLOSURE_DAYS = 366;
 /** What the receptionist may say about it ("closed for the holidays"): a short phrase. */
 export const REASON_MAX = 120;
 
-const day = z.string().trim().refine(isCalendarDate, "dateInvalid");
+const day = calendarDaySchema();
 const clock = z
   .string()
   .trim()
@@ -23,13 +24,7 @@ export const closureSchema = z
     /** Both or neither: open on these hours only that day (or those days); neither: closed. */
     openTime: clock.optional(),
     closeTime: clock.optional(),
-    // A leading "@" would be read as a message key where the reason is said: dropped.
-    reason: z
-      .string()
-      .trim()
-      .max(REASON_MAX, "tooLong")
-      .transform((r) => r.replace(/^@+\s*/, ""))
-      .optional(),
+    reason: z.string().trim().max(REASON_MAX, "tooLong").optional(),
     /** One practitioner's days away or other hours (GET /api/practitioners); left out: the whole practice's. */
     practitionerId: z.uuid("practitionerInvalid").optional(),
   })
@@ -51,5 +46,6 @@ export const holidayOpenSchema = z.object({ open: z.boolean("mustBeBoolean") });
 /** The holiday's day in the path: a calendar date, else a translated 400. */
 export function holidayDayParam(value: string): string {
   if (!isCalendarDate(value)) throw new AppError("bad_request", "Validation.dateInvalid");
+  if (!dayInRange(value)) throw new AppError("bad_request", "Validation.dateOutOfRange");
   return value;
 }

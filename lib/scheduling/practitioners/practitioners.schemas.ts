@@ -17,13 +17,7 @@ const service = z.strictObject({
 const CLOSED = { isOpen: false, openTime: "09:00", closeTime: "17:00" } as const;
 
 export const practitionerSchema = z.strictObject({
-  // A leading "@" would be read as a message key where the name is said: dropped.
-  name: z
-    .string("required")
-    .trim()
-    .max(100, "tooLong")
-    .transform((n) => n.replace(/^@+\s*/, ""))
-    .pipe(z.string().min(1, "required")),
+  name: z.string("required").trim().max(100, "tooLong").min(1, "required"),
   /** Empty (the default): every service of the practice, at its appointment length. */
   services: z
     .array(service)

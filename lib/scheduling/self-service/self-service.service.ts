@@ -25,6 +25,7 @@ import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { countryOfBusiness, readerCountry } from "@/lib/platform/phone/phone";
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { keyParam } from "@/lib/platform/message-param";
 
 export type SelfServiceDeps = BookingDeps & { linkSecret: string };
 
@@ -126,7 +127,7 @@ export async function selfServiceSlots(
   assertChangeable(deps, opened);
   const { biz, appointment: a } = opened;
   const from = zonedWallTimeToUtc(date, "00:00", biz.timeZone);
-  if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: "@Fields.date" });
+  if (!from) throw new AppError("bad_request", "Validation.dateInvalid", { field: keyParam("Fields.date") });
   const to = new Date(from.getTime() + DAY_MS + 2 * 3_600_000); // a day of a DST change is 23 to 25 hours long
   const now = clock(deps);
   // It stays with its practitioner: their week and agenda.

@@ -2,7 +2,8 @@
 // the times of day and the service. Messages are keys of the "Validation" namespace; the checks that need the business
 // (its time zone for "not in the past", its services, its country for the number) are the service's.
 import { z } from "zod";
-import { daysBetween, isCalendarDate } from "@/lib/platform/time/zoned-time";
+import { calendarDaySchema } from "@/lib/platform/time/date-schemas";
+import { daysBetween } from "@/lib/platform/time/zoned-time";
 
 /** People waiting at once in one practice: far more than a practice can call back, few enough for one page. */
 export const MAX_WAITING = 500;
@@ -11,11 +12,7 @@ export const MAX_WAITLIST_DAYS = 366;
 /** Windows of the day one person can give ("mornings", "after 5 pm"): a handful. */
 export const MAX_TIME_WINDOWS = 4;
 
-const day = z
-  .string("required")
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid")
-  .refine(isCalendarDate, "dateInvalid");
+const day = calendarDaySchema("required");
 const clock = z
   .string("required")
   .trim()

@@ -11,6 +11,7 @@ import { applyMessagingEvent, type InboundHandler, type MessagingEvent, type Mes
 import { parsePhone, toE164 } from "@/lib/platform/phone/phone";
 import { recordAttestation, type CarrierAttestation } from "@/lib/receptionist/screening/attestations";
 import { verifyTelnyxSignature } from "./webhook";
+import { keyParam } from "@/lib/platform/message-param";
 
 const DELIVERED = new Set(["delivered", "sent"]);
 const FAILED = new Set(["delivery_failed", "sending_failed"]);
@@ -83,7 +84,7 @@ export async function receiveTelnyxWebhook(
     throw new AppError("bad_request", "invalidJson");
   }
   const event = parseTelnyxEvent(body);
-  if (!event) throw new AppError("bad_request", "Validation.invalid", { field: "@Fields.body" });
+  if (!event) throw new AppError("bad_request", "Validation.invalid", { field: keyParam("Fields.body") });
   return handleTelnyxEvent(db, event, onInbound);
 }
 
