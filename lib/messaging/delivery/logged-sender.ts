@@ -104,11 +104,9 @@ export const REFUSED_PREFIX = "refused:";
  * (the sending line, or any number of the pool), where it would only land in a practice's inbox.
  */
 async function recipientRefusal(db: Db, m: OutgoingMessage): Promise<NumberRefusal | null> {
-  const kind = textRefusal(m.to);
-  if (kind) return kind;
   if (m.from && m.from === m.to) return "ownLine";
   const [line] = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, m.to)).limit(1);
-  return line ? "ownLine" : null;
+  return line ? "ownLine" : textRefusal(m.to);
 }
 
 /** Each secret the sender named, six characters and up (a six-digit code is one), replaced wherever it appears. */

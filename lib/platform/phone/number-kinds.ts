@@ -160,7 +160,7 @@ export function requireDialable(e164: string, ctx: { field: string; served: read
  * lines (its line, its phone), or the translated 400 saying what is wrong with it.
  */
 export function requireTextable(e164: string, ctx: { field: string; ownLines: readonly (string | null)[] }): string {
-  const refusal = textRefusal(e164) ?? (ctx.ownLines.includes(e164) ? "ownLine" : null);
+  const refusal = ctx.ownLines.includes(e164) ? "ownLine" : textRefusal(e164);
   if (refusal) throw numberRefused(refusal, { field: ctx.field, e164 });
   return e164;
 }
