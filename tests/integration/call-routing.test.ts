@@ -244,7 +244,12 @@ describe("call routing", () => {
     expect(prompt).toContain("N'essayez jamais un autre contact pour la même demande.");
 
     // A cold transfer: the same list, no plan, and nothing promised after.
-    const { fallbackPhone: _, country: _country, refused: _refused, ...cold } = (await api("GET", "/api/call-routing", { token: p.token })).body;
+    const {
+      fallbackPhone: _,
+      country: _country,
+      refused: _refused,
+      ...cold
+    } = (await api("GET", "/api/call-routing", { token: p.token })).body;
     expect((await putRouting(p, { ...cold, warmTransfer: false })).status).toBe(200);
     const coldCall = await assistantOf(p);
     expect(coldCall.transfer!.destinations!).toHaveLength(3);

@@ -35,7 +35,11 @@ const REFUSED = [
 type VapiTool = { type: string; destinations?: { number: string; name: string }[] };
 
 const putRouting = (p: Practice, body: Record<string, unknown>) =>
-  api("PUT", "/api/call-routing", { token: p.token, headers: FR, body: { warmTransfer: false, hours: "always", destinations: [], ...body } });
+  api("PUT", "/api/call-routing", {
+    token: p.token,
+    headers: FR,
+    body: { warmTransfer: false, hours: "always", destinations: [], ...body },
+  });
 
 async function drain() {
   const ctx = appContext();
@@ -173,6 +177,7 @@ describe("numbers we text", () => {
       patientEmail: null,
       reason: null,
       service: null,
+      language: "fr",
     });
     expect(outcome.ok).toBe(true);
     await drain();
