@@ -22,6 +22,7 @@ export function testBusiness(over: Partial<Business> = {}): Business {
     timeZone: "Europe/Paris",
     locale: "fr",
     line: "+33700000001",
+    servedCountries: [],
     ai: null,
     calendarConnected: true,
     entitled: true,

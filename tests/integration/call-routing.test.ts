@@ -136,6 +136,9 @@ describe("call routing", () => {
       hours: "always",
       destinations: [],
       fallbackPhone: "+33144556677",
+      country: "FR",
+      servedCountries: [],
+      refused: [],
     });
     const saved = await putRouting(p, {
       warmTransfer: true,
@@ -241,7 +244,12 @@ describe("call routing", () => {
     expect(prompt).toContain("N'essayez jamais un autre contact pour la même demande.");
 
     // A cold transfer: the same list, no plan, and nothing promised after.
-    const { fallbackPhone: _, ...cold } = (await api("GET", "/api/call-routing", { token: p.token })).body;
+    const {
+      fallbackPhone: _,
+      country: _country,
+      refused: _refused,
+      ...cold
+    } = (await api("GET", "/api/call-routing", { token: p.token })).body;
     expect((await putRouting(p, { ...cold, warmTransfer: false })).status).toBe(200);
     const coldCall = await assistantOf(p);
     expect(coldCall.transfer!.destinations!).toHaveLength(3);

@@ -170,7 +170,7 @@ describe("control characters from providers: removed, and the event still applie
 
   it("stores a Vapi end-of-call report whose transcript and summary hold NULs, without them, once", async () => {
     const callId = newCallId();
-    const caller = "+33700000101";
+    const caller = "+33760000101";
     expect((await vapi(vapiMessage(p.line, callId, caller, { type: "status-update", status: "in-progress" }))).status).toBe(200);
     const report = vapiMessage(p.line, callId, caller, {
       type: "end-of-call-report",
@@ -202,7 +202,7 @@ describe("control characters from providers: removed, and the event still applie
     const said = await vapiTool(
       p.line,
       callId,
-      "+33700000102",
+      "+33760000102",
       "take_message",
       JSON.stringify({ message: "Please call\u0000 me back", name: "Jean\u0000" }),
     );

@@ -17,8 +17,8 @@ beforeAll(async () => {
   b = await practice("Cabinet B");
 });
 
-const B_CALLER = "+33700000201";
-const A_CALLER = "+33700000299";
+const B_CALLER = "+33760000201";
+const A_CALLER = "+33760000299";
 
 async function callRow(callId: string) {
   const [row] = await getDb().select().from(calls).where(eq(calls.providerCallId, callId));

@@ -187,7 +187,7 @@ describe("Vapi server URL", () => {
 
   it("books by phone: availability, booking, calendar event, messages, reminder, call log", async () => {
     const callId = newCallId();
-    const caller = "+33711111111";
+    const caller = "+33761111111";
     const day = dayAhead(3);
     const offered = await toolReply(p, callId, caller, "check_availability", { date: day });
     expect(timesOf(offered)).toContain(`${day} 08:00`);

@@ -18,6 +18,7 @@ import type { callRoutingSchema } from "@/lib/receptionist/routing/routing.schem
 import type { z } from "zod";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
+import { RefusedNumbers, ServedCountries } from "./served-countries";
 
 type Routing = Answer<"/api/call-routing">;
 type Values = z.input<typeof callRoutingSchema>;
@@ -67,9 +68,17 @@ export function CallRouting() {
         ) : routing.isError ? (
           <LoadError message={t("loadFailed")} onRetry={() => void routing.refetch()} />
         ) : (
-          <RoutingForm routing={routing.data} />
+          <>
+            <RefusedNumbers routing={routing.data} />
+            <RoutingForm routing={routing.data} />
+          </>
         )}
       </Card>
+      {routing.data && (
+        <Card title={t("countriesLegend")} testId="routing-countries">
+          <ServedCountries routing={routing.data} queryKey={ROUTING_KEY} />
+        </Card>
+      )}
     </>
   );
 }

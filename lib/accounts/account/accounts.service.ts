@@ -9,8 +9,9 @@ import { endUserSessions, type AuthContext, type SessionConfig, startSession } f
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
-import { businessCountryOf } from "@/lib/accounts/business/business-country";
-import { countryOfBusiness, requirePhone } from "@/lib/platform/phone/phone";
+import { businessNumbersOf } from "@/lib/accounts/business/business-country";
+import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/platform/phone/phone";
+import { requireDialable, servedCountries } from "@/lib/platform/phone/number-kinds";
 import type { ProfileUpdate, RegisterInput } from "./accounts.schemas";
 import { endPasswordResetLinks } from "./password-reset";
 import { findProfileById, type Profile } from "./profile";
@@ -28,10 +29,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput, source:
   // Read in the country of the business being created: its time zone (the column's default when none is sent), else
   // its language. Refused before the password is hashed, and before an attempt is counted: a typo costs nothing.
   const stored = (v: unknown) => (typeof v === "string" ? v : null);
-  const phone = requirePhone(
-    input.phone,
-    countryOfBusiness({ timeZone: input.timeZone ?? stored(users.timeZone.default), locale: input.locale ?? stored(users.locale.default) }),
-  );
+  const business = { timeZone: input.timeZone ?? stored(users.timeZone.default), locale: input.locale ?? stored(users.locale.default) };
+  const phone = ownerPhone(requirePhone(input.phone, countryOfBusiness(business)), servedCountries(business), business.locale ?? "en");
   await takeAttempt(deps.db, registrationKeys(source.clientIp, source.attemptsPerHour));
   const passwordHash = await hashPassword(input.password);
   const businessType = input.businessType ?? null;
@@ -152,8 +151,10 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
   const { workingHours, phone, ...fields } = update;
   const set: Partial<typeof users.$inferInsert> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   // Stored in E.164, read in the business's country (as this update leaves it).
-  if (phone !== undefined)
-    set.phone = requirePhone(phone, await businessCountryOf(db, userId, { timeZone: update.timeZone, locale: update.locale }));
+  if (phone !== undefined) {
+    const numbers = await businessNumbersOf(db, userId, { timeZone: update.timeZone, locale: update.locale });
+    set.phone = ownerPhone(requirePhone(phone, numbers?.country), numbers?.served ?? [], numbers?.locale ?? "en");
+  }
   if (workingHours) set.workingHours = mergeWorkingHours(row.workingHours, workingHours);
   const businessType = update.businessType !== undefined ? update.businessType : row.businessType;
   if (businessType !== "medical") set.specialty = null;
@@ -172,6 +173,14 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
     throw e;
   }
   return getProfile(db, userId);
+}
+
+/**
+ * The owner's phone is where callers are put through when no one else is listed: a number we dial, in a country the
+ * practice serves (lib/platform/phone/number-kinds.ts), or a 400 saying what is wrong with it.
+ */
+function ownerPhone(e164: string | null, served: CountryCode[], locale: string): string | null {
+  return e164 === null ? null : requireDialable(e164, { field: "@Fields.phone", served, locale });
 }
 
 export async function updatePassword(

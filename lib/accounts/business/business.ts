@@ -25,6 +25,8 @@ export type Business = {
   locale: CallLanguage;
   /** The business's dedicated number (the line callers dial), if it has claimed one. */
   line: string | null;
+  /** The countries besides its own whose numbers the practice calls and texts (ISO 3166 alpha-2). */
+  servedCountries: string[];
   ai: { language: CallLanguage; voiceId: string; firstMessage: string; agentName: string } | null;
   /** Some practitioner's calendar is connected (each one's grant is on its `practitioners` row). */
   calendarConnected: boolean;
@@ -63,6 +65,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     timeZone: r.timeZone,
     locale: r.locale,
     line: r.line,
+    servedCountries: r.servedCountries,
     ai: r.aiVoiceId ? { language: r.aiLanguage!, voiceId: r.aiVoiceId, firstMessage: r.aiFirstMessage!, agentName: r.aiAgentName! } : null,
     calendarConnected: r.calendarConnected,
     entitled: r.isActive && deriveSubscription(subscriptionRecordOf(r), now).subscription?.status === true,

@@ -40,6 +40,8 @@ const baseColumns = {
   aiInstructions: users.aiInstructions,
   timeZone: users.timeZone,
   locale: users.locale,
+  // The countries besides its own whose numbers the practice calls and texts (lib/platform/phone/number-kinds.ts).
+  servedCountries: users.servedCountries,
   isActive: users.isActive,
   // Set up: a password chosen (an account a checkout created waits for its owner to open the emailed link).
   setUp: sql<boolean>`${users.passwordHash} is not null`,

@@ -4,9 +4,11 @@
 // "••••••" in its place and the code is kept sealed beside it (secret_enc), as the verification table keeps it.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { notifications } from "@/db/schema";
+import { notifications, phoneNumbers } from "@/db/schema";
+import { logger } from "@/lib/platform/log/logger";
 import { recordMessageFailure } from "@/lib/platform/metrics/metrics";
 import { isE164 } from "@/lib/platform/phone/phone";
+import { textRefusal, type NumberRefusal } from "@/lib/platform/phone/number-kinds";
 import type { MessageSender, MessageTransport, OutgoingMessage, SendResult } from "@/lib/ports/messaging";
 
 export class DeliveryError extends Error {
@@ -68,6 +70,15 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
         if (existing.status === "sent") return { id: existing.id, status: "sent", duplicate: true };
         id = existing.id;
       }
+      const refusal = channel === "email" || !isE164(m.to) ? null : await recipientRefusal(db, m);
+      if (refusal) {
+        // Not a failure of the provider's: nothing is handed over and nothing is retried. The outbox shows the row as
+        // failed with our code; the log names the code and the account, never the number.
+        const error = `${REFUSED_PREFIX}${refusal}`;
+        await db.update(notifications).set({ status: "failed", error }).where(eq(notifications.id, id));
+        logger().warn({ userId: m.userId ?? null, channel, error }, "text not sent: recipient refused");
+        return { id, status: "failed", duplicate: !inserted };
+      }
       try {
         if (channel !== "email" && !isE164(m.to)) throw new InvalidRecipientError(channel);
         const { providerMessageId } = await transport.deliver(m);
@@ -85,6 +96,20 @@ export function createLoggedSender(db: Db, channel: MessageSender["channel"], tr
       }
     },
   };
+}
+
+/** The outbox's error for a text we refused to send: "refused:notMobile", "refused:ownLine"… */
+export const REFUSED_PREFIX = "refused:";
+
+/**
+ * Why a text (SMS or WhatsApp) is not sent to its recipient, whatever kind of text it is (a code, a confirmation, a
+ * link, an answer): a number that cannot take a text (lib/platform/phone/number-kinds.ts), or one of our own lines
+ * (the sending line, or any number of the pool), where it would only land in a practice's inbox.
+ */
+async function recipientRefusal(db: Db, m: OutgoingMessage): Promise<NumberRefusal | null> {
+  if (m.from && m.from === m.to) return "ownLine";
+  const [line] = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.phoneNumber, m.to)).limit(1);
+  return line ? "ownLine" : textRefusal(m.to);
 }
 
 /** Each secret the sender named, six characters and up (a six-digit code is one), replaced wherever it appears. */

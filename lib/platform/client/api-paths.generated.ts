@@ -2744,6 +2744,22 @@ export interface operations {
                         }[];
                         /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
                         fallbackPhone: string | null;
+                        /** @description The practice's own country (ISO 3166 alpha-2), whose numbers are always served. */
+                        country: string;
+                        /** @description The other countries (ISO 3166 alpha-2) whose numbers are called and texted. */
+                        servedCountries: string[];
+                        /** @description Saved numbers no call is put through to (premium, satellite, not in a country served…), kept for the owner to fix. */
+                        refused: {
+                            /** @description Index in `destinations`; null: the business's phone (`fallbackPhone`). */
+                            position: number | null;
+                            name: string;
+                            /** @description E.164. */
+                            phone: string;
+                            /** @enum {string} */
+                            reason: "satellite" | "premium" | "uan" | "personal" | "tollFree" | "notAPerson" | "notServed" | "notMobile" | "ownLine";
+                            /** @description Why, in the owner's language. */
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -2786,6 +2802,7 @@ export interface operations {
                         when?: string | null;
                         backup?: number | null;
                     }[];
+                    servedCountries?: string[];
                 };
             };
         };
@@ -2816,6 +2833,22 @@ export interface operations {
                         }[];
                         /** @description E.164. Where callers are put through while no destination is listed: the business's phone. */
                         fallbackPhone: string | null;
+                        /** @description The practice's own country (ISO 3166 alpha-2), whose numbers are always served. */
+                        country: string;
+                        /** @description The other countries (ISO 3166 alpha-2) whose numbers are called and texted. */
+                        servedCountries: string[];
+                        /** @description Saved numbers no call is put through to (premium, satellite, not in a country served…), kept for the owner to fix. */
+                        refused: {
+                            /** @description Index in `destinations`; null: the business's phone (`fallbackPhone`). */
+                            position: number | null;
+                            name: string;
+                            /** @description E.164. */
+                            phone: string;
+                            /** @enum {string} */
+                            reason: "satellite" | "premium" | "uan" | "personal" | "tollFree" | "notAPerson" | "notServed" | "notMobile" | "ownLine";
+                            /** @description Why, in the owner's language. */
+                            message: string;
+                        }[];
                     };
                 };
             };

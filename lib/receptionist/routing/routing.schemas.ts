@@ -1,6 +1,6 @@
 // What the call routing routes read. Messages are keys of the "Validation" namespace.
 import { z } from "zod";
-import { MAX_DESTINATIONS } from "./limits";
+import { MAX_DESTINATIONS, MAX_SERVED_COUNTRIES } from "./limits";
 
 export { MAX_DESTINATIONS };
 
@@ -32,5 +32,8 @@ export const callRoutingSchema = z.strictObject({
   warmTransfer: z.boolean("mustBeBoolean"),
   hours: z.enum(TRANSFER_HOURS, "invalid"),
   destinations: z.array(destination, "invalid").max(MAX_DESTINATIONS, "tooMany"),
+  // Countries besides the practice's own whose numbers are called and texted (ISO 3166 alpha-2, "DE"); checked in the
+  // service, which names an unknown one. Left out: those saved stay.
+  servedCountries: z.array(z.string().trim().max(8, "tooLong"), "invalid").max(MAX_SERVED_COUNTRIES, "tooMany").optional(),
 });
 export type CallRoutingInput = z.output<typeof callRoutingSchema>;

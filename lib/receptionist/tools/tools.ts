@@ -3,6 +3,7 @@
 // offered comes from the availability engine; every booking goes through lib/scheduling/booking.
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { callerPhone } from "./caller-phone";
+import { dialRefusal, servedCountries } from "@/lib/platform/phone/number-kinds";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment } from "@/lib/scheduling/booking/core";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
@@ -378,6 +379,9 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: false });
   if ("ask" in reading) return reading.ask;
   const { phone } = reading;
+  // The owner calls this number back: one a person answers, in a country the practice serves, or the caller is asked
+  // for another (a premium or satellite number left as a "call back" is toll fraud by message).
+  if (phone && dialRefusal(phone, servedCountries(ctx.biz))) return say("phoneNoCallback");
   // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".
   const category = categoryFor(wordsFor(ctx.biz), text(args.category, 40)?.toLowerCase());
   const urgency = (REQUEST_URGENCIES as readonly string[]).includes(text(args.urgency, 20)?.toLowerCase() ?? "")

@@ -15,6 +15,7 @@ import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { loadBusiness, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { countryOfBusiness, countryOfPhone, requirePhone } from "@/lib/platform/phone/phone";
+import { requireTextable } from "@/lib/platform/phone/number-kinds";
 import { localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { bookingPageUrl, PAGE_CODE_PREFIX } from "./link";
 import { SLUG_PATTERN } from "./booking-page.schemas";
@@ -247,7 +248,7 @@ export async function sendBookingCode(
 ): Promise<{ verificationId: string; phone: string }> {
   const { biz } = await openPage(deps, slug);
   const country = countryOfBusiness(biz);
-  const phone = requirePhone(phoneInput, country)!;
+  const phone = requireTextable(requirePhone(phoneInput, country)!, { field: "@Fields.phone", ownLines: [biz.line, biz.ownerPhone] });
   // Texts abroad are where SMS fraud pays (premium numbers): this page texts the practice's own country only.
   if (countryOfPhone(phone) !== country)
     throw new AppError("bad_request", "bookingPageForeignNumber", {

@@ -1,0 +1,102 @@
+"use client";
+// The numbers the receptionist dials and texts are numbers a person answers, in the countries the practice serves: its
+// own, plus those the owner adds here (a practice near a border). Saved numbers that break the rule (saved before it,
+// or of a country since dropped) are listed with why: no call is put through to them until they are changed.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormAlert, TextField } from "@/components/forms/fields";
+import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+
+type Routing = Answer<"/api/call-routing">;
+
+/** The saved numbers no call goes to, each with the server's reason in the owner's language. */
+export function RefusedNumbers({ routing }: { routing: Routing }) {
+  const t = useTranslations("RoutingSection");
+  if (!routing.refused.length) return null;
+  return (
+    <div className="mb-6">
+      <FormAlert tone="info" testId="routing-refused">
+        <p className="font-semibold">{t("refusedTitle")}</p>
+        <p className="mt-1">{t("refusedHint")}</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {routing.refused.map((r) => (
+            <li key={`${r.position ?? "owner"}-${r.phone}`}>{r.message}</li>
+          ))}
+        </ul>
+      </FormAlert>
+    </div>
+  );
+}
+
+/** The countries besides its own whose numbers the practice calls and texts, as two-letter codes. */
+export function ServedCountries({ routing, queryKey }: { routing: Routing; queryKey: readonly unknown[] }) {
+  const t = useTranslations("RoutingSection");
+  const fields = useTranslations("Fields");
+  const qc = useQueryClient();
+  const [value, setValue] = useState(routing.servedCountries.join(", "));
+  const [failure, setFailure] = useState<string | null>(null);
+  const own = countryLabel(routing.country, useLocale());
+  const save = useMutation({
+    // The saved routing goes back as it is: only the countries change (a number refused meanwhile is named in the error).
+    mutationFn: (servedCountries: string[]) =>
+      ok(
+        api.PUT("/api/call-routing", {
+          body: {
+            warmTransfer: routing.warmTransfer,
+            hours: routing.hours,
+            destinations: routing.destinations.map((d) => ({ name: d.name, phone: d.phone, when: d.when, backup: d.backup })),
+            servedCountries,
+          },
+        }),
+      ),
+    onSuccess: (saved) => {
+      setFailure(null);
+      setValue(saved.servedCountries.join(", "));
+      qc.setQueryData(queryKey, saved);
+      toast.success(t("countriesSaved"));
+    },
+    onError: (e) => setFailure(failureText(e, t("saveFailed"))),
+  });
+  return (
+    <form
+      method="post"
+      noValidate
+      className="space-y-3"
+      data-testid="served-countries"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(
+          value
+            .split(/[\s,;]+/)
+            .map((c) => c.trim())
+            .filter(Boolean),
+        );
+      }}
+    >
+      {failure && <FormAlert testId="served-countries-error">{failure}</FormAlert>}
+      <TextField
+        id="served-countries"
+        label={fields("servedCountries")}
+        hint={t("countriesHint", { own })}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className="btn-secondary" disabled={save.isPending}>
+        {t("countriesSave")}
+      </button>
+    </form>
+  );
+}
+
+/** "France (FR)" in the page's language. */
+function countryLabel(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: "region" }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
