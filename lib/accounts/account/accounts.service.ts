@@ -8,6 +8,7 @@ import { registrationKeys, rememberAddress, setupLinkKeys, signInKeys, signInSuc
 import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
+import { keyParam } from "@/lib/platform/message-param";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { businessNumbersOf } from "@/lib/accounts/business/business-country";
 import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/platform/phone/phone";
@@ -180,7 +181,7 @@ export async function updateProfile(db: Db, userId: string, update: Partial<Prof
  * practice serves (lib/platform/phone/number-kinds.ts), or a 400 saying what is wrong with it.
  */
 function ownerPhone(e164: string | null, served: CountryCode[], locale: string): string | null {
-  return e164 === null ? null : requireDialable(e164, { field: "@Fields.phone", served, locale });
+  return e164 === null ? null : requireDialable(e164, { field: keyParam("Fields.phone"), served, locale });
 }
 
 export async function updatePassword(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/platform/errors";
+import { keyParam } from "@/lib/platform/message-param";
 import { translate } from "@/lib/platform/i18n/translate";
 import { dialRefusal, requireDialable, requireTextable, servedCountries, textRefusal } from "./number-kinds";
 
@@ -83,11 +84,11 @@ describe("the refusals' messages", () => {
   });
 
   it("says a satellite number is one, and that a typed landline takes no text", () => {
-    const sat = refusal(() => requireDialable("+882123456789", { field: "@Fields.phone", served: ["FR"], locale: "en" }));
-    expect(translate("en", sat.messageKey, sat.params)).toMatch(/satellite/);
-    const fixed = refusal(() => requireTextable("+33144556677", { field: "@Fields.phone", ownLines: [] }));
+    const sat = refusal(() => requireDialable("+882123456789", { field: keyParam("Fields.phone"), served: ["FR"], locale: "en" }));
+    expect(translate("en", sat.messageKey, sat.params)).toMatch(/^Phone( number)?: satellite/);
+    const fixed = refusal(() => requireTextable("+33144556677", { field: keyParam("Fields.phone"), ownLines: [] }));
     expect(translate("es", fixed.messageKey, fixed.params)).toMatch(/no puede recibir SMS/);
-    const own = refusal(() => requireTextable("+33612345678", { field: "@Fields.phone", ownLines: [null, "+33612345678"] }));
+    const own = refusal(() => requireTextable("+33612345678", { field: keyParam("Fields.phone"), ownLines: [null, "+33612345678"] }));
     expect(own.messageKey).toBe("Validation.numberOwnLine");
   });
 });

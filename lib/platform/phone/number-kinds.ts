@@ -11,6 +11,7 @@ import {
   type NumberType,
 } from "libphonenumber-js/max";
 import { AppError } from "@/lib/platform/errors";
+import type { ParamValue } from "@/lib/platform/message-param";
 import { countryOfBusiness, isFictional } from "./phone";
 
 /**
@@ -130,12 +131,12 @@ export function countryName(country: string, locale: string): string {
 }
 
 /**
- * The translated 400 for a refused number: `field` says whose (a person's name in a list, or "@Fields.phone"), and a
+ * The translated 400 for a refused number: `field` says whose (a person's name in a list, or `keyParam("Fields.phone")`), and a
  * number of a country not served names that country and the ones served, in `locale` (the owner's language).
  */
 export function numberRefused(
   refusal: NumberRefusal,
-  ctx: { field: string; e164: string; served?: readonly CountryCode[]; locale?: string },
+  ctx: { field: ParamValue; e164: string; served?: readonly CountryCode[]; locale?: string },
 ): AppError {
   const key = `Validation.number${refusal[0]!.toUpperCase()}${refusal.slice(1)}`;
   if (refusal !== "notServed" || !ctx.served || !ctx.locale) return new AppError("bad_request", key, { field: ctx.field });
@@ -149,7 +150,7 @@ export function numberRefused(
 }
 
 /** A number the practice may dial (see dialRefusal), or the translated 400 saying what is wrong with it. */
-export function requireDialable(e164: string, ctx: { field: string; served: readonly CountryCode[]; locale: string }): string {
+export function requireDialable(e164: string, ctx: { field: ParamValue; served: readonly CountryCode[]; locale: string }): string {
   const refusal = dialRefusal(e164, ctx.served);
   if (refusal) throw numberRefused(refusal, { ...ctx, e164 });
   return e164;
@@ -159,7 +160,7 @@ export function requireDialable(e164: string, ctx: { field: string; served: read
  * A number a visitor typed for a text (a booking code): one that can take a text and is none of the practice's own
  * lines (its line, its phone), or the translated 400 saying what is wrong with it.
  */
-export function requireTextable(e164: string, ctx: { field: string; ownLines: readonly (string | null)[] }): string {
+export function requireTextable(e164: string, ctx: { field: ParamValue; ownLines: readonly (string | null)[] }): string {
   const refusal = ctx.ownLines.includes(e164) ? "ownLine" : textRefusal(e164);
   if (refusal) throw numberRefused(refusal, { field: ctx.field, e164 });
   return e164;

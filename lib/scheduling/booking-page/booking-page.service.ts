@@ -248,7 +248,10 @@ export async function sendBookingCode(
 ): Promise<{ verificationId: string; phone: string }> {
   const { biz } = await openPage(deps, slug);
   const country = countryOfBusiness(biz);
-  const phone = requireTextable(requirePhone(phoneInput, country)!, { field: "@Fields.phone", ownLines: [biz.line, biz.ownerPhone] });
+  const phone = requireTextable(requirePhone(phoneInput, country)!, {
+    field: keyParam("Fields.phone"),
+    ownLines: [biz.line, biz.ownerPhone],
+  });
   // Texts abroad are where SMS fraud pays (premium numbers): this page texts the practice's own country only.
   if (countryOfPhone(phone) !== country)
     throw new AppError("bad_request", "bookingPageForeignNumber", {
