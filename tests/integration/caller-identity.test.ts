@@ -117,6 +117,15 @@ describe("a change by phone from a number that is not the appointment's", () => 
     );
   });
 
+  it("says at once that a landline takes no code, and texts nothing to it", async () => {
+    const landline = "+33145678912";
+    const callId = newCallId();
+    const said = await vapiTool(p.line, callId, newMobile(), "send_verification_code", { phone: "01 45 67 89 12" });
+    expect(said).toBe("That number cannot receive texts, so I cannot send it a code. I can take a message for the team instead.");
+    await drain();
+    expect(await codeTextedTo(landline)).toBeNull();
+  });
+
   it("stops after five wrong codes, even for the right one, and asks for the number when the caller ID is hidden", async () => {
     const owner = newMobile();
     const a = await bookFor(p, owner, "11:00");

@@ -4,6 +4,7 @@ import type { Appointment } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
 import { cancelledForCaller } from "@/lib/scheduling/booking/lookups";
 import { countryOfBusiness, toE164 } from "@/lib/platform/phone/phone";
+import { textRefusal } from "@/lib/platform/phone/number-kinds";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
 import { spoken, type AppointmentRef, type ToolReply } from "./replies";
@@ -104,6 +105,9 @@ export async function sendVerification(ctx: ToolContext, say: Say, args: Args): 
   const phone = toE164(raw, countryOfBusiness(ctx.biz));
   if (!phone) return say("phoneUnreadable");
   if (phone === ctx.callerNumber) return say("verificationSameNumber");
+  // A landline or a premium number takes no text: the caller hears so now rather than waiting for a code that never
+  // comes. It says nothing about who is a patient (any number of that kind gets the same answer).
+  if (textRefusal(phone)) return say("verificationNoText");
   const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
   if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
   if (!ctx.biz.line) return say("verificationUnavailable");
