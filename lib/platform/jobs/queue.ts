@@ -65,6 +65,8 @@ export const JOB = {
   holidaySweep: "holiday-sweep",
   /** Fills one business's public holidays (an account a checkout created). */
   holidayFill: "holiday-fill",
+  /** Tells the owner that an API key or a webhook endpoint was made on the account: what, when, where to revoke it. */
+  accessMade: "access-made",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -122,6 +124,11 @@ export type JobData = {
   [JOB.webhookDelivery]: { deliveryId: string; at: string };
   [JOB.holidaySweep]: Record<string, never>;
   [JOB.holidayFill]: { userId: string };
+  /**
+   * `id`: the key's or the endpoint's (one email each); `at`: when it was made (ISO); `name`: the key's name or the
+   * endpoint's host; `grants`: its scopes or events. Never the key, the secret or the endpoint's full address.
+   */
+  [JOB.accessMade]: { userId: string; kind: "apiKey" | "webhookEndpoint"; id: string; at: string; name: string; grants: string[] };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
