@@ -7,7 +7,7 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { loginFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { api, ok, ApiError } from "@/lib/platform/client/api";
-import { clearSession, storeSession, takeFlag } from "@/lib/platform/client/browser-session";
+import { clearSession, startSession, takeFlag } from "@/lib/platform/client/browser-session";
 import { Link, useRouter } from "@/lib/platform/i18n/navigation";
 import { isLocale } from "@/lib/platform/i18n/routing";
 
@@ -37,8 +37,10 @@ export function LoginForm({ expired, deleted = false }: { expired: boolean; dele
     setFailure(null);
     try {
       // A 401 here means wrong credentials, not an expired session.
-      const { token, user } = await ok(api.POST("/api/auth/login", { body: values }), { keepSessionOn401: true });
-      storeSession(token, user); // the server also set the httpOnly session cookie, and the account's language's
+      // The server set the httpOnly session cookie (and the account's language's); the token in the answer is for API
+      // clients and is not kept here.
+      const { user } = await ok(api.POST("/api/auth/login", { body: values }), { keepSessionOn401: true });
+      startSession();
       // The dashboard in the account's language, whatever this page's (another device's choice holds here too).
       router.replace("/dashboard", { locale: isLocale(user.locale) ? user.locale : undefined });
       router.refresh();

@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { registerFormSchema, RegisterFormInput } from "@/lib/accounts/account/accounts.forms";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { api, ok, failureText } from "@/lib/platform/client/api";
-import { storeSession } from "@/lib/platform/client/browser-session";
+import { startSession } from "@/lib/platform/client/browser-session";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { Countdown } from "./countdown";
 
@@ -92,8 +92,9 @@ export function RegisterWizard() {
           // The business's language (the assistant speaks it); its time zone is the owner's choice in the scheduling step.
           locale,
         };
-        const { token, user } = await ok(api.POST("/api/auth/register", { body: payload }), { keepSessionOn401: true });
-        storeSession(token, user);
+        // The server set the httpOnly session cookie: that is the session here.
+        await ok(api.POST("/api/auth/register", { body: payload }), { keepSessionOn401: true });
+        startSession();
         setDone(true);
       } catch (e) {
         setFailure(failureText(e, t("failed")));

@@ -7,7 +7,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { resetPasswordFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { api, ok, ApiError, failureText } from "@/lib/platform/client/api";
-import { storeSession } from "@/lib/platform/client/browser-session";
+import { startSession } from "@/lib/platform/client/browser-session";
 import { Link, useRouter } from "@/lib/platform/i18n/navigation";
 import { isLocale } from "@/lib/platform/i18n/routing";
 
@@ -29,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setFailure(null);
     try {
       const session = await ok(api.POST("/api/auth/reset-password", { body: { token, ...values } }), { keepSessionOn401: true });
-      storeSession(session.token, session.user); // the server also set the httpOnly session cookie
+      startSession(); // the server set the httpOnly session cookie
       // Straight to the dashboard in the account's language, as after a sign-in.
       router.replace("/dashboard", { locale: isLocale(session.user.locale) ? session.user.locale : undefined });
       router.refresh();

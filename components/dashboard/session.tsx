@@ -1,13 +1,13 @@
 "use client";
 // The dashboard's client state: one QueryClient, the profile query (fetched on load, refreshed every
-// 300000 ms, falling back to the stored user), toasts, and the one place a 401 turns into "/login?expired=true".
+// 300000 ms, falling back to the server's copy), toasts, and the one place a 401 turns into "/login?expired=true".
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import type { Profile } from "@/lib/accounts/account/profile";
 import { ApiError, api, ok, SessionExpiredError } from "@/lib/platform/client/api";
-import { clearSession, STORAGE_KEYS } from "@/lib/platform/client/browser-session";
+import { clearSession, sessionExpiredHere } from "@/lib/platform/client/browser-session";
 import { getPathname } from "@/lib/platform/i18n/navigation";
 import type { Locale } from "@/lib/platform/i18n/routing";
 
@@ -45,17 +45,13 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
     return qc;
   });
 
-  // A token-expired flag left by another tab means this session is over too.
+  // A 401 earlier in this tab (its flag still set) means this session is over too.
   useEffect(() => {
     // The dashboard's client code is running (end-to-end tests wait for this before they click).
     document.documentElement.dataset.dashboardReady = "true";
-    try {
-      if (sessionStorage.getItem(STORAGE_KEYS.tokenExpired) === "true") {
-        clearSession();
-        goToExpiredLogin(locale);
-      }
-    } catch {
-      // storage unavailable: the server session still decides
+    if (sessionExpiredHere()) {
+      clearSession();
+      goToExpiredLogin(locale);
     }
   }, [locale]);
 

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Countdown } from "@/components/auth/countdown";
 import { api, ok, SessionExpiredError } from "@/lib/platform/client/api";
-import { storeSession } from "@/lib/platform/client/browser-session";
+import { startSession } from "@/lib/platform/client/browser-session";
 import { useRouter } from "@/lib/platform/i18n/navigation";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 import { GOOGLE_CONSENT_PATH, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
@@ -140,9 +140,9 @@ export function SetupWizard({
                   await guard(() => ok(api.POST("/api/auth/complete-setup", { body: { token, name, password } })));
                   passwordSet.current = true;
                 }
-                // Then sign in with the new password to get the token (and the session cookie).
-                const session = await ok(api.POST("/api/auth/login", { body: { email, password } }), { keepSessionOn401: true });
-                storeSession(session.token, session.user);
+                // Then sign in with the new password: the answer sets the httpOnly session cookie.
+                await ok(api.POST("/api/auth/login", { body: { email, password } }), { keepSessionOn401: true });
+                startSession();
                 // The rest is done signed in, where it resumes if left half-way: the link has been used.
                 router.replace("/dashboard/setup");
                 return;

@@ -29,6 +29,7 @@ import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers
 import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
 import { deliverWebhook } from "@/lib/accounts/webhooks/deliver";
 import { fillHolidays, runHolidaySweep } from "@/lib/scheduling/closures/holidays";
+import { sendAccessMade } from "@/lib/messaging/notifications/access-made";
 
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
   return {
@@ -71,6 +72,7 @@ export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notice
     [JOB.holidayFill]: async ({ userId }) => {
       await fillHolidays(booking.db, userId);
     },
+    [JOB.accessMade]: (data) => sendAccessMade(notices, data),
     [JOB.calendarSync]: async ({ appointmentId }) => {
       const [a] = await booking.db
         .select({ userId: appointments.userId })

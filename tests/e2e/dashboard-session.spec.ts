@@ -1,7 +1,7 @@
 // Session behaviour in the dashboard: the 300000 ms profile refresh, any 401 ending the session (except the
 // password update's), sign-out, and the subscription page's variants.
 import { expect, test, type Page } from "@playwright/test";
-import { newOwner, openDashboard, PASSWORD } from "./support/dashboard";
+import { newOwner, openDashboard, PASSWORD, uniqueEmail } from "./support/dashboard";
 import { m } from "./support/messages";
 
 const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
@@ -55,12 +55,13 @@ test("a refresh that fails keeps showing the last profile and says so", async ({
   await expect(page.getByTestId("header-user-name")).toHaveText("Cached Owner");
 });
 
-test("any 401 ends the session: stored session cleared, expired flag, /login?expired=true with the message", async ({
+test("any 401 ends the session: an earlier version's copy cleared, expired flag, /login?expired=true with the message", async ({
   page,
   playwright,
 }) => {
   const owner = await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
+  // What an earlier version kept in this browser: cleared when the session ends.
   await page.evaluate(() => localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" })));
   // The session ends on the server behind the page's back: a password change on another device signs out the others.
   const otherDevice = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -122,13 +123,20 @@ test("password change: a wrong current password is not a sign-out; success clear
   await expect(page.getByTestId("profile-email")).toHaveText(owner.email);
 });
 
-test("sign-out clears the stored session, marks it, ends the server session and goes home", async ({ page }) => {
+test("sign-out clears what an earlier version stored, marks it, ends the server session and goes home", async ({ page }) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/profile");
-  await page.evaluate(() => localStorage.setItem("token", "stale"));
+  // A browser upgraded from the version that kept the session in localStorage still holds its copies.
+  await page.evaluate(() => {
+    localStorage.setItem("token", "stale");
+    localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" }));
+  });
   await page.getByRole("button", { name: en("Dashboard.signOut") }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: expect.stringMatching(/authjs\.session-token$/) }),
+  );
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
   await page.goto("/dashboard/calendar");
   await expect(page).toHaveURL(/\/login$/);
@@ -235,4 +243,68 @@ test("the sandbox billing portal shows the owner's subscription as recorded, and
   await expect(page.getByTestId("portal-status")).toHaveText(en("SandboxPortal.status.none"));
   await page.getByRole("link", { name: en("SandboxPortal.back") }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscription$/);
+});
+
+test("the session stays in its cookie: nothing of it in storage, no token on the dashboard's calls; the Security page lists keys and endpoints", async ({
+  page,
+  playwright,
+}) => {
+  // The account, a key and an endpoint are made elsewhere (an API client with the token sign-in answers with).
+  const email = uniqueEmail("cookie");
+  const client = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const made = await client.post("/api/auth/register", { data: { email, password: PASSWORD, fullName: "Noor Haddad", locale: "en" } });
+  expect(made.status()).toBe(201);
+  const bearer = { authorization: `Bearer ${((await made.json()) as { token: string }).token}` };
+  expect((await client.post("/api/api-keys", { headers: bearer, data: { name: "Practice CRM", scopes: ["calls:read"] } })).status()).toBe(
+    201,
+  );
+  const hook = { url: "http://127.0.0.1:9/hooks/private-path", events: ["call.ended"] };
+  expect((await client.post("/api/webhook-endpoints", { headers: bearer, data: hook })).status()).toBe(201);
+  await client.dispose();
+
+  // This browser ran the version that kept the session in localStorage: its copies are dropped at sign-in.
+  await page.goto("/login");
+  await expect(page.locator("html[data-login-ready]")).toBeAttached();
+  await page.evaluate(() => {
+    localStorage.setItem("token", "from-an-earlier-version");
+    localStorage.setItem("user", JSON.stringify({ id: "x", fullName: "x", email: "x@e2e.test", type: "user" }));
+  });
+  // Every API request's headers, read before the test ends.
+  const apiHeaders: Promise<{ url: string; authorization?: string }>[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/"))
+      apiHeaders.push(r.allHeaders().then((h) => ({ url: r.url(), authorization: h.authorization })));
+  });
+  await page.getByLabel(en("Fields.email")).fill(email);
+  await page.getByLabel(en("Fields.password")).fill(PASSWORD);
+  await page.getByRole("button", { name: en("LoginPage.submit") }).click();
+  await page.waitForURL(/\/dashboard(\/.*)?$/);
+
+  // The session is the httpOnly, SameSite=Lax cookie, and no script-readable storage holds it or the user.
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("authjs.session-token"));
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(stored).not.toContain(cookie!.value);
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+
+  // The dashboard works on the cookie alone: the Integrations page lists the key through the API.
+  await page.goto("/dashboard/integrations");
+  await expect(page.locator("html[data-dashboard-ready]")).toBeAttached();
+  await expect(page.getByTestId("header-user-name")).toHaveText("Noor Haddad");
+  await expect(page.getByText("Practice CRM").first()).toBeVisible();
+
+  // The Security page: the sessions (this browser marked), the key and the endpoint by its host, linked to where they are managed.
+  await page.goto("/dashboard/security");
+  const summary = page.getByTestId("access-summary");
+  await expect(summary.getByTestId("access-sessions")).toContainText(en("SecuritySection.sessions.current"));
+  await expect(summary.getByTestId("access-api-keys")).toContainText("Practice CRM");
+  await expect(summary.getByTestId("access-webhooks")).toContainText("127.0.0.1:9");
+  await expect(summary.getByTestId("access-webhooks")).not.toContainText("private-path");
+  await expect(summary.getByRole("link", { name: en("SecuritySection.manage") }).first()).toHaveAttribute(
+    "href",
+    "/dashboard/integrations",
+  );
+  const seen = await Promise.all(apiHeaders);
+  expect(seen.map((h) => h.url)).toContainEqual(expect.stringMatching(/\/api\/api-keys$/));
+  expect(seen.filter((h) => h.authorization !== undefined)).toEqual([]);
 });

@@ -456,7 +456,7 @@ describe("webhook destinations", () => {
     const ctx = appContext();
     // Saved while the name answered a public address (the check at saving passes)…
     const saved = await createEndpoint(
-      { db: ctx.db, secrets: ctx.secrets, resolve: () => Promise.resolve([{ address: "93.184.215.14", family: 4 }]) },
+      { db: ctx.db, jobs: ctx.jobs, secrets: ctx.secrets, resolve: () => Promise.resolve([{ address: "93.184.215.14", family: 4 }]) },
       await proofOf(p.user.id),
       { url: `https://hooks.rebind.test:${port}/hook`, events: ["call.ended"] },
     );
@@ -478,7 +478,7 @@ describe("webhook destinations", () => {
     const port = new URL(hooks.url).port;
     const ctx = appContext();
     const local: Resolver = () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
-    const saved = await createEndpoint({ db: ctx.db, secrets: ctx.secrets, resolve: local }, await proofOf(p.user.id), {
+    const saved = await createEndpoint({ db: ctx.db, jobs: ctx.jobs, secrets: ctx.secrets, resolve: local }, await proofOf(p.user.id), {
       url: `http://hooks.pinned.test:${port}/hook`,
       events: ["call.ended"],
     });

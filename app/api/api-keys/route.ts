@@ -14,7 +14,7 @@ export const GET = route.owner({ response: { 200: apiKeyListResponse } }, async 
 
 /** Makes a key for the scopes asked: the key is in this answer and never again (409 past 20 keys). */
 export const POST = route.owner({ body: createApiKeySchema, response: { 201: createdApiKeyResponse } }, async ({ req, ctx, auth, input }) =>
-  json(await createApiKey(ctx.db, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
+  json(await createApiKey(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
     status: 201,
   }),
 );

@@ -1,13 +1,15 @@
 // The owner's API keys: made (the key shown once), listed (never the key), revoked (deleted: the next request with it is
 // refused, nothing keeps keys between requests). Only a key's SHA-256 is stored; its first characters tell keys apart.
 // Making and revoking one are written to the audit log: a key opens the practice's health data to another tool, so who
-// made or removed which is worth keeping (ids and scopes only, never the key or its name).
+// made or removed which is worth keeping (ids and scopes only, never the key or its name). Making one also emails the
+// owner (its name, scopes and where to revoke it, never the key): a session left open elsewhere is enough to make one.
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, auditLog, users } from "@/db/schema";
 import type { ApiScope } from "@/db/schema/integrations";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
+import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { API_KEY_PREFIX } from "./api-key-token";
 import { MAX_API_KEYS, type CreateApiKeyInput } from "./api-keys.schemas";
@@ -52,13 +54,14 @@ export async function listApiKeys(db: Db, userId: string): Promise<{ apiKeys: Ap
  * keeps working after a password change, so a session alone is not enough to make one: the password, or a fresh sign-in.
  */
 export async function createApiKey(
-  db: Db,
+  { db, jobs }: { db: Db; jobs: JobQueue },
   proof: Omit<IdentityCheck, "password" | "messageKey">,
   input: CreateApiKeyInput,
 ): Promise<ApiKeyView & { key: string }> {
   const { userId } = proof;
   await confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
   const key = newApiKey();
+  await jobs.ready(); // before the transaction the email's job is sent in
   const row = await db.transaction(async (tx) => {
     // The account's row locked: two keys made at once cannot both be the twenty-first.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
@@ -75,6 +78,16 @@ export async function createApiKey(
       targetId: made!.id,
       details: { scopes: input.scopes },
     });
+    // Queued by the same transaction: the owner hears of every key that exists, and of none that does not.
+    const notice = {
+      userId,
+      kind: "apiKey" as const,
+      id: made!.id,
+      at: made!.createdAt.toISOString(),
+      name: made!.name,
+      grants: made!.scopes,
+    };
+    await jobs.send(JOB.accessMade, notice, { tx });
     return made!;
   });
   return { ...toView(row), key };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
@@ -75,6 +75,24 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * The user's sessions that still open the account (not ended, not expired), newest first: at most `limit` of them, and
+ * how many there are in all (every sign-in is one, on each device, until it is signed out or expires).
+ */
+export async function openSessions(db: Db, userId: string, limit = 10, now = new Date()) {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(open)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(limit),
+    db.select({ n: count() }).from(sessions).where(open),
+  ]);
+  return { sessions: rows, total: total?.n ?? 0 };
 }
 
 /** Ends every session of the user, or every one but `keep` (a password change keeps the current device signed in). */

@@ -114,12 +114,16 @@ export type Proof = Omit<IdentityCheck, "password" | "messageKey">;
 const confirmOwner = (db: Db, proof: Proof, input: WebhookEndpointInput) =>
   confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
 
-/** Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. */
-export async function createEndpoint(deps: EndpointDeps, proof: Proof, input: WebhookEndpointInput) {
+/**
+ * Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. The owner is emailed
+ * (the host and the events, never the secret or the full address, whose path can be a secret of the receiver's).
+ */
+export async function createEndpoint(deps: EndpointDeps & { jobs: JobQueue }, proof: Proof, input: WebhookEndpointInput) {
   const { userId } = proof;
   await confirmOwner(deps.db, proof, input);
   const url = await checkedUrl(deps, input.url);
   const secret = newSigningSecret();
+  await deps.jobs.ready(); // before the transaction the email's job is sent in
   const row = await deps.db.transaction(async (tx) => {
     // The owner's row locked first, so two additions at once count each other and the limit holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
@@ -137,6 +141,8 @@ export async function createEndpoint(deps: EndpointDeps, proof: Proof, input: We
       })
       .returning(endpointColumns);
     await audit(tx, userId, "webhook_endpoint.create", inserted!.id, input.events);
+    const notice = { userId, kind: "webhookEndpoint" as const, id: inserted!.id, at: inserted!.createdAt.toISOString() };
+    await deps.jobs.send(JOB.accessMade, { ...notice, name: new URL(url).host, grants: inserted!.events }, { tx });
     return inserted!;
   });
   return { ...toView(row, NEW), secret };

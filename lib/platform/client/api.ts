@@ -1,12 +1,12 @@
 // The browser's client for our own API, typed from the route declarations: every path, its methods, parameters,
 // bodies and answers come from api-paths.generated.ts (openapi-typescript over the OpenAPI document the routes build,
 // `npm run gen:api-docs`), and openapi-fetch sends them. A path typo, a missing parameter or a field the answer no
-// longer has is a type error. The bearer token is attached; the server's translated {message} is surfaced; a 401 means
-// the session is gone, except where the caller says otherwise.
+// longer has is a type error. The session travels in its httpOnly cookie (same origin only: no script reads or attaches
+// it); the server's translated {message} is surfaced; a 401 means the session is gone, except where the caller says otherwise.
 import createClient from "openapi-fetch";
 import type { HttpMethod, RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { paths } from "./api-paths.generated";
-import { clearSession, storedToken } from "./browser-session";
+import { clearSession } from "./browser-session";
 
 export type { paths };
 export type ApiPath = keyof paths;
@@ -35,13 +35,6 @@ export class SessionExpiredError extends ApiError {}
 
 /** The API, path by path: `api.GET("/api/calls/{id}", { params: { path: { id } } })`. Pair each call with `ok`. */
 export const api = createClient<paths>({ credentials: "same-origin", headers: { accept: "application/json" } });
-api.use({
-  onRequest({ request }) {
-    const token = storedToken();
-    if (token) request.headers.set("authorization", `Bearer ${token}`);
-    return request;
-  },
-});
 
 type Outcome = { data?: unknown; error?: unknown; response: Response };
 

@@ -67,6 +67,8 @@ export const JOB = {
   holidayFill: "holiday-fill",
   /** Tells the owner their booking page is flooded with code requests (once a day at most). */
   bookingPageAbuse: "booking-page-abuse",
+  /** Tells the owner that an API key or a webhook endpoint was made on the account: what, when, where to revoke it. */
+  accessMade: "access-made",
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -126,6 +128,11 @@ export type JobData = {
   [JOB.holidayFill]: { userId: string };
   /** `at`: when the page was marked as flooded (ISO): one email per mark, and a page is marked once a day at most. */
   [JOB.bookingPageAbuse]: { userId: string; at: string };
+  /**
+   * `id`: the key's or the endpoint's (one email each); `at`: when it was made (ISO); `name`: the key's name or the
+   * endpoint's host; `grants`: its scopes or events. Never the key, the secret or the endpoint's full address.
+   */
+  [JOB.accessMade]: { userId: string; kind: "apiKey" | "webhookEndpoint"; id: string; at: string; name: string; grants: string[] };
 };
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
