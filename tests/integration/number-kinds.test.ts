@@ -86,6 +86,7 @@ describe("numbers we dial", () => {
     const unknown = await putRouting(p, { servedCountries: ["XX"] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain("XX");
+    expect(unknown.body.message).not.toContain("@");
 
     const after = await putRouting(p, { servedCountries: ["de"], destinations: [{ name: "Dr Weber", phone: GERMAN_MOBILE }] });
     expect(after.status, JSON.stringify(after.body)).toBe(200);

@@ -100,7 +100,7 @@ export async function getRouting(db: Db, userId: string): Promise<RoutingSetting
     refused.push({ position, name, phone, reason, message: translate(stored.locale, error.messageKey, error.params) });
   };
   stored.destinations.forEach((d, i) => check(i, d.name, d.phone));
-  if (stored.fallbackPhone) check(null, "@Fields.phone", stored.fallbackPhone);
+  if (stored.fallbackPhone) check(null, translate(stored.locale, "Fields.phone"), stored.fallbackPhone);
   return {
     warmTransfer: stored.warmTransfer,
     hours: stored.hours,
@@ -165,7 +165,7 @@ function knownCountries(codes: string[]): string[] {
   const upper = [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
   const unknown = upper.find((c) => !/^[A-Z]{2}$/.test(c) || !isKnownCountry(c));
   if (unknown !== undefined)
-    throw new AppError("bad_request", "Validation.countryUnknown", { field: "@Fields.servedCountries", value: unknown });
+    throw new AppError("bad_request", "Validation.countryUnknown", { field: keyParam("Fields.servedCountries"), value: unknown });
   return upper;
 }
 
