@@ -238,8 +238,8 @@ describe("call routing", () => {
     expect(last!.transferPlan!.fallbackPlan.message).toMatch(/^Le Dr Martin ne répond pas.*prendre un message/);
     // The instructions say what each one is for, and what to do when it does not answer.
     expect(prompt).toContain(
-      "1. Accueil (+33144556601): toute demande qui ne relève d'aucun autre contact. Sans réponse : proposez de prendre un message avec take_message. " +
-        "2. Comptabilité (+33144556602): les questions de facturation. Sans réponse : proposez de prendre un message avec take_message.",
+      "1. ⟪owner-text:transfer⟫Accueil⟪/owner-text⟫ (+33144556601): toute demande qui ne relève d'aucun autre contact. Sans réponse : proposez de prendre un message avec take_message. " +
+        "2. ⟪owner-text:transfer⟫Comptabilité⟪/owner-text⟫ (+33144556602): ⟪owner-text:transfer⟫les questions de facturation⟪/owner-text⟫. Sans réponse : proposez de prendre un message avec take_message.",
     );
     expect(prompt).toContain("N'essayez jamais un autre contact pour la même demande.");
 
@@ -299,8 +299,10 @@ describe("transfers by what each one is for", () => {
     );
     // The model is told to choose by the caller's need, and after a no-answer to try no one else.
     expect(prompt).toContain("use transferCall with the one whose purpose fits what the caller needs");
-    expect(prompt).toContain("1. Front desk (+33144556601): billing questions. Not answered: offer to take a message with take_message.");
-    expect(prompt).toContain("2. Doctor's mobile (+33611223344): urgent clinical questions.");
+    expect(prompt).toContain(
+      "1. ⟪owner-text:transfer⟫Front desk⟪/owner-text⟫ (+33144556601): ⟪owner-text:transfer⟫billing questions⟪/owner-text⟫. Not answered: offer to take a message with take_message.",
+    );
+    expect(prompt).toContain("2. ⟪owner-text:transfer⟫Doctor's mobile⟪/owner-text⟫ (+33611223344): ⟪owner-text:transfer⟫urgent clinical questions⟪/owner-text⟫.");
     expect(prompt).toContain("Never try anyone else for the same need.");
     expect(prompt).not.toMatch(/Not answered: try only the doctor's mobile/);
   });
@@ -337,7 +339,7 @@ describe("transfers by what each one is for", () => {
       "Dr Patel's assistant isn't answering right now. I can take a message so that you are called back.",
     );
     expect(prompt).toContain(
-      "1. Front desk (+33144556601): billing questions. Not answered: try only Dr Patel's assistant (+33144556603).",
+      "1. ⟪owner-text:transfer⟫Front desk⟪/owner-text⟫ (+33144556601): ⟪owner-text:transfer⟫billing questions⟪/owner-text⟫. Not answered: try only Dr Patel's assistant (+33144556603).",
     );
 
     // The practice next door keeps its own list, and its calls hear of nobody else's.

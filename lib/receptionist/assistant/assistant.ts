@@ -19,7 +19,7 @@ import { addDays, callCalendar, localToday } from "../speech/when";
 import { ofBusiness, tradeOf, wordsFor } from "../speech/wording";
 import { nextOpening, openingWords } from "../tools/opening";
 import type { AssistantTool } from "../tools/definitions";
-import { ownerBlock, ownerInline, ownerWords } from "./owner-text";
+import { ownerBlock, ownerInline, ownerWords } from "../speech/owner-text";
 import { toolDefinitions } from "./tool-definitions";
 export type { AssistantTool, EndCallTool, FunctionTool, JsonSchema, TransferDestination, TransferTool } from "../tools/definitions";
 import { transferFor } from "../routing/transfer";

@@ -12,6 +12,7 @@ import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { TransferDestination, TransferTool } from "../tools/definitions";
 import { MESSAGE_TOOL } from "../tools/tools";
 import { spokenName } from "../speech/desk-names";
+import { ownerInline, ownerWords } from "../speech/owner-text";
 import { sayer } from "../speech/speech";
 import { sentence } from "../tools/replies";
 import { openAt } from "../tools/opening";
@@ -30,7 +31,7 @@ export function transferFor(
   const say = sayer(language);
   if (!routing) return { tool: null, instructions: [] };
   const listed = routing.destinations.length > 0;
-  const people: Destination[] = listed
+  let people: Destination[] = listed
     ? routing.destinations
     : routing.fallbackPhone
       ? [{ name: say("routing.team"), phone: routing.fallbackPhone, when: null, backup: null }]
@@ -40,6 +41,9 @@ export function transferFor(
     return { tool: null, instructions: [say("instructions.transferClosed", { tool: MESSAGE_TOOL })] };
   }
   const warm = routing.warmTransfer;
+  // Names and purposes are the owner's words: cleaned of anything that could pass for a mark or a line of the rules,
+  // and marked as the owner's where the instructions quote them.
+  people = people.map((p) => ({ ...p, name: ownerWords(p.name), when: p.when === null ? null : ownerWords(p.when) }));
   const spoken = people.map((p) => spokenName(p.name, language));
   // The saved list is checked (another of the list, no loop); a backup that is not one is no backup.
   const backupOf = (i: number): number | null => {
@@ -69,7 +73,7 @@ export function transferFor(
   const order = listed
     ? people
         .map((p, i) => {
-          const line = `${i + 1}. ${p.name} (${p.phone}): ${purpose(p)}.`;
+          const line = `${i + 1}. ${ownerInline("transfer", p.name)} (${p.phone}): ${p.when === null ? purpose(p) : ownerInline("transfer", p.when)}.`;
           if (!warm) return line;
           const j = backupOf(i);
           const then =

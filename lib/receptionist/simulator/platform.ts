@@ -6,7 +6,7 @@
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { knowledgeLead, type AssistantDefinition } from "../assistant/assistant";
-import { ownerTextOf } from "../assistant/owner-text";
+import { ownerTextOf } from "../speech/owner-text";
 import type { CallAnswer, CallEvent, CallFacts } from "../events/call-events";
 import { readReply, type ToolReply } from "../tools/replies";
 import { LOOKUP_TOOL } from "../tools/tools";
@@ -56,11 +56,13 @@ export function transferTargets(s: SimState, def: AssistantDefinition): SimState
       .replace("\\{name\\}", ".+?")
       .replace("\\{phone\\}", "(\\+\\d+)"),
   );
+  // The instructions read as a model reads them: the owner's words without their marks.
+  const prompt = ownerTextOf(def.systemPrompt);
   const destinations = tool.destinations.slice(0, 10).map((d, i): TransferTarget => {
     // The destination's own line of the instructions: "2. Front desk (+1…): billing questions. Not answered: …".
-    const from = def.systemPrompt.indexOf(`${i + 1}. ${d.name} (${d.number})`);
-    const to = from < 0 ? -1 : def.systemPrompt.indexOf(` ${i + 2}. `, from);
-    const own = from < 0 ? "" : def.systemPrompt.slice(from, to < 0 ? undefined : to).split("\n")[0]!;
+    const from = prompt.indexOf(`${i + 1}. ${d.name} (${d.number})`);
+    const to = from < 0 ? -1 : prompt.indexOf(` ${i + 2}. `, from);
+    const own = from < 0 ? "" : prompt.slice(from, to < 0 ? undefined : to).split("\n")[0]!;
     return {
       name: d.name.slice(0, 80),
       number: d.number,

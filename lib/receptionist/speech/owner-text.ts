@@ -7,7 +7,7 @@
 import { stripControlCharacters } from "@/lib/platform/format/control-characters";
 
 /** The kinds of the owner's text the instructions mark, each its own block. */
-export type OwnerTextKind = "knowledge" | "instructions" | "services" | "practitioners" | "address" | "reason";
+export type OwnerTextKind = "knowledge" | "instructions" | "services" | "practitioners" | "address" | "reason" | "transfer";
 
 const NAME = "owner-text";
 export const OWNER_TEXT_CLOSE = `⟪/${NAME}⟫`;
