@@ -192,9 +192,10 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
         .where(eq(verificationCodes.userId, userId))
         .orderBy(desc(verificationCodes.createdAt))
     ).map(plain),
+    // A one-time code's sealed copy stays out (a credential, and shown as "••••••" in the body).
     notificationsSent: (
       await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt))
-    ).map(plain),
+    ).map(({ secretEnc: _, ...n }) => plain(n)),
     subscription: subscription ? plain(subscription) : null,
     checkouts: (await db.select().from(billingCheckouts).where(eq(billingCheckouts.userId, userId))).map(plain),
     sessions: (
