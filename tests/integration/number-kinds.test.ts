@@ -139,6 +139,28 @@ describe("numbers we dial", () => {
     const kept = await vapiTool(p.line, call, caller, "take_message", { message: "Rappelez-moi", phone: "06 12 34 56 78" });
     expect(kept).toMatch(/transmis/);
   });
+
+  it("takes the message of a caller whose own number is abroad, without that number, and says so", async () => {
+    const call = newCallId("tourist");
+    const belgian = "+32470123456";
+    await vapi(vapiMessage(p.line, call, belgian, { type: "assistant-request" }));
+    const said = await vapiTool(p.line, call, belgian, "take_message", { message: "J'ai perdu mon ordonnance" });
+    expect(said).toMatch(/transmis/);
+    expect(said).toContain("L'équipe ne peut pas rappeler le numéro depuis lequel vous appelez.");
+    const saved = await getDb().select().from(callerMessages).where(eq(callerMessages.providerCallId, call));
+    expect(saved.map((m) => [m.body, m.callerPhone])).toEqual([["J'ai perdu mon ordonnance", null]]);
+  });
+
+  it("promises no text to a caller booking from a landline", async () => {
+    const said = await vapiTool(p.line, newCallId("landline"), "+33147000002", "book_appointment", {
+      date: dayAhead(5),
+      time: "10:00",
+      name: "Jeanne Fixe",
+    });
+    expect(said).toMatch(/^Rendez-vous|^C'est noté|réservé/);
+    expect(said).toContain("Ce numéro ne peut pas recevoir de SMS, aucune confirmation ne sera donc envoyée par SMS.");
+    expect(said).not.toMatch(/par SMS et WhatsApp|confirmation par SMS\b/);
+  });
 });
 
 describe("numbers we text", () => {
@@ -152,15 +174,13 @@ describe("numbers we text", () => {
     slug = page.body.slug;
   });
 
-  it("refuses a booking code to a French landline, or to the practice's own numbers, up front", async () => {
+  it("refuses a booking code to a French landline, or to the practice's own line, up front", async () => {
     const fixed = await api("POST", `/api/book/${slug}/code`, { headers: FR, body: { phone: "01 47 00 00 01", language: "fr" } });
     expect(fixed.status).toBe(400);
     expect(fixed.body.message).toMatch(/ne peut pas recevoir de SMS/);
-    for (const own of [p.line, "+33144556677"]) {
-      const res = await api("POST", `/api/book/${slug}/code`, { headers: FR, body: { phone: own, language: "fr" } });
-      expect(res.status, own).toBe(400);
-      expect(res.body.message).toMatch(/numéro du cabinet lui-même/);
-    }
+    const own = await api("POST", `/api/book/${slug}/code`, { headers: FR, body: { phone: p.line, language: "fr" } });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toMatch(/numéro du cabinet lui-même/);
     const premium = await api("POST", `/api/book/${slug}/code`, { headers: FR, body: { phone: "08 99 12 34 56", language: "fr" } });
     expect(premium.status).toBe(400);
     const ok = await api("POST", `/api/book/${slug}/code`, { headers: FR, body: { phone: mobile(), language: "fr" } });

@@ -3,7 +3,7 @@
 // offered comes from the availability engine; every booking goes through lib/scheduling/booking.
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { callerPhone } from "./caller-phone";
-import { dialRefusal, servedCountries } from "@/lib/platform/phone/number-kinds";
+import { dialRefusal, servedCountries, textRefusal } from "@/lib/platform/phone/number-kinds";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { CalendarUnavailableError, HORIZON_DAYS, type Appointment } from "@/lib/scheduling/booking/core";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
@@ -31,6 +31,7 @@ import { findMine, pick, sendVerification, verify, verifyIdentity } from "./my-a
 
 export type { ToolContext };
 export { settle };
+import { ownerWords } from "../speech/owner-text";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { localToday, readWhen, unreadableWords } from "../speech/when";
 import { categoryFor, toBusiness, wordsFor } from "../speech/wording";
@@ -132,7 +133,9 @@ async function lookupInfo(ctx: ToolContext, say: Say, args: Args): Promise<strin
   if (!question) return say("lookupNeedsQuestion");
   const found = await lookupKnowledge(ctx.deps.db, ctx.biz.userId, ctx.language, question);
   if (!found.length) return say("lookupNothing");
-  const lines = found.map((e) => entryLine(e, ctx.language));
+  // The owner's entries, cleaned as in the instructions (nothing that could pass for a mark or a rule), but not marked:
+  // this answer is read aloud, and "Here is what we have on that" already says whose words follow.
+  const lines = found.map((e) => ownerWords(entryLine(e, ctx.language)));
   const unknown = namesNotIn(question, lines);
   if (unknown.length) return say("lookupUnknown", { entries: lines.join(" | "), names: speakList(unknown, ctx.language) });
   return say("lookupFound", { entries: lines.join(" | ") });
@@ -293,13 +296,15 @@ async function channelAsked(ctx: ToolContext, raw: unknown): Promise<Confirmatio
  */
 async function confirmationWords(ctx: ToolContext, say: Say, a: Appointment): Promise<string> {
   const channels: string[] = [];
-  if (a.patientPhone && ctx.biz.line) {
+  // A number that takes no text (a landline) is never texted: the caller is not promised one.
+  const noText = a.patientPhone !== null && textRefusal(a.patientPhone) !== null;
+  if (a.patientPhone && ctx.biz.line && !noText) {
     for (const channel of phoneChannels(a.notifyChannel, ctx.biz.confirmationChannel)) {
       if (!(await isOptedOut(ctx.deps.db, ctx.biz.userId, a.patientPhone, channel))) channels.push(say(`channels.${channel}`));
     }
   }
   if (a.patientEmail) channels.push(say("channels.email"));
-  if (!channels.length) return say("confirmationNone");
+  if (!channels.length) return say(noText ? "confirmationNoText" : "confirmationNone");
   const by = speakList(channels, ctx.language, "conjunction");
   if (a.patientPhone && a.patientPhone !== ctx.callerNumber) {
     return say("confirmationTo", { number: formatPhone(a.patientPhone, countryOfBusiness(ctx.biz)), channels: by });
@@ -378,10 +383,15 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   const name = text(args.name ?? args.callerName, 120) ?? ctx.memory.callerName ?? ctx.memory.patientName ?? null;
   const reading = await callerPhone(ctx, say, { ...args, phone: args.phone ?? args.phoneNumber }, { keep: true, mobile: false });
   if ("ask" in reading) return reading.ask;
-  const { phone } = reading;
+  let { phone } = reading;
   // The owner calls this number back: one a person answers, in a country the practice serves, or the caller is asked
-  // for another (a premium or satellite number left as a "call back" is toll fraud by message).
-  if (phone && dialRefusal(phone, servedCountries(ctx.biz))) return say("phoneNoCallback");
+  // for another (a premium or satellite number left as a "call back" is toll fraud by message). A caller who gave no
+  // number and calls from one we would not dial (a tourist's own mobile) still leaves the message, without it, and hears
+  // that no one can call them back on it.
+  const refused = phone !== null && dialRefusal(phone, servedCountries(ctx.biz)) !== null;
+  const typed = text(args.phone ?? args.phoneNumber, 40) !== null;
+  if (refused && (typed || phone !== ctx.callerNumber)) return say("phoneNoCallback");
+  if (refused) phone = null;
   // A category that is not one of this business's, or an urgency the model made up, is "other" / "normal".
   const category = categoryFor(wordsFor(ctx.biz), text(args.category, 40)?.toLowerCase());
   const urgency = (REQUEST_URGENCIES as readonly string[]).includes(text(args.urgency, 20)?.toLowerCase() ?? "")
@@ -405,6 +415,7 @@ async function takeMessage(ctx: ToolContext, say: Say, args: Args): Promise<stri
   if (row) await publishSafely(ctx.deps, ctx.biz.userId, taskCreatedEvent({ ...row, category, urgency }));
   await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
   const taken = say("messageTaken", { toBusiness: toBusiness(ctx.biz.businessName, ctx.language) });
+  if (refused) return `${taken} ${say("messageNoCallback")}`;
   // At night or on a closed day, the caller hears when someone can call back: not "soon" while everyone is at home.
   const opening = nextOpening(ctx.biz, now(ctx));
   if (opening.openNow || !opening.at) return taken;

@@ -131,7 +131,11 @@ async function openPage(deps: BookingPageDeps, slug: string): Promise<Opened> {
 
 /** The page at this address and its business, and whether it takes bookings now; null for an address no page has. */
 async function pageBySlug(deps: BookingPageDeps, slug: string): Promise<{ biz: Business; ready: boolean } | null> {
-  const [row] = await deps.db.select().from(bookingPages).where(eq(bookingPages.slug, slug.toLowerCase())).limit(1);
+  // Checked before any query: an address no page can have (a NUL, a control character, anything the form refuses) is
+  // simply unknown, on the page's own route as on the API's.
+  const wanted = slug.toLowerCase();
+  if (!SLUG_PATTERN.test(wanted)) return null;
+  const [row] = await deps.db.select().from(bookingPages).where(eq(bookingPages.slug, wanted)).limit(1);
   const biz = row ? await loadBusiness(deps.db, row.userId, clock(deps)) : null;
   return row && biz ? { biz, ready: isReady(biz, row.enabled) } : null;
 }
@@ -250,7 +254,8 @@ export async function sendBookingCode(
   const country = countryOfBusiness(biz);
   const phone = requireTextable(requirePhone(phoneInput, country)!, {
     field: keyParam("Fields.phone"),
-    ownLines: [biz.line, biz.ownerPhone],
+    // The practice's line only: an owner trying their own page with their own mobile gets a code like anyone.
+    ownLines: [biz.line],
   });
   // Texts abroad are where SMS fraud pays (premium numbers): this page texts the practice's own country only.
   if (countryOfPhone(phone) !== country)
