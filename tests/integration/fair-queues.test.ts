@@ -264,3 +264,47 @@ describe("codes in fair shares", () => {
     expect(sent.map((s) => s.to)).toEqual([inTime]);
   });
 });
+
+describe("jobs for later in fair shares", () => {
+  it("places a reminder by the practice's jobs due around it, not by every reminder it has booked ahead", async () => {
+    const busy = await practice("Cabinet Agenda Plein");
+    const quiet = await practice("Cabinet Agenda Calme");
+    const jobs = appContext().jobs;
+    const boss = await jobs.ready();
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    // A busy practice has thirty reminders booked over the next month.
+    for (let i = 0; i < 30; i++) {
+      await jobs.send(
+        JOB.appointmentReminder,
+        { appointmentId: crypto.randomUUID(), version: 1 },
+        { startAfter: inDays(2 + i), fairShare: busy.user.id },
+      );
+    }
+    const later = inDays(40);
+    const mine = await jobs.send(
+      JOB.appointmentReminder,
+      { appointmentId: crypto.randomUUID(), version: 1 },
+      { startAfter: later, fairShare: busy.user.id },
+    );
+    const theirs = await jobs.send(
+      JOB.appointmentReminder,
+      { appointmentId: crypto.randomUUID(), version: 1 },
+      { startAfter: later, fairShare: quiet.user.id },
+    );
+    const priorityOf = async (id: string | null) => (await boss.getJobById(JOB.appointmentReminder, id!))!.priority;
+    // After all thirty, the busy practice's next reminder has none of them waiting beside it then (each will have run
+    // on its own day): it is no further back than the other practice's.
+    expect(await priorityOf(mine)).toBe(0);
+    expect(await priorityOf(theirs)).toBe(0);
+    // Two due at the same moment are the practice's backlog then: the second waits behind the first.
+    const second = await jobs.send(
+      JOB.appointmentReminder,
+      { appointmentId: crypto.randomUUID(), version: 1 },
+      { startAfter: later, fairShare: busy.user.id },
+    );
+    expect(await priorityOf(second)).toBe(-1);
+    await getDb().execute(
+      sql`delete from pgboss.job where name = ${JOB.appointmentReminder} and data->>'fairShare' in (${busy.user.id}, ${quiet.user.id})`,
+    );
+  });
+});

@@ -144,6 +144,9 @@ export type SqlRunner = Pick<Db, "execute">;
  */
 export type SendOptions = { startAfter?: Date; singletonKey?: string; tx?: SqlRunner; fairShare?: string };
 
+/** How far back a job for later looks for its practice's backlog (see `fairPriority`). */
+const FAIR_WINDOW_MINUTES = 15;
+
 /** The key of a job's data that names its practice, for the fair-share count; no job's own data uses it. */
 export const FAIR_SHARE_KEY = "fairShare";
 
@@ -154,8 +157,10 @@ export const FAIR_SHARE_KEY = "fairShare";
  * the first of them instead of after all 200. Every practice's n-th waiting job is served in turn.
  */
 async function fairPriority(db: PgBoss.Db, name: JobName, share: string, startAfter?: Date): Promise<number> {
+  // A job for later (a reminder tomorrow) counts only its practice's jobs due shortly before it: those are its backlog
+  // then. Every reminder the practice has booked for the weeks ahead is not, and would put it behind everyone's.
   const { rows } = await db.executeSql(
-    `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active' and data->>'${FAIR_SHARE_KEY}' = $2 and start_after <= coalesce($3::timestamptz, now())`,
+    `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active' and data->>'${FAIR_SHARE_KEY}' = $2 and start_after <= coalesce($3::timestamptz, now()) and ($3::timestamptz is null or start_after > $3::timestamptz - interval '${FAIR_WINDOW_MINUTES} minutes')`,
     [name, share, startAfter?.toISOString() ?? null],
   );
   return -Number((rows[0] as { n: number } | undefined)?.n ?? 0);
