@@ -3,7 +3,7 @@
 // A box is a keyring: the current key seals, every key (current and previous) opens what it sealed. The key id is the
 // first 8 hex digits of the key's SHA-256, so configuring a keyring is just listing keys (ENCRYPTION_KEY for the
 // current one, ENCRYPTION_KEYS_OLD for the previous ones) and an id reveals nothing usable about its key.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 export type SecretBox = {
   /** The id of the key that seals. */
@@ -12,6 +12,12 @@ export type SecretBox = {
   keyIds: string[];
   seal(plain: string): string;
   open(envelope: string): string;
+  /**
+   * A keyed digest (HMAC-SHA256 under the current key, hex) of `value` for one `purpose`: what a counter may keep of a
+   * phone number. A plain hash of a number is reversed by trying every number; this one needs the key. A rotated key
+   * gives new digests, which only restarts what they count.
+   */
+  digest(purpose: string, value: string): string;
 };
 
 /** Why an envelope did not open. Messages name the key id at most, never key material or plaintext. */
@@ -60,6 +66,9 @@ export function createSecretBox(material: string, previous: string[] = []): Secr
       const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
       const tag = cipher.getAuthTag();
       return ["v1", keyId, iv.toString("base64url"), tag.toString("base64url"), ct.toString("base64url")].join(".");
+    },
+    digest(purpose, value) {
+      return createHmac("sha256", key).update(`recepta/digest/${purpose}\u0000${value}`).digest("hex");
     },
     open(envelope) {
       const [version, id, iv, tag, ct, extra] = envelope.split(".");

@@ -6,10 +6,10 @@
 //    addresses behind the flood are refused, a new visitor still gets a code. Past PAGE_CODES_CEILING the page texts
 //    no one, which bounds what a flood from many addresses can cost.
 //  - The owner is emailed when the page reaches its daily cap, once a day at most.
-import { createHash } from "node:crypto";
 import { and, count, eq, gt, isNull, like, lt, or } from "drizzle-orm";
 import { bookingPages, verificationCodes } from "@/db/schema";
 import { takeSpacedAttempt, type SpacedKey, type Tx } from "@/lib/accounts/auth/spaced-limit";
+import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { clock, DAY_MS, type BookingDeps } from "@/lib/scheduling/booking/core";
@@ -24,16 +24,23 @@ export const PAGE_CODES_CEILING = 5 * PAGE_CODES_PER_DAY;
 /** Codes asked today from one address that make it one of a flood's, once the page is past its daily cap. */
 export const FLOOD_ADDRESS_CODES = 3;
 
-/** One address (a household, an office behind one router): two codes at once, then 30 s, 1 min, 2 min … up to an hour. */
-export const ADDRESS_SPACING = { free: 2, firstWaitMs: MINUTE_MS / 2, maxWaitMs: 60 * MINUTE_MS, forgetMs: DAY_MS } as const;
+/**
+ * One address on one practice's page (a household, an office or a carrier's shared address): two codes at once, then
+ * 30 s, 1 min, 2 min … up to an hour. Two quiet hours start it afresh, so the many people behind one shared address are
+ * not held back all day by what one of them did; a script that keeps asking keeps waiting an hour for each code.
+ */
+export const ADDRESS_SPACING = { free: 2, firstWaitMs: MINUTE_MS / 2, maxWaitMs: 60 * MINUTE_MS, forgetMs: 120 * MINUTE_MS } as const;
 /** One number, whichever page and address ask: one code at once, then 30 s, 1 min, 2 min … up to an hour. */
 export const NUMBER_SPACING = { free: 1, firstWaitMs: MINUTE_MS / 2, maxWaitMs: 60 * MINUTE_MS, forgetMs: DAY_MS } as const;
 
-/** The counters of this request. The number is kept as a digest: the counters table names no patient. */
-export function pageCodeKeys(clientIp: string, phone: string): SpacedKey[] {
-  const digest = createHash("sha256").update(phone).digest("hex").slice(0, 32);
+/**
+ * The counters of this request. The number is kept as a keyed digest (the app's key): the counters table names no
+ * patient, and its digests cannot be reversed by trying every number without the key.
+ */
+export function pageCodeKeys(secrets: SecretBox, userId: string, clientIp: string, phone: string): SpacedKey[] {
+  const digest = secrets.digest("page-code-number", phone).slice(0, 32);
   return [
-    { key: `page-code:ip:${clientIp}`, ...ADDRESS_SPACING },
+    { key: `page-code:ip:${userId}:${clientIp}`, ...ADDRESS_SPACING },
     { key: `page-code:number:${digest}`, ...NUMBER_SPACING },
   ];
 }
@@ -45,13 +52,19 @@ export function pageCodeKeys(clientIp: string, phone: string): SpacedKey[] {
 export async function takePageCodeTurn(deps: BookingDeps, userId: string, clientIp: string, phone: string): Promise<void> {
   const now = clock(deps);
   await deps.jobs.ready();
-  await takeSpacedAttempt(deps.db, pageCodeKeys(clientIp, phone), "bookingCodeWait", now, async (tx, [fromAddress]) => {
-    const today = await pageCodesToday(tx, userId, now);
-    if (today < PAGE_CODES_PER_DAY) return null;
-    await noticeAbuse(deps, tx, userId, now);
-    if (today < PAGE_CODES_CEILING && fromAddress! < FLOOD_ADDRESS_CODES) return null;
-    return new AppError("rate_limited", "bookingPageBusy", {}, { "retry-after": String(3600) });
-  });
+  await takeSpacedAttempt(
+    deps.db,
+    pageCodeKeys(deps.secrets, userId, clientIp, phone),
+    "bookingCodeWait",
+    now,
+    async (tx, [fromAddress]) => {
+      const today = await pageCodesToday(tx, userId, now);
+      if (today < PAGE_CODES_PER_DAY) return null;
+      await noticeAbuse(deps, tx, userId, now);
+      if (today < PAGE_CODES_CEILING && fromAddress! < FLOOD_ADDRESS_CODES) return null;
+      return new AppError("rate_limited", "bookingPageBusy", {}, { "retry-after": String(3600) });
+    },
+  );
 }
 
 async function pageCodesToday(tx: Tx, userId: string, now: Date): Promise<number> {
