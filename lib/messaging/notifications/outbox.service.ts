@@ -1,7 +1,8 @@
 // The owner's outbox: every message sent on their behalf (to callers and to themselves), newest first. And the admin's
 // sandbox outbox: every message of every account that the sandbox "delivered" in place of SMTP or Telnyx.
-// A one-time code shows as "••••••" in both. Only the owner's outbox opens it, and only in a text the sandbox delivered:
-// no one received it, and reading it there is how an owner tries their booking page or a call without a phone line.
+// A one-time code shows as "••••••" in the text of both. Only a text the sandbox delivered opens it, apart from the text
+// and with a note: no one received it, and reading it there is how an owner (or an admin trying an account) goes through
+// the booking page or a call without a phone line. A code a real provider sent is never shown again.
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
@@ -77,7 +78,7 @@ function containsPattern(text: string): string {
  * `q` matches the recipient or the subject, case-insensitively. A message of no account (or of a pending one) keeps the
  * row's userId, null or not: the admin reads what was written.
  */
-export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}) {
+export async function listSandboxOutbox(db: Db, secrets: SecretBox, filter: SandboxOutboxFilter = {}) {
   const limit = Math.min(Math.max(Math.trunc(filter.limit ?? OUTBOX_LIMIT), 1), OUTBOX_LIMIT);
   const where: SQL[] = [eq(notifications.provider, "sandbox")];
   if (filter.channel) where.push(eq(notifications.channel, filter.channel));
@@ -95,13 +96,18 @@ export async function listSandboxOutbox(db: Db, filter: SandboxOutboxFilter = {}
     );
   }
   const rows = await db
-    .select({ ...messageColumns, userId: notifications.userId })
+    .select({ ...messageColumns, userId: notifications.userId, secretEnc: notifications.secretEnc })
     .from(notifications)
     .where(and(...where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-  // Every account's messages: a code stays "••••••" here, even one the sandbox delivered.
-  return rows.map((r) => ({ ...r, code: null, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
+  // Every row here is one the sandbox delivered.
+  return rows.map(({ secretEnc, ...r }) => ({
+    ...r,
+    code: openCode(secrets, secretEnc),
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+  }));
 }
 
 export type SandboxOutboxMessage = Awaited<ReturnType<typeof listSandboxOutbox>>[number];

@@ -19,7 +19,7 @@ export const GET = route.admin(
     const modes = providerModes(env());
     return json({
       sandbox: { email: modes.email === "sandbox", sms: modes.sms === "sandbox", whatsapp: modes.whatsapp === "sandbox" },
-      messages: await listSandboxOutbox(ctx.db, { ...input.query, region: await businessCountryOf(ctx.db, auth.userId) }),
+      messages: await listSandboxOutbox(ctx.db, ctx.secrets, { ...input.query, region: await businessCountryOf(ctx.db, auth.userId) }),
     });
   },
 );
