@@ -3,15 +3,14 @@
 // the account's address hears of it, in the account's language, with what it may do and where to revoke it. Never the
 // key, the signing secret or the endpoint's full address (a receiver's path can hold a secret of its own): the key's
 // name, the endpoint's host, and the scopes or events.
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { translate } from "@/lib/platform/i18n/translate";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import type { MessageSender } from "@/lib/ports/messaging";
+import { activeAccount } from "./password-reset";
 import { render, type EmailContent } from "./templates";
 
 export type AccessMadeDeps = { db: Db; email: MessageSender; appUrl: string; supportEmail: string };
@@ -48,12 +47,8 @@ export function accessMadeEmail(
 
 /** The job: once per key or endpoint, to the account's address (not when the account is gone or deactivated). */
 export async function sendAccessMade(deps: AccessMadeDeps, data: AccessMade): Promise<void> {
-  const [user] = await deps.db
-    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, data.userId))
-    .limit(1);
-  if (!user || !user.isActive) return;
+  const user = await activeAccount(deps.db, data.userId);
+  if (!user) return;
   const url = `${deps.appUrl}${localizedPath(user.locale, "/dashboard/integrations")}`;
   const mail = accessMadeEmail(user.locale, {
     ...data,

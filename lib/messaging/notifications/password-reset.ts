@@ -11,6 +11,16 @@ import type { MessageSender } from "@/lib/ports/messaging";
 import { passwordChangedEmail, passwordResetEmail } from "./account-emails";
 import { wasSent } from "./outbox.service";
 
+/** Where an account's own notices go: its address, language and zone; null when it is gone or deactivated. */
+export async function activeAccount(db: Db, userId: string) {
+  const [user] = await db
+    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user?.isActive ? user : null;
+}
+
 export type PasswordResetDeps = { db: Db; email: MessageSender; appUrl: string; supportEmail: string };
 
 export async function sendPasswordReset(deps: PasswordResetDeps, data: JobData["password-reset"]): Promise<void> {
@@ -43,12 +53,8 @@ export async function sendPasswordReset(deps: PasswordResetDeps, data: JobData["
  * per change. Its link asks for a fresh reset link: whoever changed the password without the owner also knows it.
  */
 export async function sendPasswordChanged(deps: PasswordResetDeps, data: JobData["password-changed"]): Promise<void> {
-  const [user] = await deps.db
-    .select({ email: users.email, locale: users.locale, timeZone: users.timeZone, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, data.userId))
-    .limit(1);
-  if (!user || !user.isActive) return;
+  const user = await activeAccount(deps.db, data.userId);
+  if (!user) return;
   const url = `${deps.appUrl}${localizedPath(user.locale, "/forgot-password")}`;
   const mail = passwordChangedEmail(user.locale, {
     email: user.email,
