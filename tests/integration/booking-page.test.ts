@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { appointments, notifications, optOuts, users } from "@/db/schema";
 import { drainJobs } from "@/lib/platform/jobs/queue";
 import { localDate } from "@/lib/platform/time/zoned-time";
+import { bookingPageState } from "@/lib/scheduling/booking-page/booking-page.service";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api, registerOwner } from "../helpers/api";
@@ -75,6 +76,11 @@ describe("the booking page", () => {
     expect(res.body).toEqual({ enabled: false, slug: null, url: null, textAfterHangUp: false, ready: false });
     expect((await api("GET", `/api/book/cabinet-reserve-${runTag}`)).status).toBe(404);
     expect((await api("GET", "/api/booking-page")).status).toBe(401);
+  });
+
+  it("reads an address no page can have as no page, before any query (the page's own route renders its 404)", async () => {
+    for (const odd of ["\u0000", "a\u0001b", "\uD800", "x".repeat(200), "Cabinet Roux"])
+      expect(await bookingPageState(appContext().bookingPage, odd), JSON.stringify(odd)).toBeNull();
   });
 
   it("takes its address from the business's name when turned on, and gives it as url", async () => {
