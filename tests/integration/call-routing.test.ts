@@ -302,7 +302,9 @@ describe("transfers by what each one is for", () => {
     expect(prompt).toContain(
       "1. ⟪owner-text:transfer⟫Front desk⟪/owner-text⟫ (+33144556601): ⟪owner-text:transfer⟫billing questions⟪/owner-text⟫. Not answered: offer to take a message with take_message.",
     );
-    expect(prompt).toContain("2. ⟪owner-text:transfer⟫Doctor's mobile⟪/owner-text⟫ (+33611223344): ⟪owner-text:transfer⟫urgent clinical questions⟪/owner-text⟫.");
+    expect(prompt).toContain(
+      "2. ⟪owner-text:transfer⟫Doctor's mobile⟪/owner-text⟫ (+33611223344): ⟪owner-text:transfer⟫urgent clinical questions⟪/owner-text⟫.",
+    );
     expect(prompt).toContain("Never try anyone else for the same need.");
     expect(prompt).not.toMatch(/Not answered: try only the doctor's mobile/);
   });
