@@ -429,7 +429,7 @@ describe("what the caller hears", () => {
   const ANOTHER_NUMBER = [
     {
       language: "fr",
-      caller: "+33712121212",
+      caller: "+33760121212",
       given: "06 98 76 54 33",
       booked: /^C'est réservé : Jeanne Autre, .* à 9 h\. La confirmation est envoyée au 06 98 76 54 33 par SMS et WhatsApp\.$/,
       cancelled: /^C'est fait : le rendez-vous du .* est annulé\.$/,
@@ -437,7 +437,7 @@ describe("what the caller hears", () => {
     },
     {
       language: "en",
-      caller: "+33712121222",
+      caller: "+33760121222",
       given: "06 98 76 54 34",
       booked: /^Booked: Jeanne Autre, .* at 9:00 AM\. The confirmation goes to 06 98 76 54 34 by text message and WhatsApp\.$/,
       cancelled: /^Done: your appointment on .* at 9:00 AM is cancelled\.$/,
@@ -445,7 +445,7 @@ describe("what the caller hears", () => {
     },
     {
       language: "es",
-      caller: "+33712121232",
+      caller: "+33760121232",
       given: "06 98 76 54 35",
       booked: /^Reservado: Jeanne Autre, .* a las 9:00\. La confirmación se envía al 06 98 76 54 35 por SMS y WhatsApp\.$/,
       cancelled: /^Hecho: la cita, el .* a las 9:00, está cancelada\.$/,
