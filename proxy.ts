@@ -81,7 +81,7 @@ async function pageGate(req: NextRequest, pathname: string): Promise<Response> {
       return NextResponse.redirect(new URL(`${prefix}/login${expired ? "?expired=true" : ""}`, req.url));
     }
     if ((path === "/dashboard/admin" || path.startsWith("/dashboard/admin/")) && claims.role !== "admin") {
-      return NextResponse.redirect(new URL(`${prefix}/dashboard/profile`, req.url));
+      return NextResponse.redirect(new URL(`${prefix}/dashboard`, req.url));
     }
     // "/en/dashboard/…" is where the dashboard sends an owner whose account speaks English (dashboardUser). next-intl
     // turns it into "/dashboard/…" but stores the choice only for a document request: after a redirect in a client-side

@@ -223,7 +223,7 @@ export const route = {
 
   /**
    * A handler that answers entirely on its own, outside the JSON edge (no request id, no error mapping, no request
-   * log line): Auth.js's handlers, and the health probes an orchestrator calls every few seconds. The spec, when given,
+   * log line): the health probes an orchestrator calls every few seconds. The spec, when given,
    * only describes its answers.
    */
   raw,

@@ -9,7 +9,7 @@ import { bearerOrCookie, decodeSessionToken, encodeSessionToken, SESSION_MAX_AGE
 export type SessionConfig = { secret: string; appUrl: string };
 export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
 
-/** A new revocable session row; its id goes into the token (here, and in Auth.js's own sign-in). */
+/** A new revocable session row; its id goes into the token. */
 export async function createSessionRow(db: Pick<Db, "insert">, userId: string) {
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
