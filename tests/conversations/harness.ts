@@ -45,7 +45,9 @@ export const PLACES: Record<Lang, { timeZone: string; businessName: string; owne
     timeZone: "America/New_York",
     businessName: "Smith Family Practice",
     ownerName: "Dr Jane Smith",
-    line: () => `+1202555${digits(4)}`,
+    // Lines are 555-4000 to 555-9999, apart from the callers' 555-01xx to 555-03xx: a caller on a practice's line would
+    // have their texts refused as sent to our own number.
+    line: () => `+1202555${4 + (randomBytes(1)[0]! % 6)}${digits(3)}`,
   },
   fr: { timeZone: "Europe/Paris", businessName: "Cabinet Martin", ownerName: "Dr Claire Martin", line: () => `+3319900${digits(4)}` },
   es: { timeZone: "Europe/Madrid", businessName: "Clínica Sol", ownerName: "Dra. Lucía Sol", line: () => `+34910${digits(6)}` },

@@ -65,6 +65,24 @@ describe("the assistant in French and Spanish", () => {
     });
   }
 
+  it("lists both stretches of a day with a lunch break, in each language", () => {
+    const lunch = {
+      isOpen: true,
+      openTime: "09:00",
+      closeTime: "20:00",
+      ranges: [
+        { openTime: "09:00", closeTime: "14:00" },
+        { openTime: "16:00", closeTime: "20:00" },
+      ],
+    };
+    const week = { ...business().workingHours, monday: lunch };
+    const said = (locale: CallLanguage) =>
+      assistantFor(business({ locale, workingHours: week }), { callerNumber: null, now: NOW }).systemPrompt;
+    expect(said("es")).toContain("lunes de 9:00 a 14:00 y de 16:00 a 20:00; martes de 9:00 a 18:00");
+    expect(said("fr")).toMatch(/lundi de 9 h à 14 h et de 16 h à 20 h\s?;\smardi de 9 h à 18 h/);
+    expect(said("en")).toContain("Monday 9:00 AM to 2:00 PM and 4:00 PM to 8:00 PM; Tuesday 9:00 AM to 6:00 PM");
+  });
+
   it("says hours, dates and times as a native speaker writes them", () => {
     const fr = assistantFor(business(), { callerNumber: null, now: NOW }).systemPrompt;
     expect(fr).toContain("lundi de 9 h à 18 h");

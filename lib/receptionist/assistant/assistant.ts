@@ -10,6 +10,7 @@
 import { countryOfBusiness, emergencyNumber, formatPhone, toE164 } from "@/lib/platform/phone/phone";
 import { HORIZON_DAYS, MIN_NOTICE_MINUTES } from "@/lib/scheduling/booking/core";
 import { durationFromSetting } from "@/lib/scheduling/availability/availability";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { sayer, speakClock, speakDate, speakList, type Say } from "../speech/speech";
@@ -73,13 +74,19 @@ export function openingLine(disclosure: string, greeting: string, businessName: 
   return rest ? `${disclosure} ${rest}` : disclosure;
 }
 
-/** The week's hours in the call's language: "lundi de 8 h 30 à 19 h ; …; dimanche fermé". */
+/**
+ * The week's hours in the call's language: "lundi de 8 h 30 à 19 h ; …; dimanche fermé", each stretch of a day with a
+ * break ("lunes de 9:00 a 14:00 y de 16:00 a 20:00"), so the model never offers a time in the lunch break.
+ */
 function hoursText(b: Business, language: CallLanguage, say: Say): string {
   const names = weekdayNames(language);
   return DAYS.map((d, i) => {
-    const h = b.workingHours[d];
-    return h?.isOpen
-      ? say("instructions.hoursOpen", { day: names[i]!, open: speakClock(h.openTime, language), close: speakClock(h.closeTime, language) })
+    const ranges = dayRanges(b.workingHours[d]);
+    const spans = ranges.map((r) =>
+      say("instructions.hoursSpan", { open: speakClock(r.openTime, language), close: speakClock(r.closeTime, language) }),
+    );
+    return ranges.length
+      ? say("instructions.hoursOpen", { day: names[i]!, spans: speakList(spans, language, "conjunction") })
       : say("instructions.hoursClosed", { day: names[i]! });
   }).join("; ");
 }
@@ -286,6 +293,8 @@ export type AssistantDefinition = {
   recording: boolean;
   /** A short summary of each call, kept in the call log. */
   summary: boolean;
+  /** What the summary says, in the call's language: who called, what they asked, what was done. */
+  summaryPrompt: string;
   endCallMessage: string;
   maxDurationSeconds: number;
   /** Listening noises ("mm", "okay") in the call's language: not interruptions. */
@@ -327,6 +336,7 @@ export function assistantFor(b: Business, o: AssistantOptions): AssistantDefinit
     keyterms: [b.businessName, agentName, ...(b.practitioners.length > 1 ? b.practitioners.map((p) => p.name) : [])],
     recording: o.recording !== false,
     summary: true,
+    summaryPrompt: say("callSummaryPrompt"),
     endCallMessage: say("goodbye"),
     maxDurationSeconds: 900,
     acknowledgements: say("acknowledgements").split("|"),

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { callToolCalls, webhookEvents } from "@/db/schema";
 import { warmCalendar } from "@/lib/scheduling/booking/busy-time";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
-import { parseTranscript } from "@/lib/platform/client/receptionist";
+import { parseTranscript } from "@/lib/platform/shared/transcript";
 import { logger } from "@/lib/platform/log/logger";
 import { assistantFor, type AssistantDefinition } from "../assistant/assistant";
 import { callLanguage, findBusinessByLine, loadBusiness, type Business } from "@/lib/accounts/business/business";
@@ -17,13 +17,13 @@ import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
 import { routingForCall } from "../routing/routing.service";
 import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
-import { WAITLIST_TOOL } from "../tools/waitlist-tool";
-import { BOOKING_LINK_TOOL, linkAfterHangUp } from "../tools/booking-link-tool";
+import { linkAfterHangUp } from "../tools/booking-link-tool";
 import { takeAttestation } from "../screening/attestations";
 import { replyText } from "../tools/replies";
 import { oneLine, sayer, speechStyleOf, withSpeechStyle } from "../speech/speech";
 import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
-import { APPOINTMENT_TOOLS, BOOKING_TOOLS, IDENTITY_TOOLS, LOOKUP_TOOL, MESSAGE_TOOL, runTool, SPAM_TOOL } from "../tools/tools";
+import { APPOINTMENT_TOOLS, toolNamed } from "../tools/registry";
+import { runTool } from "../tools/tools";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -72,17 +72,6 @@ export type CallAnswer =
   | { type: "ok" };
 
 const OK: CallAnswer = { type: "ok" };
-
-/** The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown". */
-const KNOWN_TOOLS = new Set<string>([
-  ...BOOKING_TOOLS,
-  ...IDENTITY_TOOLS,
-  MESSAGE_TOOL,
-  LOOKUP_TOOL,
-  SPAM_TOOL,
-  WAITLIST_TOOL,
-  BOOKING_LINK_TOOL,
-]);
 
 async function businessFor(deps: CallEventDeps, facts: { line: string | null; userId: string | null }): Promise<Business | null> {
   const now = deps.now ? deps.now() : new Date();
@@ -238,7 +227,8 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
       answer = { error: spoken()("technicalProblem") };
       outcome = "failed";
     }
-    const tool = KNOWN_TOOLS.has(c.name) ? c.name : "unknown";
+    // The tool names a metric or the tool-call log may carry: the model names the tool, any other name is "unknown".
+    const tool = toolNamed(c.name)?.name ?? "unknown";
     const ms = performance.now() - started;
     recordToolCall({ tool, outcome, seconds: ms / 1000 });
     log.push({ userId: biz.userId, providerCallId: callId, tool, outcome, durationMs: Math.round(ms) });

@@ -10,7 +10,7 @@
 // whom is tried next is only what these lines and `noAnswer` tell the model.
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { TransferDestination, TransferTool } from "../tools/definitions";
-import { MESSAGE_TOOL } from "../tools/tools";
+import { takeMessage } from "../tools/take-message";
 import { spokenName } from "../speech/desk-names";
 import { ownerInline, ownerWords } from "../speech/owner-text";
 import { sayer } from "../speech/speech";
@@ -38,7 +38,7 @@ export function transferFor(
       : [];
   if (!people.length) return { tool: null, instructions: [] };
   if (routing.hours === "open" && !openAt(b, now)) {
-    return { tool: null, instructions: [say("instructions.transferClosed", { tool: MESSAGE_TOOL })] };
+    return { tool: null, instructions: [say("instructions.transferClosed", { tool: takeMessage.name })] };
   }
   const warm = routing.warmTransfer;
   // Names and purposes are the owner's words: cleaned of anything that could pass for a mark or a line of the rules,
@@ -78,15 +78,15 @@ export function transferFor(
           const j = backupOf(i);
           const then =
             j === null
-              ? say("routing.ifNoAnswerMessage", { tool: MESSAGE_TOOL })
+              ? say("routing.ifNoAnswerMessage", { tool: takeMessage.name })
               : say("routing.ifNoAnswerBackup", { name: spoken[j]!.name, phone: people[j]!.phone });
           return `${line} ${then}`;
         })
         .join(" ")
     : `${people[0]!.name} (${people[0]!.phone})`;
   const instructions = [
-    say(listed ? "instructions.transferTo" : "instructions.transferTeam", { order, tool: MESSAGE_TOOL }),
-    warm ? say("instructions.transferRetry", { tool: MESSAGE_TOOL }) : say("instructions.transferBlind"),
+    say(listed ? "instructions.transferTo" : "instructions.transferTeam", { order, tool: takeMessage.name }),
+    warm ? say("instructions.transferRetry", { tool: takeMessage.name }) : say("instructions.transferBlind"),
   ];
   return { tool, instructions };
 }

@@ -4,6 +4,8 @@
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { type ToolReply } from "../tools/replies";
 import { speakSlot, withSpeechStyle } from "../speech/speech";
+import { ofBusiness } from "../speech/wording";
+import { personName } from "@/lib/platform/format/person-name";
 import { findPhone, heardTimes, parseDay, parsePartOfDay, parseTime, withoutPhone } from "./hearing";
 import { callTool, type Transport } from "./platform";
 import { assistantSays, NO_WANT, say, t, type SimReply } from "./reply";
@@ -34,9 +36,29 @@ export function wantOf(text: string, now: Date, s: SimState): Want {
 
 export const wantsSomething = (w: Want) => !!(w.date || w.time || w.part);
 
+/**
+ * What the caller named, with what was settled before and still holds: the part of the day asked earlier goes with a
+ * new day ("¿y el viernes?" after "por la tarde"), and the day asked earlier with a time or a part alone ("and at 5
+ * pm?", "et le matin ?").
+ */
+export function withSettled(s: SimState, w: Want): Want {
+  const date = w.date ?? (w.time || w.part ? s.settled.date : null);
+  const part = w.part ?? (date && !w.time ? s.settled.part : null);
+  return { date, time: w.time, part };
+}
+
+/** "Let me check Javier Ortega's diary…": said before the calendar is read for one practitioner of the team. */
+function whoseAgenda(s: SimState): string {
+  const name = s.practitioner && s.team.includes(s.practitioner) ? s.practitioner : null;
+  if (!name) return "";
+  // "Javier Ortega's", "du Dr Roux", "de la Dra. Ruiz": the name with what each language puts before or after it.
+  const whose = s.language === "en" ? `${personName(name, "en")}'s` : ofBusiness(name, s.language);
+  return t(s, "checkingAgenda", { whose });
+}
+
 /** Asks the calendar for what the caller named; one free time at the time they asked is read back at once. */
-export async function offerTimes(transport: Transport, s: SimState, w: Want, before = ""): Promise<SimReply> {
-  const lead = before ? `${before} ` : "";
+export async function offerTimes(transport: Transport, s: SimState, asked: Want, before = ""): Promise<SimReply> {
+  const w = withSettled(s, asked);
   s.want = { ...NO_WANT };
   const soonest = s.soonest && !w.date && !w.part;
   s.soonest = false;
@@ -44,27 +66,31 @@ export async function offerTimes(transport: Transport, s: SimState, w: Want, bef
     // A time without a day: keep the time, ask the day.
     s.want = { ...NO_WANT, time: w.time };
     s.stage = "day";
-    return assistantSays(s, `${lead}${t(s, s.flow === "reschedule" ? "askNewDay" : "askDay")}`);
+    return assistantSays(s, `${before ? `${before} ` : ""}${t(s, s.flow === "reschedule" ? "askNewDay" : "askDay")}`);
   }
+  // What was asked holds for the next words, until the caller names another day or part of the day.
+  s.settled = { date: w.date ?? s.settled.date, part: w.part ?? (w.date ? null : s.settled.part) };
+  const lead = [before, whoseAgenda(s)].filter(Boolean).join(" ");
   const args: Record<string, unknown> = {};
   if (w.date) args.date = w.date;
   if (w.date && w.time) args.time = w.time;
   if (w.part && !(w.date && w.time)) args.partOfDay = w.part;
   Object.assign(args, practitionerArg(s));
   const result = await callTool(transport, s, "check_availability", args);
+  const said = (words: string) => assistantSays(s, lead ? `${lead} ${words}` : words);
   if (!offered(s, result, w.date)) {
     s.stage = "day";
     // A tool answer that already asks the caller something ("Which day before then?") needs no second question.
     const answer = result.say;
-    return assistantSays(s, `${lead}${answer}${answer.endsWith("?") ? "" : ` ${t(s, "askDay")}`}`);
+    return said(`${answer}${answer.endsWith("?") ? "" : ` ${t(s, "askDay")}`}`);
   }
   if (w.date && w.time && s.offers.length === 1 && s.offers[0] === `${w.date} ${w.time}`) {
     s.chosen = s.offers[0]!;
     s.stage = "confirm";
-    return assistantSays(s, `${lead}${readBack(s)}`);
+    return said(readBack(s));
   }
   s.stage = "choose";
-  return assistantSays(s, `${lead}${result.say} ${t(s, "whichOne")}`);
+  return said(`${result.say} ${t(s, "whichOne")}`);
 }
 
 /**
@@ -79,7 +105,7 @@ export function practitionerArg(s: SimState): { practitioner?: string } {
 
 /** After the details, the day: what the caller already said (or the earliest time, when they asked for it), else the question. */
 export async function askDayOrOffer(transport: Transport, s: SimState): Promise<SimReply> {
-  if (s.want.date || s.want.part || s.soonest) return offerTimes(transport, s, s.want);
+  if (s.want.date || s.want.part || s.soonest || (s.want.time && s.settled.date)) return offerTimes(transport, s, s.want);
   s.stage = "day";
   return assistantSays(s, t(s, "askDay"));
 }

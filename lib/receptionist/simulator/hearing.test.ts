@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heardTimes, languageOf, parseDay, parsePartOfDay } from "./hearing";
+import { heardTimes, languageOf, parseDay, parsePartOfDay, parseTime, practitionerIn } from "./hearing";
 
 // Tuesday 8 June 2027, 14:00 in Paris.
 const NOW = new Date("2027-06-08T12:00:00Z");
@@ -70,5 +70,69 @@ describe("what a caller says", () => {
     expect(languageOf("Hi, I'd like to book an appointment please")).toBe("en");
     expect(languageOf("sí")).toBeNull();
     expect(languageOf("ok merci")).toBeNull();
+  });
+});
+
+describe("whom, when and at what time a caller asks, in each language", () => {
+  const TEAM = ["Lucía Martín", "Javier Ortega", "Dr Camille Roux"];
+
+  it("hears a practitioner of the team after with, avec or con, titled or not, and gives their full name", () => {
+    for (const said of [
+      "I'd like an appointment with Javier Ortega on Thursday afternoon",
+      "Je voudrais un rendez-vous avec Javier jeudi",
+      "Quisiera una cita con Javier Ortega el jueves por la tarde",
+      "¿Y a las 17:00 con Javier?",
+      "Can I see Javier tomorrow?",
+      // Speech-to-text misspells names: one letter away still fits, as it does for the tools.
+      "con Javier Ortegga",
+    ])
+      expect(practitionerIn(said, TEAM), said).toBe("Javier Ortega");
+    expect(practitionerIn("avec le docteur Roux demain matin", TEAM)).toBe("Dr Camille Roux");
+    expect(practitionerIn("chez la docteure Camille Roux", TEAM)).toBe("Dr Camille Roux");
+    expect(practitionerIn("con Lucía, por la mañana", TEAM)).toBe("Lucía Martín");
+  });
+
+  it("hears a name alone only where the caller is choosing, and never the caller's own name as someone to see", () => {
+    expect(practitionerIn("Javier", TEAM, true)).toBe("Javier Ortega");
+    expect(practitionerIn("Javier", TEAM)).toBeNull();
+    // A part of the day, a day or a time answered alone is not a name one letter away from it.
+    const martin = ["Claire Martin", "Javier Ortega"];
+    expect(practitionerIn("Martin", martin, true)).toBe("Claire Martin");
+    for (const said of ["Le matin", "mardi", "à 17 h"]) expect(practitionerIn(said, martin, true), said).toBeNull();
+    expect(practitionerIn("Me llamo Lucía Martín", TEAM)).toBeNull();
+    expect(practitionerIn("It's for my daughter Léa Martin", TEAM)).toBeNull();
+  });
+
+  it("passes a name that fits several as said, for the tools to ask which; one outside the team after a title as said", () => {
+    const twins = ["Javier Ortega", "Javier Ruiz"];
+    expect(practitionerIn("con Javier el jueves", twins)).toBe("Javier");
+    expect(practitionerIn("avec le Dr Dupont", TEAM)).toBe("Dr Dupont");
+    expect(practitionerIn("con quien sea", TEAM)).toBe("anyone");
+  });
+
+  it("hears the part of the day in each language", () => {
+    for (const said of ["in the morning", "jeudi matin", "le matin", "por la mañana", "el jueves en la mañana"])
+      expect(parsePartOfDay(said), said).toBe("morning");
+    for (const said of ["Thursday afternoon", "in the afternoon", "jeudi après-midi", "l'après-midi", "por la tarde", "en la tarde"])
+      expect(parsePartOfDay(said), said).toBe("afternoon");
+    for (const said of ["in the evening", "le soir", "por la noche"]) expect(parsePartOfDay(said), said).toBe("evening");
+    // "Mañana" alone is tomorrow, not the morning.
+    expect(parsePartOfDay("mañana")).toBeNull();
+    expect(parseDay("mañana por la tarde", NOW, "Europe/Madrid")).toBe("2027-06-09");
+  });
+
+  it("hears a named time in each language", () => {
+    for (const [said, time] of [
+      ["at 5 pm", "17:00"],
+      ["at 5:30 pm", "17:30"],
+      ["and at 17:00 with James?", "17:00"],
+      ["à 17 h", "17:00"],
+      ["17h30", "17:30"],
+      ["vers 9 h 30", "09:30"],
+      ["a las 17:00", "17:00"],
+      ["a las 5 de la tarde", "17:00"],
+      ["a las 10 y media", "10:30"],
+    ] as const)
+      expect(parseTime(said), said).toBe(time);
   });
 });

@@ -1,7 +1,7 @@
 // How the stand-in hears: a caller's words in English, French and Spanish (a fixed, small vocabulary: days, times, parts
 // of the day, numbers, names, yes and no, what they want), and a tool's spoken words, read as a listener who takes
 // every time to be on the last day named (the literal reading the conversation suite's second driver books from).
-import { asksForSame } from "@/lib/scheduling/practitioners/match";
+import { asksForSame, matchPractitioners } from "@/lib/scheduling/practitioners/match";
 import { addDays, isCalendarDate } from "@/lib/platform/time/zoned-time";
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import type { PartOfDay } from "../tools/parts-of-day";
@@ -233,6 +233,8 @@ export function parseTime(text: string): string | null {
     /\b(\d{1,2})()\s?(?=am\b|pm\b|a\.m\.|p\.m\.)/g,
     /\b(\d{1,2})()\s?h\b/g,
     /\b(\d{1,2})()\s?(?=heures?\b|o'clock\b|hrs?\b)/g,
+    // "A las 5 de la tarde": the hour and the part of the day it is in.
+    /\b(\d{1,2})()\s+(?=de la (?:tarde|noche|manana)\b)/g,
     /\b(?:at|a|vers|around|sobre|a las|a la|hacia las)\s+(\d{1,2})()\b(?!\s?(?:[:h.\/-]\d|st\b|nd\b|rd\b|th\b|er\b|de\b|of\b))/g,
     /\bhalf past (\d{1,2})()\b/g,
   ];
@@ -241,7 +243,7 @@ export function parseTime(text: string): string | null {
       let hour = Number(m[1]);
       let minute = Number(m[2] || 0);
       const after = n.slice((m.index ?? 0) + m[0].length);
-      if (index === 5) minute = 30;
+      if (index === 6) minute = 30;
       else if (!m[2] && HALF.test(after)) minute = 30;
       else if (!m[2] && QUARTER.test(after)) minute = 15;
       const meridiem = MERIDIEM.exec(after)?.[1];
@@ -396,12 +398,52 @@ const WITH_WHOM =
 const ANYONE =
   /\b(anyone|anybody|whoever|no preference|n'importe qui|n'importe lequel|peu importe (qui|lequel|le praticien|le medecin|le docteur)|avec qui vous voulez|cualquiera|me da igual (quien|con quien|el medico|la doctora)|con quien sea)\b/;
 
+// The words before a practitioner's name: "with", "avec", "con", "see", "voir", "ver", "chez".
+const BEFORE_NAME = /^(with|avec|con|see|voir|ver|chez)$/i;
+// Punctuation around a said word: "¿Y", "Javier?", "Ortega…", "(Roux)".
+const word = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+
 /**
- * Who the caller asks to see, as they said it: a title and a name after "with" ("avec le Dr Roux"), "same" for the one
- * they saw last time ("le même dentiste que la dernière fois"), "anyone" when they no longer mind; null when they name
- * no one.
+ * The practitioner named in the words, matched among the team as the tools match a name (matchPractitioners): the most
+ * words after "with", "avec", "con"… that fit someone ("con Javier Ortega el jueves" → Javier Ortega), or, when `bare`,
+ * the whole sentence ("Javier", answering "which one would you like?"). One fit is that practitioner's full name, as the
+ * instructions list it; several are the words as said, for the tools to ask which; null when no one fits.
  */
-export function practitionerIn(text: string): string | null {
+export function teamMemberIn(text: string, team: readonly string[], bare = false): string | null {
+  if (!team.length) return null;
+  const people = team.map((name) => ({ name }));
+  const words = text.split(/\s+/).map(word).filter(Boolean);
+  const heard = (said: string[]) => {
+    const fits = matchPractitioners(said.join(" "), people);
+    if (fits.length === 1) return fits[0]!.name;
+    if (!fits.length) return null;
+    // Several fit: the fewest words that fit the same ones ("Javier", not "Javier el"), for the tools to ask which.
+    let k = said.length;
+    while (k > 1 && matchPractitioners(said.slice(0, k - 1).join(" "), people).length === fits.length) k--;
+    return said.slice(0, k).join(" ");
+  };
+  for (const [i, w] of words.entries()) {
+    if (!BEFORE_NAME.test(w)) continue;
+    for (let k = Math.min(words.length, i + 6); k > i + 1; k--) {
+      const found = heard(words.slice(i + 1, k));
+      if (found) return found;
+    }
+  }
+  // Alone, a sentence is a name only when it is not a day, a part of the day or a time: tools forgive a letter, so "le
+  // matin" would otherwise be Dr Martin, and "mardi" Dr Mardi.
+  if (!bare || words.length > 5) return null;
+  if (parsePartOfDay(text) || parseTime(text) || parseDay(text, new Date(), "UTC")) return null;
+  return heard(words);
+}
+
+/**
+ * Who the caller asks to see: one of the team by name (teamMemberIn), a title and a name after "with" ("avec le Dr
+ * Roux", someone the tools will say they do not find), "same" for the one they saw last time ("le même dentiste que la
+ * dernière fois"), "anyone" when they no longer mind; null when they name no one.
+ */
+export function practitionerIn(text: string, team: readonly string[] = [], bare = false): string | null {
+  const member = teamMemberIn(text, team, bare);
+  if (member) return member;
   const named = WITH_WHOM.exec(text);
   if (named) return named[1]!;
   if (ANYONE.test(norm(text))) return "anyone";

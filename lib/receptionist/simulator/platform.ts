@@ -6,10 +6,10 @@
 import type { CallLanguage } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { knowledgeLead, type AssistantDefinition } from "../assistant/assistant";
-import { ownerTextOf } from "../speech/owner-text";
+import { OWNER_TEXT_CLOSE, ownerTextOf, ownerTextOpen } from "../speech/owner-text";
 import type { CallAnswer, CallEvent, CallFacts } from "../events/call-events";
 import { readReply, type ToolReply } from "../tools/replies";
-import { LOOKUP_TOOL } from "../tools/tools";
+import { lookupInfo } from "../tools/lookup-info";
 import { speechStyleOf, type SpeechStyle } from "../speech/speech";
 import { TRADES, type SimState, type Trade, type TransferTarget } from "./state";
 
@@ -106,9 +106,38 @@ export function idlePlan(s: SimState, def: AssistantDefinition): { idle: string[
   return { idle, idleEnd: line(def.silence.goodbye) ?? line(def.endCallMessage) ?? say(s, "goodbye") };
 }
 
+/**
+ * The practitioners as the instructions list them, as a model reads them: the names of their block, each without the
+ * services and lengths in brackets after it ("Javier Ortega (Fisioterapia 45 min), Lucía Martín" → both names).
+ */
+export function teamOf(def: AssistantDefinition): string[] {
+  const open = ownerTextOpen("practitioners");
+  const from = def.systemPrompt.indexOf(open);
+  const to = from < 0 ? -1 : def.systemPrompt.indexOf(OWNER_TEXT_CLOSE, from);
+  if (to < 0) return [];
+  const block = def.systemPrompt.slice(from + open.length, to);
+  const names: string[] = [];
+  let depth = 0;
+  let name = "";
+  // Commas inside brackets separate a practitioner's services, not practitioners.
+  for (const c of block) {
+    if (c === "(") depth += 1;
+    if (depth === 0 && c === ",") {
+      names.push(name);
+      name = "";
+    } else if (depth === 0) name += c;
+    if (c === ")") depth = Math.max(0, depth - 1);
+  }
+  names.push(name);
+  return names
+    .map((n) => n.trim().slice(0, 120))
+    .filter(Boolean)
+    .slice(0, 50);
+}
+
 /** What the assistant was given of the owner's knowledge: the search tool, or the entries its instructions list. */
 export function knowledgeOf(def: AssistantDefinition, language: CallLanguage): SimState["knowledge"] {
-  const lookup = def.tools.some((tool) => tool.type === "function" && tool.name === LOOKUP_TOOL);
+  const lookup = def.tools.some((tool) => tool.type === "function" && tool.name === lookupInfo.name);
   const lead = `${knowledgeLead(language)}: `;
   const entries = def.systemPrompt.split("\n").find((l) => l.startsWith(lead));
   return { lookup, facts: entries ? ownerTextOf(entries.slice(lead.length)).split(" | ").slice(0, 30) : [] };
@@ -120,13 +149,26 @@ export async function statusUpdate(transport: Transport, s: SimState, status: "i
   await transport({ type: "status-update", call: callFacts(s), status, startedAt, endedReason: null });
 }
 
+/**
+ * The call log's summary, as the platform's summary model writes it: who called when they gave their name, what they
+ * asked, then what was done ("Marie Dupont called. The caller asked: “How much is a cleaning?”. The caller booked…").
+ */
+export function summaryOf(s: SimState): string {
+  const who = s.forOther ? s.callerName : s.name;
+  const asked = s.outcomes.filter((o) => o.kind === "asked" && o.slot).map((o) => o.slot!.replace(/[.\s]+$/u, ""));
+  const done = s.outcomes.filter((o) => o.kind !== "asked");
+  return [
+    ...(who ? [t(s, "summary.caller", { name: who })] : []),
+    ...(asked.length ? [t(s, "summary.asked", { questions: asked.join(" / ") })] : []),
+    ...(done.length ? done.map((o) => t(s, `summary.${o.kind}`, { slot: o.slot ?? "" })) : [t(s, "summary.none")]),
+  ].join(" ");
+}
+
 /** The end-of-call report, as the platform would send it: transcript, a summary, the times and the reason. */
 export async function endCall(transport: Transport, s: SimState, now = new Date(), endedReason = "customer-ended-call"): Promise<SimState> {
   s.stage = "ended";
   const transcript = s.transcript.map((turn) => `${turn.role === "assistant" ? "AI" : "User"}: ${turn.text}`).join("\n");
-  const summary = s.outcomes.length
-    ? s.outcomes.map((o) => t(s, `summary.${o.kind}`, { slot: o.slot ?? "" })).join(" ")
-    : t(s, "summary.none");
+  const summary = summaryOf(s);
   await transport({
     type: "call-ended",
     call: callFacts(s),

@@ -1,6 +1,7 @@
 // The stand-in answering a caller's question from the owner's knowledge: a search when the assistant has the tool, the
 // entries its instructions list otherwise, and a message offered when neither answers.
 import { namesNotIn } from "@/lib/receptionist/knowledge/knowledge.service";
+import { entryOfLine, sentence, spokenEntry } from "@/lib/receptionist/knowledge/spoken-entry";
 import { norm } from "./hearing";
 import { type SimState } from "./state";
 import { callTool, type Transport } from "./platform";
@@ -13,17 +14,26 @@ import { assistantSays, say, t, type SimReply } from "./reply";
  * know" and the offer of a message when neither holds the answer; the caller's next words are then that message.
  */
 export async function answerQuestion(transport: Transport, s: SimState, text: string): Promise<SimReply> {
+  // What the caller asked goes into the call's summary (a few questions, each as said, clipped).
+  if (s.outcomes.filter((o) => o.kind === "asked").length < 5)
+    s.outcomes.push({ kind: "asked", slot: [...text.trim()].slice(0, 200).join("") });
   let result: string;
   if (s.knowledge.lookup) result = (await callTool(transport, s, "lookup_info", { question: text })).say;
   else {
     const best = bestFacts(s.knowledge.facts, text);
     // What the entries do not name is unknown, never refused: "we accept A and B" says nothing about C.
     const unknown = namesNotIn(text, best);
-    const entries = best.join(" | ");
+    // Said as the model would say them, not as its instructions label them ("Price, X: 50 euros").
+    const entries = best
+      .map((line) => {
+        const entry = entryOfLine(line, s.language);
+        return entry ? spokenEntry(entry, s.language) : sentence(line);
+      })
+      .join(" ");
     result = !best.length
       ? say(s, "lookupNothing")
       : unknown.length
-        ? say(s, "lookupUnknown", { entries, names: unknown.join(", ") })
+        ? say(s, "lookupUnknown", { answer: entries, names: unknown.join(", ") })
         : say(s, "lookupFound", { entries });
   }
   // "I don't know; shall I take a message?" (the question both answers end on): the caller's next words are that message.

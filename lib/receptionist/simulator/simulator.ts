@@ -46,6 +46,9 @@ export { startCall } from "./start";
 import { assistantSays, NO_WANT, say, t, type SimReply } from "./reply";
 import { answerQuestion } from "./questions";
 
+/** The stages where a name alone is the practitioner's: the caller is choosing a day, a time or who, not giving theirs. */
+const BARE_NAME = new Set<SimState["stage"]>(["intent", "anything", "day", "choose", "confirm"]);
+
 /** The appointments a tool's answer names: their ids (never spoken) and when each is, as its words say. */
 function knownAppointments(s: SimState, reply: ToolReply): KnownAppointment[] {
   return (reply.appointments ?? [])
@@ -196,7 +199,10 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
     if (country) s.country = country;
     if (!s.stage.startsWith("verify")) s.channel = channelIn(text) ?? s.channel;
   }
-  const asked = s.canChoose && s.stage !== "message" ? practitionerIn(text) : null;
+  // A name alone ("Javier") is a practitioner only when the caller is not giving a name of their own.
+  const asked = s.canChoose && s.stage !== "message" ? practitionerIn(text, s.team, BARE_NAME.has(s.stage)) : null;
+  // Someone other than whom the calendar was last read for: their agenda is read again for what was settled.
+  const otherWho = !!asked && asked !== s.practitioner;
   if (asked) s.practitioner = asked;
 
   switch (s.stage) {
@@ -218,7 +224,9 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
         return assistantSays(s, say(s, `instructions.urgentQuestion.${s.trade}`));
       }
       // "Can I come tomorrow at 10?" asks for an appointment without saying so.
-      const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part ? "book" : undefined);
+      // So does "and at 17:00 with Javier?", or "I'd like to see Javier Ortega".
+      const withSomeone = !!asked && s.team.includes(asked);
+      const intent = INTENTS.find(([, re]) => re.test(n))?.[0] ?? (want.date || want.part || withSomeone ? "book" : undefined);
       if (intent) {
         s.want = intent === "book" || intent === "reschedule" ? want : { ...NO_WANT };
         return startFlow(transport, s, intent, text, now, !!other);
@@ -273,6 +281,7 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       if (!want.date && !want.part) {
         if (!want.time && DONE.test(n)) return hangUp(transport, s, now);
         if (want.time) s.want = { ...NO_WANT, time: want.time };
+        if (otherWho && s.settled.date) return offerTimes(transport, s, { ...NO_WANT, date: s.settled.date, time: want.time });
         return assistantSays(s, t(s, "askDayAgain"));
       }
       // A time said earlier ("at 10", then "Thursday") goes with the day.
@@ -287,7 +296,8 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       }
       const want = wantOf(text, now, s);
       // Another day, or another time or part of the day than those offered: ask the calendar again.
-      if (wantsSomething(want)) return offerTimes(transport, s, { ...want, date: want.date ?? s.offers[0]?.slice(0, 10) ?? null });
+      if (wantsSomething(want) || otherWho)
+        return offerTimes(transport, s, { ...want, date: want.date ?? s.offers[0]?.slice(0, 10) ?? s.settled.date });
       // None of them: "no thanks, that's all" ends the call, a plain "no" leaves room for something else.
       if (DONE.test(n)) return hangUp(transport, s, now);
       if (NO.test(n)) {
@@ -300,7 +310,8 @@ export async function callerSays(transport: Transport, s: SimState, raw: string,
       const want = wantOf(text, now, s);
       const [chosenDate, chosenTime] = s.chosen!.split(" ") as [string, string];
       // "No, actually Thursday": a change of mind at the read-back asks the calendar for the new day or time.
-      const changed = (want.date && want.date !== chosenDate) || (want.time && want.time !== chosenTime) || (want.part && !want.date);
+      const changed =
+        (want.date && want.date !== chosenDate) || (want.time && want.time !== chosenTime) || (want.part && !want.date) || otherWho;
       if (changed) return offerTimes(transport, s, { ...want, date: want.date ?? chosenDate });
       if (!YES.test(n) || NO.test(n)) {
         s.stage = "day";

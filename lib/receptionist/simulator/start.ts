@@ -1,7 +1,17 @@
 // A call's start, as the platform plays it: the assistant asked for, what the stand-in takes from it (language, time
 // zone, tools, transfer line, silence plan, knowledge), the call marked in progress, the first words.
 import { isTimeZone, type Reading, type SimState } from "./state";
-import { callFacts, idlePlan, knowledgeOf, speechStyleOfCall, statusUpdate, tradeOf, transferTargets, type Transport } from "./platform";
+import {
+  callFacts,
+  idlePlan,
+  knowledgeOf,
+  speechStyleOfCall,
+  statusUpdate,
+  teamOf,
+  tradeOf,
+  transferTargets,
+  type Transport,
+} from "./platform";
 
 import { assistantSays, NO_WANT, type SimReply } from "./reply";
 
@@ -61,6 +71,8 @@ export async function startCall(
     canChoose: false,
     practitioner: null,
     practitionerTold: null,
+    team: [],
+    settled: { date: null, part: null },
     toolCalls: 0,
     outcomes: [],
     transcript: [],
@@ -83,6 +95,7 @@ export async function startCall(
   s.canChoose = def.tools.some(
     (tool) => tool.type === "function" && tool.name === "check_availability" && "practitioner" in tool.parameters.properties,
   );
+  s.team = s.canChoose ? teamOf(def) : [];
   s.transfer = transferTargets(s, def);
   s.trade = tradeOf(def);
   s.knowledge = knowledgeOf(def, s.language);

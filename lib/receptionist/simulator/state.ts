@@ -50,10 +50,15 @@ export type Stage =
   | "country"
   | "transferWhat"
   | "ended";
-export type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred";
+export type OutcomeKind = "booked" | "rescheduled" | "cancelled" | "message" | "transferred" | "asked";
 export type Outcome = { kind: OutcomeKind; slot?: string };
 /** A day, a time or a part of the day the caller named, kept until the booking can use it. */
 export type Want = { date: string | null; time: string | null; part: PartOfDay | null };
+/**
+ * The day and part of the day the calendar was last asked about: they hold for the caller's next words until they name
+ * another ("¿y el viernes?" is Friday afternoon when the afternoon was asked; "and at 5 pm?" is on the day asked).
+ */
+export type Settled = { date: string | null; part: PartOfDay | null };
 
 export type SimState = {
   v: 1;
@@ -131,6 +136,10 @@ export type SimState = {
   practitioner: string | null;
   /** Who the tools were last told: they keep it for the rest of the call, so it is passed once, when it changes. */
   practitionerTold: string | null;
+  /** The practitioners' names as the instructions list them: a name the caller says is heard among them. */
+  team: string[];
+  /** What the calendar was last asked for, kept across turns. */
+  settled: Settled;
   toolCalls: number;
   outcomes: Outcome[];
   transcript: Turn[];
@@ -245,10 +254,23 @@ const stateSchema = z.object({
   canChoose: z.boolean().default(false),
   practitioner: z.string().max(120).nullable().default(null),
   practitionerTold: z.string().max(120).nullable().default(null),
+  team: z.array(z.string().max(120)).max(50).default([]),
+  settled: z
+    .object({
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable(),
+      part: z.enum(PARTS_OF_DAY).nullable(),
+    })
+    .default({ date: null, part: null }),
   toolCalls: z.number().int().min(0).max(1000),
   outcomes: z
     .array(
-      z.object({ kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred"]), slot: z.string().max(200).optional() }),
+      z.object({
+        kind: z.enum(["booked", "rescheduled", "cancelled", "message", "transferred", "asked"]),
+        slot: z.string().max(200).optional(),
+      }),
     )
     .max(50),
   transcript: z.array(z.object({ role: z.enum(["assistant", "caller"]), text: z.string().max(2000) })).max(400),

@@ -68,6 +68,28 @@ export async function tryReadiness(db: Db, userId: string, now = new Date()): Pr
 }
 
 /**
+ * What the Try page opens with: what is still missing, and the business's own words for the suggested phrases (its type,
+ * its practitioners in the practice's order, its services, else those its practitioners list).
+ */
+export async function tryPage(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ readiness: TryReadiness; business: { type: string | null; practitioners: string[]; services: string[] } }> {
+  const { biz, readiness } = await loadOwner(db, userId, now);
+  const practitioners = biz?.practitioners ?? [];
+  const services = biz?.services.length ? biz.services : practitioners.flatMap((p) => p.services.map((x) => x.name));
+  return {
+    readiness,
+    business: {
+      type: biz?.businessType ?? null,
+      practitioners: practitioners.map((p) => p.name),
+      services: [...new Set(services)].slice(0, 20),
+    },
+  };
+}
+
+/**
  * The simulated caller's default number: one that should never ring anyone, from a range set aside for fiction. In the
  * North American plan 555-0100 to 555-0199 is reserved for fictional use (0142 is outside the sandbox pool's
  * 0100-0129). For France, 06 39 98 xx xx, the mobile block commonly cited as the one ARCEP keeps for films and fiction.

@@ -114,6 +114,19 @@ export function speakAt(times: string[], language: CallLanguage): string {
   });
 }
 
+/**
+ * A day's open stretches: "from 9:00 AM to 2:00 PM and from 4:00 PM to 8:00 PM" / "de 9 h à 14 h et de 16 h à 20 h" /
+ * "de 9:00 a 14:00 y de 16:00 a 20:00"; one stretch alone for a day without a break.
+ */
+export function speakSpans(ranges: { open: string; close: string }[], language: CallLanguage): string {
+  const say = sayer(language);
+  return speakList(
+    ranges.map((r) => say("speech.span", { open: speakClock(r.open, language), close: speakClock(r.close, language) })),
+    language,
+    "conjunction",
+  );
+}
+
 /** "Tuesday, December 1 at 9:30 AM" / "mardi 1er décembre à 9 h 30" / "martes 1 de diciembre a las 9:30". */
 export function speakSlot(d: Date, language: CallLanguage, timeZone: string): string {
   const ref = slotReference(d, timeZone);

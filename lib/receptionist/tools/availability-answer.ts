@@ -2,8 +2,11 @@
 // answer can be checked without a database. The answer says what the caller must hear, whole:
 // - a time that is free is said back with its day; one that is not says why when there is a reason a caller can act
 //   on (closed that day and why, closed on that weekday every week, special hours, not open yet, closed by then);
-// - a day asked begins with its hours ("On Friday, December 11 we are open from 9:00 AM to 5:00 PM."), so "when do you
-//   close on Friday?" hears the closing time; a day with no free time says it is fully booked, whatever was asked of it;
+// - a day asked begins with its hours ("On Friday, December 11 we are open from 9:00 AM to 5:00 PM.", both stretches of a
+//   day with a break), so "when do you close on Friday?" hears the closing time; a day with no free time says it is
+//   fully booked, whatever was asked of it;
+// - a time in a break, or running into one, hears the break and the first times after it: "On Thursday, June 10 we are
+//   closed for lunch from 2:00 PM to 4:00 PM. I can offer Thursday, June 10 at 4:00 PM, 4:30 PM or 5:00 PM.";
 // - a part of the day is the language's (parts-of-day.ts), cut to the business's hours: "this evening" at a practice
 //   that closes at 17:00 is "we close at 5:00 PM; the latest I can offer that day is …", never "nothing free";
 // - "the earliest" is said only of the first free time from now; times after a closed or full day are "the next free
@@ -24,10 +27,11 @@ import { HORIZON_DAYS, openingOn, type Opening, type Weekday } from "@/lib/sched
 import { spokenHoliday } from "@/lib/scheduling/closures/holiday-calendar";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { PART_MINUTES, type PartOfDay } from "./parts-of-day";
 import { offerTimes, sentence, type ToolReply } from "./replies";
-import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot } from "../speech/speech";
+import { sayer, slotReference, speakAt, speakClock, speakDate, speakOnDay, speakSlot, speakSpans } from "../speech/speech";
 import { personName } from "@/lib/platform/format/person-name";
 
 /** At most this many times in one answer: a caller remembers three. */
@@ -125,10 +129,37 @@ class Reasons {
     if (opening.kind === "closure") return this.closed(opening.closure, opening.own);
     if (opening.kind === "weekly") return this.closedWeekly(opening.weekday);
     const minutes = toMinutes(time);
+    const end = minutes + this.durationMinutes;
     const tooEarly = minutes < toMinutes(opening.open);
-    if (!tooEarly && minutes + this.durationMinutes <= toMinutes(opening.close)) return null;
+    if (opening.ranges.some((r) => toMinutes(r.open) <= minutes && end <= toMinutes(r.close))) return null;
+    const pause = this.breakAt(opening, minutes, end);
+    if (pause) return this.closedForBreak(date, pause);
     if (opening.kind === "special") return this.special(date, opening);
     return tooEarly ? this.opensAt(date, opening.open) : this.closesAt(date, opening.close);
+  }
+
+  /** The break that [minutes, end) starts in or runs into, if any: between two of the day's stretches. */
+  breakAt(opening: Extract<Opening, { kind: "open" | "special" }>, minutes: number, end: number): { from: string; to: string } | null {
+    for (let i = 1; i < opening.ranges.length; i++) {
+      const [from, to] = [opening.ranges[i - 1]!.close, opening.ranges[i]!.open];
+      if (minutes < toMinutes(to) && end > toMinutes(from)) return { from, to };
+    }
+    return null;
+  }
+
+  /**
+   * "On Thursday, June 10 we are closed for lunch from 2:00 PM to 4:00 PM." A break starting between 11:00 and 15:00 is
+   * lunch (12:00–14:00 in France, 14:00–16:00 in Spain); another is just a closed stretch.
+   */
+  closedForBreak(date: string, pause: { from: string; to: string }): string {
+    const lunch = toMinutes(pause.from) >= 11 * 60 && toMinutes(pause.from) <= 15 * 60;
+    const key = this.name ? "availability.awayBreak" : lunch ? "availability.closedLunch" : "availability.closedBreak";
+    return this.line(key, {
+      day: speakOnDay(date, this.language),
+      from: speakClock(pause.from, this.language),
+      to: speakClock(pause.to, this.language),
+      name: this.name ?? "",
+    });
   }
 
   opening(date: string): Opening {
@@ -164,8 +195,7 @@ class Reasons {
     return this.line(this.name ? "availability.worksOnly" : "availability.special", {
       name: this.name ?? "",
       day: speakOnDay(date, this.language),
-      open: speakClock(o.open, this.language),
-      close: speakClock(o.close, this.language),
+      spans: speakSpans(o.ranges, this.language),
       because: o.closure.reason ? ` (${o.closure.reason})` : "",
     });
   }
@@ -182,13 +212,13 @@ class Reasons {
 
   /**
    * The day's hours, one sentence: "On Friday, December 11 we are open from 9:00 AM to 5:00 PM." (or "… Dr Roux works
-   * from …"), with "but we are fully booked" when `full`.
+   * from …"; "from 9:00 AM to 2:00 PM and from 4:00 PM to 8:00 PM" around a break), with "but we are fully booked" when
+   * `full`.
    */
-  hours(date: string, open: string, close: string, full = false): string {
+  hours(date: string, ranges: { open: string; close: string }[], full = false): string {
     return this.line(`availability.${this.name ? "works" : "hours"}${full ? "Full" : ""}`, {
       day: speakOnDay(date, this.language),
-      open: speakClock(open, this.language),
-      close: speakClock(close, this.language),
+      spans: speakSpans(ranges, this.language),
       name: this.name ?? "",
     });
   }
@@ -246,10 +276,17 @@ class Answer {
       return { say: this.words.line("availability.free", { slot: speakSlot(start, this.i.language, this.tz) }), slots: offered.slots };
     }
     // A day the practice's week or closures close, yet someone works (their own week): busy, not closed.
-    const closed = ["closure", "weekly"].includes(this.words.opening(date).kind);
+    const opening = this.words.opening(date);
+    const closed = opening.kind === "closure" || opening.kind === "weekly";
     const reason = closed && onDay.length ? null : this.words.whyNot(date, time);
     const full = !closed && !onDay.length ? this.words.full(date) : null;
     const why = join(reason, full) || this.words.line("availability.notFree", { slot: speakSlot(start, this.i.language, this.tz) });
+    // In a break (or running into one): the first times after it that day, as a caller back from lunch would want.
+    const minutes = toMinutes(time);
+    const open = opening.kind === "open" || opening.kind === "special";
+    const pause = open && reason ? this.words.breakAt(opening, minutes, minutes + this.words.durationMinutes) : null;
+    const afterBreak = pause ? onDay.filter((s) => toMinutes(slotReference(s.start, this.tz).slice(11)) >= toMinutes(pause.to)) : [];
+    if (afterBreak.length) return this.offer(why, "availability.onDay", afterBreak.slice(0, MAX_OFFERED));
     const near = nearestFreeAmong(this.seats, start, MAX_OFFERED);
     return near.length ? this.offer(why, "availability.closest", near) : this.nothing(why);
   }
@@ -273,9 +310,9 @@ class Answer {
     if (opening.kind === "weekly") return this.nextAfter(this.words.closedWeekly(opening.weekday), after, part);
     const onDay = this.free(dayStart(date, this.tz), after);
     const special = opening.kind === "special" ? this.words.special(date, opening) : null;
-    const hours = special ?? this.words.hours(date, opening.open, opening.close);
+    const hours = special ?? this.words.hours(date, opening.ranges);
     // No time free: the hours and "fully booked" in one sentence (special hours keep their own).
-    const full = special ? join(special, this.words.full(date)) : this.words.hours(date, opening.open, opening.close, true);
+    const full = special ? join(special, this.words.full(date)) : this.words.hours(date, opening.ranges, true);
     if (asked) {
       const [from, to] = PART_MINUTES[this.i.language][asked];
       const [open, close] = [toMinutes(opening.open), toMinutes(opening.close)];
@@ -348,8 +385,8 @@ class Answer {
     const length = this.length;
     const spans = [
       ...this.seats.flatMap((seat) =>
-        Object.values(seat.workingHours).map((h) =>
-          h.isOpen ? { open: h.openTime, close: h.closeTime, length: seat.durationMinutes } : null,
+        Object.values(seat.workingHours).flatMap((h) =>
+          dayRanges(h).map((r) => ({ open: r.openTime, close: r.closeTime, length: seat.durationMinutes })),
         ),
       ),
       ...this.i.biz.closures.map((c) => (c.openTime && c.closeTime ? { open: c.openTime, close: c.closeTime, length } : null)),

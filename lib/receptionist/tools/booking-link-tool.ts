@@ -9,25 +9,30 @@ import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
-import type { Say } from "../speech/speech";
-import type { ToolContext } from "./context";
 import { callerPhone } from "./caller-phone";
+import { given } from "./params";
+import { answer, defineTool } from "./tool";
 
-export const BOOKING_LINK_TOOL = "text_booking_link";
-
-export async function textBookingLink(ctx: ToolContext, say: Say, args: Record<string, unknown>): Promise<string> {
-  const { biz, deps } = ctx;
-  if (!biz.entitled || !biz.line || !(await enabledBookingSlug(deps.db, biz.userId))) return say("bookingLink.unavailable");
-  // The number the caller gave (in the country they named), else the one given earlier in the call, else the caller ID.
-  const reading = await callerPhone(ctx, say, args, { keep: true, mobile: true });
-  if ("ask" in reading) return reading.ask;
-  const to = reading.phone;
-  if (!to) return say("bookingLink.needsNumber");
-  if (await isOptedOut(deps.db, biz.userId, to, "sms")) return say("bookingLink.optedOut");
-  await sendLink(deps, biz, ctx.providerCallId, to, ctx.language);
-  const number = formatPhone(to, countryOfBusiness(biz));
-  return to === ctx.callerNumber ? say("bookingLink.sent") : say("bookingLink.sentTo", { number });
-}
+export const textBookingLinkTool = defineTool({
+  name: "text_booking_link",
+  spokenKey: "textingLink",
+  offered: (b, o) => o.canBook && b.line !== null && o.bookingPage,
+  params: (_, p) => ({ phone: p.text("bookingLinkPhone", given, { example: p.example }), country: p.text("country", given) }),
+  aliases: { phoneCountry: "country" },
+  async run(ctx, say, args) {
+    const { biz, deps } = ctx;
+    if (!biz.entitled || !biz.line || !(await enabledBookingSlug(deps.db, biz.userId))) return answer(say("bookingLink.unavailable"));
+    // The number the caller gave (in the country they named), else the one given earlier in the call, else the caller ID.
+    const reading = await callerPhone(ctx, say, args, { keep: true, mobile: true });
+    if ("ask" in reading) return answer(reading.ask);
+    const to = reading.phone;
+    if (!to) return answer(say("bookingLink.needsNumber"));
+    if (await isOptedOut(deps.db, biz.userId, to, "sms")) return answer(say("bookingLink.optedOut"));
+    await sendLink(deps, biz, ctx.providerCallId, to, ctx.language);
+    const number = formatPhone(to, countryOfBusiness(biz));
+    return answer(to === ctx.callerNumber ? say("bookingLink.sent") : say("bookingLink.sentTo", { number }));
+  },
+});
 
 /** One text per call, whoever asks (the tool twice, the tool then the hang-up): the job and the sender are keyed by it. */
 function sendLink(deps: BookingDeps, biz: Business, providerCallId: string, to: string, language: CallLanguage) {

@@ -9,9 +9,12 @@ import { settle, type ToolContext } from "./context";
 
 export type PhoneReading = { phone: string | null } | { ask: string };
 
+/** The number and the country it is from, as the model sent them (a tool's `phone` and `country` parameters). */
+export type PhoneArgs = { phone?: string; country?: string };
+
 /** The country the caller said this number is from, remembered for the rest of the call; null when none was said. */
-async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Promise<CountryCode | null> {
-  const named = readCountry(args.country ?? args.phoneCountry);
+async function countryNamed(ctx: ToolContext, args: PhoneArgs): Promise<CountryCode | null> {
+  const named = readCountry(args.country);
   if (named && named !== ctx.memory.country) await settle(ctx, { country: named });
   return named;
 }
@@ -30,10 +33,10 @@ async function countryNamed(ctx: ToolContext, args: Record<string, unknown>): Pr
 export async function callerPhone(
   ctx: ToolContext,
   say: Say,
-  args: Record<string, unknown>,
+  args: PhoneArgs,
   opts: { keep: boolean; mobile: boolean },
 ): Promise<PhoneReading> {
-  const raw = typeof args.phone === "string" || typeof args.phone === "number" ? String(args.phone).trim().slice(0, 40) : "";
+  const raw = (args.phone ?? "").trim().slice(0, 40);
   const named = await countryNamed(ctx, args);
   if (!raw || !/\d/.test(raw)) return { phone: (opts.keep ? ctx.memory.phone : undefined) ?? ctx.callerNumber };
   const home = countryOfBusiness(ctx.biz);

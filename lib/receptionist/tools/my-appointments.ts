@@ -1,16 +1,15 @@
 // The caller's own appointments: the ones a call may name, move or cancel (booked with the caller ID, or with a number
-// the call proved it holds), as the caller hears them, and the proofs that open another number's.
+// the call proved it holds), as the caller hears them (find_my_appointments), and the one a change is about.
 import type { Appointment } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
 import { cancelledForCaller } from "@/lib/scheduling/booking/lookups";
-import { countryOfBusiness, toE164 } from "@/lib/platform/phone/phone";
-import { textRefusal } from "@/lib/platform/phone/number-kinds";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
-import { checkBirthDate, checkCode, identitiesOf, sendCode } from "./identity";
+import { identitiesOf } from "./identity";
 import { spoken, type AppointmentRef, type ToolReply } from "./replies";
 import { sayer, speakList, speakSlot, type Say } from "../speech/speech";
 import { personName } from "@/lib/platform/format/person-name";
-import { now, readBirthDate, stillNeeded, text, type Args, type ToolContext } from "./context";
+import { now, text, type ToolContext } from "./context";
+import { answer, defineTool } from "./tool";
 
 /**
  * The caller's appointments as the model gets them, with the id to pass back: each by its day and time, what it is for
@@ -34,7 +33,7 @@ export function appointmentRefs(list: Appointment[], ctx: ToolContext): { words:
  * The caller's upcoming appointments: booked with their caller ID (or from it, for another number), or with a number this
  * call proved it holds (a code texted to it). Nothing when neither: the answer then says how to prove it.
  */
-async function mine(ctx: ToolContext): Promise<Appointment[]> {
+export async function mine(ctx: ToolContext): Promise<Appointment[]> {
   const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
   const found = (await Promise.all(phones.map((p) => upcomingForCaller(ctx.deps, ctx.biz.userId, p)))).flat();
   const unique = [...new Map(found.map((a) => [a.id, a])).values()];
@@ -57,20 +56,26 @@ function appointmentWords(ctx: ToolContext, a: Appointment, among: Appointment[]
     .join(", ");
 }
 
-export async function findMine(ctx: ToolContext, say: Say): Promise<ToolReply> {
-  const list = await mine(ctx);
-  if (!list.length) return spoken(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
-  const { words, refs } = appointmentRefs(list, ctx);
-  return { say: say(list.length === 1 ? "yourAppointment" : "yourAppointments", { list: words }), appointments: refs };
-}
+export const findMyAppointments = defineTool({
+  name: "find_my_appointments",
+  spokenKey: "lookingUp",
+  entitled: true,
+  offered: (_, o) => o.canBook,
+  params: () => ({}),
+  async run(ctx, say) {
+    const list = await mine(ctx);
+    if (!list.length) return answer(say(ctx.callerNumber ? "noAppointmentsVerify" : "noCallerIdVerify"));
+    const { words, refs } = appointmentRefs(list, ctx);
+    return answer({ say: say(list.length === 1 ? "yourAppointment" : "yourAppointments", { list: words }), appointments: refs });
+  },
+});
 
 /**
  * The appointment a change is about: only one of the caller's own, named by the id find_my_appointments gave. Without an
  * id (or with one that is not theirs) nothing is changed: the caller is asked which one, with their appointments.
  */
-export async function pick(ctx: ToolContext, say: Say, args: Args): Promise<Appointment | ToolReply> {
+export async function pick(ctx: ToolContext, say: Say, id: string | undefined): Promise<Appointment | ToolReply> {
   const list = await mine(ctx);
-  const id = text(args.appointmentId ?? args.appointment_id ?? args.id, 64);
   // The same cancel twice (the model retries, or the caller asks again): it is done, said as such, not "I found nothing".
   const gone = id && !list.some((a) => a.id === id) ? await cancelledOfCaller(ctx, id) : null;
   if (gone) {
@@ -93,61 +98,4 @@ async function cancelledOfCaller(ctx: ToolContext, id: string): Promise<Appointm
   const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
   const found = await cancelledForCaller(ctx.deps, ctx.biz.userId, id, phones);
   return found && found.startsAt.getTime() > now(ctx).getTime() ? found : null;
-}
-
-/**
- * Texts a one-time code to the number the caller says the appointment was booked with. The answer is the same whether
- * or not that number has an appointment here: a caller must never learn who is a patient.
- */
-export async function sendVerification(ctx: ToolContext, say: Say, args: Args): Promise<string> {
-  const raw = text(args.phone ?? args.phoneNumber, 40);
-  if (!raw || !/\d/.test(raw)) return say("verificationNeedsPhone");
-  const phone = toE164(raw, countryOfBusiness(ctx.biz));
-  if (!phone) return say("phoneUnreadable");
-  if (phone === ctx.callerNumber) return say("verificationSameNumber");
-  // A landline or a premium number takes no text: the caller hears so now rather than waiting for a code that never
-  // comes. It says nothing about who is a patient (any number of that kind gets the same answer).
-  if (textRefusal(phone)) return say("verificationNoText");
-  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
-  if ((await identitiesOf(ctx.deps, call, null)).includes(phone)) return say("verificationAlreadyDone");
-  if (!ctx.biz.line) return say("verificationUnavailable");
-  const has = (await upcomingForCaller(ctx.deps, ctx.biz.userId, phone)).length > 0;
-  // No text to a number with nothing booked here, but the same words and the same code bookkeeping: the caller learns
-  // nothing either way, now or when they read back a code.
-  if ((await sendCode(ctx.deps, call, phone, ctx.language, has)) === "limit") return say("verificationLimit");
-  return say("verificationSent");
-}
-
-export async function verify(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
-  const given = text(args.code, 20);
-  if (!given) return spoken(say("verificationNeedsCode"));
-  const checked = await checkCode(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, given);
-  if (!checked.ok) return spoken(say(`verification.${checked.reason}`));
-  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
-  return { say: say("verificationDone", { list: words }), appointments: refs };
-}
-
-/**
- * The other proof, when the owner turned it on: the full name and date of birth of an upcoming appointment booked with
- * the number the caller gives (for a landline, or a phone not to hand). The same answer whether the number has nothing
- * booked or the details differ.
- */
-export async function verifyIdentity(ctx: ToolContext, say: Say, args: Args): Promise<ToolReply> {
-  const rawPhone = text(args.phone ?? args.phoneNumber, 40);
-  const name = text(args.name ?? args.patientName ?? args.fullName, 120);
-  const birthRaw = text(args.dateOfBirth ?? args.birthDate ?? args.date_of_birth, 40);
-  const missing = [!(rawPhone && /\d/.test(rawPhone)) && "phone", !name && "name", !birthRaw && "dateOfBirth"].filter(Boolean) as string[];
-  if (missing.length) return spoken(stillNeeded(ctx, say, missing));
-  const phone = toE164(rawPhone!, countryOfBusiness(ctx.biz));
-  if (!phone) return spoken(say("phoneUnreadable"));
-  if (phone === ctx.callerNumber) return spoken(say("verificationSameNumber"));
-  const birthDate = readBirthDate(birthRaw!, ctx);
-  if (!birthDate) return spoken(say("birthDateUnreadable"));
-  const call = { userId: ctx.biz.userId, providerCallId: ctx.providerCallId };
-  if (!(await identitiesOf(ctx.deps, call, null)).includes(phone)) {
-    const checked = await checkBirthDate(ctx.deps, call, phone, name!, birthDate);
-    if (checked !== "ok") return spoken(say(`identity.${checked}`));
-  }
-  const { words, refs } = appointmentRefs(await mine(ctx), ctx);
-  return { say: say("identityDone", { list: words }), appointments: refs };
 }

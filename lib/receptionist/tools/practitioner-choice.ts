@@ -11,6 +11,9 @@ import { personName } from "@/lib/platform/format/person-name";
 import { settle, type ToolContext } from "./context";
 import { speakList, type Say } from "../speech/speech";
 
+/** The service a caller named, and the reason they gave (a service said as the reason counts). */
+type ServiceArgs = { service?: string; reason?: string };
+
 /** Whose agenda: `only` the practitioners the caller asked for (unset: anyone), and the name to say. */
 export type Who = { only?: string[]; name?: string };
 
@@ -23,10 +26,9 @@ export type Who = { only?: string[]; name?: string };
  * The choice holds for the rest of the call: a tool call that names no one sees whoever the caller asked for earlier
  * (the answer says whose agenda it is), until they name another or say anyone will do.
  */
-export async function practitionerAsked(ctx: ToolContext, say: Say, args: Record<string, unknown>): Promise<Who | { reply: ToolReply }> {
+export async function practitionerAsked(ctx: ToolContext, say: Say, args: { practitioner?: string }): Promise<Who | { reply: ToolReply }> {
   const team = ctx.biz.practitioners;
-  const raw = args.practitioner ?? args.practitionerName ?? args.doctor;
-  const asked = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ").slice(0, 120) : "";
+  const asked = args.practitioner?.trim().replace(/\s+/g, " ").slice(0, 120) ?? "";
   if (team.length < 2) return {};
   if (!asked) {
     const kept = ctx.memory.practitioner && team.find((p) => p.id === ctx.memory.practitioner!.id);
@@ -105,7 +107,7 @@ export function withWhom(say: Say, who: Who, reply: ToolReply, language: CallLan
 export async function serviceAsked(
   ctx: ToolContext,
   say: Say,
-  args: Record<string, unknown>,
+  args: ServiceArgs,
   who: Who,
 ): Promise<{ service: string | null } | { reply: ToolReply }> {
   // "Any, it doesn't matter": the service asked for earlier no longer holds.
@@ -123,12 +125,7 @@ export async function serviceAsked(
 
 const words = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").slice(0, 100) : "");
 
-function serviceNamed(
-  ctx: ToolContext,
-  say: Say,
-  args: Record<string, unknown>,
-  who: Who,
-): { service: string | null } | { reply: ToolReply } {
+function serviceNamed(ctx: ToolContext, say: Say, args: ServiceArgs, who: Who): { service: string | null } | { reply: ToolReply } {
   const { biz } = ctx;
   // The service asked for earlier in the call, when this tool call names none.
   const raw = words(args.service) || (ctx.memory.service ?? "");

@@ -197,7 +197,16 @@ export function vapiAssistant(def: AssistantDefinition, server: VapiServer): Vap
     server: { url: server.serverUrl, timeoutSeconds: 20, headers: { "x-vapi-secret": server.webhookSecret } },
     serverMessages: ["tool-calls", "status-update", "end-of-call-report"],
     artifactPlan: { recordingEnabled: def.recording },
-    analysisPlan: { summaryPlan: { enabled: def.summary } },
+    // The summary names the caller and what they asked: the platform's own prompt says only what the call was about.
+    analysisPlan: {
+      summaryPlan: {
+        enabled: def.summary,
+        messages: [
+          { role: "system", content: def.summaryPrompt },
+          { role: "user", content: "{{transcript}}" },
+        ],
+      },
+    },
     endCallMessage: def.endCallMessage,
     maxDurationSeconds: def.maxDurationSeconds,
     metadata: def.metadata,

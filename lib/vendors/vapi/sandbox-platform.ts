@@ -105,7 +105,9 @@ const assistant = z.object({
   stopSpeakingPlan: z.object({ acknowledgementPhrases: z.array(z.string()) }),
   hooks: z.tuple([silenceHook, silenceHook]),
   artifactPlan: z.object({ recordingEnabled: z.boolean() }),
-  analysisPlan: z.object({ summaryPlan: z.object({ enabled: z.boolean() }) }),
+  analysisPlan: z.object({
+    summaryPlan: z.object({ enabled: z.boolean(), messages: z.array(z.object({ role: z.string(), content: z.string() })).default([]) }),
+  }),
   endCallMessage: z.string(),
   maxDurationSeconds: z.number(),
   metadata: z.object({ userId: z.string(), language, timeZone: z.string() }),
@@ -169,6 +171,7 @@ export function assistantDefinitionOf(raw: unknown): AssistantDefinition {
     keyterms: a.transcriber.keyterm,
     recording: a.artifactPlan.recordingEnabled,
     summary: a.analysisPlan.summaryPlan.enabled,
+    summaryPrompt: a.analysisPlan.summaryPlan.messages.find((m) => m.role === "system")?.content ?? "",
     endCallMessage: a.endCallMessage,
     maxDurationSeconds: a.maxDurationSeconds,
     acknowledgements: a.stopSpeakingPlan.acknowledgementPhrases,
