@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { api, ok, failureText, ApiError, type Answer } from "@/lib/platform/client/api";
+import { bookingSlotKeys } from "@/lib/platform/client/queries/booking-slots";
 import { formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import { formatPhone } from "@/lib/platform/phone/format";
 import { DayNav, DaySlots, dateIn, slotsState } from "./day-slots";
@@ -16,7 +17,7 @@ type Booked = Answer<"/api/book/{slug}", "post">;
 // A 401 here would not be a dashboard session's: nothing to clear.
 const KEEP = { keepSessionOn401: true };
 
-export function BookingFlowRoot(props: { slug: string; view: View; via?: "recall" }) {
+export function BookingFlowRoot(props: { slug: string; view: View; firstDay?: string; via?: "recall" }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   useEffect(() => {
     // The page's client code is running (end-to-end tests wait for this before they click).
@@ -31,7 +32,7 @@ export function BookingFlowRoot(props: { slug: string; view: View; via?: "recall
 
 type Step = "time" | "details" | "code" | "done";
 
-function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "recall" }) {
+function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; firstDay?: string; via?: "recall" }) {
   const t = useTranslations("BookingPage");
   const days = useTranslations("DaySlots");
   const locale = useLocale();
@@ -39,7 +40,8 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
   const today = dateIn(new Date(), view.timeZone);
   const [service, setService] = useState(view.services[0]?.name ?? "");
   const [practitioner, setPractitioner] = useState("");
-  const [date, setDate] = useState(today);
+  // The server's first day with a free time (never before today: a page cached over midnight opens on today).
+  const [date, setDate] = useState(firstDay && firstDay > today ? firstDay : today);
   const [picked, setPicked] = useState<string | null>(null);
   const [step, setStep] = useState<Step>("time");
   const [details, setDetails] = useState({ name: "", phone: "", email: "" });
@@ -50,13 +52,17 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
   const [notice, setNotice] = useState<string | null>(null);
   const [booked, setBooked] = useState<Booked | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<Step | null>(null);
+  // Focus follows the caller from one step to the next (a screen reader reads the new step's heading); the page as it
+  // loads keeps the browser's own start, with no heading ringed before anyone has pressed a key.
   useEffect(() => {
-    heading.current?.focus();
+    if (shown.current !== null && shown.current !== step) heading.current?.focus();
+    shown.current = step;
   }, [step]);
 
   const people = view.practitioners.filter((p) => !service || p.services.includes(service));
   const slots = useQuery({
-    queryKey: ["booking-slots", slug, date, service, practitioner],
+    queryKey: bookingSlotKeys.day(slug, date, service, practitioner),
     queryFn: () =>
       ok(
         api.GET("/api/book/{slug}/slots", {
@@ -120,7 +126,7 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
         aria-labelledby="booked-heading"
         data-testid="booking-done"
       >
-        <h2 id="booked-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-green-900">
+        <h2 id="booked-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none text-green-900">
           {t("doneTitle")}
         </h2>
         <p className="mt-2 text-lg font-semibold text-slate-900" data-testid="booking-done-when">
@@ -141,7 +147,7 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
       )}
       {step === "time" && (
         <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="time-heading" data-testid="booking-time">
-          <h2 id="time-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          <h2 id="time-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none text-slate-900">
             {t("pickTitle")}
           </h2>
           {view.services.length > 0 && (
@@ -192,7 +198,7 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
       )}
       {step === "details" && picked && (
         <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="details-heading" data-testid="booking-details">
-          <h2 id="details-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          <h2 id="details-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none text-slate-900">
             {t("detailsTitle")}
           </h2>
           <p className="mt-1 text-slate-800" data-testid="booking-picked">
@@ -257,7 +263,7 @@ function BookingFlow({ slug, view, via }: { slug: string; view: View; via?: "rec
       )}
       {step === "code" && picked && visit && (
         <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="code-heading" data-testid="booking-code">
-          <h2 id="code-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          <h2 id="code-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none text-slate-900">
             {t("codeTitle")}
           </h2>
           <p className="mt-1 text-slate-800">{t("codeSent", { phone: formatPhone(visit.phone, view.country) })}</p>

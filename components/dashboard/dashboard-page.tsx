@@ -27,8 +27,8 @@ export async function dashboardUser(params: Params["params"], opts: { admin?: bo
     const asked = (await headers()).get(PAGE_PATH_HEADER) ?? `/${locale}/dashboard`;
     redirect(pathInLocale(asked, user.locale));
   }
-  // Anyone else hitting an admin route falls to the profile.
-  if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard/profile");
+  // Anyone else hitting an admin route falls to their home (Today).
+  if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard");
   return { user, locale };
 }
 

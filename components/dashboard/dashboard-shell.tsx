@@ -3,9 +3,10 @@
 // on wide screens, compact on small ones) and sign-out; the side navigation, a drawer below the lg breakpoint.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Logo } from "@/components/site/logo";
 import { api, ok } from "@/lib/platform/client/api";
+import { threadKeys } from "@/lib/platform/client/queries/threads";
 import { MobileMenu } from "@/components/site/mobile-menu";
 import { SignOutButton } from "@/components/site/sign-out-button";
 import { Link, usePathname } from "@/lib/platform/i18n/navigation";
@@ -15,9 +16,9 @@ import { GettingStarted } from "./getting-started";
 import { useProfile, useSetProfile } from "./session";
 import { toastFailure } from "./use-profile-save";
 
-type Item = { href: string; key: string; also?: string[] };
+/** `exact`: active on its own address only (Today, whose address starts every other's); `anchor`: a part of a page, never marked current. */
+type Item = { href: string; key: string; also?: string[]; exact?: boolean; anchor?: boolean };
 type Group = { key: string; items: Item[] };
-type Entry = Item | Group;
 
 const ADMIN: Group = {
   key: "admin",
@@ -27,38 +28,68 @@ const ADMIN: Group = {
     { href: "/dashboard/admin/outbox", key: "adminOutbox" },
   ],
 };
-const ENTRIES: Entry[] = [
-  { href: "/dashboard/insights", key: "insights" },
-  { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] },
+const PROFILE: Item = { href: "/dashboard/profile", key: "profile" };
+const SECURITY: Item = { href: "/dashboard/security", key: "security" };
+
+// The sections grouped by the job the owner comes for: the day's work, the receptionist, the agenda, what is connected,
+// the account. Every section keeps its own address.
+const GROUPS: Group[] = [
   {
-    key: "businessSettings",
+    key: "groupToday",
     items: [
-      { href: "/dashboard/business", key: "business" },
-      { href: "/dashboard/schedule", key: "schedule" },
-      { href: "/dashboard/practitioners", key: "practitioners" },
+      { href: "/dashboard", key: "home", exact: true },
+      { href: "/dashboard/inbox", key: "inbox" },
+      { href: "/dashboard/calls", key: "calls" },
+      { href: "/dashboard/outbox", key: "outbox" },
+      { href: "/dashboard/appointments", key: "appointments" },
+      { href: "/dashboard/insights", key: "insights" },
+    ],
+  },
+  {
+    key: "groupReceptionist",
+    items: [
       { href: "/dashboard/ai-config", key: "aiConfig" },
       { href: "/dashboard/knowledge", key: "knowledge" },
       { href: "/dashboard/transfers", key: "transfers" },
+      { href: "/dashboard/try", key: "try" },
+    ],
+  },
+  {
+    key: "groupAgenda",
+    items: [
+      { href: "/dashboard/practitioners", key: "practitioners" },
+      { href: "/dashboard/schedule", key: "schedule" },
+      { href: "/dashboard/schedule#closures", key: "closures", anchor: true },
       { href: "/dashboard/booking-page", key: "bookingPage" },
+      { href: "/dashboard/waitlist", key: "waitlist" },
       { href: "/dashboard/recall", key: "recall" },
+    ],
+  },
+  {
+    key: "groupConnections",
+    items: [
+      { href: "/dashboard/phone-number", key: "phoneNumber" },
+      { href: "/dashboard/calendar", key: "calendar" },
       { href: "/dashboard/integrations", key: "integrations" },
     ],
   },
-  { href: "/dashboard/phone-number", key: "phoneNumber" },
-  { href: "/dashboard/try", key: "try" },
-  { href: "/dashboard/calendar", key: "calendar" },
-  { href: "/dashboard/inbox", key: "inbox" },
-  { href: "/dashboard/appointments", key: "appointments" },
-  { href: "/dashboard/waitlist", key: "waitlist" },
-  { href: "/dashboard/calls", key: "calls" },
-  { href: "/dashboard/outbox", key: "outbox" },
-  { href: "/dashboard/subscription", key: "subscription" },
-  { href: "/dashboard/privacy", key: "privacy" },
+  {
+    key: "groupAccount",
+    items: [
+      PROFILE,
+      { href: "/dashboard/business", key: "business" },
+      { href: "/dashboard/subscription", key: "subscription" },
+      { href: "/dashboard/privacy", key: "privacy" },
+      SECURITY,
+    ],
+  },
 ];
 
-const ADMIN_ENTRIES: Entry[] = [ADMIN, { href: "/dashboard/profile", key: "profile", also: ["/dashboard/security"] }];
+// An admin has no business of their own: their navigation is the admin sections and their own account.
+const ADMIN_GROUPS: Group[] = [ADMIN, { key: "groupAccount", items: [PROFILE, SECURITY] }];
 
-const isActive = (item: Item, path: string) => [item.href, ...(item.also ?? [])].some((h) => path === h || path.startsWith(`${h}/`));
+const isActive = (item: Item, path: string) =>
+  !item.anchor && [item.href, ...(item.also ?? [])].some((h) => path === h || (!item.exact && path.startsWith(`${h}/`)));
 
 export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: boolean; sandboxNote: string | null; children: ReactNode }) {
   const t = useTranslations("Dashboard");
@@ -77,8 +108,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
     );
   }
 
-  // An admin has no business of their own: their navigation is the admin sections and their own profile.
-  const entries = isAdmin ? ADMIN_ENTRIES : ENTRIES;
+  const groups = isAdmin ? ADMIN_GROUPS : GROUPS;
   const signOut = (
     <SignOutButton
       className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
@@ -98,7 +128,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
             hiddenFrom="lg:hidden"
             side="left"
           >
-            <SideNav entries={entries} />
+            <SideNav groups={groups} />
             {/* The narrowest screens have no room in the header for the name and sign-out: they are here. */}
             <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:hidden">
               <span className="px-3 text-sm font-medium text-slate-800">{profile.fullName}</span>
@@ -136,7 +166,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
       <div className="flex min-h-[calc(100dvh-61px)]">
         <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block" data-testid="side-column">
           <div className="sticky top-[61px] max-h-[calc(100dvh-61px)] overflow-y-auto p-3">
-            <SideNav entries={entries} />
+            <SideNav groups={groups} />
           </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
@@ -150,28 +180,35 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
   );
 }
 
+// 44 px targets where fingers tap (the drawer); 36 px on a wide screen, where 26 sections fit with less scrolling.
 const linkClass =
-  "flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800";
+  "flex min-h-11 lg:min-h-9 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-700 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800";
 
-function SideNav({ entries }: { entries: Entry[] }) {
+function SideNav({ groups }: { groups: Group[] }) {
   const t = useTranslations("Dashboard.nav");
   const path = usePathname();
+  const headingId = useId(); // the navigation is rendered twice (side bar and drawer): ids must differ
   return (
     <nav aria-label={t("label")}>
-      <ul className="space-y-1">
-        {entries.map((e) =>
-          "items" in e ? (
-            <NavGroup key={e.key} group={e} path={path} />
-          ) : (
-            <li key={e.key}>
-              <Link href={e.href} className={linkClass} aria-current={isActive(e, path) ? "page" : undefined}>
-                {t(e.key)}
-                {e.key === "inbox" && <UnreadBadge />}
-              </Link>
-            </li>
-          ),
-        )}
-      </ul>
+      <div className="space-y-4">
+        {groups.map((g) => (
+          <div key={g.key} data-testid={`nav-group-${g.key}`}>
+            <p id={`${headingId}-${g.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              {t(g.key)}
+            </p>
+            <ul aria-labelledby={`${headingId}-${g.key}`} className="space-y-0.5">
+              {g.items.map((i) => (
+                <li key={i.key}>
+                  <Link href={i.href} className={linkClass} aria-current={isActive(i, path) ? "page" : undefined}>
+                    {t(i.key)}
+                    {i.key === "inbox" && <UnreadBadge />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </nav>
   );
 }
@@ -183,7 +220,7 @@ function SideNav({ entries }: { entries: Entry[] }) {
 function UnreadBadge() {
   const t = useTranslations("Dashboard.nav");
   const { data } = useQuery({
-    queryKey: ["threads", "unread"],
+    queryKey: threadKeys.unread(),
     queryFn: () => ok(api.GET("/api/threads", { params: { query: { status: "open" } } })),
     refetchInterval: 60_000,
     retry: false,
@@ -195,51 +232,6 @@ function UnreadBadge() {
       <span aria-hidden="true">{count}</span>
       <span className="sr-only">{t("unreadConversations", { count })}</span>
     </span>
-  );
-}
-
-/** A collapsible group that opens by itself when the page is one of its items. */
-function NavGroup({ group, path }: { group: Group; path: string }) {
-  const t = useTranslations("Dashboard.nav");
-  const inside = group.items.some((i) => isActive(i, path));
-  const [open, setOpen] = useState(inside);
-  useEffect(() => {
-    if (inside) setOpen(true);
-  }, [inside]);
-  const listId = useId(); // the group is rendered twice (side bar and drawer): ids must differ
-  return (
-    <li>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex min-h-11 w-full items-center justify-between rounded-lg px-3 text-left text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
-      >
-        {t(group.key)}
-        <svg
-          aria-hidden="true"
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className={open ? "rotate-180" : ""}
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
-      </button>
-      <ul id={listId} hidden={!open} className="ml-3 mt-1 space-y-1 border-l border-slate-200 pl-2">
-        {group.items.map((i) => (
-          <li key={i.key}>
-            <Link href={i.href} className={linkClass} aria-current={isActive(i, path) ? "page" : undefined}>
-              {t(i.key)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </li>
   );
 }
 

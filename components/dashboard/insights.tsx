@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
 import { receptionistRows, WEEKDAYS } from "@/lib/insights/insights.csv";
 import { PRESET_PERIODS, type InsightTable } from "@/lib/insights/insights.schemas";
-import { BOOKING_SOURCES, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "@/lib/insights/insights.service";
+import { BOOKING_SOURCES, OUTCOMES, type Insights } from "@/lib/insights/insights.service";
 
 export type PeriodChoice = "7" | "30" | "90" | "custom";
 
@@ -51,6 +51,7 @@ export async function InsightsView({
         <Stat
           label={t("stats.conversion")}
           value={totals.conversionRate === null ? t("stats.none") : percent.format(totals.conversionRate)}
+          detail={t("stats.conversionDetail", { booked: totals.booked, answered: totals.answered + totals.afterHours })}
           testId="stat-conversion"
         />
         <Stat
@@ -195,7 +196,7 @@ export async function InsightsView({
             head={[t("csv.kind"), t("csv.reason"), t("csv.count")]}
             rows={[
               ...data.topReasons.map((r) => [t("csv.appointmentReason"), r.reason, r.count]),
-              ...REQUEST_CATEGORIES.map((c) => [t("csv.request"), t(`requests.${c}`), data.requests[c]]),
+              ...data.requests.map((r) => [t("csv.request"), t(`requests.${r.category}`), r.count]),
             ]}
           />
         }
@@ -206,7 +207,7 @@ export async function InsightsView({
           <Bars items={data.topReasons.map((r) => ({ label: r.reason, value: r.count }))} />
         )}
         <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("charts.reasons.requests")}</h3>
-        <Bars items={REQUEST_CATEGORIES.map((c) => ({ label: t(`requests.${c}`), value: data.requests[c] }))} />
+        <Bars items={data.requests.map((r) => ({ label: t(`requests.${r.category}`), value: r.count }))} />
       </Figure>
 
       <section aria-labelledby="insights-notes" className="text-sm text-slate-700">
@@ -220,6 +221,7 @@ export async function InsightsView({
           <li>{t("notes.bookingSuccess")}</li>
           <li>{t("notes.answerTime")}</li>
           <li>{t("notes.minutes")}</li>
+          <li>{t("notes.tryCalls")}</li>
         </ul>
       </section>
     </div>

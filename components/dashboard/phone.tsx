@@ -38,6 +38,16 @@ function useFormatter(): Formatter | null {
   );
 }
 
+/**
+ * formatPhone in international form whoever reads it: `(value) => "+33 6 98 76 54 32"`. For lists that hold numbers of
+ * many countries (the admin's pool and accounts) and pages with no business behind them, where a number written two
+ * ways side by side reads as two kinds of number.
+ */
+export function useInternationalPhone(): (value: string | null | undefined) => string {
+  const loaded = useFormatter();
+  return (value) => (loaded ? loaded.formatPhone(value) : (value ?? ""));
+}
+
 /** formatPhone for the viewer: `(value) => "06 98 76 54 32"`. */
 export function usePhoneFormat(): (value: string | null | undefined) => string {
   const { profile } = useProfile();
@@ -47,8 +57,21 @@ export function usePhoneFormat(): (value: string | null | undefined) => string {
 }
 
 /** A number the viewer can tap to call (a tel: link), or plain text for a value that is no number we can read. */
-export function PhoneLink({ value, className, testId }: { value: string; className?: string; testId?: string }) {
-  const format = usePhoneFormat();
+export function PhoneLink({
+  value,
+  className,
+  testId,
+  international = false,
+}: {
+  value: string;
+  className?: string;
+  testId?: string;
+  /** In international form whoever reads it (useInternationalPhone). */
+  international?: boolean;
+}) {
+  const viewer = usePhoneFormat();
+  const everywhere = useInternationalPhone();
+  const format = international ? everywhere : viewer;
   const loaded = useFormatter();
   // Stored numbers are E.164, so before the formatter arrives the stored value is already the link's target.
   const href = loaded ? loaded.phoneHref(value) : /^\+\d+$/.test(value) ? `tel:${value}` : null;

@@ -7,13 +7,13 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import type { Profile } from "@/lib/accounts/account/profile";
 import { ApiError, api, ok, SessionExpiredError } from "@/lib/platform/client/api";
+import { profileKeys } from "@/lib/platform/client/queries/profile";
 import { clearSession, sessionExpiredHere } from "@/lib/platform/client/browser-session";
 import { getPathname } from "@/lib/platform/i18n/navigation";
 import type { Locale } from "@/lib/platform/i18n/routing";
 
 const PROFILE_REFRESH_MS = 300_000;
 const TOAST_DURATION_MS = 5000;
-const PROFILE_KEY = ["profile"] as const;
 
 function expiredUrl(locale: Locale): string {
   return getPathname({ href: { pathname: "/login", query: { expired: "true" } }, locale });
@@ -41,7 +41,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
       },
     });
     // The server's copy paints the page at once; updatedAt 0 makes it stale, so the profile is still fetched on load.
-    qc.setQueryData(PROFILE_KEY, initialProfile, { updatedAt: 0 });
+    qc.setQueryData(profileKeys.all, initialProfile, { updatedAt: 0 });
     return qc;
   });
 
@@ -76,7 +76,7 @@ export function DashboardSession({ initialProfile, children }: { initialProfile:
  */
 export function useProfile() {
   const query = useQuery({
-    queryKey: PROFILE_KEY,
+    queryKey: profileKeys.all,
     queryFn: () => ok(api.GET("/api/auth/profile")),
     refetchInterval: PROFILE_REFRESH_MS,
     // Every section reads the profile: opening one must not fetch it again each time (saves update it directly).
@@ -89,5 +89,5 @@ export function useProfile() {
 /** After a save the server's answer is the new profile: every section and the header see it at once. */
 export function useSetProfile() {
   const qc = useQueryClient();
-  return (profile: Profile) => qc.setQueryData(PROFILE_KEY, profile);
+  return (profile: Profile) => qc.setQueryData(profileKeys.all, profile);
 }

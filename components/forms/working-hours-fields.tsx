@@ -2,9 +2,10 @@
 import { useTranslations } from "next-intl";
 import { useFormContext, type FieldError } from "react-hook-form";
 import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { DayRangesFields } from "./day-ranges-fields";
 import { useErrorText } from "./use-error-text";
 
-/** One row per weekday: open or closed, and the opening and closing times. */
+/** One row per weekday: open or closed, and the opening and closing times of each of its ranges (a break between). */
 export function WorkingHoursFields({ idPrefix }: { idPrefix: string }) {
   const form = useFormContext();
   const t = useTranslations("WorkingHoursFields");
@@ -20,12 +21,12 @@ export function WorkingHoursFields({ idPrefix }: { idPrefix: string }) {
         {WEEKDAYS.map((day) => {
           const open = hours?.[day]?.isOpen ?? false;
           const error = errors?.[day];
-          const message = error && errorText(day, error.message ? error : (error.closeTime ?? error.openTime));
+          const message = error && errorText(day, error.message ? error : (error.closeTime ?? error.openTime ?? rangesError(error.ranges)));
           const id = `${idPrefix}-${day}`;
           const invalid = message ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
           return (
-            <div key={day} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2" role="group" aria-labelledby={`${id}-name`}>
-              <span id={`${id}-name`} className="w-24 font-medium text-slate-800">
+            <div key={day} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-3 py-2" role="group" aria-labelledby={`${id}-name`}>
+              <span id={`${id}-name`} className="flex min-h-11 w-24 items-center font-medium text-slate-800">
                 {days(day)}
               </span>
               <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -33,25 +34,7 @@ export function WorkingHoursFields({ idPrefix }: { idPrefix: string }) {
                 {t("open")}
               </label>
               {open ? (
-                <div className="flex items-center gap-2 text-sm">
-                  <label className="sr-only" htmlFor={`${id}-open`}>{`${days(day)} ${t("opens")}`}</label>
-                  <input
-                    id={`${id}-open`}
-                    type="time"
-                    className="min-h-11 rounded-md border border-slate-400 px-2"
-                    {...invalid}
-                    {...form.register(`workingHours.${day}.openTime`)}
-                  />
-                  <span aria-hidden="true">–</span>
-                  <label className="sr-only" htmlFor={`${id}-close`}>{`${days(day)} ${t("closes")}`}</label>
-                  <input
-                    id={`${id}-close`}
-                    type="time"
-                    className="min-h-11 rounded-md border border-slate-400 px-2"
-                    {...invalid}
-                    {...form.register(`workingHours.${day}.closeTime`)}
-                  />
-                </div>
+                <DayRangesFields day={day} id={id} dayName={days(day)} invalid={invalid} />
               ) : (
                 <span className="text-sm text-slate-600">{t("closed")}</span>
               )}
@@ -66,4 +49,14 @@ export function WorkingHoursFields({ idPrefix }: { idPrefix: string }) {
       </div>
     </fieldset>
   );
+}
+
+/** The first error of a day's ranges: the list's own (too many), else the first range's field that is wrong. */
+function rangesError(error: unknown): FieldError | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  const e = error as FieldError & Record<string, Record<string, FieldError> | undefined>;
+  if (e.message) return e;
+  const first = Object.values(e).find((r) => r && typeof r === "object" && ("openTime" in r || "closeTime" in r)) as
+    Record<string, FieldError> | undefined;
+  return first?.openTime ?? first?.closeTime;
 }

@@ -10,12 +10,11 @@ import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
+import { apiKeyKeys, invalidateApiKeys } from "@/lib/platform/client/queries/api-keys";
 import { formatDateTime } from "@/lib/platform/format/intl";
 
 type ApiKey = Answer<"/api/api-keys">["apiKeys"][number];
 type Scope = ApiKey["scopes"][number];
-
-const KEYS = ["api-keys"];
 
 /** Each scope's message key, in the order the form offers them (a new scope fails the type check until it is here). */
 const SCOPE_TEXT = {
@@ -33,13 +32,13 @@ export function ApiKeys() {
   const qc = useQueryClient();
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const list = useQuery({ queryKey: KEYS, queryFn: () => ok(api.GET("/api/api-keys")) });
+  const list = useQuery({ queryKey: apiKeyKeys.all, queryFn: () => ok(api.GET("/api/api-keys")) });
   const revoke = useMutation({
     mutationFn: (id: string) => ok(api.DELETE("/api/api-keys/{id}", { params: { path: { id } } })),
     onSuccess: () => {
       setRevoking(null);
       toast.success(t("revoked"));
-      return qc.invalidateQueries({ queryKey: KEYS });
+      return invalidateApiKeys(qc);
     },
     onError: (e) => toast.error(failureText(e, t("revokeFailed"))),
   });
@@ -87,7 +86,7 @@ export function ApiKeys() {
       <NewKeyForm
         onMade={(key) => {
           setMade(key);
-          return qc.invalidateQueries({ queryKey: KEYS });
+          return invalidateApiKeys(qc);
         }}
       />
       <ConfirmDialog

@@ -9,13 +9,14 @@ import { toast } from "sonner";
 import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok } from "@/lib/platform/client/api";
+import { calendarKeys, invalidateCalendarFeed } from "@/lib/platform/client/queries/calendar";
+import { practitionersQuery } from "@/lib/platform/client/queries/practitioners";
 
-const feedKey = (practitionerId?: string) => ["calendar-feed", practitionerId ?? "practice"];
 const query = (practitionerId?: string) => ({ params: { query: practitionerId ? { practitionerId } : {} } });
 
 export function CalendarFeeds() {
   const t = useTranslations("IntegrationsSection.calendarFeed");
-  const people = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const people = useQuery(practitionersQuery());
   const several = (people.data?.practitioners.length ?? 0) > 1;
   return (
     <Card title={t("title")} testId="calendar-feed">
@@ -44,7 +45,7 @@ function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?:
   const [confirming, setConfirming] = useState(false);
   const suffix = practitionerId ? `-${practitionerId}` : "";
   const feed = useQuery({
-    queryKey: feedKey(practitionerId),
+    queryKey: calendarKeys.feed(practitionerId),
     queryFn: () => ok(api.GET("/api/calendar-feed", query(practitionerId))),
     enabled: shown,
   });
@@ -54,13 +55,13 @@ function FeedRow({ practitionerId, label, autoLoad = false }: { practitionerId?:
       return ok(api.GET("/api/calendar-feed", query(practitionerId)));
     },
     onSuccess: (fresh) => {
-      qc.setQueryData(feedKey(practitionerId), fresh);
+      qc.setQueryData(calendarKeys.feed(practitionerId), fresh);
       setConfirming(false);
       toast.success(t("resetDone"));
     },
     onError: (e) => {
       // The old address may already be revoked: what is shown is read again rather than left as a dead address.
-      void qc.invalidateQueries({ queryKey: feedKey(practitionerId) });
+      void invalidateCalendarFeed(qc, practitionerId);
       toast.error(failureText(e, t("resetFailed")));
     },
   });

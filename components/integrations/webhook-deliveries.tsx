@@ -7,8 +7,9 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { Badge, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok } from "@/lib/platform/client/api";
+import { invalidateWebhookDeliveries, invalidateWebhookEndpoints, webhookKeys } from "@/lib/platform/client/queries/webhooks";
 import { formatDateTime } from "@/lib/platform/format/intl";
-import { deliveriesKey, ENDPOINTS_KEY, useEventLabel, type WebhookDelivery } from "./webhook-events";
+import { useEventLabel, type WebhookDelivery } from "./webhook-events";
 
 const STATUS_TONE = { pending: "blue", delivered: "green", failed: "red" } as const;
 
@@ -23,7 +24,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const label = useEventLabel();
   const qc = useQueryClient();
   const log = useQuery({
-    queryKey: deliveriesKey(endpointId),
+    queryKey: webhookKeys.deliveries(endpointId),
     queryFn: () => ok(api.GET("/api/webhook-endpoints/{id}/deliveries", { params: { path: { id: endpointId } } })),
     // While a delivery is being sent the log is read again every few seconds, so the owner sees how it went.
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === "pending" && !stuck(d)) ? 5_000 : false),
@@ -31,17 +32,14 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   // What the log learns (a delivery sent, or given up) changes the endpoint's state: its badge is read again. The
   // query keeps the same data object while nothing changed, so this runs only when something did.
   useEffect(() => {
-    if (log.data) void qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+    if (log.data) void invalidateWebhookEndpoints(qc);
   }, [log.data, qc]);
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>
       ok(api.POST("/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend", { params: { path: { id: endpointId, deliveryId } } })),
     onSuccess: () => {
       toast.success(t("resent"));
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
-        qc.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
-      ]);
+      return invalidateWebhookDeliveries(qc, endpointId);
     },
     onError: (e) => toast.error(failureText(e, t("resendFailed"))),
   });

@@ -8,9 +8,10 @@ import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, ConfirmDialog } from "@/components/dashboard/ui";
 import { api, failureText, ok } from "@/lib/platform/client/api";
+import { invalidateWebhookDeliveries, invalidateWebhookEndpoints } from "@/lib/platform/client/queries/webhooks";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { DeliveryLog } from "./webhook-deliveries";
-import { deliveriesKey, ENDPOINTS_KEY, EventChoices, useEventLabel, type WebhookEndpoint, type WebhookEvent } from "./webhook-events";
+import { EventChoices, useEventLabel, type WebhookEndpoint, type WebhookEvent } from "./webhook-events";
 
 const STATE_TONE = { new: "gray", ok: "green", failing: "red" } as const;
 
@@ -28,10 +29,7 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     onSuccess: () => {
       toast.success(t("testSent"));
       setShowLog(true);
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: deliveriesKey(endpoint.id) }),
-        qc.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
-      ]);
+      return invalidateWebhookDeliveries(qc, endpoint.id);
     },
     onError: (e) => toast.error(failureText(e, t("testFailed"))),
   });
@@ -40,7 +38,7 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     onSuccess: () => {
       setDeleting(false);
       toast.success(t("deleted"));
-      return qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+      return invalidateWebhookEndpoints(qc);
     },
     onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
   });
@@ -137,7 +135,7 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
     onSuccess: () => {
       toast.success(t("saved"));
       onDone();
-      return qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+      return invalidateWebhookEndpoints(qc);
     },
   });
   return (

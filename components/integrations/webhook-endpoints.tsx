@@ -9,15 +9,16 @@ import { useCopy } from "./use-copy";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { Card, LoadError, Loading } from "@/components/dashboard/ui";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+import { invalidateWebhookEndpoints, webhookKeys } from "@/lib/platform/client/queries/webhooks";
 import { EndpointItem } from "./webhook-endpoint";
-import { ENDPOINTS_KEY, EventChoices, type WebhookEvent } from "./webhook-events";
+import { EventChoices, type WebhookEvent } from "./webhook-events";
 
 /** The server's limit (lib/accounts/webhooks/webhooks.schemas.ts), said before the owner meets it. */
 const MAX_ENDPOINTS = 10;
 
 export function WebhookEndpoints() {
   const t = useTranslations("IntegrationsSection.webhooks");
-  const list = useQuery({ queryKey: ENDPOINTS_KEY, queryFn: () => ok(api.GET("/api/webhook-endpoints")) });
+  const list = useQuery({ queryKey: webhookKeys.endpoints(), queryFn: () => ok(api.GET("/api/webhook-endpoints")) });
   const [created, setCreated] = useState<Answer<"/api/webhook-endpoints", "post"> | null>(null);
   return (
     <Card title={t("title")} testId="webhook-endpoints">
@@ -76,7 +77,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
       setEvents([]);
       onCreated(created);
       toast.success(t("added"));
-      return qc.invalidateQueries({ queryKey: ENDPOINTS_KEY });
+      return invalidateWebhookEndpoints(qc);
     },
   });
   return (

@@ -9,9 +9,6 @@ export type WebhookEndpoint = Answer<"/api/webhook-endpoints">["endpoints"][numb
 export type WebhookEvent = WebhookEndpoint["events"][number];
 export type WebhookDelivery = Answer<"/api/webhook-endpoints/{id}/deliveries">["deliveries"][number];
 
-export const ENDPOINTS_KEY = ["webhook-endpoints"];
-export const deliveriesKey = (endpointId: string) => ["webhook-deliveries", endpointId];
-
 /** Every event, in the order the server lists them, with its label's key: the compiler says when one is missing. */
 const EVENT_LABELS = {
   "appointment.booked": "appointmentBooked",

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/client/calendar-consent";
+import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/shared/calendar-consent";
 import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { sandboxCalendarConsent } from "@/lib/server/actions/calendar-consent";
 

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { DayNav, DaySlots, dateIn, slotsState } from "@/components/booking/day-slots";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
+import { selfServiceKeys } from "@/lib/platform/client/queries/self-service";
 import { formatDateTime, formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 type SelfServiceView = Answer<"/api/self-service/{token}">;
@@ -29,7 +30,7 @@ export function SelfServiceRoot({ token }: { token: string }) {
 function SelfService({ token }: { token: string }) {
   const t = useTranslations("SelfService");
   const locale = useLocale();
-  const key = ["self-service", token];
+  const key = selfServiceKeys.appointment(token);
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: key,
@@ -216,7 +217,7 @@ function MovePicker({
   const [date, setDate] = useState(() => dateIn(view.startsAt, view.timeZone));
   const [picked, setPicked] = useState<string | null>(null);
   const slots = useQuery({
-    queryKey: ["self-service-slots", token, date],
+    queryKey: selfServiceKeys.slots(token, date),
     queryFn: () => ok(api.GET("/api/self-service/{token}/slots", { params: { path: { token }, query: { date } } }), KEEP),
     retry: false,
   });

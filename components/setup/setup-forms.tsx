@@ -10,6 +10,7 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import type { TimeRange } from "@/db/schema";
 import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormSchema } from "@/lib/accounts/account/accounts.forms";
 import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, oneOf, SPECIALTIES, WEEKDAYS } from "@/lib/accounts/account/options";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
@@ -89,14 +90,18 @@ export function PasswordStep({ onDone }: { onDone: (password: string) => Promise
   );
 }
 
-export type HoursPayload = Record<string, { openTime: string; closeTime: string } | null>;
+export type HoursPayload = Record<string, { openTime: string; closeTime: string; ranges?: TimeRange[] } | null>;
 
-/** In setup, a closed day is sent as null and an open day as {openTime, closeTime}. */
-function setupHours(hours: Partial<Record<string, { isOpen?: boolean; openTime: string; closeTime: string } | null>>): HoursPayload {
+/** In setup, a closed day is sent as null and an open day as {openTime, closeTime}, with its ranges when it has a break. */
+function setupHours(
+  hours: Partial<Record<string, { isOpen?: boolean; openTime: string; closeTime: string; ranges?: TimeRange[] } | null>>,
+): HoursPayload {
   return Object.fromEntries(
     WEEKDAYS.map((d) => {
       const day = hours[d];
-      return [d, day?.isOpen ? { openTime: day.openTime, closeTime: day.closeTime } : null];
+      if (!day?.isOpen) return [d, null];
+      const ranges = day.ranges && day.ranges.length > 1 ? { ranges: day.ranges } : {};
+      return [d, { openTime: day.openTime, closeTime: day.closeTime, ...ranges }];
     }),
   );
 }

@@ -3,10 +3,11 @@ import { IntlIsland } from "@/components/intl-island";
 import { PublicShell } from "@/components/site/public-shell";
 import { PageLink } from "@/components/site/page-link";
 import { env } from "@/lib/platform/env";
-import { providerModes } from "@/lib/vendors/registry";
+import { calendarModes } from "@/lib/vendors/registry";
 import { SetupWizard, type SetupMode } from "./setup-wizard";
 
-const NAMESPACES = [
+/** The messages the setup wizard reads, wherever it is shown: from the emailed link, or signed in on the dashboard. */
+export const SETUP_NAMESPACES = [
   "SetupPage",
   "RegisterPage",
   "BusinessFields",
@@ -16,6 +17,7 @@ const NAMESPACES = [
   "WorkingHoursFields",
   "TimeZoneField",
   "Common",
+  "CalendarSection",
 ];
 
 /** The frame of the setup pages: title, PREVIEW MODE banner for the demos, then the wizard. */
@@ -45,8 +47,8 @@ export async function SetupPage({
         </div>
       )}
       <h1 className="mb-4 text-3xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
-      <IntlIsland namespaces={NAMESPACES}>
-        <SetupWizard mode={mode} token={token} email={email} name={name} calendarSandbox={providerModes(env()).calendar === "sandbox"} />
+      <IntlIsland namespaces={SETUP_NAMESPACES}>
+        <SetupWizard mode={mode} token={token} email={email} name={name} calendarModes={calendarModes(env())} />
       </IntlIsland>
     </PublicShell>
   );

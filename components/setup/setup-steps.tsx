@@ -6,6 +6,7 @@ import { useState } from "react";
 import { FormAlert } from "@/components/forms/fields";
 import { failureText } from "@/lib/platform/client/api";
 import { Link } from "@/lib/platform/i18n/navigation";
+import { CaldavForm, type CalendarModes, type OAuthProvider } from "@/components/dashboard/sections/calendar-connection";
 
 /** What the account already holds, to pre-fill the information step. */
 export type Prefill = {
@@ -22,20 +23,40 @@ export type Prefill = {
   aiInstructions?: string | null;
 };
 
+/** The owner's calendar, from the same three services as the Calendar page: Google, Outlook (consent popups) or CalDAV. */
 export function CalendarStep({
-  sandbox,
+  preview,
+  modes,
   connected,
   connect,
+  onConnected,
   onContinue,
 }: {
-  sandbox: boolean;
+  /** A demo of the wizard: nothing is contacted, and connecting only shows what it looks like. */
+  preview: boolean;
+  modes: CalendarModes;
   connected: boolean;
-  connect: () => Promise<void>;
+  connect: (provider: OAuthProvider) => Promise<void>;
+  onConnected: () => void;
   onContinue: () => void;
 }) {
   const t = useTranslations("SetupPage");
-  const [busy, setBusy] = useState(false);
+  const calendar = useTranslations("CalendarSection");
+  const [busy, setBusy] = useState<OAuthProvider | null>(null);
+  const [caldav, setCaldav] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const sandbox = preview || Object.values(modes).includes("sandbox");
+  const start = async (provider: OAuthProvider) => {
+    setBusy(provider);
+    setMessage(null);
+    try {
+      await connect(provider);
+    } catch (e) {
+      setMessage(failureText(e, t("calendarError")));
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t("calendarLead")}</p>
@@ -44,25 +65,25 @@ export function CalendarStep({
         <FormAlert tone="success" testId="calendar-connected">
           {t("connected")}
         </FormAlert>
+      ) : caldav && !preview ? (
+        <CaldavForm sandbox={modes.caldav === "sandbox"} onCancel={() => setCaldav(false)} onConnected={onConnected} />
       ) : (
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setMessage(null);
-            try {
-              await connect();
-            } catch (e) {
-              setMessage(failureText(e, t("calendarError")));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? t("connecting") : t("connect")}
-        </button>
+        <div className="flex flex-wrap gap-2" data-testid="setup-calendar-choices">
+          <button type="button" className="btn-secondary" disabled={busy !== null} onClick={() => start("google")}>
+            {busy === "google" ? t("connecting") : t("connect")}
+          </button>
+          <button type="button" className="btn-secondary" disabled={busy !== null} onClick={() => start("microsoft")}>
+            {busy === "microsoft" ? t("connecting") : calendar("connectMicrosoft")}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy !== null}
+            onClick={() => (preview ? onConnected() : setCaldav(true))}
+          >
+            {calendar("connectCaldav")}
+          </button>
+        </div>
       )}
       {message && <FormAlert testId="setup-error">{message}</FormAlert>}
       <div>

@@ -63,9 +63,8 @@ export async function SiteHeader({ path, sections = false, minimal = false }: { 
       <PageLink className={navLink} href="/login">
         {t("signIn")}
       </PageLink>
-      <a className={primary} href={trialHref} target="_blank" rel="noopener">
+      <a className={primary} href={trialHref}>
         {t("startTrial")}
-        <span className="sr-only"> {t("opensInNewTab")}</span>
       </a>
     </>
   );

@@ -37,21 +37,20 @@ export default async function HomePage({ params, searchParams }: Props) {
   // Back from a trial start that failed (lib/server/actions/trial.ts).
   const trialFailed = (await searchParams).trial === "failed";
   setRequestLocale(locale);
-  const [t, plan, common, demoCall, user] = await Promise.all([
+  const [t, plan, demoCall, user] = await Promise.all([
     getTranslations("HomePage"),
     getTranslations("Plan"),
-    getTranslations("Common"),
     getTranslations("DemoCall"),
     getCurrentUser(),
   ]);
   const trialHref = checkoutHref(user, locale);
-  // A visitor opens the hosted checkout in a new tab; a signed-in account that never had a trial starts it
+  // A visitor opens the hosted checkout in this tab; a signed-in account that never had a trial starts it
   // here (the trial-start handler); one that had a billing record goes to its subscription page to upgrade.
   const trialCta = (className: string, testId?: string) =>
     !user ? (
-      <a className={className} href={trialHref} target="_blank" rel="noopener" data-testid={testId}>
+      // The checkout opens in this tab: on a phone a new tab is lost behind the page.
+      <a className={className} href={trialHref} data-testid={testId}>
         {t("planCta")}
-        <span className="sr-only"> {common("opensInNewTab")}</span>
       </a>
     ) : !user.subscription ? (
       <form action={startTrialFromLanding} className="contents">

@@ -1,16 +1,24 @@
-import { dashboardUser } from "@/components/dashboard/dashboard-page";
+import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+import { TodayPage } from "@/components/dashboard/today";
 import { onboardingOf } from "@/lib/accounts/account/onboarding";
+import { checklistOf } from "@/lib/insights/getting-started";
+import { todayOf } from "@/lib/insights/today";
 import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
-import { hasCalls } from "@/lib/insights/insights.service";
 import { appContext } from "@/lib/server/context";
 
-// /dashboard opens where the owner has something to do: the setup while a step of it is missing (a setup left half-way
-// resumes there, on any device), then the insights once the receptionist has answered a call, else the profile. An
-// admin's dashboard is the users.
+export const generateMetadata = dashboardMetadata("home");
+
+// /dashboard is the owner's Today: where every sign-in and the end of the setup land. A setup left half-way resumes
+// first (on any device), and an admin's dashboard is the users.
 export default async function DashboardIndex({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
   const db = appContext().db;
   if (user.type === "admin") return localeRedirect(locale, "/dashboard/admin/users");
   if ((await onboardingOf(db, user.id)).next !== null) return localeRedirect(locale, "/dashboard/setup");
-  return localeRedirect(locale, (await hasCalls(db, user.id)) ? "/dashboard/insights" : "/dashboard/profile");
+  const [today, checklist] = await Promise.all([todayOf(db, user.id), checklistOf(db, user.id)]);
+  return (
+    <Section namespaces={["GettingStarted"]}>
+      <TodayPage today={today} checklist={checklist} locale={locale} />
+    </Section>
+  );
 }

@@ -1,5 +1,5 @@
 "use client";
-// Admin provider numbers: the pool with refresh, a country filter (on the server: ?country=), search (number, country
+// Admin provider numbers: the pool with refresh, a number added by hand (add-pool-number.tsx), a country filter (on the server: ?country=), search (number, country
 // or assigned user's name), delete with confirmation (an assigned number is refused by the server) and the CSV export,
 // telnyx-numbers.csv.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,8 +8,10 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { numbersCsv } from "@/lib/platform/format/csv";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
+import { adminKeys, invalidateAdmin } from "@/lib/platform/client/queries/admin";
 import { formatCountry, formatShortDate } from "@/lib/platform/format/intl";
-import { usePhoneFormat } from "../phone";
+import { useInternationalPhone } from "../phone";
+import { AddPoolNumber } from "./add-pool-number";
 import { Badge, ConfirmDialog, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 
 const CSV_FILE = "telnyx-numbers.csv";
@@ -51,12 +53,12 @@ export function AdminNumbers() {
   const qc = useQueryClient();
   const [country, setCountry] = useState("");
   const query = useQuery({
-    queryKey: ["admin", "pool", country],
+    queryKey: adminKeys.pool(country),
     queryFn: () => loadPool(country),
     // The previous list stays while another country's loads: no flash of the spinner.
     placeholderData: keepPreviousData,
   });
-  const formatPhone = usePhoneFormat();
+  const formatPhone = useInternationalPhone();
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<PoolNumber | null>(null);
   const pool = query.data?.phoneNumbers ?? [];
@@ -70,7 +72,7 @@ export function AdminNumbers() {
     onSuccess: async () => {
       setDeleting(null);
       toast.success(t("deleted"));
-      await qc.invalidateQueries({ queryKey: ["admin"] });
+      await invalidateAdmin(qc);
     },
     onError: (e) => {
       setDeleting(null);
@@ -115,6 +117,7 @@ export function AdminNumbers() {
           </>
         }
       />
+      <AddPoolNumber />
       <div className="mb-4 max-w-xs">
         <label htmlFor="number-country" className="field-label">
           {t("countryFilter")}
@@ -163,10 +166,17 @@ export function AdminNumbers() {
                 </Badge>
               </td>
               <td className="px-4 py-3">
-                <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
-                  {t("delete")}
-                  <span className="sr-only"> {formatPhone(n.phoneNumber)}</span>
-                </button>
+                {/* An assigned number answers an account's calls: it is released from the account before it can go. */}
+                {n.isAssigned ? (
+                  <span className="text-sm text-slate-600" data-testid="number-release-first">
+                    {t("releaseFirst")}
+                  </span>
+                ) : (
+                  <button type="button" className="btn-secondary" onClick={() => setDeleting(n)}>
+                    {t("delete")}
+                    <span className="sr-only"> {formatPhone(n.phoneNumber)}</span>
+                  </button>
+                )}
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api, ok } from "@/lib/platform/client/api";
+import { adminKeys } from "@/lib/platform/client/queries/admin";
 import type { OutboxChannel } from "@/lib/platform/client/receptionist";
 import { CHANNELS, OutboxItem, QUEUED_REFRESH_MS } from "../sections/outbox";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
@@ -31,7 +32,7 @@ export function AdminOutbox() {
   const [channel, setChannel] = useState<OutboxChannel | "">("");
   const q = useSettled(search.trim(), SEARCH_DELAY_MS);
   const query = useQuery({
-    queryKey: ["admin", "outbox", q, channel],
+    queryKey: adminKeys.outbox(q, channel),
     queryFn: () => ok(api.GET("/api/admin/outbox", { params: { query: { q: q || undefined, channel: channel || undefined } } })),
     // The previous list stays while a new search loads: no flash of the spinner at each pause in typing.
     placeholderData: keepPreviousData,
@@ -131,7 +132,15 @@ export function AdminOutbox() {
         <Card title={t("listTitle")}>
           <ul className="divide-y divide-slate-100">
             {messages.map((m) => (
-              <OutboxItem key={m.id} message={m} />
+              <OutboxItem
+                key={m.id}
+                message={m}
+                from={
+                  <p className="text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="outbox-account">
+                    {m.account ? t("account", { name: m.account.businessName ?? m.account.email, email: m.account.email }) : t("noAccount")}
+                  </p>
+                }
+              />
             ))}
           </ul>
         </Card>

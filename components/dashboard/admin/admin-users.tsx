@@ -8,15 +8,14 @@ import { toast } from "sonner";
 import { SelectField } from "@/components/forms/fields";
 import type { Profile } from "@/lib/accounts/account/profile";
 import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
+import { adminKeys, invalidateAdmin, invalidateAvailableNumbers } from "@/lib/platform/client/queries/admin";
 import { formatCountry, formatLongDate, formatShortDate } from "@/lib/platform/format/intl";
-import { PhoneLink, usePhoneFormat } from "../phone";
+import { PhoneLink, useInternationalPhone } from "../phone";
 import { Badge, ConfirmDialog, Details, LoadError, Loading, SearchTable, SectionHeader } from "../ui";
 import { OperationFailed } from "./operation-failed";
 import { CloseButton } from "@/components/ui/close-button";
 
 type AvailableNumber = Answer<"/api/admin/phone-numbers/available">["phoneNumbers"][number];
-
-const USERS = ["admin", "users"] as const;
 
 async function loadUsers(): Promise<Profile[]> {
   const data = await ok(api.GET("/api/admin/users"));
@@ -37,13 +36,13 @@ function matchesUser(u: Pick<Profile, "fullName" | "email">, search: string): bo
 export function AdminUsers({ currentUserId }: { currentUserId: string }) {
   const t = useTranslations("AdminUsers");
   const locale = useLocale();
-  const query = useQuery({ queryKey: USERS, queryFn: loadUsers });
+  const query = useQuery({ queryKey: adminKeys.users(), queryFn: loadUsers });
   // The usage column fills in when its own answer comes; the table never waits for it.
   const usage = useQuery({
-    queryKey: ["admin", "usage"],
+    queryKey: adminKeys.usage(),
     queryFn: () => ok(api.GET("/api/admin/usage")),
   });
-  const formatPhone = usePhoneFormat();
+  const formatPhone = useInternationalPhone();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
   const users = useMemo(() => (query.data ?? []).filter((u) => matchesUser(u, search)), [query.data, search]);
@@ -177,16 +176,16 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
   const fields = useTranslations("Fields");
   const options = useTranslations("Options");
   const locale = useLocale();
-  const formatPhone = usePhoneFormat();
+  const formatPhone = useInternationalPhone();
   const qc = useQueryClient();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const details = useQuery({
-    queryKey: ["admin", "user", userId],
+    queryKey: adminKeys.user(userId),
     queryFn: () => ok(api.GET("/api/admin/users/{id}", { params: { path: { id: userId } } })),
   });
   const available = useQuery({
-    queryKey: ["admin", "available-numbers"],
+    queryKey: adminKeys.availableNumbers(),
     queryFn: () => ok(api.GET("/api/admin/phone-numbers/available")),
   });
   const [choice, setChoice] = useState("");
@@ -200,14 +199,14 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
     ref.current?.showModal();
   }, []);
 
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: USERS }), qc.invalidateQueries({ queryKey: ["admin"] })]);
+  const refresh = () => invalidateAdmin(qc);
   const fail = (e: unknown, fallback: string) => {
     if (e instanceof SessionExpiredError) return;
     setPending(null);
     setDone(null);
     setFailure(failureText(e, fallback));
     // What failed may be a number someone else took meanwhile: the list must not offer it again.
-    void qc.invalidateQueries({ queryKey: ["admin", "available-numbers"] });
+    void invalidateAvailableNumbers(qc);
   };
   // The page behind this modal dialog is inert (its toasts too): the outcome is also said here.
   const succeed = (message: string) => {
@@ -278,7 +277,7 @@ function UserSettings({ userId, currentUserId, onClose }: { userId: string; curr
             <Details
               rows={[
                 { label: fields("email"), value: user!.email },
-                { label: fields("phone"), value: user!.phone ? <PhoneLink value={user!.phone} /> : null },
+                { label: fields("phone"), value: user!.phone ? <PhoneLink value={user!.phone} international /> : null },
                 { label: fields("businessName"), value: user!.businessName },
                 {
                   label: fields("businessType"),

@@ -1,31 +1,19 @@
 "use client";
-// AI configuration: loading, then missing (the server answers 404: the defaults are in use, and shown), loaded or error.
-// Missing offers to customize the defaults; a loaded one can be edited, reset to the defaults or deleted (each confirmed).
+// AI configuration: loading, then the parameters in use (the defaults while none are saved), or an error. The server
+// answers for a new account too, with `saved` false; with them the opening line callers hear, built as a call builds it.
+// Unsaved defaults offer to customize them; saved ones can be edited, reset to the defaults or deleted (each confirmed).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { AI_DEFAULTS } from "@/lib/accounts/ai-settings/ai-defaults";
-import { ApiError, api, ok, type Answer } from "@/lib/platform/client/api";
+import { api, ok } from "@/lib/platform/client/api";
+import { aiParameterKeys, invalidateAiParameters } from "@/lib/platform/client/queries/ai-parameters";
 import { Card, ConfirmDialog, Details, LoadError, Loading, SectionHeader } from "../ui";
 import { toastFailure } from "../use-profile-save";
 
 // The form, and react-hook-form with it, is loaded when the owner opens it: reading the page does not need it.
 const AiForm = lazy(() => import("./ai-form"));
-
-const KEY = ["ai-parameters"] as const;
-
-type AiParameters = Answer<"/api/ai/parameters">;
-
-/** null = none yet (404). */
-async function loadParameters(): Promise<AiParameters | null> {
-  try {
-    return await ok(api.GET("/api/ai/parameters"));
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
-}
 
 export function AiConfig() {
   const t = useTranslations("AiConfigSection");
@@ -35,15 +23,16 @@ export function AiConfig() {
   // defaults of its own language.
   const defaults = { ...AI_DEFAULTS[locale === "fr" || locale === "es" ? locale : "en"] };
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: loadParameters });
+  const query = useQuery({ queryKey: aiParameterKeys.all, queryFn: () => ok(api.GET("/api/ai/parameters")) });
   const [mode, setMode] = useState<"view" | "edit" | "create">("view");
   const [resetOpen, setResetOpen] = useState(false);
 
-  const set = (value: AiParameters | null) => qc.setQueryData(KEY, value);
+  // A save changes what callers hear (the language, the name, the greeting): the server says it again.
+  const reload = () => invalidateAiParameters(qc);
   const reset = useMutation({
     mutationFn: () => ok(api.PUT("/api/ai/parameters", { body: defaults })),
-    onSuccess: (p) => {
-      set(p);
+    onSuccess: async () => {
+      await reload();
       setResetOpen(false);
       toast.success(t("resetDone"));
     },
@@ -51,8 +40,8 @@ export function AiConfig() {
   });
   const remove = useMutation({
     mutationFn: () => ok(api.DELETE("/api/ai/parameters")),
-    onSuccess: () => {
-      set(null);
+    onSuccess: async () => {
+      await reload();
       setResetOpen(false);
       setMode("view");
       toast.success(t("deleted"));
@@ -77,18 +66,18 @@ export function AiConfig() {
     );
 
   const params = query.data;
-  if (mode === "create" || (mode === "edit" && params)) {
+  const heard = { label: t("spokenGreeting"), value: params.spokenGreeting, testId: "ai-spokenGreeting" };
+  if (mode === "create" || (mode === "edit" && params.saved)) {
     return (
       <>
         {header}
         <Card title={mode === "create" ? t("createTitle") : t("editTitle")}>
           <Suspense fallback={<Loading />}>
             <AiForm
-              initial={mode === "create" ? defaults : params!}
+              initial={params}
               creating={mode === "create"}
-              onSaved={(p) => {
-                set(p);
-                setMode("view");
+              onSaved={() => {
+                void reload().then(() => setMode("view"));
               }}
               onCancel={() => setMode("view")}
             />
@@ -98,7 +87,7 @@ export function AiConfig() {
     );
   }
 
-  if (!params) {
+  if (!params.saved) {
     // Nothing saved yet: the receptionist answers with the defaults of its language, shown as what is in use.
     return (
       <>
@@ -107,10 +96,10 @@ export function AiConfig() {
           <p className="mb-2 text-slate-800">{t("missing")}</p>
           <Details
             rows={[
-              { label: t("language"), value: t(`languages.${defaults.language}`), testId: "ai-language" },
-              { label: t("voice"), value: t(`voices.${defaults.voiceId}`), testId: "ai-voice" },
+              { label: t("language"), value: t(`languages.${params.language}`), testId: "ai-language" },
+              { label: t("voice"), value: t(`voices.${params.voiceId}`), testId: "ai-voice" },
               { label: t("agentName"), value: t("defaultAgentName"), testId: "ai-agentName" },
-              { label: t("firstMessage"), value: defaults.firstMessage, testId: "ai-firstMessage" },
+              heard,
             ]}
           />
           <button type="button" className="btn-primary mt-4" onClick={() => setMode("create")}>
@@ -144,6 +133,7 @@ export function AiConfig() {
             { label: t("voice"), value: t(`voices.${params.voiceId}`), testId: "ai-voice" },
             { label: t("agentName"), value: params.agentName, testId: "ai-agentName" },
             { label: t("firstMessage"), value: params.firstMessage, testId: "ai-firstMessage" },
+            heard,
           ]}
         />
       </Card>

@@ -14,7 +14,7 @@ import { toastFailure } from "../use-profile-save";
 import { FormButtons } from "@/components/forms/form-buttons";
 import type { aiParametersFormSchema } from "@/lib/accounts/ai-settings/ai.schemas";
 
-type AiParameters = Answer<"/api/ai/parameters">;
+type AiParameters = Answer<"/api/ai/parameters", "put">;
 
 type Language = AiParameters["language"];
 // What the form edits: every field set, the voice one of the language (the body the API reads has each optional).
@@ -43,7 +43,9 @@ export default function AiForm({
     ),
     // A voice saved before voices were checked against the language opens as the one its calls use: the language's default.
     defaultValues: {
-      ...initial,
+      language: initial.language,
+      firstMessage: initial.firstMessage,
+      agentName: initial.agentName,
       voiceId: voiceSpeaks(initial.voiceId, initial.language) ? initial.voiceId : AI_DEFAULTS[initial.language].voiceId,
     },
   });

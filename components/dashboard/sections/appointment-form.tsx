@@ -9,24 +9,24 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
+import { useTimeZoneName } from "@/components/forms/time-zone-select";
 import { api, ok, failureText, SessionExpiredError, type Body } from "@/lib/platform/client/api";
+import { invalidateAppointments } from "@/lib/platform/client/queries/appointments";
 import type { createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
 import { useProfile } from "../session";
 
 export default function AppointmentForm({
   timeZone,
   practitioners = [],
-  queryKey,
   onDone,
 }: {
   timeZone?: string;
   /** Who it can be with; in a practice of several, the owner picks one or leaves it to the first free. */
   practitioners?: { id: string; displayName: string }[];
-  /** The appointments list, reloaded once the booking is in. */
-  queryKey: readonly unknown[];
   onDone: () => void;
 }) {
   const t = useTranslations("AppointmentsSection");
+  const zoneName = useTimeZoneName();
   const fields = useTranslations("Fields");
   const errorText = useErrorText();
   const { profile } = useProfile();
@@ -50,7 +50,7 @@ export default function AppointmentForm({
     mutationFn: (body: Body<"/api/appointments", "post">) => ok(api.POST("/api/appointments", { body })),
     onSuccess: async () => {
       toast.success(t("created"));
-      await qc.invalidateQueries({ queryKey });
+      await invalidateAppointments(qc);
       onDone();
     },
     onError: (e) => {
@@ -143,7 +143,7 @@ export default function AppointmentForm({
           ))}
         </SelectField>
       )}
-      {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone })}</p>}
+      {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone: zoneName(timeZone) })}</p>}
       <FormButtons busy={create.isPending} onCancel={onDone} saveLabel={t("create")} />
     </form>
   );

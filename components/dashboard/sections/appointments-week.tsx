@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { api, ok } from "@/lib/platform/client/api";
+import { appointmentKeys } from "@/lib/platform/client/queries/appointments";
 import { formatShortDate, formatTime } from "@/lib/platform/format/intl";
 import { addDays, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { Card, LoadError, Loading } from "../ui";
@@ -25,7 +26,7 @@ export function AppointmentsWeek({ practitionerId, name, timeZone }: { practitio
   const from = start(monday).toISOString();
   const to = start(addDays(monday, 7)).toISOString();
   const query = useQuery({
-    queryKey: ["appointments", "week", practitionerId, monday],
+    queryKey: appointmentKeys.week(practitionerId, monday),
     queryFn: () => ok(api.GET("/api/appointments", { params: { query: { practitionerId, from, to } } })),
   });
   const booked = query.data ? [...query.data.past, ...query.data.upcoming].filter((a) => a.status === "booked") : [];

@@ -8,9 +8,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { api, ok, type Answer } from "@/lib/platform/client/api";
+import { appointmentKeys, invalidateAppointments, invalidateReassigned } from "@/lib/platform/client/queries/appointments";
+import { practitionersQuery } from "@/lib/platform/client/queries/practitioners";
 import { formatDateTime } from "@/lib/platform/format/intl";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { SelectField } from "@/components/forms/fields";
 import { AppointmentsWeek } from "./appointments-week";
+import { ReassignDialog, type PendingReassign } from "./reassign-dialog";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
@@ -20,10 +24,10 @@ const AppointmentForm = lazy(() => import("./appointment-form"));
 
 type AppointmentView = Answer<"/api/appointments">["upcoming"][number];
 
-const KEY = ["appointments"] as const;
-// A booking whose calendar event is not written yet says so; "synced" needs no word.
-const SYNC_NOTICES = ["pending", "retrying", "not_connected"] as const;
-const SYNC_TONES = { pending: "gray", retrying: "amber", not_connected: "amber" } as const;
+// A booking whose calendar event is not written yet says so; "synced" needs no word. One whose practitioner has no
+// calendar is not an error: it is kept here only, and the owner is shown where to connect one.
+const SYNC_NOTICES = ["pending", "retrying"] as const;
+const SYNC_TONES = { pending: "gray", retrying: "amber" } as const;
 type SyncNotice = (typeof SYNC_NOTICES)[number];
 const syncNotice = (status: string): SyncNotice | null =>
   (SYNC_NOTICES as readonly string[]).includes(status) ? (status as SyncNotice) : null;
@@ -32,24 +36,27 @@ export function Appointments() {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
   // A practice of several lists everyone's, or one practitioner's, and says who each appointment is with.
-  const team = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const team = useQuery(practitionersQuery());
   const practitioners = team.data?.practitioners ?? [];
   const several = practitioners.length > 1;
   const [only, setOnly] = useState("");
   const query = useQuery({
-    queryKey: [...KEY, only],
+    queryKey: appointmentKeys.list(only),
     queryFn: () => ok(api.GET("/api/appointments", { params: { query: only ? { practitionerId: only } : {} } })),
   });
   const nameOf = several ? (id: string) => practitioners.find((p) => p.id === id)?.displayName ?? null : () => null;
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
+  // Picking another practitioner asks first (and whether to text the patient); nothing changes until confirmed.
+  const [giving, setGiving] = useState<PendingReassign | null>(null);
   const qc = useQueryClient();
   const reassign = useMutation({
-    mutationFn: ({ id, practitionerId }: { id: string; practitionerId: string }) =>
-      ok(api.POST("/api/appointments/{id}/reassign", { params: { path: { id } }, body: { practitionerId } })),
-    onSuccess: (a) => {
-      toast.success(t("reassigned", { name: nameOf(a.practitionerId) ?? "" }));
-      return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["practitioners"] })]);
+    mutationFn: ({ id, practitionerId, notifyCaller }: { id: string; practitionerId: string; notifyCaller: boolean }) =>
+      ok(api.POST("/api/appointments/{id}/reassign", { params: { path: { id } }, body: { practitionerId, notifyCaller } })),
+    onSuccess: (a, { notifyCaller }) => {
+      setGiving(null);
+      toast.success(t(notifyCaller ? "reassignedTold" : "reassigned", { name: nameOf(a.practitionerId) ?? "" }));
+      return invalidateReassigned(qc);
     },
     onError: (e) => toastFailure(t("reassignFailed"), e),
   });
@@ -58,7 +65,7 @@ export function Appointments() {
     onSuccess: () => {
       setCancelling(null);
       toast.success(t("cancelled"));
-      return qc.invalidateQueries({ queryKey: KEY });
+      return invalidateAppointments(qc);
     },
     onError: (e) => toastFailure(t("cancelFailed"), e),
   });
@@ -83,12 +90,7 @@ export function Appointments() {
         {creating && (
           <Card title={t("formTitle")}>
             <Suspense fallback={<Loading />}>
-              <AppointmentForm
-                timeZone={query.data?.timeZone}
-                practitioners={practitioners}
-                queryKey={KEY}
-                onDone={() => setCreating(false)}
-              />
+              <AppointmentForm timeZone={query.data?.timeZone} practitioners={practitioners} onDone={() => setCreating(false)} />
             </Suspense>
           </Card>
         )}
@@ -124,7 +126,7 @@ export function Appointments() {
                 nameOf={nameOf}
                 onCancel={setCancelling}
                 team={several ? practitioners : undefined}
-                onReassign={(id, practitionerId) => reassign.mutate({ id, practitionerId })}
+                onReassign={(appointment, practitionerId) => setGiving({ appointment, practitionerId, name: nameOf(practitionerId) ?? "" })}
                 reassigning={reassign.isPending}
               />
             </Card>
@@ -134,6 +136,18 @@ export function Appointments() {
           </>
         )}
       </div>
+      <ReassignDialog
+        pending={giving}
+        timeZone={query.data?.timeZone}
+        onConfirm={(notifyCaller) =>
+          giving
+            ? reassign
+                .mutateAsync({ id: giving.appointment.id, practitionerId: giving.practitionerId, notifyCaller })
+                .catch(() => undefined)
+            : Promise.resolve()
+        }
+        onClose={() => setGiving(null)}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title={t("cancelTitle")}
@@ -170,7 +184,7 @@ function AppointmentItems({
   onCancel?: (a: AppointmentView) => void;
   /** A practice of several: an appointment to come can be given to another practitioner, at the same time. */
   team?: { id: string; displayName: string }[];
-  onReassign?: (appointmentId: string, practitionerId: string) => void;
+  onReassign?: (appointment: AppointmentView, practitionerId: string) => void;
   reassigning?: boolean;
 }) {
   const t = useTranslations("AppointmentsSection");
@@ -211,7 +225,7 @@ function AppointmentItems({
                     data-testid="appointment-reassign"
                     value={a.practitionerId}
                     disabled={reassigning}
-                    onChange={(e) => onReassign(a.id, e.target.value)}
+                    onChange={(e) => onReassign(a, e.target.value)}
                   >
                     {team.map((p) => (
                       <option key={p.id} value={p.id}>
@@ -242,6 +256,14 @@ function AppointmentItems({
               {purpose && (
                 <p className="text-sm text-slate-600" data-testid="appointment-purpose">
                   {purpose}
+                </p>
+              )}
+              {a.status === "booked" && a.calendarSyncStatus === "not_connected" && (
+                <p className="text-sm text-slate-600" data-testid="appointment-no-calendar">
+                  {t("noCalendar")}{" "}
+                  <Link href="/dashboard/calendar" className="font-semibold text-indigo-800 underline hover:no-underline">
+                    {t("connectCalendar")}
+                  </Link>
                 </p>
               )}
               {a.status === "booked" && a.reminderAt && (

@@ -5,27 +5,26 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { api, ok } from "@/lib/platform/client/api";
+import { blockedNumbersQuery, invalidateBlockedNumbers } from "@/lib/platform/client/queries/blocked-numbers";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
-
-export const BLOCKED_KEY = ["blocked-numbers"] as const;
 
 /** "Block this number" on a call's page: the caller's number, straight onto the blocklist. */
 export function BlockCallerButton({ phone }: { phone: string }) {
   const t = useTranslations("CallsSection");
   const formatPhone = usePhoneFormat();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: BLOCKED_KEY, queryFn: () => ok(api.GET("/api/blocked-numbers")) });
+  const list = useQuery(blockedNumbersQuery());
   const block = useMutation({
     mutationFn: () => ok(api.POST("/api/blocked-numbers", { body: { phone } })),
     onSuccess: () => {
       toast.success(t("blocked", { phone: formatPhone(phone) }));
-      return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
+      return invalidateBlockedNumbers(qc);
     },
     onError: (e) => {
       toastFailure(t("blockFailed"), e);
       // Already blocked elsewhere meanwhile (a 409): the list says so.
-      return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
+      return invalidateBlockedNumbers(qc);
     },
   });
   if (list.data?.blockedNumbers.some((b) => b.phone === phone)) {

@@ -11,12 +11,11 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Body } from "@/lib/platform/client/api";
+import { blockedNumbersQuery, invalidateBlockedNumbers } from "@/lib/platform/client/queries/blocked-numbers";
 import type { blockNumberSchema } from "@/lib/receptionist/screening/blocked-numbers.schemas";
 import { Card, LoadError, Loading } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
-
-import { BLOCKED_KEY } from "./block-caller";
 
 export function BlockedNumbers() {
   const t = useTranslations("CallsSection");
@@ -24,7 +23,7 @@ export function BlockedNumbers() {
   const qc = useQueryClient();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const list = useQuery({ queryKey: BLOCKED_KEY, queryFn: () => ok(api.GET("/api/blocked-numbers")) });
+  const list = useQuery(blockedNumbersQuery());
   const form = useForm({
     resolver: lazyZodResolver<typeof blockNumberSchema>(() =>
       import("@/lib/receptionist/screening/blocked-numbers.schemas").then((m) => m.blockNumberSchema),
@@ -37,7 +36,7 @@ export function BlockedNumbers() {
       setFailure(null);
       form.reset();
       toast.success(t("blocked", { phone: formatPhone(added.phone) }));
-      return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
+      return invalidateBlockedNumbers(qc);
     },
     onError: (e) => setFailure(failureText(e, t("blockFailed"))),
   });
@@ -45,7 +44,7 @@ export function BlockedNumbers() {
     mutationFn: (id: string) => ok(api.DELETE("/api/blocked-numbers/{id}", { params: { path: { id } } })),
     onSuccess: () => {
       toast.success(t("unblocked"));
-      return qc.invalidateQueries({ queryKey: BLOCKED_KEY });
+      return invalidateBlockedNumbers(qc);
     },
     onError: (e) => toastFailure(t("unblockFailed"), e),
   });

@@ -7,15 +7,15 @@ import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { api, failureText, ok, ApiError, type Answer } from "@/lib/platform/client/api";
+import { bookingPageKeys } from "@/lib/platform/client/queries/booking-page";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
 type Settings = Answer<"/api/booking-page">;
-const KEY = ["booking-page"];
 
 export function BookingPageSettings() {
   const t = useTranslations("BookingPageSection");
-  const settings = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/booking-page")) });
+  const settings = useQuery({ queryKey: bookingPageKeys.all, queryFn: () => ok(api.GET("/api/booking-page")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -50,7 +50,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     mutationFn: () =>
       ok(api.PUT("/api/booking-page", { body: { enabled, textAfterHangUp, ...(slug.trim() ? { slug: slug.trim() } : {}) } })),
     onSuccess: (saved) => {
-      qc.setQueryData(KEY, saved);
+      qc.setQueryData(bookingPageKeys.all, saved);
       toast.success(t("saved"));
     },
     // A taken or malformed address is said at the field; anything else above the form.
@@ -71,7 +71,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <input id={ids.enabled} type="checkbox" className="mt-1 size-5" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
         <label htmlFor={ids.enabled} className="text-slate-800">
           <span className="font-medium">{t("enabled")}</span>
-          <span className="block text-sm text-slate-600">{t("enabledHint")}</span>
+          <span className="block text-sm text-slate-600" data-testid="booking-page-enabled-hint">
+            {t(enabled ? "enabledHintOn" : "enabledHintOff")}
+          </span>
         </label>
       </div>
       <div className="flex items-start gap-3">

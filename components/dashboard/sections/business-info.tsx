@@ -3,6 +3,7 @@
 // comma-separated. The assistant's special instructions are saved in the same request, so they cannot half-fail.
 import { useTranslations } from "next-intl";
 import { lazy } from "react";
+import { TimeZoneName } from "@/components/forms/time-zone-select";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 
@@ -33,7 +34,7 @@ export function BusinessInfo() {
                 : []),
               { label: fields("businessSize"), value: option("businessSizes", profile.businessSize) },
               { label: fields("businessAddress"), value: profile.businessAddress },
-              { label: fields("timeZone"), value: profile.timeZone, testId: "business-time-zone" },
+              { label: fields("timeZone"), value: <TimeZoneName zone={profile.timeZone} />, testId: "business-time-zone" },
               { label: fields("serviceFrequency"), value: profile.serviceFrequency },
               {
                 label: fields("services"),

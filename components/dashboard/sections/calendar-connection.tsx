@@ -11,6 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText, SessionExpiredError, type Answer, type Body } from "@/lib/platform/client/api";
 import { ConsentError, requestCalendarCode } from "@/lib/platform/client/calendar-consent";
+import { invalidatePractitioners } from "@/lib/platform/client/queries/practitioners";
 import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { useRouter } from "@/lib/platform/i18n/navigation";
@@ -18,7 +19,6 @@ import type { caldavConnectSchema } from "@/lib/scheduling/calendar/calendar.sch
 import { Badge, Card, ConfirmDialog } from "../ui";
 import { useProfile, useSetProfile } from "../session";
 import { toastFailure } from "../use-profile-save";
-import { PRACTITIONERS_KEY } from "./practitioners";
 
 type Practitioner = Answer<"/api/practitioners">["practitioners"][number];
 export type OAuthProvider = "google" | "microsoft";
@@ -51,7 +51,7 @@ export function PractitionerCalendar({
 
   const connected = async () => {
     if (profile) setProfile({ ...profile, hasGoogleOAuth: true });
-    await qc.invalidateQueries({ queryKey: PRACTITIONERS_KEY });
+    await invalidatePractitioners(qc);
     toast.success(t("connected"));
     if (!several) router.push("/dashboard/calendar/connected");
   };
@@ -76,7 +76,7 @@ export function PractitionerCalendar({
       if (profile) setProfile({ ...profile, hasGoogleOAuth: answer.hasGoogleOAuth });
       setConfirming(false);
       toast.success(t("disconnected"));
-      await qc.invalidateQueries({ queryKey: PRACTITIONERS_KEY });
+      await invalidatePractitioners(qc);
     },
     onError: (e) => toastFailure(t("disconnectFailed"), e),
   });
@@ -152,32 +152,44 @@ export function PractitionerCalendar({
 
 type CaldavValues = Body<"/api/caldav-calendar/connect", "post">;
 
-/** A CalDAV account: the server's address, the username and an app password, checked by the server before it is kept. */
-function CaldavForm({
+/**
+ * A CalDAV account: the server's address, the username and an app password, checked by the server before it is kept.
+ * Whose: the practitioner given, else the owner (setup's calendar step, which has no query client: hence no mutation).
+ */
+export function CaldavForm({
   practitionerId,
   sandbox,
   onCancel,
   onConnected,
 }: {
-  practitionerId: string;
+  practitionerId?: string;
   sandbox: boolean;
   onCancel: () => void;
-  onConnected: () => Promise<void>;
+  onConnected: () => Promise<void> | void;
 }) {
   const t = useTranslations("CalendarSection");
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const idOf = (field: string) => `caldav-${field}-${practitionerId ?? "owner"}`;
   const form = useForm({
     resolver: lazyZodResolver<typeof caldavConnectSchema>(() =>
       import("@/lib/scheduling/calendar/calendar.schemas").then((m) => m.caldavConnectSchema),
     ),
-    defaultValues: { serverUrl: "", username: "", password: "", practitionerId },
+    defaultValues: { serverUrl: "", username: "", password: "", ...(practitionerId ? { practitionerId } : {}) },
   });
-  const save = useMutation({
-    mutationFn: (body: CaldavValues) => ok(api.POST("/api/caldav-calendar/connect", { body })),
-    onSuccess: onConnected,
-    onError: (e) => setFailure(failureText(e, t("connectError"))),
-  });
+  const save = async (body: CaldavValues) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await ok(api.POST("/api/caldav-calendar/connect", { body }));
+      await onConnected();
+    } catch (e) {
+      setFailure(failureText(e, t("connectError")));
+    } finally {
+      setPending(false);
+    }
+  };
   const errors = form.formState.errors;
   return (
     <form
@@ -186,13 +198,13 @@ function CaldavForm({
       className="max-w-md space-y-4"
       data-testid="caldav-form"
       aria-label={t("caldav.title")}
-      onSubmit={form.handleSubmit((values) => save.mutateAsync(values).catch(() => undefined))}
+      onSubmit={form.handleSubmit(save)}
     >
       <p className="font-semibold text-slate-900">{t("caldav.title")}</p>
       {sandbox && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{t("caldav.sandbox")}</p>}
       {failure && <FormAlert testId="caldav-error">{failure}</FormAlert>}
       <TextField
-        id={`caldav-server-${practitionerId}`}
+        id={idOf("server")}
         label={t("caldav.serverUrl")}
         type="url"
         inputMode="url"
@@ -203,14 +215,14 @@ function CaldavForm({
         {...form.register("serverUrl")}
       />
       <TextField
-        id={`caldav-username-${practitionerId}`}
+        id={idOf("username")}
         label={t("caldav.username")}
         autoComplete="username"
         error={errorText("username", errors.username)}
         {...form.register("username")}
       />
       <TextField
-        id={`caldav-password-${practitionerId}`}
+        id={idOf("password")}
         label={t("caldav.password")}
         type="password"
         autoComplete="new-password"
@@ -219,10 +231,10 @@ function CaldavForm({
         {...form.register("password")}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? t("connecting") : t("caldav.submit")}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? t("connecting") : t("caldav.submit")}
         </button>
-        <button type="button" className="btn-secondary" disabled={save.isPending} onClick={onCancel}>
+        <button type="button" className="btn-secondary" disabled={pending} onClick={onCancel}>
           {t("caldav.cancel")}
         </button>
       </div>

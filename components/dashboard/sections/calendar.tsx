@@ -4,16 +4,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { ApiError, api, ok, type Answer } from "@/lib/platform/client/api";
+import { calendarKeys } from "@/lib/platform/client/queries/calendar";
+import { practitionersQuery } from "@/lib/platform/client/queries/practitioners";
 import { formatDateTime, formatTime } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
 import { PractitionerCalendar, type CalendarModes, type OAuthProvider } from "./calendar-connection";
-import { PRACTITIONERS_KEY } from "./practitioners";
 
 export function Calendar({ consentUrls, modes }: { consentUrls: Record<OAuthProvider, string>; modes: CalendarModes }) {
   const t = useTranslations("CalendarSection");
   const { profile, failed } = useProfile();
-  const list = useQuery({ queryKey: PRACTITIONERS_KEY, queryFn: () => ok(api.GET("/api/practitioners")) });
+  const list = useQuery(practitionersQuery());
   if (!profile) return null;
   const sandbox = Object.values(modes).includes("sandbox");
   const practitioners = list.data?.practitioners ?? [];
@@ -53,7 +54,7 @@ export function Calendar({ consentUrls, modes }: { consentUrls: Record<OAuthProv
 function SandboxEvents({ several }: { several: Answer<"/api/practitioners">["practitioners"] }) {
   const t = useTranslations("CalendarSection");
   const locale = useLocale();
-  const query = useQuery({ queryKey: ["calendar-events"], queryFn: () => ok(api.GET("/api/calendar/events")) });
+  const query = useQuery({ queryKey: calendarKeys.events(), queryFn: () => ok(api.GET("/api/calendar/events")) });
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) return null;
   return (
     <Card title={t("sandboxEventsTitle")} testId="sandbox-calendar">

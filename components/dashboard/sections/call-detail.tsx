@@ -5,7 +5,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { ApiError, api, ok, type Answer } from "@/lib/platform/client/api";
-import { formatDuration, httpUrl, parseTranscript } from "@/lib/platform/client/receptionist";
+import { callKeys } from "@/lib/platform/client/queries/calls";
+import { formatDuration, httpUrl } from "@/lib/platform/client/receptionist";
+import { parseTranscript } from "@/lib/platform/shared/transcript";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
@@ -61,7 +63,7 @@ export function CallDetail({ id }: { id: string }) {
   const formatPhone = usePhoneFormat();
   const timeZone = profile?.timeZone;
   const query = useQuery({
-    queryKey: ["call", id],
+    queryKey: callKeys.detail(id),
     queryFn: () => ok(api.GET("/api/calls/{id}", { params: { path: { id: encodeURIComponent(id) } } })),
   });
 

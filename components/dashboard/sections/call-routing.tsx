@@ -13,6 +13,7 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
+import { callRoutingKeys } from "@/lib/platform/client/queries/call-routing";
 import { MAX_DESTINATIONS as MAX } from "@/lib/receptionist/routing/limits";
 import type { callRoutingSchema } from "@/lib/receptionist/routing/routing.schemas";
 import type { z } from "zod";
@@ -24,7 +25,6 @@ type Routing = Answer<"/api/call-routing">;
 type Values = z.input<typeof callRoutingSchema>;
 type Row = Values["destinations"][number];
 
-const ROUTING_KEY = ["call-routing"];
 const HOURS = ["open", "always"] as const satisfies readonly Values["hours"][];
 const HOURS_LABEL = { open: "hoursOpen", always: "hoursAlways" } as const;
 
@@ -58,7 +58,7 @@ const backupValue = (v: unknown) => (v === "" || v === null || v === undefined ?
 
 export function CallRouting() {
   const t = useTranslations("RoutingSection");
-  const routing = useQuery({ queryKey: ROUTING_KEY, queryFn: () => ok(api.GET("/api/call-routing")) });
+  const routing = useQuery({ queryKey: callRoutingKeys.all, queryFn: () => ok(api.GET("/api/call-routing")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -76,7 +76,7 @@ export function CallRouting() {
       </Card>
       {routing.data && (
         <Card title={t("countriesLegend")} testId="routing-countries">
-          <ServedCountries routing={routing.data} queryKey={ROUTING_KEY} />
+          <ServedCountries routing={routing.data} />
         </Card>
       )}
     </>
@@ -157,7 +157,7 @@ function RoutingForm({ routing }: { routing: Routing }) {
       const values = valuesOf(saved, formatPhone);
       shown.current = fingerprint(values);
       form.reset(values);
-      qc.setQueryData(ROUTING_KEY, saved);
+      qc.setQueryData(callRoutingKeys.all, saved);
       toast.success(t("saved"));
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),

@@ -5,6 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { api, ok, type Answer } from "@/lib/platform/client/api";
+import { callKeys } from "@/lib/platform/client/queries/calls";
+import { privacyQuery } from "@/lib/platform/client/queries/privacy";
 import { formatDuration } from "@/lib/platform/client/receptionist";
 import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
@@ -90,9 +92,28 @@ export function RetentionNote({ call, timeZone }: { call: Pick<CallView, "conten
   );
 }
 
+/** How long every call's transcript, summary and recording are kept: said once for the page, not on every row. */
+function RetentionPeriod() {
+  const t = useTranslations("CallsSection");
+  const query = useQuery(privacyQuery());
+  if (!query.data) return null;
+  return (
+    <p className="mb-3 text-sm text-slate-600" data-testid="calls-retention">
+      {t.rich("retentionPeriod", {
+        days: query.data.retentionDays,
+        link: (chunks) => (
+          <Link href="/dashboard/privacy" className="font-semibold text-indigo-800 underline">
+            {chunks}
+          </Link>
+        ),
+      })}
+    </p>
+  );
+}
+
 export function Calls() {
   const t = useTranslations("CallsSection");
-  const query = useQuery({ queryKey: ["calls"], queryFn: () => ok(api.GET("/api/calls")) });
+  const query = useQuery({ queryKey: callKeys.list(), queryFn: () => ok(api.GET("/api/calls")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -112,6 +133,7 @@ export function Calls() {
         </Card>
       ) : (
         <>
+          <RetentionPeriod />
           <Card>
             {query.data.calls.some((c) => !c.screening) ? (
               <CallList calls={query.data.calls.filter((c) => !c.screening)} />
@@ -161,7 +183,6 @@ function CallList({ calls }: { calls: CallView[] }) {
           </div>
           <CallWhen call={c} timeZone={profile?.timeZone} />
           {c.summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.summary}</p>}
-          <RetentionNote call={c} timeZone={profile?.timeZone} />
         </li>
       ))}
     </ul>

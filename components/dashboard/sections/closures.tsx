@@ -9,23 +9,22 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { api, ok, failureText } from "@/lib/platform/client/api";
+import { closureKeys, invalidateClosures } from "@/lib/platform/client/queries/closures";
+import { practitionersQuery } from "@/lib/platform/client/queries/practitioners";
 import type { Closure } from "@/lib/scheduling/closures/closures.responses";
 import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
-import { HOLIDAYS_KEY } from "./public-holidays";
-
-const KEY = ["closures"];
 
 /** The practice's practitioners, in a practice of several (a closure can be one practitioner's); none in a practice of one. */
 function useTeam() {
-  const team = useQuery({ queryKey: ["practitioners"], queryFn: () => ok(api.GET("/api/practitioners")) });
+  const team = useQuery(practitionersQuery());
   const list = team.data?.practitioners ?? [];
   return list.length > 1 ? list : [];
 }
 
 export function Closures() {
   const t = useTranslations("ClosuresSection");
-  const query = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/closures")) });
+  const query = useQuery({ queryKey: closureKeys.list(), queryFn: () => ok(api.GET("/api/closures")) });
   return (
     <Card title={t("title")} testId="closures">
       <p className="mb-4 max-w-2xl text-slate-600">{t("description")}</p>
@@ -50,9 +49,8 @@ function ClosureList({ closures }: { closures: Closure[] }) {
     mutationFn: (id: string) => ok(api.DELETE("/api/closures/{id}", { params: { path: { id } } })),
     onSuccess: (res) => {
       toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: KEY });
       // A public holiday the closure covered is closed again.
-      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
+      void invalidateClosures(queryClient);
     },
     onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
   });
@@ -118,9 +116,8 @@ function AddClosure() {
       // Those appointments stay: the owner moves or cancels them (and their patients are told then).
       if (created.appointmentsInside > 0)
         toast.warning(t("appointmentsInside", { count: created.appointmentsInside }), { duration: 10_000 });
-      void queryClient.invalidateQueries({ queryKey: KEY });
       // A public holiday inside it is now covered by the owner's closure.
-      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
+      void invalidateClosures(queryClient);
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
   });

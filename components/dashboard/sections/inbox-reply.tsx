@@ -11,6 +11,7 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import type { threadReplySchema } from "@/lib/messaging/inbox/inbox.schemas";
 import { REPLY_MAX } from "@/lib/messaging/inbox/limits";
 import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
+import { invalidateThreads } from "@/lib/platform/client/queries/threads";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { useProfile } from "../session";
 
@@ -18,7 +19,7 @@ type ThreadDetail = Answer<"/api/threads/{id}">;
 
 type ReplyValues = { channel: "sms" | "whatsapp"; text: string };
 
-export default function ReplyForm({ thread, threadsKey }: { thread: ThreadDetail; threadsKey: readonly unknown[] }) {
+export default function ReplyForm({ thread }: { thread: ThreadDetail }) {
   const t = useTranslations("InboxSection");
   const fields = useTranslations("Fields");
   const errorText = useErrorText();
@@ -39,7 +40,7 @@ export default function ReplyForm({ thread, threadsKey }: { thread: ThreadDetail
     onSuccess: async () => {
       toast.success(t("sent"));
       form.reset({ channel: form.getValues("channel"), text: "" });
-      await qc.invalidateQueries({ queryKey: threadsKey });
+      await invalidateThreads(qc);
     },
     // Said once, in the form it is about (a toast would say it a second time).
     onError: (e) => {

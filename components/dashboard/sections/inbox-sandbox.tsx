@@ -10,13 +10,14 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { invalidateThreads } from "@/lib/platform/client/queries/threads";
 import { Card } from "../ui";
 import type { sandboxTextSchema } from "@/lib/messaging/inbox/inbox.schemas";
 
 type SandboxValues = { from: string; text: string; channel: "sms" | "whatsapp" };
 
-/** `threadsKey`: the inbox's list, reloaded once the text is in. */
-export function SandboxText({ threadsKey }: { threadsKey: readonly unknown[] }) {
+/** A text from a pretend caller; the inbox is read again once it is in. */
+export function SandboxText() {
   const t = useTranslations("InboxSection");
   const fields = useTranslations("Fields");
   const errorText = useErrorText();
@@ -35,7 +36,7 @@ export function SandboxText({ threadsKey }: { threadsKey: readonly unknown[] }) 
     onSuccess: async (res) => {
       toast.success(t.has(`sandbox.actions.${res.action}`) ? t(`sandbox.actions.${res.action}`) : t("sandbox.received"));
       form.reset({ ...form.getValues(), text: "" });
-      await qc.invalidateQueries({ queryKey: threadsKey });
+      await invalidateThreads(qc);
     },
     // Said once, in the form it is about (a toast would say it a second time).
     onError: (e) => {

@@ -5,12 +5,11 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { invalidateTasks, taskKeys } from "@/lib/platform/client/queries/tasks";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
-
-const TASKS_KEY = ["tasks"] as const;
 
 /** The requests callers left, as tasks: urgent first, then oldest; done with an optional text to the caller. */
 export function Tasks() {
@@ -22,7 +21,7 @@ export function Tasks() {
   const [showDone, setShowDone] = useState(false);
   const [tell, setTell] = useState<Record<string, boolean>>({});
   const query = useQuery({
-    queryKey: [...TASKS_KEY, showDone ? "all" : "open"],
+    queryKey: taskKeys.list(showDone ? "all" : "open"),
     queryFn: () => ok(api.GET("/api/tasks", { params: { query: { status: showDone ? "all" : "open" } } })),
     refetchInterval: 60_000,
   });
@@ -31,7 +30,7 @@ export function Tasks() {
       ok(api.PATCH("/api/tasks/{id}", { params: { path: { id: v.id } }, body: { status: v.status, tellCaller: v.tellCaller } })),
     onSuccess: (task) => {
       toast.success(t(task.status === "done" ? (task.callerToldAt ? "doneTold" : "doneOk") : "reopened"));
-      return qc.invalidateQueries({ queryKey: TASKS_KEY });
+      return invalidateTasks(qc);
     },
     onError: (e) => {
       if (!(e instanceof SessionExpiredError)) toast.error(failureText(e, t("updateFailed")));
@@ -94,7 +93,7 @@ export function Tasks() {
                     disabled={update.isPending}
                     onClick={() => update.mutate({ id: task.id, status: "done", tellCaller: tell[task.id] ?? false })}
                   >
-                    {t("markDone")}
+                    {t("markHandled")}
                   </button>
                 </div>
               ) : (

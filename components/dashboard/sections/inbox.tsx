@@ -1,13 +1,16 @@
 "use client";
 // The inbox: one conversation per caller (texts both ways, with their calls and the messages the receptionist took),
 // unread first to the eye, replies by SMS or (inside WhatsApp's 24-hour window) WhatsApp, and a done/open switch. A
-// thread named in the address (?thread=…, the owner's email links there) opens at once. In the sandbox, a form plays a
-// caller texting the business's line.
+// thread named in the address (?thread=…, the owner's email links there) opens at once. The conversation comes first: on a
+// phone the list or the open thread fills the screen, and the requests and the sandbox's "a caller texts you" form (a
+// button on a phone, open beside nothing at wider widths) come after it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { api, ok, failureText, SessionExpiredError, type Answer } from "@/lib/platform/client/api";
+import { invalidateTasks } from "@/lib/platform/client/queries/tasks";
+import { invalidateThreads, threadKeys } from "@/lib/platform/client/queries/threads";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Link, usePathname, useRouter } from "@/lib/platform/i18n/navigation";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
@@ -24,7 +27,6 @@ type ThreadSummary = Answer<"/api/threads">["threads"][number];
 type ThreadDetail = Answer<"/api/threads/{id}">;
 type ThreadText = Extract<ThreadDetail["items"][number], { kind: "text" }>;
 
-const THREADS_KEY = ["threads"] as const;
 type Filter = "open" | "done" | "all";
 
 export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThread: string | null }) {
@@ -34,7 +36,7 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
   const router = useRouter();
   const path = usePathname();
   const query = useQuery({
-    queryKey: [...THREADS_KEY, filter],
+    queryKey: threadKeys.list(filter),
     queryFn: () => ok(api.GET("/api/threads", { params: { query: { status: filter } } })),
     refetchInterval: 30_000,
   });
@@ -46,12 +48,6 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
     <>
       <SectionHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        {sandbox && (
-          <Suspense fallback={null}>
-            <SandboxText threadsKey={THREADS_KEY} />
-          </Suspense>
-        )}
-        <Tasks />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={selected ? "hidden lg:block" : undefined}>
             <Card>
@@ -92,8 +88,36 @@ export function Inbox({ sandbox, initialThread }: { sandbox: boolean; initialThr
             )}
           </div>
         </div>
+        <Tasks />
+        {sandbox && <SandboxPanel />}
       </div>
     </>
+  );
+}
+
+/** The sandbox's "a caller texts you" form: behind a button on a phone, so the conversation stays on screen. */
+function SandboxPanel() {
+  const t = useTranslations("InboxSection");
+  const [shown, setShown] = useState(false);
+  const panel = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn-secondary lg:hidden"
+        aria-expanded={shown}
+        aria-controls={panel}
+        onClick={() => setShown((v) => !v)}
+        data-testid="sandbox-toggle"
+      >
+        {t("sandbox.title")}
+      </button>
+      <div id={panel} className={shown ? "mt-3 lg:mt-0" : "hidden lg:block"}>
+        <Suspense fallback={null}>
+          <SandboxText />
+        </Suspense>
+      </div>
+    </div>
   );
 }
 
@@ -155,7 +179,7 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
   const formatPhone = usePhoneFormat();
   const qc = useQueryClient();
   const query = useQuery({
-    queryKey: [...THREADS_KEY, "one", id],
+    queryKey: threadKeys.detail(id),
     queryFn: () => ok(api.GET("/api/threads/{id}", { params: { path: { id } } })),
     // A reply on its way is followed until it is sent (or not).
     refetchInterval: (q) => (q.state.data?.items.some((i) => i.kind === "text" && i.status === "queued") ? 2000 : 30_000),
@@ -163,8 +187,9 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
   const update = useMutation({
     mutationFn: (body: { status?: "open" | "done"; read?: true }) => ok(api.PATCH("/api/threads/{id}", { params: { path: { id } }, body })),
     onSuccess: (_, body) => {
-      if (body.status) toast.success(t(body.status === "done" ? "markedDone" : "reopened"));
-      return qc.invalidateQueries({ queryKey: THREADS_KEY });
+      if (body.status) toast.success(t(body.status === "done" ? "markedHandled" : "reopened"));
+      // Handling a conversation handles the requests in it.
+      return body.status ? Promise.all([invalidateThreads(qc), invalidateTasks(qc)]) : invalidateThreads(qc);
     },
     onError: (e) => {
       if (!(e instanceof SessionExpiredError)) toast.error(failureText(e, t("updateFailed")));
@@ -209,7 +234,7 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
           onClick={() => update.mutate({ status: th.status === "done" ? "open" : "done" })}
           data-testid="thread-status"
         >
-          {th.status === "done" ? t("reopen") : t("markDone")}
+          {th.status === "done" ? t("reopen") : t("markHandled")}
         </button>
       </div>
       <ol className="space-y-3" aria-label={t("conversation")} data-testid="thread-items">
@@ -245,7 +270,7 @@ function ThreadView({ id, onBack }: { id: string; onBack: () => void }) {
         ))}
       </ol>
       <Suspense fallback={null}>
-        <ReplyForm thread={th} threadsKey={THREADS_KEY} />
+        <ReplyForm thread={th} />
       </Suspense>
     </Card>
   );

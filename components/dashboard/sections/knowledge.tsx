@@ -4,9 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
+import { invalidateKnowledge, knowledgeKeys } from "@/lib/platform/client/queries/knowledge";
+import type { knowledgeEntrySchema } from "@/lib/receptionist/knowledge/knowledge.schemas";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
 type KnowledgeEntry = Answer<"/api/knowledge">["entries"][number];
@@ -14,7 +19,6 @@ type Kind = KnowledgeEntry["kind"];
 type Language = KnowledgeEntry["language"];
 type Draft = { kind: Kind; language: Language; title: string; details: string };
 
-const KEY = ["knowledge"];
 const KINDS: Kind[] = ["price", "policy", "faq"];
 const LANGUAGES: Language[] = ["en", "fr", "es"];
 const TITLE_KEY = { faq: "titleFaq", price: "titlePrice", policy: "titlePolicy" } as const;
@@ -23,7 +27,7 @@ const BODY_KEY = { faq: "bodyFaq", price: "bodyPrice", policy: "bodyPolicy" } as
 export function Knowledge({ defaultLanguage }: { defaultLanguage: Language }) {
   const t = useTranslations("KnowledgeSection");
   const { data, isError, refetch } = useQuery({
-    queryKey: KEY,
+    queryKey: knowledgeKeys.all,
     queryFn: () => ok(api.GET("/api/knowledge")),
   });
   let list;
@@ -69,7 +73,7 @@ function Entry({ entry }: { entry: KnowledgeEntry }) {
     mutationFn: () => ok(api.DELETE("/api/knowledge/{id}", { params: { path: { id: entry.id } } })),
     onSuccess: (res) => {
       toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      void invalidateKnowledge(queryClient);
     },
     onError: (e) => toast.error(failureText(e, t("deleteFailed"))),
   });
@@ -100,51 +104,59 @@ function Entry({ entry }: { entry: KnowledgeEntry }) {
   );
 }
 
-/** Adds an entry, or (with `id`) saves one in place. */
+/**
+ * Adds an entry, or (with `id`) saves one in place. Checked by the routes' own schema (loaded on the first submit): a
+ * field left empty or too long is named under it; what the server refuses otherwise shows above the form.
+ */
 function EntryForm({ initial, id, onDone }: { initial: Draft; id?: string; onDone?: () => void }) {
   const t = useTranslations("KnowledgeSection");
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>({
-    kind: initial.kind,
-    language: initial.language,
-    title: initial.title,
-    details: initial.details,
+  const form = useForm({
+    resolver: lazyZodResolver<typeof knowledgeEntrySchema>(() =>
+      import("@/lib/receptionist/knowledge/knowledge.schemas").then((s) => s.knowledgeEntrySchema),
+    ),
+    defaultValues: { kind: initial.kind, language: initial.language, title: initial.title, details: initial.details },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const prefix = id ? `knowledge-${id}` : "knowledge-new";
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (draft: Draft) =>
       ok(id ? api.PUT("/api/knowledge/{id}", { params: { path: { id } }, body: draft }) : api.POST("/api/knowledge", { body: draft })),
-    onSuccess: () => {
+    onSuccess: (_answer, draft) => {
       setFailure(null);
       toast.success(t(id ? "saved" : "added"));
-      if (!id) setDraft((d) => ({ ...d, title: "", details: "" }));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      // A new entry's kind and language stay for the next one.
+      if (!id) form.reset({ ...draft, title: "", details: "" });
+      void invalidateKnowledge(queryClient);
       onDone?.();
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
   });
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const kind = useWatch({ control: form.control, name: "kind" });
+  const { errors } = form.formState;
   return (
     <form
       method="post"
       noValidate
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={form.handleSubmit((draft) => save.mutateAsync(draft).catch(() => undefined))}
     >
       {failure && <FormAlert testId="knowledge-error">{failure}</FormAlert>}
       <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-        <SelectField id={`${prefix}-kind`} label={t("kind")} value={draft.kind} onChange={set("kind")}>
+        <SelectField id={`${prefix}-kind`} label={t("kind")} error={errorText("kind", errors.kind)} {...form.register("kind")}>
           {KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`kinds.${k}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField id={`${prefix}-language`} label={t("language")} value={draft.language} onChange={set("language")}>
+        <SelectField
+          id={`${prefix}-language`}
+          label={t("language")}
+          error={errorText("language", errors.language)}
+          {...form.register("language")}
+        >
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {t(`languages.${l}`)}
@@ -153,14 +165,20 @@ function EntryForm({ initial, id, onDone }: { initial: Draft; id?: string; onDon
         </SelectField>
       </div>
       <div className="max-w-2xl space-y-4">
-        <TextField id={`${prefix}-title`} label={t(TITLE_KEY[draft.kind])} value={draft.title} onChange={set("title")} maxLength={200} />
+        <TextField
+          id={`${prefix}-title`}
+          label={t(TITLE_KEY[kind])}
+          error={errorText("title", errors.title)}
+          maxLength={200}
+          {...form.register("title")}
+        />
         <TextAreaField
           id={`${prefix}-details`}
-          label={t(BODY_KEY[draft.kind])}
-          value={draft.details}
-          onChange={set("details")}
+          label={t(BODY_KEY[kind])}
+          error={errorText("details", errors.details)}
           rows={3}
           maxLength={2000}
+          {...form.register("details")}
         />
       </div>
       <div className="flex gap-2">

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { api, ok } from "@/lib/platform/client/api";
+import { outboxKeys } from "@/lib/platform/client/queries/outbox";
 import { httpUrl, type OutboxChannel, type OutboxMessage } from "@/lib/platform/client/receptionist";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
@@ -46,7 +47,7 @@ function ChannelIcon({ channel }: { channel: OutboxChannel }) {
 export function Outbox() {
   const t = useTranslations("OutboxSection");
   const query = useQuery({
-    queryKey: ["outbox"],
+    queryKey: outboxKeys.all,
     queryFn: () => ok(api.GET("/api/outbox")),
     refetchInterval: (q) => (q.state.data?.messages.some((m) => m.status === "queued") ? QUEUED_REFRESH_MS : false),
   });
@@ -122,8 +123,8 @@ function OutboxStatus({ message: m }: { message: OutboxMessage }) {
   );
 }
 
-/** One message as its recipient got it; the admin's sandbox outbox shows the same item (its texts: "OutboxSection"). */
-export function OutboxItem({ message: m }: { message: OutboxMessage }) {
+/** One message as its recipient got it; `from` names the account it was sent for, where the reader sees every account's (the admin's outbox). */
+export function OutboxItem({ message: m, from }: { message: OutboxMessage; from?: ReactNode }) {
   const t = useTranslations("OutboxSection");
   const locale = useLocale();
   const { profile } = useProfile();
@@ -142,12 +143,14 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
             </p>
             <OutboxStatus message={m} />
           </div>
-          <p className="break-all text-slate-900" data-testid="outbox-recipient">
+          {from}
+          {/* An address breaks only where it must, anywhere in it; words in the text break between words, hyphenated. */}
+          <p className="text-slate-900 [overflow-wrap:anywhere]" data-testid="outbox-recipient">
             {t("to", { recipient: m.channel === "email" ? m.recipient : formatPhone(m.recipient) })}
           </p>
           {/* The message's own words, in the language it was sent in (an admin reads every account's): not the page's
               text to localize, hence translate="no". */}
-          <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900" data-testid="outbox-subject">
+          <p translate="no" className="mt-1 line-clamp-2 break-words font-medium text-slate-900 hyphens-auto" data-testid="outbox-subject">
             {m.subject || firstLine(m.body)}
           </p>
           <p className="text-sm text-slate-600">
@@ -163,7 +166,7 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
           {t("showMessage")}
         </summary>
         <div className="mt-2 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <p translate="no" className="whitespace-pre-wrap break-words text-slate-900" data-testid="outbox-body">
+          <p translate="no" className="whitespace-pre-wrap break-words text-slate-900 hyphens-auto" data-testid="outbox-body">
             {m.body}
           </p>
           {m.code && (
@@ -177,7 +180,7 @@ export function OutboxItem({ message: m }: { message: OutboxMessage }) {
               <ul className="mt-1 space-y-1">
                 {links.map((l) => (
                   <li key={l}>
-                    <a href={l} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-800 underline">
+                    <a href={l} target="_blank" rel="noopener noreferrer" className="text-indigo-800 underline [overflow-wrap:anywhere]">
                       {l}
                     </a>
                   </li>

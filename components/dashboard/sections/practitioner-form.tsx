@@ -14,14 +14,21 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { WorkingHoursFields } from "@/components/forms/working-hours-fields";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
+import { invalidatePractitioners } from "@/lib/platform/client/queries/practitioners";
 import type { practitionerSchema } from "@/lib/scheduling/practitioners/practitioners.schemas";
 import { useProfile } from "../session";
-import { PRACTITIONERS_KEY } from "./practitioners";
 
 type Practitioner = Answer<"/api/practitioners">["practitioners"][number];
 type Values = Body<"/api/practitioners", "post">;
 
-export default function PractitionerForm({ current, onDone }: { current: Practitioner | null; onDone: () => void }) {
+export default function PractitionerForm({
+  current,
+  onDone,
+}: {
+  current: Practitioner | null;
+  /** Called with the practitioner just added (not on an edit or a cancel). */
+  onDone: (added?: { id: string }) => void;
+}) {
   const t = useTranslations("PractitionersSection");
   const dash = useTranslations("Dashboard");
   const errorText = useErrorText();
@@ -49,10 +56,10 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
       current
         ? ok(api.PUT("/api/practitioners/{id}", { params: { path: { id: current.id } }, body }))
         : ok(api.POST("/api/practitioners", { body })),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       toast.success(current ? t("updated") : t("added"));
-      onDone();
-      return qc.invalidateQueries({ queryKey: PRACTITIONERS_KEY });
+      onDone(current ? undefined : { id: saved.id });
+      return invalidatePractitioners(qc);
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),
   });
@@ -138,7 +145,7 @@ export default function PractitionerForm({ current, onDone }: { current: Practit
           </label>
           {ownHours ? <WorkingHoursFields idPrefix="practitioner-hours" /> : <p className="text-sm text-slate-600">{t("practiceHours")}</p>}
         </fieldset>
-        <FormButtons busy={save.isPending} onCancel={onDone} saveLabel={current ? dash("save") : t("addSubmit")} />
+        <FormButtons busy={save.isPending} onCancel={() => onDone()} saveLabel={current ? dash("save") : t("addSubmit")} />
       </form>
     </FormProvider>
   );

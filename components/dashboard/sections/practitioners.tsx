@@ -1,26 +1,35 @@
 "use client";
 // Practitioners: who appointments are with. The owner is the first, made with the account; others are added with the
 // services they offer and their own week, or the practice's. The server checks every rule (names told apart, at most
-// 20, no removal while appointments with them are to come, never the last one); the page shows its answer.
+// 20, no removal while appointments with them are to come, never the last one); the page shows its answer. Each card
+// says when its practitioner has no calendar (the receptionist then knows only the appointments booked here), and a
+// practitioner just added is offered their calendar's connection at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+import { invalidatePractitioners, practitionersQuery } from "@/lib/platform/client/queries/practitioners";
 import { formatClock } from "@/lib/platform/format/intl";
+import { Link } from "@/lib/platform/i18n/navigation";
 import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
+import type { CalendarModes, OAuthProvider } from "./calendar-connection";
 
-// The form, and react-hook-form with it, is loaded when the owner opens it.
+// The form, and react-hook-form with it, is loaded when the owner opens it; the calendar's connection once one is added.
 const PractitionerForm = lazy(() => import("./practitioner-form"));
+const PractitionerCalendar = lazy(() => import("./calendar-connection").then((m) => ({ default: m.PractitionerCalendar })));
 
-export const PRACTITIONERS_KEY = ["practitioners"] as const;
 type Practitioner = Answer<"/api/practitioners">["practitioners"][number];
 
-export function Practitioners() {
+export function Practitioners({ consentUrls, modes }: { consentUrls: Record<OAuthProvider, string>; modes: CalendarModes }) {
   const t = useTranslations("PractitionersSection");
-  const query = useQuery({ queryKey: PRACTITIONERS_KEY, queryFn: () => ok(api.GET("/api/practitioners")) });
+  const query = useQuery(practitionersQuery());
   const [editing, setEditing] = useState<Practitioner | "new" | null>(null);
+  // The practitioner just added, offered their calendar's connection until it is made or put off.
+  const [addedId, setAddedId] = useState<string | null>(null);
+  const added = query.data?.practitioners.find((p) => p.id === addedId) ?? null;
   const [removing, setRemoving] = useState<Practitioner | null>(null);
   const qc = useQueryClient();
   const remove = useMutation({
@@ -28,7 +37,7 @@ export function Practitioners() {
     onSuccess: (res) => {
       setRemoving(null);
       toast.success(res.message);
-      return qc.invalidateQueries({ queryKey: PRACTITIONERS_KEY });
+      return invalidatePractitioners(qc);
     },
     // Appointments still to come, or the last one: the server says which, in the owner's language.
     onError: (e) => {
@@ -38,7 +47,13 @@ export function Practitioners() {
   });
   const form = (current: Practitioner | null) => (
     <Suspense fallback={<Loading />}>
-      <PractitionerForm current={current} onDone={() => setEditing(null)} />
+      <PractitionerForm
+        current={current}
+        onDone={(made) => {
+          setEditing(null);
+          if (made) setAddedId(made.id);
+        }}
+      />
     </Suspense>
   );
   return (
@@ -56,6 +71,22 @@ export function Practitioners() {
       />
       <div className="space-y-6">
         {editing === "new" && <Card title={t("addTitle")}>{form(null)}</Card>}
+        {added && (
+          <section
+            className="space-y-3 rounded-2xl border border-indigo-200 bg-indigo-50 p-4"
+            aria-label={t("connectNowTitle", { name: added.displayName })}
+            data-testid="practitioner-connect-now"
+          >
+            <p className="font-semibold text-indigo-950">{t("connectNowTitle", { name: added.displayName })}</p>
+            <p className="text-indigo-950">{t("connectNowText")}</p>
+            <Suspense fallback={<Loading />}>
+              <PractitionerCalendar practitioner={added} several consentUrls={consentUrls} modes={modes} />
+            </Suspense>
+            <button type="button" className="btn-secondary" onClick={() => setAddedId(null)}>
+              {added.calendar && !added.calendar.revokedAt ? t("connectNowDone") : t("connectNowLater")}
+            </button>
+          </section>
+        )}
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
@@ -100,7 +131,18 @@ function PractitionerCard({ p, onEdit, onRemove }: { p: Practitioner; onEdit?: (
       title={p.displayName}
       testId="practitioner"
       actions={
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {(!p.calendar || p.calendar.revokedAt) && (
+            // Without a calendar the receptionist knows only the appointments booked here: a badge that leads to the fix.
+            <Link
+              href="/dashboard/calendar"
+              className="inline-flex min-h-11 items-center rounded-full bg-amber-100 px-3 text-sm font-semibold text-amber-950 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-700"
+              data-testid="practitioner-no-calendar"
+            >
+              {t("noCalendar")}
+              <span className="sr-only"> {p.displayName}</span>
+            </Link>
+          )}
           {onEdit && (
             <button type="button" className="btn-secondary" onClick={onEdit}>
               {t("edit")}
@@ -129,7 +171,8 @@ function PractitionerCard({ p, onEdit, onRemove }: { p: Practitioner; onEdit?: (
             ? WEEKDAYS.filter((d) => p.workingHours![d].isOpen)
                 .map((d) => {
                   const day = p.workingHours![d];
-                  return `${fields(d)} ${formatClock(day.openTime, locale)}–${formatClock(day.closeTime, locale)}`;
+                  const ranges = dayRanges(day).map((r) => `${formatClock(r.openTime, locale)}–${formatClock(r.closeTime, locale)}`);
+                  return `${fields(d)} ${ranges.join(", ")}`;
                 })
                 .join(" · ") || t("noDays")
             : t("practiceHours")}

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { api, ok, failureText } from "@/lib/platform/client/api";
+import { privacyQuery, setPrivacy } from "@/lib/platform/client/queries/privacy";
 import { clearSession } from "@/lib/platform/client/browser-session";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
@@ -32,7 +33,7 @@ export function PrivacyAndData() {
 function PrivacySettings() {
   const t = useTranslations("PrivacySection");
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["privacy"], queryFn: () => ok(api.GET("/api/account/privacy")) });
+  const query = useQuery(privacyQuery());
   const [days, setDays] = useState("");
   const [recording, setRecording] = useState(true);
   const [birthDate, setBirthDate] = useState(false);
@@ -50,9 +51,8 @@ function PrivacySettings() {
       ),
     onSuccess: (data) => {
       setFailure(null);
-      queryClient.setQueryData(["privacy"], data);
       // The Calls page's purge dates follow the new period.
-      void queryClient.invalidateQueries({ queryKey: ["calls"] });
+      void setPrivacy(queryClient, data);
       toast.success(t("saved"));
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),

@@ -2,8 +2,9 @@
 // The profile tab of the personal info page (components/dashboard/sections/personal-info.tsx): who the owner is, the
 // account, and its language and time zone.
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, useEffect, useState } from "react";
+import { lazy, useState } from "react";
 import { SelectField } from "@/components/forms/fields";
+import { TimeZoneSelect } from "@/components/forms/time-zone-select";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { locales } from "@/lib/platform/i18n/routing";
 import { Badge, Card, Details, EditableCard, StaleNotice } from "../ui";
@@ -58,12 +59,6 @@ function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale
   const dash = useTranslations("Dashboard");
   const [locale, setLocale] = useState(currentLocale);
   const [timeZone, setTimeZone] = useState(currentZone);
-  // The browser's own list, after hydration: the server's ICU may know a different set of zones.
-  const [zones, setZones] = useState<string[]>([currentZone]);
-  useEffect(() => {
-    const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    setZones(all.includes(currentZone) ? all : [currentZone, ...all]);
-  }, [currentZone]);
   const save = useProfileSave({ success: t("settingsSaved"), failure: t("updateFailed") }, (p) => {
     // A new language: reload through the prefixed path, which also stores the choice (NEXT_LOCALE).
     if (p.locale !== currentLocale) window.location.assign(`/${p.locale}/dashboard/profile`);
@@ -93,19 +88,13 @@ function SettingsCard({ locale: currentLocale, timeZone: currentZone }: { locale
               </option>
             ))}
           </SelectField>
-          <SelectField
+          <TimeZoneSelect
             id="settings-timeZone"
             label={t("timeZone")}
             hint={t("timeZoneHint")}
             value={timeZone}
             onChange={(e) => setTimeZone(e.target.value)}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replace(/_/g, " ")}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
         <button type="submit" className="btn-primary" disabled={save.isPending || !changed}>
           {save.isPending ? dash("saving") : t("saveSettings")}

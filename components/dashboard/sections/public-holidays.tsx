@@ -6,18 +6,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
+import { closureKeys, invalidateClosures } from "@/lib/platform/client/queries/closures";
 import { formatCountry, formatFullDate } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading } from "../ui";
 
 /** The holidays' query key; the owner's closures change what covers them, so their card refreshes this one too. */
-export const HOLIDAYS_KEY = ["public-holidays"];
 
 type Holiday = Answer<"/api/closures/holidays">["holidays"][number];
 
 export function PublicHolidays() {
   const t = useTranslations("ClosuresSection");
   const locale = useLocale();
-  const query = useQuery({ queryKey: HOLIDAYS_KEY, queryFn: () => ok(api.GET("/api/closures/holidays")) });
+  const query = useQuery({ queryKey: closureKeys.holidays(), queryFn: () => ok(api.GET("/api/closures/holidays")) });
   const place = query.data ? [formatCountry(query.data.area.slice(0, 2), locale), query.data.regionName].filter(Boolean).join(", ") : "";
   return (
     <Card title={t("holidaysTitle")} testId="public-holidays" actions={<RefreshHolidays />}>
@@ -46,8 +46,7 @@ function HolidayList({ holidays }: { holidays: Holiday[] }) {
     onSuccess: (res) => {
       toast.success(res.message);
       if (res.appointmentsInside > 0) toast.warning(t("appointmentsInside", { count: res.appointmentsInside }), { duration: 10_000 });
-      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["closures"] });
+      void invalidateClosures(queryClient);
     },
     onError: (e) => toast.error(failureText(e, t("holidayChangeFailed"))),
   });
@@ -96,8 +95,7 @@ function RefreshHolidays() {
     mutationFn: () => ok(api.POST("/api/closures/holidays", { body: {} })),
     onSuccess: (res) => {
       toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["closures"] });
+      void invalidateClosures(queryClient);
     },
     onError: (e) => toast.error(failureText(e, t("importFailed"))),
   });

@@ -10,6 +10,7 @@ import { FormAlert, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
+import { setRecallSettings } from "@/lib/platform/client/queries/recalls";
 import type { recallSettingsSchema } from "@/lib/scheduling/recall/recall.schemas";
 import { Link } from "@/lib/platform/i18n/navigation";
 
@@ -18,7 +19,7 @@ type Settings = Answer<"/api/recall-settings">;
 /** An empty box is no recall; anything else is sent as typed, for the schema to judge (1.5 and 0 are refused). */
 const monthsOf = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
 
-export function RecallSettingsForm({ settings, queryKey }: { settings: Settings; queryKey: readonly unknown[] }) {
+export function RecallSettingsForm({ settings }: { settings: Settings }) {
   const t = useTranslations("RecallSection");
   const dash = useTranslations("Dashboard");
   const errorText = useErrorText();
@@ -35,9 +36,8 @@ export function RecallSettingsForm({ settings, queryKey }: { settings: Settings;
     onSuccess: (saved) => {
       setFailure(null);
       form.reset(saved);
-      qc.setQueryData(queryKey, saved);
       // Who is due depends on the intervals.
-      void qc.invalidateQueries({ queryKey: ["recalls"] });
+      void setRecallSettings(qc, saved);
       toast.success(t("saved"));
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+import { invalidateDueRecalls, recallKeys } from "@/lib/platform/client/queries/recalls";
 import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { useProfile } from "../session";
@@ -17,13 +18,10 @@ import { RecallSettingsForm } from "./recall-settings";
 
 type Recalls = Answer<"/api/recalls">;
 
-const SETTINGS_KEY = ["recall-settings"];
-const RECALLS_KEY = ["recalls"];
-
 export function Recall({ sandbox }: { sandbox: boolean }) {
   const t = useTranslations("RecallSection");
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => ok(api.GET("/api/recall-settings")) });
-  const recalls = useQuery({ queryKey: RECALLS_KEY, queryFn: () => ok(api.GET("/api/recalls")) });
+  const settings = useQuery({ queryKey: recallKeys.settings(), queryFn: () => ok(api.GET("/api/recall-settings")) });
+  const recalls = useQuery({ queryKey: recallKeys.list(), queryFn: () => ok(api.GET("/api/recalls")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -39,7 +37,7 @@ export function Recall({ sandbox }: { sandbox: boolean }) {
           ) : settings.isError ? (
             <LoadError message={t("loadFailed")} onRetry={() => void settings.refetch()} />
           ) : (
-            <RecallSettingsForm settings={settings.data} queryKey={SETTINGS_KEY} />
+            <RecallSettingsForm settings={settings.data} />
           )}
         </Card>
         {recalls.isPending ? (
@@ -146,7 +144,7 @@ function SendNow() {
     onSuccess: (res) => {
       setFailure(null);
       toast.success(t("sent", { count: res.texted }));
-      void qc.invalidateQueries({ queryKey: RECALLS_KEY });
+      void invalidateDueRecalls(qc);
     },
     onError: (e) => setFailure(failureText(e, t("sendFailed"))),
   });

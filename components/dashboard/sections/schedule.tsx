@@ -5,6 +5,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { lazy } from "react";
 import { WEEKDAYS } from "@/lib/accounts/account/options";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { formatClock } from "@/lib/platform/format/intl";
 import { Details, EditableCard, SectionHeader, StaleNotice } from "../ui";
 import { useProfile } from "../session";
@@ -58,7 +59,10 @@ export function Schedule() {
                   label: fields(d),
                   testId: `schedule-${d}`,
                   value: day?.isOpen ? (
-                    `${formatClock(day.openTime, locale)} – ${formatClock(day.closeTime, locale)}`
+                    // Each range of a day with a break: "09:00 – 14:00, 16:00 – 20:00".
+                    dayRanges(day)
+                      .map((r) => `${formatClock(r.openTime, locale)} – ${formatClock(r.closeTime, locale)}`)
+                      .join(", ")
                   ) : (
                     <span className="text-slate-600">{hoursText("closed")}</span>
                   ),
@@ -68,7 +72,8 @@ export function Schedule() {
           />
         }
       />
-      <div className="mt-6">
+      {/* The navigation's "Closures" opens the page here. */}
+      <div id="closures" className="mt-6 scroll-mt-20">
         <Closures />
       </div>
       <div className="mt-6">

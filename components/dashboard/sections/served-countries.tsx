@@ -8,6 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+import { callRoutingKeys } from "@/lib/platform/client/queries/call-routing";
 
 type Routing = Answer<"/api/call-routing">;
 
@@ -31,7 +32,7 @@ export function RefusedNumbers({ routing }: { routing: Routing }) {
 }
 
 /** The countries besides its own whose numbers the practice calls and texts, as two-letter codes. */
-export function ServedCountries({ routing, queryKey }: { routing: Routing; queryKey: readonly unknown[] }) {
+export function ServedCountries({ routing }: { routing: Routing }) {
   const t = useTranslations("RoutingSection");
   const fields = useTranslations("Fields");
   const qc = useQueryClient();
@@ -54,7 +55,7 @@ export function ServedCountries({ routing, queryKey }: { routing: Routing; query
     onSuccess: (saved) => {
       setFailure(null);
       setValue(saved.servedCountries.join(", "));
-      qc.setQueryData(queryKey, saved);
+      qc.setQueryData(callRoutingKeys.all, saved);
       toast.success(t("countriesSaved"));
     },
     onError: (e) => setFailure(failureText(e, t("saveFailed"))),

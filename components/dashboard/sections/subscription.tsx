@@ -8,6 +8,7 @@ import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { formatPlanPrice, PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
 import { api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { heldCheckoutKeys, invalidateHeldCheckouts } from "@/lib/platform/client/queries/held-checkouts";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, Card, Details, LoadError, Loading, SectionHeader } from "../ui";
@@ -26,7 +27,6 @@ function subscriptionVariant(p: { subscriptionType: string | null; subscription:
 export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; portalUrl: string | null }) {
   const t = useTranslations("SubscriptionSection");
   const plan = useTranslations("Plan");
-  const common = useTranslations("Common");
   const locale = useLocale();
   const { profile, failed, fresh, refetch } = useProfile();
   const header = <SectionHeader title={t("title")} description={t("description")} />;
@@ -48,10 +48,10 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
   const variant = subscriptionVariant(profile);
   const date = (iso: string | null | undefined) => formatLongDate(iso, locale, profile.timeZone);
   const price = `${t("pricePerMonth", { price: formatPlanPrice(locale) })}`;
+  // The hosted checkout and portal open in this tab: on a phone a new tab is lost behind the app, and both come back here.
   const external = (href: string, label: string, primary = true) => (
-    <a href={href} target="_blank" rel="noopener" className={primary ? "btn-primary" : "btn-secondary"}>
+    <a href={href} className={primary ? "btn-primary" : "btn-secondary"}>
       {label}
-      <span className="sr-only"> {common("opensInNewTab")}</span>
     </a>
   );
   const features = (title: string) => (
@@ -169,15 +169,13 @@ export function Subscription({ checkoutUrl, portalUrl }: { checkoutUrl: string; 
   );
 }
 
-const HELD_KEY = ["held-checkouts"] as const;
-
 /** Each held subscription as a notice with its claim button; nothing while there is none (or the list cannot load). */
 function HeldCheckouts({ timeZone, onClaimed }: { timeZone: string; onClaimed: () => void }) {
   const t = useTranslations("SubscriptionSection");
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const query = useQuery({ queryKey: HELD_KEY, queryFn: () => ok(api.GET("/api/subscription/held")) });
+  const query = useQuery({ queryKey: heldCheckoutKeys.all, queryFn: () => ok(api.GET("/api/subscription/held")) });
   const claim = useMutation({
     mutationFn: (checkoutId: string) => ok(api.POST("/api/subscription/claim-held", { body: { checkoutId } })),
     onSuccess: () => {
@@ -189,7 +187,7 @@ function HeldCheckouts({ timeZone, onClaimed }: { timeZone: string; onClaimed: (
       if (!(e instanceof SessionExpiredError)) setFailure(failureText(e, t("heldClaimFailed")));
     },
     // Claimed, ended or taken meanwhile: the list says what is still there.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: HELD_KEY }),
+    onSettled: () => void invalidateHeldCheckouts(queryClient),
   });
   const checkouts = query.data?.checkouts ?? [];
   if (checkouts.length === 0 && !failure) return null;

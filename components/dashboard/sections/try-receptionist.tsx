@@ -11,21 +11,23 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { api, ok } from "@/lib/platform/client/api";
-import { suggestionsFor, SPEECH_LANG, type TryReadiness } from "@/lib/platform/client/receptionist";
+import { tryReadinessKeys } from "@/lib/platform/client/queries/try-readiness";
+import { SPEECH_LANG, type TryReadiness } from "@/lib/platform/client/receptionist";
+import { suggestionsFor, type TryBusiness } from "@/lib/receptionist/simulator/suggestions";
 import { canSpeak, listenOnce, recognitionConstructor, speak, stopSpeaking } from "@/lib/platform/client/speech";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { TryNotReady } from "./try-not-ready";
-import { READINESS_KEY, useTryCall } from "./use-try-call";
+import { useTryCall } from "./use-try-call";
 import { Card, SectionHeader } from "../ui";
 
-export function TryReceptionist({ readiness: initialReadiness }: { readiness: TryReadiness }) {
+export function TryReceptionist({ readiness: initialReadiness, business }: { readiness: TryReadiness; business: TryBusiness }) {
   const t = useTranslations("TrySection");
   const formatPhone = usePhoneFormat();
   const { profile } = useProfile();
   const readinessQuery = useQuery({
-    queryKey: READINESS_KEY,
+    queryKey: tryReadinessKeys.all,
     queryFn: () => ok(api.GET("/api/receptionist/try")),
     initialData: initialReadiness,
     // Back from the tab where a step was done: asked again on focus.
@@ -226,20 +228,22 @@ export function TryReceptionist({ readiness: initialReadiness }: { readiness: Tr
                     {t("suggestions")}
                   </p>
                   <ul className="flex flex-wrap gap-2">
-                    {suggestionsFor(language, String(stage ?? "intent"), profile?.businessType ?? null).map((phrase) => (
-                      <li key={phrase}>
-                        <button
-                          type="button"
-                          lang={language}
-                          aria-disabled={busy || undefined}
-                          onClick={() => say(phrase)}
-                          data-testid="try-chip"
-                          className="inline-flex min-h-11 items-center rounded-full border border-indigo-300 bg-white px-4 text-sm font-medium text-indigo-900 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-disabled:opacity-60"
-                        >
-                          {phrase}
-                        </button>
-                      </li>
-                    ))}
+                    {suggestionsFor(language, String(stage ?? "intent"), { ...business, type: profile?.businessType ?? business.type }).map(
+                      (phrase) => (
+                        <li key={phrase}>
+                          <button
+                            type="button"
+                            lang={language}
+                            aria-disabled={busy || undefined}
+                            onClick={() => say(phrase)}
+                            data-testid="try-chip"
+                            className="inline-flex min-h-11 items-center rounded-full border border-indigo-300 bg-white px-4 text-sm font-medium text-indigo-900 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 aria-disabled:opacity-60"
+                          >
+                            {phrase}
+                          </button>
+                        </li>
+                      ),
+                    )}
                   </ul>
                 </div>
                 <form

@@ -7,15 +7,14 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
 import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
+import { usageKeys } from "@/lib/platform/client/queries/usage";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { Card, Details, LoadError, Loading } from "../ui";
-
-const KEY = ["usage"];
 
 export function Usage({ timeZone }: { timeZone: string }) {
   const t = useTranslations("UsageSection");
   const locale = useLocale();
-  const { data, isError, refetch } = useQuery({ queryKey: KEY, queryFn: () => ok(api.GET("/api/account/usage")) });
+  const { data, isError, refetch } = useQuery({ queryKey: usageKeys.all, queryFn: () => ok(api.GET("/api/account/usage")) });
   let body;
   if (isError) body = <LoadError message={t("loadFailed")} onRetry={() => void refetch()} />;
   else if (!data) body = <Loading />;
@@ -64,7 +63,7 @@ function AlertForm({ current }: { current: number | null }) {
     },
     onSuccess: (usage) => {
       setFailure(null);
-      queryClient.setQueryData(KEY, usage);
+      queryClient.setQueryData(usageKeys.all, usage);
       toast.success(t("saved"));
     },
     onError: (e) => setFailure(failureText(e, t("loadFailed"))),

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, api, ok, failureText, SessionExpiredError } from "@/lib/platform/client/api";
+import { invalidateTryReadiness } from "@/lib/platform/client/queries/try-readiness";
 import type { CallLanguage, TryState, TryTurn } from "@/lib/platform/client/receptionist";
 
 export type Turn = { id: number; who: "receptionist" | "caller"; text: string };
@@ -13,7 +14,6 @@ export type Phase = "idle" | "active" | "ended";
 type TryRequest =
   { action: "start"; callerNumber?: string } | { action: "say"; state: TryState; text: string } | { action: "end"; state: TryState };
 
-export const READINESS_KEY = ["receptionist-try-readiness"];
 const TRY_URL = "/api/receptionist/try";
 
 /**
@@ -118,7 +118,7 @@ export function useTryCall(o: { onReply: (reply: string, language: CallLanguage)
       onError: (e) => {
         if (e instanceof SessionExpiredError) return;
         // Not ready after all (a step undone in another tab): the list of steps is brought up to date.
-        if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: READINESS_KEY });
+        if (e instanceof ApiError && e.status === 409) void invalidateTryReadiness(queryClient);
         if (e instanceof ApiError && e.status === 400 && typed) setCallerError(failureText(e, t("startFailed")));
         else setError(failureText(e, t("startFailed")));
       },

@@ -10,10 +10,10 @@ import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Body } from "@/lib/platform/client/api";
+import { invalidateWaitlist } from "@/lib/platform/client/queries/waitlist";
 import type { addWaitlistSchema } from "@/lib/scheduling/waitlist/waitlist.schemas";
 
 /** The waitlist's query: the list refreshes once someone is added. */
-export const WAITLIST_KEY = ["waitlist"];
 
 /** The viewer's calendar day, `days` from today, as YYYY-MM-DD (en-CA writes dates that way). */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA");
@@ -39,7 +39,7 @@ export function WaitlistForm({ services }: { services: string[] }) {
       form.reset();
       setLimited(false);
       toast.success(t("added", { name: added.name }));
-      return qc.invalidateQueries({ queryKey: WAITLIST_KEY });
+      return invalidateWaitlist(qc);
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
   });

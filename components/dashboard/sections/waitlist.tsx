@@ -5,12 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { api, ok, type Answer } from "@/lib/platform/client/api";
+import { invalidateWaitlist, waitlistKeys } from "@/lib/platform/client/queries/waitlist";
 import { formatClock, formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Badge, Card, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
 import { toast } from "sonner";
-import { WAITLIST_KEY, WaitlistForm } from "./waitlist-form";
+import { WaitlistForm } from "./waitlist-form";
 
 type Entry = Answer<"/api/waitlist">["entries"][number];
 
@@ -19,7 +20,7 @@ const OFFER_TONE = { open: "amber", taken: "green", gone: "gray", expired: "gray
 
 export function Waitlist() {
   const t = useTranslations("WaitlistSection");
-  const list = useQuery({ queryKey: WAITLIST_KEY, queryFn: () => ok(api.GET("/api/waitlist")) });
+  const list = useQuery({ queryKey: waitlistKeys.all, queryFn: () => ok(api.GET("/api/waitlist")) });
   return (
     <>
       <SectionHeader title={t("title")} description={t("description")} />
@@ -56,7 +57,7 @@ function EntryRow({ entry: e, timeZone }: { entry: Entry; timeZone: string }) {
     mutationFn: (id: string) => ok(api.DELETE("/api/waitlist/{id}", { params: { path: { id } } })),
     onSuccess: () => {
       toast.success(t("removed", { name: e.name }));
-      return qc.invalidateQueries({ queryKey: WAITLIST_KEY });
+      return invalidateWaitlist(qc);
     },
     onError: (err) => toastFailure(t("removeFailed"), err),
   });

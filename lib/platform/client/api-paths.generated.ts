@@ -526,6 +526,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in administrator. */
+        post: operations["postAdminPhoneNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/usage": {
         parameters: {
             query?: never;
@@ -1824,24 +1841,6 @@ export interface paths {
         put?: never;
         /** @description A signed-in account. */
         post: operations["postWebhookEndpointsIdDeliveriesDeliveryIdResend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/authjs/{nextauth}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Anyone. */
-        get: operations["getAuthjsNextauth"];
-        put?: never;
-        /** @description Anyone. */
-        post: operations["postAuthjsNextauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3203,9 +3202,11 @@ export interface operations {
                             afterHours: number;
                             /** @description Hung up within 10 seconds with nothing done, failed, or never reported as ended. */
                             abandoned: number;
+                            /** @description Answered calls that booked an appointment: the booked of conversionRate and of bookingSuccess alike. */
+                            booked: number;
                             /** @description Mean length of the answered calls. */
                             averageSeconds: number | null;
-                            /** @description Answered calls that booked an appointment. */
+                            /** @description booked / answered calls (in and after hours). */
                             conversionRate: number | null;
                             /** @description Seconds of the period's calls summed, rounded up to the minute. */
                             minutes: number;
@@ -3271,23 +3272,17 @@ export interface operations {
                             reason: string;
                             count: number;
                         }[];
+                        /** @description Requests the receptionist took, by category: the business's kind's categories in order (another category's requests count as other). */
                         requests: {
-                            prescription: number;
-                            certificate: number;
-                            results: number;
-                            documents: number;
-                            quote: number;
-                            order: number;
-                            event: number;
-                            billing: number;
-                            callback: number;
-                            other: number;
-                        };
+                            /** @enum {string} */
+                            category: "prescription" | "certificate" | "results" | "documents" | "quote" | "order" | "event" | "billing" | "callback" | "other";
+                            count: number;
+                        }[];
                         /** @description Booking success is booked / wanted (none without a call that wanted one). */
                         bookingSuccess: {
                             /** @description Calls during which the receptionist checked availability or booked: the caller wanted an appointment. */
                             wanted: number;
-                            /** @description Of those, the calls that ended with an appointment booked. */
+                            /** @description Of those, the calls that ended with an appointment booked (totals.booked). */
                             booked: number;
                         };
                         /** @description How fast we answered the receptionist's tool calls during calls. */
@@ -3687,40 +3682,96 @@ export interface operations {
                             }[];
                             /** @description Their own week; null: the practice's hours. */
                             workingHours: {
+                                /** DayHours */
                                 monday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 tuesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 wednesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 thursday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 friday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 saturday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
+                                /** DayHours */
                                 sunday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                             } | null;
                             /** @description Booked appointments with them still to come. */
@@ -3781,36 +3832,64 @@ export interface operations {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         tuesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         wednesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         thursday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         friday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         saturday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         sunday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                     } | null;
                 };
@@ -3836,40 +3915,96 @@ export interface operations {
                         }[];
                         /** @description Their own week; null: the practice's hours. */
                         workingHours: {
+                            /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         } | null;
                         /** @description Booked appointments with them still to come. */
@@ -4992,44 +5127,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -5660,6 +5844,11 @@ export interface operations {
                             createdAt: string;
                             sentAt: string | null;
                             userId: string | null;
+                            /** @description The account the message was sent for; null for one of the platform's own (a setup link). */
+                            account: {
+                                businessName: string | null;
+                                email: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -5684,6 +5873,98 @@ export interface operations {
             };
             /** @description Signed in, but not as an administrator. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPhoneNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        phoneNumber: string;
+                        /** @description The number's country (ISO 3166-1 alpha-2). */
+                        region: string;
+                        isAssigned: boolean;
+                        assignedToUserId: string | null;
+                        assignedToUserName: string | null;
+                        status: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        phoneNumberType: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5797,44 +6078,93 @@ export interface operations {
                                 /** DayHours */
                                 monday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 tuesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 wednesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 thursday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 friday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 saturday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 sunday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                             };
                             /**
@@ -5941,6 +6271,8 @@ export interface operations {
                         voiceId: string;
                         firstMessage: string;
                         agentName: string;
+                        saved: boolean;
+                        spokenGreeting: string;
                     };
                 };
             };
@@ -6346,44 +6678,93 @@ export interface operations {
                                 /** DayHours */
                                 monday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 tuesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 wednesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 thursday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 friday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 saturday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 sunday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                             };
                             /**
@@ -6544,44 +6925,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -6683,36 +7113,64 @@ export interface operations {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         tuesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         wednesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         thursday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         friday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         saturday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         sunday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                     };
                     /** @enum {string} */
@@ -6755,44 +7213,93 @@ export interface operations {
                                 /** DayHours */
                                 monday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 tuesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 wednesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 thursday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 friday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 saturday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 sunday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                             };
                             /**
@@ -6933,44 +7440,93 @@ export interface operations {
                                 /** DayHours */
                                 monday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 tuesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 wednesday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 thursday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 friday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 saturday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                                 /** DayHours */
                                 sunday: {
                                     isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
                                     openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
                                     closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
                                 };
                             };
                             /**
@@ -7165,36 +7721,64 @@ export interface operations {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         tuesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         wednesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         thursday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         friday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         saturday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         sunday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                     };
                     /** @enum {string} */
@@ -7238,44 +7822,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -7393,36 +8026,64 @@ export interface operations {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         tuesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         wednesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         thursday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         friday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         saturday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         sunday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                     };
                 };
@@ -7455,44 +8116,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -9550,44 +10260,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -10028,44 +10787,93 @@ export interface operations {
                             /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                             /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         };
                         /**
@@ -11168,36 +11976,64 @@ export interface operations {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         tuesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         wednesday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         thursday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         friday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         saturday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                         sunday?: {
                             isOpen?: boolean;
                             openTime: string;
                             closeTime: string;
+                            ranges?: {
+                                openTime: string;
+                                closeTime: string;
+                            }[];
                         } | null;
                     } | null;
                 };
@@ -11223,40 +12059,96 @@ export interface operations {
                         }[];
                         /** @description Their own week; null: the practice's hours. */
                         workingHours: {
+                            /** DayHours */
                             monday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             tuesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             wednesday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             thursday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             friday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             saturday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
+                            /** DayHours */
                             sunday: {
                                 isOpen: boolean;
+                                /** @description "HH:mm": the first opening of the day. */
                                 openTime: string;
+                                /** @description "HH:mm": the last closing of the day. */
                                 closeTime: string;
+                                /** @description The day's opening periods in order, when it has a break (at most three). */
+                                ranges?: {
+                                    openTime: string;
+                                    closeTime: string;
+                                }[];
                             };
                         } | null;
                         /** @description Booked appointments with them still to come. */
@@ -12098,6 +12990,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     practitionerId: string;
+                    /** @default false */
+                    notifyCaller?: boolean;
                 };
             };
         };
@@ -12902,84 +13796,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
-            };
-            /** @description Refused: a translated message. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getAuthjsNextauth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                nextauth: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                    "text/html": unknown;
-                };
-            };
-            /** @description On to the page in Location. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: a translated message. */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postAuthjsNextauth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                nextauth: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                    "text/html": unknown;
-                };
-            };
-            /** @description On to the page in Location. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Refused: a translated message. */
             "4XX": {

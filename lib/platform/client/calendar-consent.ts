@@ -1,15 +1,7 @@
-// The popup code flow (ending in POST /google-calendar/authorize or /microsoft-calendar/authorize {code, practitionerId}): open the consent page in a popup, wait for it
-// to post back an authorization code, hand the code to our API. The sandbox consent page and the providers' callbacks
-// (app/api/google-calendar/callback, app/api/microsoft-calendar/callback) speak the same message, so this side does not know which one it opened.
-export const CONSENT_MESSAGE = "recepta:calendar-consent";
-
-/** The popup's first page with Google configured: it redirects to Google's consent screen. */
-export const GOOGLE_CONSENT_PATH = "/api/google-calendar/consent";
-/** The same with Microsoft configured: on to Microsoft's sign-in and consent screen. */
-export const MICROSOFT_CONSENT_PATH = "/api/microsoft-calendar/consent";
-
-/** `error` is "access_denied" when the owner said no; anything else ("invalid_state", "failed") is a failure. */
-export type ConsentMessage = { type: typeof CONSENT_MESSAGE; code?: string; error?: string };
+// The opener's side of the calendar consent popup (its protocol: lib/platform/shared/calendar-consent.ts): open the
+// consent page in a popup, wait for it to post back an authorization code, and give the code to the caller, which hands
+// it to our API.
+import { CONSENT_MESSAGE, type ConsentMessage } from "../shared/calendar-consent";
 
 export class ConsentError extends Error {
   constructor(readonly reason: "popupBlocked" | "cancelled" | "denied" | "failed") {

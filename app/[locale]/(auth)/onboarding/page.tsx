@@ -50,9 +50,9 @@ export default async function OnboardingPage({ params }: Props) {
             <li key={f}>• {plan(`features.${f}`)}</li>
           ))}
         </ul>
-        <a className="btn-secondary mt-6" href={upgradeHref} target="_blank" rel="noopener">
+        {/* The checkout opens in this tab, as everywhere: on a phone a new tab is lost behind the page. */}
+        <a className="btn-secondary mt-6" href={upgradeHref}>
           {t("upgrade")}
-          <span className="sr-only"> {common("opensInNewTab")}</span>
         </a>
       </section>
     </PublicShell>

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { BookingFlowRoot } from "@/components/booking/booking-flow";
-import { bookingPageState } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingPageFirstDay, bookingPageState } from "@/lib/scheduling/booking-page/booking-page.service";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 import { appContext } from "@/lib/server/context";
@@ -58,6 +58,8 @@ export default async function BookingPage({ params, searchParams }: Props) {
   }
   const v = page.view;
   const tel = phoneHref(v.businessPhone);
+  // The page opens on the first day with a free time for the service it shows first, not on a closed or full today.
+  const firstDay = await bookingPageFirstDay(appContext().bookingPage, slug, { service: v.services[0]?.name });
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
       <header>
@@ -77,7 +79,7 @@ export default async function BookingPage({ params, searchParams }: Props) {
         )}
       </header>
       <IntlIsland namespaces={["BookingPage", "DaySlots"]}>
-        <BookingFlowRoot slug={slug} view={v} via={via === "recall" ? "recall" : undefined} />
+        <BookingFlowRoot slug={slug} view={v} firstDay={firstDay} via={via === "recall" ? "recall" : undefined} />
       </IntlIsland>
       <p className="mt-8 text-xs text-slate-600">{t("footer", { business: v.businessName })}</p>
     </main>

@@ -6,7 +6,7 @@ export const generateMetadata = dashboardMetadata("knowledge");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await dashboardUser(params);
   return (
-    <Section namespaces={["KnowledgeSection"]}>
+    <Section namespaces={["KnowledgeSection", "Fields", "Validation"]}>
       <Knowledge defaultLanguage={locale} />
     </Section>
   );

@@ -1,10 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
+import { SETUP_NAMESPACES } from "@/components/setup/setup-page";
 import { SetupWizard } from "@/components/setup/setup-wizard";
 import { onboardingOf } from "@/lib/accounts/account/onboarding";
 import { env } from "@/lib/platform/env";
 import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
-import { providerModes } from "@/lib/vendors/registry";
+import { calendarModes } from "@/lib/vendors/registry";
 import { appContext } from "@/lib/server/context";
 
 export const generateMetadata = dashboardMetadata("setup");
@@ -17,19 +18,17 @@ export const generateMetadata = dashboardMetadata("setup");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
   const progress = await onboardingOf(appContext().db, user.id);
-  if (user.type === "admin" || progress.next === null) return localeRedirect(locale, "/dashboard/profile");
+  if (user.type === "admin" || progress.next === null) return localeRedirect(locale, "/dashboard");
   const t = await getTranslations("SetupPage");
   return (
-    <Section
-      namespaces={["SetupPage", "RegisterPage", "BusinessFields", "Fields", "Validation", "Options", "WorkingHoursFields", "TimeZoneField"]}
-    >
+    <Section namespaces={SETUP_NAMESPACES}>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("continueTitle")}</h1>
       <p className="mb-6 mt-1 text-slate-700">{t("continueLead")}</p>
       <SetupWizard
         mode="continue"
         email={user.email}
         name={user.fullName}
-        calendarSandbox={providerModes(env()).calendar === "sandbox"}
+        calendarModes={calendarModes(env())}
         progress={{ done: progress.done, planLive: progress.planLive, planStarted: progress.planStarted }}
         profile={{
           fullName: user.fullName,

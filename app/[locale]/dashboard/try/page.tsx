@@ -1,5 +1,5 @@
 import { TryReceptionist } from "@/components/dashboard/sections/try-receptionist";
-import { tryReadiness } from "@/lib/receptionist/simulator/try-call";
+import { tryPage } from "@/lib/receptionist/simulator/try-call";
 import { appContext } from "@/lib/server/context";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
@@ -7,11 +7,12 @@ export const generateMetadata = dashboardMetadata("try");
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user } = await dashboardUser(params);
-  // What is still missing before a test call, read on the server so the page opens with Start in its true state.
-  const readiness = await tryReadiness(appContext().db, user.id);
+  // What is still missing before a test call, read on the server so the page opens with Start in its true state; and the
+  // business's practitioners and services, for suggested phrases in its own words.
+  const { readiness, business } = await tryPage(appContext().db, user.id);
   return (
     <Section namespaces={["TrySection"]}>
-      <TryReceptionist readiness={readiness} />
+      <TryReceptionist readiness={readiness} business={business} />
     </Section>
   );
 }

@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: L
 /**
  * The sandbox's stand-in for Google's or Microsoft's consent popup (`?provider=microsoft`; Google's without): the same
  * question, and on "Allow" a short-lived code signed for that provider, sent back to the window that opened it
- * (lib/platform/client/calendar-consent.ts), exactly as the provider's popup flow hands one over.
+ * (the message of lib/platform/shared/calendar-consent.ts), exactly as the provider's popup flow hands one over.
  */
 export default async function SandboxCalendarConsentPage({
   params,

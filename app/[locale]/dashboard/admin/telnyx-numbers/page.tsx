@@ -6,7 +6,7 @@ export const generateMetadata = dashboardMetadata("numbers");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   await dashboardUser(params, { admin: true });
   return (
-    <Section namespaces={["AdminNumbers"]}>
+    <Section namespaces={["AdminNumbers", "Fields", "Validation"]}>
       <AdminNumbers />
     </Section>
   );

@@ -1,0 +1,1 @@
+export const bookingPageKeys = { all: ["booking-page"] } as const;

@@ -1,0 +1,1 @@
+export const callRoutingKeys = { all: ["call-routing"] } as const;

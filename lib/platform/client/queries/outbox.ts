@@ -1,0 +1,1 @@
+export const outboxKeys = { all: ["outbox"] } as const;

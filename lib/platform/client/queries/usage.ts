@@ -1,0 +1,1 @@
+export const usageKeys = { all: ["usage"] } as const;
