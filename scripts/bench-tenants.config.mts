@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts"],
     pool: "forks",
-    server: { deps: { inline: ["next-intl", "next-auth"] } },
+    server: { deps: { inline: ["next-intl"] } },
     testTimeout: 15 * 60_000,
     hookTimeout: 60_000,
   },

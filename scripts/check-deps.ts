@@ -15,10 +15,24 @@
 //      (lib/ports), so a vendor can be swapped, sandboxed or upgraded by touching its own folder and the registry.
 //   6. Each area's README.md says what it may import, as declared here; the table of areas and layers in
 //      ARCHITECTURE.md is this check's own output. `--write` rewrites both; without it a stale one fails.
+// The fence between the server's code and the browser's (app/, components/ and instrumentation-client.ts are read too):
+//   7. Nothing in lib/ or db/ outside lib/platform/client imports lib/platform/client, the browser's own code (its API
+//      client, session flags, popups, speech). Pure code both sides run lives in lib/platform/shared (or another pure
+//      folder, such as format/ or time/), which neither side owns.
+//   8. The browser never reaches the server's code. From every file the browser runs (a "use client" file of app/ or
+//      components/, lib/platform/client, instrumentation-client.ts) the imports are followed to the end, and none may
+//      reach db/, lib/server/, a Node built-in or a server-only package (SERVER_PACKAGES, VENDOR_SDK). The walk stops
+//      at a "use server" module, which the bundler turns into references to its functions, never sending its code; and
+//      it does not follow type-only imports, which are erased before anything is bundled. Each offence is printed with
+//      the chain of imports from a file the browser runs to it.
+//   The fence is checked here rather than by `import "server-only"` in each server module: that package throws when
+//   loaded outside Next's server bundle, and the same modules run under plain Node in the scripts, the migrations, the
+//   job worker and the tests.
 // Every import counts, type-only and dynamic ones included (a type is part of the folder's model), and so do the tests
-// that sit beside the code. Each violation is printed with the file imports behind it.
+// that sit beside the code; rule 8 alone follows only what is bundled. Each violation is printed with the file imports
+// behind it.
 // `--graph` also prints each folder's dependencies.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
@@ -69,16 +83,40 @@ function areaOf(folder: string): string {
 const VENDOR_SDK = /^(telnyx|stripe|@vapi-ai\/server-sdk|googleapis|google-auth-library|nodemailer|tsdav|ical\.js)(\/|$)/;
 const VENDORS = /^lib\/vendors\//;
 const FORBIDDEN_TARGET = /^(app|components)\//;
+const CLIENT = /^lib\/platform\/client\//;
+// Packages only the server may load (rule 8), besides the vendors' SDKs and Node's built-ins: the database, its drivers
+// and query builder, the job queue, password hashing, logs and metrics.
+const SERVER_PACKAGES =
+  /^(postgres|@electric-sql\/pglite(-socket)?|drizzle-orm|pg-boss|@node-rs\/argon2|pino|prom-client|server-only)(\/|$)/;
+/** Where the browser's code must never lead (rule 8). */
+const SERVER_CODE = /^(db|lib\/server)\//;
+
+const sources = new Map<string, string>();
+const sourceOf = (path: string) => sources.get(path) ?? sources.set(path, readFileSync(path, "utf8")).get(path)!;
+
+/** The directive a file opens with ("use client", "use server"), after any comments; null for none. */
+function directiveOf(path: string): string | null {
+  if (!/\.(ts|tsx|mts|js|jsx|mjs)$/.test(path)) return null;
+  const match = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(["'])(use client|use server)\1/.exec(sourceOf(path));
+  return match ? match[2]! : null;
+}
+
+/** The files of app/ and components/ the browser starts from (rule 8): those that say "use client". */
+const clientEntries = ["app", "components"]
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((name) => `${dir}/${name}`))
+  .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && directiveOf(path) === "use client")
+  .sort();
 
 const { output } = await cruise(
-  ["lib", "db"],
+  // Of app/ and components/, only what the browser runs is read (rule 8): its "use client" files and their imports.
+  ["lib", "db", ...clientEntries, "instrumentation-client.ts"],
   {
     tsPreCompilationDeps: true,
     // A copy of the project with node_modules linked (scripts/checks.test.ts) must not follow the link out of it.
     preserveSymlinks: true,
     tsConfig: { fileName: "tsconfig.json" },
-    // Their files are named as targets (rule 3) but not read: only lib/ and db/ are checked.
-    doNotFollow: { path: "^(node_modules|app|components|tests|scripts|messages)/" },
+    // Their files are named as targets but not read.
+    doNotFollow: { path: "^(node_modules|tests|scripts|messages)/" },
     exclude: { path: "^db/migrations/" },
   },
   {},
@@ -91,6 +129,7 @@ const upward: string[] = [];
 const unresolved: string[] = [];
 const undeclared = new Map<string, string[]>();
 const sdkOutsideVendors: string[] = [];
+const intoClient: string[] = [];
 const strays: string[] = [];
 for (const mod of result.modules) {
   if (/^lib\/[^/]+$/.test(mod.source)) strays.push(mod.source);
@@ -102,6 +141,7 @@ for (const mod of result.modules) {
     if (dep.couldNotResolve && ours) unresolved.push(`${mod.source} → ${dep.module}`);
     if (FORBIDDEN_TARGET.test(dep.resolved)) upward.push(`${mod.source} → ${dep.resolved}${how}`);
     if (!VENDORS.test(mod.source) && VENDOR_SDK.test(dep.module)) sdkOutsideVendors.push(`${mod.source} → ${dep.module}${how}`);
+    if (!CLIENT.test(mod.source) && CLIENT.test(dep.resolved)) intoClient.push(`${mod.source} → ${dep.resolved}${how}`);
     const to = folderOf(dep.resolved);
     if (!to || to === from) continue;
     const [fromArea, toArea] = [areaOf(from), areaOf(to)];
@@ -238,6 +278,82 @@ if (sdkOutsideVendors.length > 0) {
   for (const line of sdkOutsideVendors) console.error(`      ${line}`);
 }
 
+if (intoClient.length > 0) {
+  failed = true;
+  console.error(
+    "\n✗ lib/platform/client is the browser's: nothing else in lib/ or db/ imports it (pure code both sides run goes to lib/platform/shared):",
+  );
+  for (const line of intoClient) console.error(`      ${line}`);
+}
+
+// ---- the browser's code, followed to the end (rule 8) --------------------------------------------------------------
+
+/**
+ * Whether every import or re-export of `specifier` in `path` names types only (`import type …`, or each name marked
+ * `type`), so the compiler erases it. dependency-cruiser's own "type-only" mark is not enough: it is also set on
+ * `import x, { type Y } from …`, whose x stays (and its mark of what the compiler erases costs a compilation of every
+ * file). An import of types written without `type` is followed, as if it were code.
+ */
+function typesOnly(path: string, specifier: string): boolean {
+  const quoted = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const statement = new RegExp(`(?:^|[;\\n])\\s*(?:import|export)\\s+([^;"'\`]*?)\\s*from\\s*["']${quoted}["']`, "g");
+  const clauses = [...sourceOf(path).matchAll(statement)].map((m) => m[1]!.trim());
+  const erased = (clause: string) => {
+    if (/^type\s/.test(clause)) return true;
+    if (!/^\{[\s\S]*\}$/.test(clause)) return false; // a default or namespace import is code
+    const names = clause
+      .slice(1, -1)
+      .split(",")
+      .map((n) => n.trim());
+    return names.every((n) => n === "" || /^type\s/.test(n));
+  };
+  return clauses.length > 0 && clauses.every(erased);
+}
+
+const byPath = new Map(result.modules.map((m) => [m.source, m]));
+const browserRoots = [
+  ...clientEntries,
+  "instrumentation-client.ts",
+  ...result.modules.map((m) => m.source).filter((path) => CLIENT.test(path) && !/\.test\.ts$/.test(path)),
+];
+// Breadth-first from every root at once, so each file is reached by one of its shortest chains.
+const reachedFrom = new Map<string, string | null>(browserRoots.map((r) => [r, null]));
+const serverReached = new Map<string, string>();
+const queue = [...browserRoots];
+const chainTo = (path: string): string[] => {
+  const chain = [path];
+  for (let p = reachedFrom.get(path); p; p = reachedFrom.get(p)) chain.unshift(p);
+  return chain;
+};
+for (let i = 0; i < queue.length; i++) {
+  const path = queue[i]!;
+  for (const dep of byPath.get(path)?.dependencies ?? []) {
+    // Erased before bundling: nothing of the target reaches the browser.
+    if (dep.dependencyTypes.includes("type-only") && !dep.dynamic && typesOnly(path, dep.module)) continue;
+    if (dep.dependencyTypes.includes("core") || SERVER_PACKAGES.test(dep.module) || VENDOR_SDK.test(dep.module)) {
+      const target = dep.dependencyTypes.includes("core") && !dep.module.startsWith("node:") ? `node:${dep.module}` : dep.module;
+      serverReached.set(`${path} → ${target}`, [...chainTo(path), target].join(" → "));
+      continue;
+    }
+    if (reachedFrom.has(dep.resolved) || !byPath.has(dep.resolved) || /^node_modules\//.test(dep.resolved)) continue;
+    reachedFrom.set(dep.resolved, path);
+    // The bundler turns a "use server" module into references to its functions: its imports stay on the server.
+    if (directiveOf(dep.resolved) === "use server") continue;
+    if (SERVER_CODE.test(dep.resolved)) {
+      serverReached.set(dep.resolved, chainTo(dep.resolved).join(" → "));
+      continue;
+    }
+    queue.push(dep.resolved);
+  }
+}
+if (serverReached.size > 0) {
+  failed = true;
+  console.error(
+    "\n✗ The browser's code reaches the server's (db/, lib/server/, a Node built-in or a server-only package); each chain starts at a file the browser runs:",
+  );
+  for (const chain of [...serverReached.values()].sort()) console.error(`      ${chain}`);
+}
+
 // ---- the layers inside each area, and the documents that show them ----------------------------------------------
 
 /** Each folder's level inside its area: 0 imports no other folder of its area, n one of level n − 1 at most. */
@@ -332,5 +448,6 @@ if (failed) {
 }
 console.log(
   `Dependency rules: ${files} files in ${folders.size} folders of ${AREAS.length} areas, each area importing only what ` +
-    `it declares, no folder cycle, no import of app/ or components/, vendor SDKs in lib/vendors only (${seconds} s)`,
+    `it declares, no folder cycle, no import of app/ or components/, vendor SDKs in lib/vendors only; ${browserRoots.length} ` +
+    `browser files reaching ${reachedFrom.size - browserRoots.length} more, none of the server's (${seconds} s)`,
 );

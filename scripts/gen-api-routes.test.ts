@@ -86,7 +86,7 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
     const served = (pathname: string) => API_ROUTES.find((r) => r.pattern.test(pathname))?.path;
     expect(served("/api/admin/phone-numbers/available")).toBe("/api/admin/phone-numbers/available");
     expect(served("/api/admin/phone-numbers/0f8e2b52-1f0e-4a57-9a3a-0f0c3c8b1d11")).toBe("/api/admin/phone-numbers/[id]");
-    expect(served("/api/authjs/session")).toBe("/api/authjs/[...nextauth]");
+    expect(served("/api/authjs/session")).toBe("/api/[...path]");
     expect(served("/api/nothing/here")).toBe("/api/[...path]");
   });
 

@@ -30,6 +30,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/account/usage": () => import("./account/usage/route"),
   "/api/admin/held-checkouts": () => import("./admin/held-checkouts/route"),
   "/api/admin/outbox": () => import("./admin/outbox/route"),
+  "/api/admin/phone-numbers": () => import("./admin/phone-numbers/route"),
   "/api/admin/usage": () => import("./admin/usage/route"),
   "/api/admin/users": () => import("./admin/users/route"),
   "/api/ai/parameters": () => import("./ai/parameters/route"),
@@ -106,6 +107,5 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/webhook-endpoints/[id]/deliveries": () => import("./webhook-endpoints/[id]/deliveries/route"),
   "/api/webhook-endpoints/[id]/test": () => import("./webhook-endpoints/[id]/test/route"),
   "/api/webhook-endpoints/[id]/deliveries/[deliveryId]/resend": () => import("./webhook-endpoints/[id]/deliveries/[deliveryId]/resend/route"),
-  "/api/authjs/[...nextauth]": () => import("./authjs/[...nextauth]/route"),
   "/api/[...path]": () => import("./[...path]/route"),
 };

@@ -34,6 +34,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/account/usage", pattern: /^\/api\/account\/usage$/, params: [], methods: ["GET", "PUT"], policy: "owner", file: "app/api/account/usage/route.ts" },
   { path: "/api/admin/held-checkouts", pattern: /^\/api\/admin\/held-checkouts$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/held-checkouts/route.ts" },
   { path: "/api/admin/outbox", pattern: /^\/api\/admin\/outbox$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/outbox/route.ts" },
+  { path: "/api/admin/phone-numbers", pattern: /^\/api\/admin\/phone-numbers$/, params: [], methods: ["POST"], policy: "admin", file: "app/api/admin/phone-numbers/route.ts" },
   { path: "/api/admin/usage", pattern: /^\/api\/admin\/usage$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/usage/route.ts" },
   { path: "/api/admin/users", pattern: /^\/api\/admin\/users$/, params: [], methods: ["GET"], policy: "admin", file: "app/api/admin/users/route.ts" },
   { path: "/api/ai/parameters", pattern: /^\/api\/ai\/parameters$/, params: [], methods: ["GET", "POST", "PUT", "DELETE"], policy: "owner", file: "app/api/ai/parameters/route.ts" },
@@ -110,6 +111,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/webhook-endpoints/[id]/deliveries", pattern: /^\/api\/webhook-endpoints\/([^\/]+)\/deliveries$/, params: ["id"], methods: ["GET"], policy: "owner", file: "app/api/webhook-endpoints/[id]/deliveries/route.ts" },
   { path: "/api/webhook-endpoints/[id]/test", pattern: /^\/api\/webhook-endpoints\/([^\/]+)\/test$/, params: ["id"], methods: ["POST"], policy: "owner", file: "app/api/webhook-endpoints/[id]/test/route.ts" },
   { path: "/api/webhook-endpoints/[id]/deliveries/[deliveryId]/resend", pattern: /^\/api\/webhook-endpoints\/([^\/]+)\/deliveries\/([^\/]+)\/resend$/, params: ["id", "deliveryId"], methods: ["POST"], policy: "owner", file: "app/api/webhook-endpoints/[id]/deliveries/[deliveryId]/resend/route.ts" },
-  { path: "/api/authjs/[...nextauth]", pattern: /^\/api\/authjs\/(.+)$/, params: ["...nextauth"], methods: ["GET", "POST"], policy: "public", file: "app/api/authjs/[...nextauth]/route.ts" },
   { path: "/api/[...path]", pattern: /^\/api\/(.+)$/, params: ["...path"], methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], policy: "public", file: "app/api/[...path]/route.ts" },
 ];

@@ -4,7 +4,14 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
 
-export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
+/** One stretch of open time in a day, "HH:mm" to "HH:mm". */
+export type TimeRange = { openTime: string; closeTime: string };
+/**
+ * A day's hours. `openTime`/`closeTime` are the day's first opening and last closing, kept for every reader of the
+ * contract; `ranges`, when present, are the day's stretches in order (a morning and an afternoon around a lunch break,
+ * at most three), and a time between two of them is closed.
+ */
+export type DayHours = { isOpen: boolean; openTime: string; closeTime: string; ranges?: TimeRange[] };
 export type WorkingHours = Record<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday", DayHours>;
 
 export const users = pgTable(

@@ -2,7 +2,7 @@
 // dates as ISO 8601 so a spreadsheet sorts them, and reasons (callers' own words) neutralised as spreadsheet formulas.
 import { toCsv } from "@/lib/platform/format/csv";
 import type { InsightTable } from "./insights.schemas";
-import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, REQUEST_CATEGORIES, type Insights } from "./insights.service";
+import { BOOKING_SOURCES, CHANGE_KINDS, OUTCOMES, type Insights } from "./insights.service";
 
 /** Monday first, as `hours` rows are. */
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -54,7 +54,7 @@ export function insightsCsv(data: Insights, table: InsightTable, t: Translate): 
       return toCsv([
         [t("csv.kind"), t("csv.reason"), t("csv.count")],
         ...data.topReasons.map((r) => [t("csv.appointmentReason"), r.reason, r.count]),
-        ...REQUEST_CATEGORIES.map((c) => [t("csv.request"), t(`requests.${c}`), data.requests[c]]),
+        ...data.requests.map((r) => [t("csv.request"), t(`requests.${r.category}`), r.count]),
       ]);
     case "receptionist":
       return toCsv([[t("csv.figure"), t("csv.value")], ...receptionistRows(data, t)]);

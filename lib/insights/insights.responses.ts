@@ -1,12 +1,13 @@
 // What GET /api/insights answers, as a zod schema for the route declaration's `response` (lib/server/api-route.ts),
 // written from lib/insights/insights.service.ts.
 import { z } from "zod";
-import { REQUEST_CATEGORIES, type RequestCategory } from "@/db/schema";
+import { REQUEST_CATEGORIES } from "@/db/schema";
 
 const count = z.number().int().min(0);
 const ms = z.number().int().min(0);
 const changes = z.strictObject({ booked: count, rescheduled: count, cancelled: count });
 
+// Try calls (the owner's own, on the Try page) are in none of these figures, as they are in no usage.
 export const insightsResponse = z
   .strictObject({
     from: z.string().describe("YYYY-MM-DD, the first local day of the period."),
@@ -17,8 +18,9 @@ export const insightsResponse = z
       answered: count.describe("Answered in opening hours (working hours and closures as set now)."),
       afterHours: count.describe("Answered outside opening hours."),
       abandoned: count.describe("Hung up within 10 seconds with nothing done, failed, or never reported as ended."),
+      booked: count.describe("Answered calls that booked an appointment: the booked of conversionRate and of bookingSuccess alike."),
       averageSeconds: z.number().int().nullable().describe("Mean length of the answered calls."),
-      conversionRate: z.number().min(0).max(1).nullable().describe("Answered calls that booked an appointment."),
+      conversionRate: z.number().min(0).max(1).nullable().describe("booked / answered calls (in and after hours)."),
       minutes: count.describe("Seconds of the period's calls summed, rounded up to the minute."),
     }),
     days: z.array(z.strictObject({ date: z.string(), answered: count, afterHours: count, abandoned: count })),
@@ -35,11 +37,15 @@ export const insightsResponse = z
     topReasons: z
       .array(z.strictObject({ reason: z.string(), count }))
       .describe("The reasons most often given for appointments booked by phone."),
-    requests: z.strictObject(Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, count])) as Record<RequestCategory, typeof count>),
+    requests: z
+      .array(z.strictObject({ category: z.enum(REQUEST_CATEGORIES), count }))
+      .describe(
+        "Requests the receptionist took, by category: the business's kind's categories in order (another category's requests count as other).",
+      ),
     bookingSuccess: z
       .strictObject({
         wanted: count.describe("Calls during which the receptionist checked availability or booked: the caller wanted an appointment."),
-        booked: count.describe("Of those, the calls that ended with an appointment booked."),
+        booked: count.describe("Of those, the calls that ended with an appointment booked (totals.booked)."),
       })
       .describe("Booking success is booked / wanted (none without a call that wanted one)."),
     toolCalls: z

@@ -9,19 +9,25 @@
 // - Abandoned: the caller hung up within ABANDONED_UNDER_SECONDS with nothing done, the call failed, or it never got
 //   its end report (the sweep ended it). Every other call is answered: in open hours, or after hours.
 // - After hours: outside the working hours and closures as they are set now (a day closed or on special hours counts
-//   as such), to the minute and DST included (the availability engine's open intervals).
-// - Conversion: calls that booked an appointment, out of the answered calls.
-// - Booking success: of the calls that wanted an appointment (the receptionist checked availability or booked during
-//   them: the call's wanted_booking, set by the tool call itself), those that booked one (their outcome is "booked").
-//   A call from before that flag existed wanted nothing, as far as these figures know.
+//   as such, a lunch break is closed), to the minute and DST included (openIntervals).
+// - Booked: an answered call whose outcome is "booked". One count, in both figures that name it, so they agree:
+// - Conversion: the booked calls, out of the answered calls.
+// - Booking success: the booked calls, out of the calls that wanted an appointment (the receptionist checked
+//   availability or booked during them: the call's wanted_booking, set by the tool call itself; a call that booked
+//   wanted one, whatever its flag says, as a call from before the flag existed).
+// - Try calls (the owner playing a caller on the Try page) are in no figure: not their calls, tool times, bookings,
+//   reasons or requests, as they are in no usage.
+// - Requests: the categories of the business's kind, in its order (a dentist sees no orders); a request filed under
+//   another (before the business type changed) counts as "other", so the requests still add up.
 // - Answer time: how long our webhook took to answer each of the receptionist's tool calls answered in the period
 //   (call_tool_calls), as the median and 95th percentile in milliseconds.
 // - Minutes: seconds of the calls summed, rounded up to the minute.
-import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { CALL_OUTCOMES, closures, REQUEST_CATEGORIES, subscriptions, users } from "@/db/schema";
+import { CALL_OUTCOMES, closures, REQUEST_CATEGORIES, subscriptions, users, type RequestCategory } from "@/db/schema";
 import { openIntervals, type DayException } from "@/lib/scheduling/availability/availability";
-import { countedCall } from "@/lib/receptionist/calls/try-calls";
+import { countedCall, notTryCall } from "@/lib/receptionist/calls/try-calls";
+import { wordsFor } from "@/lib/receptionist/speech/wording";
 import { AppError } from "@/lib/platform/errors";
 import { addDays, daysBetween, localDate, zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { DEFAULT_PERIOD_DAYS } from "./insights.schemas";
@@ -54,7 +60,9 @@ export type Insights = {
     abandoned: number;
     /** Mean length of the answered calls, in seconds; null without any. */
     averageSeconds: number | null;
-    /** Answered calls that booked, 0..1; null without answered calls. */
+    /** Answered calls that booked an appointment: the "booked" of conversion and of booking success alike. */
+    booked: number;
+    /** booked / answered calls (in and after hours), 0..1; null without answered calls. */
     conversionRate: number | null;
     minutes: number;
   };
@@ -66,8 +74,9 @@ export type Insights = {
   /** Seven rows (Monday first) of 24 hours: calls started in that local hour of that weekday. */
   hours: number[][];
   topReasons: { reason: string; count: number }[];
-  requests: Counts<(typeof REQUEST_CATEGORIES)[number]>;
-  /** Calls that wanted an appointment, and those of them that booked one. */
+  /** Requests by category, the business's kind's categories in their order; any other category's count as "other". */
+  requests: { category: RequestCategory; count: number }[];
+  /** Calls that wanted an appointment, and those of them that booked one (totals.booked). */
   bookingSuccess: { wanted: number; booked: number };
   /** How long we took to answer the receptionist's tool calls in the period, in ms (null without any). */
   toolCalls: { count: number; p50Ms: number | null; p95Ms: number | null };
@@ -93,6 +102,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     .select({
       timeZone: users.timeZone,
       workingHours: users.workingHours,
+      businessType: users.businessType,
       subPeriodStart: subscriptions.currentPeriodStart,
       subPeriodEnd: subscriptions.currentPeriodEnd,
     })
@@ -130,18 +140,21 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
     db.execute<{ n: number; p50: number | null; p95: number | null }>(toolTimesQuery(userId, start, end)),
     db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
-      select kind, source, count(*)::int as n from appointment_changes
-      where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}
-      group by kind, source`),
+      select ch.kind, ch.source, count(*)::int as n from appointment_changes ch
+      left join appointments a on a.id = ch.appointment_id
+      where ch.user_id = ${userId} and ch.created_at >= ${iso(start)} and ch.created_at < ${iso(end)} and not ${byTryCall(sql`a.call_id`)}
+      group by ch.kind, ch.source`),
     // Reasons as callers gave them, grouped without case or surrounding spaces; the most common spelling is shown.
     db.execute<{ reason: string; n: number }>(sql`
       select mode() within group (order by btrim(reason)) as reason, count(*)::int as n from appointments
       where user_id = ${userId} and source = 'phone' and created_at >= ${iso(start)} and created_at < ${iso(end)}
-        and reason is not null and btrim(reason) <> ''
+        and reason is not null and btrim(reason) <> '' and not ${byTryCall(sql`appointments.call_id`)}
       group by lower(btrim(reason)) order by n desc, reason limit ${TOP_REASONS}`),
     db.execute<{ category: string; n: number }>(sql`
-      select category, count(*)::int as n from caller_messages
-      where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)} group by category`),
+      select category, count(*)::int as n from caller_messages m
+      where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}
+        and (m.provider_call_id is null or ${notTryCall("m")})
+      group by category`),
     usageBetween(db, userId, usageWindow),
     // Per practitioner: the practice's, in its order, then anyone removed since who had changes in the period. An erased
     // appointment's changes count in the sources above but name no one.
@@ -149,7 +162,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
       with counted as (
         select a.practitioner_id, ch.kind, count(*)::int as n
         from appointment_changes ch join appointments a on a.id = ch.appointment_id
-        where ch.user_id = ${userId} and ch.created_at >= ${iso(start)} and ch.created_at < ${iso(end)}
+        where ch.user_id = ${userId} and ch.created_at >= ${iso(start)} and ch.created_at < ${iso(end)} and not ${byTryCall(sql`a.call_id`)}
         group by a.practitioner_id, ch.kind
       )
       select p.id, coalesce(p.name, u.full_name) as name, c.kind, coalesce(c.n, 0)::int as n
@@ -170,6 +183,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     answered: 0,
     afterHours: 0,
     abandoned: 0,
+    booked: 0,
     averageSeconds: null,
     conversionRate: null,
     minutes: 0,
@@ -189,11 +203,12 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
         answered: r.in_hours,
         afterHours: r.after_hours,
         abandoned: r.abandoned,
+        booked: r.booked,
         averageSeconds: r.average_seconds === null ? null : Math.round(r.average_seconds),
         conversionRate: answered > 0 ? r.booked / answered : null,
         minutes: Math.ceil(r.seconds / 60),
       });
-      Object.assign(bookingSuccess, { wanted: r.wanted, booked: r.wanted_booked });
+      Object.assign(bookingSuccess, { wanted: r.wanted, booked: r.booked });
     }
   }
 
@@ -202,8 +217,10 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   ) as Insights["bookings"];
   for (const r of changeRows)
     bookings[(BOOKING_SOURCES as readonly string[]).includes(r.source) ? (r.source as BookingSource) : "selfService"][r.kind] += r.n;
-  const requests = Object.fromEntries(REQUEST_CATEGORIES.map((c) => [c, 0])) as Insights["requests"];
-  for (const r of requestRows) if (r.category in requests) requests[r.category as keyof typeof requests] = r.n;
+  const categories = wordsFor({ businessType: owner.businessType }).categories;
+  const requests = categories.map((category) => ({ category, count: 0 }));
+  for (const r of requestRows)
+    (requests.find((x) => x.category === r.category) ?? requests.find((x) => x.category === "other")!).count += r.n;
   const team = new Map<string, Insights["practitioners"][number]>();
   for (const r of teamRows) {
     const p = team.get(r.id) ?? { id: r.id, name: r.name, booked: 0, rescheduled: 0, cancelled: 0 };
@@ -244,7 +261,6 @@ type CallRow = {
   average_seconds: number | null;
   seconds: number;
   wanted: number;
-  wanted_booked: number;
 };
 
 /**
@@ -266,7 +282,7 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
       from calls
       -- A blocked caller's or a spam call is no caller's: out of every series. A call with nothing said stays, as the
       -- abandoned call it is (never an answered one, so never in conversion).
-      where user_id = ${userId} and (screening is null or screening = 'silent')
+      where user_id = ${userId} and (screening is null or screening = 'silent') and ${notTryCall()}
         and created_at >= ${iso(new Date(start.getTime() - 86_400_000))} and created_at < ${iso(new Date(end.getTime() + 86_400_000))}
         and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
     ), k as (
@@ -285,9 +301,8 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
       (count(*) filter (where not abandoned and outcome = 'booked'))::int as booked,
       (avg(duration_seconds) filter (where not abandoned))::float8 as average_seconds,
       coalesce(sum(duration_seconds), 0)::float8 as seconds,
-      -- Booking success: the calls that wanted an appointment, and those of them that got one.
-      (count(*) filter (where wanted_booking))::int as wanted,
-      (count(*) filter (where wanted_booking and outcome = 'booked'))::int as wanted_booked
+      -- Booking success: the calls that wanted an appointment; those that got one are the booked above.
+      (count(*) filter (where wanted_booking or (not abandoned and outcome = 'booked')))::int as wanted
     from k
     group by grouping sets ((d), (dow, hour), (outcome), ())`;
 }
@@ -302,8 +317,9 @@ function toolTimesQuery(userId: string, start: Date, end: Date) {
     select count(*)::int as n,
       percentile_cont(0.5) within group (order by duration_ms) as p50,
       percentile_cont(0.95) within group (order by duration_ms) as p95
-    from call_tool_calls
-    where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}`;
+    from call_tool_calls t
+    where user_id = ${userId} and created_at >= ${iso(start)} and created_at < ${iso(end)}
+      and (t.provider_call_id is null or ${notTryCall("t")})`;
 }
 
 /** Calls and minutes (seconds summed, rounded up) of the calls made in a window, Try calls left out: the usage of a billing period. */
@@ -318,6 +334,9 @@ export async function usageBetween(db: Db, userId: string, window: { start: Date
     minutes: Math.ceil(Number(row!.seconds) / 60),
   };
 }
+
+/** SQL true for a row made during a Try call, by its calls.id column (`callId`); false for a row of no call. */
+const byTryCall = (callId: SQL) => sql`coalesce((select not ${notTryCall("tc")} from calls tc where tc.id = ${callId}), false)`;
 
 /** An instant as a bound parameter of raw SQL (a Date is only converted for a typed column). */
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -337,10 +356,4 @@ export function billingPeriod(periodStart: Date | null, periodEnd: Date | null, 
   const first = `${today.slice(0, 7)}-01`;
   const next = addDays(first, 32).slice(0, 7) + "-01";
   return { start: startOfLocalDay(first, timeZone), end: startOfLocalDay(next, timeZone) };
-}
-
-/** Whether the business has had any call: the dashboard opens on the insights once it has. */
-export async function hasCalls(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.execute<{ found: boolean }>(sql`select exists (select 1 from calls where user_id = ${userId}) as found`);
-  return row?.found === true;
 }

@@ -43,10 +43,11 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   test.setTimeout(120_000);
   const email = uniqueEmail("payer");
 
-  // The landing page's Start free trial opens the checkout in a new tab.
+  // The landing page's Start free trial opens the checkout in the same tab.
   await page.goto("/");
-  const [checkout] = await Promise.all([page.waitForEvent("popup"), page.getByTestId("pricing-cta").click()]);
-  await checkout.waitForLoadState();
+  await page.getByTestId("pricing-cta").click();
+  await page.waitForURL(/\/sandbox\/checkout/);
+  const checkout = page;
   expect(new URL(checkout.url()).pathname).toBe("/sandbox/checkout");
   await expect(checkout.getByTestId("sandbox-plan")).toContainText("7");
   await expectNoSeriousA11yViolations(checkout);
@@ -117,12 +118,10 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await expect(thanks.getByTestId("thankyou-next")).toHaveAttribute("data-state", "confirming");
   await visitor.close();
 
-  // Manage Subscription → the sandbox portal → cancel.
-  const [portal] = await Promise.all([
-    checkout.waitForEvent("popup"),
-    checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click(),
-  ]);
-  await portal.waitForLoadState();
+  // Manage Subscription → the sandbox portal, in the same tab → cancel.
+  await checkout.getByRole("link", { name: new RegExp(en("SubscriptionSection.manage")) }).click();
+  await checkout.waitForURL(/\/sandbox\/portal/);
+  const portal = checkout;
   expect(new URL(portal.url()).pathname).toBe("/sandbox/portal");
   await portal.getByTestId("sandbox-cancel").click();
   await portal.getByTestId("confirm-action").click();
@@ -133,9 +132,8 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
       .replace("\\{date\\}", ".+")}$`,
   );
   await expect(portal.getByTestId("portal-status")).toHaveText(ended);
-  await portal.close();
 
-  await checkout.reload();
+  await checkout.goto("/dashboard/subscription");
   await expect(checkout.getByTestId("subscription-lapsed")).toBeVisible();
   await expect(checkout.getByTestId("subscription-badge")).toHaveText(en("SubscriptionSection.inactive"));
   // The number stays the owner's through the grace period.

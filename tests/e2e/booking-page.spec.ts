@@ -7,13 +7,14 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
 import { m } from "./support/messages";
+import { dayAhead } from "../helpers/vapi-messages";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const EVERY_DAY = Object.fromEntries(DAYS.map((d) => [d, { isOpen: true, openTime: "08:00", closeTime: "18:00" }]));
 const fr = (key: string, values?: Record<string, string | number>) => m("fr", key, values);
 
 /** A French practice with services, a number and a trial. */
-async function frenchPractice(page: Page) {
+async function frenchPractice(page: Page, workingHours: Record<string, unknown> = EVERY_DAY) {
   const owner = await newOwner(page, { tag: "bookingpage", locale: "fr", fullName: "Dr Anne Roux" });
   const call = async (method: string, path: string, data?: unknown) => {
     const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${owner.token}` }, data });
@@ -23,7 +24,7 @@ async function frenchPractice(page: Page) {
   const businessName = `Cabinet Roux ${Date.now() % 100_000}`;
   await call("PUT", "/api/auth/update-profile", {
     businessName,
-    workingHours: EVERY_DAY,
+    workingHours,
     appointmentDuration: "30",
     services: ["Détartrage", "Consultation"],
   });
@@ -59,7 +60,10 @@ test("the owner turns the page on; a caller books on it in French with the code 
   await openDashboard(page, "fr", "/dashboard/booking-page");
   const settings = page.getByTestId("booking-page-settings");
   await expect(settings.getByLabel(fr("BookingPageSection.enabled"))).not.toBeChecked();
+  // The help under the toggle says what the page does in the state shown.
+  await expect(settings.getByTestId("booking-page-enabled-hint")).toHaveText(fr("BookingPageSection.enabledHintOff"));
   await settings.getByLabel(fr("BookingPageSection.enabled")).check();
+  await expect(settings.getByTestId("booking-page-enabled-hint")).toHaveText(fr("BookingPageSection.enabledHintOn"));
   await settings.getByRole("button", { name: fr("BookingPageSection.save") }).click();
   const url = settings.getByTestId("booking-page-url").getByRole("link");
   await expect(url).toHaveText(/\/fr\/b\/cabinet-roux-\d+$/);
@@ -116,6 +120,27 @@ test("the owner turns the page on; a caller books on it in French with the code 
   const row = page.getByTestId("appointment").filter({ hasText: "Léa Martin" });
   await expect(row.locator(`time[datetime="${new Date(start).toISOString()}"]`)).toBeVisible();
   await expect(row.getByTestId("appointment-source")).toHaveText(fr("AppointmentsSection.source.page"));
+});
+
+test("the page opens on the first day with a free time when today and tomorrow are closed, with no ring drawn", async ({
+  page,
+  browser,
+}) => {
+  // The practice's days are Paris days: today's and tomorrow's weekdays closed, every other day open.
+  const weekday = (date: string) => DAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+  const closed = [weekday(dayAhead(0)), weekday(dayAhead(1))];
+  const hours = Object.fromEntries(DAYS.map((d) => [d, { isOpen: !closed.includes(d), openTime: "08:00", closeTime: "18:00" }]));
+  const { call } = await frenchPractice(page, hours);
+  const { url } = (await call("PUT", "/api/booking-page", { enabled: true })) as { url: string };
+  const caller = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 375, height: 780 } })).newPage();
+  await caller.goto(new URL(url).pathname);
+  await expect(caller.locator("html[data-booking-page-ready]")).toBeAttached();
+  await expect(caller.getByLabel(fr("DaySlots.day"), { exact: true })).toHaveValue(dayAhead(2));
+  await expect(caller.getByTestId("booking-closed")).toHaveCount(0);
+  await expect(caller.getByTestId("booking-time").getByRole("radio").first()).toBeAttached();
+  // Nothing is focused on load, so no heading is ringed before the visitor does anything.
+  expect(await caller.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await expectNoSeriousA11yViolations(caller);
 });
 
 test("an unknown address is a 404 page in the visitor's language; a page turned off says to call", async ({ page }) => {

@@ -59,7 +59,7 @@ test("the owner adds a closure with its reason, is refused an overlap, opens and
 
   // The refresh: nothing new (they were filled when the business was created), and the choice above is kept.
   await holidays.getByRole("button", { name: fr("ClosuresSection.importHolidays") }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /Jours fériés ajoutés : \d+\./ })).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /Jours fériés ajoutés\s:\s\d+\./ })).toBeVisible();
   await expectNoEnglish(page, "fr");
   // Checked once the toasts (which fade in over the page) are gone.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });

@@ -81,7 +81,7 @@ test("small screens: the navigation is a drawer, usable by keyboard; the compact
   await page.keyboard.press("Enter");
   const drawer = page.getByRole("dialog", { name: m("en", "Dashboard.navigation") });
   await expect(drawer).toBeVisible();
-  await drawer.getByRole("button", { name: m("en", "Dashboard.nav.businessSettings") }).press("Enter");
+  await expect(drawer.getByText(m("en", "Dashboard.nav.groupReceptionist"), { exact: true })).toBeVisible();
   await drawer.getByRole("link", { name: m("en", "Dashboard.nav.aiConfig") }).press("Enter");
   await expect(page).toHaveURL(/\/dashboard\/ai-config$/);
   await expect(drawer).toBeHidden();
@@ -115,7 +115,8 @@ test("en français : l'owner configure son activité, ses horaires, son assistan
   await page.goto(at("fr", "/dashboard/ai-config"));
   // Nothing saved yet: the French defaults in use, the receptionist a woman as the copy calls her.
   await expect(page.getByTestId("ai-missing")).toContainText(fr("AiConfigSection.missing"));
-  await expect(page.getByTestId("ai-missing").getByTestId("ai-firstMessage")).toHaveText("Bonjour, comment puis-je vous aider ?");
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-spokenGreeting")).toContainText("Vivienne");
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-spokenGreeting")).toContainText("Cabinet Durand");
   await expect(page.getByTestId("ai-missing").getByTestId("ai-voice")).toContainText("Vivienne");
   await page.getByRole("button", { name: fr("AiConfigSection.create") }).click();
   await page.getByRole("combobox", { name: fr("AiConfigSection.language"), exact: true }).selectOption("fr");
@@ -203,15 +204,11 @@ test("en español: el administrador busca, desactiva, asigna un número, exporta
   expect(header).toBe(
     ["phoneNumber", "region", "phoneNumberType", "assignedTo", "created"].map((k) => `"${es(`AdminNumbers.csv.${k}`)}"`).join(","),
   );
-  // Delete: refused for Lucía's number, done for a free one.
+  // Delete: none for Lucía's number (released first), done for a free one.
   const rows = page.getByTestId("number-row");
-  await rows
-    .filter({ hasText: number })
-    .getByRole("button", { name: es("AdminNumbers.delete") })
-    .click();
+  await expect(rows.filter({ hasText: number }).getByRole("button", { name: es("AdminNumbers.delete") })).toHaveCount(0);
+  await expect(rows.filter({ hasText: number }).getByTestId("number-release-first")).toHaveText(es("AdminNumbers.releaseFirst"));
   const confirm = page.getByRole("dialog", { name: es("AdminNumbers.deleteTitle") });
-  await confirm.getByRole("button", { name: es("AdminNumbers.delete") }).click();
-  await expect(toast(page, es("Api.numberAssigned"))).toBeVisible();
   const free = rows.filter({ hasText: es("AdminNumbers.available") }).first();
   const freeNumber = (await free.getByRole("rowheader").innerText()).trim();
   await free.getByRole("button", { name: es("AdminNumbers.delete") }).click();

@@ -9,27 +9,24 @@ import { m } from "./support/messages";
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const en = (key: string, params: Record<string, string | number> = {}) => m("en", key, params);
 
-test("/dashboard opens the setup left half-way, unknown sub-routes the profile; the navigation opens the group of the current page", async ({
+test("/dashboard and unknown sub-routes resume the setup left half-way; the navigation shows its groups and the current page", async ({
   page,
 }) => {
   await newOwner(page);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard\/setup$/);
   await page.goto("/dashboard/no-such-section");
-  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page).toHaveURL(/\/dashboard\/setup$/);
   const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
-  const group = nav.getByRole("button", { name: en("Dashboard.nav.businessSettings") });
-  await expect(group).toHaveAttribute("aria-expanded", "false");
+  for (const group of ["groupToday", "groupReceptionist", "groupAgenda", "groupConnections", "groupAccount"])
+    await expect(nav.getByText(en(`Dashboard.nav.${group}`), { exact: true })).toBeVisible();
   // An owner has no Admin group.
-  await expect(nav.getByRole("button", { name: en("Dashboard.nav.admin") })).toHaveCount(0);
-  await group.click();
+  await expect(nav.getByText(en("Dashboard.nav.admin"), { exact: true })).toHaveCount(0);
   await nav.getByRole("link", { name: en("Dashboard.nav.schedule") }).click();
   await expect(page).toHaveURL(/\/dashboard\/schedule$/);
   await page.reload();
-  await expect(
-    page.getByRole("navigation", { name: en("Dashboard.nav.label") }).getByRole("button", { name: en("Dashboard.nav.businessSettings") }),
-  ).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("link", { name: en("Dashboard.nav.schedule") })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: en("Dashboard.nav.closures") })).not.toHaveAttribute("aria-current", "page");
 
   // The side column's white runs the page's full height, however long the page.
   await page.setViewportSize({ width: 1280, height: 600 });
@@ -148,13 +145,51 @@ test("working hours: view mode reads 12-hour AM/PM in English; an impossible day
   await expect(page.getByTestId("schedule-saturday")).toHaveText(/^9:00\sAM – 12:00\sPM$/);
 });
 
+test("working hours: a lunch break added through the form at 375 px is saved, shown and removed", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await newOwner(page);
+  await openDashboard(page, "en", "/dashboard/schedule");
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  const monday = en("Fields.monday");
+  await page.getByRole("button", { name: en("WorkingHoursFields.addBreakFor", { day: monday }) }).click();
+  // 09:00–17:00 is cut around its middle: 09:00–12:00 and 14:00–17:00, each range labelled.
+  await expect(page.getByLabel(en("WorkingHoursFields.periodCloses", { day: monday, n: 1 }))).toHaveValue("12:00");
+  await expect(page.getByLabel(en("WorkingHoursFields.periodOpens", { day: monday, n: 2 }))).toHaveValue("14:00");
+  await page.getByLabel(en("WorkingHoursFields.periodCloses", { day: monday, n: 1 })).fill("14:00");
+  await page.getByLabel(en("WorkingHoursFields.periodOpens", { day: monday, n: 2 })).fill("16:00");
+  await page.getByLabel(en("WorkingHoursFields.periodCloses", { day: monday, n: 2 })).fill("20:00");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
+  await expect(toast(page, en("ScheduleSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("schedule-monday")).toHaveText(/^9:00\sAM – 2:00\sPM, 4:00\sPM – 8:00\sPM$/);
+  const profile = await (await page.request.get("/api/auth/profile")).json();
+  expect(profile.workingHours.monday).toEqual({
+    isOpen: true,
+    openTime: "09:00",
+    closeTime: "20:00",
+    ranges: [
+      { openTime: "09:00", closeTime: "14:00" },
+      { openTime: "16:00", closeTime: "20:00" },
+    ],
+  });
+
+  // Removing the afternoon leaves a plain day.
+  await page.getByRole("button", { name: en("Dashboard.edit") }).click();
+  await page.getByRole("button", { name: en("WorkingHoursFields.removePeriod", { day: monday, n: 2 }) }).click();
+  await expect(page.getByLabel(`${monday} ${en("WorkingHoursFields.closes")}`)).toHaveValue("14:00");
+  await page.getByRole("button", { name: en("Dashboard.save"), exact: true }).click();
+  await expect(toast(page, en("ScheduleSection.updated"))).toBeVisible();
+  await expect(page.getByTestId("schedule-monday")).toHaveText(/^9:00\sAM – 2:00\sPM$/);
+});
+
 test("AI configuration: missing → created with the defaults → edited → reset to defaults → deleted", async ({ page }) => {
   await newOwner(page);
   await openDashboard(page, "en", "/dashboard/ai-config");
   await expect(page.getByTestId("ai-missing")).toContainText(en("AiConfigSection.missing"));
   // Nothing saved yet: the defaults in use are shown, not "not found".
   await expect(page.getByTestId("ai-missing").getByTestId("ai-voice")).toHaveText("English Female 1 (Emma)");
-  await expect(page.getByTestId("ai-missing").getByTestId("ai-firstMessage")).toHaveText("Hello, how can I help you today?");
+  // What callers really hear: the assistant's own opening line, the voice's name in it.
+  await expect(page.getByTestId("ai-missing").getByTestId("ai-spokenGreeting")).toContainText("you are speaking with Emma");
   await page.getByRole("button", { name: en("AiConfigSection.create") }).click();
   await expect(page.getByLabel(en("AiConfigSection.firstMessage"))).toHaveValue("Hello, how can I help you today?");
   await expect(page.getByLabel(en("AiConfigSection.agentName"))).toHaveValue("AI Assistant");
@@ -207,7 +242,10 @@ test("AI configuration: missing → created with the defaults → edited → res
   await dialog.getByRole("button", { name: en("AiConfigSection.deleteConfig") }).click();
   await expect(toast(page, en("AiConfigSection.deleted"))).toBeVisible();
   await expect(page.getByTestId("ai-missing")).toBeVisible();
-  expect((await page.request.get("/api/ai/parameters")).status()).toBe(404);
+  // Deleted: the defaults are in use again, and the page's read still answers 200.
+  const again = await page.request.get("/api/ai/parameters");
+  expect(again.status()).toBe(200);
+  expect(((await again.json()) as { saved: boolean }).saved).toBe(false);
 });
 
 test("AI configuration: a failed load shows the error with Try Again", async ({ page }) => {

@@ -1,6 +1,7 @@
 // The inbox in a real browser: a caller's text (the sandbox's signed message.received, through the same receiver as
 // the webhook) lands in a thread with an unread badge; the owner opens it, replies by SMS, and the reply goes out from
-// the business's line; WhatsApp is offered only inside its 24-hour window; the thread can be marked done.
+// the business's line, which moves the thread out of "to handle"; WhatsApp is offered only inside its 24-hour window; on
+// a phone the conversation comes first and the sandbox's form waits behind its button.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newOwner, openDashboard } from "./support/dashboard";
@@ -66,14 +67,22 @@ test("a caller's text lands in the inbox; the owner reads it and replies by SMS 
   const sent = ((await outbox.json()) as { messages: { channel: string; recipient: string; body: string; status: string }[] }).messages;
   expect(sent.find((n) => n.body === "Yes, come at 9:00.")).toMatchObject({ channel: "sms", recipient: "+33612345678", status: "sent" });
 
-  // Done: it leaves the open conversations and is found under Done.
-  await view.getByTestId("thread-status").click();
-  await expect(toast(page, m("en", "InboxSection.markedDone"))).toBeVisible();
+  // Replying handled it: it leaves the conversations to handle and is found under Handled, until reopened.
   const byCaller = page.getByTestId("thread").filter({ hasText: "06 12 34 56 78" });
   await expect(byCaller).toHaveCount(0);
+  await expect(view.getByTestId("thread-status")).toHaveText(m("en", "InboxSection.reopen"));
   await page.getByRole("button", { name: m("en", "InboxSection.filters.done"), exact: true }).click();
   await expect(byCaller).toContainText("Yes, come at 9:00.");
-  await expect(view.getByTestId("thread-status")).toHaveText(m("en", "InboxSection.reopen"));
+  await view.getByTestId("thread-status").click();
+  await expect(toast(page, m("en", "InboxSection.reopened"))).toBeVisible();
+  await expect(byCaller).toHaveCount(0);
+  await page.getByRole("button", { name: m("en", "InboxSection.filters.open"), exact: true }).click();
+  await expect(byCaller).toBeVisible();
+  // One action, named for what it does.
+  await expect(view.getByTestId("thread-status")).toHaveText(m("en", "InboxSection.markHandled"));
+  await view.getByTestId("thread-status").click();
+  await expect(toast(page, m("en", "InboxSection.markedHandled"))).toBeVisible();
+  await expect(byCaller).toHaveCount(0);
 });
 
 test("in French, the inbox speaks French, WhatsApp is offered after a WhatsApp message, and a refused reply says why", async ({ page }) => {
@@ -93,6 +102,29 @@ test("in French, the inbox speaks French, WhatsApp is offered after a WhatsApp m
   // An empty reply is refused in French before anything is sent.
   await view.getByRole("button", { name: m("fr", "InboxSection.send"), exact: true }).click();
   await expect(view.getByText(m("fr", "Validation.required", { field: m("fr", "Fields.text") }))).toBeVisible();
+});
+
+test("on a phone the conversation comes first, and the sandbox's form opens from its button", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ownerWithLine(page, "es");
+  await openDashboard(page, "es", "/dashboard/inbox");
+  const toggle = page.getByRole("button", { name: m("es", "InboxSection.sandbox.title") });
+  const card = page.getByTestId("sandbox-text");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(card).toBeHidden();
+  await expect(page.getByTestId("inbox-empty")).toBeInViewport();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await callerTexts(page, "es", "+33 6 12 34 56 79", "¿Puedo llegar un poco antes?", m("es", "InboxSection.sandbox.actions.thread"));
+  await page.getByTestId("thread").filter({ hasText: "¿Puedo llegar un poco antes?" }).click();
+  const view = page.getByTestId("thread-view");
+  // The open conversation fills the top of the screen, above the requests and the sandbox's form.
+  await expect(view.getByTestId("text-in")).toBeInViewport();
+  const top = async (l: typeof view) => (await l.boundingBox())!.y;
+  expect(await top(view)).toBeLessThan(await top(page.getByTestId("tasks")));
+  expect(await top(page.getByTestId("tasks"))).toBeLessThan(await top(toggle));
+  await expect(view.getByTestId("thread-status")).toHaveText(m("es", "InboxSection.markHandled"));
+  await expectNoEnglish(page, "es");
 });
 
 for (const locale of ["fr", "en"] as const) {

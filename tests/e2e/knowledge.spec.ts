@@ -14,9 +14,11 @@ test("the owner adds, edits and deletes a price for French calls", async ({ page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr("KnowledgeSection.title"));
   await expect(page.getByTestId("knowledge-list")).toContainText(fr("KnowledgeSection.none"));
 
-  // Nothing typed: the server's own words.
+  // Nothing typed: each empty field named under it, in the server's words, and nothing sent.
   await page.getByRole("button", { name: fr("KnowledgeSection.add"), exact: true }).click();
-  await expect(page.getByTestId("knowledge-error")).toHaveText(fr("Validation.required", { field: fr("Fields.title") }));
+  await expect(page.locator("#knowledge-new-title-error")).toHaveText(fr("Validation.required", { field: fr("Fields.title") }));
+  await expect(page.locator("#knowledge-new-details-error")).toHaveText(fr("Validation.required", { field: fr("Fields.details") }));
+  await expect(page.getByTestId("knowledge-error")).toHaveCount(0);
 
   await page.getByLabel(fr("KnowledgeSection.kind")).selectOption("price");
   await page.getByLabel(fr("KnowledgeSection.titlePrice")).fill("Détartrage");

@@ -111,6 +111,10 @@ test("a practice of two in French: the owner's Google calendar, Dr Roux's Outloo
     fr("AppointmentsSection.withPractitioner", { name: "Dr Camille Roux" }),
   );
   await paul.getByTestId("appointment-reassign").selectOption({ label: "Dr Inès Moreau" });
+  // The owner is asked first, and whether to text Paul; nothing is texted unless ticked.
+  await expect(page.getByRole("dialog")).toContainText(fr("AppointmentsSection.reassignTitle", { name: "Dr Inès Moreau" }));
+  await expect(page.getByTestId("reassign-notify")).not.toBeChecked();
+  await page.getByTestId("confirm-action").click();
   await expect(toast(page, fr("AppointmentsSection.reassigned", { name: "Dr Inès Moreau" }))).toBeVisible();
   await expect(paul.getByTestId("appointment-practitioner")).toHaveText(
     fr("AppointmentsSection.withPractitioner", { name: "Dr Inès Moreau" }),

@@ -3,7 +3,6 @@
 // both patients due; one of them texts STOP; the due texts go (the sandbox's "send now", the sweep's own work), the
 // other patient is texted the booking page's link, listed as texted, and the one who opted out gets nothing.
 import { expect, test, type Page } from "@playwright/test";
-import { IntlMessageFormat } from "intl-messageformat";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { openDashboard, readyReceptionist, signIn } from "./support/dashboard";
 import { fixtures } from "./support/fixtures";
@@ -11,8 +10,7 @@ import { expectNoEnglish } from "./support/i18n";
 import { m } from "./support/messages";
 
 const fr = (key: string, params: Record<string, string | number> = {}) => m("fr", key, params);
-/** A French message with a count, read as ICU reads it (m() fills plain placeholders only). */
-const frCount = (key: string, count: number) => new IntlMessageFormat(m("fr", key), "fr").format({ count }) as string;
+const frCount = (key: string, count: number) => m("fr", key, { count });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 type Outbox = { messages: { channel: string; recipient: string; body: string }[] };

@@ -11,32 +11,10 @@ import { publicHolidayOn } from "../../lib/scheduling/closures/holiday-calendar"
 import { DEMO_OWNER } from "../../lib/server/ops/seed-accounts";
 import { newOwner, openDashboard, readyReceptionist } from "./support/dashboard";
 import { expectNoEnglish } from "./support/i18n";
-import { at, m, type Locale } from "./support/messages";
+import { conversation } from "./support/try-call";
+import { at, m } from "./support/messages";
 
 /** Drives the Try page: chips by their words, typed words by the text box; each step waits for the reply. */
-function conversation(page: Page, locale: Locale) {
-  const lastReply = page.locator('[data-testid="try-turn"][data-speaker="receptionist"]').last();
-  const chips = page.getByRole("group", { name: m(locale, "TrySection.suggestions") });
-  const expectReply = async (text: string) => {
-    await expect(lastReply).toContainText(text);
-    // The reply has arrived and the page is ready for the next words.
-    await expect(page.getByTestId("try-answering")).toHaveCount(0);
-  };
-  return {
-    lastReply,
-    expectReply,
-    chip: async (words: string, reply: string) => {
-      await chips.getByRole("button", { name: words, exact: true }).click();
-      await expectReply(reply);
-    },
-    type: async (words: string, reply: string) => {
-      await page.getByLabel(m(locale, "TrySection.yourWords")).fill(words);
-      await page.getByRole("button", { name: m(locale, "TrySection.send"), exact: true }).click();
-      await expectReply(reply);
-    },
-  };
-}
-
 /** A stored (E.164) number as the signed-in owner's dashboard shows it: national form for their country's numbers. */
 async function shown(page: Page, e164: string): Promise<string> {
   const profile = (await (await page.request.get("/api/auth/profile")).json()) as { country?: string };
@@ -68,10 +46,10 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   const line = await readyReceptionist(page, owner.token, "en");
 
   await openDashboard(page, "en", "/dashboard/try");
-  // The navigation: Try right after Phone Number, Messages right after Calls.
+  // The navigation: Try closes the receptionist's group, the messages sent right after Calls.
   const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
   const links = await nav.getByRole("link").allInnerTexts();
-  expect(links.indexOf(en("Dashboard.nav.try"))).toBe(links.indexOf(en("Dashboard.nav.phoneNumber")) + 1);
+  expect(links.indexOf(en("Dashboard.nav.try"))).toBe(links.indexOf(en("Dashboard.nav.transfers")) + 1);
   expect(links.indexOf(en("Dashboard.nav.outbox"))).toBe(links.indexOf(en("Dashboard.nav.calls")) + 1);
   await expect(nav.getByRole("link", { name: en("Dashboard.nav.try") })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("try-sandbox-note")).toHaveText(en("TrySection.sandboxNote"));
@@ -95,8 +73,8 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
     "I'd like to leave a message",
   ]);
   await talk.chip("I'd like to book an appointment", en("Simulator.askName"));
-  await expect(chips).toHaveText(["Marie Curie"]);
-  await talk.chip("Marie Curie", en("Simulator.askReason", { name: "Marie Curie" }));
+  await expect(chips).toHaveText(["Emma Wilson"]);
+  await talk.chip("Emma Wilson", en("Simulator.askReason", { name: "Emma Wilson" }));
   await expect(chips).toHaveText(["A check-up"]);
   await talk.type("A check-up", en("Simulator.askEmail"));
   // Enter sends too.
@@ -105,7 +83,7 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   await talk.expectReply(en("Simulator.askDay"));
   await talk.chip("Tomorrow", en("Simulator.whichOne"));
   await talk.chip("The first one", en("Simulator.readBack").split("{slot}")[1]!);
-  const booked = en("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Marie Curie");
+  const booked = en("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Emma Wilson");
   await talk.chip("Yes", booked);
   await expect(page.getByTestId("try-announcement")).toContainText(booked);
   await expect(page.locator('[data-testid="try-turn"][data-speaker="caller"]')).toHaveCount(7);
@@ -137,9 +115,9 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   const transcript = page.getByTestId("transcript-line");
   await expect(transcript.first()).toHaveAttribute("data-speaker", "receptionist");
   await expect(transcript.first()).toContainText(en("CallDetail.receptionistSpeaker"));
-  await expect(transcript.filter({ hasText: "Marie Curie" }).first()).toHaveAttribute("data-speaker", "caller");
+  await expect(transcript.filter({ hasText: "Emma Wilson" }).first()).toHaveAttribute("data-speaker", "caller");
   await expect(page.locator('[data-testid="transcript-line"][data-speaker="caller"]')).toHaveCount(7);
-  await expect(page.getByTestId("call-appointments")).toContainText("Marie Curie");
+  await expect(page.getByTestId("call-appointments")).toContainText("Emma Wilson");
   await expect(page.getByTestId("call-recording")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByTestId("back-to-calls").click();
@@ -147,14 +125,14 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
 
   // The appointment, booked by phone.
   await openDashboard(page, "en", "/dashboard/appointments");
-  const appointment = page.getByTestId("appointments-upcoming").getByTestId("appointment").filter({ hasText: "Marie Curie" });
+  const appointment = page.getByTestId("appointments-upcoming").getByTestId("appointment").filter({ hasText: "Emma Wilson" });
   await expect(appointment).toHaveCount(1);
   await expect(appointment.getByTestId("appointment-source")).toHaveText(en("AppointmentsSection.source.phone"));
   await expect(appointment).toContainText("A check-up");
 
   // The sandbox calendar holds its event.
   await openDashboard(page, "en", "/dashboard/calendar");
-  await expect(page.getByTestId("sandbox-calendar").getByTestId("sandbox-event").filter({ hasText: "Marie Curie" })).toHaveCount(1);
+  await expect(page.getByTestId("sandbox-calendar").getByTestId("sandbox-event").filter({ hasText: "Emma Wilson" })).toHaveCount(1);
 
   // Messages: a text and a WhatsApp to the caller, an email to the owner, none of them really sent.
   await openDashboard(page, "en", "/dashboard/outbox");
@@ -174,7 +152,7 @@ test("try your receptionist: a call booked with the suggested phrases shows in C
   await expect(body).toBeHidden();
   await sent.email.getByText(en("OutboxSection.showMessage")).click();
   await expect(body).toBeVisible();
-  await expect(body).toContainText("Marie Curie");
+  await expect(body).toContainText("Emma Wilson");
   await expect(body).toHaveCSS("white-space", "pre-wrap");
   await expectNoSeriousA11yViolations(page);
 });
@@ -199,13 +177,13 @@ test("en français : l'appel d'essai se termine par un au revoir, sans un mot d'
   await expect(talk.lastReply).toContainText("Léa");
   await expect(page.getByText(fr("TrySection.callLanguage", { language: fr("TrySection.languages.fr") }))).toBeVisible();
   await talk.chip("Je voudrais prendre rendez-vous", fr("Simulator.askName"));
-  await talk.chip("Marie Curie", fr("Simulator.askReason", { name: "Marie Curie" }));
+  await talk.chip("Louise Bernard", fr("Simulator.askReason", { name: "Louise Bernard" }));
   await expect(page.getByTestId("try-chip")).toHaveText(["Un détartrage"]);
   await talk.chip("Un détartrage", fr("Simulator.askEmail"));
   await talk.type("Non", fr("Simulator.askDay"));
   await talk.chip("Demain", fr("Simulator.whichOne"));
   await talk.chip("Le premier", fr("Simulator.readBack").split("{slot}")[1]!);
-  await talk.chip("Oui", fr("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Marie Curie"));
+  await talk.chip("Oui", fr("Receptionist.booked").split("{slot}")[0]!.replace("{name}", "Louise Bernard"));
   await expectNoEnglish(page, "fr");
   // "Non, merci" ends the call: the receptionist says goodbye and hangs up.
   await talk.chip("Non, merci", fr("Receptionist.goodbye"));
@@ -424,7 +402,7 @@ test("a call left without hanging up ends: another section, another page, the ta
   const first = await startAndSay();
   await page
     .getByRole("navigation", { name: fr("Dashboard.nav.label") })
-    .getByRole("link", { name: fr("Dashboard.nav.calls") })
+    .getByRole("link", { name: fr("Dashboard.nav.calls"), exact: true })
     .click();
   await expect(page).toHaveURL(/\/fr\/dashboard\/calls$/);
   await expectEnded(first);
@@ -477,4 +455,43 @@ test("through the production server's voice webhook the caller hears the booking
     return { toolCalls: body.toolCalls.count, wanted: body.bookingSuccess.wanted };
   };
   await expect.poll(insights).toEqual({ toolCalls: 2, wanted: 1 });
+});
+
+test("en español: la llamada de prueba sugiere a sus profesionales y reserva con el pedido, por la tarde", async ({ page }) => {
+  test.setTimeout(180_000);
+  const es = (key: string, params: Record<string, string | number> = {}) => m("es", key, params);
+  const owner = await newOwner(page, { locale: "es", tag: "prueba", fullName: "Lucía Martín" });
+  await readyReceptionist(page, owner.token, "fr");
+  const call = async (method: string, path: string, data: unknown) => {
+    const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${owner.token}` }, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  };
+  // The receptionist made ready above has its settings: they are changed, not created.
+  await call("PUT", "/api/ai/parameters", { language: "es", voiceId: "voice_spanish_male_1", firstMessage: "", agentName: "Léa" });
+  await call("PUT", "/api/auth/update-profile", { services: ["Sesión de fisioterapia"] });
+  const late = { isOpen: true, openTime: "15:00", closeTime: "20:00" };
+  const week = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, late]));
+  await call("POST", "/api/practitioners", { name: "Javier Ortega", workingHours: week });
+
+  await openDashboard(page, "es", "/dashboard/try");
+  await page.getByRole("button", { name: es("TrySection.start") }).click();
+  const talk = conversation(page, "es");
+  await expect(talk.lastReply).toContainText("Léa");
+  // The suggestions are the business's own: its practitioner, its service; no famous name.
+  const withJavier = "Quisiera una cita con Javier Ortega el jueves por la tarde";
+  await talk.chip(withJavier, es("Simulator.askName"));
+  await expect(page.getByTestId("try-chip")).toHaveText(["Carmen López"]);
+  await talk.chip("Carmen López", es("Simulator.askReason", { name: "Carmen López" }));
+  await expect(page.getByTestId("try-chip")).toHaveText(["Sesión de fisioterapia"]);
+  await talk.chip("Sesión de fisioterapia", es("Simulator.askEmail"));
+  await talk.type("No", es("Simulator.whichOne"));
+  // Whose agenda is read is said, with his day ("trabaja de 15:00 a 20:00"), and only Javier's afternoon is offered
+  // (in Spain the afternoon starts at 16:00): no offered time ("a las …", "…, …", "… o …") before 16:00.
+  await expect(talk.lastReply).toContainText("Miro la agenda de Javier Ortega…");
+  await expect(talk.lastReply).toContainText("a las 16:00");
+  await expect(talk.lastReply).not.toContainText(/(a las|,| o) (9|1[0-5]):\d\d\b/);
+  await talk.chip("La primera", es("Simulator.readBack").split("{slot}")[1]!);
+  await talk.chip("Sí", "con Javier Ortega");
+  await expect(talk.lastReply).toContainText("a las 16:00");
+  await expectNoEnglish(page, "es");
 });

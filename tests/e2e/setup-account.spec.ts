@@ -89,8 +89,13 @@ for (const locale of LOCALES) {
       },
     });
 
-    // 4. Google Calendar: no way forward until connected.
+    // 4. The calendar: Google, Outlook or CalDAV, as on the Calendar page; no way forward until one is connected.
     await expect(step).toHaveText(t("SetupPage.stepOf", { current: 4, total: 5 }));
+    await expect(page.getByTestId("setup-calendar-choices").getByRole("button")).toHaveText([
+      t("SetupPage.connect"),
+      t("CalendarSection.connectMicrosoft"),
+      t("CalendarSection.connectCaldav"),
+    ]);
     await cont.click();
     await expect(page.getByText(t("SetupPage.calendarRequiredToContinue"))).toBeVisible();
     await expect(step).toHaveText(t("SetupPage.stepOf", { current: 4, total: 5 }));
@@ -104,7 +109,8 @@ for (const locale of LOCALES) {
     await page.getByRole("button", { name: t("SetupPage.claim") }).click();
     await expect(page.getByRole("heading", { name: t("SetupPage.completeTitle") })).toBeVisible();
     await expect(page.getByText(t("SetupPage.completeText"))).toBeVisible();
-    const number = await page.getByTestId("claimed-number").innerText();
+    // Shown in international form ("+34 910 12 34 56"); stored in E.164.
+    const number = (await page.getByTestId("claimed-number").innerText()).replace(/[^\d+]/g, "");
     await checkPage(page, locale);
     await page.waitForURL(new RegExp(`${at(locale, "/dashboard")}(/.*)?$`), { timeout: 12_000 });
 

@@ -12,6 +12,7 @@ import { api, type Account, createAdmin, registerOwner } from "../helpers/api";
 type Item = {
   id: string;
   userId: string | null;
+  account: { businessName: string | null; email: string } | null;
   channel: string;
   recipient: string;
   subject: string | null;
@@ -125,6 +126,14 @@ describe("GET /api/admin/outbox", () => {
       links: [],
     });
     expect(messages.find((m) => m.id === ids.whatsapp)).toMatchObject({ userId: null, channel: "whatsapp" });
+  });
+
+  it("names the account each message was sent for, and none for the platform's own", async () => {
+    const { messages } = await outbox();
+    const byId = (id: string) => messages.find((m) => m.id === id)!;
+    expect(byId(ids.confirmation).account).toEqual({ businessName: "A Dental", email: ownerA.user.email });
+    expect(byId(ids.text).account).toEqual({ businessName: "B Bistro", email: ownerB.user.email });
+    expect(byId(ids.whatsapp).account).toBeNull();
   });
 
   it("searches the recipient or the subject, whatever the case, with % and _ taken literally", async () => {

@@ -284,12 +284,12 @@ describe("API keys", () => {
   it("answers in the caller's language", async () => {
     const { key } = await makeKey(owner, ["calls:read"]);
     const scope = await api("GET", "/api/appointments", { token: key, headers: FR });
-    expect(scope.body.message).toBe("Cette clé d’API n’a pas la portée « appointments:read » qu’exige cette adresse.");
+    expect(scope.body.message).toBe("Cette clé d’API n’a pas la portée «\u00a0appointments:read\u00a0» qu’exige cette adresse.");
     const here = await api("GET", "/api/auth/profile", { token: key, headers: FR });
     expect(here.body.message).toBe("Les clés d’API ne peuvent pas être utilisées à cette adresse.");
     const unknown = await api("GET", "/api/calls", { token: `rk_${"B".repeat(43)}`, headers: FR });
     expect(unknown.body.message).toBe(
-      "Cette clé d’API n’est pas valide : elle a peut-être été révoquée. Créez-en une nouvelle sur la page Intégrations.",
+      "Cette clé d’API n’est pas valide\u00a0: elle a peut-être été révoquée. Créez-en une nouvelle sur la page Intégrations.",
     );
   });
 });

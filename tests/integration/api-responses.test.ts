@@ -8,7 +8,7 @@ import { z } from "zod";
 import { API_ROUTES } from "@/app/api/routes.generated";
 import { profileResponse, sessionResponse, setupTokenResponse } from "@/lib/accounts/account/accounts.responses";
 import { userDetailsResponse, userListResponse } from "@/lib/accounts/admin/admin.responses";
-import { aiParametersResponse } from "@/lib/accounts/ai-settings/ai.responses";
+import { aiParametersInUseResponse, aiParametersResponse } from "@/lib/accounts/ai-settings/ai.responses";
 import { appointmentListResponse, appointmentResponse } from "@/lib/scheduling/appointments/appointments.responses";
 import { callListResponse } from "@/lib/receptionist/calls/calls.responses";
 import { matchApiRoute } from "@/lib/platform/http/api-routes";
@@ -55,7 +55,7 @@ describe("the routes answer what they declare", () => {
       token,
       body: { language: "fr", voiceId: "voice_french_male_1", firstMessage: "", agentName: "" },
     });
-    await answers(aiParametersResponse, "GET", "/api/ai/parameters", { token });
+    await answers(aiParametersInUseResponse, "GET", "/api/ai/parameters", { token });
     await answers(messageResponse, "DELETE", "/api/ai/parameters", { token });
 
     await connectSandboxCalendar(token);

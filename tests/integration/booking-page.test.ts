@@ -95,11 +95,11 @@ describe("the booking page", () => {
   it("refuses a malformed address with a 400 and another practice's with a 409, changing nothing", async () => {
     const bad = await api("PUT", "/api/booking-page", { token: p.token, body: { enabled: true, slug: "-Bad slug!" }, headers: FR });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/^Adresse : de 3 à 40 lettres minuscules/);
+    expect(bad.body.message).toMatch(/^Adresse\u00a0: de 3 à 40 lettres minuscules/);
     const other = await registerOwner({ businessName: `Autre ${runTag}` });
     const taken = await api("PUT", "/api/booking-page", { token: other.token, body: { enabled: true, slug }, headers: FR });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(`L’adresse « ${slug} » est déjà prise. Choisissez-en une autre.`);
+    expect(taken.body.message).toBe(`L’adresse «\u00a0${slug}\u00a0» est déjà prise. Choisissez-en une autre.`);
     expect((await api("GET", "/api/booking-page", { token: other.token })).body).toMatchObject({ enabled: false, slug: null });
     // Its own name's address is free: without a slug it gets that one.
     const own = await api("PUT", "/api/booking-page", { token: other.token, body: { enabled: false } });
@@ -179,7 +179,7 @@ describe("the booking page", () => {
     const abroad = await api("POST", `/api/book/${slug}/code`, { body: { phone: "+44 7400 123456" }, headers: FR });
     expect(abroad.status).toBe(400);
     expect(abroad.body.message).toBe(
-      "Les codes ne sont envoyés qu’aux numéros de ce pays : France. Pour réserver avec un autre numéro, appelez le cabinet.",
+      "Les codes ne sont envoyés qu’aux numéros de ce pays\u00a0: France. Pour réserver avec un autre numéro, appelez le cabinet.",
     );
     // Two codes at once from one address (a mistyped number), then a wait that says how long (booking-page-abuse.test.ts).
     const from = visitor(FR);

@@ -164,7 +164,7 @@ describe("call routing", () => {
       ],
     });
     expect(twice.status).toBe(400);
-    expect(twice.body.message).toBe("Personnes à qui transférer les appels : chaque numéro ne figure qu'une fois.");
+    expect(twice.body.message).toBe("Personnes à qui transférer les appels\u00a0: chaque numéro ne figure qu'une fois.");
     const unreadable = await putRouting(p, {
       warmTransfer: false,
       hours: "always",
@@ -175,7 +175,7 @@ describe("call routing", () => {
     });
     expect(unreadable.status).toBe(400);
     // The message names whose number it is.
-    expect(unreadable.body.message).toMatch(/^Dr Roux : ce numéro/);
+    expect(unreadable.body.message).toMatch(/^Dr Roux\u00a0: ce numéro/);
     const many = Array.from({ length: 11 }, (_, i) => ({ name: `P${i}`, phone: `+331445566${String(i).padStart(2, "0")}` }));
     const tooMany = await putRouting(p, { warmTransfer: false, hours: "always", destinations: many });
     expect(tooMany.status).toBe(400);
@@ -371,19 +371,19 @@ describe("transfers by what each one is for", () => {
       ],
     });
     const refusals: [unknown[], string][] = [
-      [[0, null, null], "Accueil : sans réponse, choisissez une autre personne, ou un message."],
-      [[null, 3, null], "Secrétariat : la personne à essayer sans réponse ne figure pas dans la liste."],
-      [[null, null, -1], "Dr Roux : la personne à essayer sans réponse ne figure pas dans la liste."],
+      [[0, null, null], "Accueil\u00a0: sans réponse, choisissez une autre personne, ou un message."],
+      [[null, 3, null], "Secrétariat\u00a0: la personne à essayer sans réponse ne figure pas dans la liste."],
+      [[null, null, -1], "Dr Roux\u00a0: la personne à essayer sans réponse ne figure pas dans la liste."],
       [
         [1, 2, 0],
-        "Accueil : sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez « Prendre un message » pour l'une d'elles.",
+        "Accueil\u00a0: sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez «\u00a0Prendre un message\u00a0» pour l'une d'elles.",
       ],
       [
         [null, 2, 1],
-        "Secrétariat : sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez « Prendre un message » pour l'une d'elles.",
+        "Secrétariat\u00a0: sans réponse, l'appel tournerait en boucle jusqu'à revenir à cette personne. Choisissez «\u00a0Prendre un message\u00a0» pour l'une d'elles.",
       ],
-      [[1.5, null, null], "« Sans réponse » n'est pas valide"],
-      [["Secrétariat", null, null], "« Sans réponse » n'est pas valide"],
+      [[1.5, null, null], "«\u00a0Sans réponse\u00a0» n'est pas valide"],
+      [["Secrétariat", null, null], "«\u00a0Sans réponse\u00a0» n'est pas valide"],
     ];
     for (const [backups, message] of refusals) {
       const res = await putRouting(p, list(backups));

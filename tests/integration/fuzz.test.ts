@@ -445,8 +445,6 @@ async function targets(methods: string[] = BODY_METHODS): Promise<Target[]> {
   const out: Target[] = [];
   for (const file of routeFiles(root).sort()) {
     const rel = path.relative(root, path.dirname(file)).split(path.sep).filter(Boolean);
-    // Auth.js's own handler (form posts and redirects, its own parsing) is not this app's JSON edge.
-    if (rel.includes("[...nextauth]")) continue;
     const pattern = `/api/${rel.join("/")}`.replace(/\/$/, "");
     const params: Record<string, string | string[]> = {};
     const url = rel

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { getDb } from "@/db/client";
 import { calendarAccessFor, connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import { signConsentState } from "@/lib/scheduling/calendar/consent-state";
-import { CONSENT_MESSAGE } from "@/lib/platform/client/calendar-consent";
+import { CONSENT_MESSAGE } from "@/lib/platform/shared/calendar-consent";
 import { createSecretBox } from "@/lib/platform/crypto/secret-box";
 import { resetEnvCache } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";

@@ -228,7 +228,7 @@ describe("a call about Christmas", () => {
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body).toMatchObject({
-      message: "Noël : l'établissement est ouvert, les appelants peuvent réserver ce jour-là.",
+      message: "Noël\u00a0: l'établissement est ouvert, les appelants peuvent réserver ce jour-là.",
       holiday: { day: christmas, name: "Noël", open: true, closedBy: null },
       appointmentsInside: 0,
     });

@@ -119,13 +119,15 @@ describe("what a call knows", () => {
 
     const call = newCallId();
     const whitening = await vapiTool(p.line, call, caller(), "lookup_info", { question: "How much does whitening cost?" });
-    expect(whitening).toMatch(/^Here is what we have on that: Price, Teeth whitening: 250 euros per session/);
+    // Said as a person would, each entry one sentence: no label, no double full stop.
+    expect(whitening).toMatch(/^A teeth whitening costs 250 euros per session\.( |$)/);
+    expect(whitening).not.toMatch(/\.\./);
     const insured = await vapiTool(p.line, call, caller(), "lookup_info", { question: "do you take my insurance" });
-    expect(insured).toContain("Policy, Insurance: We accept all major insurers");
+    expect(insured).toContain("Insurance: We accept all major insurers; bring your card.");
     // A name the entries never mention is unknown, not refused: the words say so, and offer a message.
     const cigna = await vapiTool(p.line, call, caller(), "lookup_info", { question: "Do you take Cigna insurance?" });
     expect(cigna).toMatch(
-      /^Here is what we have on that: .*Policy, Insurance: We accept all major insurers.* It does not mention Cigna, so I don't know about that\. I can take a message/,
+      /Insurance: We accept all major insurers.* It does not mention Cigna, so I don't know about that\. I can take a message/,
     );
     expect(cigna).not.toMatch(/\b(no|not accept|don't take|do not take)\b/i);
     // The owner's words come back cleaned: a planted mark or a line break that would start a rule is gone.

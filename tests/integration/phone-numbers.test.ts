@@ -1,3 +1,4 @@
+import { translate } from "@/lib/platform/i18n/translate";
 import { eq, inArray, isNull, and, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -255,7 +256,7 @@ describe("numbers of the owner's country", () => {
       const fr = await api("GET", "/api/phone-numbers/claim", { token: owner.token, headers: { "accept-language": "fr" } });
       expect(fr.status).toBe(409);
       expect(fr.body.message).toBe(
-        "Aucun numéro de téléphone de ce pays n'est disponible pour le moment : France. Veuillez réessayer plus tard.",
+        "Aucun numéro de téléphone de ce pays n'est disponible pour le moment\u00a0: France. Veuillez réessayer plus tard.",
       );
       const es = await api("GET", "/api/phone-numbers/claim", { token: owner.token, headers: { "accept-language": "es" } });
       expect(es.body.message).toBe(
@@ -393,7 +394,14 @@ describe("admin pool management", () => {
     );
     const refused = await api("DELETE", `/api/admin/phone-numbers/${ids[assigned!]}`, { token: admin.token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe("Cannot delete an assigned phone number");
+    expect(refused.body.message).toBe(translate("en", "Api.numberAssigned"));
+    // Said in the admin's language.
+    const refusedFr = await api("DELETE", `/api/admin/phone-numbers/${ids[assigned!]}`, {
+      token: admin.token,
+      headers: { "accept-language": "fr" },
+    });
+    expect(refusedFr.status).toBe(409);
+    expect(refusedFr.body.message).toBe("Ce numéro est attribué à un compte\u00a0: libérez-le avant de le supprimer.");
     const deleted = await api("DELETE", `/api/admin/phone-numbers/${ids[free!]}`, { token: admin.token });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe("Phone number deleted successfully");

@@ -226,7 +226,10 @@ describe("giving an appointment to another practitioner", () => {
     await drain();
     expect((await eventsOf(owner)).map((e) => e.summary)).toEqual([expect.stringContaining("Hugo Petit")]);
 
-    const moved = await api("POST", `/api/appointments/${booked.body.id}/reassign`, { token: p.token, body: { practitionerId: roux } });
+    const moved = await api("POST", `/api/appointments/${booked.body.id}/reassign`, {
+      token: p.token,
+      body: { practitionerId: roux, notifyCaller: true },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ id: booked.body.id, practitionerId: roux, status: "booked" });
     await drain();
@@ -237,13 +240,13 @@ describe("giving an appointment to another practitioner", () => {
     ]);
     const [row] = await getDb().select().from(appointments).where(eq(appointments.id, booked.body.id));
     expect(row!.calendarSyncStatus).toBe("synced");
-    // The caller is told who the appointment is with now.
+    // The owner chose to tell the caller: who the appointment is with now, at the same time.
     const texts = await getDb()
       .select({ body: notifications.body })
       .from(notifications)
       .where(and(eq(notifications.recipient, phone), eq(notifications.channel, "sms")))
       .orderBy(notifications.createdAt);
-    expect(texts.at(-1)!.body).toMatch(/With Dr Camille Roux\./);
+    expect(texts.at(-1)!.body).toMatch(/is now with Dr Camille Roux; the time is unchanged\./);
 
     // The owner books themself at 09:00 again: giving it back is refused while they are busy then, in French.
     const mine = await api("POST", "/api/appointments", {

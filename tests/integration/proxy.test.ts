@@ -51,9 +51,9 @@ describe("proxy", () => {
   });
 
   it("sends owners away from admin pages and lets admins in", async () => {
-    expect((await call("/dashboard/admin/users", owner.token)).headers.get("location")).toBe("http://localhost:3000/dashboard/profile");
+    expect((await call("/dashboard/admin/users", owner.token)).headers.get("location")).toBe("http://localhost:3000/dashboard");
     expect((await call("/es/dashboard/admin/telnyx-numbers", owner.token)).headers.get("location")).toBe(
-      "http://localhost:3000/es/dashboard/profile",
+      "http://localhost:3000/es/dashboard",
     );
     expect((await call("/dashboard/admin/users", admin.token)).headers.get("location")).toBeNull();
   });
@@ -146,7 +146,7 @@ describe("proxy", () => {
     });
     expect(withCookie.status).toBe(403);
     expect((await withCookie.json()).message).toBe(
-      "Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.",
+      "Cette requête ne vient pas de ce site\u00a0: elle a été refusée. Rechargez la page et réessayez.",
     );
     expect(withCookie.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     // A forged sign-in is refused too, cookie or not.
@@ -264,7 +264,7 @@ describe("proxy", () => {
         "accept-language": "fr",
       });
       expect(forged.status, site).toBe(403);
-      expect(forged.body.message).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+      expect(forged.body.message).toBe("Cette requête ne vient pas de ce site\u00a0: elle a été refusée. Rechargez la page et réessayez.");
     }
     expect((await send("HEAD", "/api/phone-numbers/claim", { cookie, "sec-fetch-site": "cross-site" })).status).toBe(403);
     // Browsers without Sec-Fetch-Site: the Referer, then Origin (a cross-origin fetch) tell the same.
@@ -326,7 +326,7 @@ describe("proxy", () => {
     expect(forged.status).toBe(403);
     expect(forged.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(forged.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(await forged.text()).toBe("Cette requête ne vient pas de ce site : elle a été refusée. Rechargez la page et réessayez.");
+    expect(await forged.text()).toBe("Cette requête ne vient pas de ce site\u00a0: elle a été refusée. Rechargez la page et réessayez.");
     expect((await send("POST", "/", { ...action, "sec-fetch-site": "same-site" })).status).toBe(403);
     // From our own page it goes on to Next.js.
     const own = await send("POST", "/fr/dashboard/calendar", {

@@ -129,7 +129,7 @@ describe("recall settings", () => {
     const unknown = await setIntervals(p, [{ service: "Orthodontie", intervalMonths: 6 }]);
     expect(unknown).toMatchObject({
       status: 400,
-      body: { message: "« Orthodontie » ne fait pas partie des prestations de votre cabinet." },
+      body: { message: "«\u00a0Orthodontie\u00a0» ne fait pas partie des prestations de votre cabinet." },
     });
     for (const months of [0, 61, 1.5, "6"]) {
       const res = await api("PUT", "/api/recall-settings", {
@@ -145,7 +145,7 @@ describe("recall settings", () => {
       { service: "DÉTARTRAGE", intervalMonths: 3 },
     ]);
     expect(twice.status).toBe(400);
-    expect(twice.body.message).toBe("Services : chaque prestation n'apparaît qu'une fois.");
+    expect(twice.body.message).toBe("Services\u00a0: chaque prestation n'apparaît qu'une fois.");
     expect((await api("GET", "/api/recall-settings", { token: p.token })).body).toEqual(saved.body);
 
     // A service left out, or given null, has no recall any more.

@@ -65,7 +65,7 @@ describe("the sandbox conversation engine", () => {
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
     expect(call).toMatchObject({ outcome: "booked", status: "ended", sandbox: true });
     expect(call!.transcript).toContain("User: My name is Marie Curie");
-    expect(call!.summary).toMatch(/^The caller booked an appointment for /);
+    expect(call!.summary).toMatch(/^Marie Curie called\. The caller booked an appointment for /);
   });
 
   it("says a day its month does not have does not exist, and asks for another day", async () => {
@@ -95,7 +95,7 @@ describe("the sandbox conversation engine", () => {
     expect(replies[7]).toMatch(/^C'est réservé : Louis Pasteur, .* par SMS, WhatsApp et e-mail\./);
     expect(replies[8]).toBe("Merci de votre appel. Au revoir !");
     const [call] = await getDb().select().from(calls).where(eq(calls.userId, o.user.id));
-    expect(call!.summary).toMatch(/^L'appelant a pris rendez-vous pour le /);
+    expect(call!.summary).toMatch(/^Louis Pasteur a appelé\. L'appelant a pris rendez-vous pour le /);
   });
 
   it("keeps a day and time said in the first sentence, and a number given for the reason is the phone, not the reason", async () => {

@@ -14,6 +14,7 @@ import {
   calls,
   phoneNumbers,
   subscriptions,
+  threadMessages,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -25,6 +26,9 @@ import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
 import { tryReadiness } from "@/lib/receptionist/simulator/try-call";
 import { appContext } from "@/lib/server/context";
 import { DEMO_OWNER, seedDemo } from "@/lib/server/ops/seed";
+import { PATIENT_TEXT } from "@/lib/server/ops/seed-data";
+import { onboardingOf } from "@/lib/accounts/account/onboarding";
+import { todayOf } from "@/lib/insights/today";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
 
 const MINUTE = 60_000;
@@ -80,6 +84,11 @@ describe("the demo seed", () => {
     const [owner] = await db.select().from(users).where(eq(users.id, first.ownerId));
     expect(owner).toMatchObject({ locale: "fr", timeZone: "Europe/Paris", businessName: "Cabinet Dentaire Martin" });
     expect(owner!.services).toContain("Détartrage");
+    // The setup is finished (the owner lands on Today, not in the setup) and a patient's text waits in the inbox.
+    expect((await onboardingOf(db, first.ownerId)).next).toBeNull();
+    expect((await todayOf(db, first.ownerId)).texts.items).toMatchObject([
+      { callerPhone: PATIENT_TEXT.phone, body: PATIENT_TEXT.body, unread: 1 },
+    ]);
     expect(owner!.aiInstructions).toMatch(/^Accueillez les patients/);
     expect((await api("GET", "/api/ai/parameters", { token })).body).toMatchObject({ language: "fr", agentName: "Camille" });
 
@@ -135,6 +144,7 @@ describe("the demo seed", () => {
       appointments: (await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, first.ownerId))).length,
       calls: (await db.select({ id: calls.id }).from(calls).where(eq(calls.userId, first.ownerId))).length,
       messages: (await db.select({ id: callerMessages.id }).from(callerMessages).where(eq(callerMessages.userId, first.ownerId))).length,
+      texts: (await db.select({ id: threadMessages.id }).from(threadMessages).where(eq(threadMessages.userId, first.ownerId))).length,
       events: (await db.select({ id: calendarEvents.eventId }).from(calendarEvents).where(eq(calendarEvents.userId, first.ownerId))).length,
       subscriptions: (await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, first.ownerId))).length,
       numbers: (
@@ -197,7 +207,7 @@ describe("what an owner still has to do before a test call", () => {
     };
     expect(await readiness()).toEqual({ ready: false, missing: ["calendar", "subscription", "number"] });
     expect(await refusal()).toBe("Connect your calendar first: your receptionist books appointments into it.");
-    expect(await refusal("fr")).toBe("Connectez d’abord votre agenda : votre réceptionniste y inscrit les rendez-vous.");
+    expect(await refusal("fr")).toBe("Connectez d’abord votre agenda\u00a0: votre réceptionniste y inscrit les rendez-vous.");
 
     await connectSandboxCalendar(o.token);
     expect(await readiness()).toEqual({ ready: false, missing: ["subscription", "number"] });

@@ -427,6 +427,63 @@ describe("the inbox: GET /api/threads, GET /api/threads/{id}, POST /api/threads/
     expect(detail.body.items.at(-1)).toMatchObject({ direction: "out", status: "sent" });
   });
 
+  it("a reply moves the conversation out of the ones to handle, until the caller writes again", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Can I bring my daughter along?");
+    const t = await threadOf(p, caller);
+    const inOpen = async () =>
+      (await api("GET", "/api/threads?status=open", { token: p.token })).body.threads.some((x: { id: string }) => x.id === t.id);
+    expect(await inOpen()).toBe(true);
+    const reply = await api("POST", `/api/threads/${t.id}/messages`, { token: p.token, body: { channel: "sms", text: "Of course." } });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(await inOpen()).toBe(false);
+    expect(await threadOf(p, caller)).toMatchObject({ status: "done", unread: 0 });
+    await text(p, caller, "Thank you! And parking?");
+    expect(await threadOf(p, caller)).toMatchObject({ status: "open", unread: 1 });
+    expect(await inOpen()).toBe(true);
+  });
+
+  it("a reply that cannot go (the caller sent STOP before it left) puts the conversation back among the ones to handle", async () => {
+    const caller = newCaller();
+    await text(p, caller, "Is the clinic open on Saturday?");
+    const t = await threadOf(p, caller);
+    const reply = await api("POST", `/api/threads/${t.id}/messages`, {
+      token: p.token,
+      body: { channel: "sms", text: "Yes, until noon." },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(await threadOf(p, caller)).toMatchObject({ status: "done" });
+    // The STOP arrives while the reply waits in the queue.
+    await getDb().insert(optOuts).values({ userId: p.user.id, phone: caller, channel: "sms" });
+    await drain();
+    const detail = await api("GET", `/api/threads/${t.id}`, { token: p.token });
+    expect(detail.body.items.at(-1)).toMatchObject({ direction: "out", status: "failed" });
+    expect(await threadOf(p, caller)).toMatchObject({ status: "open" });
+  });
+
+  it("marking the conversation handled handles the requests the caller left in it too, and no one else's", async () => {
+    const caller = newCaller();
+    const neighbour = newCaller();
+    for (const [who, message] of [
+      [caller, "Please renew my prescription"],
+      [neighbour, "Please send my certificate"],
+    ] as const)
+      expect(await vapiTool(p.line, newCallId(), who, "take_message", { message })).toMatch(/^Your message/);
+    await text(p, caller, "Did you get my message?");
+    const t = await threadOf(p, caller);
+    const openRequests = async () =>
+      (await api("GET", "/api/tasks?status=open", { token: p.token })).body.tasks.map((x: { body: string }) => x.body);
+    expect(await openRequests()).toEqual(expect.arrayContaining(["Please renew my prescription", "Please send my certificate"]));
+    const done = await api("PATCH", `/api/threads/${t.id}`, { token: p.token, body: { status: "done" } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const open = await openRequests();
+    expect(open).not.toContain("Please renew my prescription");
+    expect(open).toContain("Please send my certificate");
+    // Handled quietly: only the request's own action texts the caller.
+    await drain();
+    expect((await textsTo(caller)).filter((n) => /request/i.test(n.body))).toHaveLength(0);
+  });
+
   it("refuses WhatsApp free text outside the 24-hour window with a clear message, and allows it inside", async () => {
     const caller = newCaller();
     await text(p, caller, "Hello by SMS");

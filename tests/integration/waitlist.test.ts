@@ -167,7 +167,7 @@ describe("the waitlist through the API", () => {
       [{ from: dayAhead(-5), to: dayAhead(-2) }, /Ces jours sont déjà passés/],
       [{ service: "Chirurgie" }, /Choisissez l’un des services de votre cabinet/],
       [{ phone: "pas un numéro" }, /numéro/i],
-      [{ times: [{ from: "12:00", to: "09:00" }] }, /^Horaires : chaque plage horaire doit finir après son début\.$/],
+      [{ times: [{ from: "12:00", to: "09:00" }] }, /^Horaires\u00a0: chaque plage horaire doit finir après son début\.$/],
       [{ from: "2026-02-30" }, /date/i],
       [{ name: "" }, /obligatoire/i],
     ];

@@ -7,7 +7,15 @@ import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, SPECIALTIES } fr
 
 const instant = z.iso.datetime({ offset: true });
 
-const dayHours = z.strictObject({ isOpen: z.boolean(), openTime: z.string(), closeTime: z.string() }).meta({ title: "DayHours" });
+const timeRange = z.strictObject({ openTime: z.string(), closeTime: z.string() }).meta({ title: "TimeRange" });
+export const dayHours = z
+  .strictObject({
+    isOpen: z.boolean(),
+    openTime: z.string().describe('"HH:mm": the first opening of the day.'),
+    closeTime: z.string().describe('"HH:mm": the last closing of the day.'),
+    ranges: z.array(timeRange).optional().describe("The day's opening periods in order, when it has a break (at most three)."),
+  })
+  .meta({ title: "DayHours" });
 
 export const workingHoursResponse = z
   .strictObject({

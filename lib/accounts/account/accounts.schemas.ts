@@ -7,6 +7,7 @@ import {
   BUSINESS_TYPES,
   CLOCK_FORMAT_OPTIONS,
   CONFIRMATION_CHANNEL_OPTIONS,
+  MAX_DAY_RANGES,
   MAX_SELF_SERVICE_CUTOFF_HOURS,
   SPECIALTIES,
   WEEKDAYS,
@@ -38,16 +39,36 @@ export const phoneSchema = z
   .transform((v) => (v === undefined ? undefined : v || null));
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeInvalid");
-const openDay = z.object({ isOpen: z.boolean().optional(), openTime: hhmm, closeTime: hhmm });
-// A day is {isOpen, openTime, closeTime}; the setup wizard sends null for a closed day and {openTime, closeTime} for an open one.
+export { MAX_DAY_RANGES };
+const rangeSchema = z.object({ openTime: hhmm, closeTime: hhmm });
+const openDay = z.object({
+  isOpen: z.boolean().optional(),
+  openTime: hhmm,
+  closeTime: hhmm,
+  ranges: z.array(rangeSchema).max(MAX_DAY_RANGES, "tooManyRanges").optional(),
+});
+// A day is {isOpen, openTime, closeTime, ranges?}; the setup wizard sends null for a closed day and {openTime, closeTime}
+// for an open one. With ranges, openTime/closeTime are rewritten from them (the first opening, the last closing), so a
+// reader of the two fields alone never sees the practice open earlier or later than it is.
 const daySchema = z
   .union([openDay, z.null()])
-  .transform((d): DayHours =>
-    d === null
-      ? { isOpen: false, openTime: "09:00", closeTime: "17:00" }
-      : { isOpen: d.isOpen ?? true, openTime: d.openTime, closeTime: d.closeTime },
-  )
-  .refine((d) => !d.isOpen || d.openTime < d.closeTime, { message: "closeAfterOpen" });
+  .transform((d): DayHours => {
+    if (d === null) return { isOpen: false, openTime: "09:00", closeTime: "17:00" };
+    const isOpen = d.isOpen ?? true;
+    if (!d.ranges || d.ranges.length <= 1) {
+      const only = d.ranges?.[0] ?? d;
+      return { isOpen, openTime: only.openTime, closeTime: only.closeTime };
+    }
+    const ranges = [...d.ranges]
+      .sort((a, b) => a.openTime.localeCompare(b.openTime))
+      .map((r) => ({ openTime: r.openTime, closeTime: r.closeTime }));
+    return { isOpen, openTime: ranges[0]!.openTime, closeTime: ranges[ranges.length - 1]!.closeTime, ranges };
+  })
+  .refine((d) => !d.isOpen || d.openTime < d.closeTime, { message: "closeAfterOpen" })
+  .refine((d) => !d.isOpen || (d.ranges ?? []).every((r) => r.openTime < r.closeTime), { message: "closeAfterOpen" })
+  .refine((d) => !d.isOpen || (d.ranges ?? []).every((r, i, all) => i === 0 || all[i - 1]!.closeTime < r.openTime), {
+    message: "rangesOverlap",
+  });
 
 export const workingHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema.optional()])) as Record<(typeof WEEKDAYS)[number], z.ZodOptional<typeof daySchema>>,

@@ -96,7 +96,7 @@ export async function login(deps: AccountsDeps, creds: { email: string; password
   return signIn(deps, await verifyCredentials(deps.db, creds, clientIp));
 }
 
-/** Checks the password under the rate limit (lib/accounts/auth/rate-limit.ts); starts no session (Auth.js's sign-in starts its own). */
+/** Checks the password under the rate limit (lib/accounts/auth/rate-limit.ts); starts no session. */
 export async function verifyCredentials(db: Db, creds: { email: string; password: string }, clientIp: string) {
   const keys = await signInKeys(db, creds.email, clientIp);
   // Taken before the password is checked and kept when it is wrong.

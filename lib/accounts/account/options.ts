@@ -84,3 +84,6 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export function oneOf<T extends string>(options: readonly T[], value: string | null | undefined): T | null {
   return options.find((option) => option === value) ?? null;
 }
+
+/** A practice open morning and afternoon around a lunch break, or with an evening session: three stretches at most. */
+export const MAX_DAY_RANGES = 3;

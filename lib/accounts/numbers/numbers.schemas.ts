@@ -15,3 +15,8 @@ export const poolQuerySchema = z.object({
 });
 
 export type PoolQuery = z.output<typeof poolQuerySchema>;
+
+/** A number an administrator adds to the pool, in international form ("+33 9 72 12 34 56"); spaces and dashes are fine. */
+export const addPoolNumberSchema = z.strictObject({ phoneNumber: z.string().trim().min(1, "poolNumberRequired").max(32) });
+
+export type AddPoolNumber = z.output<typeof addPoolNumberSchema>;

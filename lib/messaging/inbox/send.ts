@@ -99,8 +99,13 @@ export async function sendThreadReply(deps: DispatchDeps, data: JobData["thread-
   if (!m || m.message.direction !== "out" || m.message.status === "sent") return;
   const biz = await loadBusinessContact(deps.db, m.message.userId);
   if (!biz) return;
-  const mark = (status: "sent" | "failed", notificationId: string | null) =>
-    deps.db.update(threadMessages).set({ status, notificationId }).where(eq(threadMessages.id, m.message.id));
+  // A reply that could not go puts its conversation back in "to handle": replying handled it only on the promise that
+  // the caller would read the answer.
+  const mark = async (status: "sent" | "failed", notificationId: string | null) => {
+    await deps.db.update(threadMessages).set({ status, notificationId }).where(eq(threadMessages.id, m.message.id));
+    if (status === "failed")
+      await deps.db.update(threads).set({ status: "open", updatedAt: new Date() }).where(eq(threads.id, m.message.threadId));
+  };
   if (await isOptedOut(deps.db, m.message.userId, m.callerPhone, m.message.channel)) {
     await mark("failed", null);
     return;

@@ -126,26 +126,41 @@ export async function replyToThread(
       .insert(threadMessages)
       .values({ threadId: thread.id, userId, direction: "out", channel: input.channel, body: input.text, status: "queued", createdAt: now })
       .returning();
-    // Answering is reading: nothing of the thread is left unread.
-    await tx.update(threads).set({ lastMessageAt: now, unread: 0, updatedAt: now }).where(eq(threads.id, thread.id));
+    // Answering is reading and handling: nothing is left unread, and the conversation leaves "to handle" (the caller's
+    // next text brings it back).
+    await tx.update(threads).set({ lastMessageAt: now, unread: 0, status: "done", updatedAt: now }).where(eq(threads.id, thread.id));
     await deps.jobs.send(JOB.threadReply, { threadMessageId: m!.id }, { tx, fairShare: userId });
     return m!;
   });
   return textItem(message);
 }
 
-/** Marks a thread done or open again, or read. */
+/**
+ * Marks a thread read, or handled ("done") or open again. Handling a conversation handles everything in it: the
+ * requests the receptionist took from this caller, shown inside it, are marked done with it (without texting the
+ * caller, which only the request's own action does). Reopening leaves the requests as they are.
+ */
 export async function updateThread(db: Db, userId: string, id: string, input: ThreadUpdateInput, now = new Date()): Promise<ThreadSummary> {
-  await ownThread(db, userId, id);
-  const [row] = await db
-    .update(threads)
-    .set({
-      ...(input.status ? { status: input.status } : {}),
-      ...(input.read || input.status === "done" ? { unread: 0 } : {}),
-      updatedAt: now,
-    })
-    .where(and(eq(threads.id, id), eq(threads.userId, userId)))
-    .returning();
+  const thread = await ownThread(db, userId, id);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(threads)
+      .set({
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.read || input.status === "done" ? { unread: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(threads.id, id), eq(threads.userId, userId)))
+      .returning();
+    if (updated && input.status === "done")
+      await tx
+        .update(callerMessages)
+        .set({ status: "done", doneAt: now })
+        .where(
+          and(eq(callerMessages.userId, userId), eq(callerMessages.callerPhone, thread.callerPhone), eq(callerMessages.status, "open")),
+        );
+    return updated;
+  });
   if (!row) throw new AppError("not_found", "threadNotFound");
   const [summary] = await summarize(db, userId, [row], now);
   return summary!;

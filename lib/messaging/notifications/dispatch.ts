@@ -1,8 +1,8 @@
 // The job handlers that send messages. Each message has a dedupe key, so a job retried after a partial failure sends
 // only what did not go out; a message for an appointment version that has since changed is not sent at all.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointments, callerMessages, calls } from "@/db/schema";
+import { appointments, callerMessages, calls, threadMessages, threads } from "@/db/schema";
 import type { Appointment } from "@/lib/scheduling/booking/core";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { DeliveryError } from "@/lib/messaging/delivery/logged-sender";
@@ -12,7 +12,8 @@ import { loadBusinessContact, type BusinessContact } from "@/lib/accounts/busine
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { buildIcs, icsAttachment } from "./ics";
-import { phoneChannels } from "./channels";
+import { phoneChannels, type PhoneChannel } from "./channels";
+import { reassignmentChannels, reassignmentEmail, reassignmentSms, reassignmentWhatsApp } from "./reassignment-text";
 import { linkExpiry, selfServicePath, selfServiceToken } from "@/lib/scheduling/booking/self-service-link";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { translate } from "@/lib/platform/i18n/translate";
@@ -181,6 +182,7 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
   const biz = await loadBusinessContact(deps.db, a.userId);
   if (!biz) return;
   const key = `appt:${a.id}:v${data.version}:${data.kind}`;
+  if (data.kind === "reassignment") return sendAll(await reassignmentSends(deps, biz, a, key));
   const sends = callerSends(deps, biz, a, data.kind, key);
   // The owner hears about what happened by phone; what they did in the dashboard they already know.
   if (a.source === "phone") {
@@ -206,6 +208,73 @@ export async function sendAppointmentNotice(deps: DispatchDeps, data: JobData["a
     );
   }
   await sendAll(sends);
+}
+
+/**
+ * The patient's news that their appointment is now with another practitioner, the time unchanged: one phone channel
+ * (reassignmentChannels), or an email for a patient with no phone. No calendar invitation: the time has not moved.
+ */
+async function reassignmentSends(
+  deps: DispatchDeps,
+  biz: BusinessContact,
+  a: Appointment,
+  key: string,
+): Promise<(() => Promise<unknown>)[]> {
+  const practitioner = practitionerToName(biz.practitioners, a.practitionerId);
+  if (!practitioner) return [];
+  const manage = manageLink(deps, a);
+  const f = { ...facts(biz, a), practitioner, manageUrl: manage?.url ?? null };
+  const redact = manage ? [manage.token] : [];
+  if (a.patientPhone && biz.line) {
+    const to = a.patientPhone;
+    const from = biz.line;
+    const channels = reassignmentChannels(a.notifyChannel, await lastChannelOf(deps.db, biz.userId, to), biz.confirmationChannel);
+    const sms = async () => {
+      if (await isOptedOut(deps.db, biz.userId, to, "sms")) return;
+      await deps.sms.send({ userId: biz.userId, to, from, text: reassignmentSms(a.language, f), redact, dedupeKey: `${key}:sms` });
+    };
+    return channels.map((channel) => async () => {
+      if (channel === "sms") return sms();
+      if (await isOptedOut(deps.db, biz.userId, to, "whatsapp")) return;
+      const wa = reassignmentWhatsApp(a.language, f);
+      // As for confirmations: a WhatsApp refusal (no WhatsApp on that number, a template not approved yet) is logged,
+      // and when WhatsApp was the only channel the SMS goes instead, or the patient the owner chose to tell hears nothing.
+      await deps.whatsapp
+        .send({ userId: biz.userId, to, from, text: wa.text, whatsappTemplate: wa.template, dedupeKey: `${key}:whatsapp` })
+        .catch(async (e: unknown) => {
+          if (!(e instanceof DeliveryError)) throw e;
+          if (!channels.includes("sms")) await sms();
+        });
+    });
+  }
+  if (!a.patientEmail) return [];
+  const to = a.patientEmail;
+  const mail = reassignmentEmail(a.language, f);
+  return [
+    () =>
+      deps.email.send({
+        userId: biz.userId,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links: manage ? [manage.url] : [],
+        redact,
+        dedupeKey: `${key}:email`,
+      }),
+  ];
+}
+
+/** The channel a caller last wrote to the business on (their texts in the inbox), null when they never wrote. */
+async function lastChannelOf(db: Db, userId: string, phone: string): Promise<PhoneChannel | null> {
+  const [last] = await db
+    .select({ channel: threadMessages.channel })
+    .from(threadMessages)
+    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+    .where(and(eq(threads.userId, userId), eq(threads.callerPhone, phone), eq(threadMessages.direction, "in")))
+    .orderBy(desc(threadMessages.createdAt))
+    .limit(1);
+  return last?.channel ?? null;
 }
 
 export async function sendAppointmentReminder(deps: DispatchDeps, data: JobData["appointment-reminder"]): Promise<void> {

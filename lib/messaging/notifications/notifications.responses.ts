@@ -36,5 +36,16 @@ export const outboxResponse = z.strictObject({
 
 export const sandboxOutboxResponse = z.strictObject({
   sandbox: sandboxModes,
-  messages: z.array(z.strictObject({ ...messageFields, userId: z.string().nullable() }).meta({ title: "SandboxOutboxMessage" })),
+  messages: z.array(
+    z
+      .strictObject({
+        ...messageFields,
+        userId: z.string().nullable(),
+        account: z
+          .strictObject({ businessName: z.string().nullable(), email: z.string() })
+          .nullable()
+          .describe("The account the message was sent for; null for one of the platform's own (a setup link)."),
+      })
+      .meta({ title: "SandboxOutboxMessage" }),
+  ),
 });

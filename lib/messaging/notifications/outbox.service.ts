@@ -5,7 +5,7 @@
 // the booking page or a call without a phone line. A code a real provider sent is never shown again.
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { notifications } from "@/db/schema";
+import { notifications, users } from "@/db/schema";
 import { toE164 } from "@/lib/platform/phone/phone";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { OutboxChannel } from "./outbox.schemas";
@@ -95,15 +95,24 @@ export async function listSandboxOutbox(db: Db, secrets: SecretBox, filter: Sand
       )!,
     );
   }
+  // The account each message was sent for, named for the admin (a platform message, like a setup link, has none).
   const rows = await db
-    .select({ ...messageColumns, userId: notifications.userId, secretEnc: notifications.secretEnc })
+    .select({
+      ...messageColumns,
+      userId: notifications.userId,
+      secretEnc: notifications.secretEnc,
+      accountName: users.businessName,
+      accountEmail: users.email,
+    })
     .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.userId))
     .where(and(...where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   // Every row here is one the sandbox delivered.
-  return rows.map(({ secretEnc, ...r }) => ({
+  return rows.map(({ secretEnc, accountName, accountEmail, ...r }) => ({
     ...r,
+    account: accountEmail ? { businessName: accountName, email: accountEmail } : null,
     code: openCode(secrets, secretEnc),
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt?.toISOString() ?? null,

@@ -73,7 +73,12 @@ export const JOB = {
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
 export type JobData = {
-  [JOB.appointmentNotice]: { appointmentId: string; kind: "confirmation" | "reschedule" | "cancellation"; version: number };
+  // "reassignment": the same time with another practitioner, told only when the owner chose to.
+  [JOB.appointmentNotice]: {
+    appointmentId: string;
+    kind: "confirmation" | "reschedule" | "cancellation" | "reassignment";
+    version: number;
+  };
   [JOB.appointmentReminder]: { appointmentId: string; version: number };
   [JOB.messageTaken]: { messageId: string };
   [JOB.calendarSync]: { appointmentId: string };

@@ -91,6 +91,13 @@ describe("formatPhone", () => {
     expect(formatPhone("+15550100123", null)).toBe("+1 555 010 0123");
   });
 
+  it("writes every number internationally when no viewer's country is given (lists of many countries' numbers)", () => {
+    expect(formatPhone("+33612345678")).toBe("+33 6 12 34 56 78");
+    expect(formatPhone("+33972123456")).toBe("+33 9 72 12 34 56");
+    expect(formatPhone("+34910123456")).toBe("+34 910 12 34 56");
+    expect(formatPhone("+12125550142")).toBe("+1 212 555 0142");
+  });
+
   it("shows a value it cannot read as stored, and nothing for none", () => {
     expect(formatPhone("06 98 76 54 32", "FR")).toBe("06 98 76 54 32");
     expect(formatPhone(null, "FR")).toBe("");

@@ -71,5 +71,8 @@ export const appointmentRangeQuerySchema = z.object({
   practitionerId: z.uuid("practitionerInvalid").optional().describe("Only the appointments with this practitioner."),
 });
 
-/** Who an appointment goes to: another practitioner of the practice, at the same time. */
-export const reassignAppointmentSchema = z.object({ practitionerId: z.uuid() });
+/**
+ * Who an appointment goes to: another practitioner of the practice, at the same time. notifyCaller: the patient is
+ * texted that it is now with them, the time unchanged; off unless the owner asks, so nothing goes out unseen.
+ */
+export const reassignAppointmentSchema = z.object({ practitionerId: z.uuid(), notifyCaller: z.boolean().default(false) });

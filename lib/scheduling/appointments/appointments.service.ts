@@ -214,10 +214,11 @@ export async function reassignAppointment(
   userId: string,
   appointmentId: string,
   practitionerId: string,
+  notifyCaller = false,
 ): Promise<AppointmentView> {
   const biz = await loadBusiness(deps.db, userId);
   if (!biz) throw new AppError("not_found", "appointmentNotFound");
-  const outcome = await reassign(deps, biz, { appointmentId, practitionerId });
+  const outcome = await reassign(deps, biz, { appointmentId, practitionerId, notifyCaller });
   if (outcome.ok) return toView((await byId(deps.db, outcome.appointment.id)) ?? outcome.appointment);
   if (outcome.reason === "notFound") throw new AppError("not_found", "appointmentNotFound");
   if (outcome.reason === "practitionerNotFound") throw new AppError("not_found", "practitionerNotFound");

@@ -8,11 +8,14 @@
 //   booking at 09:00 leaves 09:45 bookable), never more than 30, and back-to-back bookings stay on the grid. When the
 //   step is shorter than the duration, returned slots overlap one another: they are alternative start times to offer,
 //   not a partition of the day. None of them overlaps anything busy.
-// - Open hours. A day is open when isOpen and both times are valid "HH:mm" with closeTime > openTime. "00:00" as a
-//   closing time, closeTime ≤ openTime, or a malformed time: closed that day. Overnight hours are not supported (the
-//   working-hours form refuses them too: closeAfterOpen). The open span is real time from the first moment the clock
-//   reads openTime (or the first moment after it, when DST skips it) to the first moment it reads closeTime; a slot
-//   lies entirely inside it (a slot ending exactly at closing is offered).
+// - Open hours. A day is open when isOpen; its stretches are dayRanges(day) (one, or up to three around breaks: a
+//   morning 09:00–14:00 and an afternoon 16:00–20:00). A stretch counts when both times are valid "HH:mm" with
+//   closeTime > openTime; "00:00" as a closing time, closeTime ≤ openTime, a malformed time, or a stretch overlapping
+//   the one before it is dropped, and a day left with none is closed. Overnight hours are not supported (the
+//   working-hours form refuses them too: closeAfterOpen). A stretch is real time from the first moment the clock reads
+//   its openTime (or the first moment after it, when DST skips it) to the first moment it reads its closeTime; a slot
+//   lies entirely inside one stretch (a slot ending exactly at a closing is offered, one running into a break is not).
+//   The grid restarts at each stretch's opening (open 09:00–14:00 and 16:15–20:00, step 30 → …, 13:30, 16:15, 16:45).
 // - DST. A grid time that does not exist (spring forward) is skipped; one that happens twice (fall back) is offered
 //   once, at its first occurrence. A slot lasts durationMinutes of real elapsed time whatever the clock shows.
 // - Time limits. No slot starts before now + minNoticeMinutes (negative notice counts as 0, so never in the past) or
@@ -32,6 +35,7 @@
 // with a single pointer, so one computation is O(days + slots + busy log busy).
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { APPOINTMENT_DURATIONS } from "@/lib/accounts/account/options";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { formatterFor, isCalendarDate, zoneOffsetMs } from "@/lib/platform/time/zoned-time";
 
 export type { DayHours, WorkingHours };
@@ -210,13 +214,18 @@ export function inClosure(exceptions: DayException[], timeZone: string, start: D
     if (hours === undefined) continue;
     if (hours === null) return true;
     const fromMidnight = (t: number) => (t + zoneOffsetMs(t, timeZone) - day * DAY) / MINUTE;
-    if (Math.max(fromMidnight(s), 0) < hours[0] || Math.min(fromMidnight(e), 24 * 60) > hours[1]) return true;
+    const [from, to] = [Math.max(fromMidnight(s), 0), Math.min(fromMidnight(e), 24 * 60)];
+    if (!hours.some(([open, close]) => open <= from && to <= close)) return true;
   }
   return false;
 }
 
-/** One local date's hours ("YYYY-MM-DD"): whose they are (its weekday's, or an exception's) and "HH:mm" open and close. */
-export type DayOpening = { from: "week" | "exception"; hours: { open: string; close: string } | null };
+/**
+ * One local date's hours ("YYYY-MM-DD"): whose they are (its weekday's, or an exception's), its first opening and last
+ * closing ("HH:mm"), and its stretches in order (more than one around a break).
+ */
+type Span = { open: string; close: string };
+export type DayOpening = { from: "week" | "exception"; hours: (Span & { ranges: Span[] }) | null };
 
 /**
  * The hours of one local date: its exception's when it has one (the last one listed wins, as everywhere here), else its
@@ -235,13 +244,17 @@ export function hoursOn(workingHours: WorkingHours, exceptions: DayException[], 
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   return {
     from: exceptional.has(day) ? "exception" : "week",
-    hours: minutes ? { open: clock(minutes[0]), close: clock(minutes[1]) } : null,
+    hours: minutes && {
+      open: clock(minutes[0]![0]),
+      close: clock(minutes.at(-1)![1]),
+      ranges: minutes.map(([o, c]) => ({ open: clock(o), close: clock(c) })),
+    },
   };
 }
 
 /**
- * The business's open hours as real-time intervals [open, close), ascending, clipped to [from, to): each local day's
- * hours, or its exception's, DST included (a day whose clocks skip its opening opens at the first moment after the gap).
+ * The business's open hours as real-time intervals [open, close), ascending, clipped to [from, to): each stretch of each
+ * local day's hours (a break is not open), or its exception's, DST included (a day whose clocks skip its opening opens at the first moment after the gap).
  * The insights tell calls in open hours from those after hours with it.
  */
 export function openIntervals(input: {
@@ -264,12 +277,12 @@ export function openIntervals(input: {
   for (let day = firstDay; day <= lastDay; day++) {
     const hours = dayHours(week, exceptions, day);
     if (!hours) continue;
-    const openWall = day * DAY + hours[0] * MINUTE;
-    const closeWall = day * DAY + hours[1] * MINUTE;
-    const zoneDay = modelDay(zone, openWall, closeWall);
-    const start = Math.max(zoneDay.firstAtOrAfter(openWall), lo);
-    const end = Math.min(zoneDay.firstAtOrAfter(closeWall), hi);
-    if (start < end) out.push({ start: new Date(start), end: new Date(end) });
+    const zoneDay = modelDay(zone, day * DAY + hours[0]![0] * MINUTE, day * DAY + hours.at(-1)![1] * MINUTE);
+    for (const [open, close] of hours) {
+      const start = Math.max(zoneDay.firstAtOrAfter(day * DAY + open * MINUTE), lo);
+      const end = Math.min(zoneDay.firstAtOrAfter(day * DAY + close * MINUTE), hi);
+      if (start < end) out.push({ start: new Date(start), end: new Date(end) });
+    }
   }
   return out;
 }
@@ -285,12 +298,15 @@ const WEEKDAY_KEYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "f
 // UTC offsets stay within ±16 h (today −12…+14): an instant whose wall time is W lies in [W − MARGIN, W + MARGIN].
 const MARGIN = 16 * HOUR;
 
+/** An open day's stretches as [openMinute, closeMinute] pairs, in order, not touching; never empty. */
+type Stretches = [number, number][];
+
 type Plan = {
   timeZone: string;
-  /** Per getUTCDay index: [openMinute, closeMinute] of an open day, or null. */
-  hours: ([number, number] | null)[];
-  /** Per local day number (days since 1970-01-01), the hours of a day that is an exception: null when closed. */
-  exceptions: Map<number, [number, number] | null>;
+  /** Per getUTCDay index: the stretches of an open day, or null. */
+  hours: (Stretches | null)[];
+  /** Per local day number (days since 1970-01-01), the stretches of a day that is an exception: null when closed. */
+  exceptions: Map<number, Stretches | null>;
   durMs: number;
   stepMs: number;
   /** Bounds on a slot's start from notice and horizon (ms since epoch). */
@@ -317,19 +333,23 @@ function planFor(input: Rules): Plan {
   };
 }
 
-function openMinutes(day: DayHours | undefined): [number, number] | null {
-  if (!day?.isOpen) return null;
-  const o = TIME.exec(day.openTime);
-  const c = TIME.exec(day.closeTime);
-  if (!o || !c) return null;
-  const open = Number(o[1]) * 60 + Number(o[2]);
-  const close = Number(c[1]) * 60 + Number(c[2]);
-  return close > open ? [open, close] : null;
+function openMinutes(day: DayHours | undefined): Stretches | null {
+  const out: Stretches = [];
+  for (const range of dayRanges(day)) {
+    const o = TIME.exec(range.openTime);
+    const c = TIME.exec(range.closeTime);
+    if (!o || !c) continue;
+    const open = Number(o[1]) * 60 + Number(o[2]);
+    const close = Number(c[1]) * 60 + Number(c[2]);
+    // A stretch that closes before it opens, or overlaps the one before (the form refuses both), is not open time.
+    if (close > open && open > (out.at(-1)?.[1] ?? -1)) out.push([open, close]);
+  }
+  return out.length ? out : null;
 }
 
 /** The exception of each local day between lo and hi (instants: a day either side is harmless); the last one listed wins. */
-function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<number, [number, number] | null> {
-  const days = new Map<number, [number, number] | null>();
+function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<number, Stretches | null> {
+  const days = new Map<number, Stretches | null>();
   const first = Math.floor(lo / DAY);
   const last = Math.ceil(hi / DAY);
   for (const x of exceptions) {
@@ -342,12 +362,8 @@ function exceptionDays(exceptions: DayException[], lo: number, hi: number): Map<
   return days;
 }
 
-/** A local day's [openMinute, closeMinute]: its exception's when it is one, else its weekday's; null when closed. */
-function dayHours(
-  week: ([number, number] | null)[],
-  exceptions: Map<number, [number, number] | null>,
-  day: number,
-): [number, number] | null {
+/** A local day's stretches: its exception's when it is one, else its weekday's; null when closed. */
+function dayHours(week: (Stretches | null)[], exceptions: Map<number, Stretches | null>, day: number): Stretches | null {
   const exception = exceptions.get(day);
   return exception !== undefined ? exception : week[(((day + 4) % 7) + 7) % 7]!; // 1970-01-01 was a Thursday
 }
@@ -363,8 +379,8 @@ function gcd(a: number, b: number): number {
 }
 
 /**
- * Calls `visit` with each grid start s (ms) in [lo, hi], ascending, whose slot [s, s + duration) fits its day's open
- * hours; stops when `visit` returns false. Walks the calendar days of the business's zone.
+ * Calls `visit` with each grid start s (ms) in [lo, hi], ascending, whose slot [s, s + duration) fits one stretch of its
+ * day's open hours; stops when `visit` returns false. Walks the calendar days of the business's zone.
  */
 function forEachGridStart(plan: Plan, lo: number, hi: number, visit: (start: number) => boolean): void {
   const { timeZone: zone, durMs, stepMs } = plan;
@@ -375,23 +391,27 @@ function forEachGridStart(plan: Plan, lo: number, hi: number, visit: (start: num
   for (let day = firstDay; day <= lastDay; day++) {
     const hours = dayHours(plan.hours, plan.exceptions, day);
     if (!hours) continue;
-    const openWall = day * DAY + hours[0] * MINUTE; // wall-clock times as if they were UTC
-    const closeWall = day * DAY + hours[1] * MINUTE;
-    if (closeWall + MARGIN < lo) continue;
-    if (openWall - MARGIN > hi) return;
-    const zoneDay = modelDay(zone, openWall, closeWall);
-    const openAt = zoneDay.firstAtOrAfter(openWall);
-    const closeAt = zoneDay.firstAtOrAfter(closeWall);
-    if (closeAt - durMs < lo) continue;
-    if (openAt > hi) return;
-    // Skip the grid starts that are certainly before lo (a DST shift moves them by at most |before − after|).
-    const k0 = Math.max(0, Math.floor((lo - openAt - zoneDay.shift) / stepMs));
-    for (let wall = openWall + k0 * stepMs; wall < closeWall; wall += stepMs) {
-      const s = zoneDay.exact(wall);
-      if (s === null || s < lo || s <= last) continue; // skipped by spring-forward / before the window
-      if (s > hi || s + durMs > closeAt) break;
-      last = s;
-      if (!visit(s)) return;
+    const dayOpenWall = day * DAY + hours[0]![0] * MINUTE; // wall-clock times as if they were UTC
+    const dayCloseWall = day * DAY + hours.at(-1)![1] * MINUTE;
+    if (dayCloseWall + MARGIN < lo) continue;
+    if (dayOpenWall - MARGIN > hi) return;
+    const zoneDay = modelDay(zone, dayOpenWall, dayCloseWall);
+    for (const [open, close] of hours) {
+      const openWall = day * DAY + open * MINUTE;
+      const closeWall = day * DAY + close * MINUTE;
+      const openAt = zoneDay.firstAtOrAfter(openWall);
+      const closeAt = zoneDay.firstAtOrAfter(closeWall);
+      if (closeAt - durMs < lo) continue;
+      if (openAt > hi) return;
+      // Skip the grid starts that are certainly before lo (a DST shift moves them by at most |before − after|).
+      const k0 = Math.max(0, Math.floor((lo - openAt - zoneDay.shift) / stepMs));
+      for (let wall = openWall + k0 * stepMs; wall < closeWall; wall += stepMs) {
+        const s = zoneDay.exact(wall);
+        if (s === null || s < lo || s <= last) continue; // skipped by spring-forward / before the window
+        if (s > hi || s + durMs > closeAt) break;
+        last = s;
+        if (!visit(s)) return;
+      }
     }
   }
 }
@@ -407,7 +427,8 @@ type ZoneDay = {
 
 /**
  * The zone around one day's open hours: offset `a` before instant `t` and `b` from it (t = ∞ when the offset does not
- * change), read from two lookups bracketing every instant whose wall time is in [openWall, closeWall]. Assumes at most
+ * change), read from two lookups bracketing every instant whose wall time is in [openWall, closeWall] (the day's first
+ * opening to its last closing, so one model serves all its stretches). Assumes at most
  * one offset change within those ~2 days, which holds for every zone in use.
  */
 function modelDay(zone: string, openWall: number, closeWall: number): ZoneDay {

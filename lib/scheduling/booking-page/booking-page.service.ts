@@ -9,7 +9,16 @@ import { isUniqueViolation } from "@/db/errors";
 import { AppError } from "@/lib/platform/errors";
 import type { LimitKey } from "@/lib/accounts/auth/rate-limit";
 import { freeSlotsAmong, type Interval } from "@/lib/scheduling/availability/availability";
-import { type BookingDeps, clock, DAY_MS, daySummary, type DaySummary, openingOn, serviceLength } from "@/lib/scheduling/booking/core";
+import {
+  type BookingDeps,
+  CalendarUnavailableError,
+  clock,
+  DAY_MS,
+  daySummary,
+  type DaySummary,
+  openingOn,
+  serviceLength,
+} from "@/lib/scheduling/booking/core";
 import { book } from "@/lib/scheduling/booking/commands";
 import { agendaOf } from "@/lib/scheduling/booking/busy-time";
 import { loadBusiness, type Business, type CallLanguage } from "@/lib/accounts/business/business";
@@ -237,6 +246,35 @@ export async function bookingPageSlots(
   const slots = seats.length ? freeSlotsAmong(seats, from, to).filter((s) => localDate(s.start, biz.timeZone) === q.date) : [];
   // With one person, their days; with anyone, the practice's (a day closed for one is still open with another).
   return { date: q.date, day: daySummary(openingOn(biz, q.date, practitionerId ? practitioners[0] : undefined)), slots };
+}
+
+// How far ahead the page looks for its first free day: a practice booked solid for longer opens on today and says so.
+const FIRST_DAY_HORIZON_DAYS = 31;
+
+/**
+ * The day the page opens on: the first (the business's date) with a free time for the service and person asked, from
+ * today; today when none is free within the horizon or the calendars cannot be read (the day then says why). A visitor
+ * who lands on a closed Sunday or a full Monday sees Tuesday's times, not "closed that day".
+ */
+export async function bookingPageFirstDay(
+  deps: BookingPageDeps,
+  slug: string,
+  q: { service?: string; practitioner?: string } = {},
+): Promise<string> {
+  const { biz } = await openPage(deps, slug);
+  const now = clock(deps);
+  const today = localDate(now, biz.timeZone);
+  const service = knownService(biz, q.service);
+  const practitionerId = knownPractitioner(biz, q.practitioner);
+  try {
+    const to = new Date(now.getTime() + FIRST_DAY_HORIZON_DAYS * DAY_MS);
+    const { seats } = await agendaOf(deps, biz, now, to, { only: practitionerId ? [practitionerId] : undefined, service });
+    const [first] = seats.length ? freeSlotsAmong(seats, now, to, 1) : [];
+    return first ? localDate(first.start, biz.timeZone) : today;
+  } catch (e) {
+    if (!(e instanceof CalendarUnavailableError)) throw e;
+    return today;
+  }
 }
 
 /**

@@ -11,7 +11,8 @@ import type { AfterAnswer } from "@/lib/platform/http/route";
 import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
 import type { CalendarAccess, CalendarOperations } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
-import type { WorkingHours } from "@/db/schema";
+import type { TimeRange, WorkingHours } from "@/db/schema";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { addDays } from "@/lib/platform/time/zoned-time";
 import type { CalendarGrantRow, ClosureRow, PractitionerRow } from "@/lib/accounts/business/tenant";
 
@@ -68,12 +69,21 @@ export function selfServiceUntil(startsAt: Date, cutoffHours: number): Date {
   return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
 }
 
+/**
+ * A closure as a practitioner's days read it: the practice's special hours cut to their week keep the break of their day
+ * in `ranges` (special hours 09:00–18:00 on a day they work 09:00–14:00 and 16:00–20:00 → 09:00–14:00 and 16:00–18:00).
+ */
+type RulingClosure = ClosureRow & { ranges?: TimeRange[] };
+
 /** Closures as the availability engine reads them. */
-export function exceptionsFrom(closures: ClosureRow[]): DayException[] {
+export function exceptionsFrom(closures: RulingClosure[]): DayException[] {
   return closures.map((c) => ({
     from: c.from,
     to: c.to,
-    hours: c.openTime && c.closeTime ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime } : null,
+    hours:
+      c.openTime && c.closeTime
+        ? { isOpen: true, openTime: c.openTime, closeTime: c.closeTime, ...(c.ranges && { ranges: c.ranges }) }
+        : null,
   }));
 }
 
@@ -82,7 +92,7 @@ export function exceptionsFrom(closures: ClosureRow[]): DayException[] {
  * practice's special hours, then the practitioner's own days away or hours, then the practice's closed days, which
  * close everyone. `own` says whose each is.
  */
-function closuresFor(biz: Business, p: PractitionerRow | undefined): { closure: ClosureRow; own: boolean }[] {
+function closuresFor(biz: Business, p: PractitionerRow | undefined): { closure: RulingClosure; own: boolean }[] {
   const special = (c: ClosureRow) => !!(c.openTime && c.closeTime);
   // The practice's special hours, on a practitioner's own week: cut to the hours they work each of those days.
   const shorter = biz.closures.filter(special).flatMap((c) => (p?.workingHours ? withinWeek(c, p.workingHours) : [c]));
@@ -95,17 +105,24 @@ function closuresFor(biz: Business, p: PractitionerRow | undefined): { closure: 
 }
 
 /**
- * The practice's special hours `c` for someone on their own `week`, one day at a time: the hours both keep (closed when
- * none); a day they never work keeps their weekly day off (no rule of its own).
+ * The practice's special hours `c` for someone on their own `week`, one day at a time: the hours both keep, their breaks
+ * included (closed when none); a day they never work keeps their weekly day off (no rule of its own).
  */
-function withinWeek(c: ClosureRow, week: WorkingHours): ClosureRow[] {
-  const days: ClosureRow[] = [];
+function withinWeek(c: ClosureRow, week: WorkingHours): RulingClosure[] {
+  const days: RulingClosure[] = [];
   for (let d = c.from; d <= c.to; d = addDays(d, 1)) {
     const own = week[WEEKDAYS[new Date(`${d}T12:00:00Z`).getUTCDay()]!];
     if (!own.isOpen) continue;
-    const open = own.openTime > c.openTime! ? own.openTime : c.openTime!;
-    const close = own.closeTime < c.closeTime! ? own.closeTime : c.closeTime!;
-    days.push({ ...c, from: d, to: d, ...(open < close ? { openTime: open, closeTime: close } : { openTime: null, closeTime: null }) });
+    const kept = dayRanges(own)
+      .map((r) => ({
+        openTime: r.openTime > c.openTime! ? r.openTime : c.openTime!,
+        closeTime: r.closeTime < c.closeTime! ? r.closeTime : c.closeTime!,
+      }))
+      .filter((r) => r.openTime < r.closeTime);
+    const hours = kept.length
+      ? { openTime: kept[0]!.openTime, closeTime: kept.at(-1)!.closeTime, ...(kept.length > 1 && { ranges: kept }) }
+      : { openTime: null, closeTime: null };
+    days.push({ ...c, from: d, to: d, ...hours });
   }
   return days;
 }
@@ -229,10 +246,13 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * week and their own closures): its weekday's hours; a closure, with the owner's reason and its first and last day
  * (`own`: the practitioner's, not the practice's); special hours (a closure that opens on other hours); or its weekday
  * is closed every week. Read with the slots' own rules (availability's hoursOn), so what is said and offered agree.
+ * `open`/`close` are the first opening and the last closing; `ranges` the stretches between them (two or three around
+ * breaks).
  */
+type Stretch = { open: string; close: string };
 export type Opening =
-  | { kind: "open"; open: string; close: string }
-  | { kind: "special"; open: string; close: string; closure: ClosureRow; own: boolean }
+  | { kind: "open"; open: string; close: string; ranges: Stretch[] }
+  | { kind: "special"; open: string; close: string; ranges: Stretch[]; closure: ClosureRow; own: boolean }
   | { kind: "closure"; closure: ClosureRow; own: boolean }
   | { kind: "weekly"; weekday: Weekday };
 

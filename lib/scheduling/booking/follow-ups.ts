@@ -14,6 +14,14 @@ const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** A slot a change left free: who it was with, and when it started. */
 export type FreedSlot = Pick<Appointment, "practitionerId" | "startsAt">;
 
+type ChangeKind = "confirmation" | "reschedule" | "cancellation";
+
+/**
+ * What the caller is told of a change: by default the change itself; a reassignment tells them only when the owner
+ * chose to ("reassignment", null for nothing), since the time they keep has not moved.
+ */
+export type CallerNotice = ChangeKind | "reassignment" | null;
+
 /**
  * What follows any change, after the commit: the calendar (so the owner sees it at once; on failure a job retries), the
  * caller's and owner's messages, and the reminder, side by side. A cancellation frees its slot, a move or a reassignment
@@ -23,8 +31,9 @@ export async function afterChange(
   deps: BookingDeps,
   biz: Business,
   appt: Appointment,
-  kind: "confirmation" | "reschedule" | "cancellation",
+  kind: ChangeKind,
   freed: FreedSlot | null = kind === "cancellation" ? appt : null,
+  notice: CallerNotice = kind,
 ): Promise<void> {
   const calendar = async () => {
     if (!calendarOf(biz, appt.practitionerId)) return;
@@ -41,7 +50,8 @@ export async function afterChange(
   const remind = kind !== "cancellation" && remindAt.getTime() > clock(deps).getTime();
   const messages = async () => {
     await Promise.all([
-      deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind, version: appt.version }, { fairShare: biz.userId }),
+      notice &&
+        deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind: notice, version: appt.version }, { fairShare: biz.userId }),
       // An older version's reminder still fires, finds the version changed and sends nothing.
       remind &&
         deps.jobs.send(
@@ -79,12 +89,13 @@ export async function afterChangeSafely(
   deps: BookingDeps,
   biz: Business,
   appt: Appointment,
-  kind: "confirmation" | "reschedule" | "cancellation",
+  kind: ChangeKind,
   freed?: FreedSlot | null,
+  notice?: CallerNotice,
 ): Promise<void> {
   const follow = async () => {
     try {
-      await afterChange(deps, biz, appt, kind, freed);
+      await afterChange(deps, biz, appt, kind, freed, notice);
     } catch (e) {
       logger().error({ kind, appointmentId: appt.id, name: (e as Error).name }, "appointment follow-up failed");
     }

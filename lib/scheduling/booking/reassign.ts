@@ -1,7 +1,8 @@
 // Giving an appointment to another practitioner of the practice, at the same time: the owner's decision (a colleague
 // away, a practitioner leaving), under the dashboard's rules. The database still refuses an overlap with the new
 // practitioner's appointments and a practitioner no longer in the practice; the appointment leaves the old
-// practitioner's calendar and goes into the new one's, and the caller is told who it is with now.
+// practitioner's calendar and goes into the new one's. The caller is told who it is with now only when the owner
+// chooses to (a text nobody asked for about a time that has not moved reads as a change the caller must act on).
 import { and, eq, sql } from "drizzle-orm";
 import { againAfterDeadlock, isExclusionViolation } from "@/db/errors";
 import { appointments } from "@/db/schema";
@@ -19,7 +20,7 @@ export type ReassignOutcome =
 export async function reassign(
   deps: BookingDeps,
   biz: Business,
-  cmd: { appointmentId: string; practitionerId: string; version?: number },
+  cmd: { appointmentId: string; practitionerId: string; version?: number; notifyCaller?: boolean },
 ): Promise<ReassignOutcome> {
   const current = await byId(deps.db, cmd.appointmentId);
   if (!current || current.userId !== biz.userId || current.status !== "booked") return { ok: false, reason: "notFound" };
@@ -55,7 +56,7 @@ export async function reassign(
   }
   if (!moved) return { ok: false, reason: "notFound" };
   await leaveOldCalendar(deps, biz, current);
-  await afterChangeSafely(deps, biz, moved, "reschedule", current);
+  await afterChangeSafely(deps, biz, moved, "reschedule", current, cmd.notifyCaller ? "reassignment" : null);
   return { ok: true, appointment: (await byId(deps.db, moved.id)) ?? moved };
 }
 

@@ -2,7 +2,7 @@
 // dashboard window that opened the popup, which posts it to the provider's authorize route with the practitioner it is
 // for. The code is passed on only when the state was signed for the signed-in user (consent-state.ts).
 import { createHash } from "node:crypto";
-import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/client/calendar-consent";
+import { CONSENT_MESSAGE, type ConsentMessage } from "@/lib/platform/shared/calendar-consent";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { translate } from "@/lib/platform/i18n/translate";
 import { verifyConsentState } from "./consent-state";

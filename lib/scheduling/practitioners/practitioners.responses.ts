@@ -1,8 +1,7 @@
 // What the practitioners routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
 // written from lib/scheduling/practitioners/practitioners.service.ts.
 import { z } from "zod";
-
-const day = z.strictObject({ isOpen: z.boolean(), openTime: z.string(), closeTime: z.string() });
+import { dayHours as day } from "@/lib/accounts/account/accounts.responses";
 const week = z.strictObject({
   monday: day,
   tuesday: day,

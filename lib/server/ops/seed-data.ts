@@ -248,6 +248,13 @@ export const MESSAGE = {
   body: "Souhaite un devis pour une couronne. À rappeler après 17 h.",
 };
 
+/** A patient with an appointment to come asks a question by text: the inbox has something to answer. */
+export const PATIENT_TEXT = {
+  phone: "+33639980104",
+  minutesAgo: 45,
+  body: "Bonjour, le blanchiment est-il pris en charge par ma mutuelle\u00a0? Et combien de temps dure la séance\u00a0? Merci, Léa Garnier",
+};
+
 /** Every number the demo shows: the practice's, its patients' and callers', the Try page's caller. */
 export const DEMO_PHONES: string[] = [
   ...new Set([PRACTICE.phone, TRY_CALLER, ...APPOINTMENTS.map((a) => a.phone), ...CALLS.map((c) => c.from), MESSAGE.phone]),

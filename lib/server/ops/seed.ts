@@ -1,13 +1,25 @@
 // Demo data for trying Recepta locally (`npm run db:seed`, and the end-to-end suite's fresh database): a French dental
 // practice whose owner can try the receptionist at once (sandbox calendar connected, a live trial, a number from the
-// sandbox pool, AI settings) and finds a few appointments and calls already there, and a demo admin. Every step goes
-// through the same domain function the dashboard uses, and is skipped when already done: running it again adds
-// nothing. Its credentials are published: never in production (the script refuses; this module is only its body).
+// sandbox pool, AI settings, the setup finished) and finds a few appointments and calls already there and a patient's
+// text to answer, and a demo admin. Every step goes through the same domain function the dashboard uses, and is skipped
+// when already done: running it again adds nothing. Its credentials are published: never in production (the script refuses; this module is only its body).
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { appointmentChanges, appointments, callerMessages, calls, calendarConnections, phoneNumbers, users } from "@/db/schema";
+import {
+  appointmentChanges,
+  appointments,
+  callerMessages,
+  calls,
+  calendarConnections,
+  phoneNumbers,
+  threadMessages,
+  threads,
+  users,
+} from "@/db/schema";
+import { markSetupStep } from "@/lib/accounts/account/onboarding";
 import { createAiParameters } from "@/lib/accounts/ai-settings/ai.service";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
+import { dayRanges } from "@/lib/accounts/account/working-hours";
 import { startTrial } from "@/lib/billing/trial";
 import { syncAppointmentToCalendar } from "@/lib/scheduling/booking/calendar-sync";
 import { firstPractitioner } from "@/lib/scheduling/booking/core";
@@ -27,7 +39,7 @@ import { publicHolidays } from "@/lib/scheduling/closures/holiday-calendar";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
 import { bootstrap, ensureUser } from "../bootstrap";
 import { DEMO_ADMIN, DEMO_OWNER } from "./seed-accounts";
-import { TIME_ZONE, DAY_MS, HOURS, PRACTICE, AI, APPOINTMENTS, CALLS, MESSAGE } from "./seed-data";
+import { TIME_ZONE, DAY_MS, HOURS, PRACTICE, AI, APPOINTMENTS, CALLS, MESSAGE, PATIENT_TEXT } from "./seed-data";
 import { secretBoxFor } from "../secrets";
 
 export { DEMO_ADMIN, DEMO_OWNER };
@@ -45,7 +57,8 @@ function fits(date: string, time: string): boolean {
   const hours = HOURS[WEEKDAY_KEYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!];
   const [h, min] = time.split(":").map(Number) as [number, number];
   const end = `${String(h + (min + 30 >= 60 ? 1 : 0)).padStart(2, "0")}:${String((min + 30) % 60).padStart(2, "0")}`;
-  return hours.isOpen && hours.openTime <= time && end <= hours.closeTime;
+  // Inside one of the day's ranges: a demo visit never sits in a lunch break.
+  return dayRanges(hours).some((r) => r.openTime <= time && end <= r.closeTime);
 }
 
 /** The n-th day from today (n < 0: before) on which the practice is open at `time`, its public holidays (`closed`) left out. */
@@ -139,6 +152,10 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
     if (!(e instanceof AppError && e.messageKey === "aiConfigExists")) throw e;
   }
 
+  // The practice's details and hours are given above: the setup is finished, so the owner lands on Today.
+  await markSetupStep(db, ownerId, "information");
+  await markSetupStep(db, ownerId, "workingHours");
+
   const biz = await loadBusiness(db, ownerId, now);
   const today = localToday(now, TIME_ZONE);
   // No demo appointment on a public holiday (the practice is closed then), past or to come.
@@ -199,6 +216,29 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
       createdAt: callRows.find((c) => c.providerCallId === seedKey(MESSAGE.call))!.endedAt,
     })
     .onConflictDoNothing();
+
+  // A patient's text waiting in the inbox, for the owner to answer. Once: the thread is one per caller, and its text
+  // keeps a provider id of the seed's.
+  const textAt = new Date(now.getTime() - PATIENT_TEXT.minutesAgo * 60_000);
+  const [thread] = await db
+    .insert(threads)
+    .values({ userId: ownerId, callerPhone: PATIENT_TEXT.phone, status: "open", unread: 1, lastMessageAt: textAt, createdAt: textAt })
+    .onConflictDoNothing()
+    .returning({ id: threads.id });
+  if (thread)
+    await db
+      .insert(threadMessages)
+      .values({
+        threadId: thread.id,
+        userId: ownerId,
+        direction: "in",
+        channel: "sms",
+        body: PATIENT_TEXT.body,
+        status: "received",
+        providerMessageId: seedKey("text-1"),
+        createdAt: textAt,
+      })
+      .onConflictDoNothing();
 
   // A booking key per demo appointment: a second run conflicts with the first one's and adds nothing. Without a
   // target, DO NOTHING also skips one that would overlap an appointment the owner has made since.

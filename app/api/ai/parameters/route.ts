@@ -1,14 +1,16 @@
-import { aiParametersResponse } from "@/lib/accounts/ai-settings/ai.responses";
+import { aiParametersInUseResponse, aiParametersResponse } from "@/lib/accounts/ai-settings/ai.responses";
 import { aiParametersSchema } from "@/lib/accounts/ai-settings/ai.schemas";
-import { createAiParameters, deleteAiParameters, getAiParameters, updateAiParameters } from "@/lib/accounts/ai-settings/ai.service";
+import { createAiParameters, deleteAiParameters, updateAiParameters } from "@/lib/accounts/ai-settings/ai.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { json, message } from "@/lib/platform/http/route";
+import { aiParametersInUse } from "@/lib/receptionist/assistant/greeting";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-export const GET = route.owner({ response: { 200: aiParametersResponse } }, async ({ ctx, auth }) =>
-  json(await getAiParameters(ctx.db, auth.userId)),
+// Answers for a new account too (the defaults in use, `saved` false): a page opening never meets a 404.
+export const GET = route.owner({ response: { 200: aiParametersInUseResponse } }, async ({ ctx, auth }) =>
+  json(await aiParametersInUse(ctx.db, auth.userId)),
 );
 
 export const POST = route.owner({ body: aiParametersSchema, response: { 201: aiParametersResponse } }, async ({ ctx, auth, input }) =>

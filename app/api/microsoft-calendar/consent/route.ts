@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * The first page of the consent popup (lib/platform/client/calendar-consent.ts): on to Microsoft's sign-in and consent screen, with a state
+ * The first page of the consent popup (its protocol: lib/platform/shared/calendar-consent.ts): on to Microsoft's sign-in and consent screen, with a state
  * signed for this user that the callback checks. Only with Microsoft configured; the sandbox has its own consent page.
  */
 export const GET = route.owner({ response: { 302: null } }, async ({ ctx, auth }) => {

@@ -14,7 +14,7 @@ export const GET = route.owner({ scope: "messages:read", params, response: { 200
   json(await getThread(ctx.db, auth.userId, params.id)),
 );
 
-/** Marks the thread read, done, or open again. */
+/** Marks the thread read, handled (done, with the caller's open requests), or open again. */
 export const PATCH = route.owner(
   { params, body: threadUpdateSchema, response: { 200: threadSummaryResponse } },
   async ({ ctx, auth, params, input }) => json(await updateThread(ctx.db, auth.userId, params.id, input.body)),

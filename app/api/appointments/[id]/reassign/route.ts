@@ -7,7 +7,10 @@ import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-/** Gives the appointment to another practitioner at the same time (409 when they are busy or away then). */
+/**
+ * Gives the appointment to another practitioner at the same time (409 when they are busy or away then); the patient is
+ * texted about it only with notifyCaller.
+ */
 export const POST = route.owner(
   {
     scope: "appointments:write",
@@ -15,5 +18,6 @@ export const POST = route.owner(
     body: reassignAppointmentSchema,
     response: { 200: appointmentResponse },
   },
-  async ({ ctx, auth, params, input }) => json(await reassignAppointment(ctx.booking, auth.userId, params.id, input.body.practitionerId)),
+  async ({ ctx, auth, params, input }) =>
+    json(await reassignAppointment(ctx.booking, auth.userId, params.id, input.body.practitionerId, input.body.notifyCaller)),
 );
