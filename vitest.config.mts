@@ -11,8 +11,8 @@ export default defineConfig({
     // One database for the run; on PGlite one connection per process, so test files take turns.
     fileParallelism: false,
     pool: "forks",
-    // next-intl and next-auth import "next/server" without an extension, which Node's ESM resolver refuses: let Vite resolve it.
-    server: { deps: { inline: ["next-intl", "next-auth"] } },
+    // next-intl imports "next/server" without an extension, which Node's ESM resolver refuses: let Vite resolve it.
+    server: { deps: { inline: ["next-intl"] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
