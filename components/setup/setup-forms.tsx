@@ -15,6 +15,7 @@ import type { setupPasswordFormSchema, setupProfileFormSchema, workingHoursFormS
 import { APPOINTMENT_DURATIONS, BUSINESS_SIZES, BUSINESS_TYPES, oneOf, SPECIALTIES, WEEKDAYS } from "@/lib/accounts/account/options";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { failureText } from "@/lib/platform/client/api";
+import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import type { Prefill } from "./setup-steps";
 
 function StepForm({
@@ -29,14 +30,19 @@ function StepForm({
   children: ReactNode;
 }) {
   const t = useTranslations("SetupPage");
+  // The server renders the step shown first, and its script (loaded with the step) may still be on its way: until it
+  // runs, what is typed would be reset and a click would post the page back to itself, so the form waits, greyed out.
+  const hydrated = useHydrated();
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-      {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
-      {children}
-      {/* The second click of a double click would land on the next step's button and submit it unseen: ignored. */}
-      <button type="submit" className="btn-primary" disabled={busy} onClick={(e) => e.detail > 1 && e.preventDefault()}>
-        {busy ? t("saving") : t("continue")}
-      </button>
+    <form method="post" noValidate onSubmit={onSubmit}>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        {failure && <FormAlert testId="setup-error">{failure}</FormAlert>}
+        {children}
+        {/* The second click of a double click would land on the next step's button and submit it unseen: ignored. */}
+        <button type="submit" className="btn-primary" disabled={busy} onClick={(e) => e.detail > 1 && e.preventDefault()}>
+          {busy ? t("saving") : t("continue")}
+        </button>
+      </fieldset>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormAlert } from "@/components/forms/fields";
 import { failureText } from "@/lib/platform/client/api";
+import { useHydrated } from "@/lib/platform/client/use-hydrated";
 import { Link } from "@/lib/platform/i18n/navigation";
 import { CaldavForm, type CalendarModes, type OAuthProvider } from "@/components/dashboard/sections/calendar-connection";
 
@@ -42,6 +43,8 @@ export function CalendarStep({
 }) {
   const t = useTranslations("SetupPage");
   const calendar = useTranslations("CalendarSection");
+  // A step the wizard resumes on is rendered by the server: its buttons wait for their script.
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState<OAuthProvider | null>(null);
   const [caldav, setCaldav] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -69,16 +72,16 @@ export function CalendarStep({
         <CaldavForm sandbox={modes.caldav === "sandbox"} onCancel={() => setCaldav(false)} onConnected={onConnected} />
       ) : (
         <div className="flex flex-wrap gap-2" data-testid="setup-calendar-choices">
-          <button type="button" className="btn-secondary" disabled={busy !== null} onClick={() => start("google")}>
+          <button type="button" className="btn-secondary" disabled={!hydrated || busy !== null} onClick={() => start("google")}>
             {busy === "google" ? t("connecting") : t("connect")}
           </button>
-          <button type="button" className="btn-secondary" disabled={busy !== null} onClick={() => start("microsoft")}>
+          <button type="button" className="btn-secondary" disabled={!hydrated || busy !== null} onClick={() => start("microsoft")}>
             {busy === "microsoft" ? t("connecting") : calendar("connectMicrosoft")}
           </button>
           <button
             type="button"
             className="btn-secondary"
-            disabled={busy !== null}
+            disabled={!hydrated || busy !== null}
             onClick={() => (preview ? onConnected() : setCaldav(true))}
           >
             {calendar("connectCaldav")}
@@ -90,6 +93,7 @@ export function CalendarStep({
         <button
           type="button"
           className="btn-primary"
+          disabled={!hydrated}
           onClick={(e) => {
             if (e.detail > 1) return;
             if (connected) onContinue();
@@ -109,6 +113,7 @@ export function CalendarStep({
  */
 export function PhoneStep({ claim, startsTrial, planEnded }: { claim: () => Promise<void>; startsTrial: boolean; planEnded: boolean }) {
   const t = useTranslations("SetupPage");
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   if (planEnded)
@@ -129,7 +134,7 @@ export function PhoneStep({ claim, startsTrial, planEnded }: { claim: () => Prom
       <button
         type="button"
         className="btn-primary"
-        disabled={busy}
+        disabled={!hydrated || busy}
         onClick={async () => {
           setBusy(true);
           setFailure(null);

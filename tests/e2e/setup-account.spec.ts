@@ -191,3 +191,26 @@ for (const [path, total] of [
     expect(writes.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
   });
 }
+
+test("a step shown before its script has loaded waits for it, greyed out: nothing typed is lost, nothing is posted", async ({ page }) => {
+  // A slow connection: every script arrives a second and a half after the page.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() !== "GET" && posts.push(r.url()));
+  await page.goto("/setup-account-preview2", { waitUntil: "commit" });
+  const password = page.getByLabel("Password", { exact: true });
+  const cont = page.getByRole("button", { name: "Continue" });
+  // The server's HTML is on screen, and its form cannot be used yet.
+  await expect(cont).toBeDisabled();
+  await expect(password).toBeDisabled();
+  // Once the script runs, the same form works.
+  await expect(cont).toBeEnabled({ timeout: 30_000 });
+  await password.fill("preview-pass-1");
+  await page.getByLabel("Confirm password").fill("preview-pass-1");
+  await cont.click();
+  await expect(page.getByTestId("setup-step")).toHaveText("Step 2 of 4");
+  expect(posts).toEqual([]);
+});
