@@ -11,7 +11,7 @@ import { startWorkers } from "@/lib/platform/jobs/queue";
 import { sendCode } from "@/lib/receptionist/tools/identity";
 import { PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
 import { appContext } from "@/lib/server/context";
-import { jobHandlers } from "@/lib/server/job-handlers";
+import { JOB_QUEUES, jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "@/tests/helpers/api";
 import { dayAhead, newCallId, practice, vapiTool, type Practice } from "@/tests/helpers/practice";
 
@@ -119,7 +119,7 @@ it("another practice's codes and webhooks, quiet and under a flood", async () =>
   const slow = await receiver(SLOW_MS);
   const aEndpoints: string[] = [];
   for (let i = 0; i < A_ENDPOINTS; i++) aEndpoints.push(await endpoint(a, `${slow}?${i}`, ["appointment.booked"]));
-  await startWorkers(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+  await startWorkers(await ctx.jobs.ready(), jobHandlers(ctx.booking, ctx.dispatch, ctx.notices), JOB_QUEUES);
 
   const quiet = await practiceB(b, bHooks, "10:00");
 

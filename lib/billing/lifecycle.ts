@@ -21,7 +21,7 @@ import { billingCheckouts, erasedBillingRefs, subscriptions, users, webhookEvent
 import { emailSchema } from "@/lib/accounts/account/accounts.schemas";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { isUuid } from "@/lib/platform/http/params";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { deriveSubscription, type SubscriptionRecord } from "@/lib/accounts/subscriptions/subscription-status";
 import type { BillingEvent, SubscriptionState } from "./events";
 import { PRO_PLAN } from "@/lib/accounts/subscriptions/plan";
@@ -136,9 +136,9 @@ async function applyCheckout(
   // An account that has not been set up gets the setup link (a new one per checkout: the old may have expired). The
   // job is part of this transaction: the account and its email exist together or not at all. The token itself is
   // made by the job, so it never sits in the queue's tables.
-  if (pending && recorded) await deps.jobs.send(JOB.accountSetup, { userId, key: `checkout:${ev.sessionId}` }, { tx });
+  if (pending && recorded) await deps.jobs.send("account-setup", { userId, key: `checkout:${ev.sessionId}` }, { tx });
   // A business this checkout created is closed on its public holidays from the start (filled by a job, with the account).
-  if (created) await deps.jobs.send(JOB.holidayFill, { userId }, { tx });
+  if (created) await deps.jobs.send("holiday-fill", { userId }, { tx });
   return created ? "account-created" : "account-linked";
 }
 
@@ -252,9 +252,9 @@ async function holdCheckout(
     .returning({ sessionId: billingCheckouts.sessionId });
   if (!recorded) return "checkout-held";
   if (!bySub) await tx.insert(subscriptions).values({ userId: null, ...provisionalState(deps, ev, true, null) });
-  await deps.jobs.send(JOB.heldCheckout, { userId, sessionId: ev.sessionId }, { tx });
+  await deps.jobs.send("held-checkout", { userId, sessionId: ev.sessionId }, { tx });
   // An account never set up has no password to sign in with and claim: a fresh setup link goes with the notice.
-  if (pending) await deps.jobs.send(JOB.accountSetup, { userId, key: `checkout:${ev.sessionId}` }, { tx });
+  if (pending) await deps.jobs.send("account-setup", { userId, key: `checkout:${ev.sessionId}` }, { tx });
   return "checkout-held";
 }
 

@@ -12,6 +12,7 @@ import { releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/number
 import { env, requireSecret, type Env } from "@/lib/platform/env";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { createBoss, createJobQueue, type BossQueue } from "@/lib/platform/jobs/queue";
+import { JOB_QUEUES } from "./job-handlers";
 import { createProviders, providerModes, type Providers } from "@/lib/vendors/registry";
 import { secretBoxFor } from "@/lib/server/secrets";
 import type { VapiServer } from "@/lib/vendors/vapi/assistant";
@@ -49,7 +50,7 @@ export function appContext(): AppContext {
     const secret = requireSecret("AUTH_SECRET");
     const providers = createProviders(db, e, secret);
     const secrets = secretBoxFor({ ENCRYPTION_KEY: requireSecret("ENCRYPTION_KEY"), ENCRYPTION_KEYS_OLD: e.ENCRYPTION_KEYS_OLD });
-    const jobs = createJobQueue(createBoss(getSql()));
+    const jobs = createJobQueue(createBoss(getSql()), JOB_QUEUES);
     const voiceWebhook = voiceWebhookFor(e);
     const booking: BookingDeps = { db, calendar: providers.calendar, secrets, jobs };
     globalForCtx.__receptaCtx = {

@@ -1,87 +1,53 @@
-// Which domain function runs each job, with its dependencies. It names functions from every domain folder, so it lives
-// here with the rest of the wiring: lib/platform/jobs itself only knows the queue, and the domain can enqueue without a cycle.
-import { purgeStaleCounters } from "@/lib/accounts/auth/rate-limit";
-import { sendAccountSetup, sendHeldCheckoutNotice, type AccountNoticeDeps } from "@/lib/billing/account-notices";
-import { sendRegisterAttempt } from "@/lib/messaging/notifications/register-attempt";
-import { sendPasswordChanged, sendPasswordReset } from "@/lib/messaging/notifications/password-reset";
-import { syncAppointmentToCalendar } from "@/lib/scheduling/booking/calendar-sync";
+// The composition root of the jobs: each area registers the jobs it runs (lib/<area>/jobs.ts, with their queue
+// options), and this assembles them with the dependencies they get. Which area sends a job and which runs it is theirs
+// to say; the check below only makes sure every job declared in JobData has exactly one runner.
+import { accountsJobs } from "@/lib/accounts/jobs";
+import { billingJobs } from "@/lib/billing/jobs";
+import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
+import { messagingJobs } from "@/lib/messaging/jobs";
+import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import type { Job, JobHandlers, JobName, QueueOptions } from "@/lib/platform/jobs/queue";
+import { receptionistJobs } from "@/lib/receptionist/jobs";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
-import {
-  sendAppointmentNotice,
-  sendAppointmentReminder,
-  sendCalendarRevoked,
-  sendMessageTaken,
-  type DispatchDeps,
-} from "@/lib/messaging/notifications/dispatch";
-import { endAbandonedCalls } from "@/lib/receptionist/calls/abandoned";
-import { sendRecallText } from "@/lib/messaging/notifications/recall-text";
-import { runRecallSweep } from "@/lib/scheduling/recall/recall-sweep";
-import { sendVerificationCode } from "@/lib/receptionist/tools/identity";
-import { sendBookingLinkText } from "@/lib/messaging/notifications/booking-link-text";
-import { sendBookingPageAbuse } from "@/lib/messaging/notifications/booking-page-abuse";
-import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/messaging/inbox/send";
-import { purgeExpiredCallContent, purgeExpiredShortLived } from "@/lib/accounts/privacy/retention";
-import { loadBusiness } from "@/lib/accounts/business/business";
-import { appointments } from "@/db/schema";
-import { eq } from "drizzle-orm";
-import { JOB, type JobHandlers } from "@/lib/platform/jobs/queue";
-import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
-import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
-import { deliverWebhook } from "@/lib/accounts/webhooks/deliver";
-import { fillHolidays, runHolidaySweep } from "@/lib/scheduling/closures/holidays";
-import { sendAccessMade } from "@/lib/messaging/notifications/access-made";
+import { schedulingJobs } from "@/lib/scheduling/jobs";
 
+/** What a job's runner may be given: each area's registration takes the part it needs. */
+export type AppJobDeps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccountNoticeDeps };
+
+/** Each area's registrations, apart: a name two areas registered would silently keep only the last one spread below. */
+export const JOBS_BY_AREA = {
+  accounts: accountsJobs,
+  billing: billingJobs,
+  scheduling: schedulingJobs,
+  messaging: messagingJobs,
+  receptionist: receptionistJobs,
+};
+
+// A job declared in JobData that no area runs (or runs with dependencies it is not given) fails the type check here.
+const JOBS = {
+  ...accountsJobs,
+  ...billingJobs,
+  ...schedulingJobs,
+  ...messagingJobs,
+  ...receptionistJobs,
+} satisfies { [N in JobName]: Job<N, AppJobDeps> };
+
+/** Every job's name: its queue is created at start and its depth reported. */
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/** Every job's queue options, by name. */
+export const JOB_QUEUES = Object.fromEntries(Object.entries(JOBS).map(([name, { run: _run, ...options }]) => [name, options])) as Record<
+  JobName,
+  QueueOptions
+>;
+
+/** The jobs' runners with their dependencies: what the workers (and the tests, draining in process) call. */
 export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
-  return {
-    [JOB.accountSetup]: (data) => sendAccountSetup(notices, data),
-    [JOB.heldCheckout]: (data) => sendHeldCheckoutNotice(notices, data),
-    [JOB.registerAttempt]: (data) => sendRegisterAttempt(notices, data),
-    [JOB.passwordReset]: (data) => sendPasswordReset(notices, data),
-    [JOB.passwordChanged]: (data) => sendPasswordChanged(notices, data),
-    [JOB.appointmentNotice]: (data) => sendAppointmentNotice(dispatch, data),
-    [JOB.appointmentReminder]: (data) => sendAppointmentReminder(dispatch, data),
-    [JOB.messageTaken]: (data) => sendMessageTaken(dispatch, data),
-    [JOB.calendarRevoked]: (data) => sendCalendarRevoked(dispatch, data),
-    [JOB.inboxReply]: (data) => sendInboxReply(dispatch, data),
-    [JOB.replyCancel]: (data) => runReplyCancel(booking, dispatch, data),
-    [JOB.threadReply]: (data) => sendThreadReply(dispatch, data),
-    [JOB.threadNotice]: (data) => sendThreadNotice(dispatch, data),
-    [JOB.verificationCode]: (data) => sendVerificationCode(booking, dispatch, data),
-    [JOB.bookingLinkText]: (data) => sendBookingLinkText(dispatch, data),
-    [JOB.bookingPageAbuse]: (data) => sendBookingPageAbuse(dispatch, data),
-    [JOB.taskDone]: (data) => sendTaskDone(dispatch, data),
-    [JOB.waitlistSlot]: (data) => offerFreedSlot(booking, data),
-    [JOB.waitlistTake]: (data) => bookTakenOffer(booking, data),
-    [JOB.waitlistText]: (data) => sendWaitlistText(dispatch, data),
-    [JOB.retentionPurge]: async () => {
-      await purgeExpiredCallContent(booking.db);
-      await purgeExpiredShortLived(booking.db);
-      await purgeStaleCounters(booking.db);
-    },
-    [JOB.abandonedCalls]: async () => {
-      await endAbandonedCalls(booking.db);
-    },
-    [JOB.recallSweep]: () => runRecallSweep(booking),
-    [JOB.recallText]: (data) => sendRecallText(dispatch, data),
-    [JOB.webhookDelivery]: (data) => deliverWebhook(booking, data),
-    [JOB.holidaySweep]: async () => {
-      // A business that failed is left to the queue's retry of the whole sweep (the others are up to date by then).
-      const { failed } = await runHolidaySweep(booking.db, booking.now?.() ?? new Date());
-      if (failed > 0) throw new Error(`public holidays not filled for ${failed} businesses`);
-    },
-    [JOB.holidayFill]: async ({ userId }) => {
-      await fillHolidays(booking.db, userId);
-    },
-    [JOB.accessMade]: (data) => sendAccessMade(notices, data),
-    [JOB.calendarSync]: async ({ appointmentId }) => {
-      const [a] = await booking.db
-        .select({ userId: appointments.userId })
-        .from(appointments)
-        .where(eq(appointments.id, appointmentId))
-        .limit(1);
-      if (!a) return;
-      const biz = await loadBusiness(booking.db, a.userId);
-      if (biz) await syncAppointmentToCalendar(booking, biz, appointmentId);
-    },
-  };
+  const deps: AppJobDeps = { booking, dispatch, notices };
+  return Object.fromEntries(
+    Object.entries(JOBS).map(([name, job]) => [
+      name,
+      (data: unknown) => (job.run as (d: AppJobDeps, x: unknown) => Promise<void>)(deps, data),
+    ]),
+  ) as JobHandlers;
 }

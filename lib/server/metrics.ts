@@ -5,6 +5,7 @@ import { safeEqual } from "@/lib/platform/crypto/tokens";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { queueDepths } from "@/lib/platform/jobs/queue";
+import { JOB_NAMES } from "./job-handlers";
 import type { Logger } from "@/lib/platform/log/logger";
 import { recordWebhook, renderMetrics, setJobQueueDepths, type WebhookVendor } from "@/lib/platform/metrics/metrics";
 
@@ -27,7 +28,7 @@ const QUEUE_DEPTH_TIMEOUT_MS = 1_000;
 
 /** The exposition: the queues' depths read now (left out when the read fails or is slow), then every metric. */
 export async function scrapeMetrics(db: Db, log: Logger): Promise<Response> {
-  const depths = await queueDepths(db, QUEUE_DEPTH_TIMEOUT_MS).catch((e: unknown) => {
+  const depths = await queueDepths(db, JOB_NAMES, QUEUE_DEPTH_TIMEOUT_MS).catch((e: unknown) => {
     const x = e as { name?: string; code?: string; cause?: { code?: string } } | null;
     log.warn({ name: x?.name, code: x?.code ?? x?.cause?.code }, "job queue depths not read");
     return null;

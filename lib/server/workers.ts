@@ -3,8 +3,8 @@
 // later) instead of being cut mid-send.
 import { runBillingSweep } from "@/lib/billing/account-notices";
 import { runUsageAlerts } from "@/lib/insights/usage";
-import { jobHandlers } from "@/lib/server/job-handlers";
-import { JOB, startWorkers } from "@/lib/platform/jobs/queue";
+import { JOB_QUEUES, jobHandlers } from "@/lib/server/job-handlers";
+import { startWorkers, type JobName } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 import { appContext } from "./context";
 import { onShutdown } from "@/lib/platform/process/shutdown";
@@ -19,7 +19,7 @@ export function startJobWorkers(): Promise<void> {
     const ctx = appContext();
     const boss = await ctx.jobs.ready();
     boss.on("error", (e: Error) => logger().error({ name: e.name }, "job queue error"));
-    await startWorkers(boss, jobHandlers(ctx.booking, ctx.dispatch, ctx.notices));
+    await startWorkers(boss, jobHandlers(ctx.booking, ctx.dispatch, ctx.notices), JOB_QUEUES);
     // pg-boss's maintenance: a job left "active" by a crashed process is failed after its time limit (and so retried),
     // finished jobs are archived and dropped. Every worker process runs it; pg-boss serializes it in the database.
     const maintenance = setInterval(() => {
@@ -33,34 +33,16 @@ export function startJobWorkers(): Promise<void> {
       runUsageAlerts(ctx.notices).catch((e: Error) => logger().error({ name: e.name }, "usage alerts failed"));
     }, 5 * 60_000);
     sweep.unref();
-    // Call content past its business's retention period: a purge job through the queue at start and every hour (its
-    // queue is "stately": however many processes enqueue, one run waits at most).
-    const purge = () =>
-      ctx.jobs.send(JOB.retentionPurge, {}).catch((e: Error) => logger().error({ name: e.name }, "retention purge not enqueued"));
-    void purge();
-    const retention = setInterval(() => void purge(), 60 * 60_000);
-    retention.unref();
-    // Calls whose end never came (a lost end-of-call report, a Try tab closed): ended as abandoned after 30 minutes of
-    // silence, checked every five minutes through the queue (stately, like the purge).
-    const sweepCalls = () =>
-      ctx.jobs.send(JOB.abandonedCalls, {}).catch((e: Error) => logger().error({ name: e.name }, "abandoned-calls sweep not enqueued"));
-    void sweepCalls();
-    const abandoned = setInterval(() => void sweepCalls(), 5 * 60_000);
-    abandoned.unref();
-    // Recall texts: every hour through the queue (stately, like the purge); each business is texted in its own daytime,
-    // so an hourly run reaches every time zone's office hours, and what one run claimed the next does not send again.
-    const sweepRecalls = () =>
-      ctx.jobs.send(JOB.recallSweep, {}).catch((e: Error) => logger().error({ name: e.name }, "recall sweep not enqueued"));
-    void sweepRecalls();
-    const recall = setInterval(() => void sweepRecalls(), 60 * 60_000);
-    recall.unref();
-    // Public holidays: every business's next twelve months filled for its area, at start and daily through the queue
-    // (stately, like the purge), so next year's holidays close on their own.
-    const sweepHolidays = () =>
-      ctx.jobs.send(JOB.holidaySweep, {}).catch((e: Error) => logger().error({ name: e.name }, "holiday sweep not enqueued"));
-    void sweepHolidays();
-    const holidays = setInterval(() => void sweepHolidays(), 24 * 60 * 60_000);
-    holidays.unref();
+    // The sweeps (a job registered with `every`: retention, abandoned calls, recall, public holidays): sent at start and
+    // then on their period. Their queues are stately, so however many processes send them, one run waits at most.
+    const sweeps = (Object.entries(JOB_QUEUES) as [JobName, { every?: number }][]).flatMap(([name, { every }]) => {
+      if (!every) return [];
+      const send = () => ctx.jobs.send(name, {}).catch((e: Error) => logger().error({ name: e.name, job: name }, "sweep not enqueued"));
+      void send();
+      const timer = setInterval(() => void send(), every);
+      timer.unref();
+      return [timer];
+    });
     // The embedded database has no autovacuum of its own (db/maintenance.ts): its tables are vacuumed where due, at start
     // and every ten minutes. Its one process runs this; a PostgreSQL server does it itself.
     const vacuum = async () => {
@@ -80,10 +62,7 @@ export function startJobWorkers(): Promise<void> {
     onShutdown("job workers", async () => {
       clearInterval(maintenance);
       clearInterval(sweep);
-      clearInterval(retention);
-      clearInterval(abandoned);
-      clearInterval(recall);
-      clearInterval(holidays);
+      for (const timer of sweeps) clearInterval(timer);
       clearInterval(autovacuum);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });

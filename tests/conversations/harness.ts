@@ -26,7 +26,7 @@ import { book } from "@/lib/scheduling/booking/commands";
 import { fillHolidays } from "@/lib/scheduling/closures/holidays";
 import { saveRouting } from "@/lib/receptionist/routing/routing.service";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { slotReference } from "@/lib/receptionist/speech/speech";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
@@ -304,10 +304,10 @@ export async function drainMessages(): Promise<void> {
   const all = jobHandlers(ctx.booking, { ...ctx.dispatch, now: () => CLOCK }, ctx.notices);
   // Only what a call causes at once: reminders are due a day before the appointment, not now.
   await drainJobs(await ctx.jobs.ready(), {
-    [JOB.appointmentNotice]: all[JOB.appointmentNotice],
-    [JOB.messageTaken]: all[JOB.messageTaken],
-    [JOB.calendarSync]: all[JOB.calendarSync],
-    [JOB.verificationCode]: all[JOB.verificationCode],
+    "appointment-notice": all["appointment-notice"],
+    "message-taken": all["message-taken"],
+    "calendar-sync": all["calendar-sync"],
+    "verification-code": all["verification-code"],
   });
 }
 

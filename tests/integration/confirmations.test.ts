@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, notifications, type ConfirmationChannel } from "@/db/schema";
 import { loadBusiness } from "@/lib/accounts/business/business";
-import { JOB, drainJobs } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { formatPhone } from "@/lib/platform/phone/format";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import { book } from "@/lib/scheduling/booking/commands";
@@ -98,7 +98,7 @@ describe("the phone channels confirmations go by", () => {
     expect(await channelsTo(either)).toEqual(["sms", "whatsapp"]);
 
     // The reminder and the cancellation follow the same choice.
-    await handlers()[JOB.appointmentReminder]({ appointmentId: a.id, version: a.version });
+    await handlers()["appointment-reminder"]({ appointmentId: a.id, version: a.version });
     const cancelled = await api("DELETE", `/api/appointments/${a.id}`, { token: p.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.notifyChannel).toBe("sms");

@@ -29,7 +29,7 @@ import { AppError } from "@/lib/platform/errors";
 import { eraseAccount } from "@/lib/accounts/privacy/erase";
 import type { BillingPort } from "@/lib/ports/billing";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/platform/jobs/queue";
+import { drainJobs, JOB_SCHEMA } from "@/lib/platform/jobs/queue";
 import { callerSays, endCall, startCall } from "@/lib/receptionist/simulator/simulator";
 import { vapiTransport } from "@/lib/vendors/vapi/sandbox-platform";
 import { appContext } from "@/lib/server/context";
@@ -119,7 +119,7 @@ describe("DELETE /api/account", () => {
     await api("POST", "/api/auth/login", { body: { email: owner.email, password: "mistyped-password-1" } });
     const admin = await createAdmin();
     // A notice still waiting in the job queue, naming the account.
-    await appContext().jobs.send(JOB.calendarRevoked, { userId: owner.user.id }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await appContext().jobs.send("calendar-revoked", { userId: owner.user.id }, { startAfter: new Date(Date.now() + 3_600_000) });
     expect((await api("PUT", `/api/admin/users/${owner.user.id}/status`, { token: admin.token, body: { isActive: true } })).status).toBe(
       200,
     );

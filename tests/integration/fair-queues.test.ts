@@ -10,7 +10,7 @@ import { deliverWebhook } from "@/lib/accounts/webhooks/deliver";
 import { MAX_BUSY_ENDPOINTS_PER_PRACTICE } from "@/lib/accounts/webhooks/lease";
 import { publishEvent } from "@/lib/accounts/webhooks/publish";
 import { resetEnvCache } from "@/lib/platform/env";
-import { drainJobs, JOB, type JobData } from "@/lib/platform/jobs/queue";
+import { drainJobs, type JobData } from "@/lib/platform/jobs/queue";
 import { translate } from "@/lib/platform/i18n/translate";
 import { sendCode, sendVerificationCode, CODE_TTL_MS } from "@/lib/receptionist/tools/identity";
 import { PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
@@ -72,7 +72,7 @@ async function runDeliveryWorkers(workers: number, done: () => boolean): Promise
   const loop = async () => {
     let idle = 0;
     while (!done() && Date.now() < deadline && idle < 20) {
-      const [job] = (await boss.fetch<JobData["webhook-delivery"]>(JOB.webhookDelivery, { batchSize: 1 })) ?? [];
+      const [job] = (await boss.fetch<JobData["webhook-delivery"]>("webhook-delivery", { batchSize: 1 })) ?? [];
       if (!job) {
         idle++;
         await new Promise((r) => setTimeout(r, 50));
@@ -80,7 +80,7 @@ async function runDeliveryWorkers(workers: number, done: () => boolean): Promise
       }
       idle = 0;
       await deliverWebhook(ctx.booking, job.data);
-      await boss.complete(JOB.webhookDelivery, job.id);
+      await boss.complete("webhook-delivery", job.id);
     }
   };
   await Promise.all(Array.from({ length: workers }, loop));
@@ -144,19 +144,19 @@ describe("webhook deliveries in fair shares", () => {
     const ctx = appContext();
     const boss = await ctx.jobs.ready();
     // Whatever is left from the test before is cleared out of the way first.
-    await drainJobs(boss, { [JOB.webhookDelivery]: (data) => deliverWebhook(ctx.booking, data) });
+    await drainJobs(boss, { "webhook-delivery": (data) => deliverWebhook(ctx.booking, data) });
     await getDb().update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.userId, a.user.id));
     await getDb().update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.id, one));
     for (let i = 0; i < 3; i++) await publishEvent(ctx.booking, a.user.id, booked(200 + i));
     const ids = await deliveriesOf(one);
-    const jobs = (await boss.fetch<JobData["webhook-delivery"]>(JOB.webhookDelivery, { batchSize: 10 })) ?? [];
+    const jobs = (await boss.fetch<JobData["webhook-delivery"]>("webhook-delivery", { batchSize: 10 })) ?? [];
     const mine = jobs.filter((j) => ids.includes(j.data.deliveryId));
     expect(mine).toHaveLength(3);
     await Promise.all(mine.map((j) => deliverWebhook(ctx.booking, j.data)));
     expect(slow.maxInFlight).toBe(1);
     expect(slow.arrivals).toHaveLength(1);
     // The two that found the endpoint busy are queued again for a little later, for the same attempt.
-    const requeued = (await jobsFor(JOB.webhookDelivery, "deliveryId", ids)).filter((j) => j.state === "created");
+    const requeued = (await jobsFor("webhook-delivery", "deliveryId", ids)).filter((j) => j.state === "created");
     expect(requeued).toHaveLength(2);
     expect(requeued.every((j) => j.later)).toBe(true);
     const [ep] = await getDb().select({ busyUntil: webhookEndpoints.busyUntil }).from(webhookEndpoints).where(eq(webhookEndpoints.id, one));
@@ -179,7 +179,7 @@ describe("webhook deliveries in fair shares", () => {
       );
     await publishEvent(ctx.booking, b.user.id, booked(300));
     const bIds = (await Promise.all(three.map(deliveriesOf))).flat();
-    const bJobs = ((await boss.fetch<JobData["webhook-delivery"]>(JOB.webhookDelivery, { batchSize: 20 })) ?? []).filter((j) =>
+    const bJobs = ((await boss.fetch<JobData["webhook-delivery"]>("webhook-delivery", { batchSize: 20 })) ?? []).filter((j) =>
       bIds.includes(j.data.deliveryId),
     );
     expect(bJobs).toHaveLength(3);
@@ -225,7 +225,7 @@ describe("codes in fair shares", () => {
     const [bCode] = await getDb().select({ id: verificationCodes.id }).from(verificationCodes).where(eq(verificationCodes.phone, bPhone));
     const order: string[] = [];
     await drainJobs(await ctx.jobs.ready(), {
-      [JOB.verificationCode]: async (data) => {
+      "verification-code": async (data) => {
         order.push(data.codeId);
         await sendVerificationCode(ctx.booking, ctx.dispatch, data);
       },
@@ -275,36 +275,36 @@ describe("jobs for later in fair shares", () => {
     // A busy practice has thirty reminders booked over the next month.
     for (let i = 0; i < 30; i++) {
       await jobs.send(
-        JOB.appointmentReminder,
+        "appointment-reminder",
         { appointmentId: crypto.randomUUID(), version: 1 },
         { startAfter: inDays(2 + i), fairShare: busy.user.id },
       );
     }
     const later = inDays(40);
     const mine = await jobs.send(
-      JOB.appointmentReminder,
+      "appointment-reminder",
       { appointmentId: crypto.randomUUID(), version: 1 },
       { startAfter: later, fairShare: busy.user.id },
     );
     const theirs = await jobs.send(
-      JOB.appointmentReminder,
+      "appointment-reminder",
       { appointmentId: crypto.randomUUID(), version: 1 },
       { startAfter: later, fairShare: quiet.user.id },
     );
-    const priorityOf = async (id: string | null) => (await boss.getJobById(JOB.appointmentReminder, id!))!.priority;
+    const priorityOf = async (id: string | null) => (await boss.getJobById("appointment-reminder", id!))!.priority;
     // After all thirty, the busy practice's next reminder has none of them waiting beside it then (each will have run
     // on its own day): it is no further back than the other practice's.
     expect(await priorityOf(mine)).toBe(0);
     expect(await priorityOf(theirs)).toBe(0);
     // Two due at the same moment are the practice's backlog then: the second waits behind the first.
     const second = await jobs.send(
-      JOB.appointmentReminder,
+      "appointment-reminder",
       { appointmentId: crypto.randomUUID(), version: 1 },
       { startAfter: later, fairShare: busy.user.id },
     );
     expect(await priorityOf(second)).toBe(-1);
     await getDb().execute(
-      sql`delete from pgboss.job where name = ${JOB.appointmentReminder} and data->>'fairShare' in (${busy.user.id}, ${quiet.user.id})`,
+      sql`delete from pgboss.job where name = ${"appointment-reminder"} and data->>'fairShare' in (${busy.user.id}, ${quiet.user.id})`,
     );
   });
 });

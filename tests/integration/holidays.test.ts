@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { runDataMigrations } from "@/db/data-migrations";
 import { appointments, closures, holidayOpenings, practitioners, users } from "@/db/schema";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { fillHolidays } from "@/lib/scheduling/closures/holidays";
 import { publicHolidays } from "@/lib/scheduling/closures/holiday-calendar";
 import { appContext } from "@/lib/server/context";
@@ -522,7 +522,7 @@ describe("businesses created before public holidays were closed", () => {
     await getDb()
       .delete(closures)
       .where(and(eq(closures.userId, userId), gt(closures.startsOn, tenMonths)));
-    await appContext().jobs.send(JOB.holidaySweep, {});
+    await appContext().jobs.send("holiday-sweep", {});
     await drain();
     const byDay = (a: { from: string }, b: { from: string }) => a.from.localeCompare(b.from);
     expect((await holidayRows(userId)).filter((h) => h.from > tenMonths).sort(byDay)).toEqual(later.sort(byDay));

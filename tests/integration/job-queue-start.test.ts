@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "@/db/client";
-import { createBoss, createJobQueue, JOB } from "@/lib/platform/jobs/queue";
+import { createBoss, createJobQueue } from "@/lib/platform/jobs/queue";
+import { JOB_NAMES, JOB_QUEUES } from "@/lib/server/job-handlers";
 
 describe("job queue start", () => {
   it("a BEGIN … COMMIT text that fails half way leaves no aborted transaction on the connection it goes back to the pool with", async () => {
@@ -32,15 +33,15 @@ describe("job queue start", () => {
           url.pathname = `/${name}`;
           const pools = [createDb(url.toString(), 2), createDb(url.toString(), 2)];
           try {
-            const queues = pools.map(({ sql }) => createJobQueue(createBoss(sql)));
+            const queues = pools.map(({ sql }) => createJobQueue(createBoss(sql), JOB_QUEUES));
             const started = await Promise.allSettled(queues.map((q) => q.ready()));
             expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual(["started", "started"]);
             for (const { sql } of pools) {
               for (let i = 0; i < 4; i++) expect(await sql`select 1 as one`).toEqual([{ one: 1 }]);
             }
-            expect(await Promise.all(queues.map((q) => q.send(JOB.calendarRevoked, { userId: name })))).toHaveLength(2);
+            expect(await Promise.all(queues.map((q) => q.send("calendar-revoked", { userId: name })))).toHaveLength(2);
             const [row] = await pools[0]!.sql`select count(*)::int as queues from pgboss.queue`;
-            expect(row!.queues).toBe(Object.keys(JOB).length);
+            expect(row!.queues).toBe(JOB_NAMES.length);
           } finally {
             await Promise.all(pools.map(({ sql }) => sql.end({ timeout: 5 })));
             await server.unsafe(`drop database if exists ${name} with (force)`);

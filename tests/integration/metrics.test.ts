@@ -6,11 +6,12 @@ import { GET } from "@/app/api/metrics/route";
 import { getDb, type Db } from "@/db/client";
 import { issueSetupToken } from "@/lib/accounts/account/accounts.service";
 import { resetEnvCache } from "@/lib/platform/env";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { createLoggedSender } from "@/lib/messaging/delivery/logged-sender";
 import { sandboxTransport } from "@/lib/messaging/delivery/sandbox-transport";
 import { appContext } from "@/lib/server/context";
 import { scrapeMetrics } from "@/lib/server/metrics";
+import { JOB_NAMES } from "@/lib/server/job-handlers";
 import { logger } from "@/lib/platform/log/logger";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
@@ -123,7 +124,7 @@ describe("GET /api/metrics access", () => {
     expect(res.text).toMatch(/^# TYPE process_cpu_user_seconds_total counter$/m);
     expect(samples(res.text).length).toBeGreaterThan(0);
     // Every queue's depth, read at scrape time.
-    for (const queue of Object.values(JOB))
+    for (const queue of JOB_NAMES)
       expect(
         samples(res.text).some((s) => s.name === "recepta_job_queue_depth" && s.labels.queue === queue),
         queue,
@@ -142,7 +143,7 @@ describe("the queue depths at scrape time", () => {
     expect(text).toContain("# TYPE recepta_job_queue_depth gauge\n");
     expect(samples(text).filter((s) => s.name === "recepta_job_queue_depth")).toEqual([]);
     // The next scrape reads them again.
-    expect(samples(await exposition()).filter((s) => s.name === "recepta_job_queue_depth")).toHaveLength(Object.values(JOB).length);
+    expect(samples(await exposition()).filter((s) => s.name === "recepta_job_queue_depth")).toHaveLength(JOB_NAMES.length);
   });
 });
 
@@ -197,9 +198,9 @@ describe("what moves the metrics", () => {
   it("counts a failed job run per job name, and a message the provider did not take per channel", async () => {
     const before = await exposition();
     const boss = await appContext().jobs.ready();
-    await appContext().jobs.send(JOB.calendarRevoked, { userId: randomUUID() });
+    await appContext().jobs.send("calendar-revoked", { userId: randomUUID() });
     const drained = await drainJobs(boss, {
-      [JOB.calendarRevoked]: async () => {
+      "calendar-revoked": async () => {
         throw new Error("calendar down");
       },
     });
@@ -207,7 +208,7 @@ describe("what moves the metrics", () => {
     const sms = createLoggedSender(getDb(), "sms", sandboxTransport);
     await expect(sms.send({ to: "not a number", text: "Hello", dedupeKey: `metrics-${randomUUID()}` })).rejects.toThrow();
     const after = await exposition();
-    const job = { job: JOB.calendarRevoked };
+    const job = { job: "calendar-revoked" };
     expect(value(after, "recepta_job_failures_total", job)).toBe(value(before, "recepta_job_failures_total", job) + drained.failed);
     const channel = { channel: "sms" };
     expect(value(after, "recepta_message_failures_total", channel)).toBe(value(before, "recepta_message_failures_total", channel) + 1);

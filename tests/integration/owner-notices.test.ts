@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { resetEnvCache } from "@/lib/platform/env";
-import { drainJobs, JOB, JOB_SCHEMA } from "@/lib/platform/jobs/queue";
+import { drainJobs, JOB_SCHEMA } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api, type Account, registerOwner } from "../helpers/api";
@@ -19,7 +19,7 @@ async function drain() {
 /** The owner notices queued for this account (whatever their state), as pg-boss keeps them. */
 async function queuedNotices(userId: string): Promise<unknown[]> {
   const rows = await getDb().execute(
-    sql.raw(`select data from ${JOB_SCHEMA}.job where name = '${JOB.accessMade}' and data->>'userId' = '${userId}'`),
+    sql.raw(`select data from ${JOB_SCHEMA}.job where name = '${"access-made"}' and data->>'userId' = '${userId}'`),
   );
   return Array.from(rows as Iterable<{ data: unknown }>).map((r) => r.data);
 }

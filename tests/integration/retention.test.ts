@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, calls, pendingReplies, verificationCodes, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { addPoolNumbers, api, connectSandboxCalendar, registerOwner, startTrial } from "../helpers/api";
 
@@ -15,9 +15,9 @@ const DAY = 86_400_000;
 
 async function runRetentionJob() {
   const ctx = appContext();
-  await ctx.jobs.send(JOB.retentionPurge, {});
+  await ctx.jobs.send("retention-purge", {});
   const handlers = jobHandlers(ctx.booking, ctx.dispatch, ctx.notices);
-  return drainJobs(await ctx.jobs.ready(), { [JOB.retentionPurge]: handlers[JOB.retentionPurge] });
+  return drainJobs(await ctx.jobs.ready(), { "retention-purge": handlers["retention-purge"] });
 }
 
 async function callAged(userId: string, days: number) {

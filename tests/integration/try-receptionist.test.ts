@@ -22,7 +22,7 @@ import {
 } from "@/db/schema";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
 import { jobHandlers } from "@/lib/server/job-handlers";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { tryReadiness } from "@/lib/receptionist/simulator/try-call";
 import { appContext } from "@/lib/server/context";
 import { DEMO_OWNER, seedDemo } from "@/lib/server/ops/seed";
@@ -51,9 +51,9 @@ const tryApi = (token: string, body: unknown, headers: Record<string, string> = 
 
 async function runSweep() {
   const ctx = appContext();
-  await ctx.jobs.send(JOB.abandonedCalls, {});
+  await ctx.jobs.send("abandoned-calls", {});
   const handlers = jobHandlers(ctx.booking, ctx.dispatch, ctx.notices);
-  return drainJobs(await ctx.jobs.ready(), { [JOB.abandonedCalls]: handlers[JOB.abandonedCalls] });
+  return drainJobs(await ctx.jobs.ready(), { "abandoned-calls": handlers["abandoned-calls"] });
 }
 
 /** Wall-clock day of the week and time of a date in a zone: "saturday 09:30". */

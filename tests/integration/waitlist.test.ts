@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { appointments, notifications, users, waitlistEntries, waitlistOffers } from "@/db/schema";
 import { loadBusiness } from "@/lib/accounts/business/business";
-import { JOB, drainJobs, type JobQueue } from "@/lib/platform/jobs/queue";
+import { drainJobs, type JobQueue } from "@/lib/platform/jobs/queue";
 import { zonedWallTimeToUtc } from "@/lib/platform/time/zoned-time";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { OFFER_TTL_MS, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
@@ -47,13 +47,13 @@ const offerDeps = (over: Partial<BookingDeps> = {}): BookingDeps => ({ ...appCon
 async function drain() {
   const ctx = appContext();
   const handlers = jobHandlers(ctx.booking, ctx.dispatch, ctx.notices);
-  return drainJobs(await ctx.jobs.ready(), { ...handlers, [JOB.waitlistSlot]: (data) => offerFreedSlot(offerDeps(), data) });
+  return drainJobs(await ctx.jobs.ready(), { ...handlers, "waitlist-slot": (data) => offerFreedSlot(offerDeps(), data) });
 }
 
 /** The offers job of one slot waiting in the queue, with when it runs. */
 async function slotJobs(p: Practice, startsAt: Date) {
   const rows = await getDb().execute<{ start_after: Date | string }>(
-    sql`select start_after from pgboss.job where name = ${JOB.waitlistSlot} and data->>'userId' = ${p.user.id} and data->>'startsAt' = ${startsAt.toISOString()} and state = 'created'`,
+    sql`select start_after from pgboss.job where name = ${"waitlist-slot"} and data->>'userId' = ${p.user.id} and data->>'startsAt' = ${startsAt.toISOString()} and state = 'created'`,
   );
   return Array.from(rows).map((r) => new Date(r.start_after));
 }
@@ -471,7 +471,7 @@ describe("who is offered a freed slot, and when", () => {
     const jobs: JobQueue = {
       ready: () => real.ready(),
       async send(name, data, options) {
-        if (name === JOB.waitlistSlot && crash) {
+        if (name === "waitlist-slot" && crash) {
           crash = false;
           throw new Error("the worker died");
         }

@@ -14,7 +14,7 @@ import type { Resolver } from "@/lib/accounts/webhooks/destination";
 import { createEndpoint } from "@/lib/accounts/webhooks/endpoints.service";
 import { purgeExpiredShortLived } from "@/lib/accounts/privacy/retention";
 import { resetEnvCache } from "@/lib/platform/env";
-import { drainJobs, JOB } from "@/lib/platform/jobs/queue";
+import { drainJobs } from "@/lib/platform/jobs/queue";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import fr from "@/messages/fr.json";
@@ -55,7 +55,7 @@ async function drain() {
   const ctx = appContext();
   return drainJobs(await ctx.jobs.ready(), {
     ...jobHandlers(ctx.booking, ctx.dispatch, ctx.notices),
-    [JOB.webhookDelivery]: (data) => deliverWebhook({ ...ctx.booking, now: clock, resolve }, data),
+    "webhook-delivery": (data) => deliverWebhook({ ...ctx.booking, now: clock, resolve }, data),
   });
 }
 
@@ -211,7 +211,7 @@ describe("webhook endpoints", () => {
       const at = d!.nextAttemptAt!;
       clock = () => at;
       await getDb().execute(
-        sql`update pgboss.job set start_after = now() where name = ${JOB.webhookDelivery} and data->>'deliveryId' = ${d!.id} and state = 'created'`,
+        sql`update pgboss.job set start_after = now() where name = ${"webhook-delivery"} and data->>'deliveryId' = ${d!.id} and state = 'created'`,
       );
       await drain();
       [d] = await deliveriesOf(created.id);
@@ -257,14 +257,14 @@ describe("webhook endpoints", () => {
     expect(hooks.received).toHaveLength(1);
     // The first attempt's job run again (its worker died before pg-boss heard it finished): nothing is sent.
     const ctx = appContext();
-    await ctx.jobs.send(JOB.webhookDelivery, { deliveryId: sent.body.id, at: new Date(start).toISOString() });
+    await ctx.jobs.send("webhook-delivery", { deliveryId: sent.body.id, at: new Date(start).toISOString() });
     await drain();
     expect(hooks.received).toHaveLength(1);
     let [d] = await deliveriesOf(created.id);
     expect(d).toMatchObject({ status: "pending", attempts: 1 });
 
     // The retry's job is lost (the queue refused it): still "being tried" a minute later, stuck an hour later.
-    await getDb().execute(sql`delete from pgboss.job where name = ${JOB.webhookDelivery} and data->>'deliveryId' = ${sent.body.id}`);
+    await getDb().execute(sql`delete from pgboss.job where name = ${"webhook-delivery"} and data->>'deliveryId' = ${sent.body.id}`);
     const resend = () => api("POST", `/api/webhook-endpoints/${created.id}/deliveries/${sent.body.id}/resend`, { token: p.token });
     expect((await resend()).status).toBe(409);
     hooks.status = 200;

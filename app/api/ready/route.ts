@@ -1,6 +1,5 @@
 import { readyResponse } from "@/lib/platform/http/http.responses";
 import { sql } from "drizzle-orm";
-import { JOB } from "@/lib/platform/jobs/queue";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { appContext } from "@/lib/server/context";
@@ -27,7 +26,7 @@ export const GET = route.raw("public", { response: { 200: readyResponse, 503: re
       () => {},
     );
     if (checks.database === "ok") {
-      await within(ctx.jobs.ready().then((boss) => boss.getQueue(JOB.accountSetup))).then(
+      await within(ctx.jobs.ready().then((boss) => boss.getQueue("account-setup"))).then(
         (q) => {
           if (q) checks.jobs = "ok";
         },

@@ -9,7 +9,7 @@ import { endUserSessions, type AuthContext, type SessionConfig, startSession } f
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
 import { keyParam } from "@/lib/platform/message-param";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { businessNumbersOf } from "@/lib/accounts/business/business-country";
 import { countryOfBusiness, requirePhone, type CountryCode } from "@/lib/platform/phone/phone";
 import { requireDialable, servedCountries } from "@/lib/platform/phone/number-kinds";
@@ -86,8 +86,8 @@ async function refuseTakenEmail(deps: AccountsDeps, email: string): Promise<neve
   if (existing && deps.jobs) {
     const hour = new Date().toISOString().slice(0, 13);
     if (existing.passwordHash === null)
-      await deps.jobs.send(JOB.accountSetup, { userId: existing.id, key: `register:${existing.id}:${hour}` });
-    else await deps.jobs.send(JOB.registerAttempt, { userId: existing.id, key: `${existing.id}:${hour}` });
+      await deps.jobs.send("account-setup", { userId: existing.id, key: `register:${existing.id}:${hour}` });
+    else await deps.jobs.send("register-attempt", { userId: existing.id, key: `${existing.id}:${hour}` });
   }
   throw new AppError("conflict", "registrationRefused");
 }
@@ -201,7 +201,7 @@ export async function updatePassword(
     await endUserSessions(tx, auth.userId, auth.sessionId);
     await endPasswordResetLinks(tx, auth.userId);
     // Told at the account's address: a session left open somewhere is enough to change it.
-    await jobs.send(JOB.passwordChanged, { userId: auth.userId, at: now.toISOString(), how: "change" }, { tx });
+    await jobs.send("password-changed", { userId: auth.userId, at: now.toISOString(), how: "change" }, { tx });
   });
 }
 

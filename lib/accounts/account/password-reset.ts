@@ -8,7 +8,7 @@ import { passwordResetKeys, passwordResetSubmitKeys, passwordResetSucceeded, tak
 import { endUserSessions, startSession } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue, type SqlRunner } from "@/lib/platform/jobs/queue";
+import { type JobQueue, type SqlRunner } from "@/lib/platform/jobs/queue";
 import type { AccountsDeps, SignedIn } from "./accounts.service";
 import { findProfileById } from "./profile";
 
@@ -39,8 +39,8 @@ export async function sendResetLink(
   key: string,
   tx?: SqlRunner,
 ): Promise<void> {
-  if (user.passwordHash === null) await jobs.send(JOB.accountSetup, { userId: user.id, key }, { tx });
-  else await jobs.send(JOB.passwordReset, { userId: user.id, key }, { tx });
+  if (user.passwordHash === null) await jobs.send("account-setup", { userId: user.id, key }, { tx });
+  else await jobs.send("password-reset", { userId: user.id, key }, { tx });
 }
 
 /**
@@ -120,7 +120,7 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
     await endPasswordResetLinks(tx, user.id, now);
     await endUserSessions(tx, user.id);
     // The owner hears of it at their address, with the change: whoever used the link may not be them.
-    await deps.jobs?.send(JOB.passwordChanged, { userId: user.id, at: now.toISOString(), how: "reset" }, { tx });
+    await deps.jobs?.send("password-changed", { userId: user.id, at: now.toISOString(), how: "reset" }, { tx });
     return { user, ...(await startSession(tx, deps.session, user)) };
   });
   await passwordResetSucceeded(deps.db, signedIn.user, clientIp);

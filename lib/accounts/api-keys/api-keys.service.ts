@@ -9,7 +9,7 @@ import { apiKeys, auditLog, users } from "@/db/schema";
 import type { ApiScope } from "@/db/schema/integrations";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { API_KEY_PREFIX } from "./api-key-token";
 import { MAX_API_KEYS, type CreateApiKeyInput } from "./api-keys.schemas";
@@ -87,7 +87,7 @@ export async function createApiKey(
       name: made!.name,
       grants: made!.scopes,
     };
-    await jobs.send(JOB.accessMade, notice, { tx });
+    await jobs.send("access-made", notice, { tx });
     return made!;
   });
   return { ...toView(row), key };

@@ -12,7 +12,7 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
-import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 import type { WebhookFailure } from "./webhooks.responses";
 import { checkDestination, DestinationRefused, pinnedLookup, readUrl, allowPrivateDefault, type Resolver } from "./destination";
@@ -48,7 +48,7 @@ export function nextAttemptAfter(attempts: number, now: Date): Date {
 
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: WebhookFailure };
 
-export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: JobData[typeof JOB.webhookDelivery]): Promise<void> {
+export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: JobData["webhook-delivery"]): Promise<void> {
   const [row] = await deps.db
     .select({
       status: webhookDeliveries.status,
@@ -81,7 +81,7 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
   // waits, it is queued again shortly for the same attempt (the row still waits for `at`) and returns.
   const lease = await leaseEndpoint(deps.db, row.userId, row.endpointId, now);
   if (!lease) {
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at }, { startAfter: busyRetryAt(now), fairShare: row.userId });
+    await deps.jobs.send("webhook-delivery", { deliveryId, at }, { startAfter: busyRetryAt(now), fairShare: row.userId });
     return;
   }
   let outcome: Outcome;
@@ -119,7 +119,7 @@ export async function deliverWebhook(deps: DeliveryDeps, { deliveryId, at }: Job
     .where(mine);
   if (!retry) return;
   try {
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: next.toISOString() }, { startAfter: next, fairShare: row.userId });
+    await deps.jobs.send("webhook-delivery", { deliveryId, at: next.toISOString() }, { startAfter: next, fairShare: row.userId });
   } catch (e) {
     // Recorded as pending with its next time: once that time is long past, the owner sees it stuck and can resend it.
     logger().error({ name: (e as Error).name }, "webhook retry not queued");

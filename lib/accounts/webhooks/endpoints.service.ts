@@ -9,7 +9,7 @@ import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { allowPrivateDefault, checkDestination, DestinationRefused, readUrl, type Resolver } from "./destination";
 import { webhookPayload } from "./publish";
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookEndpointInput } from "./webhooks.schemas";
@@ -142,7 +142,7 @@ export async function createEndpoint(deps: EndpointDeps & { jobs: JobQueue }, pr
       .returning(endpointColumns);
     await audit(tx, userId, "webhook_endpoint.create", inserted!.id, input.events);
     const notice = { userId, kind: "webhookEndpoint" as const, id: inserted!.id, at: inserted!.createdAt.toISOString() };
-    await deps.jobs.send(JOB.accessMade, { ...notice, name: new URL(url).host, grants: inserted!.events }, { tx });
+    await deps.jobs.send("access-made", { ...notice, name: new URL(url).host, grants: inserted!.events }, { tx });
     return inserted!;
   });
   return { ...toView(row, NEW), secret };
@@ -275,7 +275,7 @@ export async function sendTestEvent(deps: SendDeps, userId: string, endpointId: 
       .insert(webhookDeliveries)
       .values({ userId, endpointId, type: "webhook.test", payload, nextAttemptAt: now, createdAt: now })
       .returning(deliveryColumns);
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId: inserted!.id, at: now.toISOString() }, { tx, fairShare: userId });
+    await deps.jobs.send("webhook-delivery", { deliveryId: inserted!.id, at: now.toISOString() }, { tx, fairShare: userId });
     return inserted!;
   });
   return deliveryView(row);
@@ -313,7 +313,7 @@ export async function resendDelivery(deps: SendDeps, userId: string, endpointId:
       .where(mine)
       .returning(deliveryColumns);
     // The jobs of the earlier attempts, if any is still queued, find the row waiting for another attempt and stop.
-    await deps.jobs.send(JOB.webhookDelivery, { deliveryId, at: now.toISOString() }, { tx, fairShare: userId });
+    await deps.jobs.send("webhook-delivery", { deliveryId, at: now.toISOString() }, { tx, fairShare: userId });
     return updated!;
   });
   return deliveryView(row);

@@ -5,7 +5,7 @@
 import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { calls, webhookDeliveries, webhookEndpoints, type WebhookDeliveryType, type WebhookEvent } from "@/db/schema";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 
 export type PublishDeps = { db: Db | Tx; jobs: JobQueue; now?: () => Date };
@@ -59,7 +59,7 @@ export async function publishEvent(deps: PublishDeps, userId: string, event: Pub
       .returning({ id: webhookDeliveries.id });
     // One after the other: statements of one transaction run in turn anyway.
     for (const row of rows)
-      await deps.jobs.send(JOB.webhookDelivery, { deliveryId: row.id, at: now.toISOString() }, { tx, fairShare: userId });
+      await deps.jobs.send("webhook-delivery", { deliveryId: row.id, at: now.toISOString() }, { tx, fairShare: userId });
     return rows.length;
   };
   if (options.tx) return write(options.tx);

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appointments, notifications, pendingReplies, phoneNumbers, threadMessages, threads, users } from "@/db/schema";
 import { selfServiceUntil } from "@/lib/scheduling/booking/core";
-import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/delivery/events";
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { readReply } from "@/lib/messaging/delivery/replies";
@@ -41,7 +41,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   if (e.channel === "whatsapp") await openWhatsAppWindow(tx, userId, e.from, now);
   const answer = (kind: JobData["inbox-reply"]["kind"], appointmentId: string) =>
     deps.jobs.send(
-      JOB.inboxReply,
+      "inbox-reply",
       { userId, appointmentId, to: e.from, channel: e.channel, kind, key: e.providerMessageId ?? `${e.from}:${now.getTime()}` },
       { tx, fairShare: userId },
     );
@@ -85,7 +85,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
     // The booking commands do it (the caller's own appointment, as it was when asked), in a job: the calendar and the
     // cancellation notice, which is the caller's answer, follow from there.
     await deps.jobs.send(
-      JOB.replyCancel,
+      "reply-cancel",
       { userId, appointmentId: pending.appointmentId, callerPhone: e.from, version: pending.appointmentVersion, channel: e.channel },
       { tx },
     );
@@ -244,7 +244,7 @@ async function addToThread(deps: InboxDeps, tx: Tx, userId: string, e: InboundTe
     })
     .onConflictDoNothing()
     .returning({ id: threadMessages.id });
-  if (message && thread!.unread === 1) await deps.jobs.send(JOB.threadNotice, { threadMessageId: message.id }, { tx });
+  if (message && thread!.unread === 1) await deps.jobs.send("thread-notice", { threadMessageId: message.id }, { tx });
   // The owner's other tools hear of it in the same transaction: once per text, as the thread does.
   if (message) {
     const received = messageReceivedEvent({ id: message.id, threadId: thread!.id, channel: e.channel, receivedAt: now });

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { callerMessages } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { TaskUpdateInput } from "./inbox.schemas";
 import { lineOf } from "./threads.service";
@@ -100,7 +100,7 @@ export async function updateTask(
       )
       .where(and(eq(callerMessages.id, id), eq(callerMessages.userId, userId)))
       .returning();
-    if (tell) await deps.jobs.send(JOB.taskDone, { messageId: id }, { tx, fairShare: userId });
+    if (tell) await deps.jobs.send("task-done", { messageId: id }, { tx, fairShare: userId });
     return updated!;
   });
   return view(row);

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, callerMessages, calls, phoneNumbers, threadMessages, threads } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import type { ThreadReplyInput, ThreadUpdateInput } from "./inbox.schemas";
 
@@ -129,7 +129,7 @@ export async function replyToThread(
     // Answering is reading and handling: nothing is left unread, and the conversation leaves "to handle" (the caller's
     // next text brings it back).
     await tx.update(threads).set({ lastMessageAt: now, unread: 0, status: "done", updatedAt: now }).where(eq(threads.id, thread.id));
-    await deps.jobs.send(JOB.threadReply, { threadMessageId: m!.id }, { tx, fairShare: userId });
+    await deps.jobs.send("thread-reply", { threadMessageId: m!.id }, { tx, fairShare: userId });
     return m!;
   });
   return textItem(message);

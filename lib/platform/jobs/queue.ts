@@ -10,135 +10,37 @@ import { recordJobFailure } from "@/lib/platform/metrics/metrics";
 /** The database schema pg-boss keeps its tables in. */
 export const JOB_SCHEMA = "pgboss";
 
-export const JOB = {
-  /** Confirmation / reschedule / cancellation messages for one appointment version. */
-  appointmentNotice: "appointment-notice",
-  /** The reminder 24 h before an appointment. */
-  appointmentReminder: "appointment-reminder",
-  /** The owner's email for a message the receptionist took. */
-  messageTaken: "message-taken",
-  /** Puts an appointment in the owner's calendar when the inline attempt failed. */
-  calendarSync: "calendar-sync",
-  /** Tells the owner their calendar grant stopped working. */
-  calendarRevoked: "calendar-revoked",
-  /** Emails an account created by a checkout its single-use setup link (the job makes the token). */
-  accountSetup: "account-setup",
-  /** Tells an account's owner that a checkout paid with its email was held for it (its plan unchanged). */
-  heldCheckout: "held-checkout",
-  /** Tells the owner of a set-up account that someone tried to register with its email. */
-  registerAttempt: "register-attempt",
-  /** Emails an account a fresh single-use password reset link (the job makes the token). */
-  passwordReset: "password-reset",
-  /** Tells an account's owner that its password was changed (by a reset link or in the settings). */
-  passwordChanged: "password-changed",
-  /** An automatic answer to a caller's text about their appointment (confirmed, "reply YES to cancel", …). */
-  inboxReply: "inbox-reply",
-  /** A cancellation the caller confirmed by text: run through the booking commands, then told as any cancellation. */
-  replyCancel: "reply-cancel",
-  /** Sends a reply the owner wrote in the inbox. */
-  threadReply: "thread-reply",
-  /** Tells the owner by email that a caller wrote (once per thread until it is read). */
-  threadNotice: "thread-notice",
-  /** Tells a caller by text that the request they left is handled. */
-  taskDone: "task-done",
-  /** Texts a caller the one-time code that proves, on a call, they hold an appointment's phone. */
-  verificationCode: "verification-code",
-  /** Removes call transcripts, summaries and recordings past their business's retention period (hourly). */
-  retentionPurge: "retention-purge",
-  /** Ends calls nothing has been heard of for 30 minutes as abandoned (every 5 minutes). */
-  abandonedCalls: "abandoned-calls",
-  /** A slot freed (a cancellation or a move): offered to the people waiting for it; again when those offers expire. */
-  waitlistSlot: "waitlist-slot",
-  /** The slot a waitlist YES took: booked through the booking commands. */
-  waitlistTake: "waitlist-take",
-  /** A waitlist text: the offer of a freed slot, or that it is gone or expired. */
-  waitlistText: "waitlist-text",
-  /** Texts the callers due for a recall, in each business's daytime (hourly). */
-  recallSweep: "recall-sweep",
-  /** One recall text: the caller is due again for a service, with the booking page's link. */
-  recallText: "recall-text",
-  /** Texts a caller the booking page's link, when the call did not book (once per call). */
-  bookingLinkText: "booking-link-text",
-  /** One attempt at sending a webhook delivery to its endpoint; a failed attempt sends the next one, with backoff. */
-  webhookDelivery: "webhook-delivery",
-  /** Keeps every business's public holidays filled twelve months ahead, for its current area (daily). */
-  holidaySweep: "holiday-sweep",
-  /** Fills one business's public holidays (an account a checkout created). */
-  holidayFill: "holiday-fill",
-  /** Tells the owner their booking page is flooded with code requests (once a day at most). */
-  bookingPageAbuse: "booking-page-abuse",
-  /** Tells the owner that an API key or a webhook endpoint was made on the account: what, when, where to revoke it. */
-  accessMade: "access-made",
-} as const;
-export type JobName = (typeof JOB)[keyof typeof JOB];
+/**
+ * Every job the app runs, by name, with the data it carries. Empty here: an area declares the jobs of a subject in a
+ * `*.jobs.ts` beside its code, by augmenting this interface (`declare module "@/lib/platform/jobs/queue"`), and
+ * registers what runs them in its `jobs.ts` (lib/server/jobs.ts assembles those). A name is then checked wherever it
+ * is sent, with no list here that knows every feature. A job's data names rows, never what they hold: a number, an
+ * email or a message's words are read when the job runs, never kept in the queue.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobData {}
+export type JobName = Extract<keyof JobData, string>;
 
-export type JobData = {
-  // "reassignment": the same time with another practitioner, told only when the owner chose to.
-  [JOB.appointmentNotice]: {
-    appointmentId: string;
-    kind: "confirmation" | "reschedule" | "cancellation" | "reassignment";
-    version: number;
-  };
-  [JOB.appointmentReminder]: { appointmentId: string; version: number };
-  [JOB.messageTaken]: { messageId: string };
-  [JOB.calendarSync]: { appointmentId: string };
-  [JOB.calendarRevoked]: { userId: string; practitionerId?: string };
-  /** `key` names the occasion (a checkout, a registration attempt): one email per key. */
-  [JOB.accountSetup]: { userId: string; key: string };
-  /** One email per held checkout (`sessionId`). */
-  [JOB.heldCheckout]: { userId: string; sessionId: string };
-  /** `key` names the occasion (the account and the hour): one email per key. */
-  [JOB.registerAttempt]: { userId: string; key: string };
-  /** `key` names the request (the owner's, or an admin's): one email per key. */
-  [JOB.passwordReset]: { userId: string; key: string };
-  /** `at`: when it changed (ISO); `how`: with a reset link or in the account settings. One email per change. */
-  [JOB.passwordChanged]: { userId: string; at: string; how: "reset" | "change" };
-  /** `key` names the text answered (its event): one answer per text. */
-  [JOB.inboxReply]: {
-    userId: string;
-    appointmentId: string;
-    to: string;
-    channel: "sms" | "whatsapp";
-    kind: "confirmed" | "cancelAsk" | "kept" | "change" | "cancelStale" | "cancelExpired" | "tooLate";
-    key: string;
-  };
-  /** `channel`: where the "yes" came from, and so where an answer other than the cancellation notice goes. */
-  [JOB.replyCancel]: { userId: string; appointmentId: string; callerPhone: string; version: number; channel?: "sms" | "whatsapp" };
-  [JOB.threadReply]: { threadMessageId: string };
-  [JOB.threadNotice]: { threadMessageId: string };
-  [JOB.verificationCode]: { codeId: string; language?: "en" | "fr" | "es" };
-  [JOB.taskDone]: { messageId: string };
-  [JOB.retentionPurge]: Record<string, never>;
-  [JOB.abandonedCalls]: Record<string, never>;
-  /** `startsAt`: the freed slot's start (ISO), with that practitioner. */
-  [JOB.waitlistSlot]: { userId: string; practitionerId: string; startsAt: string };
-  /** `channel`: where the YES came from, and so where a refusal goes. */
-  [JOB.waitlistTake]: { offerId: string; channel: "sms" | "whatsapp" };
-  /**
-   * `answer`: an answer to the person's own text (free text on WhatsApp, inside its window), else a message of ours (a
-   * template there). `channel` unset: the one their entry asked for. `key` names the occasion: one text per key.
-   */
-  [JOB.waitlistText]: { offerId: string; kind: "offer" | "gone" | "expired"; channel?: "sms" | "whatsapp"; answer: boolean; key: string };
-  [JOB.recallSweep]: Record<string, never>;
-  /** The recall_texts row: the number and the words are read from it when it is sent, never kept in the queue. */
-  [JOB.recallText]: { recallTextId: string };
-  /** `key` names the call: one text per call. */
-  [JOB.bookingLinkText]: { userId: string; to: string; language: "en" | "fr" | "es"; key: string };
-  /**
-   * The webhook_deliveries row: what is sent is read from it, never kept in the queue. `at`: the attempt this job is for
-   * (the row's next_attempt_at when it was queued); a job whose attempt the row no longer waits for does nothing.
-   */
-  [JOB.webhookDelivery]: { deliveryId: string; at: string };
-  [JOB.holidaySweep]: Record<string, never>;
-  [JOB.holidayFill]: { userId: string };
-  /** `at`: when the page was marked as flooded (ISO): one email per mark, and a page is marked once a day at most. */
-  [JOB.bookingPageAbuse]: { userId: string; at: string };
-  /**
-   * `id`: the key's or the endpoint's (one email each); `at`: when it was made (ISO); `name`: the key's name or the
-   * endpoint's host; `grants`: its scopes or events. Never the key, the secret or the endpoint's full address.
-   */
-  [JOB.accessMade]: { userId: string; kind: "apiKey" | "webhookEndpoint"; id: string; at: string; name: string; grants: string[] };
+/** How a job's queue runs. */
+export type QueueOptions = {
+  /** Workers in each process (1 unless set): more where a caller waits, or where an attempt waits on someone else. */
+  workers?: number;
+  /** At most one job waits and one runs per singletonKey (or in all, without one): syncs of one thing, and sweeps. */
+  stately?: boolean;
+  /** A sweep: sent by every worker process at start and then every so many milliseconds (stately, so one run waits). */
+  every?: number;
 };
+
+/** A registered job: what runs it, with the dependencies `D` its area needs, and its queue's options. */
+export type Job<N extends JobName, D> = QueueOptions & { run: (deps: D, data: JobData[N]) => Promise<void> };
+
+/**
+ * An area's jobs: `defineJobs<Deps>()({ "job-name": { run: (deps, data) => …, workers: 2 } })`. The names are checked
+ * against JobData and each `data` is typed by its name. (Curried: `D` is given, the names are inferred.)
+ */
+export function defineJobs<D>() {
+  return <K extends JobName>(jobs: { [N in K]: Job<N, D> }) => jobs;
+}
 
 /** A drizzle database or transaction: a job sent with `tx` is inserted by that transaction, so it exists iff it commits. */
 export type SqlRunner = Pick<Db, "execute">;
@@ -264,17 +166,16 @@ function transactionExecutor(tx: SqlRunner): PgBoss.Db {
 /** Starts pg-boss once and creates every queue; `send` waits for it, so enqueueing works from the first request. */
 export type BossQueue = Omit<JobQueue, "ready"> & { ready(): Promise<PgBoss> };
 
-export function createJobQueue(boss: PgBoss): BossQueue {
+/** `queues`: every job's queue options (lib/server/jobs.ts), by name: each queue is created once, before the first send. */
+export function createJobQueue(boss: PgBoss, queues: Record<JobName, QueueOptions>): BossQueue {
   let starting: Promise<PgBoss> | null = null;
   const ready = () =>
     (starting ??= (async () => {
       await boss.start();
-      for (const name of Object.values(JOB)) {
-        // Calendar syncs are "stately": at most one waiting and one running per appointment (singletonKey), so two
-        // syncs of one appointment never race each other. So are the sweeps (retention purge, abandoned calls, recall,
-        // holidays): every worker process enqueues them on a timer, one run waits at most. The other queues keep every job.
-        const stately: JobName[] = [JOB.calendarSync, JOB.retentionPurge, JOB.abandonedCalls, JOB.recallSweep, JOB.holidaySweep];
-        const policy = stately.includes(name) ? "stately" : "standard";
+      for (const [name, options] of Object.entries(queues) as [JobName, QueueOptions][]) {
+        // A "stately" queue keeps at most one waiting and one running job per singletonKey: two syncs of one appointment
+        // never race, and a sweep every worker process enqueues on a timer waits once. The other queues keep every job.
+        const policy = options.stately || options.every ? "stately" : "standard";
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...QUEUE_DEFAULTS });
       }
       return boss;
@@ -321,16 +222,12 @@ export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> 
  * Inside a lane, per-practice work is sent with a fair share (`fairPriority`): no practice's backlog delays another's.
  * A worker that found a job looks again at once (it waits its polling second only when the lane is empty), so a
  * backlog drains as fast as the sends go rather than one a second. Each fetch uses SKIP LOCKED: no job runs twice.
+ * Each lane's workers are its job's `workers` (QueueOptions), set where the job is registered. A worker polls every
+ * second when idle, so a booking's messages leave within a second.
  */
-const WORKERS: Partial<Record<JobName, number>> = {
-  [JOB.verificationCode]: 2,
-  [JOB.appointmentNotice]: 2,
-  [JOB.webhookDelivery]: 8,
-};
-
-/** Registers the workers of every queue (polling every second when idle), so a booking's messages leave within a second. */
-export async function startWorkers(boss: PgBoss, handlers: JobHandlers): Promise<void> {
-  for (const name of Object.values(JOB)) for (let i = 0; i < (WORKERS[name] ?? 1); i++) await startWorker(boss, name, handlers);
+export async function startWorkers(boss: PgBoss, handlers: JobHandlers, queues: Record<JobName, QueueOptions>): Promise<void> {
+  for (const name of Object.keys(handlers) as JobName[])
+    for (let i = 0; i < (queues[name]?.workers ?? 1); i++) await startWorker(boss, name, handlers);
 }
 
 async function startWorker(boss: PgBoss, name: JobName, handlers: JobHandlers): Promise<void> {
@@ -362,7 +259,7 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
   let failed = 0;
   for (let i = 0; i < max; i++) {
     let progressed = false;
-    for (const name of Object.values(JOB)) {
+    for (const name of Object.keys(handlers) as JobName[]) {
       const handle = handlers[name] as ((data: unknown) => Promise<void>) | undefined;
       if (!handle) continue;
       // A batch comes back in no set order: run it in the order workers fetching one at a time would.
@@ -391,7 +288,11 @@ export async function drainJobs(boss: PgBoss, handlers: Partial<JobHandlers>, ma
  * grouped count over pg-boss's index of waiting jobs; refused (so a scrape never hangs on a busy database) past
  * `timeoutMs`, and on PostgreSQL stopped there too by a statement timeout.
  */
-export async function queueDepths(db: Pick<Db, "execute" | "transaction">, timeoutMs = 1_000): Promise<Record<JobName, number>> {
+export async function queueDepths(
+  db: Pick<Db, "execute" | "transaction">,
+  names: readonly JobName[],
+  timeoutMs = 1_000,
+): Promise<Record<JobName, number>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("queue depth read timed out")), timeoutMs);
@@ -406,7 +307,7 @@ export async function queueDepths(db: Pick<Db, "execute" | "transaction">, timeo
   });
   try {
     const rows = Array.from((await Promise.race([read, timeout])) as Iterable<{ name: string; depth: number }>);
-    const depths = Object.fromEntries(Object.values(JOB).map((name) => [name, 0])) as Record<JobName, number>;
+    const depths = Object.fromEntries(names.map((name) => [name, 0])) as Record<JobName, number>;
     for (const row of rows) if (row.name in depths) depths[row.name as JobName] = Number(row.depth);
     return depths;
   } finally {

@@ -120,7 +120,7 @@ export function recordWebhook(vendor: WebhookVendor, outcome: WebhookOutcome): v
   safely(() => metrics().webhookEvents.inc({ vendor, outcome }));
 }
 
-/** A job name from the queue's own list (lib/platform/jobs/queue.ts: JOB). */
+/** A job name (lib/platform/jobs/queue.ts JobData, as the areas declare it). */
 export function recordJobFailure(job: string): void {
   safely(() => metrics().jobFailures.inc({ job }));
 }

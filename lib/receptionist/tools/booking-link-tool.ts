@@ -6,7 +6,6 @@ import { calls } from "@/db/schema";
 import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/business/business";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
-import { JOB } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
 import { callerPhone } from "./caller-phone";
@@ -37,7 +36,7 @@ export const textBookingLinkTool = defineTool({
 /** One text per call, whoever asks (the tool twice, the tool then the hang-up): the job and the sender are keyed by it. */
 function sendLink(deps: BookingDeps, biz: Business, providerCallId: string, to: string, language: CallLanguage) {
   return deps.jobs.send(
-    JOB.bookingLinkText,
+    "booking-link-text",
     { userId: biz.userId, to, language, key: providerCallId },
     { singletonKey: `booking-link:${biz.userId}:${providerCallId}`, fairShare: biz.userId },
   );

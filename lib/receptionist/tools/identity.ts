@@ -9,7 +9,7 @@ import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
 import { isPageCode, PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
 import { safeEqual } from "@/lib/platform/crypto/tokens";
-import { JOB, type JobData } from "@/lib/platform/jobs/queue";
+import { type JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import { translate } from "@/lib/platform/i18n/translate";
 import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
@@ -89,7 +89,7 @@ export async function sendCode(
       .insert(verificationCodes)
       .values({ ...call, phone, codeEnc: deps.secrets.seal(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
       .returning({ id: verificationCodes.id });
-    if (deliver) await deps.jobs.send(JOB.verificationCode, { codeId: row!.id, language }, { tx, fairShare: call.userId });
+    if (deliver) await deps.jobs.send("verification-code", { codeId: row!.id, language }, { tx, fairShare: call.userId });
     return "sent";
   });
 }

@@ -2,7 +2,6 @@
 // the owner is notified (a job) and the caller hears when someone can call back.
 import { callerMessages, REQUEST_URGENCIES } from "@/db/schema";
 import { dialRefusal, servedCountries } from "@/lib/platform/phone/number-kinds";
-import { JOB } from "@/lib/platform/jobs/queue";
 import { publishSafely, taskCreatedEvent } from "@/lib/accounts/webhooks/publish";
 import { raiseOutcome } from "../calls/call-log";
 import { toBusiness, wordsFor } from "../speech/wording";
@@ -63,7 +62,7 @@ export const takeMessage = defineTool({
       })
       .onConflictDoNothing()
       .returning({ id: callerMessages.id, createdAt: callerMessages.createdAt });
-    if (row) await ctx.deps.jobs.send(JOB.messageTaken, { messageId: row.id });
+    if (row) await ctx.deps.jobs.send("message-taken", { messageId: row.id });
     if (row) await publishSafely(ctx.deps, ctx.biz.userId, taskCreatedEvent({ ...row, category, urgency }));
     await raiseOutcome(ctx.deps.db, ctx.providerCallId, ctx.biz.userId, "message", body);
     const taken = say("messageTaken", { toBusiness: toBusiness(ctx.biz.businessName, ctx.language) });

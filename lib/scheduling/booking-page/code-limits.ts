@@ -11,7 +11,6 @@ import { bookingPages, verificationCodes } from "@/db/schema";
 import { takeSpacedAttempt, type SpacedKey, type Tx } from "@/lib/accounts/auth/spaced-limit";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
-import { JOB } from "@/lib/platform/jobs/queue";
 import { clock, DAY_MS, type BookingDeps } from "@/lib/scheduling/booking/core";
 import { PAGE_CODE_PREFIX } from "./link";
 
@@ -93,5 +92,5 @@ async function noticeAbuse(deps: BookingDeps, tx: Tx, userId: string, now: Date)
       ),
     )
     .returning({ userId: bookingPages.userId });
-  if (marked) await deps.jobs.send(JOB.bookingPageAbuse, { userId, at: now.toISOString() }, { tx });
+  if (marked) await deps.jobs.send("booking-page-abuse", { userId, at: now.toISOString() }, { tx });
 }

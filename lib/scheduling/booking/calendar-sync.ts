@@ -4,7 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { appointments } from "@/db/schema";
 import { CalendarGrantRevokedError } from "@/lib/ports/calendar";
-import type { Business } from "@/lib/accounts/business/business";
+import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { translate } from "@/lib/platform/i18n/translate";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { type Appointment, type BookingDeps, byId, calendarAccessOf, calendarOf, calendarRevoked } from "./core";
@@ -32,6 +32,14 @@ export async function syncAppointmentToCalendar(
     if ((await syncOnce(deps, biz, appt)) !== "changed") return;
     appt = await byId(deps.db, appointmentId);
   }
+}
+
+/** The calendar-sync job: the appointment's calendar made to match it, when the attempt inline failed. */
+export async function syncAppointmentJob(deps: BookingDeps, appointmentId: string): Promise<void> {
+  const appt = await byId(deps.db, appointmentId);
+  if (!appt) return;
+  const biz = await loadBusiness(deps.db, appt.userId);
+  if (biz) await syncAppointmentToCalendar(deps, biz, appointmentId, appt);
 }
 
 /**

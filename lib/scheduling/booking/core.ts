@@ -8,7 +8,7 @@ import { markCalendarRevoked, openGrant } from "@/lib/scheduling/calendar/calend
 import { servicesNamed } from "@/lib/scheduling/practitioners/match";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import type { AfterAnswer } from "@/lib/platform/http/route";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import type { CalendarAccess, CalendarOperations } from "@/lib/ports/calendar";
 import type { Business } from "@/lib/accounts/business/business";
 import type { TimeRange, WorkingHours } from "@/db/schema";
@@ -221,7 +221,7 @@ export function calendarAccessOf(deps: BookingDeps, userId: string, practitioner
  */
 export async function calendarRevoked(deps: BookingDeps, userId: string, practitionerId: string, grant: CalendarGrantRow): Promise<void> {
   if (await markCalendarRevoked(deps, userId, practitionerId, grant.secretEnc))
-    await deps.jobs.send(JOB.calendarRevoked, { userId, practitionerId });
+    await deps.jobs.send("calendar-revoked", { userId, practitionerId });
 }
 
 export async function byId(db: Db, id: string): Promise<Appointment | undefined> {

@@ -2,7 +2,6 @@
 // waitlist's turn at a slot the change freed.
 import { eq } from "drizzle-orm";
 import { appointments } from "@/db/schema";
-import { JOB } from "@/lib/platform/jobs/queue";
 import type { Business } from "@/lib/accounts/business/business";
 import { logger } from "@/lib/platform/log/logger";
 import { appointmentEvent, publishEvent } from "@/lib/accounts/webhooks/publish";
@@ -43,7 +42,7 @@ export async function afterChange(
       await beforeDeadline(() => syncAppointmentToCalendar(deps, biz, appt.id, appt), deps.deadline);
     } catch {
       await deps.db.update(appointments).set({ calendarSyncStatus: "retrying" }).where(eq(appointments.id, appt.id));
-      await deps.jobs.send(JOB.calendarSync, { appointmentId: appt.id }, { singletonKey: `calendar:${appt.id}` });
+      await deps.jobs.send("calendar-sync", { appointmentId: appt.id }, { singletonKey: `calendar:${appt.id}` });
     }
   };
   const remindAt = new Date(appt.startsAt.getTime() - REMINDER_BEFORE_MS);
@@ -51,11 +50,11 @@ export async function afterChange(
   const messages = async () => {
     await Promise.all([
       notice &&
-        deps.jobs.send(JOB.appointmentNotice, { appointmentId: appt.id, kind: notice, version: appt.version }, { fairShare: biz.userId }),
+        deps.jobs.send("appointment-notice", { appointmentId: appt.id, kind: notice, version: appt.version }, { fairShare: biz.userId }),
       // An older version's reminder still fires, finds the version changed and sends nothing.
       remind &&
         deps.jobs.send(
-          JOB.appointmentReminder,
+          "appointment-reminder",
           { appointmentId: appt.id, version: appt.version },
           { startAfter: remindAt, singletonKey: `reminder:${appt.id}:${appt.version}`, fairShare: biz.userId },
         ),
@@ -71,7 +70,7 @@ export async function afterChange(
   // Once the calendar has let go of the slot (its event deleted or moved), or it would still read busy to the offers.
   const waitlist = freed
     ? await Promise.allSettled([
-        deps.jobs.send(JOB.waitlistSlot, {
+        deps.jobs.send("waitlist-slot", {
           userId: biz.userId,
           practitionerId: freed.practitionerId,
           startsAt: freed.startsAt.toISOString(),

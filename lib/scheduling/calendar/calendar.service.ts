@@ -9,7 +9,7 @@ import { forgetBusinesses } from "@/lib/accounts/business/business";
 import type { CalendarGrantRow } from "@/lib/accounts/business/tenant";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { AppError } from "@/lib/platform/errors";
-import { JOB, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { logger } from "@/lib/platform/log/logger";
 import type { CalendarAccess, CalendarConsent, CalendarProvider, Calendars } from "@/lib/ports/calendar";
 
@@ -168,7 +168,7 @@ async function backfill(deps: CalendarDeps, userId: string, practitionerId: stri
       ),
     )
     .returning({ id: appointments.id });
-  for (const { id } of ahead) await deps.jobs.send(JOB.calendarSync, { appointmentId: id }, { singletonKey: `calendar:${id}` });
+  for (const { id } of ahead) await deps.jobs.send("calendar-sync", { appointmentId: id }, { singletonKey: `calendar:${id}` });
 }
 
 /**

@@ -9,7 +9,6 @@
 import { eq } from "drizzle-orm";
 import { bookingPages, recallTexts, serviceRecalls, users } from "@/db/schema";
 import { loadBusiness } from "@/lib/accounts/business/business";
-import { JOB } from "@/lib/platform/jobs/queue";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
@@ -59,7 +58,7 @@ export async function sendDueRecalls(deps: RecallDeps, userId: string): Promise<
         .onConflictDoNothing()
         .returning({ id: recallTexts.id });
       if (!claimed) continue;
-      await deps.jobs.send(JOB.recallText, { recallTextId: claimed.id }, { tx, fairShare: userId });
+      await deps.jobs.send("recall-text", { recallTextId: claimed.id }, { tx, fairShare: userId });
       queued++;
     }
     return queued;

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { waitlistEntries, waitlistOffers } from "@/db/schema";
-import { JOB, type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
+import { type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { seatsFreeAt } from "@/lib/scheduling/availability/availability";
 import { DAY_MS, MIN_NOTICE_MINUTES, clock, serviceLength, type BookingDeps } from "@/lib/scheduling/booking/core";
@@ -63,7 +63,7 @@ export async function offerFreedSlot(deps: BookingDeps, data: JobData["waitlist-
   const sendAt = offerSendTime(now, biz.timeZone);
   if (sendAt > now) {
     // A slot at 08:30 is not worth a text at 08:00 (it must be booked an hour ahead): dropped rather than queued.
-    if (latest - sendAt.getTime() >= MIN_ANSWER_MS) await deps.jobs.send(JOB.waitlistSlot, data, { startAfter: sendAt });
+    if (latest - sendAt.getTime() >= MIN_ANSWER_MS) await deps.jobs.send("waitlist-slot", data, { startAfter: sendAt });
     return;
   }
   const p = biz.practitioners.find((x) => x.id === data.practitionerId);
@@ -151,14 +151,14 @@ export async function offerFreedSlot(deps: BookingDeps, data: JobData["waitlist-
     for (const r of rows) {
       const channel = chosen.find((c) => c.entry.id === r.entryId)!.entry.channel;
       await deps.jobs.send(
-        JOB.waitlistText,
+        "waitlist-text",
         { offerId: r.id, kind: "offer", channel, answer: false, key: `offer:${r.id}` },
         { tx, fairShare: biz.userId },
       );
     }
     // When these expire, the next in line. Queued with the offers: a job retried after they committed finds them made
     // and offers nothing, so a sweep queued after the commit would be lost with the attempt that failed before it.
-    if (rows.length) await deps.jobs.send(JOB.waitlistSlot, data, { tx, startAfter: new Date(expiresAt.getTime() + 1000) });
+    if (rows.length) await deps.jobs.send("waitlist-slot", data, { tx, startAfter: new Date(expiresAt.getTime() + 1000) });
   });
 }
 
@@ -241,7 +241,7 @@ export async function answerOffer(
   if (mine.status === "taken") return "taken";
   const answer = async (kind: "gone" | "expired") => {
     await jobs.send(
-      JOB.waitlistText,
+      "waitlist-text",
       { offerId: offer.id, kind, channel: text.channel, answer: true, key: `${text.key}:${kind}` },
       { tx, fairShare: text.userId },
     );
@@ -260,9 +260,9 @@ export async function answerOffer(
   await setStatus([mine.id], "taken");
   const others = slot.filter((o) => o.id !== mine.id && o.status === "open").map((o) => o.id);
   if (others.length) await setStatus(others, "gone");
-  await jobs.send(JOB.waitlistTake, { offerId: mine.id, channel: text.channel }, { tx });
+  await jobs.send("waitlist-take", { offerId: mine.id, channel: text.channel }, { tx });
   for (const id of others)
-    await jobs.send(JOB.waitlistText, { offerId: id, kind: "gone", answer: false, key: `gone:${id}` }, { tx, fairShare: text.userId });
+    await jobs.send("waitlist-text", { offerId: id, kind: "gone", answer: false, key: `gone:${id}` }, { tx, fairShare: text.userId });
   return "taken";
 }
 
@@ -303,7 +303,7 @@ export async function bookTakenOffer(deps: BookingDeps, data: JobData["waitlist-
   }
   await deps.db.update(waitlistOffers).set({ status: "gone", updatedAt: now }).where(eq(waitlistOffers.id, offer.id));
   await deps.jobs.send(
-    JOB.waitlistText,
+    "waitlist-text",
     {
       offerId: offer.id,
       kind: "gone",
