@@ -5,16 +5,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { useCopy } from "./use-copy";
 import { Card, ConfirmDialog, LoadError, Loading } from "@/components/dashboard/ui";
 import { FormAlert, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { createApiKeySchema } from "@/lib/accounts/api-keys/api-keys.schemas";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
 import { apiKeyKeys, invalidateApiKeys } from "@/lib/platform/client/queries/api-keys";
 import { formatDateTime } from "@/lib/platform/format/intl";
 
 type ApiKey = Answer<"/api/api-keys">["apiKeys"][number];
 type Scope = ApiKey["scopes"][number];
+type CreateKeyDraft = z.input<typeof createApiKeySchema>;
 
 /** Each scope's message key, in the order the form offers them (a new scope fails the type check until it is here). */
 const SCOPE_TEXT = {
@@ -139,47 +145,46 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
   );
 }
 
+const EMPTY: CreateKeyDraft = { name: "", scopes: [], password: "" };
+
 /**
- * The new key's name, scopes and (after ten minutes signed in) the owner's password. Two checks before sending (a name,
- * a scope), each said at its field; everything else is the server's, said above the form. Plain state rather than a
- * form library: three fields, and this page's first load stays within its budget.
+ * The new key's name, scopes and (after ten minutes signed in) the owner's password. Checked by the route's own schema,
+ * loaded on the first submit: a name left empty or no scope chosen is said at its field; everything else is the
+ * server's, said above the form.
  */
 function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) => Promise<unknown> }) {
   const t = useTranslations("IntegrationsSection.apiKeys");
+  const errorText = useErrorText();
   const ids = { name: useId(), scopes: useId(), password: useId() };
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<Scope[]>([]);
-  const [password, setPassword] = useState("");
-  const [tried, setTried] = useState(false);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof createApiKeySchema>(() =>
+      import("@/lib/accounts/api-keys/api-keys.schemas").then((s) => s.createApiKeySchema),
+    ),
+    defaultValues: EMPTY,
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const nameError = tried && (name.trim() === "" || name.trim().length > 80);
-  const scopesError = tried && scopes.length === 0;
   const create = useMutation({
     mutationFn: (body: Body<"/api/api-keys", "post">) => ok(api.POST("/api/api-keys", { body })),
     onSuccess: (made) => {
       setFailure(null);
-      setTried(false);
-      setName("");
-      setScopes([]);
-      setPassword("");
+      form.reset(EMPTY);
       toast.success(t("createdToast"));
       return onMade({ name: made.name, key: made.key });
     },
     onError: (e) => setFailure(failureText(e, t("createFailed"))),
   });
+  const { errors } = form.formState;
+  const scopesError = errorText("scopes", errors.scopes);
   return (
     <form
       method="post"
       noValidate
       className="mt-6 max-w-xl space-y-4 border-t border-slate-100 pt-5"
       data-testid="api-key-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (name.trim() === "" || name.trim().length > 80 || scopes.length === 0) return;
+      onSubmit={form.handleSubmit(({ password, ...key }) =>
         // An empty password is none: a fresh sign-in is proof enough.
-        create.mutate({ name: name.trim(), scopes, ...(password ? { password } : {}) });
-      }}
+        create.mutateAsync({ ...key, ...(password ? { password } : {}) }).catch(() => undefined),
+      )}
     >
       <h3 className="font-semibold text-slate-900">{t("newTitle")}</h3>
       {failure && <FormAlert testId="api-key-error">{failure}</FormAlert>}
@@ -189,9 +194,9 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
         hint={t("nameHint")}
         autoComplete="off"
         maxLength={80}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={nameError ? t("nameError") : undefined}
+        // "keyName", not "name": the shared field name reads as a person's full name.
+        error={errorText("keyName", errors.name)}
+        {...form.register("name")}
       />
       <fieldset aria-describedby={scopesError ? `${ids.scopes}-error` : undefined}>
         <legend className="field-label">{t("scopesLegend")}</legend>
@@ -202,10 +207,10 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
                 id={`${ids.scopes}-${scope}`}
                 type="checkbox"
                 value={scope}
-                checked={scopes.includes(scope)}
-                onChange={(e) => setScopes((held) => (e.target.checked ? [...held, scope] : held.filter((s) => s !== scope)))}
+                aria-invalid={scopesError ? true : undefined}
                 className="mt-1 size-5"
                 data-testid={`api-key-scope-${scope}`}
+                {...form.register("scopes")}
               />
               <label htmlFor={`${ids.scopes}-${scope}`} className="text-slate-800">
                 <span className="font-medium">{t(`scopes.${SCOPE_TEXT[scope]}.label`)}</span>
@@ -216,7 +221,7 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
         </div>
         {scopesError && (
           <p id={`${ids.scopes}-error`} className="field-error" role="alert">
-            {t("scopesError")}
+            {scopesError}
           </p>
         )}
       </fieldset>
@@ -227,8 +232,8 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
         hint={t("passwordHint")}
         autoComplete="current-password"
         maxLength={200}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errorText("password", errors.password)}
+        {...form.register("password")}
       />
       <button type="submit" className="btn-primary" disabled={create.isPending}>
         {create.isPending ? t("creating") : t("create")}

@@ -1,17 +1,18 @@
 "use client";
-// One webhook endpoint in the list: its address, events and state; editing its events or turning it off; a test event;
-// its delivery log; deleting it after a confirmation.
+// One webhook endpoint in the list: its address, events and state; editing it (the add form's fields) or turning it off;
+// a test event; its delivery log; deleting it after a confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/forms/fields";
 import { Badge, ConfirmDialog } from "@/components/dashboard/ui";
-import { api, failureText, ok } from "@/lib/platform/client/api";
+import { api, failureText, ok, type Body } from "@/lib/platform/client/api";
 import { invalidateWebhookDeliveries, invalidateWebhookEndpoints } from "@/lib/platform/client/queries/webhooks";
 import { formatDateTime } from "@/lib/platform/format/intl";
 import { DeliveryLog } from "./webhook-deliveries";
-import { EventChoices, useEventLabel, type WebhookEndpoint, type WebhookEvent } from "./webhook-events";
+import { useEventLabel, type WebhookEndpoint } from "./webhook-events";
+import { EndpointFields, endpointBody, useEndpointForm } from "./webhook-form";
 
 const STATE_TONE = { new: "gray", ok: "green", failing: "red" } as const;
 
@@ -116,22 +117,21 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/** The events and whether it is on; the address and description are sent back as they are. */
+/** Everything the add form asks, and whether it is on. */
 function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () => void }) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const qc = useQueryClient();
   const enabledId = useId();
-  const [events, setEvents] = useState<WebhookEvent[]>(endpoint.events);
-  const [enabled, setEnabled] = useState(endpoint.enabled);
-  const [eventsError, setEventsError] = useState<string | null>(null);
+  const form = useEndpointForm({
+    url: endpoint.url,
+    description: endpoint.description ?? "",
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    password: "",
+  });
   const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.PUT("/api/webhook-endpoints/{id}", {
-          params: { path: { id: endpoint.id } },
-          body: { url: endpoint.url, description: endpoint.description, events, enabled },
-        }),
-      ),
+    mutationFn: (body: Body<"/api/webhook-endpoints/{id}", "put">) =>
+      ok(api.PUT("/api/webhook-endpoints/{id}", { params: { path: { id: endpoint.id } }, body })),
     onSuccess: () => {
       toast.success(t("saved"));
       onDone();
@@ -140,20 +140,16 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
   });
   return (
     <form
+      method="post"
       noValidate
       className="mt-4 space-y-4 rounded-xl border border-slate-200 p-4"
       data-testid="webhook-edit-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (events.length === 0) return setEventsError(t("eventsRequired"));
-        setEventsError(null);
-        save.mutate();
-      }}
+      onSubmit={form.handleSubmit((changed) => save.mutateAsync(endpointBody(changed)).catch(() => undefined))}
     >
       {save.isError && <FormAlert testId="webhook-edit-error">{failureText(save.error, t("saveFailed"))}</FormAlert>}
-      <EventChoices value={events} onChange={setEvents} error={eventsError} testId="webhook-edit-events" />
+      <EndpointFields form={form} kind="edit" />
       <div className="flex items-center gap-3">
-        <input id={enabledId} type="checkbox" className="size-5" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input id={enabledId} type="checkbox" className="size-5" {...form.register("enabled")} />
         <label htmlFor={enabledId} className="text-slate-800">
           {t("enabled")}
         </label>

@@ -6,12 +6,12 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { useCopy } from "./use-copy";
-import { FormAlert, TextField } from "@/components/forms/fields";
+import { FormAlert } from "@/components/forms/fields";
 import { Card, LoadError, Loading } from "@/components/dashboard/ui";
-import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
+import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
 import { invalidateWebhookEndpoints, webhookKeys } from "@/lib/platform/client/queries/webhooks";
 import { EndpointItem } from "./webhook-endpoint";
-import { EventChoices, type WebhookEvent } from "./webhook-events";
+import { EndpointFields, endpointBody, useEndpointForm, type EndpointDraft } from "./webhook-form";
 
 /** The server's limit (lib/accounts/webhooks/webhooks.schemas.ts), said before the owner meets it. */
 const MAX_ENDPOINTS = 10;
@@ -48,33 +48,16 @@ export function WebhookEndpoints() {
   );
 }
 
+const EMPTY: EndpointDraft = { url: "", description: "", events: [], password: "" };
+
 function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-endpoints", "post">) => void }) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const qc = useQueryClient();
-  const ids = { url: useId(), description: useId(), password: useId() };
-  const [url, setUrl] = useState("");
-  const [password, setPassword] = useState("");
-  const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<WebhookEvent[]>([]);
-  const [eventsError, setEventsError] = useState<string | null>(null);
+  const form = useEndpointForm(EMPTY);
   const add = useMutation({
-    mutationFn: () =>
-      ok(
-        api.POST("/api/webhook-endpoints", {
-          body: {
-            url: url.trim(),
-            events,
-            ...(description.trim() ? { description: description.trim() } : {}),
-            // An empty password is none: a fresh sign-in is proof enough.
-            ...(password ? { password } : {}),
-          },
-        }),
-      ),
+    mutationFn: (body: Body<"/api/webhook-endpoints", "post">) => ok(api.POST("/api/webhook-endpoints", { body })),
     onSuccess: (created) => {
-      setUrl("");
-      setPassword("");
-      setDescription("");
-      setEvents([]);
+      form.reset(EMPTY);
       onCreated(created);
       toast.success(t("added"));
       return invalidateWebhookEndpoints(qc);
@@ -82,49 +65,15 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
   });
   return (
     <form
+      method="post"
       noValidate
       className="mt-6 space-y-4 border-t border-slate-100 pt-5"
       data-testid="webhook-add-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (events.length === 0) return setEventsError(t("eventsRequired"));
-        setEventsError(null);
-        add.mutate();
-      }}
+      onSubmit={form.handleSubmit((endpoint) => add.mutateAsync(endpointBody(endpoint)).catch(() => undefined))}
     >
       <h3 className="font-semibold text-slate-900">{t("addTitle")}</h3>
       {add.isError && <FormAlert testId="webhook-add-error">{failureText(add.error, t("addFailed"))}</FormAlert>}
-      <TextField
-        id={ids.url}
-        label={t("url")}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="https://"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        data-testid="webhook-url"
-      />
-      <TextField
-        id={ids.description}
-        label={t("descriptionLabel")}
-        maxLength={200}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        data-testid="webhook-description"
-      />
-      <EventChoices value={events} onChange={setEvents} error={eventsError} testId="webhook-add-events" />
-      <TextField
-        id={ids.password}
-        type="password"
-        label={t("password")}
-        hint={t("passwordHint")}
-        autoComplete="current-password"
-        maxLength={200}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EndpointFields form={form} kind="add" />
       <button type="submit" className="btn-primary" disabled={add.isPending} data-testid="webhook-add-submit">
         {add.isPending ? t("adding") : t("add")}
       </button>

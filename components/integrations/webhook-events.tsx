@@ -3,6 +3,7 @@
 // an endpoint's edit form's).
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import type { Answer } from "@/lib/platform/client/api";
 
 export type WebhookEndpoint = Answer<"/api/webhook-endpoints">["endpoints"][number];
@@ -26,17 +27,11 @@ export function useEventLabel() {
   return (type: WebhookDelivery["type"]) => t(type === "webhook.test" ? "webhookTest" : EVENT_LABELS[type]);
 }
 
-export function EventChoices({
-  value,
-  onChange,
-  error,
-  testId,
-}: {
-  value: WebhookEvent[];
-  onChange: (events: WebhookEvent[]) => void;
-  error?: string | null;
-  testId: string;
-}) {
+/**
+ * The events as checkboxes, registered as one field of a react-hook-form form (`register("events")` spread on each:
+ * their value is the list of those checked), its error said under them.
+ */
+export function EventChoices({ error, testId, ...checkbox }: { error?: string; testId: string } & UseFormRegisterReturn) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const label = useEventLabel();
   const id = useId();
@@ -46,13 +41,7 @@ export function EventChoices({
       <div className="grid gap-2 sm:grid-cols-2">
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event} className="flex items-center gap-2 text-slate-800">
-            <input
-              type="checkbox"
-              className="size-5"
-              value={event}
-              checked={value.includes(event)}
-              onChange={(e) => onChange(e.target.checked ? [...value, event] : value.filter((v) => v !== event))}
-            />
+            <input type="checkbox" className="size-5" value={event} aria-invalid={error ? true : undefined} {...checkbox} />
             {label(event)}
           </label>
         ))}

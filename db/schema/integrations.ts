@@ -5,23 +5,14 @@ import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, uniqu
 import { users } from "./accounts";
 import { createdAt, ts, updatedAt } from "./columns";
 import { practitioners } from "./scheduling";
+import { API_SCOPES, WEBHOOK_EVENTS } from "../../lib/platform/shared/integrations";
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
-/** What an API key may do: each names the routes it opens (their declarations say which scope they need). */
-export const API_SCOPES = ["appointments:read", "appointments:write", "calls:read", "messages:read", "tasks:read"] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+// The scopes and events are listed where the browser can read them too (its forms check them), and the browser never
+// imports the database schema.
+export { API_SCOPES, WEBHOOK_EVENTS, type ApiScope, type WebhookEvent } from "../../lib/platform/shared/integrations";
 
-/** The events an endpoint can ask for. */
-export const WEBHOOK_EVENTS = [
-  "appointment.booked",
-  "appointment.rescheduled",
-  "appointment.cancelled",
-  "call.ended",
-  "message.received",
-  "task.created",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a delivery can carry: the events, and the test the owner sends from the dashboard. */
 export const WEBHOOK_DELIVERY_TYPES = [...WEBHOOK_EVENTS, "webhook.test"] as const;
 export type WebhookDeliveryType = (typeof WEBHOOK_DELIVERY_TYPES)[number];

@@ -1,6 +1,6 @@
 // What the API key routes read. Messages are keys of the "Validation" namespace.
 import { z } from "zod";
-import { API_SCOPES } from "@/db/schema/integrations";
+import { API_SCOPES } from "@/lib/platform/shared/integrations";
 
 /** Keys a practice may hold at once: one per tool it connects, with room to spare. */
 export const MAX_API_KEYS = 20;

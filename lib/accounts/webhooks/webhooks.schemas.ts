@@ -1,7 +1,7 @@
 // What the webhook endpoint routes read. Messages are keys of the "Validation" namespace; the address's own rules (https,
 // a public destination) are the service's, which names the problem (lib/accounts/webhooks/destination.ts).
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "@/db/schema";
+import { WEBHOOK_EVENTS } from "@/lib/platform/shared/integrations";
 
 /** Endpoints a practice may have: a CRM, an automation tool or two, with room to spare; each event is sent to each. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;

@@ -11,7 +11,7 @@ export const generateMetadata = dashboardMetadata("integrations");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   await dashboardUser(params);
   return (
-    <Section namespaces={["IntegrationsSection", "Validation"]}>
+    <Section namespaces={["IntegrationsSection", "Fields", "Validation"]}>
       <IntegrationsHeader />
       <div className="mt-6 space-y-10">
         <CalendarFeeds />
