@@ -4,10 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { api, failureText, ok, ApiError, type Answer } from "@/lib/platform/client/api";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import { api, failureText, ok, ApiError, type Answer, type Body } from "@/lib/platform/client/api";
 import { bookingPageKeys } from "@/lib/platform/client/queries/booking-page";
+import type { bookingPageFormSchema } from "@/lib/scheduling/booking-page/booking-page.forms";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
@@ -32,43 +36,62 @@ export function BookingPageSettings() {
   );
 }
 
+/** The settings as the form holds them: the address as typed (empty: none yet). */
+const valuesOf = (settings: Settings) => ({
+  enabled: settings.enabled,
+  textAfterHangUp: settings.textAfterHangUp,
+  slug: settings.slug ?? "",
+});
+
+/**
+ * Checked by the route's own schema (loaded on the first submit): a malformed address is named under its field. A
+ * taken one, which only the server knows, is said there too; anything else it refuses, above the form.
+ */
 function SettingsForm({ settings }: { settings: Settings }) {
   const t = useTranslations("BookingPageSection");
+  const errorText = useErrorText();
   const locale = useLocale();
   const qc = useQueryClient();
   const ids = { enabled: useId(), slug: useId(), hangUp: useId() };
-  const [enabled, setEnabled] = useState(settings.enabled);
-  const [textAfterHangUp, setTextAfterHangUp] = useState(settings.textAfterHangUp);
-  const [slug, setSlug] = useState(settings.slug ?? "");
-  const [slugError, setSlugError] = useState<string | null>(null);
-  useEffect(() => {
-    setEnabled(settings.enabled);
-    setSlug(settings.slug ?? "");
-    setTextAfterHangUp(settings.textAfterHangUp);
-  }, [settings]);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof bookingPageFormSchema>(() =>
+      import("@/lib/scheduling/booking-page/booking-page.forms").then((f) => f.bookingPageFormSchema),
+    ),
+    defaultValues: valuesOf(settings),
+  });
+  // The saved settings (the answer to a save, a refetch) become what the form shows.
+  useEffect(() => form.reset(valuesOf(settings)), [settings, form]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [slugFailure, setSlugFailure] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () =>
-      ok(api.PUT("/api/booking-page", { body: { enabled, textAfterHangUp, ...(slug.trim() ? { slug: slug.trim() } : {}) } })),
+    mutationFn: (body: Body<"/api/booking-page", "put">) => ok(api.PUT("/api/booking-page", { body })),
     onSuccess: (saved) => {
       qc.setQueryData(bookingPageKeys.all, saved);
       toast.success(t("saved"));
     },
     // A taken or malformed address is said at the field; anything else above the form.
-    onError: (e) => setSlugError(e instanceof ApiError && (e.status === 409 || e.status === 400) ? failureText(e, t("saveFailed")) : null),
+    onError: (e) => {
+      const text = failureText(e, t("saveFailed"));
+      if (e instanceof ApiError && (e.status === 409 || e.status === 400)) setSlugFailure(text);
+      else setFailure(text);
+    },
   });
+  const enabled = useWatch({ control: form.control, name: "enabled" });
+  const { errors } = form.formState;
   return (
     <form
+      method="post"
       noValidate
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setSlugError(null);
-        save.mutate();
-      }}
+      onSubmit={form.handleSubmit((body) => {
+        setFailure(null);
+        setSlugFailure(null);
+        return save.mutateAsync(body).catch(() => undefined);
+      })}
     >
-      {save.isError && !slugError && <FormAlert testId="booking-page-error">{failureText(save.error, t("saveFailed"))}</FormAlert>}
+      {failure && <FormAlert testId="booking-page-error">{failure}</FormAlert>}
       <div className="flex items-start gap-3">
-        <input id={ids.enabled} type="checkbox" className="mt-1 size-5" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input id={ids.enabled} type="checkbox" className="mt-1 size-5" {...form.register("enabled")} />
         <label htmlFor={ids.enabled} className="text-slate-800">
           <span className="font-medium">{t("enabled")}</span>
           <span className="block text-sm text-slate-600" data-testid="booking-page-enabled-hint">
@@ -77,13 +100,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </label>
       </div>
       <div className="flex items-start gap-3">
-        <input
-          id={ids.hangUp}
-          type="checkbox"
-          className="mt-1 size-5"
-          checked={textAfterHangUp}
-          onChange={(e) => setTextAfterHangUp(e.target.checked)}
-        />
+        <input id={ids.hangUp} type="checkbox" className="mt-1 size-5" {...form.register("textAfterHangUp")} />
         <label htmlFor={ids.hangUp} className="text-slate-800">
           <span className="font-medium">{t("textAfterHangUp")}</span>
           <span className="block text-sm text-slate-600">{t("textAfterHangUpHint")}</span>
@@ -95,9 +112,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         hint={t("slugHint")}
         autoComplete="off"
         spellCheck={false}
-        value={slug}
-        onChange={(e) => setSlug(e.target.value)}
-        error={slugError ?? undefined}
+        error={errorText("slug", errors.slug) ?? slugFailure ?? undefined}
+        {...form.register("slug")}
       />
       {settings.url && (
         <p className="text-slate-800" data-testid="booking-page-url">

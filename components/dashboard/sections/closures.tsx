@@ -1,17 +1,22 @@
 "use client";
 // Closures: days the business is closed (holidays, training) or open on other hours, below the week on the Working
-// hours page. The receptionist, the self-service link and the owner's own bookings all keep clear of them; the server
-// checks every rule (dates, overlap, hours), the form only helps. Public holidays are closures too, listed apart
-// (public-holidays.tsx): this card lists the owner's own.
+// hours page. The receptionist, the self-service link and the owner's own bookings all keep clear of them. The form
+// checks what the route's schema checks (dates, hours); the server the rest (an overlap). Public holidays are closures
+// too, listed apart (public-holidays.tsx): this card lists the owner's own.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText } from "@/lib/platform/client/api";
 import { closureKeys, invalidateClosures } from "@/lib/platform/client/queries/closures";
 import { practitionersQuery } from "@/lib/platform/client/queries/practitioners";
+import type { ClosureForm, closureFormSchema } from "@/lib/scheduling/closures/closures.forms";
 import type { Closure } from "@/lib/scheduling/closures/closures.responses";
+import type { ClosureInput } from "@/lib/scheduling/closures/closures.schemas";
 import { formatClock, formatFullDate } from "@/lib/platform/format/intl";
 import { Card, LoadError, Loading } from "../ui";
 
@@ -86,32 +91,31 @@ function ClosureList({ closures }: { closures: Closure[] }) {
   );
 }
 
-const EMPTY = { from: "", to: "", special: false, openTime: "", closeTime: "", reason: "", practitionerId: "" };
+const EMPTY: ClosureForm = { from: "", to: "", special: false, openTime: "", closeTime: "", reason: "", practitionerId: "" };
 
+/**
+ * Adds a closure. Checked by the route's own schema (loaded on the first submit), over what the form holds
+ * (lib/scheduling/closures/closures.forms.ts): a missing or impossible day, hours out of order or a reason too long
+ * is named under its field; what the server refuses otherwise (an overlap) shows above the form.
+ */
 function AddClosure() {
   const t = useTranslations("ClosuresSection");
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const team = useTeam();
-  const [form, setForm] = useState(EMPTY);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof closureFormSchema>(() =>
+      import("@/lib/scheduling/closures/closures.forms").then((f) => f.closureFormSchema),
+    ),
+    defaultValues: EMPTY,
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const add = useMutation({
-    mutationFn: () =>
-      ok(
-        api.POST("/api/closures", {
-          body: {
-            from: form.from,
-            ...(form.to ? { to: form.to } : {}),
-            ...(form.special ? { openTime: form.openTime, closeTime: form.closeTime } : {}),
-            ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
-            ...(form.practitionerId ? { practitionerId: form.practitionerId } : {}),
-          },
-        }),
-      ),
+    mutationFn: ({ reason, ...closure }: ClosureInput) =>
+      ok(api.POST("/api/closures", { body: { ...closure, ...(reason ? { reason } : {}) } })),
     onSuccess: (created) => {
       setFailure(null);
-      setForm(EMPTY);
+      form.reset(EMPTY);
       toast.success(t("added"));
       // Those appointments stay: the owner moves or cancels them (and their patients are told then).
       if (created.appointmentsInside > 0)
@@ -121,27 +125,44 @@ function AddClosure() {
     },
     onError: (e) => setFailure(failureText(e, t("addFailed"))),
   });
+  const special = useWatch({ control: form.control, name: "special" });
+  const { errors } = form.formState;
   return (
     <form
       method="post"
       noValidate
       className="space-y-4"
       data-testid="closure-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!form.from) setFailure(t("fromRequired"));
-        else add.mutate();
-      }}
+      onSubmit={form.handleSubmit((closure) => add.mutateAsync(closure).catch(() => undefined))}
     >
       <h3 className="font-semibold text-slate-900">{t("addTitle")}</h3>
       {failure && <FormAlert testId="closure-error">{failure}</FormAlert>}
       <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-        <TextField id="closure-from" type="date" label={t("from")} value={form.from} onChange={set("from")} required />
-        <TextField id="closure-to" type="date" label={t("to")} hint={t("toHint")} value={form.to} onChange={set("to")} />
+        <TextField
+          id="closure-from"
+          type="date"
+          label={t("from")}
+          required
+          error={errorText("from", errors.from)}
+          {...form.register("from")}
+        />
+        <TextField
+          id="closure-to"
+          type="date"
+          label={t("to")}
+          hint={t("toHint")}
+          error={errorText("to", errors.to)}
+          {...form.register("to")}
+        />
       </div>
       {team.length > 0 && (
         <div className="max-w-xs">
-          <SelectField id="closure-practitioner" label={t("who")} value={form.practitionerId} onChange={set("practitionerId")}>
+          <SelectField
+            id="closure-practitioner"
+            label={t("who")}
+            error={errorText("practitionerId", errors.practitionerId)}
+            {...form.register("practitionerId")}
+          >
             <option value="">{t("wholePractice")}</option>
             {team.map((p) => (
               <option key={p.id} value={p.id}>
@@ -152,21 +173,27 @@ function AddClosure() {
         </div>
       )}
       <div className="flex items-center gap-3">
-        <input
-          id="closure-special"
-          type="checkbox"
-          className="h-5 w-5 rounded border-slate-400"
-          checked={form.special}
-          onChange={set("special")}
-        />
+        <input id="closure-special" type="checkbox" className="h-5 w-5 rounded border-slate-400" {...form.register("special")} />
         <label htmlFor="closure-special" className="font-medium text-slate-900">
           {t("openSpecial")}
         </label>
       </div>
-      {form.special && (
+      {special && (
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-          <TextField id="closure-open" type="time" label={t("openTime")} value={form.openTime} onChange={set("openTime")} />
-          <TextField id="closure-close" type="time" label={t("closeTime")} value={form.closeTime} onChange={set("closeTime")} />
+          <TextField
+            id="closure-open"
+            type="time"
+            label={t("openTime")}
+            error={errorText("openTime", errors.openTime)}
+            {...form.register("openTime")}
+          />
+          <TextField
+            id="closure-close"
+            type="time"
+            label={t("closeTime")}
+            error={errorText("closeTime", errors.closeTime)}
+            {...form.register("closeTime")}
+          />
         </div>
       )}
       <div className="max-w-2xl">
@@ -175,8 +202,8 @@ function AddClosure() {
           label={t("reason")}
           hint={t("reasonHint")}
           maxLength={120}
-          value={form.reason}
-          onChange={set("reason")}
+          error={errorText("reason", errors.reason)}
+          {...form.register("reason")}
         />
       </div>
       <button type="submit" className="btn-primary" disabled={add.isPending}>

@@ -5,10 +5,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Answer } from "@/lib/platform/client/api";
 import { callRoutingKeys } from "@/lib/platform/client/queries/call-routing";
+import type { servedCountriesFormSchema } from "@/lib/receptionist/routing/routing.forms";
 
 type Routing = Answer<"/api/call-routing">;
 
@@ -31,12 +35,22 @@ export function RefusedNumbers({ routing }: { routing: Routing }) {
   );
 }
 
-/** The countries besides its own whose numbers the practice calls and texts, as two-letter codes. */
+/**
+ * The countries besides its own whose numbers the practice calls and texts, typed as two-letter codes on one line.
+ * Checked by the route's own schema (loaded on the first submit): too many countries are named under the field; a code
+ * no country has, or a saved number the change would refuse, is the server's to say, above the form.
+ */
 export function ServedCountries({ routing }: { routing: Routing }) {
   const t = useTranslations("RoutingSection");
   const fields = useTranslations("Fields");
+  const errorText = useErrorText();
   const qc = useQueryClient();
-  const [value, setValue] = useState(routing.servedCountries.join(", "));
+  const form = useForm({
+    resolver: lazyZodResolver<typeof servedCountriesFormSchema>(() =>
+      import("@/lib/receptionist/routing/routing.forms").then((f) => f.servedCountriesFormSchema),
+    ),
+    defaultValues: { servedCountries: routing.servedCountries.join(", ") },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const own = countryLabel(routing.country, useLocale());
   const save = useMutation({
@@ -54,7 +68,7 @@ export function ServedCountries({ routing }: { routing: Routing }) {
       ),
     onSuccess: (saved) => {
       setFailure(null);
-      setValue(saved.servedCountries.join(", "));
+      form.reset({ servedCountries: saved.servedCountries.join(", ") });
       qc.setQueryData(callRoutingKeys.all, saved);
       toast.success(t("countriesSaved"));
     },
@@ -66,15 +80,7 @@ export function ServedCountries({ routing }: { routing: Routing }) {
       noValidate
       className="space-y-3"
       data-testid="served-countries"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(
-          value
-            .split(/[\s,;]+/)
-            .map((c) => c.trim())
-            .filter(Boolean),
-        );
-      }}
+      onSubmit={form.handleSubmit(({ servedCountries }) => save.mutateAsync(servedCountries).catch(() => undefined))}
     >
       {failure && <FormAlert testId="served-countries-error">{failure}</FormAlert>}
       <TextField
@@ -82,8 +88,9 @@ export function ServedCountries({ routing }: { routing: Routing }) {
         label={fields("servedCountries")}
         hint={t("countriesHint", { own })}
         autoComplete="off"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        // One code too long is an error at its place in the list, which reads as the field's "not valid".
+        error={errorText("servedCountries", form.formState.errors.servedCountries)}
+        {...form.register("servedCountries")}
       />
       <button type="submit" className="btn-secondary" disabled={save.isPending}>
         {t("countriesSave")}
