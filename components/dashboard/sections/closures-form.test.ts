@@ -1,6 +1,7 @@
+// The add-closure form's schema as the form runs it, through the resolver: which field each refusal is named under.
 import { describe, expect, it } from "vitest";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { closureFormSchema, type ClosureForm } from "./closures.forms";
+import { closureFormSchema, type ClosureForm } from "@/lib/scheduling/closures/closures.forms";
 
 const EMPTY: ClosureForm = { from: "", to: "", special: false, openTime: "", closeTime: "", reason: "", practitionerId: "" };
 const resolve = (values: Partial<ClosureForm>) =>
