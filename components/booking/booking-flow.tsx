@@ -2,20 +2,23 @@
 // The booking page's client: choose a service (and a person, in a practice of several), a day and a free time, give a
 // name and the phone number, read back the code texted to it, and the appointment is booked. Nothing is booked with a
 // number that was not proven; a time taken meanwhile sends the caller back to the day, their number still proven.
-import { QueryClient, QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
-import { SelectField, TextField } from "@/components/forms/fields";
-import { api, ok, failureText, ApiError, type Answer } from "@/lib/platform/client/api";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { SelectField } from "@/components/forms/fields";
+import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
 import { bookingSlotKeys } from "@/lib/platform/client/queries/booking-slots";
 import { formatFullDate, formatTime } from "@/lib/platform/format/intl";
-import { formatPhone } from "@/lib/platform/phone/format";
+import type { CallerDraft, Visit } from "./booking-caller";
 import { DayNav, DaySlots, dateIn, slotsState } from "./day-slots";
 
 type View = Answer<"/api/book/{slug}">;
 type Booked = Answer<"/api/book/{slug}", "post">;
 // A 401 here would not be a dashboard session's: nothing to clear.
 const KEEP = { keepSessionOn401: true };
+// The caller's forms (and the form library) load once a time is picked, not with the page.
+const loadCallerSteps = () => import("./booking-caller");
+const CallerSteps = lazy(() => loadCallerSteps().then((m) => ({ default: m.CallerSteps })));
 
 export function BookingFlowRoot(props: { slug: string; view: View; firstDay?: string; via?: "recall" }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
@@ -36,7 +39,7 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
   const t = useTranslations("BookingPage");
   const days = useTranslations("DaySlots");
   const locale = useLocale();
-  const ids = { service: useId(), practitioner: useId(), name: useId(), phone: useId(), email: useId(), code: useId() };
+  const ids = { service: useId(), practitioner: useId() };
   const today = dateIn(new Date(), view.timeZone);
   const [service, setService] = useState(view.services[0]?.name ?? "");
   const [practitioner, setPractitioner] = useState("");
@@ -44,11 +47,9 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
   const [date, setDate] = useState(firstDay && firstDay > today ? firstDay : today);
   const [picked, setPicked] = useState<string | null>(null);
   const [step, setStep] = useState<Step>("time");
-  const [details, setDetails] = useState({ name: "", phone: "", email: "" });
-  const [missing, setMissing] = useState<Partial<Record<"name" | "phone" | "code", string>>>({});
-  const [code, setCode] = useState("");
-  // The visit whose code was texted, and to which number as typed: changing the number asks for a new code.
-  const [visit, setVisit] = useState<{ id: string; typed: string; phone: string } | null>(null);
+  // What the caller typed, kept while they go back to the times; the visit whose code was texted.
+  const [draft, setDraft] = useState<CallerDraft>({ name: "", phone: "", email: "", smsCode: "" });
+  const [visit, setVisit] = useState<Visit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [booked, setBooked] = useState<Booked | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -72,52 +73,6 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
       ),
     enabled: step === "time",
   });
-  const sendCode = useMutation({
-    mutationFn: () =>
-      ok(api.POST("/api/book/{slug}/code", { params: { path: { slug } }, body: { phone: details.phone, language: locale } }), KEEP),
-    onSuccess: (res) => {
-      setVisit({ id: res.verificationId, typed: details.phone, phone: res.phone });
-      setCode("");
-      setStep("code");
-    },
-  });
-  const confirm = useMutation({
-    mutationFn: () =>
-      ok(
-        api.POST("/api/book/{slug}", {
-          params: { path: { slug } },
-          body: {
-            verificationId: visit!.id,
-            smsCode: code,
-            name: details.name,
-            phone: details.phone,
-            email: details.email,
-            start: picked!,
-            ...(service ? { service } : {}),
-            ...(practitioner ? { practitionerId: practitioner } : {}),
-            ...(via ? { via } : {}),
-            language: locale,
-          },
-        }),
-        KEEP,
-      ),
-    onSuccess: (res) => {
-      setBooked(res);
-      setStep("done");
-    },
-    onError: (e) => {
-      // The time went meanwhile: back to the day, the number still proven.
-      if (e instanceof ApiError && e.status === 409) {
-        setNotice(failureText(e, t("bookFailed")));
-        setPicked(null);
-        setStep("time");
-        void slots.refetch();
-      }
-    },
-  });
-
-  const when = (start: string) => `${formatFullDate(start, locale, view.timeZone)}, ${formatTime(start, locale, view.timeZone)}`;
-  const proven = visit !== null && visit.typed === details.phone;
 
   if (step === "done" && booked)
     return (
@@ -130,7 +85,7 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
           {t("doneTitle")}
         </h2>
         <p className="mt-2 text-lg font-semibold text-slate-900" data-testid="booking-done-when">
-          {when(booked.startsAt)}
+          {`${formatFullDate(booked.startsAt, locale, view.timeZone)}, ${formatTime(booked.startsAt, locale, view.timeZone)}`}
         </p>
         {booked.service && <p className="text-slate-800">{booked.service}</p>}
         {booked.practitioner && <p className="text-slate-800">{t("withPractitioner", { name: booked.practitioner })}</p>}
@@ -187,7 +142,12 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
           <DaySlots
             state={slotsState(slots, (e) => failureText(e, days("slotsFailed")))}
             picked={picked}
-            onPick={(start) => (setNotice(null), setPicked(start))}
+            onPick={(start) => {
+              setNotice(null);
+              setPicked(start);
+              // The forms are on their way while the caller reads the time back.
+              void loadCallerSteps();
+            }}
             timeZone={view.timeZone}
             testIds="booking"
           />
@@ -196,126 +156,45 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
           </button>
         </section>
       )}
-      {step === "details" && picked && (
-        <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="details-heading" data-testid="booking-details">
-          <h2 id="details-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none text-slate-900">
-            {t("detailsTitle")}
-          </h2>
-          <p className="mt-1 text-slate-800" data-testid="booking-picked">
-            {when(picked)}
-          </p>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const gaps = {
-                ...(details.name.trim() ? {} : { name: t("nameRequired") }),
-                ...(details.phone.trim() ? {} : { phone: t("phoneRequired") }),
-              };
-              setMissing(gaps);
-              if (Object.keys(gaps).length) return;
-              if (proven) confirm.mutate();
-              else sendCode.mutate();
+      {(step === "details" || step === "code") && picked && (
+        <Suspense
+          fallback={
+            <p role="status" className="rounded-2xl border border-slate-200 p-6 text-slate-600">
+              {t("loadingForm")}
+            </p>
+          }
+        >
+          <CallerSteps
+            slug={slug}
+            view={view}
+            step={step}
+            start={picked}
+            choice={{
+              ...(service ? { service } : {}),
+              ...(practitioner ? { practitionerId: practitioner } : {}),
+              ...(via ? { via } : {}),
             }}
-          >
-            <TextField
-              id={ids.name}
-              label={t("name")}
-              autoComplete="name"
-              value={details.name}
-              onChange={(e) => setDetails({ ...details, name: e.target.value })}
-              error={missing.name}
-            />
-            <TextField
-              id={ids.phone}
-              label={t("phone")}
-              hint={t("phoneHint")}
-              type="tel"
-              autoComplete="tel"
-              value={details.phone}
-              onChange={(e) => setDetails({ ...details, phone: e.target.value })}
-              error={missing.phone}
-            />
-            <TextField
-              id={ids.email}
-              label={t("email")}
-              type="email"
-              autoComplete="email"
-              value={details.email}
-              onChange={(e) => setDetails({ ...details, email: e.target.value })}
-            />
-            {(sendCode.isError || confirm.isError) && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900" data-testid="booking-error">
-                {failureText(sendCode.error ?? confirm.error, t("codeFailed"))}
-              </p>
-            )}
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={sendCode.isPending || confirm.isPending}>
-                {proven ? t("book") : sendCode.isPending ? t("sendingCode") : t("sendCode")}
-              </button>
-              <button type="button" className="btn-secondary" onClick={() => setStep("time")}>
-                {t("back")}
-              </button>
-            </div>
-          </form>
-        </section>
-      )}
-      {step === "code" && picked && visit && (
-        <section className="rounded-2xl border border-slate-200 p-6" aria-labelledby="code-heading" data-testid="booking-code">
-          <h2 id="code-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none text-slate-900">
-            {t("codeTitle")}
-          </h2>
-          <p className="mt-1 text-slate-800">{t("codeSent", { phone: formatPhone(visit.phone, view.country) })}</p>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!code.trim()) return setMissing({ code: t("codeRequired") });
-              setMissing({});
-              sendCode.reset();
-              confirm.mutate();
+            draft={draft}
+            visit={visit}
+            headingRef={heading}
+            onDraft={setDraft}
+            onStep={setStep}
+            onCodeSent={(sent) => {
+              setVisit(sent);
+              setStep("code");
             }}
-          >
-            <TextField
-              id={ids.code}
-              label={t("code")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={12}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              error={missing.code}
-            />
-            {/* A code asked again too soon is refused with how long to wait: said here, where it was asked. */}
-            {(confirm.isError || sendCode.isError) && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900" data-testid="booking-error">
-                {confirm.isError ? failureText(confirm.error, t("bookFailed")) : failureText(sendCode.error, t("codeFailed"))}
-              </p>
-            )}
-            <p className="text-slate-800">{t("bookingFor", { time: when(picked) })}</p>
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary" disabled={confirm.isPending}>
-                {confirm.isPending ? t("booking") : t("book")}
-              </button>
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={sendCode.isPending}
-                onClick={() => {
-                  confirm.reset();
-                  sendCode.mutate();
-                }}
-              >
-                {t("sendAgain")}
-              </button>
-              <button type="button" className="btn-secondary" onClick={() => setStep("details")}>
-                {t("back")}
-              </button>
-            </div>
-          </form>
-        </section>
+            onBooked={(res) => {
+              setBooked(res);
+              setStep("done");
+            }}
+            onTaken={(message) => {
+              setNotice(message);
+              setPicked(null);
+              setStep("time");
+              void slots.refetch();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

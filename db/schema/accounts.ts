@@ -97,7 +97,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    // The bounds the privacy page states (RETENTION_DAYS in lib/accounts/privacy/retention.ts).
+    // The bounds the privacy page states (RETENTION_DAYS in lib/accounts/privacy/privacy.schemas.ts).
     check("users_retention_days_range", sql`${t.retentionDays} between 7 and 365`),
     check("users_self_service_cutoff_range", sql`${t.selfServiceCutoffHours} between 0 and 168`),
     check("users_usage_alert_range", sql`${t.usageAlertMinutes} between 1 and 100000`),

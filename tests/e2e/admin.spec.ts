@@ -111,7 +111,7 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
 
   // Assign: a number must be chosen; then confirmed.
   await dialog.getByRole("button", { name: en("AdminUsers.assign") }).click();
-  await expect(dialog.getByText(en("AdminUsers.selectNumber"))).toBeVisible();
+  await expect(dialog.getByText(en("Validation.phoneNumberRequired"))).toBeVisible();
   // The owner's business is in Paris: the dialog says so, and offers French numbers first.
   await expect(dialog.getByTestId("business-country")).toHaveText(en("AdminUsers.businessCountry", { country: "France" }));
   const select = dialog.getByLabel(en("AdminUsers.availableNumbers"));

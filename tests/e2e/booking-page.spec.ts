@@ -97,7 +97,8 @@ test("the owner turns the page on; a caller books on it in French with the code 
 
   // Name and number missing: said at the fields, nothing sent.
   await caller.getByRole("button", { name: fr("BookingPage.sendCode") }).click();
-  await expect(caller.getByText(fr("BookingPage.nameRequired"))).toBeVisible();
+  await expect(caller.getByText(fr("Validation.bookingNameRequired"))).toBeVisible();
+  await expect(caller.getByText(fr("Validation.bookingPhoneRequired"))).toBeVisible();
   await caller.getByLabel(fr("BookingPage.name")).fill("Léa Martin");
   await caller.getByLabel(fr("BookingPage.phone")).fill("06 55 44 33 22");
   await caller.getByRole("button", { name: fr("BookingPage.sendCode") }).click();

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { clearSessionCookieHeader } from "@/lib/accounts/auth/session";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/queue";
 import { clientIp } from "@/lib/platform/http/client-ip";
@@ -7,16 +6,14 @@ import { eraseAccount } from "@/lib/accounts/privacy/erase";
 import { route } from "@/lib/server/api-route";
 import { translate } from "@/lib/platform/i18n/translate";
 import { accountErasedResponse } from "@/lib/accounts/privacy/privacy.responses";
+import { eraseAccountSchema } from "@/lib/accounts/privacy/privacy.schemas";
 
 export const runtime = "nodejs";
-
-// The password is optional: a sign-in in the last ten minutes is proof enough (lib/accounts/privacy/erase.ts).
-const eraseSchema = z.object({ password: z.string().max(200).optional() });
 
 /** Right to erasure: the session's account, its business and its callers' data, then the cookie is cleared. */
 export const DELETE = route.owner(
   {
-    body: eraseSchema,
+    body: eraseAccountSchema,
     response: { 200: accountErasedResponse },
   },
   async ({ req, ctx, auth, input, locale }) => {

@@ -1,19 +1,26 @@
 "use client";
 // "Privacy & data": the owner's GDPR tools in one place. Export (access and portability), how long call content is kept
-// and whether calls are recorded, erasing one caller on request, and deleting the account. The server enforces every
-// bound and check; the form only helps.
+// and whether calls are recorded, erasing one caller on request, and deleting the account. Each form is checked by its
+// route's own schema (loaded on the first submit); the server enforces every bound and check again.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState, type ComponentProps } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { api, ok, failureText } from "@/lib/platform/client/api";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { eraseCallerFormSchema } from "@/lib/accounts/privacy/privacy.forms";
+import type { eraseAccountSchema, privacySettingsSchema } from "@/lib/accounts/privacy/privacy.schemas";
+import { api, ok, failureText, type Answer, type Body } from "@/lib/platform/client/api";
 import { privacyQuery, setPrivacy } from "@/lib/platform/client/queries/privacy";
 import { clearSession } from "@/lib/platform/client/browser-session";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { useProfile } from "../session";
 import { DataExportSection } from "./data-export";
+
+type Settings = Answer<"/api/account/privacy">;
 
 export function PrivacyAndData() {
   const t = useTranslations("PrivacySection");
@@ -32,31 +39,7 @@ export function PrivacyAndData() {
 
 function PrivacySettings() {
   const t = useTranslations("PrivacySection");
-  const queryClient = useQueryClient();
   const query = useQuery(privacyQuery());
-  const [days, setDays] = useState("");
-  const [recording, setRecording] = useState(true);
-  const [birthDate, setBirthDate] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) return;
-    setDays(String(query.data.retentionDays));
-    setRecording(query.data.recordingEnabled);
-    setBirthDate(query.data.birthDateCheck);
-  }, [query.data]);
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.PUT("/api/account/privacy", { body: { retentionDays: Number(days), recordingEnabled: recording, birthDateCheck: birthDate } }),
-      ),
-    onSuccess: (data) => {
-      setFailure(null);
-      // The Calls page's purge dates follow the new period.
-      void setPrivacy(queryClient, data);
-      toast.success(t("saved"));
-    },
-    onError: (e) => setFailure(failureText(e, t("saveFailed"))),
-  });
   if (query.isPending)
     return (
       <Card title={t("settingsTitle")}>
@@ -69,17 +52,46 @@ function PrivacySettings() {
         <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       </Card>
     );
-  const { min, max, default: def } = query.data.retentionLimits;
+  return <PrivacySettingsForm settings={query.data} />;
+}
+
+const settingsValues = (s: Settings) => ({
+  retentionDays: s.retentionDays,
+  recordingEnabled: s.recordingEnabled,
+  birthDateCheck: s.birthDateCheck,
+});
+
+/** The form opens on the saved settings and takes what the server kept after each save. */
+function PrivacySettingsForm({ settings }: { settings: Settings }) {
+  const t = useTranslations("PrivacySection");
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    resolver: lazyZodResolver<typeof privacySettingsSchema>(() =>
+      import("@/lib/accounts/privacy/privacy.schemas").then((s) => s.privacySettingsSchema),
+    ),
+    defaultValues: settingsValues(settings),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: Body<"/api/account/privacy", "put">) => ok(api.PUT("/api/account/privacy", { body })),
+    onSuccess: (data) => {
+      setFailure(null);
+      form.reset(settingsValues(data));
+      // The Calls page's purge dates follow the new period.
+      void setPrivacy(queryClient, data);
+      toast.success(t("saved"));
+    },
+    onError: (e) => setFailure(failureText(e, t("saveFailed"))),
+  });
+  const { min, max, default: def } = settings.retentionLimits;
   return (
     <Card title={t("settingsTitle")} testId="privacy-settings">
       <form
         method="post"
         noValidate
         className="max-w-xl space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
+        onSubmit={form.handleSubmit((body) => save.mutateAsync(body).catch(() => undefined))}
       >
         {failure && <FormAlert testId="privacy-error">{failure}</FormAlert>}
         <TextField
@@ -92,11 +104,12 @@ function PrivacySettings() {
           required
           label={t("retentionLabel")}
           hint={t("retentionHint", { min, max, default: def })}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
+          error={errorText("retentionDays", form.formState.errors.retentionDays)}
+          // An empty box is NaN, which the schema refuses with the range it states.
+          {...form.register("retentionDays", { valueAsNumber: true })}
         />
-        <Toggle id="privacy-recording" label={t("recordingLabel")} hint={t("recordingHint")} checked={recording} onChange={setRecording} />
-        <Toggle id="privacy-birth-date" label={t("birthDateLabel")} hint={t("birthDateHint")} checked={birthDate} onChange={setBirthDate} />
+        <Toggle id="privacy-recording" label={t("recordingLabel")} hint={t("recordingHint")} {...form.register("recordingEnabled")} />
+        <Toggle id="privacy-birth-date" label={t("birthDateLabel")} hint={t("birthDateHint")} {...form.register("birthDateCheck")} />
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? t("saving") : t("save")}
         </button>
@@ -105,35 +118,37 @@ function PrivacySettings() {
   );
 }
 
-function Toggle(props: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+function Toggle({ id, label, hint, ...input }: { id: string; label: string; hint: string } & ComponentProps<"input">) {
   return (
     <div className="flex items-start gap-3">
-      <input
-        id={props.id}
-        type="checkbox"
-        className="mt-1 h-5 w-5 rounded border-slate-400"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
-        aria-describedby={`${props.id}-hint`}
-      />
+      <input id={id} type="checkbox" className="mt-1 h-5 w-5 rounded border-slate-400" aria-describedby={`${id}-hint`} {...input} />
       <div>
-        <label htmlFor={props.id} className="font-medium text-slate-900">
-          {props.label}
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
         </label>
-        <p id={`${props.id}-hint`} className="text-sm text-slate-600">
-          {props.hint}
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
         </p>
       </div>
     </div>
   );
 }
 
+/** The number is checked, then confirmed in a dialog, then erased; the outcome (or the refusal) is said under the form. */
 function EraseCaller() {
   const t = useTranslations("PrivacySection");
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [phone, setPhone] = useState("");
-  const [confirming, setConfirming] = useState(false);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof eraseCallerFormSchema>(() =>
+      import("@/lib/accounts/privacy/privacy.forms").then((f) => f.eraseCallerFormSchema),
+    ),
+    defaultValues: { phone: "" },
+  });
+  // The number being confirmed, as checked (trimmed).
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const error = form.formState.errors.phone;
   return (
     <Card title={t("eraseCallerTitle")} testId="erase-caller">
       <p className="mb-4 max-w-2xl text-slate-600">{t("eraseCallerText")}</p>
@@ -141,12 +156,10 @@ function EraseCaller() {
         method="post"
         noValidate
         className="flex max-w-xl flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={form.handleSubmit(({ phone }) => {
           setResult(null);
-          if (phone.trim()) setConfirming(true);
-          else setResult({ tone: "error", text: t("phoneRequired") });
-        }}
+          setConfirming(phone);
+        })}
       >
         <div className="min-w-64 flex-1">
           <TextField
@@ -154,11 +167,11 @@ function EraseCaller() {
             type="tel"
             autoComplete="off"
             label={t("callerPhone")}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            error={errorText("phone", error)}
+            {...form.register("phone")}
           />
         </div>
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className={`btn-secondary ${error ? "mb-7" : ""}`}>
           {t("eraseCaller")}
         </button>
       </form>
@@ -170,21 +183,22 @@ function EraseCaller() {
         </div>
       )}
       <ConfirmDialog
-        open={confirming}
-        title={t("eraseCallerConfirmTitle", { phone: phone.trim() })}
+        open={confirming !== null}
+        title={t("eraseCallerConfirmTitle", { phone: confirming ?? "" })}
         confirmLabel={t("eraseCallerConfirm")}
         busyLabel={t("erasing")}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onConfirm={async () => {
+          if (confirming === null) return;
           try {
-            const res = await ok(api.DELETE("/api/callers/{phone}", { params: { path: { phone: encodeURIComponent(phone.trim()) } } }));
+            const res = await ok(api.DELETE("/api/callers/{phone}", { params: { path: { phone: encodeURIComponent(confirming) } } }));
             setResult({ tone: "success", text: res.message });
-            setPhone("");
+            form.reset();
             await queryClient.invalidateQueries();
           } catch (e) {
             setResult({ tone: "error", text: failureText(e, t("eraseFailed")) });
           } finally {
-            setConfirming(false);
+            setConfirming(null);
           }
         }}
       >
@@ -197,9 +211,16 @@ function EraseCaller() {
 function DeleteAccount() {
   const t = useTranslations("PrivacySection");
   const locale = useLocale();
+  const errorText = useErrorText();
   const { profile } = useProfile();
-  const [password, setPassword] = useState("");
-  const [confirming, setConfirming] = useState(false);
+  const form = useForm({
+    resolver: lazyZodResolver<typeof eraseAccountSchema>(() =>
+      import("@/lib/accounts/privacy/privacy.schemas").then((s) => s.eraseAccountSchema),
+    ),
+    defaultValues: { password: "" },
+  });
+  // What the confirmation will send, as checked; null while the dialog is closed.
+  const [confirming, setConfirming] = useState<Body<"/api/account", "delete"> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   if (profile?.type === "admin") {
     return (
@@ -224,11 +245,11 @@ function DeleteAccount() {
         method="post"
         noValidate
         className="mt-4 max-w-md space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={form.handleSubmit(({ password }) => {
           setFailure(null);
-          setConfirming(true);
-        }}
+          // An empty box sends no password: a recent sign-in may be proof enough.
+          setConfirming(password ? { password } : {});
+        })}
       >
         {failure && <FormAlert testId="delete-account-error">{failure}</FormAlert>}
         <TextField
@@ -237,8 +258,8 @@ function DeleteAccount() {
           autoComplete="current-password"
           label={t("deletePassword")}
           hint={t("deletePasswordHint")}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errorText("password", form.formState.errors.password)}
+          {...form.register("password")}
         />
         <button
           type="submit"
@@ -248,19 +269,20 @@ function DeleteAccount() {
         </button>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title={t("deleteConfirmTitle")}
         confirmLabel={t("deleteConfirm")}
         busyLabel={t("deleting")}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onConfirm={async () => {
+          if (confirming === null) return;
           try {
-            await ok(api.DELETE("/api/account", { body: password ? { password } : {} }), { keepSessionOn401: true });
+            await ok(api.DELETE("/api/account", { body: confirming }), { keepSessionOn401: true });
             clearSession("loggedOut");
             window.location.assign(`${localizedPath(locale, "/login")}?deleted=true`);
           } catch (e) {
             setFailure(failureText(e, t("deleteFailed")));
-            setConfirming(false);
+            setConfirming(null);
           }
         }}
       >

@@ -20,3 +20,6 @@ export type PoolQuery = z.output<typeof poolQuerySchema>;
 export const addPoolNumberSchema = z.strictObject({ phoneNumber: z.string().trim().min(1, "poolNumberRequired").max(32) });
 
 export type AddPoolNumber = z.output<typeof addPoolNumberSchema>;
+
+/** A free number of the pool an administrator assigns to a user's business, as the pool lists it. */
+export const assignNumberSchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumberRequired").max(32) });

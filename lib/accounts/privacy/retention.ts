@@ -13,9 +13,7 @@ import {
   verificationCodes,
   webhookDeliveries,
 } from "@/db/schema";
-
-/** The bounds the privacy page states; the database enforces the same (users_retention_days_range). */
-export const RETENTION_DAYS = { min: 7, max: 365, default: 90 } as const;
+import { RETENTION_DAYS } from "./privacy.schemas";
 
 const DAY_MS = 86_400_000;
 

@@ -78,7 +78,7 @@ export default async function BookingPage({ params, searchParams }: Props) {
           </p>
         )}
       </header>
-      <IntlIsland namespaces={["BookingPage", "DaySlots"]}>
+      <IntlIsland namespaces={["BookingPage", "DaySlots", "Fields", "Validation"]}>
         <BookingFlowRoot slug={slug} view={v} firstDay={firstDay} via={via === "recall" ? "recall" : undefined} />
       </IntlIsland>
       <p className="mt-8 text-xs text-slate-600">{t("footer", { business: v.businessName })}</p>

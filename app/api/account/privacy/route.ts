@@ -1,23 +1,11 @@
-import { z } from "zod";
 import { AppError } from "@/lib/platform/errors";
 import { json } from "@/lib/platform/http/route";
 import { privacySettingsResponse } from "@/lib/accounts/privacy/privacy.responses";
-import { getPrivacySettings, RETENTION_DAYS, updatePrivacySettings } from "@/lib/accounts/privacy/retention";
+import { privacySettingsSchema, RETENTION_DAYS } from "@/lib/accounts/privacy/privacy.schemas";
+import { getPrivacySettings, updatePrivacySettings } from "@/lib/accounts/privacy/retention";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
-
-const privacySchema = z
-  .object({
-    retentionDays: z
-      .number("retentionRange")
-      .int("retentionRange")
-      .min(RETENTION_DAYS.min, "retentionRange")
-      .max(RETENTION_DAYS.max, "retentionRange"),
-    recordingEnabled: z.boolean("mustBeBoolean"),
-    birthDateCheck: z.boolean("mustBeBoolean"),
-  })
-  .partial();
 
 /** The business's privacy settings and the bounds the retention period must stay within. */
 export const GET = route.owner({ response: { 200: privacySettingsResponse } }, async ({ ctx, auth }) => {
@@ -26,8 +14,11 @@ export const GET = route.owner({ response: { 200: privacySettingsResponse } }, a
   return json({ ...settings, retentionLimits: RETENTION_DAYS });
 });
 
-export const PUT = route.owner({ body: privacySchema, response: { 200: privacySettingsResponse } }, async ({ ctx, auth, input }) => {
-  const settings = await updatePrivacySettings(ctx.db, auth.userId, input.body);
-  if (!settings) throw new AppError("unauthorized", "unauthorized");
-  return json({ ...settings, retentionLimits: RETENTION_DAYS });
-});
+export const PUT = route.owner(
+  { body: privacySettingsSchema, response: { 200: privacySettingsResponse } },
+  async ({ ctx, auth, input }) => {
+    const settings = await updatePrivacySettings(ctx.db, auth.userId, input.body);
+    if (!settings) throw new AppError("unauthorized", "unauthorized");
+    return json({ ...settings, retentionLimits: RETENTION_DAYS });
+  },
+);

@@ -6,7 +6,7 @@ export const generateMetadata = dashboardMetadata("users");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user } = await dashboardUser(params, { admin: true });
   return (
-    <Section namespaces={["AdminUsers", "Fields", "Options"]}>
+    <Section namespaces={["AdminUsers", "Fields", "Options", "Validation"]}>
       <AdminUsers currentUserId={user.id} />
     </Section>
   );

@@ -1,17 +1,15 @@
-import { z } from "zod";
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { assignedNumberResponse } from "@/lib/accounts/numbers/numbers.responses";
+import { assignNumberSchema } from "@/lib/accounts/numbers/numbers.schemas";
 import { assignNumber } from "@/lib/accounts/numbers/numbers.service";
 import { keepHolidaysFilled } from "@/lib/scheduling/closures/holidays";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
-const bodySchema = z.object({ phoneNumber: z.string().trim().min(1, "phoneNumberRequired").max(32) });
-
 export const POST = route.admin(
-  { params: { id: (id) => idParam(id, "userNotFound") }, body: bodySchema, response: { 200: assignedNumberResponse } },
+  { params: { id: (id) => idParam(id, "userNotFound") }, body: assignNumberSchema, response: { 200: assignedNumberResponse } },
   async ({ ctx, auth, params, input, afterAnswer }) => {
     const assigned = await assignNumber(ctx.db, auth.userId, params.id, input.body.phoneNumber, ctx.lines);
     // A business whose time zone names no country takes its country, and so its public holidays, from its line.
