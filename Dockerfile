@@ -3,7 +3,7 @@
 # embedded database of `npm start` is not in it). Three stages: the dependencies, the build, and a runtime that holds
 # only Next's standalone output laid out by scripts/assemble-standalone.mjs (server files, the node_modules they use,
 # static files, public/, db/migrations, the entry): no dev dependency, no TypeScript loader, no source.
-# Built and run: README, Operations → Container. tests/e2e/standalone.spec.ts runs the same layout without Docker.
+# Built and run: docs/deployment.md. tests/e2e/standalone.spec.ts runs the same layout without Docker.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 

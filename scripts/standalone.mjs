@@ -20,7 +20,7 @@ process.env.NODE_ENV = "production";
 if (!process.env.DATABASE_URL) {
   console.error(
     "\nRecepta could not start: DATABASE_URL is not set. This image serves PostgreSQL deployments only; set DATABASE_URL,\n" +
-      "AUTH_SECRET, ENCRYPTION_KEY, VAPI_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET and APP_URL (README: Container).\n",
+      "AUTH_SECRET, ENCRYPTION_KEY, VAPI_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET and APP_URL (docs/deployment.md).\n",
   );
   process.exit(1);
 }
