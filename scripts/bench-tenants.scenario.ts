@@ -9,7 +9,7 @@ import { notifications } from "@/db/schema";
 import { resetEnvCache } from "@/lib/platform/env";
 import { startWorkers } from "@/lib/platform/jobs/queue";
 import { sendCode } from "@/lib/receptionist/tools/identity";
-import { PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
+import { PAGE_CODE_PREFIX } from "@/lib/booking-page/link";
 import { appContext } from "@/lib/server/context";
 import { JOB_QUEUES, jobHandlers } from "@/lib/server/job-handlers";
 import { api } from "@/tests/helpers/api";

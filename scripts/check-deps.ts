@@ -50,11 +50,30 @@ export const AREAS: [area: string, mayImport: string[]][] = [
   ["accounts", ["platform", "ports"]],
   ["scheduling", ["platform", "ports", "accounts"]],
   ["messaging", ["platform", "ports", "accounts", "scheduling"]],
+  ["booking-page", ["platform", "ports", "accounts", "scheduling", "messaging"]],
+  ["waitlist", ["platform", "ports", "accounts", "scheduling", "messaging"]],
+  ["recall", ["platform", "ports", "accounts", "scheduling", "messaging", "booking-page"]],
   ["billing", ["platform", "ports", "accounts", "messaging"]],
-  ["receptionist", ["platform", "ports", "accounts", "scheduling", "messaging"]],
+  ["receptionist", ["platform", "ports", "accounts", "scheduling", "messaging", "booking-page", "waitlist"]],
   ["insights", ["platform", "ports", "accounts", "scheduling", "messaging", "receptionist"]],
   ["vendors", ["platform", "ports", "accounts", "scheduling", "messaging", "billing", "receptionist"]],
-  ["server", ["platform", "ports", "accounts", "scheduling", "messaging", "billing", "receptionist", "insights", "vendors"]],
+  [
+    "server",
+    [
+      "platform",
+      "ports",
+      "accounts",
+      "scheduling",
+      "messaging",
+      "booking-page",
+      "waitlist",
+      "recall",
+      "billing",
+      "receptionist",
+      "insights",
+      "vendors",
+    ],
+  ],
 ];
 const AREA_NAMES = AREAS.map(([a]) => a);
 const MAY_IMPORT = new Map(AREAS.map(([a, may]) => [a, new Set(may)]));

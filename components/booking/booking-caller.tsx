@@ -12,7 +12,7 @@ import { useErrorText } from "@/components/forms/use-error-text";
 import { api, ok, failureText, ApiError, type Answer } from "@/lib/platform/client/api";
 import { formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import { formatPhone } from "@/lib/platform/phone/format";
-import type { BookingDetails, bookingCodeFormSchema, bookingDetailsFormSchema } from "@/lib/scheduling/booking-page/booking-page.forms";
+import type { BookingDetails, bookingCodeFormSchema, bookingDetailsFormSchema } from "@/lib/booking-page/booking-page.forms";
 
 type View = Answer<"/api/book/{slug}">;
 type Booked = Answer<"/api/book/{slug}", "post">;
@@ -61,13 +61,13 @@ export function CallerSteps({
   const ids = { name: useId(), phone: useId(), email: useId(), code: useId() };
   const details = useForm({
     resolver: lazyZodResolver<typeof bookingDetailsFormSchema>(() =>
-      import("@/lib/scheduling/booking-page/booking-page.forms").then((f) => f.bookingDetailsFormSchema),
+      import("@/lib/booking-page/booking-page.forms").then((f) => f.bookingDetailsFormSchema),
     ),
     defaultValues: { name: draft.name, phone: draft.phone, email: draft.email },
   });
   const code = useForm({
     resolver: lazyZodResolver<typeof bookingCodeFormSchema>(() =>
-      import("@/lib/scheduling/booking-page/booking-page.forms").then((f) => f.bookingCodeFormSchema),
+      import("@/lib/booking-page/booking-page.forms").then((f) => f.bookingCodeFormSchema),
     ),
     defaultValues: { smsCode: draft.smsCode },
   });

@@ -1,5 +1,5 @@
 // The jobs accounts runs. Their data is declared beside their subjects (privacy/privacy.jobs.ts,
-// webhooks/webhooks.jobs.ts); lib/server/jobs.ts assembles every area's.
+// webhooks/webhooks.jobs.ts); lib/server/job-handlers.ts assembles every area's.
 import type { Db } from "@/db/client";
 import { defineJobs } from "@/lib/platform/jobs/queue";
 import { purgeStaleCounters } from "@/lib/accounts/auth/rate-limit";

@@ -1,12 +1,11 @@
-// The jobs messaging runs: every text and email that leaves in the background. Their data is declared by the areas
-// that send them (scheduling's booking/booking.jobs.ts, accounts' account/account.jobs.ts …) and by inbox/inbox.jobs.ts;
-// lib/server/jobs.ts assembles every area's.
+// The jobs messaging runs: the texts and emails that leave in the background, but those of a feature with an area of
+// its own (the booking page, recall, the waitlist run theirs). Their data is declared by the areas that send them
+// (scheduling's booking/booking.jobs.ts, accounts' account/account.jobs.ts …) and by inbox/inbox.jobs.ts;
+// lib/server/job-handlers.ts assembles every area's.
 import { defineJobs } from "@/lib/platform/jobs/queue";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { runReplyCancel, sendInboxReply, sendTaskDone, sendThreadNotice, sendThreadReply } from "@/lib/messaging/inbox/send";
 import { sendAccessMade, type AccessMadeDeps } from "@/lib/messaging/notifications/access-made";
-import { sendBookingLinkText } from "@/lib/messaging/notifications/booking-link-text";
-import { sendBookingPageAbuse } from "@/lib/messaging/notifications/booking-page-abuse";
 import {
   sendAppointmentNotice,
   sendAppointmentReminder,
@@ -15,9 +14,7 @@ import {
   type DispatchDeps,
 } from "@/lib/messaging/notifications/dispatch";
 import { sendPasswordChanged, sendPasswordReset, type PasswordResetDeps } from "@/lib/messaging/notifications/password-reset";
-import { sendRecallText } from "@/lib/messaging/notifications/recall-text";
 import { sendRegisterAttempt, type RegisterAttemptDeps } from "@/lib/messaging/notifications/register-attempt";
-import { sendWaitlistText } from "@/lib/messaging/notifications/waitlist-texts";
 
 type Deps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccessMadeDeps & PasswordResetDeps & RegisterAttemptDeps };
 
@@ -32,10 +29,6 @@ export const messagingJobs = defineJobs<Deps>()({
   "thread-reply": { run: ({ dispatch }, data) => sendThreadReply(dispatch, data) },
   "thread-notice": { run: ({ dispatch }, data) => sendThreadNotice(dispatch, data) },
   "task-done": { run: ({ dispatch }, data) => sendTaskDone(dispatch, data) },
-  "booking-link-text": { run: ({ dispatch }, data) => sendBookingLinkText(dispatch, data) },
-  "booking-page-abuse": { run: ({ dispatch }, data) => sendBookingPageAbuse(dispatch, data) },
-  "waitlist-text": { run: ({ dispatch }, data) => sendWaitlistText(dispatch, data) },
-  "recall-text": { run: ({ dispatch }, data) => sendRecallText(dispatch, data) },
   "register-attempt": { run: ({ notices }, data) => sendRegisterAttempt(notices, data) },
   "password-reset": { run: ({ notices }, data) => sendPasswordReset(notices, data) },
   "password-changed": { run: ({ notices }, data) => sendPasswordChanged(notices, data) },

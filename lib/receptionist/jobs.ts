@@ -1,4 +1,4 @@
-// The jobs the receptionist runs (their data: tools/tools.jobs.ts, calls/calls.jobs.ts); lib/server/jobs.ts
+// The jobs the receptionist runs (their data: tools/tools.jobs.ts, calls/calls.jobs.ts); lib/server/job-handlers.ts
 // assembles every area's.
 import { defineJobs } from "@/lib/platform/jobs/queue";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";

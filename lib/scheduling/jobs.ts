@@ -1,21 +1,13 @@
-// The jobs scheduling runs: the waitlist's offers, recall's sweep, public holidays and calendar syncs. Their data is
-// declared beside their subjects (booking/booking.jobs.ts, waitlist/, recall/, closures/, calendar/);
-// lib/server/jobs.ts assembles every area's.
+// The jobs scheduling runs: public holidays and calendar syncs. Their data is declared beside their subjects
+// (closures/closures.jobs.ts, calendar/calendar.jobs.ts); lib/server/job-handlers.ts assembles every area's.
 import { defineJobs } from "@/lib/platform/jobs/queue";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { syncAppointmentJob } from "@/lib/scheduling/booking/calendar-sync";
 import { fillHolidays, runHolidaySweep } from "@/lib/scheduling/closures/holidays";
-import { runRecallSweep } from "@/lib/scheduling/recall/recall-sweep";
-import { bookTakenOffer, offerFreedSlot } from "@/lib/scheduling/waitlist/offers";
 
 const HOUR = 60 * 60_000;
 
 export const schedulingJobs = defineJobs<{ booking: BookingDeps }>()({
-  // A slot a booking freed (booking/booking.jobs.ts publishes it): the waitlist offers it.
-  "waitlist-slot": { run: ({ booking }, data) => offerFreedSlot(booking, data) },
-  "waitlist-take": { run: ({ booking }, data) => bookTakenOffer(booking, data) },
-  // Hourly: each business is texted in its own daytime, so an hourly run reaches every time zone's office hours.
-  "recall-sweep": { every: HOUR, run: ({ booking }) => runRecallSweep(booking) },
   // Daily: every business's next twelve months of public holidays, so next year's close on their own.
   "holiday-sweep": {
     every: 24 * HOUR,

@@ -5,7 +5,7 @@ import type { SessionConfig } from "@/lib/accounts/auth/session";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 import type { SelfServiceDeps } from "@/lib/scheduling/self-service/self-service.service";
-import type { BookingPageDeps } from "@/lib/scheduling/booking-page/booking-page.service";
+import type { BookingPageDeps } from "@/lib/booking-page/booking-page.service";
 import { checkCode, sendCode } from "@/lib/receptionist/tools/identity";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { releaseUserNumber, type LineLinks } from "@/lib/accounts/numbers/numbers.service";

@@ -3,13 +3,16 @@
 // to say; the check below only makes sure every job declared in JobData has exactly one runner.
 import { accountsJobs } from "@/lib/accounts/jobs";
 import { billingJobs } from "@/lib/billing/jobs";
+import { bookingPageJobs } from "@/lib/booking-page/jobs";
 import type { AccountNoticeDeps } from "@/lib/billing/account-notices";
 import { messagingJobs } from "@/lib/messaging/jobs";
 import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 import type { Job, JobHandlers, JobName, QueueOptions } from "@/lib/platform/jobs/queue";
 import { receptionistJobs } from "@/lib/receptionist/jobs";
+import { recallJobs } from "@/lib/recall/jobs";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { schedulingJobs } from "@/lib/scheduling/jobs";
+import { waitlistJobs } from "@/lib/waitlist/jobs";
 
 /** What a job's runner may be given: each area's registration takes the part it needs. */
 export type AppJobDeps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccountNoticeDeps };
@@ -20,6 +23,9 @@ export const JOBS_BY_AREA = {
   billing: billingJobs,
   scheduling: schedulingJobs,
   messaging: messagingJobs,
+  "booking-page": bookingPageJobs,
+  waitlist: waitlistJobs,
+  recall: recallJobs,
   receptionist: receptionistJobs,
 };
 
@@ -29,6 +35,9 @@ const JOBS = {
   ...billingJobs,
   ...schedulingJobs,
   ...messagingJobs,
+  ...bookingPageJobs,
+  ...waitlistJobs,
+  ...recallJobs,
   ...receptionistJobs,
 } satisfies { [N in JobName]: Job<N, AppJobDeps> };
 

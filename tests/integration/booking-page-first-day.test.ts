@@ -1,7 +1,7 @@
 // The day the public booking page opens on: the first with a free time, so a visitor on a day the practice is closed
 // sees the next open day's times rather than "closed that day". Real routes, database and free-time engine.
 import { describe, expect, it } from "vitest";
-import { bookingPageFirstDay } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingPageFirstDay } from "@/lib/booking-page/booking-page.service";
 import { appContext } from "@/lib/server/context";
 import { api } from "../helpers/api";
 import { dayAhead, practice } from "../helpers/practice";

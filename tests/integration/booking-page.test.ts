@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { appointments, notifications, optOuts, users } from "@/db/schema";
 import { drainJobs } from "@/lib/platform/jobs/queue";
 import { localDate } from "@/lib/platform/time/zoned-time";
-import { bookingPageState } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingPageState } from "@/lib/booking-page/booking-page.service";
 import { appContext } from "@/lib/server/context";
 import { jobHandlers } from "@/lib/server/job-handlers";
 import { api, registerOwner } from "../helpers/api";

@@ -13,7 +13,7 @@ import { resetEnvCache } from "@/lib/platform/env";
 import { drainJobs, type JobData } from "@/lib/platform/jobs/queue";
 import { translate } from "@/lib/platform/i18n/translate";
 import { sendCode, sendVerificationCode, CODE_TTL_MS } from "@/lib/receptionist/tools/identity";
-import { PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
+import { PAGE_CODE_PREFIX } from "@/lib/booking-page/link";
 import { appContext } from "@/lib/server/context";
 import { api } from "../helpers/api";
 import { newCallId, practice, type Practice } from "../helpers/practice";

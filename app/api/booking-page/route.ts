@@ -1,6 +1,6 @@
-import { bookingPageSettingsResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
-import { bookingPageSettingsSchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
-import { getBookingPage, saveBookingPage } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingPageSettingsResponse } from "@/lib/booking-page/booking-page.responses";
+import { bookingPageSettingsSchema } from "@/lib/booking-page/booking-page.schemas";
+import { getBookingPage, saveBookingPage } from "@/lib/booking-page/booking-page.service";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 

@@ -1,6 +1,6 @@
-import { recallSettingsResponse } from "@/lib/scheduling/recall/recall.responses";
-import { recallSettingsSchema } from "@/lib/scheduling/recall/recall.schemas";
-import { getRecallSettings, saveRecallSettings } from "@/lib/scheduling/recall/recall.service";
+import { recallSettingsResponse } from "@/lib/recall/recall.responses";
+import { recallSettingsSchema } from "@/lib/recall/recall.schemas";
+import { getRecallSettings, saveRecallSettings } from "@/lib/recall/recall.service";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 

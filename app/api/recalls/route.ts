@@ -1,5 +1,5 @@
-import { recallsResponse } from "@/lib/scheduling/recall/recall.responses";
-import { listRecalls } from "@/lib/scheduling/recall/recall.service";
+import { recallsResponse } from "@/lib/recall/recall.responses";
+import { listRecalls } from "@/lib/recall/recall.service";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 

@@ -1,6 +1,6 @@
-import { waitlistEntryResponse, waitlistListResponse } from "@/lib/scheduling/waitlist/waitlist.responses";
-import { addWaitlistSchema } from "@/lib/scheduling/waitlist/waitlist.schemas";
-import { addByOwner, listWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
+import { waitlistEntryResponse, waitlistListResponse } from "@/lib/waitlist/waitlist.responses";
+import { addWaitlistSchema } from "@/lib/waitlist/waitlist.schemas";
+import { addByOwner, listWaitlist } from "@/lib/waitlist/waitlist.service";
 import { json } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 

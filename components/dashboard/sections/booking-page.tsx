@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, ApiError, type Answer, type Body } from "@/lib/platform/client/api";
 import { bookingPageKeys } from "@/lib/platform/client/queries/booking-page";
-import type { bookingPageFormSchema } from "@/lib/scheduling/booking-page/booking-page.forms";
+import type { bookingPageFormSchema } from "@/lib/booking-page/booking-page.forms";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { Card, LoadError, Loading, SectionHeader } from "../ui";
 
@@ -55,7 +55,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const ids = { enabled: useId(), slug: useId(), hangUp: useId() };
   const form = useForm({
     resolver: lazyZodResolver<typeof bookingPageFormSchema>(() =>
-      import("@/lib/scheduling/booking-page/booking-page.forms").then((f) => f.bookingPageFormSchema),
+      import("@/lib/booking-page/booking-page.forms").then((f) => f.bookingPageFormSchema),
     ),
     defaultValues: valuesOf(settings),
   });

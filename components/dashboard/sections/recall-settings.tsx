@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Answer, type Body } from "@/lib/platform/client/api";
 import { setRecallSettings } from "@/lib/platform/client/queries/recalls";
-import type { recallSettingsSchema } from "@/lib/scheduling/recall/recall.schemas";
+import type { recallSettingsSchema } from "@/lib/recall/recall.schemas";
 import { Link } from "@/lib/platform/i18n/navigation";
 
 type Settings = Answer<"/api/recall-settings">;
@@ -27,7 +27,7 @@ export function RecallSettingsForm({ settings }: { settings: Settings }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: lazyZodResolver<typeof recallSettingsSchema>(() =>
-      import("@/lib/scheduling/recall/recall.schemas").then((m) => m.recallSettingsSchema),
+      import("@/lib/recall/recall.schemas").then((m) => m.recallSettingsSchema),
     ),
     defaultValues: settings,
   });

@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import { api, failureText, ok, type Body } from "@/lib/platform/client/api";
 import { invalidateWaitlist } from "@/lib/platform/client/queries/waitlist";
-import type { addWaitlistSchema } from "@/lib/scheduling/waitlist/waitlist.schemas";
+import type { addWaitlistSchema } from "@/lib/waitlist/waitlist.schemas";
 
 /** The waitlist's query: the list refreshes once someone is added. */
 
@@ -26,7 +26,7 @@ export function WaitlistForm({ services }: { services: string[] }) {
   const [limited, setLimited] = useState(false);
   const form = useForm({
     resolver: lazyZodResolver<typeof addWaitlistSchema>(() =>
-      import("@/lib/scheduling/waitlist/waitlist.schemas").then((m) => m.addWaitlistSchema),
+      import("@/lib/waitlist/waitlist.schemas").then((m) => m.addWaitlistSchema),
     ),
     // The window's fields leave the values when they leave the page: no window, any time.
     shouldUnregister: true,

@@ -1,5 +1,5 @@
 // What a caller's text does, applied inside the transaction that records its event once (lib/messaging/delivery/events.ts):
-// an opt-out keyword, a YES to a waitlist offer, an answer about their next appointment with the business they wrote
+// an opt-out keyword, a YES another feature claims (a waitlist offer), an answer about their next appointment with the business they wrote
 // to, or a message the owner reads in a thread. Whatever must leave the database (an answer by text, the owner's email, the cancellation itself)
 // is a job enqueued in that same transaction, so it exists exactly when the text was applied, and a redelivered event
 // does nothing twice.
@@ -11,10 +11,24 @@ import { type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/delivery/events";
 import { isOptedOut, optOutKeyword, setOptedOut } from "@/lib/messaging/delivery/opt-outs";
 import { readReply } from "@/lib/messaging/delivery/replies";
-import { answerOffer } from "@/lib/scheduling/waitlist/offers";
 import { messageReceivedEvent, publishEvent } from "@/lib/accounts/webhooks/publish";
 
-export type InboxDeps = { jobs: JobQueue; now?: () => Date };
+/**
+ * A feature that asks callers questions answered by YES claims a YES before the inbox reads it (the waitlist's offer of
+ * a freed slot: the first YES takes the slot, so it must not wait behind a "reply YES to cancel"). Run inside the
+ * text's transaction. "taken": the YES was for it and is done; "gone" or "expired": it was for it, too late; null: not.
+ * `askedAt`: when the caller's own "reply YES to cancel" was asked, if it still waits (a question asked after the
+ * feature's takes the YES).
+ */
+export type ClaimYes = (
+  tx: Tx,
+  jobs: JobQueue,
+  text: { userId: string; phone: string; channel: "sms" | "whatsapp"; key: string; askedAt: Date | null },
+  now: Date,
+) => Promise<"taken" | "gone" | "expired" | null>;
+
+/** `claimYes`: the features that may claim a YES first (wired in lib/server: the waitlist's offers). */
+export type InboxDeps = { jobs: JobQueue; now?: () => Date; claimYes?: ClaimYes };
 
 /** How long "reply YES to cancel" waits for the yes. */
 export const CANCEL_CONFIRM_MS = 60 * 60 * 1000;
@@ -57,7 +71,9 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   if (intent === "yes") {
     const key = e.providerMessageId ?? `${e.from}:${now.getTime()}`;
     const askedAt = pending && pending.expiresAt > now ? pending.createdAt : null;
-    const taken = await answerOffer(tx, deps.jobs, { userId, phone: e.from, channel: e.channel, key, askedAt }, now);
+    const taken = deps.claimYes
+      ? await deps.claimYes(tx, deps.jobs, { userId, phone: e.from, channel: e.channel, key, askedAt }, now)
+      : null;
     if (taken) return taken === "taken" ? "waitlist-taken" : "waitlist-refused";
   }
   // A "yes" after the question expired is still an answer to it, not a confirmation: the caller wanted to cancel, and is

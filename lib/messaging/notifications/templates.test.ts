@@ -13,7 +13,6 @@ import {
   type ReplyKind,
   taskDoneText,
 } from "./templates";
-import { waitlistText } from "./waitlist-texts";
 
 const locales: Locale[] = ["en", "fr", "es"];
 const kinds: Kind[] = ["confirmation", "reschedule", "cancellation", "reminder"];
@@ -349,20 +348,6 @@ describe("what an appointment is for, and whose it is", () => {
     const odd = { ...salon, patientName: "Léa\n  Martin", callerName: "Sophie\tMartin" };
     const [, , time] = callerWhatsApp("en", "confirmation", odd).template.parameters;
     expect(time).toBe("11:00 AM (coloration, for Léa, booked by Sophie)");
-  });
-
-  it.each(locales)("names the person and the service a freed slot is for in %s", (locale) => {
-    const { text, parameters } = waitlistText(locale, "offer", {
-      businessName: "Salon Éclat",
-      start: salon.start,
-      expiresAt: salon.end,
-      timeZone: salon.timeZone,
-      practitioner: null,
-      name: "Léa Martin",
-      service: "coloration",
-    });
-    expect(text).toContain(detail[locale].alone);
-    expect(parameters[2]).toBe(detail[locale].alone);
   });
 });
 

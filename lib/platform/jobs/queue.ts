@@ -13,7 +13,7 @@ export const JOB_SCHEMA = "pgboss";
 /**
  * Every job the app runs, by name, with the data it carries. Empty here: an area declares the jobs of a subject in a
  * `*.jobs.ts` beside its code, by augmenting this interface (`declare module "@/lib/platform/jobs/queue"`), and
- * registers what runs them in its `jobs.ts` (lib/server/jobs.ts assembles those). A name is then checked wherever it
+ * registers what runs them in its `jobs.ts` (lib/server/job-handlers.ts assembles those). A name is then checked wherever it
  * is sent, with no list here that knows every feature. A job's data names rows, never what they hold: a number, an
  * email or a message's words are read when the job runs, never kept in the queue.
  */
@@ -166,7 +166,7 @@ function transactionExecutor(tx: SqlRunner): PgBoss.Db {
 /** Starts pg-boss once and creates every queue; `send` waits for it, so enqueueing works from the first request. */
 export type BossQueue = Omit<JobQueue, "ready"> & { ready(): Promise<PgBoss> };
 
-/** `queues`: every job's queue options (lib/server/jobs.ts), by name: each queue is created once, before the first send. */
+/** `queues`: every job's queue options (lib/server/job-handlers.ts), by name: each queue is created once, before the first send. */
 export function createJobQueue(boss: PgBoss, queues: Record<JobName, QueueOptions>): BossQueue {
   let starting: Promise<PgBoss> | null = null;
   const ready = () =>

@@ -16,7 +16,7 @@ import { TRY_CALL_PREFIX } from "../calls/try-calls";
 import { publishCallEnded } from "@/lib/accounts/webhooks/publish";
 import { isBlocked } from "../screening/blocked-numbers.service";
 import { routingForCall } from "../routing/routing.service";
-import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { enabledBookingSlug } from "@/lib/booking-page/link";
 import { linkAfterHangUp } from "../tools/booking-link-tool";
 import { takeAttestation } from "../screening/attestations";
 import { replyText } from "../tools/replies";

@@ -7,7 +7,7 @@ import { callLanguage, type Business, type CallLanguage } from "@/lib/accounts/b
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
-import { enabledBookingPage, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { enabledBookingPage, enabledBookingSlug } from "@/lib/booking-page/link";
 import { callerPhone } from "./caller-phone";
 import { given } from "./params";
 import { answer, defineTool } from "./tool";

@@ -7,7 +7,7 @@ import { and, count, desc, eq, gt, isNotNull, lt, not, sql } from "drizzle-orm";
 import { verificationCodes } from "@/db/schema";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
-import { isPageCode, PAGE_CODE_PREFIX } from "@/lib/scheduling/booking-page/link";
+import { isPageCode, PAGE_CODE_PREFIX } from "@/lib/booking-page/link";
 import { safeEqual } from "@/lib/platform/crypto/tokens";
 import { type JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";

@@ -1,11 +1,11 @@
 // add_to_waitlist: a caller for whom no free time suits, who would like an earlier one, goes on the practice's waiting
-// list (lib/scheduling/waitlist) with the days they can come and, if they said so, the part of the day. The answer names
+// list (lib/waitlist) with the days they can come and, if they said so, the part of the day. The answer names
 // those days in words (a small voice model reads it as it is) and says how a freed time reaches them.
 import { AppError } from "@/lib/platform/errors";
 import { countryOfBusiness, formatPhone } from "@/lib/platform/phone/phone";
 import { isCalendarDate } from "@/lib/platform/time/zoned-time";
-import { addToWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
-import { MAX_WAITLIST_DAYS } from "@/lib/scheduling/waitlist/waitlist.schemas";
+import { addToWaitlist } from "@/lib/waitlist/waitlist.service";
+import { MAX_WAITLIST_DAYS } from "@/lib/waitlist/waitlist.schemas";
 import { ensureCall } from "../calls/call-log";
 import { speakDate } from "../speech/speech";
 import { addDays, daysBetween, localToday, readWhen, speakCalendarDay, unreadableWords } from "../speech/when";

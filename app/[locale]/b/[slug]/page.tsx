@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { IntlIsland } from "@/components/intl-island";
 import { BookingFlowRoot } from "@/components/booking/booking-flow";
-import { bookingPageFirstDay, bookingPageState } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingPageFirstDay, bookingPageState } from "@/lib/booking-page/booking-page.service";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { formatPhone, phoneHref } from "@/lib/platform/phone/format";
 import { appContext } from "@/lib/server/context";

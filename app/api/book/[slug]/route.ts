@@ -1,9 +1,9 @@
 import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
-import { bookingConfirmedResponse, bookingPageViewResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
-import { bookingConfirmSchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
-import { bookFromPage, bookingPageLimits, bookingPageView } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingConfirmedResponse, bookingPageViewResponse } from "@/lib/booking-page/booking-page.responses";
+import { bookingConfirmSchema } from "@/lib/booking-page/booking-page.schemas";
+import { bookFromPage, bookingPageLimits, bookingPageView } from "@/lib/booking-page/booking-page.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

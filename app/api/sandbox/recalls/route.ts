@@ -1,7 +1,7 @@
 import { env } from "@/lib/platform/env";
 import { json } from "@/lib/platform/http/route";
-import { recallsSentResponse } from "@/lib/scheduling/recall/recall.responses";
-import { sendDueRecalls } from "@/lib/scheduling/recall/recall-sweep";
+import { recallsSentResponse } from "@/lib/recall/recall.responses";
+import { sendDueRecalls } from "@/lib/recall/recall-sweep";
 import { providerModes } from "@/lib/vendors/registry";
 import { route } from "@/lib/server/api-route";
 

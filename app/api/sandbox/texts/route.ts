@@ -1,7 +1,7 @@
 import { env, requireSecret } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { json } from "@/lib/platform/http/route";
-import { inboxHandler } from "@/lib/messaging/inbox/inbound";
+import { inbox } from "@/lib/server/inbox";
 import { sandboxTextResponse } from "@/lib/messaging/inbox/inbox.responses";
 import { sandboxTextSchema } from "@/lib/messaging/inbox/inbox.schemas";
 import { lineOf } from "@/lib/messaging/inbox/threads.service";
@@ -32,13 +32,7 @@ export const POST = route.owner(
     const secret = requireSecret("AUTH_SECRET");
     const { raw, headers } = sandboxInboundEvent(secret, { from, to: line, text: input.body.text, channel: input.body.channel });
     await ctx.jobs.ready();
-    const result = await receiveTelnyxWebhook(
-      ctx.db,
-      raw,
-      headers,
-      sandboxTelnyxKeys(secret).publicKeyB64,
-      inboxHandler({ jobs: ctx.jobs }),
-    );
+    const result = await receiveTelnyxWebhook(ctx.db, raw, headers, sandboxTelnyxKeys(secret).publicKeyB64, inbox(ctx.jobs));
     return json({ received: true as const, action: result.action });
   },
 );

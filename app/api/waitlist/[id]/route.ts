@@ -1,4 +1,4 @@
-import { removeFromWaitlist } from "@/lib/scheduling/waitlist/waitlist.service";
+import { removeFromWaitlist } from "@/lib/waitlist/waitlist.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { message } from "@/lib/platform/http/route";

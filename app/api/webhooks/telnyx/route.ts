@@ -3,7 +3,7 @@ import { receivedResponse } from "@/lib/platform/http/http.responses";
 import { json, MAX_BODY_BYTES, readBody } from "@/lib/platform/http/route";
 import { route } from "@/lib/server/api-route";
 import { countedWebhook } from "@/lib/server/metrics";
-import { inboxHandler } from "@/lib/messaging/inbox/inbound";
+import { inbox } from "@/lib/server/inbox";
 import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
 import { sandboxTelnyxKeys } from "@/lib/vendors/telnyx/webhook";
 
@@ -23,7 +23,7 @@ export const POST = route.webhook({ response: { 200: receivedResponse } }, async
     const publicKey = env().TELNYX_PUBLIC_KEY ?? sandboxTelnyxKeys(requireSecret("AUTH_SECRET")).publicKeyB64;
     // The queue is started before the event's transaction: the answers it enqueues are inserted by that transaction.
     await ctx.jobs.ready();
-    return receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey, inboxHandler({ jobs: ctx.jobs }));
+    return receiveTelnyxWebhook(ctx.db, raw, req.headers, publicKey, inbox(ctx.jobs));
   });
   return json({ received: true });
 });

@@ -1,9 +1,9 @@
 import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
-import { bookingCodeResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
-import { bookingCodeSchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
-import { bookingPageLimits, sendBookingCode } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingCodeResponse } from "@/lib/booking-page/booking-page.responses";
+import { bookingCodeSchema } from "@/lib/booking-page/booking-page.schemas";
+import { bookingPageLimits, sendBookingCode } from "@/lib/booking-page/booking-page.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

@@ -1,9 +1,9 @@
 import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
-import { bookingSlotsResponse } from "@/lib/scheduling/booking-page/booking-page.responses";
-import { bookingSlotsQuerySchema } from "@/lib/scheduling/booking-page/booking-page.schemas";
-import { bookingPageLimits, bookingPageSlots } from "@/lib/scheduling/booking-page/booking-page.service";
+import { bookingSlotsResponse } from "@/lib/booking-page/booking-page.responses";
+import { bookingSlotsQuerySchema } from "@/lib/booking-page/booking-page.schemas";
+import { bookingPageLimits, bookingPageSlots } from "@/lib/booking-page/booking-page.service";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";

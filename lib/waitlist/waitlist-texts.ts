@@ -1,8 +1,8 @@
-// The waitlist's texts (lib/scheduling/waitlist/offers.ts enqueues them): a freed slot offered, "reply YES before …",
+// The waitlist's texts (lib/waitlist/offers.ts enqueues them): a freed slot offered, "reply YES before …",
 // and that it is gone or expired. In the person's language, the business's time zone, from its line; never the reason
 // for a visit (there is none yet), as in every text. A WhatsApp message we start goes as an approved template; an
 // answer to their own message is free text inside the window their message opened.
-import { offerWithEntry } from "@/lib/scheduling/waitlist/offers";
+import { offerWithEntry } from "@/lib/waitlist/offers";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { formatTime } from "@/lib/platform/format/intl";
@@ -10,8 +10,8 @@ import type { Locale } from "@/lib/platform/i18n/routing";
 import { translate } from "@/lib/platform/i18n/translate";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
-import type { DispatchDeps } from "./dispatch";
-import { slot, WHATSAPP_LANGUAGES } from "./templates";
+import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import { slot, WHATSAPP_LANGUAGES } from "@/lib/messaging/notifications/templates";
 
 export type WaitlistTextKind = JobData["waitlist-text"]["kind"];
 

@@ -1,4 +1,4 @@
-// The recall text's job: one caller due again for a service (lib/scheduling/recall) gets the booking page's link, in
+// The recall text's job: one caller due again for a service (lib/recall) gets the booking page's link, in
 // the language of the appointment the interval counts from, from the business's line. The sweep claimed it; what may
 // have changed since is checked again here, and a text that may no longer go is withdrawn (its row deleted), so the
 // owner never sees as texted a caller who was not.
@@ -7,10 +7,10 @@ import { appointments, recallTexts } from "@/db/schema";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
-import { bookingPageUrl, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
-import { inRecallHours } from "@/lib/scheduling/recall/recall-sweep";
-import type { DispatchDeps } from "./dispatch";
-import { recallSms } from "./templates";
+import { bookingPageUrl, enabledBookingSlug } from "@/lib/booking-page/link";
+import { inRecallHours } from "@/lib/recall/recall-sweep";
+import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import { recallSms } from "@/lib/messaging/notifications/templates";
 
 export async function sendRecallText(deps: DispatchDeps, data: JobData["recall-text"]): Promise<void> {
   const [r] = await deps.db

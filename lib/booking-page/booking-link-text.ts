@@ -5,8 +5,8 @@ import { loadBusinessContact } from "@/lib/accounts/business/contact";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { translate } from "@/lib/platform/i18n/translate";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
-import { bookingPageUrl, enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
-import type { DispatchDeps } from "./dispatch";
+import { bookingPageUrl, enabledBookingSlug } from "@/lib/booking-page/link";
+import type { DispatchDeps } from "@/lib/messaging/notifications/dispatch";
 
 export async function sendBookingLinkText(deps: DispatchDeps, data: JobData["booking-link-text"]): Promise<void> {
   const [biz, slug, optedOut] = await Promise.all([

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { serviceRecalls, users } from "@/db/schema";
 import { loadBusiness, type Business } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
-import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { enabledBookingSlug } from "@/lib/booking-page/link";
 import { dueCallers, practiceServices, type DueCaller, type RecallInterval } from "./due";
 import type { RecallSettingsInput } from "./recall.schemas";
 

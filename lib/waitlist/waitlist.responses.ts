@@ -1,5 +1,5 @@
 // What the waitlist routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
-// written from lib/scheduling/waitlist/waitlist.service.ts.
+// written from lib/waitlist/waitlist.service.ts.
 import { z } from "zod";
 
 const instant = z.iso.datetime({ offset: true });

@@ -4,9 +4,9 @@
 import { translate } from "@/lib/platform/i18n/translate";
 import type { JobData } from "@/lib/platform/jobs/queue";
 import { loadBusinessContact } from "@/lib/accounts/business/contact";
-import { PAGE_CODES_PER_DAY } from "@/lib/scheduling/booking-page/code-limits";
-import { dashboardLink, type DispatchDeps } from "./dispatch";
-import { render } from "./templates";
+import { PAGE_CODES_PER_DAY } from "@/lib/booking-page/code-limits";
+import { dashboardLink, type DispatchDeps } from "@/lib/messaging/notifications/dispatch";
+import { render } from "@/lib/messaging/notifications/templates";
 
 export async function sendBookingPageAbuse(deps: DispatchDeps, data: JobData["booking-page-abuse"]): Promise<void> {
   const biz = await loadBusinessContact(deps.db, data.userId);

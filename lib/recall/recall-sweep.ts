@@ -11,7 +11,7 @@ import { bookingPages, recallTexts, serviceRecalls, users } from "@/db/schema";
 import { loadBusiness } from "@/lib/accounts/business/business";
 import { formatterFor } from "@/lib/platform/time/zoned-time";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
-import { enabledBookingSlug } from "@/lib/scheduling/booking-page/link";
+import { enabledBookingSlug } from "@/lib/booking-page/link";
 import { dueCallers } from "./due";
 import { linkRecallBookings, recallIntervals } from "./recall.service";
 

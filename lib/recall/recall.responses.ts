@@ -1,5 +1,5 @@
 // What the recall routes answer, as zod schemas for the route declarations' `response` (lib/server/api-route.ts),
-// written from lib/scheduling/recall/recall.service.ts.
+// written from lib/recall/recall.service.ts.
 import { z } from "zod";
 
 const day = z.iso.date();
