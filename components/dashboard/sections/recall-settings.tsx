@@ -26,9 +26,7 @@ export function RecallSettingsForm({ settings }: { settings: Settings }) {
   const qc = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: lazyZodResolver<typeof recallSettingsSchema>(() =>
-      import("@/lib/recall/recall.schemas").then((m) => m.recallSettingsSchema),
-    ),
+    resolver: lazyZodResolver<typeof recallSettingsSchema>(() => import("@/lib/recall/recall.schemas").then((m) => m.recallSettingsSchema)),
     defaultValues: settings,
   });
   const save = useMutation({

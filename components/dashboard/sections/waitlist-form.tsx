@@ -25,9 +25,7 @@ export function WaitlistForm({ services }: { services: string[] }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [limited, setLimited] = useState(false);
   const form = useForm({
-    resolver: lazyZodResolver<typeof addWaitlistSchema>(() =>
-      import("@/lib/waitlist/waitlist.schemas").then((m) => m.addWaitlistSchema),
-    ),
+    resolver: lazyZodResolver<typeof addWaitlistSchema>(() => import("@/lib/waitlist/waitlist.schemas").then((m) => m.addWaitlistSchema)),
     // The window's fields leave the values when they leave the page: no window, any time.
     shouldUnregister: true,
     defaultValues: { name: "", phone: "", from: dayFromToday(0), to: dayFromToday(14), service: "" },
