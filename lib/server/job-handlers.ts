@@ -1,6 +1,7 @@
 // The composition root of the jobs: each area registers the jobs it runs (lib/<area>/jobs.ts, with their queue
 // options), and this assembles them with the dependencies they get. Which area sends a job and which runs it is theirs
-// to say; the check below only makes sure every job declared in JobData has exactly one runner.
+// to say. The type check below makes sure every job declared in JobData has a runner, and the test beside this file
+// that no job has two.
 import { accountsJobs } from "@/lib/accounts/jobs";
 import { billingJobs } from "@/lib/billing/jobs";
 import { bookingPageJobs } from "@/lib/booking-page/jobs";

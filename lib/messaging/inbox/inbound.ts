@@ -27,8 +27,8 @@ export type ClaimYes = (
   now: Date,
 ) => Promise<"taken" | "gone" | "expired" | null>;
 
-/** `claimYes`: the features that may claim a YES first (wired in lib/server: the waitlist's offers). */
-export type InboxDeps = { jobs: JobQueue; now?: () => Date; claimYes?: ClaimYes };
+/** `claimYes`: the features that may claim a YES first (wired in lib/server/inbox.ts: the waitlist's offers). */
+export type InboxDeps = { jobs: JobQueue; now?: () => Date; claimYes: ClaimYes };
 
 /** How long "reply YES to cancel" waits for the yes. */
 export const CANCEL_CONFIRM_MS = 60 * 60 * 1000;

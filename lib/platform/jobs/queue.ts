@@ -13,9 +13,9 @@ export const JOB_SCHEMA = "pgboss";
 /**
  * Every job the app runs, by name, with the data it carries. Empty here: an area declares the jobs of a subject in a
  * `*.jobs.ts` beside its code, by augmenting this interface (`declare module "@/lib/platform/jobs/queue"`), and
- * registers what runs them in its `jobs.ts` (lib/server/job-handlers.ts assembles those). A name is then checked wherever it
- * is sent, with no list here that knows every feature. A job's data names rows, never what they hold: a number, an
- * email or a message's words are read when the job runs, never kept in the queue.
+ * registers what runs them in its `jobs.ts` (lib/server/job-handlers.ts assembles those). A name is then checked
+ * wherever it is sent, with no list here that knows every feature. A job's data names rows: what a message says, an
+ * email address or a code is read when the job runs, never kept in the queue (a caller's number to answer may be).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobData {}
@@ -31,8 +31,13 @@ export type QueueOptions = {
   every?: number;
 };
 
-/** A registered job: what runs it, with the dependencies `D` its area needs, and its queue's options. */
-export type Job<N extends JobName, D> = QueueOptions & { run: (deps: D, data: JobData[N]) => Promise<void> };
+/**
+ * A registered job: what runs it, with the dependencies `D` its area needs, and its queue's options. Only a job that
+ * carries no data can be a sweep (`every`): the workers send it on their own, with nothing to say.
+ */
+export type Job<N extends JobName, D> = Omit<QueueOptions, "every"> & {
+  run: (deps: D, data: JobData[N]) => Promise<void>;
+} & (JobData[N] extends Record<string, never> ? { every?: number } : { every?: never });
 
 /**
  * An area's jobs: `defineJobs<Deps>()({ "job-name": { run: (deps, data) => …, workers: 2 } })`. The names are checked
