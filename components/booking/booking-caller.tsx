@@ -159,7 +159,11 @@ export function CallerSteps({
             {...details.register("email")}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={sendCode.isPending || confirm.isPending}>
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={sendCode.isPending || confirm.isPending || details.formState.isSubmitting}
+            >
               {proven ? t("book") : sendCode.isPending ? t("sendingCode") : t("sendCode")}
             </button>
             <button
@@ -210,7 +214,7 @@ export function CallerSteps({
         />
         <p className="text-slate-800">{t("bookingFor", { time: when })}</p>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={confirm.isPending}>
+          <button type="submit" className="btn-primary" disabled={confirm.isPending || code.formState.isSubmitting}>
             {confirm.isPending ? t("booking") : t("book")}
           </button>
           <button

@@ -4,8 +4,8 @@
 // number that was not proven; a time taken meanwhile sends the caller back to the day, their number still proven.
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { SelectField } from "@/components/forms/fields";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { FormAlert, SelectField } from "@/components/forms/fields";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
 import { bookingSlotKeys } from "@/lib/platform/client/queries/booking-slots";
 import { formatFullDate, formatTime } from "@/lib/platform/format/intl";
@@ -17,8 +17,25 @@ type Booked = Answer<"/api/book/{slug}", "post">;
 // A 401 here would not be a dashboard session's: nothing to clear.
 const KEEP = { keepSessionOn401: true };
 // The caller's forms (and the form library) load once a time is picked, not with the page.
+type CallerModule = typeof import("./booking-caller");
 const loadCallerSteps = () => import("./booking-caller");
-const CallerSteps = lazy(() => loadCallerSteps().then((m) => ({ default: m.CallerSteps })));
+
+/**
+ * The caller's forms once loaded, fetched as soon as `wanted`. A load that failed (a weak mobile line, a page older than
+ * the server's last release) is said, with a button that asks again: the time picked stays picked.
+ */
+function useCallerSteps(wanted: boolean) {
+  const [loaded, setLoaded] = useState<CallerModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    loadCallerSteps().then(setLoaded, () => setFailed(true));
+  }, []);
+  useEffect(() => {
+    if (wanted && !loaded) load();
+  }, [wanted, loaded, load]);
+  return { CallerSteps: loaded?.CallerSteps, failed, retry: load };
+}
 
 export function BookingFlowRoot(props: { slug: string; view: View; firstDay?: string; via?: "recall" }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
@@ -47,6 +64,8 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
   const [date, setDate] = useState(firstDay && firstDay > today ? firstDay : today);
   const [picked, setPicked] = useState<string | null>(null);
   const [step, setStep] = useState<Step>("time");
+  // The forms are on their way as soon as a time is picked, while the caller reads it back.
+  const caller = useCallerSteps(picked !== null);
   // What the caller typed, kept while they go back to the times; the visit whose code was texted.
   const [draft, setDraft] = useState<CallerDraft>({ name: "", phone: "", email: "", smsCode: "" });
   const [visit, setVisit] = useState<Visit | null>(null);
@@ -145,8 +164,6 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
             onPick={(start) => {
               setNotice(null);
               setPicked(start);
-              // The forms are on their way while the caller reads the time back.
-              void loadCallerSteps();
             }}
             timeZone={view.timeZone}
             testIds="booking"
@@ -156,15 +173,10 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
           </button>
         </section>
       )}
-      {(step === "details" || step === "code") && picked && (
-        <Suspense
-          fallback={
-            <p role="status" className="rounded-2xl border border-slate-200 p-6 text-slate-600">
-              {t("loadingForm")}
-            </p>
-          }
-        >
-          <CallerSteps
+      {(step === "details" || step === "code") &&
+        picked &&
+        (caller.CallerSteps ? (
+          <caller.CallerSteps
             slug={slug}
             view={view}
             step={step}
@@ -194,8 +206,18 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
               void slots.refetch();
             }}
           />
-        </Suspense>
-      )}
+        ) : caller.failed ? (
+          <div className="space-y-3 rounded-2xl border border-slate-200 p-6">
+            <FormAlert testId="booking-form-failed">{t("formLoadFailed")}</FormAlert>
+            <button type="button" className="btn-primary" onClick={caller.retry}>
+              {t("formRetry")}
+            </button>
+          </div>
+        ) : (
+          <p role="status" className="rounded-2xl border border-slate-200 p-6 text-slate-600">
+            {t("loadingForm")}
+          </p>
+        ))}
     </div>
   );
 }

@@ -235,7 +235,7 @@ function NewKeyForm({ onMade }: { onMade: (made: { name: string; key: string }) 
         error={errorText("password", errors.password)}
         {...form.register("password")}
       />
-      <button type="submit" className="btn-primary" disabled={create.isPending}>
+      <button type="submit" className="btn-primary" disabled={create.isPending || form.formState.isSubmitting}>
         {create.isPending ? t("creating") : t("create")}
       </button>
     </form>

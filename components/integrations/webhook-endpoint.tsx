@@ -155,7 +155,12 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
         </label>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending} data-testid="webhook-edit-save">
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={save.isPending || form.formState.isSubmitting}
+          data-testid="webhook-edit-save"
+        >
           {save.isPending ? t("saving") : t("save")}
         </button>
         <button type="button" className="btn-secondary" onClick={onDone}>

@@ -74,7 +74,12 @@ function AddEndpoint({ onCreated }: { onCreated: (created: Answer<"/api/webhook-
       <h3 className="font-semibold text-slate-900">{t("addTitle")}</h3>
       {add.isError && <FormAlert testId="webhook-add-error">{failureText(add.error, t("addFailed"))}</FormAlert>}
       <EndpointFields form={form} kind="add" />
-      <button type="submit" className="btn-primary" disabled={add.isPending} data-testid="webhook-add-submit">
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={add.isPending || form.formState.isSubmitting}
+        data-testid="webhook-add-submit"
+      >
         {add.isPending ? t("adding") : t("add")}
       </button>
     </form>

@@ -134,7 +134,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           })}
         </p>
       )}
-      <button type="submit" className="btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn-primary" disabled={save.isPending || form.formState.isSubmitting}>
         {save.isPending ? t("saving") : t("save")}
       </button>
     </form>

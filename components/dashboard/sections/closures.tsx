@@ -206,7 +206,7 @@ function AddClosure() {
           {...form.register("reason")}
         />
       </div>
-      <button type="submit" className="btn-primary" disabled={add.isPending}>
+      <button type="submit" className="btn-primary" disabled={add.isPending || form.formState.isSubmitting}>
         {add.isPending ? t("adding") : t("add")}
       </button>
     </form>

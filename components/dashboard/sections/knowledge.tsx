@@ -182,7 +182,7 @@ function EntryForm({ initial, id, onDone }: { initial: Draft; id?: string; onDon
         />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn-primary" disabled={save.isPending || form.formState.isSubmitting}>
           {id ? t("save") : t("add")}
         </button>
         {onDone && (

@@ -110,7 +110,7 @@ function PrivacySettingsForm({ settings }: { settings: Settings }) {
         />
         <Toggle id="privacy-recording" label={t("recordingLabel")} hint={t("recordingHint")} {...form.register("recordingEnabled")} />
         <Toggle id="privacy-birth-date" label={t("birthDateLabel")} hint={t("birthDateHint")} {...form.register("birthDateCheck")} />
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn-primary" disabled={save.isPending || form.formState.isSubmitting}>
           {save.isPending ? t("saving") : t("save")}
         </button>
       </form>

@@ -92,7 +92,7 @@ export function ServedCountries({ routing }: { routing: Routing }) {
         error={errorText("servedCountries", form.formState.errors.servedCountries)}
         {...form.register("servedCountries")}
       />
-      <button type="submit" className="btn-secondary" disabled={save.isPending}>
+      <button type="submit" className="btn-secondary" disabled={save.isPending || form.formState.isSubmitting}>
         {t("countriesSave")}
       </button>
     </form>
