@@ -1,37 +1,49 @@
 "use client";
 // The sandbox checkout's form: one email, one button. The server builds and signs the events Stripe would send and
-// delivers them to our own webhook; the browser then goes to the thank-you page the server names.
+// delivers them to our own webhook; the browser then goes to the thank-you page the server names. The address is
+// checked by the route's own schema (loaded on the first submit) and named under the field.
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { FormAlert, TextField } from "@/components/forms/fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { sandboxCheckoutFormSchema } from "@/lib/billing/sandbox.schemas";
 import { api, ok, failureText } from "@/lib/platform/client/api";
 
 export function SandboxCheckoutForm({ email, clientReferenceId }: { email: string | null; clientReferenceId: string | null }) {
   const t = useTranslations("SandboxCheckout");
   const locale = useLocale();
-  const [value, setValue] = useState(email ?? "");
-  const [busy, setBusy] = useState(false);
+  const errorText = useErrorText();
+  const form = useForm({
+    resolver: lazyZodResolver<typeof sandboxCheckoutFormSchema>(() =>
+      import("@/lib/billing/sandbox.schemas").then((s) => s.sandboxCheckoutFormSchema),
+    ),
+    defaultValues: { email: email ?? "" },
+  });
+  // Still true after the answer: the browser is on its way to the thank-you page.
+  const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const busy = leaving || form.formState.isSubmitting;
 
   return (
     <form
       method="post"
       noValidate
       className="mt-6 space-y-5"
-      onSubmit={async (e) => {
-        e.preventDefault();
+      onSubmit={form.handleSubmit(async ({ email: address }) => {
         setFailure(null);
-        setBusy(true);
         try {
-          const { redirect } = await ok(api.POST("/api/sandbox/billing/checkout", { body: { email: value, clientReferenceId, locale } }), {
-            keepSessionOn401: true,
-          });
+          const { redirect } = await ok(
+            api.POST("/api/sandbox/billing/checkout", { body: { email: address, clientReferenceId, locale } }),
+            { keepSessionOn401: true },
+          );
+          setLeaving(true);
           window.location.assign(redirect);
         } catch (error) {
           setFailure(failureText(error, t("failed")));
-          setBusy(false);
         }
-      }}
+      })}
     >
       {failure && <FormAlert testId="sandbox-checkout-error">{failure}</FormAlert>}
       <TextField
@@ -41,8 +53,8 @@ export function SandboxCheckoutForm({ email, clientReferenceId }: { email: strin
         required
         label={t("emailLabel")}
         hint={t("emailHelp")}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        error={errorText("email", form.formState.errors.email)}
+        {...form.register("email")}
       />
       <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="sandbox-pay">
         {busy ? t("paying") : t("pay")}

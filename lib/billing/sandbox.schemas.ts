@@ -11,3 +11,6 @@ export const sandboxCheckoutSchema = z.object({
     .transform((v) => (v && /^[A-Za-z0-9_-]{1,200}$/.test(v) ? v : null)),
   locale: z.enum(locales).default("en"),
 });
+
+/** The sandbox checkout page's form: the address alone (the reference and the language come with the page). */
+export const sandboxCheckoutFormSchema = sandboxCheckoutSchema.pick({ email: true });

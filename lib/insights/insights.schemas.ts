@@ -45,3 +45,16 @@ export const usageAlertSchema = z.object({
     .max(USAGE_ALERT_MAX_MINUTES, "alertMinutesInvalid")
     .nullable(),
 });
+export type UsageAlert = z.output<typeof usageAlertSchema>;
+
+/**
+ * The Subscription page's form: the limit as typed, a whole number or empty (no emails). What is no number at all gets
+ * the route's own message, as a number out of bounds does.
+ */
+export const usageAlertFormSchema = z.object({
+  alertMinutes: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? null : Number(v)))
+    .pipe(usageAlertSchema.shape.alertMinutes),
+});

@@ -52,10 +52,10 @@ test("visitor → trial → sandbox checkout → thank-you → setup email → s
   await expect(checkout.getByTestId("sandbox-plan")).toContainText("7");
   await expectNoSeriousA11yViolations(checkout);
 
-  // A wrong address is refused with the server's message; then the payment.
+  // A wrong address is refused under the field, in the route's own words; then the payment.
   await checkout.getByLabel(en("SandboxCheckout.emailLabel")).fill("not-an-email");
   await checkout.getByTestId("sandbox-pay").click();
-  await expect(checkout.getByTestId("sandbox-checkout-error")).toBeVisible();
+  await expect(checkout.locator("#sandbox-checkout-email-error")).toHaveText(en("Validation.emailInvalid"));
   await checkout.getByLabel(en("SandboxCheckout.emailLabel")).fill(email);
   await checkout.getByTestId("sandbox-pay").click();
 

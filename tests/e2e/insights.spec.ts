@@ -106,7 +106,7 @@ test("usage on the Subscription page: this period's calls and minutes, and a lim
   await expect(card.getByTestId("usage-minutes")).toContainText("2");
   await card.getByLabel(fr("UsageSection.alertLabel")).fill("0");
   await card.getByRole("button", { name: fr("UsageSection.save") }).click();
-  await expect(card.getByTestId("usage-error")).toHaveText(fr("Validation.alertMinutesInvalid"));
+  await expect(card.locator("#usage-alert-error")).toHaveText(fr("Validation.alertMinutesInvalid"));
   await card.getByLabel(fr("UsageSection.alertLabel")).fill("30");
   await card.getByRole("button", { name: fr("UsageSection.save") }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: fr("UsageSection.saved") })).toBeVisible();

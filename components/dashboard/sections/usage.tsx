@@ -4,9 +4,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, TextField } from "@/components/forms/fields";
-import { ApiError, api, ok, failureText } from "@/lib/platform/client/api";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useErrorText } from "@/components/forms/use-error-text";
+import type { UsageAlert, usageAlertFormSchema } from "@/lib/insights/insights.schemas";
+import { api, ok, failureText } from "@/lib/platform/client/api";
 import { usageKeys } from "@/lib/platform/client/queries/usage";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import { Card, Details, LoadError, Loading } from "../ui";
@@ -47,20 +51,23 @@ export function Usage({ timeZone }: { timeZone: string }) {
   );
 }
 
+/**
+ * The owner's limit: a whole number of minutes, or empty for none. Checked by the route's own schema (loaded on the first
+ * submit) and named under the field; what the server refuses otherwise shows above it.
+ */
 function AlertForm({ current }: { current: number | null }) {
   const t = useTranslations("UsageSection");
-  const validation = useTranslations("Validation");
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(current === null ? "" : String(current));
+  const errorText = useErrorText();
+  const form = useForm({
+    resolver: lazyZodResolver<typeof usageAlertFormSchema>(() =>
+      import("@/lib/insights/insights.schemas").then((s) => s.usageAlertFormSchema),
+    ),
+    defaultValues: { alertMinutes: current === null ? "" : String(current) },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const save = useMutation({
-    // A number is sent for the server to judge (its bounds, in the caller's language); text that is no number at all
-    // gets the same message without a request.
-    mutationFn: () => {
-      const alertMinutes = value.trim() === "" ? null : Number(value);
-      if (Number.isNaN(alertMinutes)) return Promise.reject(new ApiError(400, validation("alertMinutesInvalid")));
-      return ok(api.PUT("/api/account/usage", { body: { alertMinutes } }));
-    },
+    mutationFn: (body: UsageAlert) => ok(api.PUT("/api/account/usage", { body })),
     onSuccess: (usage) => {
       setFailure(null);
       queryClient.setQueryData(usageKeys.all, usage);
@@ -73,10 +80,7 @@ function AlertForm({ current }: { current: number | null }) {
       method="post"
       noValidate
       className="mt-6 max-w-md space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
+      onSubmit={form.handleSubmit((body) => save.mutateAsync(body).catch(() => undefined))}
     >
       {failure && <FormAlert testId="usage-error">{failure}</FormAlert>}
       <TextField
@@ -86,10 +90,10 @@ function AlertForm({ current }: { current: number | null }) {
         inputMode="numeric"
         label={t("alertLabel")}
         hint={t("alertHint")}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        error={errorText("alertMinutes", form.formState.errors.alertMinutes)}
+        {...form.register("alertMinutes")}
       />
-      <button type="submit" className="btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn-primary" disabled={save.isPending || form.formState.isSubmitting}>
         {t("save")}
       </button>
     </form>

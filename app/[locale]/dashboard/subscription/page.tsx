@@ -10,7 +10,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const checkoutUrl = checkoutHref(user, locale);
   const portalUrl = portalHref(user, locale);
   return (
-    <Section namespaces={["SubscriptionSection", "Plan", "UsageSection"]}>
+    <Section namespaces={["SubscriptionSection", "Plan", "UsageSection", "Fields", "Validation"]}>
       <Subscription checkoutUrl={checkoutUrl} portalUrl={portalUrl} />
     </Section>
   );
