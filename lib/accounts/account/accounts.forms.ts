@@ -86,3 +86,6 @@ export const scheduleFormSchema = z.object({
   clockFormat: updateProfileSchema.shape.clockFormat.unwrap(),
   workingHours: workingHoursSchema,
 });
+
+/** The profile's settings: the account's language and the business's time zone, both required there. */
+export const accountSettingsFormSchema = updateProfileSchema.pick({ locale: true, timeZone: true }).required();

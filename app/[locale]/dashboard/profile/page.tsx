@@ -9,7 +9,7 @@ export const generateMetadata = dashboardMetadata("profile");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
   return (
-    <Section namespaces={["ProfileSection", "Fields", "Validation", "LocaleSwitcher"]}>
+    <Section namespaces={["ProfileSection", "Fields", "Validation", "LocaleSwitcher", "TimeZoneField"]}>
       <PersonalInfo
         initialTab="profile"
         profile={<ProfileTab />}

@@ -10,7 +10,7 @@ export const generateMetadata = dashboardMetadata("security");
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const { user, locale } = await dashboardUser(params);
   return (
-    <Section namespaces={["ProfileSection", "Fields", "Validation", "LocaleSwitcher"]}>
+    <Section namespaces={["ProfileSection", "Fields", "Validation", "LocaleSwitcher", "TimeZoneField"]}>
       <PersonalInfo
         initialTab="password"
         password={
