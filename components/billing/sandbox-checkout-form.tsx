@@ -10,6 +10,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { useErrorText } from "@/components/forms/use-error-text";
 import type { sandboxCheckoutFormSchema } from "@/lib/billing/sandbox.schemas";
 import { api, ok, failureText } from "@/lib/platform/client/api";
+import { useHydrated } from "@/lib/platform/client/use-hydrated";
 
 export function SandboxCheckoutForm({ email, clientReferenceId }: { email: string | null; clientReferenceId: string | null }) {
   const t = useTranslations("SandboxCheckout");
@@ -25,12 +26,14 @@ export function SandboxCheckoutForm({ email, clientReferenceId }: { email: strin
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = leaving || form.formState.isSubmitting;
+  // Until the page's script runs, a click would post the page to itself: the form waits, greyed out.
+  const hydrated = useHydrated();
 
   return (
     <form
       method="post"
       noValidate
-      className="mt-6 space-y-5"
+      className="mt-6"
       onSubmit={form.handleSubmit(async ({ email: address }) => {
         setFailure(null);
         try {
@@ -45,20 +48,24 @@ export function SandboxCheckoutForm({ email, clientReferenceId }: { email: strin
         }
       })}
     >
-      {failure && <FormAlert testId="sandbox-checkout-error">{failure}</FormAlert>}
-      <TextField
-        id="sandbox-checkout-email"
-        type="email"
-        autoComplete="email"
-        required
-        label={t("emailLabel")}
-        hint={t("emailHelp")}
-        error={errorText("email", form.formState.errors.email)}
-        {...form.register("email")}
-      />
-      <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="sandbox-pay">
-        {busy ? t("paying") : t("pay")}
-      </button>
+      <fieldset disabled={!hydrated} className="space-y-5">
+        {failure && <FormAlert testId="sandbox-checkout-error">{failure}</FormAlert>}
+        <TextField
+          id="sandbox-checkout-email"
+          type="email"
+          autoComplete="email"
+          required
+          label={t("emailLabel")}
+          hint={t("emailHelp")}
+          error={errorText("email", form.formState.errors.email)}
+          // The address the link brought, in the server's HTML too.
+          defaultValue={email ?? ""}
+          {...form.register("email")}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="sandbox-pay">
+          {busy ? t("paying") : t("pay")}
+        </button>
+      </fieldset>
     </form>
   );
 }

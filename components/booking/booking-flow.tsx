@@ -4,9 +4,10 @@
 // number that was not proven; a time taken meanwhile sends the caller back to the day, their number still proven.
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert, SelectField } from "@/components/forms/fields";
 import { api, ok, failureText, type Answer } from "@/lib/platform/client/api";
+import { useModule } from "@/lib/platform/client/use-module";
 import { bookingSlotKeys } from "@/lib/platform/client/queries/booking-slots";
 import { formatFullDate, formatTime } from "@/lib/platform/format/intl";
 import type { CallerDraft, Visit } from "./booking-caller";
@@ -17,25 +18,7 @@ type Booked = Answer<"/api/book/{slug}", "post">;
 // A 401 here would not be a dashboard session's: nothing to clear.
 const KEEP = { keepSessionOn401: true };
 // The caller's forms (and the form library) load once a time is picked, not with the page.
-type CallerModule = typeof import("./booking-caller");
 const loadCallerSteps = () => import("./booking-caller");
-
-/**
- * The caller's forms once loaded, fetched as soon as `wanted`. A load that failed (a weak mobile line, a page older than
- * the server's last release) is said, with a button that asks again: the time picked stays picked.
- */
-function useCallerSteps(wanted: boolean) {
-  const [loaded, setLoaded] = useState<CallerModule | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    loadCallerSteps().then(setLoaded, () => setFailed(true));
-  }, []);
-  useEffect(() => {
-    if (wanted && !loaded) load();
-  }, [wanted, loaded, load]);
-  return { CallerSteps: loaded?.CallerSteps, failed, retry: load };
-}
 
 export function BookingFlowRoot(props: { slug: string; view: View; firstDay?: string; via?: "recall" }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
@@ -65,7 +48,7 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
   const [picked, setPicked] = useState<string | null>(null);
   const [step, setStep] = useState<Step>("time");
   // The forms are on their way as soon as a time is picked, while the caller reads it back.
-  const caller = useCallerSteps(picked !== null);
+  const caller = useModule(loadCallerSteps, picked !== null);
   // What the caller typed, kept while they go back to the times; the visit whose code was texted.
   const [draft, setDraft] = useState<CallerDraft>({ name: "", phone: "", email: "", smsCode: "" });
   const [visit, setVisit] = useState<Visit | null>(null);
@@ -175,8 +158,8 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
       )}
       {(step === "details" || step === "code") &&
         picked &&
-        (caller.CallerSteps ? (
-          <caller.CallerSteps
+        (caller.module ? (
+          <caller.module.CallerSteps
             slug={slug}
             view={view}
             step={step}

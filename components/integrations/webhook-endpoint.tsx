@@ -1,5 +1,5 @@
 "use client";
-// One webhook endpoint in the list: its address, events and state; editing it (the add form's fields) or turning it off;
+// One webhook endpoint in the list: its address, events and state; editing its events or turning it off;
 // a test event; its delivery log; deleting it after a confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -117,7 +117,7 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/** Everything the add form asks, and whether it is on. */
+/** Its events and whether it is on; the address and description are sent back as they are. */
 function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () => void }) {
   const t = useTranslations("IntegrationsSection.webhooks");
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 "use client";
-// The fields of a webhook endpoint, one set for the add form and an endpoint's edit form: its address, description,
-// events and the owner's password. Checked by the routes' own schema, loaded on the first submit: a field left empty or
+// The fields of a webhook endpoint, one form for adding one (its address, description, events and the owner's password)
+// and editing one (its events). Checked by the routes' own schema, loaded on the first submit: a field left empty or
 // too long is named under it; what the server refuses otherwise (an address it will not send to, a password needed)
 // shows above the form.
 import { useTranslations } from "next-intl";

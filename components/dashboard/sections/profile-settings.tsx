@@ -43,6 +43,8 @@ export default function ProfileSettings({ locale: currentLocale, timeZone: curre
             label={t("language")}
             hint={t("languageHint")}
             error={errorText("locale", errors.locale)}
+            // In the server's HTML too, before the form has registered it.
+            defaultValue={currentLocale}
             {...form.register("locale")}
           >
             {locales.map((l) => (

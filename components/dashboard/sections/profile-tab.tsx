@@ -2,15 +2,17 @@
 // The profile tab of the personal info page (components/dashboard/sections/personal-info.tsx): who the owner is, the
 // account, and its language and time zone.
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { formatLongDate } from "@/lib/platform/format/intl";
 import type { Locale } from "@/lib/platform/i18n/routing";
-import { Badge, Card, Details, EditableCard, Loading, StaleNotice } from "../ui";
+import { useModule } from "@/lib/platform/client/use-module";
+import { Badge, Card, Details, EditableCard, LoadError, Loading, StaleNotice } from "../ui";
 import { PhoneLink } from "../phone";
 import { useProfile } from "../session";
 
 const ProfileForm = lazy(() => import("./profile-form"));
-const ProfileSettings = lazy(() => import("./profile-settings"));
+// The settings form (and the form library with it) loads with the card, not with the page.
+const loadSettings = () => import("./profile-settings");
 
 export default function ProfileTab() {
   const t = useTranslations("ProfileSection");
@@ -50,11 +52,17 @@ export default function ProfileTab() {
 /** Settings: the account's language and the business's time zone (profile-settings.tsx, loaded with the card). */
 function SettingsCard({ locale, timeZone }: { locale: string; timeZone: string }) {
   const t = useTranslations("ProfileSection");
+  const settings = useModule(loadSettings);
+  const Settings = settings.module?.default;
   return (
     <Card title={t("settings")}>
-      <Suspense fallback={<Loading />}>
-        <ProfileSettings locale={locale as Locale} timeZone={timeZone} />
-      </Suspense>
+      {Settings ? (
+        <Settings locale={locale as Locale} timeZone={timeZone} />
+      ) : settings.failed ? (
+        <LoadError message={t("loadFailed")} onRetry={settings.retry} />
+      ) : (
+        <Loading />
+      )}
     </Card>
   );
 }
