@@ -1,7 +1,6 @@
-import { ApiKeys } from "@/components/integrations/api-keys";
 import { IntegrationsHeader } from "@/components/integrations/integrations-header";
 import { CalendarFeeds } from "@/components/integrations/calendar-feeds";
-import { WebhookEndpoints } from "@/components/integrations/webhook-endpoints";
+import { ApiKeysSection, WebhookEndpointsSection } from "@/components/integrations/integration-sections";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 
 export const generateMetadata = dashboardMetadata("integrations");
@@ -15,8 +14,8 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
       <IntegrationsHeader />
       <div className="mt-6 space-y-10">
         <CalendarFeeds />
-        <WebhookEndpoints />
-        <ApiKeys />
+        <WebhookEndpointsSection />
+        <ApiKeysSection />
       </div>
     </Section>
   );
