@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { WorkingHours } from "@/db/schema";
 import { openIntervals as openHours } from "@/lib/scheduling/availability/availability";
+import { LUNCH_BREAK_DAY } from "@/lib/accounts/account/working-hours.fixtures";
 
 const closed = { isOpen: false, openTime: "09:00", closeTime: "17:00" };
-const lunchBreak = {
-  isOpen: true,
-  openTime: "09:00",
-  closeTime: "20:00",
-  ranges: [
-    { openTime: "09:00", closeTime: "14:00" },
-    { openTime: "16:00", closeTime: "20:00" },
-  ],
-};
+const lunchBreak = LUNCH_BREAK_DAY;
 const WEEK: WorkingHours = {
   monday: lunchBreak,
   tuesday: { isOpen: true, openTime: "09:00", closeTime: "17:00" },

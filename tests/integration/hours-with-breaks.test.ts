@@ -7,16 +7,9 @@ import { getDb } from "@/db/client";
 import { appointments } from "@/db/schema";
 import { api, registerOwner } from "../helpers/api";
 import { dayAhead, newCallId, practice, vapiReply, type Practice } from "../helpers/practice";
+import { LUNCH_BREAK_DAY } from "@/lib/accounts/account/working-hours.fixtures";
 
-const lunch = {
-  isOpen: true,
-  openTime: "09:00",
-  closeTime: "20:00",
-  ranges: [
-    { openTime: "09:00", closeTime: "14:00" },
-    { openTime: "16:00", closeTime: "20:00" },
-  ],
-};
+const lunch = LUNCH_BREAK_DAY;
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const week = (day: object) => Object.fromEntries(DAYS.map((d) => [d, day]));
 const FR = { "accept-language": "fr-FR,fr;q=0.9" };

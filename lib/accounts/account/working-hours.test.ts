@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { DayHours } from "@/db/schema";
 import { dayBreaks, dayRanges } from "./working-hours";
+import { LUNCH_BREAK_DAY } from "./working-hours.fixtures";
 
-const lunch: DayHours = {
-  isOpen: true,
-  openTime: "09:00",
-  closeTime: "20:00",
-  ranges: [
-    { openTime: "09:00", closeTime: "14:00" },
-    { openTime: "16:00", closeTime: "20:00" },
-  ],
-};
+const lunch = LUNCH_BREAK_DAY;
 
 describe("dayRanges: the stretches a day is open", () => {
   it("is the one opening of a day without a break", () => {
@@ -38,7 +31,7 @@ describe("dayBreaks: the closed stretches between a day's ranges", () => {
   it("is two breaks for three ranges, and none for one range or a closed day", () => {
     const three: DayHours = {
       ...lunch,
-      ranges: [...lunch.ranges!.slice(0, 1), { openTime: "15:00", closeTime: "17:00" }, { openTime: "18:00", closeTime: "20:00" }],
+      ranges: [...lunch.ranges.slice(0, 1), { openTime: "15:00", closeTime: "17:00" }, { openTime: "18:00", closeTime: "20:00" }],
     };
     expect(dayBreaks(three)).toEqual([
       { openTime: "14:00", closeTime: "15:00" },

@@ -2,17 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { whyNotBookable } from "./availability-answer";
 import { ask, at, business, closed, practitioner, refs } from "./availability-answer.fixtures";
+import { LUNCH_BREAK_DAY } from "@/lib/accounts/account/working-hours.fixtures";
 
 // A Spanish-style day: 09:00–14:00, closed for lunch, 16:00–20:00.
-const lunch: DayHours = {
-  isOpen: true,
-  openTime: "09:00",
-  closeTime: "20:00",
-  ranges: [
-    { openTime: "09:00", closeTime: "14:00" },
-    { openTime: "16:00", closeTime: "20:00" },
-  ],
-};
+const lunch = LUNCH_BREAK_DAY;
 const WEEK: WorkingHours = {
   monday: lunch,
   tuesday: lunch,

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { DayHours, WorkingHours } from "@/db/schema";
 import { freeSlots, hoursOn, inClosure, isSlotFree, nearestFreeSlots, openIntervals, type Rules } from "./availability";
+import { LUNCH_BREAK_DAY } from "@/lib/accounts/account/working-hours.fixtures";
 
 // Europe/Madrid in June is UTC+2: 09:00 local is 07:00Z.
-const lunch: DayHours = {
-  isOpen: true,
-  openTime: "09:00",
-  closeTime: "20:00",
-  ranges: [
-    { openTime: "09:00", closeTime: "14:00" },
-    { openTime: "16:00", closeTime: "20:00" },
-  ],
-};
+const lunch = LUNCH_BREAK_DAY;
 const shut: DayHours = { isOpen: false, openTime: "09:00", closeTime: "17:00" };
 const week = (day: DayHours): WorkingHours => ({
   monday: day,
@@ -57,7 +50,7 @@ describe("free times on a day with a lunch break", () => {
   });
 
   it("restarts the grid at the afternoon's own opening", () => {
-    const quarterPast = week({ ...lunch, ranges: [lunch.ranges![0]!, { openTime: "16:15", closeTime: "20:00" }] });
+    const quarterPast = week({ ...lunch, ranges: [lunch.ranges[0]!, { openTime: "16:15", closeTime: "20:00" }] });
     const times = freeSlots({ ...rules({ workingHours: quarterPast }), ...day }).map((s) => local(s.start));
     expect(times.filter((t) => t >= "13:00" && t < "17:00")).toEqual(["13:00", "13:30", "16:15", "16:45"]);
   });
@@ -97,7 +90,7 @@ describe("free times on a day with a lunch break", () => {
   });
 
   it("drops a stretch that overlaps the one before it, keeping the rest of the day", () => {
-    const overlapping = week({ ...lunch, ranges: [lunch.ranges![0]!, { openTime: "13:00", closeTime: "15:00" }] });
+    const overlapping = week({ ...lunch, ranges: [lunch.ranges[0]!, { openTime: "13:00", closeTime: "15:00" }] });
     const times = freeSlots({ ...rules({ workingHours: overlapping }), ...day }).map((s) => local(s.start));
     expect(times[0]).toBe("09:00");
     expect(times.at(-1)).toBe("13:30");
