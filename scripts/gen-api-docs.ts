@@ -35,6 +35,7 @@ type Parameter = { name: string; in: string; required?: boolean; schema: Schema 
 type Operation = {
   description: string;
   "x-policy": string;
+  "x-roles"?: string[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, Answer>;
@@ -138,7 +139,8 @@ export function renderApiDocs(doc: Document): string {
   for (const [address, method, op] of operations) {
     const name = `${method.toUpperCase()} ${address}`;
     const successes = Object.keys(op.responses).filter((s) => /^[23]\d\d$/.test(s));
-    index.push(`| ${method.toUpperCase()} | [\`${address}\`](${anchor(name)}) | ${op["x-policy"]} | ${successes.join(", ") || "none"} |`);
+    const who = op["x-roles"] ? op["x-roles"].join(", ") : op["x-policy"];
+    index.push(`| ${method.toUpperCase()} | [\`${address}\`](${anchor(name)}) | ${who} | ${successes.join(", ") || "none"} |`);
     const tag = address.split("/")[2]!;
     if (tag !== group) {
       group = tag;

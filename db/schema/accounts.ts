@@ -119,6 +119,9 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The practice the person works in on this device, when it is not their own account (they are its member): every
+    // request of the session acts in it, with their role there.
+    businessId: uuid("business_id").references(() => users.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
     createdAt: createdAt(),

@@ -6,3 +6,4 @@ export * from "./receptionist";
 export * from "./messaging";
 export * from "./platform";
 export * from "./integrations";
+export * from "./team";

@@ -14,6 +14,7 @@ import {
   type DispatchDeps,
 } from "@/lib/messaging/notifications/dispatch";
 import { sendPasswordChanged, sendPasswordReset, type PasswordResetDeps } from "@/lib/messaging/notifications/password-reset";
+import { sendMemberInvite } from "@/lib/messaging/notifications/member-invite";
 import { sendRegisterAttempt, type RegisterAttemptDeps } from "@/lib/messaging/notifications/register-attempt";
 
 type Deps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccessMadeDeps & PasswordResetDeps & RegisterAttemptDeps };
@@ -33,4 +34,5 @@ export const messagingJobs = defineJobs<Deps>()({
   "password-reset": { run: ({ notices }, data) => sendPasswordReset(notices, data) },
   "password-changed": { run: ({ notices }, data) => sendPasswordChanged(notices, data) },
   "access-made": { run: ({ notices }, data) => sendAccessMade(notices, data) },
+  "member-invite": { run: ({ notices }, data) => sendMemberInvite(notices, data) },
 });

@@ -51,4 +51,15 @@ export class AppError extends Error {
     super(messageKey);
     this.name = "AppError";
   }
+
+  /**
+   * The language the message is said in when it is not the request's: a signed-in person's own (a refusal of their
+   * role speaks the language they chose, whatever the browser sends).
+   */
+  speaking?: string;
+
+  in(locale: string): this {
+    this.speaking = locale;
+    return this;
+  }
 }

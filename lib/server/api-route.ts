@@ -17,6 +17,7 @@ import type { ApiPolicy, StateChanging } from "@/lib/platform/http/api-routes";
 import { parseWith, readJson, route as edge, type AfterAnswer, type RouteContext } from "@/lib/platform/http/route";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import type { Logger } from "@/lib/platform/log/logger";
+import { allows, type RoleSet } from "@/lib/platform/shared/roles";
 import { appContext, type AppContext } from "./context";
 
 /** A path segment's parser: throws the route's own AppError (an id that names no row is a 404, not a 400). */
@@ -53,6 +54,11 @@ export type RouteSpec = {
 };
 
 export type OwnerSpec = RouteSpec & {
+  /**
+   * The roles in the practice that may call it (`ROLES.managers`…, lib/platform/shared/roles.ts): anyone else signed
+   * in gets a 403 in their own language. API keys act as the practice and are held to their scopes instead.
+   */
+  roles: RoleSet;
   /**
    * "optional": the proxy still asks for a session token, but a session that is gone reaches the handler as
    * `auth: null` instead of a JSON 401, for a route whose answer is a page of its own (the consent popup's).
@@ -162,6 +168,20 @@ const signedIn = (req: Request) => {
   return requireUser(ctx.db, ctx.session, req);
 };
 
+/** The session when its role in the practice is one the route allows; a 403 in the person's language otherwise. */
+function inRole(auth: AuthContext, roles: RoleSet): AuthContext {
+  if (!allows(roles, auth.practiceRole)) throw new AppError("forbidden", "roleNotAllowed").in(auth.locale);
+  return auth;
+}
+
+/**
+ * The practitioner whose rows a caller may see: a practitioner member's own, whatever they ask for; for anyone else
+ * (the owner, admins, staff, an API key), the one they ask for, or all.
+ */
+export function ownPractitioner(auth: AuthContext | OwnerCaller, asked?: string): string | undefined {
+  return "practiceRole" in auth && auth.practiceRole === "practitioner" ? (auth.practitionerId ?? undefined) : asked;
+}
+
 /** A session's holder on a route that also takes API keys. */
 export type SessionAuth = AuthContext & { via: "session" };
 /** Who calls a route that takes API keys: a signed-in owner, or a key of the practice (no session, no role). */
@@ -195,10 +215,11 @@ export const route = {
       async (req): Promise<OwnerAuth<S>> => {
         const key = bearerApiKey(req.headers);
         if (key !== null) return (await keyHolder(key, spec.scope)) as OwnerAuth<S>;
-        if (spec.scope) return { ...(await signedIn(req)), via: "session" } satisfies SessionAuth as OwnerAuth<S>;
-        if (spec.session !== "optional") return signedIn(req) as Promise<OwnerAuth<S>>;
+        if (spec.scope) return { ...inRole(await signedIn(req), spec.roles), via: "session" } satisfies SessionAuth as OwnerAuth<S>;
+        if (spec.session !== "optional") return inRole(await signedIn(req), spec.roles) as OwnerAuth<S>;
         const ctx = appContext();
-        return authenticate(ctx.db, ctx.session, req) as Promise<OwnerAuth<S>>;
+        const auth = await authenticate(ctx.db, ctx.session, req);
+        return (auth && inRole(auth, spec.roles)) as OwnerAuth<S>;
       },
       handler,
     ),

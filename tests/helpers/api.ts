@@ -58,8 +58,9 @@ export async function api<T = any>(method: string, path: string, opts: CallOptio
   const text = await res.text();
   let parsed: unknown = null;
   if (text) {
-    // Every answer of the API is JSON but the CSV downloads: anything else throws here (and fails the test).
-    parsed = res.headers.get("content-type")?.startsWith("text/csv") ? text : JSON.parse(text);
+    // Every answer of the API is JSON but the CSV downloads and the pages a calendar's consent returns to: anything else
+    // throws here (and fails the test).
+    parsed = /^text\/(csv|html)/.test(res.headers.get("content-type") ?? "") ? text : JSON.parse(text);
   }
   // Each answer is held to the route's declared `response` (tests/helpers/response-check.ts): a wrong schema fails here.
   const answer = { status: res.status, contentType: res.headers.get("content-type"), text, body: parsed };

@@ -251,7 +251,15 @@ describe("DELETE /api/account", () => {
       telephony: ctx.providers.telephony,
       jobSchema: JOB_SCHEMA,
     };
-    const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
+    const auth = {
+      userId: owner.user.id,
+      actorId: owner.user.id,
+      sessionId: "",
+      role: "user" as const,
+      practiceRole: "owner" as const,
+      practitionerId: null,
+      locale: "en" as const,
+    };
     await expect(eraseAccount(deps, auth, { password: owner.password })).rejects.toMatchObject({ code: "unavailable" });
     expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(1);
     reachable = true;
@@ -284,7 +292,15 @@ describe("DELETE /api/account", () => {
       },
     };
     const deps = { db: getDb(), secrets: ctx.secrets, ...ctx.providers, telephony, jobSchema: JOB_SCHEMA };
-    const auth = { userId: owner.user.id, sessionId: "", role: "user" as const, locale: "en" as const };
+    const auth = {
+      userId: owner.user.id,
+      actorId: owner.user.id,
+      sessionId: "",
+      role: "user" as const,
+      practiceRole: "owner" as const,
+      practitionerId: null,
+      locale: "en" as const,
+    };
     await eraseAccount(deps, auth, { password: owner.password });
     expect(upstream).toEqual([`move ${line!.providerId} null`, `delete ${line!.profile}`]);
     const [released] = await getDb()

@@ -2,16 +2,23 @@ import { appointmentListResponse, appointmentResponse } from "@/lib/scheduling/a
 import { appointmentRangeQuerySchema, createAppointmentSchema } from "@/lib/scheduling/appointments/appointments.schemas";
 import { bookAppointment, listAppointments } from "@/lib/scheduling/appointments/appointments.service";
 import { json } from "@/lib/platform/http/route";
-import { route } from "@/lib/server/api-route";
+import { ROLES } from "@/lib/platform/shared/roles";
+import { ownPractitioner, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 export const GET = route.owner(
-  { scope: "appointments:read", query: appointmentRangeQuerySchema, response: { 200: appointmentListResponse } },
-  async ({ ctx, auth, input }) => json(await listAppointments(ctx.db, auth.userId, new Date(), input.query)),
+  { roles: ROLES.everyone, scope: "appointments:read", query: appointmentRangeQuerySchema, response: { 200: appointmentListResponse } },
+  async ({ ctx, auth, input }) =>
+    json(
+      await listAppointments(ctx.db, auth.userId, new Date(), {
+        ...input.query,
+        practitionerId: ownPractitioner(auth, input.query.practitionerId),
+      }),
+    ),
 );
 
 export const POST = route.owner(
-  { scope: "appointments:write", body: createAppointmentSchema, response: { 201: appointmentResponse } },
+  { roles: ROLES.frontDesk, scope: "appointments:write", body: createAppointmentSchema, response: { 201: appointmentResponse } },
   async ({ ctx, auth, input }) => json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
 );

@@ -2,16 +2,18 @@ import { closureListResponse, createdClosureResponse } from "@/lib/scheduling/cl
 import { closureSchema } from "@/lib/scheduling/closures/closures.schemas";
 import { createClosure, listClosures } from "@/lib/scheduling/closures/closures.service";
 import { json } from "@/lib/platform/http/route";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** The closures and special hours not over yet, earliest first. */
-export const GET = route.owner({ response: { 200: closureListResponse } }, async ({ ctx, auth }) =>
+export const GET = route.owner({ roles: ROLES.everyone, response: { 200: closureListResponse } }, async ({ ctx, auth }) =>
   json(await listClosures(ctx.db, auth.userId)),
 );
 
 /** Adds a closure (closed, or open on special hours), from today on; overlapping another is a 409. */
-export const POST = route.owner({ body: closureSchema, response: { 201: createdClosureResponse } }, async ({ ctx, auth, input }) =>
-  json(await createClosure(ctx.db, auth.userId, input.body), { status: 201 }),
+export const POST = route.owner(
+  { roles: ROLES.managers, body: closureSchema, response: { 201: createdClosureResponse } },
+  async ({ ctx, auth, input }) => json(await createClosure(ctx.db, auth.userId, input.body), { status: 201 }),
 );

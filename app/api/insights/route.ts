@@ -4,6 +4,7 @@ import { insightsCsv } from "@/lib/insights/insights.csv";
 import { insightsResponse } from "@/lib/insights/insights.responses";
 import { insightsQuerySchema } from "@/lib/insights/insights.schemas";
 import { insightsFor } from "@/lib/insights/insights.service";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
  * `?format=csv&table=days|outcomes|bookings|hours|reasons|receptionist`, one chart's table as a CSV file in the owner's language.
  */
 export const GET = route.owner(
-  { query: insightsQuerySchema, response: { 200: { "application/json": insightsResponse, "text/csv": null } } },
+  { roles: ROLES.managers, query: insightsQuerySchema, response: { 200: { "application/json": insightsResponse, "text/csv": null } } },
   async ({ ctx, auth, input, locale }) => {
     const { format, table, ...period } = input.query;
     const data = await insightsFor(ctx.db, auth.userId, period);

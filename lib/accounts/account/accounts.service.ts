@@ -5,7 +5,7 @@ import { setupTokens, users } from "@/db/schema";
 import { confirmPassword } from "@/lib/accounts/auth/confirm-password";
 import { hashPassword, verifyPassword } from "@/lib/accounts/auth/password";
 import { registrationKeys, rememberAddress, setupLinkKeys, signInKeys, signInSucceeded, takeAttempt } from "@/lib/accounts/auth/rate-limit";
-import { endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/accounts/auth/session";
+import { defaultPractice, endUserSessions, type AuthContext, type SessionConfig, startSession } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
 import { keyParam } from "@/lib/platform/message-param";
@@ -122,7 +122,7 @@ async function findCredentialsByEmail(db: Db, email: string) {
 }
 
 async function signIn(deps: AccountsDeps, user: { id: string; type: "admin" | "user" }): Promise<SignedIn> {
-  const { token, expiresAt } = await startSession(deps.db, deps.session, user);
+  const { token, expiresAt } = await startSession(deps.db, deps.session, user, await defaultPractice(deps.db, user.id));
   const profile = await findProfileById(deps.db, user.id);
   return { token, user: profile!, expiresAt };
 }
@@ -186,22 +186,22 @@ function ownerPhone(e164: string | null, served: CountryCode[], locale: string):
 
 export async function updatePassword(
   { db, jobs }: { db: Db; jobs: JobQueue },
-  auth: AuthContext,
+  auth: Pick<AuthContext, "actorId" | "sessionId">,
   input: { oldPassword: string; newPassword: string },
   clientIp: string,
 ): Promise<void> {
-  await confirmPassword(db, { userId: auth.userId, password: input.oldPassword, clientIp });
+  await confirmPassword(db, { userId: auth.actorId, password: input.oldPassword, clientIp });
   if (input.oldPassword === input.newPassword) throw new AppError("bad_request", "passwordUnchanged");
   const passwordHash = await hashPassword(input.newPassword);
   await jobs.ready();
   await db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.actorId));
     // Every other device is signed out; the one that changed the password carries on. Reset links sent before end too.
-    await endUserSessions(tx, auth.userId, auth.sessionId);
-    await endPasswordResetLinks(tx, auth.userId);
+    await endUserSessions(tx, auth.actorId, auth.sessionId);
+    await endPasswordResetLinks(tx, auth.actorId);
     // Told at the account's address: a session left open somewhere is enough to change it.
-    await jobs.send("password-changed", { userId: auth.userId, at: now.toISOString(), how: "change" }, { tx });
+    await jobs.send("password-changed", { userId: auth.actorId, at: now.toISOString(), how: "change" }, { tx });
   });
 }
 

@@ -1,35 +1,94 @@
-import { and, count, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { sessions, users } from "@/db/schema";
+import { members, sessions, users } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { isUuid } from "@/lib/platform/http/params";
 import { isLocale, type Locale } from "@/lib/platform/i18n/routing";
+import type { PracticeRole } from "@/lib/platform/shared/roles";
 import { bearerOrCookie, decodeSessionToken, encodeSessionToken, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session-token";
 
 export type SessionConfig = { secret: string; appUrl: string };
-export type AuthContext = { userId: string; sessionId: string; role: "admin" | "user"; locale: Locale };
+/**
+ * A signed-in request. `userId` is the practice it acts in, the account every row of the practice's data is scoped
+ * to: the person's own account, or one they are a member of. `actorId` is the person signed in, who is recorded as
+ * having acted; `role` their standing on the platform (an admin of Recepta, or not), `practiceRole` in the practice.
+ * A practitioner member's `practitionerId` is the practitioner they are, whose rows are all they see.
+ */
+export type AuthContext = {
+  userId: string;
+  actorId: string;
+  sessionId: string;
+  role: "admin" | "user";
+  practiceRole: PracticeRole;
+  practitionerId: string | null;
+  locale: Locale;
+};
 
-/** A new revocable session row; its id goes into the token. */
-export async function createSessionRow(db: Pick<Db, "insert">, userId: string) {
+/** A new revocable session row, working in `businessId` when it is a practice the person is a member of; its id goes into the token. */
+export async function createSessionRow(db: Pick<Db, "insert">, userId: string, businessId: string | null = null) {
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, businessId: businessId === userId ? null : businessId, expiresAt })
+    .returning({ id: sessions.id });
   return { sessionId: row!.id, expiresAt };
 }
 
 /** `db` may be a transaction: a password reset starts the new session in the one that ends the others. */
-export async function startSession(db: Pick<Db, "insert">, cfg: SessionConfig, user: { id: string; type: "admin" | "user" }) {
-  const { sessionId, expiresAt } = await createSessionRow(db, user.id);
+export async function startSession(
+  db: Pick<Db, "insert">,
+  cfg: SessionConfig,
+  user: { id: string; type: "admin" | "user" },
+  businessId: string | null = null,
+) {
+  const { sessionId, expiresAt } = await createSessionRow(db, user.id, businessId);
   const token = await encodeSessionToken({ sub: user.id, sid: sessionId, role: user.type }, cfg.secret, sessionCookieName(cfg.appUrl));
   return { token, expiresAt };
 }
 
-/** The live session (not revoked, not expired, user active) for these claims, with the user's role and locale. */
+/**
+ * The practice a new session of this person works in: their own account when it is set up (or they run the platform),
+ * else the practice they joined last, else their own (which then asks to be set up).
+ */
+export async function defaultPractice(db: Db, userId: string): Promise<string | null> {
+  const [own] = await db
+    .select({ setupCompletedAt: users.setupCompletedAt, type: users.type })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!own || own.setupCompletedAt || own.type === "admin") return null;
+  const [joined] = await db
+    .select({ businessId: members.businessId })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.businessId))
+    .where(and(eq(members.userId, userId), isNotNull(members.acceptedAt), eq(users.isActive, true)))
+    .orderBy(desc(members.acceptedAt))
+    .limit(1);
+  return joined?.businessId ?? null;
+}
+
+const practice = alias(users, "practice");
+
+/**
+ * The live session for these claims: not revoked or expired, its person active, and the practice it works in active
+ * and, when it is not the person's own, still having them as a member (removing a member ends their sessions there at
+ * once). With the person's platform role and language, and their role in the practice.
+ */
 export async function findLiveSession(db: Db, userId: string, sessionId: string) {
   if (!isUuid(sessionId) || !isUuid(userId)) return null;
   const [row] = await db
-    .select({ type: users.type, locale: users.locale })
+    .select({
+      type: users.type,
+      locale: users.locale,
+      businessId: sql<string>`coalesce(${sessions.businessId}, ${sessions.userId})`,
+      memberRole: members.role,
+      practitionerId: members.practitionerId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(practice, sql`${practice.id} = coalesce(${sessions.businessId}, ${sessions.userId})`)
+    .leftJoin(members, and(eq(members.businessId, sessions.businessId), eq(members.userId, sessions.userId), isNotNull(members.acceptedAt)))
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -37,10 +96,20 @@ export async function findLiveSession(db: Db, userId: string, sessionId: string)
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         eq(users.isActive, true),
+        eq(practice.isActive, true),
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const own = row.businessId === userId;
+  if (!own && !row.memberRole) return null;
+  return {
+    type: row.type,
+    locale: row.locale,
+    businessId: row.businessId,
+    practiceRole: own ? ("owner" as const) : row.memberRole!,
+    practitionerId: own ? null : row.practitionerId,
+  };
 }
 
 /** The session behind a token, checked against the database: revoked sessions and deactivated users get null. */
@@ -50,8 +119,16 @@ export async function resolveSession(db: Db, cfg: SessionConfig, token: string |
   if (!claims) return null;
   const row = await findLiveSession(db, claims.sub, claims.sid);
   if (!row) return null;
-  // The role comes from the database, not the token: a demoted admin loses admin rights at once.
-  return { userId: claims.sub, sessionId: claims.sid, role: row.type, locale: isLocale(row.locale) ? row.locale : "en" };
+  // The roles come from the database, not the token: a demoted admin or member loses their rights at once.
+  return {
+    userId: row.businessId,
+    actorId: claims.sub,
+    sessionId: claims.sid,
+    role: row.type,
+    practiceRole: row.practiceRole,
+    practitionerId: row.practitionerId,
+    locale: isLocale(row.locale) ? row.locale : "en",
+  };
 }
 
 export async function authenticate(db: Db, cfg: SessionConfig, req: Request): Promise<AuthContext | null> {
@@ -64,10 +141,14 @@ export async function requireUser(db: Db, cfg: SessionConfig, req: Request): Pro
   return auth;
 }
 
+/**
+ * A platform admin, acting as themselves: the admin area's actions are the admin's, whichever practice their session
+ * works in, and no role in a practice opens it.
+ */
 export async function requireAdmin(db: Db, cfg: SessionConfig, req: Request): Promise<AuthContext> {
   const auth = await requireUser(db, cfg, req);
   if (auth.role !== "admin") throw new AppError("forbidden", "forbidden");
-  return auth;
+  return { ...auth, userId: auth.actorId };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

@@ -23,6 +23,24 @@ export function setupEmail(locale: Locale, f: { url: string; expiresAt: Date; ti
   });
 }
 
+/** An invitation to join a practice's team: who invites, as what, and the link (until `expiresAt`). */
+export function invitationEmail(
+  locale: Locale,
+  f: { practice: string; inviter: string; role: string; url: string; expiresAt: Date; timeZone: string; support: string },
+): EmailContent {
+  const role = translate(locale, `Team.roles.${f.role}`);
+  return render(locale, {
+    subject: t(locale, "invitation.subject", { practice: f.practice }),
+    paragraphs: [
+      t(locale, "invitation.intro", { inviter: f.inviter, practice: f.practice, role }),
+      t(locale, "invitation.instructions", { date: formatLongDate(f.expiresAt.toISOString(), locale, f.timeZone) }),
+    ],
+    rows: [],
+    link: { label: t(locale, "invitation.action"), url: f.url },
+    footer: t(locale, "invitation.notYou", { support: f.support }),
+  });
+}
+
 /** The single-use link that sets a new password (an hour). */
 export function passwordResetEmail(locale: Locale, f: { url: string; support: string }): EmailContent {
   return render(locale, {

@@ -11,7 +11,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -25,10 +25,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getApiKeys"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postApiKeys"];
         delete?: never;
         options?: never;
@@ -43,10 +43,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. Also open to API keys. API key scope: appointments:read. */
         get: operations["getAppointments"];
         put?: never;
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointments"];
         delete?: never;
         options?: never;
@@ -61,10 +61,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getBlockedNumbers"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postBlockedNumbers"];
         delete?: never;
         options?: never;
@@ -79,9 +79,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getBookingPage"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putBookingPage"];
         post?: never;
         delete?: never;
@@ -97,11 +97,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getCalendarFeed"];
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteCalendarFeed"];
         options?: never;
         head?: never;
@@ -115,9 +115,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getCallRouting"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putCallRouting"];
         post?: never;
         delete?: never;
@@ -133,7 +133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: calls:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: calls:read. */
         get: operations["getCalls"];
         put?: never;
         post?: never;
@@ -150,10 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getClosures"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postClosures"];
         delete?: never;
         options?: never;
@@ -185,7 +185,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getInsights"];
         put?: never;
         post?: never;
@@ -202,11 +202,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getKnowledge"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postKnowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Roles: owner, admin. */
+        get: operations["getMembers"];
+        put?: never;
+        /** @description A signed-in account. Roles: owner, admin. */
+        post: operations["postMembers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -254,8 +272,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
+        get: operations["getPractices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -271,10 +306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getPractitioners"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postPractitioners"];
         delete?: never;
         options?: never;
@@ -306,9 +341,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getRecallSettings"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putRecallSettings"];
         post?: never;
         delete?: never;
@@ -324,7 +359,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         get: operations["getRecalls"];
         put?: never;
         post?: never;
@@ -341,7 +376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: tasks:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: tasks:read. */
         get: operations["getTasks"];
         put?: never;
         post?: never;
@@ -358,7 +393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: messages:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: messages:read. */
         get: operations["getThreads"];
         put?: never;
         post?: never;
@@ -375,10 +410,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         get: operations["getWaitlist"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postWaitlist"];
         delete?: never;
         options?: never;
@@ -393,10 +428,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getWebhookEndpoints"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postWebhookEndpoints"];
         delete?: never;
         options?: never;
@@ -411,7 +446,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getAccountExport"];
         put?: never;
         post?: never;
@@ -429,7 +464,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         put: operations["putAccountLocale"];
         post?: never;
         delete?: never;
@@ -445,9 +480,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getAccountPrivacy"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putAccountPrivacy"];
         post?: never;
         delete?: never;
@@ -463,10 +498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. The setup steps done, the next one, and whether the receptionist takes calls yet. */
+        /** @description A signed-in account. Roles: owner. The setup steps done, the next one, and whether the receptionist takes calls yet. */
         get: operations["getAccountSetup"];
         put?: never;
-        /** @description A signed-in account. Records a setup step as gone through; again is a no-op. */
+        /** @description A signed-in account. Roles: owner. Records a setup step as gone through; again is a no-op. */
         post: operations["postAccountSetup"];
         delete?: never;
         options?: never;
@@ -481,9 +516,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         get: operations["getAccountUsage"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         put: operations["putAccountUsage"];
         post?: never;
         delete?: never;
@@ -584,13 +619,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getAiParameters"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putAiParameters"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postAiParameters"];
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteAiParameters"];
         options?: never;
         head?: never;
@@ -672,7 +707,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getAuthProfile"];
         put?: never;
         post?: never;
@@ -724,7 +759,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         put: operations["putAuthUpdatePassword"];
         post?: never;
         delete?: never;
@@ -741,7 +776,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putAuthUpdateProfile"];
         post?: never;
         delete?: never;
@@ -758,7 +793,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putAuthUpdateWorkingHours"];
         post?: never;
         delete?: never;
@@ -808,7 +843,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. It changes something: when the browser says another site sent it, on to /dashboard/subscription instead (303), one click from it. */
+        /** @description A signed-in account. Roles: owner. It changes something: when the browser says another site sent it, on to /dashboard/subscription instead (303), one click from it. */
         get: operations["getBillingPortal"];
         put?: never;
         post?: never;
@@ -827,7 +862,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postCaldavCalendarConnect"];
         delete?: never;
         options?: never;
@@ -844,7 +879,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postCaldavCalendarDisconnect"];
         delete?: never;
         options?: never;
@@ -859,7 +894,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         get: operations["getCalendarEvents"];
         put?: never;
         post?: never;
@@ -876,10 +911,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getClosuresHolidays"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postClosuresHolidays"];
         delete?: never;
         options?: never;
@@ -896,7 +931,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postGoogleCalendarAuthorize"];
         delete?: never;
         options?: never;
@@ -911,7 +946,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getGoogleCalendarCallback"];
         put?: never;
         post?: never;
@@ -928,7 +963,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getGoogleCalendarConsent"];
         put?: never;
         post?: never;
@@ -947,8 +982,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postGoogleCalendarDisconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Anyone. */
+        post: operations["postMembersAccept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -964,7 +1016,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postMicrosoftCalendarAuthorize"];
         delete?: never;
         options?: never;
@@ -979,7 +1031,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getMicrosoftCalendarCallback"];
         put?: never;
         post?: never;
@@ -996,7 +1048,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getMicrosoftCalendarConsent"];
         put?: never;
         post?: never;
@@ -1015,7 +1067,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postMicrosoftCalendarDisconnect"];
         delete?: never;
         options?: never;
@@ -1030,11 +1082,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. It changes something: refused (403) when the browser says another site sent it. */
+        /** @description A signed-in account. Roles: owner, admin. It changes something: refused (403) when the browser says another site sent it. */
         get: operations["getPhoneNumbersClaim"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postPhoneNumbersClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practices/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
+        put: operations["putPracticesCurrent"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1048,10 +1117,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         get: operations["getReceptionistTry"];
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postReceptionistTry"];
         delete?: never;
         options?: never;
@@ -1068,7 +1137,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postSandboxRecalls"];
         delete?: never;
         options?: never;
@@ -1085,7 +1154,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postSandboxTexts"];
         delete?: never;
         options?: never;
@@ -1102,7 +1171,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         post: operations["postSubscriptionClaimHeld"];
         delete?: never;
         options?: never;
@@ -1117,7 +1186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         get: operations["getSubscriptionHeld"];
         put?: never;
         post?: never;
@@ -1136,7 +1205,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         post: operations["postSubscriptionStartTrial"];
         delete?: never;
         options?: never;
@@ -1238,7 +1307,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner. */
         post: operations["postSandboxBillingCancel"];
         delete?: never;
         options?: never;
@@ -1322,8 +1391,25 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putClosuresHolidaysDay"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Anyone. */
+        get: operations["getMembersInvitationsToken"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1409,7 +1495,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteApiKeysId"];
         options?: never;
         head?: never;
@@ -1423,11 +1509,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. Also open to API keys. API key scope: appointments:read. */
         get: operations["getAppointmentsId"];
         put?: never;
         post?: never;
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: appointments:write. */
         delete: operations["deleteAppointmentsId"];
         options?: never;
         head?: never;
@@ -1444,7 +1530,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteBlockedNumbersId"];
         options?: never;
         head?: never;
@@ -1496,7 +1582,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteCallersPhone"];
         options?: never;
         head?: never;
@@ -1510,7 +1596,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: calls:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: calls:read. */
         get: operations["getCallsId"];
         put?: never;
         post?: never;
@@ -1530,7 +1616,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteClosuresId"];
         options?: never;
         head?: never;
@@ -1545,11 +1631,29 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putKnowledgeId"];
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteKnowledgeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. Roles: owner, admin. */
+        put: operations["putMembersId"];
+        post?: never;
+        /** @description A signed-in account. Roles: owner, admin. */
+        delete: operations["deleteMembersId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1563,10 +1667,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putPractitionersId"];
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deletePractitionersId"];
         options?: never;
         head?: never;
@@ -1603,7 +1707,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         patch: operations["patchTasksId"];
         trace?: never;
     };
@@ -1614,14 +1718,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Also open to API keys. API key scope: messages:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: messages:read. */
         get: operations["getThreadsId"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         patch: operations["patchThreadsId"];
         trace?: never;
     };
@@ -1635,7 +1739,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         delete: operations["deleteWaitlistId"];
         options?: never;
         head?: never;
@@ -1650,10 +1754,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putWebhookEndpointsId"];
         post?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         delete: operations["deleteWebhookEndpointsId"];
         options?: never;
         head?: never;
@@ -1669,7 +1773,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointmentsIdCancel"];
         delete?: never;
         options?: never;
@@ -1686,7 +1790,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Also open to API keys. API key scope: appointments:write. */
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: appointments:write. */
         post: operations["postAppointmentsIdReassign"];
         delete?: never;
         options?: never;
@@ -1788,7 +1892,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postThreadsIdMessages"];
         delete?: never;
         options?: never;
@@ -1803,7 +1907,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         get: operations["getWebhookEndpointsIdDeliveries"];
         put?: never;
         post?: never;
@@ -1822,7 +1926,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. At most 5 test events per endpoint per minute: past that, 429 with Retry-After (seconds). */
+        /** @description A signed-in account. Roles: owner, admin. At most 5 test events per endpoint per minute: past that, 429 with Retry-After (seconds). */
         post: operations["postWebhookEndpointsIdTest"];
         delete?: never;
         options?: never;
@@ -1839,7 +1943,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. */
+        /** @description A signed-in account. Roles: owner, admin. */
         post: operations["postWebhookEndpointsIdDeliveriesDeliveryIdResend"];
         delete?: never;
         options?: never;
@@ -1917,6 +2021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -1985,6 +2098,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -2045,6 +2167,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2385,6 +2516,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -2439,6 +2579,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2510,6 +2659,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -2568,6 +2726,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2645,6 +2812,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -2690,6 +2866,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2764,6 +2949,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2862,6 +3056,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3087,6 +3290,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3323,6 +3535,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -3382,6 +3603,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3457,6 +3687,175 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: {
+                            id: string;
+                            email: string;
+                            /** @description Null until the invitation is accepted. */
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "staff" | "practitioner";
+                            /** @enum {string} */
+                            status: "invited" | "active";
+                            practitionerId: string | null;
+                            /** @description When the pending invitation was sent (null for the owner and members who joined). */
+                            invitedAt: string | null;
+                            /** @description When the pending invitation's link stops working. */
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "admin" | "staff" | "practitioner";
+                    practitionerId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        /** @description Null until the invitation is accepted. */
+                        name: string | null;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "staff" | "practitioner";
+                        /** @enum {string} */
+                        status: "invited" | "active";
+                        practitionerId: string | null;
+                        /** @description When the pending invitation was sent (null for the owner and members who joined). */
+                        invitedAt: string | null;
+                        /** @description When the pending invitation's link stops working. */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3629,6 +4028,62 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             sentAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPractices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practices: {
+                            businessId: string;
+                            /** @description The practice's name, or its owner's when it has none yet. */
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "staff" | "practitioner";
+                            current: boolean;
                         }[];
                     };
                 };
@@ -4041,6 +4496,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -4161,6 +4625,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -4218,6 +4691,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4336,6 +4818,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4618,6 +5109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -4735,6 +5235,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -4803,6 +5312,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4879,6 +5397,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5067,6 +5594,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5354,6 +5890,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -5413,6 +5958,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5499,6 +6053,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -5576,6 +6139,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -5641,6 +6213,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -5696,6 +6277,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6285,6 +6875,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -6342,6 +6941,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6431,6 +7039,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -6483,6 +7100,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7982,6 +8608,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -8276,6 +8911,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -8389,6 +9033,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -8459,6 +9112,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8545,6 +9207,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -8617,6 +9288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -8666,6 +9346,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8748,6 +9437,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8843,6 +9541,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -8899,6 +9606,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -8928,6 +9644,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8989,6 +9714,242 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMembersAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    fullName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Profile */
+                        user: {
+                            id: string;
+                            fullName: string;
+                            email: string;
+                            phone: string | null;
+                            businessName: string | null;
+                            businessType: ("medical" | "dental" | "restaurant" | "beauty" | "fitness" | "consultancy" | "legal" | "accounting" | "real_estate" | "hotel" | "education" | "retail" | "other") | null;
+                            specialty: ("general" | "cardiology" | "dermatology" | "pediatrics" | "psychiatry" | "ophthalmology" | "gynecology" | "orthopedics" | "neurology" | "dentistry") | null;
+                            businessSize: ("solo" | "small" | "medium" | "large") | null;
+                            businessAddress: string | null;
+                            serviceFrequency: string | null;
+                            services: string[];
+                            /**
+                             * WorkingHours
+                             * @description Each weekday's hours, times as HH:MM.
+                             */
+                            workingHours: {
+                                /** DayHours */
+                                monday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                tuesday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                wednesday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                thursday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                friday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                saturday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                                /** DayHours */
+                                sunday: {
+                                    isOpen: boolean;
+                                    /** @description "HH:mm": the first opening of the day. */
+                                    openTime: string;
+                                    /** @description "HH:mm": the last closing of the day. */
+                                    closeTime: string;
+                                    /** @description The day's opening periods in order, when it has a break (at most three). */
+                                    ranges?: {
+                                        openTime: string;
+                                        closeTime: string;
+                                    }[];
+                                };
+                            };
+                            /**
+                             * @description Minutes, or "variable".
+                             * @enum {string}
+                             */
+                            appointmentDuration: "15" | "30" | "45" | "60" | "90" | "120" | "variable";
+                            /** @description Callers cancel or move on their own (the link in their texts, a reply) up to this many hours before the start. */
+                            selfServiceCutoffHours: number;
+                            /**
+                             * @description How callers' confirmations and reminders go to their phone (text message, WhatsApp or both) unless a caller asks for one.
+                             * @enum {string}
+                             */
+                            confirmationChannel: "sms" | "whatsapp" | "both";
+                            /** @description How times are said in English: 12-hour (2:30 PM) or 24-hour (14:30); null for the 12-hour clock, the default. */
+                            clockFormat: ("12h" | "24h") | null;
+                            aiInstructions: string | null;
+                            /** @enum {string} */
+                            type: "admin" | "user";
+                            isActive: boolean;
+                            /** @description False while an account a checkout created waits for its owner to set a password from the emailed link. */
+                            setUp: boolean;
+                            /** @description A calendar is connected. */
+                            hasGoogleOAuth: boolean;
+                            /** @description When the calendar refused the stored grant: the owner must reconnect. */
+                            calendarRevokedAt: string | null;
+                            /** @description The assigned number (E.164). */
+                            telnyxPhoneNumber: string | null;
+                            /** @description IANA zone. */
+                            timeZone: string;
+                            /** @enum {string} */
+                            locale: "en" | "fr" | "es";
+                            /** @description ISO 3166-1 alpha-2: numbers of this country are shown in national form. */
+                            country: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description What the subscription page warns about. */
+                            billing: {
+                                paymentFailed: boolean;
+                                cancelAtPeriodEnd: boolean;
+                                managed: boolean;
+                            };
+                            /** @description Null: never subscribed. */
+                            subscriptionType: ("subscribed" | "trial") | null;
+                            subscription: {
+                                /** @description True while the subscription or trial is live. */
+                                status: boolean;
+                                startTime: string | null;
+                                endTime: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9084,6 +10045,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9140,6 +10110,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -9169,6 +10148,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9237,6 +10225,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9296,6 +10293,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -9330,6 +10336,96 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPracticesCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    businessId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        practices: {
+                            businessId: string;
+                            /** @description The practice's name, or its owner's when it has none yet. */
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "staff" | "practitioner";
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9372,6 +10468,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9452,6 +10557,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9504,6 +10618,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9577,6 +10700,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9673,6 +10805,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9736,6 +10877,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -9776,6 +10926,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10054,6 +11213,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10551,6 +11719,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -10571,6 +11748,53 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMembersInvitationsToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        practice: string;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "staff" | "practitioner";
+                        /** @description The email already signs in here: the invitee confirms with that account's password. */
+                        hasAccount: boolean;
+                    };
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11104,6 +12328,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -11347,6 +12580,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11607,6 +12849,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -11777,6 +13028,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -11863,6 +13123,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -11926,6 +13195,183 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putMembersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "admin" | "staff" | "practitioner";
+                    practitionerId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        /** @description Null until the invitation is accepted. */
+                        name: string | null;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "staff" | "practitioner";
+                        /** @enum {string} */
+                        status: "invited" | "active";
+                        practitionerId: string | null;
+                        /** @description When the pending invitation was sent (null for the owner and members who joined). */
+                        invitedAt: string | null;
+                        /** @description When the pending invitation's link stops working. */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMembersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the caller's language. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12185,6 +13631,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -12248,6 +13703,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12397,6 +13861,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12632,6 +14105,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -12695,6 +14177,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12787,6 +14278,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -12850,6 +14350,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13557,6 +15066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -13647,6 +15165,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -13710,6 +15237,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13781,6 +15317,15 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 // The shape of the API's route table (app/api/routes.generated.ts, written by scripts/gen-api-routes.ts from the route
 // files' own declarations) and the lookup Next.js does on it. Data only: the proxy reads it without loading a handler.
 import type { ApiScope } from "@/db/schema/integrations";
+import type { PracticeRole } from "@/lib/platform/shared/roles";
 
 /**
  * Who may call a route. `public`: anyone; `owner`: a signed-in account; `admin`: a signed-in admin; `webhook`: a
@@ -28,6 +29,8 @@ export type ApiRoute = {
   stateChanging?: StateChanging;
   /** The API key scope each method that takes keys asks for (`scope` on its declaration); a method not here refuses keys. */
   scopes?: Readonly<Partial<Record<string, ApiScope>>>;
+  /** The roles in the practice each method allows (`roles` on its declaration): owner routes only. */
+  roles?: Readonly<Partial<Record<string, readonly PracticeRole[]>>>;
   /** The route file, from the repository's root. */
   file: string;
 };

@@ -17,6 +17,8 @@ type DeclaredSpec = {
   session?: "optional";
   /** The API key scope that opens the operation to the owner's other tools (owner routes only). */
   scope?: string;
+  /** The roles in the practice that may call it (owner routes only). */
+  roles?: readonly string[];
   description?: string;
 };
 type Declared = { policy?: ApiPolicy; spec?: DeclaredSpec };
@@ -109,8 +111,12 @@ function refusalsOf(policy: ApiPolicy, spec: DeclaredSpec): number[] {
   if (spec.params || spec.available) statuses.push(404);
   if (spec.body) statuses.push(413, 415);
   if (spec.scope) statuses.push(403, 429);
+  else if (spec.roles && spec.roles.length < 4) statuses.push(403);
   return statuses;
 }
+
+/** A member refused: their role in the practice is not one the operation allows. */
+const ROLE_REFUSAL = "A member whose role in the practice the operation does not allow.";
 
 /** An API key refused: it lacks the operation's scope. */
 const SCOPE_REFUSAL = "An API key without this operation's scope.";
@@ -121,7 +127,7 @@ function responsesOf(policy: ApiPolicy, spec: DeclaredSpec): JsonSchema {
   for (const [status, body] of Object.entries(declared)) responses[status] = responseOf(Number(status), body);
   if (Object.keys(declared).length === 0) responses["2XX"] = { description: "Done." };
   for (const status of refusalsOf(policy, spec)) {
-    const description = status === 403 && spec.scope ? SCOPE_REFUSAL : STATUS_TEXT[status];
+    const description = status === 403 && spec.scope ? SCOPE_REFUSAL : status === 403 && spec.roles ? ROLE_REFUSAL : STATUS_TEXT[status];
     responses[status] ??= { description, content: { "application/json": { schema: ERROR } } };
   }
   responses["4XX"] = { description: "Refused: a translated message.", content: { "application/json": { schema: ERROR } } };
@@ -171,6 +177,7 @@ export async function openApiDocument(
         tags: [r.path.split("/")[2] ?? "api"],
         description: [
           WHO[policy],
+          spec.roles ? `Roles: ${spec.roles.join(", ")}.` : null,
           spec.scope ? `Also open to API keys. API key scope: ${spec.scope}.` : null,
           method === "GET" && r.stateChanging ? stateChangingNote(r.stateChanging) : null,
           spec.description,
@@ -179,6 +186,7 @@ export async function openApiDocument(
           .join(" "),
         security: securityOf(policy, spec.scope),
         "x-policy": policy,
+        ...(spec.roles ? { "x-roles": [...spec.roles] } : {}),
         responses: responsesOf(policy, spec),
       };
       if (parameters.length) op.parameters = parameters;

@@ -8,7 +8,7 @@ import { findControlCharacters, withoutControlCharacters } from "@/lib/platform/
 import { leafIssue, validationMessage, valueAt } from "@/lib/platform/format/validation-message";
 import { translate } from "@/lib/platform/i18n/translate";
 import { keyParam, type ParamValue } from "@/lib/platform/message-param";
-import type { Locale } from "@/lib/platform/i18n/routing";
+import { isLocale, type Locale } from "@/lib/platform/i18n/routing";
 import { logger, withRequest, type Logger } from "@/lib/platform/log/logger";
 import { recordHttpRequest } from "@/lib/platform/metrics/metrics";
 import en from "@/messages/en.json";
@@ -66,7 +66,8 @@ export function message(locale: Locale, key: string, status = 200, params: Recor
 export function errorResponse(error: unknown, locale: Locale, on: { log?: Logger; req?: Request } = {}): Response {
   if (error instanceof AppError) {
     const ns = error.messageKey.includes(".") ? error.messageKey : `Api.${error.messageKey}`;
-    return json({ message: translate(locale, ns, error.params) }, { status: STATUS_BY_CODE[error.code], headers: error.headers });
+    const said = isLocale(error.speaking) ? error.speaking : locale;
+    return json({ message: translate(said, ns, error.params) }, { status: STATUS_BY_CODE[error.code], headers: error.headers });
   }
   if (isDatabaseUnreachable(error)) {
     return json({ message: translate(locale, "Api.unavailable") }, { status: 503, headers: { "retry-after": "5" } });

@@ -124,12 +124,21 @@ export async function listAppointments(
   return { upcoming: upcoming.map(toView), past: past.map(toView), timeZone };
 }
 
-/** One appointment of the owner's, as the list shows it; another owner's id gets the same 404 as an unknown one. */
-export async function getAppointment(db: Db, userId: string, appointmentId: string): Promise<AppointmentView> {
+/**
+ * One appointment of the practice's, as the list shows it; another practice's id gets the same 404 as an unknown one,
+ * and so does another practitioner's when `practitionerId` says whose only are seen.
+ */
+export async function getAppointment(db: Db, userId: string, appointmentId: string, practitionerId?: string): Promise<AppointmentView> {
   const [row] = await db
     .select(columns)
     .from(appointments)
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)))
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.userId, userId),
+        practitionerId ? eq(appointments.practitionerId, practitionerId) : undefined,
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError("not_found", "appointmentNotFound");
   return toView(row);

@@ -4,6 +4,7 @@ import { translate } from "@/lib/platform/i18n/translate";
 import { exportAccount } from "@/lib/accounts/privacy/export";
 import { exportReadme, exportZip } from "@/lib/accounts/privacy/export-zip";
 import { accountExportResponse } from "@/lib/accounts/privacy/privacy.responses";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -14,9 +15,7 @@ export const dynamic = "force-dynamic";
  * `?format=zip` as CSV files for a spreadsheet plus that same document and a README in the owner's language.
  */
 export const GET = route.owner(
-  {
-    response: { 200: { "application/json": accountExportResponse, "application/zip": null } },
-  },
+  { roles: ROLES.managers, response: { 200: { "application/json": accountExportResponse, "application/zip": null } } },
   async ({ req, ctx, auth }) => {
     const format = new URL(req.url).searchParams.get("format") ?? "json";
     if (format !== "json" && format !== "zip") throw new AppError("bad_request", "unknownExportFormat");

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/platform/errors";
 import { localizedPath } from "@/lib/platform/i18n/paths";
 import { isLocale } from "@/lib/platform/i18n/routing";
 import { portalLoginHref } from "@/lib/vendors/stripe/billing";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -16,10 +17,7 @@ export const dynamic = "force-dynamic";
  * its subscription page.
  */
 export const GET = route.owner(
-  {
-    stateChanging: { page: "/dashboard/subscription" },
-    response: { 303: null },
-  },
+  { roles: ROLES.owner, stateChanging: { page: "/dashboard/subscription" }, response: { 303: null } },
   async ({ req, ctx, auth, locale: requestLocale }) => {
     const asked = new URL(req.url).searchParams.get("locale");
     const locale = isLocale(asked) ? asked : requestLocale;

@@ -2,16 +2,14 @@ import { json } from "@/lib/platform/http/route";
 import { translate } from "@/lib/platform/i18n/translate";
 import { eraseCaller } from "@/lib/accounts/privacy/erase";
 import { callerErasedResponse } from "@/lib/accounts/privacy/privacy.responses";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** Erases one caller's data (by phone number, URL-encoded: %2B33…) from the session's business. Idempotent. */
 export const DELETE = route.owner(
-  {
-    params: { phone: safeDecode },
-    response: { 200: callerErasedResponse },
-  },
+  { roles: ROLES.managers, params: { phone: safeDecode }, response: { 200: callerErasedResponse } },
   async ({ ctx, auth, params, locale }) => {
     const erased = await eraseCaller(ctx.db, auth.userId, params.phone);
     const total = erased.appointments + erased.calls + erased.messages + erased.texts + erased.notifications;

@@ -2,12 +2,13 @@ import { deleteClosure } from "@/lib/scheduling/closures/closures.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { message } from "@/lib/platform/http/route";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 export const DELETE = route.owner(
-  { params: { id: (id) => idParam(id, "closureNotFound") }, response: { 200: messageResponse } },
+  { roles: ROLES.managers, params: { id: (id) => idParam(id, "closureNotFound") }, response: { 200: messageResponse } },
   async ({ ctx, auth, params, locale }) => {
     await deleteClosure(ctx.db, auth.userId, params.id);
     return message(locale, "closureDeleted");

@@ -4,12 +4,13 @@ import { importHolidays } from "@/lib/scheduling/closures/closures.service";
 import { listHolidays } from "@/lib/scheduling/closures/holidays";
 import { json } from "@/lib/platform/http/route";
 import { translate } from "@/lib/platform/i18n/translate";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 /** The business's public holidays of the next twelve months, each open or closed. */
-export const GET = route.owner({ response: { 200: holidayListResponse } }, async ({ ctx, auth }) =>
+export const GET = route.owner({ roles: ROLES.managers, response: { 200: holidayListResponse } }, async ({ ctx, auth }) =>
   json(await listHolidays(ctx.db, auth.userId)),
 );
 
@@ -18,7 +19,7 @@ export const GET = route.owner({ response: { 200: holidayListResponse } }, async
  * months, and of `year` when given. Holidays the owner opened stay open; days already closed are skipped.
  */
 export const POST = route.owner(
-  { body: holidayImportSchema, response: { 200: holidayImportResponse } },
+  { roles: ROLES.managers, body: holidayImportSchema, response: { 200: holidayImportResponse } },
   async ({ ctx, auth, input, locale }) => {
     const result = await importHolidays(ctx.db, auth.userId, input.body.year);
     const message = translate(locale, result.keptOpen ? "Api.holidaysImportedKeptOpen" : "Api.holidaysImported", {

@@ -1,5 +1,6 @@
 import { consentCallback, consentReplyPage } from "@/lib/scheduling/calendar/consent-reply";
 import { env } from "@/lib/platform/env";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -12,10 +13,12 @@ export const dynamic = "force-dynamic";
  * POST /api/microsoft-calendar/authorize like the sandbox's code. The state must have been signed for the signed-in user
  * (GET /api/microsoft-calendar/consent), or the code is not passed on.
  */
-export const GET = route.owner({ session: "optional", response: { 200: { "text/html": null } } }, async ({ req, ctx, auth, locale }) =>
-  consentReplyPage(
-    consentCallback(new URL(req.url).searchParams, ctx.session.secret, auth?.userId ?? null),
-    new URL(env().appUrl).origin,
-    locale,
-  ),
+export const GET = route.owner(
+  { roles: ROLES.managers, session: "optional", response: { 200: { "text/html": null } } },
+  async ({ req, ctx, auth, locale }) =>
+    consentReplyPage(
+      consentCallback(new URL(req.url).searchParams, ctx.session.secret, auth?.userId ?? null),
+      new URL(env().appUrl).origin,
+      locale,
+    ),
 );

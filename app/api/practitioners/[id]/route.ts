@@ -5,6 +5,7 @@ import { revokeQuietly } from "@/lib/scheduling/calendar/calendar.service";
 import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { json, message } from "@/lib/platform/http/route";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -13,14 +14,17 @@ const params = { id: (id: string) => idParam(id, "practitionerNotFound") };
 
 /** Replaces the practitioner's name, services and hours. */
 export const PUT = route.owner(
-  { params, body: practitionerSchema, response: { 200: practitionerResponse } },
+  { roles: ROLES.managers, params, body: practitionerSchema, response: { 200: practitionerResponse } },
   async ({ ctx, auth, params, input }) => json(await updatePractitioner(ctx.db, auth.userId, params.id, input.body)),
 );
 
 /** Removes a practitioner and their calendar connection: 409 while appointments with them are still to come, and for the last one. */
-export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
-  const calendar = await removePractitioner(ctx.db, auth.userId, params.id);
-  // Their calendar's grant is revoked where it was issued, once the removal holds.
-  if (calendar) await revokeQuietly({ calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, params.id, calendar);
-  return message(locale, "practitionerRemoved");
-});
+export const DELETE = route.owner(
+  { roles: ROLES.managers, params, response: { 200: messageResponse } },
+  async ({ ctx, auth, params, locale }) => {
+    const calendar = await removePractitioner(ctx.db, auth.userId, params.id);
+    // Their calendar's grant is revoked where it was issued, once the removal holds.
+    if (calendar) await revokeQuietly({ calendar: ctx.providers.calendar, secrets: ctx.secrets }, auth.userId, params.id, calendar);
+    return message(locale, "practitionerRemoved");
+  },
+);

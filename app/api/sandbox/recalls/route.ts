@@ -3,6 +3,7 @@ import { json } from "@/lib/platform/http/route";
 import { recallsSentResponse } from "@/lib/recall/recall.responses";
 import { sendDueRecalls } from "@/lib/recall/recall-sweep";
 import { providerModes } from "@/lib/vendors/registry";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -12,6 +13,6 @@ export const runtime = "nodejs";
  * function the sweep runs for each business, so the same callers are texted, once.
  */
 export const POST = route.owner(
-  { available: () => providerModes(env()).sms === "sandbox", response: { 200: recallsSentResponse } },
+  { roles: ROLES.frontDesk, available: () => providerModes(env()).sms === "sandbox", response: { 200: recallsSentResponse } },
   async ({ ctx, auth }) => json({ texted: await sendDueRecalls(ctx.booking, auth.userId) }),
 );

@@ -8,6 +8,7 @@ import { lineOf } from "@/lib/messaging/inbox/threads.service";
 import { businessCountryOf } from "@/lib/accounts/business/business-country";
 import { requirePhone } from "@/lib/platform/phone/phone";
 import { providerModes } from "@/lib/vendors/registry";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 import { receiveTelnyxWebhook } from "@/lib/vendors/telnyx/events";
 import { sandboxInboundEvent } from "@/lib/vendors/telnyx/sandbox-inbound";
@@ -21,6 +22,7 @@ export const runtime = "nodejs";
  */
 export const POST = route.owner(
   {
+    roles: ROLES.frontDesk,
     available: () => providerModes(env()).sms === "sandbox",
     body: sandboxTextSchema,
     response: { 200: sandboxTextResponse },

@@ -5,6 +5,7 @@ import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json, message } from "@/lib/platform/http/route";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -13,13 +14,16 @@ const params = { id: (id: string) => idParam(id, "webhookEndpointNotFound") };
 
 /** Changes the address, description, events or whether it is on; the signing secret stays. */
 export const PUT = route.owner(
-  { params, body: webhookEndpointSchema, response: { 200: webhookEndpointResponse } },
+  { roles: ROLES.managers, params, body: webhookEndpointSchema, response: { 200: webhookEndpointResponse } },
   async ({ req, ctx, auth, params, input }) =>
     json(await updateEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, params.id, input.body)),
 );
 
 /** Deletes the endpoint and its delivery log. */
-export const DELETE = route.owner({ params, response: { 200: messageResponse } }, async ({ ctx, auth, params, locale }) => {
-  await deleteEndpoint(ctx.db, auth.userId, params.id);
-  return message(locale, "webhookEndpointDeleted");
-});
+export const DELETE = route.owner(
+  { roles: ROLES.managers, params, response: { 200: messageResponse } },
+  async ({ ctx, auth, params, locale }) => {
+    await deleteEndpoint(ctx.db, auth.userId, params.id);
+    return message(locale, "webhookEndpointDeleted");
+  },
+);

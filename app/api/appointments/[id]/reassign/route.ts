@@ -3,6 +3,7 @@ import { reassignAppointmentSchema } from "@/lib/scheduling/appointments/appoint
 import { reassignAppointment } from "@/lib/scheduling/appointments/appointments.service";
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
@@ -13,6 +14,7 @@ export const runtime = "nodejs";
  */
 export const POST = route.owner(
   {
+    roles: ROLES.frontDesk,
     scope: "appointments:write",
     params: { id: (id) => idParam(id, "appointmentNotFound") },
     body: reassignAppointmentSchema,
