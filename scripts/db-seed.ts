@@ -2,7 +2,7 @@
 // Never in production: these credentials are printed and documented.
 import { createDb } from "@/db/client";
 import { migrateDatabase } from "@/lib/server/data-migrations";
-import { DEMO_ADMIN, DEMO_OWNER, seedDemoDatabase } from "@/lib/server/ops/seed";
+import { DEMO_ADMIN, DEMO_FRONT_DESK, DEMO_OWNER, seedDemoDatabase } from "@/lib/server/ops/seed";
 import { fail, loadEnv, prepareRuntime } from "./runtime";
 
 async function main() {
@@ -24,6 +24,7 @@ async function main() {
     console.log("\nDemo data ready: a French dental practice with its calendar, trial, number, appointments and calls.");
     console.log("Sign in at http://localhost:%d/login with:", rt.env.PORT);
     console.log("  owner  %s / %s   (then open Try your receptionist)", DEMO_OWNER.email, DEMO_OWNER.password);
+    console.log("  front desk  %s / %s   (a member of the practice, staff role)", DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password);
     console.log("  admin  %s / %s\n", DEMO_ADMIN.email, DEMO_ADMIN.password);
   } finally {
     await rt.embedded?.stop();

@@ -27,6 +27,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/webhook-endpoints": () => import("./webhook-endpoints/route"),
   "/api/account/export": () => import("./account/export/route"),
   "/api/account/locale": () => import("./account/locale/route"),
+  "/api/account/personal-export": () => import("./account/personal-export/route"),
   "/api/account/privacy": () => import("./account/privacy/route"),
   "/api/account/setup": () => import("./account/setup/route"),
   "/api/account/usage": () => import("./account/usage/route"),

@@ -1,5 +1,5 @@
 // The account and what is its own: the owner, sessions, emailed links, sign-in counters, the phone number pool, the
-// assistant's settings, the subscription and checkouts, erased billing ids, the admin audit log.
+// assistant's settings, the subscription and checkouts, erased billing ids, the audit log.
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
@@ -284,7 +284,15 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // The person who acted (the owner, a member or a platform admin), or null: the system, an API key, or someone erased.
     actorUserId: uuid("actor_user_id"),
+    // The practice the entry belongs to, whose Security page and export show it; null for the platform's own entries.
+    businessId: uuid("business_id"),
+    // The API key that acted, when one did: the key may be revoked since, its name stays below.
+    actorKeyId: uuid("actor_key_id"),
+    // Who acted, as named then (a person's name, or a key's): the entry reads the same once they leave, and erasing them
+    // replaces it with a neutral placeholder (lib/accounts/audit/actor.ts) rather than deleting the entry.
+    actorName: text("actor_name"),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
@@ -294,5 +302,12 @@ export const auditLog = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_business_idx").on(t.businessId, t.createdAt),
+    // Erasing a person finds the entries that name them without a scan.
+    index("audit_log_actor_idx")
+      .on(t.actorUserId)
+      .where(sql`${t.actorUserId} is not null`),
+  ],
 );

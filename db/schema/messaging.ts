@@ -94,10 +94,17 @@ export const threadMessages = pgTable(
     status: text("status", { enum: ["received", "queued", "sent", "failed"] }).notNull(),
     providerMessageId: text("provider_message_id"),
     notificationId: uuid("notification_id"),
+    // Who in the practice wrote a reply, and their name then (null for the caller's texts). Erasing the person keeps
+    // the text with the name replaced by a neutral placeholder.
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentByName: text("sent_by_name"),
     createdAt: createdAt(),
   },
   (t) => [
     index("thread_messages_thread_idx").on(t.threadId, t.createdAt),
+    index("thread_messages_sent_by_idx")
+      .on(t.sentBy)
+      .where(sql`${t.sentBy} is not null`),
     uniqueIndex("thread_messages_inbound_unique")
       .on(t.userId, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),

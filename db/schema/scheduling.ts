@@ -208,10 +208,19 @@ export const appointmentChanges = pgTable(
     // phone and dashboard, the booking page, the waitlist and recall, or the caller on their own: "text" (an answer to
     // our text), "link" (the self-service link).
     source: text("source", { enum: ["phone", "dashboard", "text", "link", "page", "waitlist", "recall"] }).notNull(),
+    // Who in the practice made a dashboard or API change: the person (owner or member) or the API key, with their name
+    // as it was then. Null for the caller's own changes and the receptionist's. Erasing the person keeps the line with
+    // the name replaced by a neutral placeholder.
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorKeyId: uuid("actor_key_id"),
+    actorName: text("actor_name"),
     createdAt: createdAt(),
   },
   (t) => [
     index("appointment_changes_user_idx").on(t.userId, t.createdAt),
+    index("appointment_changes_actor_idx")
+      .on(t.actorUserId)
+      .where(sql`${t.actorUserId} is not null`),
     // An erased appointment clears its lines (ON DELETE SET NULL): found by this index, not a scan.
     index("appointment_changes_appointment_idx").on(t.appointmentId),
     check(

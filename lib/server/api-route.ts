@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { ApiScope } from "@/db/schema/integrations";
 import { authenticateApiKey, type ApiKeyAuth } from "@/lib/accounts/api-keys/api-key-auth";
 import { bearerApiKey } from "@/lib/accounts/api-keys/api-key-token";
+import type { Actor } from "@/lib/accounts/audit/actor";
 import { requireAdmin, requireUser, authenticate, type AuthContext } from "@/lib/accounts/auth/session";
 import { forgetBusinesses } from "@/lib/accounts/business/business";
 import { AppError } from "@/lib/platform/errors";
@@ -180,6 +181,15 @@ function inRole(auth: AuthContext, roles: RoleSet): AuthContext {
  */
 export function ownPractitioner(auth: AuthContext | OwnerCaller, asked?: string): string | undefined {
   return "practiceRole" in auth && auth.practiceRole === "practitioner" ? (auth.practitionerId ?? undefined) : asked;
+}
+
+/**
+ * Who acts in a handler, as the practice's records name them: the API key a request carries, else the person signed in
+ * (the practice's owner, or one of its members). Passed down to the services as a value.
+ */
+export function actorOf(auth: AuthContext | OwnerCaller): Actor {
+  if ("keyId" in auth) return { kind: "apiKey", keyId: auth.keyId };
+  return { kind: auth.actorId === auth.userId ? "owner" : "member", userId: auth.actorId };
 }
 
 /** A session's holder on a route that also takes API keys. */

@@ -21,6 +21,7 @@ import {
   closures,
   holidayOpenings,
   knowledgeEntries,
+  members,
   blockedNumbers,
   bookingPages,
   callRoutes,
@@ -135,6 +136,10 @@ async function ownerWithEverything() {
   });
   await db.insert(calendarFeeds).values({ userId: id, tokenHash: SECRET_HASH(`feed-${id}`), tokenEnc: SEALED_SECRET });
   await db.insert(auditLog).values({ actorUserId: null, action: "test.export", targetType: "user", targetId: id });
+  // An invitation still pending: the team is exported, never the invitation's link (its hash stands in for one here).
+  await db
+    .insert(members)
+    .values({ businessId: id, email: `invitee-${id.slice(0, 8)}@example.com`, role: "staff", tokenHash: SECRET_HASH(`invite-${id}`) });
   await api("POST", "/api/auth/login", { body: { email: owner.email, password: "wrong-password-1" } });
   const setupToken = await issueSetupToken(db, id);
   return { owner, other, id, setupToken };

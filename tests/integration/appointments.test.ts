@@ -93,6 +93,8 @@ describe("POST /api/appointments", () => {
       reminderAt: `${YEAR}-07-14T14:00:00.000Z`,
       // Not confirmed by the patient yet (a reply to the confirmation text).
       confirmedAt: null,
+      // The owner's own booking names nobody else.
+      changedBy: null,
       createdAt: expect.any(String),
     });
 

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { members, sessions } from "@/db/schema";
+import { appointments, calls, members, sessions } from "@/db/schema";
 import { dayAhead } from "../helpers/practice";
 import { api, createAdmin, registerOwner, uniqueEmail } from "../helpers/api";
 import { drain, invitationTo, joinTeam } from "../helpers/team";
@@ -178,8 +178,59 @@ describe("a practitioner", () => {
     expect(asked.body.upcoming.map((a: { id: string }) => a.id)).toEqual([mine.body.id]);
     expect((await api("GET", `/api/appointments/${theirs.body.id}`, { token: dr.token })).status).toBe(404);
     expect((await api("GET", `/api/appointments/${mine.body.id}`, { token: dr.token })).status).toBe(200);
-    expect((await api("GET", "/api/calls", { token: dr.token })).status).toBe(403);
     expect((await book(dr.token, { time: "12:00" })).status).toBe(403);
+  });
+
+  it("reads the calls about them, and keeps their own hours, days away and calendar, never a colleague's", async () => {
+    const owner = await registerOwner();
+    const roux = await addPractitioner(owner.token, "Dr Roux");
+    const blanc = await addPractitioner(owner.token, "Dr Blanc");
+    const mine = await book(owner.token, { time: "10:00", practitionerId: roux });
+    const theirs = await book(owner.token, { time: "11:00", practitionerId: blanc });
+    const [aboutMe, aboutThem] = await getDb()
+      .insert(calls)
+      .values([
+        { userId: owner.user.id, providerCallId: `members-${mine.body.id}`, fromNumber: "+33612340001" },
+        { userId: owner.user.id, providerCallId: `members-${theirs.body.id}`, fromNumber: "+33612340002" },
+      ])
+      .returning({ id: calls.id });
+    await getDb().update(appointments).set({ callId: aboutMe!.id }).where(eq(appointments.id, mine.body.id));
+    await getDb().update(appointments).set({ callId: aboutThem!.id }).where(eq(appointments.id, theirs.body.id));
+    const dr = await joinTeam(owner, "practitioner", { practitionerId: roux });
+
+    const seen = await api("GET", "/api/calls", { token: dr.token });
+    expect(seen.body.calls.map((c: { id: string }) => c.id)).toEqual([aboutMe!.id]);
+    expect((await api("GET", `/api/calls/${aboutThem!.id}`, { token: dr.token })).status).toBe(404);
+    expect((await api("GET", "/api/calls", { token: owner.token })).body.calls).toHaveLength(2);
+
+    const hours = { monday: { isOpen: true, openTime: "08:00", closeTime: "12:00" } };
+    const own = await api("PUT", `/api/practitioners/${roux}`, { token: dr.token, body: { name: "Dr Roux", workingHours: hours } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await api("PUT", `/api/practitioners/${blanc}`, { token: dr.token, body: { name: "Dr Blanc" } })).status).toBe(404);
+
+    // Days away: theirs, whoever the request names; the practice's closures are not theirs to remove.
+    const away = await api("POST", "/api/closures", {
+      token: dr.token,
+      body: { from: dayAhead(20), to: dayAhead(21), practitionerId: blanc, reason: "Congrès" },
+    });
+    expect(away.status, JSON.stringify(away.body)).toBe(201);
+    expect(away.body.practitionerId).toBe(roux);
+    const practice = await api("POST", "/api/closures", { token: owner.token, body: { from: dayAhead(30), to: dayAhead(30) } });
+    expect((await api("DELETE", `/api/closures/${practice.body.id}`, { token: dr.token })).status).toBe(404);
+    expect((await api("DELETE", `/api/closures/${away.body.id}`, { token: dr.token })).status).toBe(200);
+
+    // Their calendar, never a colleague's: a connection asked for Dr Blanc is Dr Roux's.
+    const connected = await api("POST", "/api/google-calendar/authorize", {
+      token: dr.token,
+      body: { code: "sandbox-test-code", practitionerId: blanc },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    const list = (await api("GET", "/api/practitioners", { token: owner.token })).body.practitioners as {
+      id: string;
+      calendar: unknown;
+    }[];
+    expect(list.find((p) => p.id === roux)!.calendar).toBeTruthy();
+    expect(list.find((p) => p.id === blanc)!.calendar).toBeFalsy();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   calendarEvents,
   callerMessages,
   calls,
+  members,
   phoneNumbers,
   subscriptions,
   threadMessages,
@@ -150,9 +151,17 @@ describe("the demo seed", () => {
       numbers: (
         await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(eq(phoneNumbers.assignedToUserId, first.ownerId))
       ).map((r) => r.n),
+      members: (await db.select({ role: members.role }).from(members).where(eq(members.businessId, first.ownerId))).map((r) => r.role),
     });
     const before = await count();
     expect(before.users).toBe(2);
+    expect(before.members).toEqual(["staff"]);
+    // The front desk signs in to the demo practice itself, and works there as staff.
+    const frontDesk = await api("POST", "/api/auth/login", { body: { email: "accueil@recepta.test", password: "recepta-demo-accueil" } });
+    expect(frontDesk.status).toBe(200);
+    const desk = (await api("GET", "/api/appointments", { token: frontDesk.body.token })).body;
+    expect(desk.upcoming.length + desk.past.length).toBe(before.appointments);
+    expect((await api("GET", "/api/account/export", { token: frontDesk.body.token })).status).toBe(403);
     expect(before.numbers).toHaveLength(1);
 
     // A day later: the same accounts, no second copy of anything.

@@ -4,7 +4,7 @@ import { createApiKey, listApiKeys } from "@/lib/accounts/api-keys/api-keys.serv
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -17,7 +17,7 @@ export const GET = route.owner({ roles: ROLES.managers, response: { 200: apiKeyL
 export const POST = route.owner(
   { roles: ROLES.managers, body: createApiKeySchema, response: { 201: createdApiKeyResponse } },
   async ({ req, ctx, auth, input }) =>
-    json(await createApiKey(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
+    json(await createApiKey(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body, actorOf(auth)), {
       status: 201,
     }),
 );

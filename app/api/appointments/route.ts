@@ -3,7 +3,7 @@ import { appointmentRangeQuerySchema, createAppointmentSchema } from "@/lib/sche
 import { bookAppointment, listAppointments } from "@/lib/scheduling/appointments/appointments.service";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { ownPractitioner, route } from "@/lib/server/api-route";
+import { actorOf, ownPractitioner, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -20,5 +20,5 @@ export const GET = route.owner(
 
 export const POST = route.owner(
   { roles: ROLES.frontDesk, scope: "appointments:write", body: createAppointmentSchema, response: { 201: appointmentResponse } },
-  async ({ ctx, auth, input }) => json(await bookAppointment(ctx.booking, auth.userId, input.body), { status: 201 }),
+  async ({ ctx, auth, input }) => json(await bookAppointment(ctx.booking, auth.userId, input.body, actorOf(auth)), { status: 201 }),
 );

@@ -3,7 +3,7 @@ import { closureSchema } from "@/lib/scheduling/closures/closures.schemas";
 import { createClosure, listClosures } from "@/lib/scheduling/closures/closures.service";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { ownPractitioner, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -12,8 +12,14 @@ export const GET = route.owner({ roles: ROLES.everyone, response: { 200: closure
   json(await listClosures(ctx.db, auth.userId)),
 );
 
-/** Adds a closure (closed, or open on special hours), from today on; overlapping another is a 409. */
+/**
+ * Adds a closure (closed, or open on special hours), from today on; overlapping another is a 409. A practitioner member
+ * adds their own days away only: the closure is theirs, whoever it names.
+ */
 export const POST = route.owner(
-  { roles: ROLES.managers, body: closureSchema, response: { 201: createdClosureResponse } },
-  async ({ ctx, auth, input }) => json(await createClosure(ctx.db, auth.userId, input.body), { status: 201 }),
+  { roles: ROLES.everyone, body: closureSchema, response: { 201: createdClosureResponse } },
+  async ({ ctx, auth, input }) => {
+    const practitionerId = ownPractitioner(auth, input.body.practitionerId);
+    return json(await createClosure(ctx.db, auth.userId, { ...input.body, practitionerId }), { status: 201 });
+  },
 );

@@ -3,7 +3,7 @@ import { memberListResponse, memberResponse } from "@/lib/accounts/members/membe
 import { inviteMember, listMembers } from "@/lib/accounts/members/members.service";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -15,5 +15,5 @@ export const GET = route.owner({ roles: ROLES.managers, response: { 200: memberL
 /** Invites someone by email (or sends a pending invitation again): a link to join, valid 7 days, used once. */
 export const POST = route.owner(
   { roles: ROLES.managers, body: inviteMemberSchema, response: { 201: memberResponse } },
-  async ({ ctx, auth, input }) => json(await inviteMember(ctx, auth, input.body), { status: 201 }),
+  async ({ ctx, auth, input }) => json(await inviteMember(ctx, auth, input.body, actorOf(auth)), { status: 201 }),
 );

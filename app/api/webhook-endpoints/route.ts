@@ -4,7 +4,7 @@ import { createEndpoint, listEndpoints } from "@/lib/accounts/webhooks/endpoints
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -17,7 +17,10 @@ export const GET = route.owner({ roles: ROLES.managers, response: { 200: webhook
 export const POST = route.owner(
   { roles: ROLES.managers, body: webhookEndpointSchema, response: { 201: webhookEndpointCreatedResponse } },
   async ({ req, ctx, auth, input }) =>
-    json(await createEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body), {
-      status: 201,
-    }),
+    json(
+      await createEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, input.body, actorOf(auth)),
+      {
+        status: 201,
+      },
+    ),
 );

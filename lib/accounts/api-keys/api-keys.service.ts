@@ -5,11 +5,13 @@
 // owner (its name, scopes and where to revoke it, never the key): a session left open elsewhere is enough to make one.
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys, auditLog, users } from "@/db/schema";
+import { apiKeys, users } from "@/db/schema";
 import type { ApiScope } from "@/db/schema/integrations";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
 import { type JobQueue } from "@/lib/platform/jobs/queue";
+import type { Actor } from "@/lib/accounts/audit/actor";
+import { audit } from "@/lib/accounts/audit/audit";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { API_KEY_PREFIX } from "./api-key-token";
 import { MAX_API_KEYS, type CreateApiKeyInput } from "./api-keys.schemas";
@@ -57,6 +59,7 @@ export async function createApiKey(
   { db, jobs }: { db: Db; jobs: JobQueue },
   proof: Omit<IdentityCheck, "password" | "messageKey">,
   input: CreateApiKeyInput,
+  by: Actor = { kind: "owner", userId: proof.userId },
 ): Promise<ApiKeyView & { key: string }> {
   const { userId } = proof;
   await confirmIdentity(db, { ...proof, password: input.password, messageKey: "integrationNeedsConfirmation" });
@@ -71,8 +74,9 @@ export async function createApiKey(
       .insert(apiKeys)
       .values({ userId, name: input.name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: sha256(key), scopes: input.scopes })
       .returning(columns);
-    await tx.insert(auditLog).values({
-      actorUserId: userId,
+    await audit(tx, {
+      businessId: userId,
+      actor: by,
       action: "api_key.create",
       targetType: "api_key",
       targetId: made!.id,
@@ -94,15 +98,16 @@ export async function createApiKey(
 }
 
 /** Deletes the key: it stops working on the next request. Another practice's key, or none, is a 404. */
-export async function revokeApiKey(db: Db, userId: string, id: string): Promise<void> {
+export async function revokeApiKey(db: Db, userId: string, id: string, by: Actor = { kind: "owner", userId }): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(apiKeys)
       .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
       .returning({ id: apiKeys.id, scopes: apiKeys.scopes });
     if (!gone) throw new AppError("not_found", "apiKeyNotFound");
-    await tx.insert(auditLog).values({
-      actorUserId: userId,
+    await audit(tx, {
+      businessId: userId,
+      actor: by,
       action: "api_key.revoke",
       targetType: "api_key",
       targetId: gone.id,

@@ -29,9 +29,18 @@ export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 export const acceptInvitationSchema = z.object({
   token: z.string().min(1).max(200),
   password: newPasswordSchema,
-  fullName: fullNameSchema,
+  /** Needed when the email has no account here yet. */
+  fullName: fullNameSchema.optional(),
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 /** The practice a session works in: the person's own account, or one they are a member of. */
 export const switchPracticeSchema = z.object({ businessId: z.uuid("practiceInvalid") });
+
+/** The join page's form: the name is asked only of someone with no account here yet. */
+export const joinFormSchema = z
+  .object({ fullName: z.string().optional(), password: newPasswordSchema, hasAccount: z.boolean() })
+  .superRefine((v, ctx) => {
+    if (!v.hasAccount && !fullNameSchema.safeParse(v.fullName ?? "").success)
+      ctx.addIssue({ code: "custom", path: ["fullName"], message: "fullNameRequired" });
+  });

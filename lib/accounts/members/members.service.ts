@@ -6,6 +6,8 @@ import type { Db } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { members, practitioners, sessions, users } from "@/db/schema";
 import { findProfileById } from "@/lib/accounts/account/profile";
+import type { Actor as Acting } from "@/lib/accounts/audit/actor";
+import { audit } from "@/lib/accounts/audit/audit";
 import type { SignedIn } from "@/lib/accounts/account/accounts.service";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { hashPassword, verifyPassword } from "@/lib/accounts/auth/password";
@@ -113,7 +115,12 @@ async function checkPractitioner(db: Db, businessId: string, input: { role: Memb
  * Invites `email` into the practice, or sends a pending invitation again (a new link, a new week, the role given now).
  * The email leaves by job, in the practice's language. 409 for the owner's own email or someone already a member.
  */
-export async function inviteMember(deps: { db: Db; jobs: JobQueue }, actor: Actor, input: InviteMemberInput): Promise<MemberView> {
+export async function inviteMember(
+  deps: { db: Db; jobs: JobQueue },
+  actor: Actor,
+  input: InviteMemberInput,
+  by: Acting,
+): Promise<MemberView> {
   const { db, jobs } = deps;
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!owner) throw new AppError("not_found", "userNotFound");
@@ -139,6 +146,15 @@ export async function inviteMember(deps: { db: Db; jobs: JobQueue }, actor: Acto
             .values({ businessId: actor.userId, email: input.email, ...fields })
             .returning({ id: members.id });
       await jobs.send("member-invite", { memberId: row!.id, key: `${row!.id}:${now.toISOString()}` }, { tx });
+      // The role given, not the address: the team list shows whom, and the log outlives a withdrawn invitation.
+      await audit(tx, {
+        businessId: actor.userId,
+        actor: by,
+        action: "member.invite",
+        targetType: "member",
+        targetId: row!.id,
+        details: { role: input.role },
+      });
       return row!.id;
     })
     .catch((e: unknown) => {
@@ -149,30 +165,54 @@ export async function inviteMember(deps: { db: Db; jobs: JobQueue }, actor: Acto
 }
 
 /** Changes a member's role (and the practitioner a practitioner member is); the owner is nobody's to change here. */
-export async function updateMember(db: Db, businessId: string, id: string, input: UpdateMemberInput): Promise<MemberView> {
+export async function updateMember(db: Db, businessId: string, id: string, input: UpdateMemberInput, by: Acting): Promise<MemberView> {
   const practitionerId = await checkPractitioner(db, businessId, input);
-  const [row] = await db
-    .update(members)
-    .set({ role: input.role, practitionerId, updatedAt: new Date() })
-    .where(and(eq(members.id, id), eq(members.businessId, businessId)))
-    .returning({ id: members.id });
-  if (!row) throw new AppError("not_found", "memberNotFound");
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ role: members.role })
+      .from(members)
+      .where(and(eq(members.id, id), eq(members.businessId, businessId)))
+      .for("update");
+    if (!before) throw new AppError("not_found", "memberNotFound");
+    await tx.update(members).set({ role: input.role, practitionerId, updatedAt: new Date() }).where(eq(members.id, id));
+    await audit(tx, {
+      businessId,
+      actor: by,
+      action: "member.role",
+      targetType: "member",
+      targetId: id,
+      details: { from: before.role, to: input.role },
+    });
+  });
   return memberView(db, businessId, id);
 }
 
-/** Removes a member, or withdraws an invitation: their sessions in the practice end with it, in one transaction. */
-export async function removeMember(db: Db, businessId: string, id: string): Promise<void> {
+/**
+ * Removes a member, or withdraws an invitation: their sessions in the practice end with it, in one transaction. What
+ * they did there stays on record under their name (the practice answers for what was done in it); erasing their
+ * account is what replaces the name.
+ */
+export async function removeMember(db: Db, businessId: string, id: string, by: Acting): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(members)
       .where(and(eq(members.id, id), eq(members.businessId, businessId)))
-      .returning({ userId: members.userId });
+      .returning({ userId: members.userId, role: members.role, acceptedAt: members.acceptedAt });
     if (!row) throw new AppError("not_found", "memberNotFound");
-    if (row.userId)
+    if (row.userId) {
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, row.userId), eq(sessions.businessId, businessId), isNull(sessions.revokedAt)));
+    }
+    await audit(tx, {
+      businessId,
+      actor: by,
+      action: row.acceptedAt ? "member.remove" : "member.withdraw",
+      targetType: "member",
+      targetId: id,
+      details: { role: row.role },
+    });
   });
 }
 
@@ -233,7 +273,7 @@ export async function readInvitation(db: Db, token: string) {
  */
 export async function acceptInvitation(
   deps: { db: Db; session: SessionConfig },
-  input: { token: string; password: string; fullName: string },
+  input: { token: string; password: string; fullName?: string },
   clientIp: string,
 ): Promise<SignedIn> {
   const { db } = deps;
@@ -246,6 +286,8 @@ export async function acceptInvitation(
     await signInSucceeded(db, keys);
     if (!existing.isActive) throw new AppError("forbidden", "accountDeactivated");
   }
+  const fullName = input.fullName;
+  if (!existing?.passwordHash && !fullName) throw new AppError("bad_request", "Validation.fullNameRequired");
   const passwordHash = existing?.passwordHash ? null : await hashPassword(input.password);
   const person = await db
     .transaction(async (tx) => {
@@ -255,7 +297,7 @@ export async function acceptInvitation(
           .values({
             email: inv.email,
             passwordHash,
-            fullName: input.fullName,
+            fullName: fullName!,
             workingHours: defaultWorkingHours(),
             locale: inv.locale,
             timeZone: inv.timeZone,
@@ -264,7 +306,7 @@ export async function acceptInvitation(
         existing = made!;
       } else if (passwordHash) {
         // An account a checkout made and nobody set up yet: the invitee sets its password now.
-        await tx.update(users).set({ passwordHash, fullName: input.fullName, updatedAt: new Date() }).where(eq(users.id, existing.id));
+        await tx.update(users).set({ passwordHash, fullName: fullName!, updatedAt: new Date() }).where(eq(users.id, existing.id));
       }
       const [joined] = await tx
         .update(members)

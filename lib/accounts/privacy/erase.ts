@@ -30,6 +30,8 @@ import {
   webhookDeliveries,
   webhookEvents,
 } from "@/db/schema";
+import type { Actor } from "@/lib/accounts/audit/actor";
+import { audit, forgetActor, forgetPractice } from "@/lib/accounts/audit/audit";
 import type { AuthContext } from "@/lib/accounts/auth/session";
 import { confirmIdentity } from "@/lib/accounts/auth/confirm-identity";
 import { signInCountersOf } from "@/lib/accounts/auth/rate-limit";
@@ -212,8 +214,11 @@ export async function eraseAccount(
         .onConflictDoNothing();
     }
     await tx.delete(loginAttempts).where(signInCountersOf(user.email, userId));
-    // Earlier audit rows stay as a record of what was done, without a way back to this person.
-    await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, userId));
+    // Earlier audit rows stay as a record of what was done, without a way back to this person: what they did in
+    // practices they were a member of keeps a neutral placeholder for their name (so do the appointment changes and
+    // replies they made there), and their own practice's entries name neither it nor who acted in it.
+    await forgetActor(tx, userId);
+    await forgetPractice(tx, userId);
     await tx
       .update(auditLog)
       .set({ targetId: null })
@@ -304,7 +309,7 @@ export type CallerErasure = { appointments: number; calls: number; messages: num
  * webhooks that told the owner's tools about them. Their STOP
  * (opt-out) stays: it is what keeps us from texting them again.
  */
-export async function eraseCaller(db: Db, userId: string, rawPhone: string): Promise<CallerErasure> {
+export async function eraseCaller(db: Db, userId: string, rawPhone: string, by: Actor = { kind: "owner", userId }): Promise<CallerErasure> {
   // Every number is stored in E.164: the one the owner typed ("06 11 22 33 44") is read in the business's country and
   // compared exactly.
   const phone = requirePhone(rawPhone, await businessCountryOf(db, userId));
@@ -397,7 +402,7 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string): Pro
       texts: texts.length,
       notifications: sent.length,
     };
-    await tx.insert(auditLog).values({ actorUserId: userId, action: "caller.erase", targetType: "caller", details: summary });
+    await audit(tx, { businessId: userId, actor: by, action: "caller.erase", targetType: "caller", details: summary });
     return summary;
   });
 }

@@ -1,7 +1,7 @@
 // Right of access (GDPR art. 15): everything we hold about an owner and their business, as one JSON document. Every
 // table of the schema is either exported here or excluded with its reason (EXPORT_COVERAGE); a test fails when a table
 // is added without that decision. Secrets never leave: password hash, setup-link and reset-link hashes, the calendars' refresh tokens and app passwords.
-import { desc, eq, or, sql } from "drizzle-orm";
+import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   aiParameters,
@@ -9,6 +9,7 @@ import {
   calendarFeeds,
   webhookDeliveries,
   webhookEndpoints,
+  appointmentChanges,
   appointments,
   closures,
   holidayOpenings,
@@ -23,6 +24,7 @@ import {
   callerMessages,
   calls,
   loginAttempts,
+  members,
   notifications,
   optOuts,
   pendingReplies,
@@ -81,8 +83,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   webhook_deliveries: "webhookDeliveries",
   calendar_feeds: "calendarFeeds",
   webhook_events: "excluded: providers' event ids, no personal data",
-  appointment_changes:
-    "excluded: which kind of change and who made it, per appointment id (the insights count them); no personal data, and the appointments are exported",
+  appointment_changes: "appointmentChanges",
+  members: "members",
   call_tool_calls:
     "excluded: which tool the receptionist ran during a call, how it ended and how long it took (the insights' booking success and answer times); no personal data, and the calls are exported",
   caller_attestations:
@@ -94,6 +96,28 @@ export const EXPORT_COVERAGE: Record<string, string> = {
 /** Dates as ISO strings, everything else as stored. */
 function plain<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+/** The practice's team: who was invited, who joined, with which role; never an invitation's link. */
+async function teamOf(db: Db, businessId: string) {
+  const rows = await db
+    .select({
+      id: members.id,
+      email: sql<string>`coalesce(${users.email}, ${members.email})`,
+      name: users.fullName,
+      role: members.role,
+      practitionerId: members.practitionerId,
+      invitedBy: members.invitedBy,
+      invitedAt: members.createdAt,
+      acceptedAt: members.acceptedAt,
+      expiresAt: members.expiresAt,
+      updatedAt: members.updatedAt,
+    })
+    .from(members)
+    .leftJoin(users, eq(users.id, members.userId))
+    .where(eq(members.businessId, businessId))
+    .orderBy(asc(members.createdAt), asc(members.id));
+  return rows.map((r) => plain({ ...r, status: r.acceptedAt ? "active" : "invited" }));
 }
 
 export async function exportAccount(db: Db, userId: string, now = new Date()) {
@@ -148,6 +172,11 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       await db.select().from(knowledgeEntries).where(eq(knowledgeEntries.userId, userId)).orderBy(knowledgeEntries.createdAt)
     ).map(({ search: _search, ...entry }) => plain(entry)),
     appointments: (await db.select().from(appointments).where(eq(appointments.userId, userId)).orderBy(appointments.startsAt)).map(plain),
+    // Who booked, moved or cancelled each appointment, and from where: a member or an API key by the name it had then.
+    appointmentChanges: (
+      await db.select().from(appointmentChanges).where(eq(appointmentChanges.userId, userId)).orderBy(appointmentChanges.createdAt)
+    ).map(plain),
+    members: await teamOf(db, userId),
     waitlist: (await db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, userId)).orderBy(waitlistEntries.createdAt)).map(
       plain,
     ),
@@ -255,7 +284,14 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       await db
         .select()
         .from(auditLog)
-        .where(or(eq(auditLog.actorUserId, userId), eq(auditLog.targetId, userId), sql`${auditLog.details}->>'userId' = ${userId}`))
+        .where(
+          or(
+            eq(auditLog.businessId, userId),
+            eq(auditLog.actorUserId, userId),
+            eq(auditLog.targetId, userId),
+            sql`${auditLog.details}->>'userId' = ${userId}`,
+          ),
+        )
         .orderBy(desc(auditLog.createdAt))
     ).map(plain),
   };

@@ -70,5 +70,22 @@ export const accountExportResponse = z.strictObject({
   webhookEndpoints: z.array(row).describe("Where the owner's webhooks go, and which events (never the signing secret)."),
   webhookDeliveries: z.array(row).describe("The webhooks sent in the last 30 days: the event, what was sent, and how it went."),
   calendarFeeds: z.array(row).describe("The private calendar feed addresses made (never the address's token)."),
-  auditLog: z.array(row),
+  auditLog: z
+    .array(row)
+    .describe("What was done in the practice and by whom: the owner, a member or an API key, by the name they had then."),
+  appointmentChanges: z
+    .array(row)
+    .describe("Each booking, move and cancellation: from where, and who in the practice made it (a member or an API key, by name)."),
+  members: z.array(row).describe("The team: email, name, role, status (invited or active), practitioner, and when invited and joined."),
+});
+
+/** A person's own data, whichever practices they work in: never a practice's. */
+export const personalExportResponse = z.strictObject({
+  format: z.literal("recepta-personal-export/1"),
+  exportedAt: instant,
+  profile: z.looseObject({ hasPassword: z.boolean() }).describe("The person's own account row, without the password hash."),
+  memberships: z.array(row).describe("The practices they were invited to or joined: the practice, their role, and when."),
+  sessions: z.array(row).describe("Their sign-ins: when each began and ends, and the practice it works in."),
+  auditLog: z.array(row).describe("What they did in the practices they work in, as the practices' audit logs record it."),
+  appointmentChanges: z.array(row).describe("The appointments they booked or cancelled for a practice: which, when, and from where."),
 });

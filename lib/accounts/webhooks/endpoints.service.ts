@@ -4,8 +4,10 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { auditLog, users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
+import { users, webhookDeliveries, webhookEndpoints, type WebhookEvent } from "@/db/schema";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
+import type { Actor } from "@/lib/accounts/audit/actor";
+import { audit as auditEntry } from "@/lib/accounts/audit/audit";
 import { confirmIdentity, type IdentityCheck } from "@/lib/accounts/auth/confirm-identity";
 import { takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { AppError } from "@/lib/platform/errors";
@@ -118,7 +120,12 @@ const confirmOwner = (db: Db, proof: Proof, input: WebhookEndpointInput) =>
  * Makes an endpoint: 409 past MAX_WEBHOOK_ENDPOINTS. Its secret is in this answer and no other. The owner is emailed
  * (the host and the events, never the secret or the full address, whose path can be a secret of the receiver's).
  */
-export async function createEndpoint(deps: EndpointDeps & { jobs: JobQueue }, proof: Proof, input: WebhookEndpointInput) {
+export async function createEndpoint(
+  deps: EndpointDeps & { jobs: JobQueue },
+  proof: Proof,
+  input: WebhookEndpointInput,
+  by: Actor = { kind: "owner", userId: proof.userId },
+) {
   const { userId } = proof;
   await confirmOwner(deps.db, proof, input);
   const url = await checkedUrl(deps, input.url);
@@ -140,7 +147,7 @@ export async function createEndpoint(deps: EndpointDeps & { jobs: JobQueue }, pr
         secretEnc: deps.secrets.seal(secret),
       })
       .returning(endpointColumns);
-    await audit(tx, userId, "webhook_endpoint.create", inserted!.id, input.events);
+    await audit(tx, userId, by, "webhook_endpoint.create", inserted!.id, input.events);
     const notice = { userId, kind: "webhookEndpoint" as const, id: inserted!.id, at: inserted!.createdAt.toISOString() };
     await deps.jobs.send("access-made", { ...notice, name: new URL(url).host, grants: inserted!.events }, { tx });
     return inserted!;
@@ -160,7 +167,13 @@ async function healthOf(db: Db, userId: string, id: string) {
  * unchanged is not checked again here (every delivery checks it): an owner whose receiver's name stopped resolving can
  * still turn the endpoint off or change its events.
  */
-export async function updateEndpoint(deps: EndpointDeps, proof: Proof, id: string, input: WebhookEndpointInput) {
+export async function updateEndpoint(
+  deps: EndpointDeps,
+  proof: Proof,
+  id: string,
+  input: WebhookEndpointInput,
+  by: Actor = { kind: "owner", userId: proof.userId },
+) {
   const { userId } = proof;
   const current = await endpointOf(deps.db, userId, id);
   const moved = !sameUrl(current.url, input.url);
@@ -178,7 +191,7 @@ export async function updateEndpoint(deps: EndpointDeps, proof: Proof, id: strin
       })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
       .returning({ id: webhookEndpoints.id });
-    if (rows.length && moved) await audit(tx, userId, "webhook_endpoint.move", id, input.events);
+    if (rows.length && moved) await audit(tx, userId, by, "webhook_endpoint.move", id, input.events);
     return rows;
   });
   if (!updated.length) throw new AppError("not_found", "webhookEndpointNotFound");
@@ -186,14 +199,14 @@ export async function updateEndpoint(deps: EndpointDeps, proof: Proof, id: strin
 }
 
 /** Deletes the endpoint and its log; deliveries still queued find it gone and stop. */
-export async function deleteEndpoint(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteEndpoint(db: Db, userId: string, id: string, by: Actor = { kind: "owner", userId }): Promise<void> {
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
       .returning({ id: webhookEndpoints.id, events: webhookEndpoints.events });
     if (!removed) throw new AppError("not_found", "webhookEndpointNotFound");
-    await audit(tx, userId, "webhook_endpoint.delete", id, removed.events);
+    await audit(tx, userId, by, "webhook_endpoint.delete", id, removed.events);
   });
 }
 
@@ -201,10 +214,15 @@ export async function deleteEndpoint(db: Db, userId: string, id: string): Promis
  * Where the practice's events are sent is worth a trace, as API keys are: who added, moved or removed which endpoint and
  * its events. Never the address itself (a catch-hook address is a secret of its own) nor the signing secret.
  */
-async function audit(tx: Tx, userId: string, action: string, endpointId: string, events: string[]) {
-  await tx
-    .insert(auditLog)
-    .values({ actorUserId: userId, action, targetType: "webhook_endpoint", targetId: endpointId, details: { events } });
+async function audit(tx: Tx, userId: string, by: Actor, action: string, endpointId: string, events: string[]) {
+  await auditEntry(tx, {
+    businessId: userId,
+    actor: by,
+    action,
+    targetType: "webhook_endpoint",
+    targetId: endpointId,
+    details: { events },
+  });
 }
 
 async function endpointOf(db: Db, userId: string, id: string) {

@@ -14,6 +14,7 @@ export const threadTextResponse = z
     channel,
     body: z.string(),
     status: z.enum(["received", "queued", "sent", "failed"]),
+    sentBy: z.string().nullable().describe("Who in the practice wrote a reply, when not the owner: a member's name as it was then."),
     at: instant,
   })
   .meta({ title: "ThreadText" });

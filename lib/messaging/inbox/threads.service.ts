@@ -3,6 +3,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, callerMessages, calls, phoneNumbers, threadMessages, threads } from "@/db/schema";
+import type { Actor } from "@/lib/accounts/audit/actor";
+import { actorRecord } from "@/lib/accounts/audit/audit";
 import { AppError } from "@/lib/platform/errors";
 import { type JobQueue } from "@/lib/platform/jobs/queue";
 import { isOptedOut } from "@/lib/messaging/delivery/opt-outs";
@@ -15,6 +17,8 @@ export type ThreadText = {
   channel: "sms" | "whatsapp";
   body: string;
   status: "received" | "queued" | "sent" | "failed";
+  /** Who in the practice wrote a reply, when it was not the owner: a member's name as it was then. */
+  sentBy: string | null;
   at: string;
 };
 export type ThreadCall = { kind: "call"; id: string; at: string; outcome: string; summary: string | null; durationSeconds: number | null };
@@ -111,6 +115,7 @@ export async function replyToThread(
   userId: string,
   id: string,
   input: ThreadReplyInput,
+  by?: Actor,
   now = new Date(),
 ): Promise<ThreadText> {
   const { db } = deps;
@@ -120,11 +125,22 @@ export async function replyToThread(
   if (await isOptedOut(db, userId, thread.callerPhone, input.channel)) throw new AppError("conflict", "callerOptedOut");
   if (input.channel === "whatsapp" && !(thread.whatsappWindowEndsAt && thread.whatsappWindowEndsAt > now))
     throw new AppError("conflict", "whatsappWindowClosed");
+  const who = await actorRecord(db, userId, by);
   await deps.jobs.ready();
   const message = await db.transaction(async (tx) => {
     const [m] = await tx
       .insert(threadMessages)
-      .values({ threadId: thread.id, userId, direction: "out", channel: input.channel, body: input.text, status: "queued", createdAt: now })
+      .values({
+        threadId: thread.id,
+        userId,
+        direction: "out",
+        channel: input.channel,
+        body: input.text,
+        status: "queued",
+        sentBy: who.actorUserId,
+        sentByName: who.actorName,
+        createdAt: now,
+      })
       .returning();
     // Answering is reading and handling: nothing is left unread, and the conversation leaves "to handle" (the caller's
     // next text brings it back).
@@ -194,6 +210,7 @@ function textItem(m: typeof threadMessages.$inferSelect): ThreadText {
     channel: m.channel,
     body: m.body,
     status: m.status,
+    sentBy: m.sentBy === m.userId ? null : m.sentByName,
     at: m.createdAt.toISOString(),
   };
 }

@@ -61,10 +61,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         get: operations["getBlockedNumbers"];
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         post: operations["postBlockedNumbers"];
         delete?: never;
         options?: never;
@@ -133,7 +133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: calls:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. Also open to API keys. API key scope: calls:read. */
         get: operations["getCalls"];
         put?: never;
         post?: never;
@@ -153,7 +153,7 @@ export interface paths {
         /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getClosures"];
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postClosures"];
         delete?: never;
         options?: never;
@@ -473,6 +473,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/personal-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
+        get: operations["getAccountPersonalExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/privacy": {
         parameters: {
             query?: never;
@@ -480,7 +497,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getAccountPrivacy"];
         /** @description A signed-in account. Roles: owner, admin. */
         put: operations["putAccountPrivacy"];
@@ -862,7 +879,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postCaldavCalendarConnect"];
         delete?: never;
         options?: never;
@@ -879,7 +896,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postCaldavCalendarDisconnect"];
         delete?: never;
         options?: never;
@@ -931,7 +948,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postGoogleCalendarAuthorize"];
         delete?: never;
         options?: never;
@@ -946,7 +963,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getGoogleCalendarCallback"];
         put?: never;
         post?: never;
@@ -963,7 +980,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getGoogleCalendarConsent"];
         put?: never;
         post?: never;
@@ -982,7 +999,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postGoogleCalendarDisconnect"];
         delete?: never;
         options?: never;
@@ -1016,7 +1033,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postMicrosoftCalendarAuthorize"];
         delete?: never;
         options?: never;
@@ -1031,7 +1048,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getMicrosoftCalendarCallback"];
         put?: never;
         post?: never;
@@ -1048,7 +1065,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         get: operations["getMicrosoftCalendarConsent"];
         put?: never;
         post?: never;
@@ -1067,7 +1084,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         post: operations["postMicrosoftCalendarDisconnect"];
         delete?: never;
         options?: never;
@@ -1530,7 +1547,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff. */
         delete: operations["deleteBlockedNumbersId"];
         options?: never;
         head?: never;
@@ -1596,7 +1613,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: calls:read. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. Also open to API keys. API key scope: calls:read. */
         get: operations["getCallsId"];
         put?: never;
         post?: never;
@@ -1616,7 +1633,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         delete: operations["deleteClosuresId"];
         options?: never;
         head?: never;
@@ -1667,7 +1684,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description A signed-in account. Roles: owner, admin. */
+        /** @description A signed-in account. Roles: owner, admin, staff, practitioner. */
         put: operations["putPractitionersId"];
         post?: never;
         /** @description A signed-in account. Roles: owner, admin. */
@@ -2262,6 +2279,8 @@ export interface operations {
                             reminderAt: string | null;
                             /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                             confirmedAt: string | null;
+                            /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                            changedBy: string | null;
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -2295,6 +2314,8 @@ export interface operations {
                             reminderAt: string | null;
                             /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                             confirmedAt: string | null;
+                            /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                            changedBy: string | null;
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -2410,6 +2431,8 @@ export interface operations {
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -3290,15 +3313,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5585,7 +5599,16 @@ export interface operations {
                         calendarFeeds: {
                             [key: string]: unknown;
                         }[];
+                        /** @description What was done in the practice and by whom: the owner, a member or an API key, by the name they had then. */
                         auditLog: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Each booking, move and cancellation: from where, and who in the practice made it (a member or an API key, by name). */
+                        appointmentChanges: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The team: email, name, role, status (invited or active), practitioner, and when invited and joined. */
+                        members: {
                             [key: string]: unknown;
                         }[];
                     };
@@ -5852,6 +5875,71 @@ export interface operations {
             };
         };
     };
+    getAccountPersonalExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "recepta-personal-export/1";
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @description The person's own account row, without the password hash. */
+                        profile: {
+                            hasPassword: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description The practices they were invited to or joined: the practice, their role, and when. */
+                        memberships: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Their sign-ins: when each began and ends, and the practice it works in. */
+                        sessions: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description What they did in the practices they work in, as the practices' audit logs record it. */
+                        auditLog: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The appointments they booked or cancelled for a practice: which, when, and from where. */
+                        appointmentChanges: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAccountPrivacy: {
         parameters: {
             query?: never;
@@ -5883,15 +5971,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9119,15 +9198,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9200,15 +9270,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9541,15 +9602,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9606,15 +9658,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -9644,15 +9687,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9721,15 +9755,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -9771,7 +9796,7 @@ export interface operations {
                 "application/json": {
                     token: string;
                     password: string;
-                    fullName: string;
+                    fullName?: string;
                 };
             };
         };
@@ -10045,15 +10070,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than the limit. */
             413: {
                 headers: {
@@ -10110,15 +10126,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Refused: a translated message. */
             "4XX": {
                 headers: {
@@ -10148,15 +10155,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10218,15 +10216,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12404,6 +12393,8 @@ export interface operations {
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -12503,6 +12494,8 @@ export interface operations {
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -13021,15 +13014,6 @@ export interface operations {
             };
             /** @description No session, or one that has ended. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13631,15 +13615,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member whose role in the practice the operation does not allow. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Nothing of the caller's at this address (or not in this mode). */
             404: {
                 headers: {
@@ -13967,6 +13942,8 @@ export interface operations {
                             body: string;
                             /** @enum {string} */
                             status: "received" | "queued" | "sent" | "failed";
+                            /** @description Who in the practice wrote a reply, when not the owner: a member's name as it was then. */
+                            sentBy: string | null;
                             /** Format: date-time */
                             at: string;
                         } | {
@@ -14433,6 +14410,8 @@ export interface operations {
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -14541,6 +14520,8 @@ export interface operations {
                         reminderAt: string | null;
                         /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -15043,6 +15024,8 @@ export interface operations {
                         body: string;
                         /** @enum {string} */
                         status: "received" | "queued" | "sent" | "failed";
+                        /** @description Who in the practice wrote a reply, when not the owner: a member's name as it was then. */
+                        sentBy: string | null;
                         /** Format: date-time */
                         at: string;
                     };

@@ -83,20 +83,30 @@ function toView({ createdAt, retentionDays, contentPurgedAt, ...r }: ListRow): C
   };
 }
 
-/** Newest first: by when the call started, or when we first heard of it if the provider sent no start time. */
-export async function listCalls(db: Db, userId: string): Promise<CallView[]> {
+/**
+ * A call is about a practitioner when it booked an appointment with them: what a practitioner member sees of
+ * the practice's calls.
+ */
+const aboutPractitioner = (practitionerId: string) =>
+  sql`exists (select 1 from ${appointments} where ${appointments.callId} = ${calls.id} and ${appointments.practitionerId} = ${practitionerId})`;
+
+/**
+ * Newest first: by when the call started, or when we first heard of it if the provider sent no start time. With
+ * `practitionerId`, only the calls about them.
+ */
+export async function listCalls(db: Db, userId: string, practitionerId?: string): Promise<CallView[]> {
   const rows = await db
     .select(listColumns)
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
-    .where(eq(calls.userId, userId))
+    .where(and(eq(calls.userId, userId), practitionerId ? aboutPractitioner(practitionerId) : undefined))
     .orderBy(desc(sql`coalesce(${calls.startedAt}, ${calls.createdAt})`), desc(calls.createdAt))
     .limit(CALLS_LIMIT);
   return rows.map(toView);
 }
 
 /** One call with its transcript, recording, the messages taken and the appointments booked; another owner's id is a 404. */
-export async function getCall(db: Db, userId: string, id: string): Promise<CallDetail> {
+export async function getCall(db: Db, userId: string, id: string, practitionerId?: string): Promise<CallDetail> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -108,7 +118,7 @@ export async function getCall(db: Db, userId: string, id: string): Promise<CallD
     })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
-    .where(and(eq(calls.id, id), eq(calls.userId, userId)))
+    .where(and(eq(calls.id, id), eq(calls.userId, userId), practitionerId ? aboutPractitioner(practitionerId) : undefined))
     .limit(1);
   if (!row) throw new AppError("not_found", "callNotFound");
   const [messages, booked] = await Promise.all([

@@ -31,6 +31,10 @@ export const appointmentResponse = z
     calendarSyncStatus: z.string(),
     reminderAt: instant.nullable(),
     confirmedAt: instant.nullable().describe("When the caller confirmed by text (null: not confirmed, or moved since)."),
+    changedBy: z
+      .string()
+      .nullable()
+      .describe("Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise."),
     createdAt: instant,
   })
   .meta({ title: "Appointment" });

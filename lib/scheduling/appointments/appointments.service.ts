@@ -1,9 +1,11 @@
 // The owner's appointments. Every query is scoped by the owner's user id. Two booked appointments with one practitioner
 // never overlap: the database's appointments_no_overlap constraint decides, not a SELECT before the INSERT, so two
 // requests racing for one practitioner's slot get exactly one booking.
-import { and, asc, desc, eq, gt, gte, lt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, users } from "@/db/schema";
+import type { Actor } from "@/lib/accounts/audit/actor";
+import { actorRecord, audit } from "@/lib/accounts/audit/audit";
 import { AppError } from "@/lib/platform/errors";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
 import { book, cancel, type Refusal } from "@/lib/scheduling/booking/commands";
@@ -41,6 +43,8 @@ export type AppointmentView = {
   reminderAt: string | null;
   /** When the caller confirmed by text that they will come (null: not confirmed, or moved since). */
   confirmedAt: string | null;
+  /** Who last changed it, when a member of the practice or an API key did (the owner's own changes name nobody). */
+  changedBy: string | null;
   createdAt: string;
 };
 
@@ -68,9 +72,17 @@ const columns = {
   reminderAt: appointments.reminderAt,
   confirmedAt: appointments.confirmedAt,
   createdAt: appointments.createdAt,
+  // The latest line of its change log, when someone other than the owner made it: a member, or a key (no person). The
+  // outer columns are named with their table: drizzle leaves a lone table's unqualified, which the subquery would read
+  // as its own.
+  changedBy: sql<string | null>`(select case when ch.actor_user_id is distinct from "appointments"."user_id" then ch.actor_name end
+    from appointment_changes ch where ch.appointment_id = "appointments"."id" order by ch.created_at desc limit 1)`,
 };
 
-type Row = Pick<typeof appointments.$inferSelect, keyof typeof columns>;
+type Row = Pick<typeof appointments.$inferSelect, Exclude<keyof typeof columns, "changedBy">> & { changedBy: string | null };
+
+/** A row the booking commands returned, for when it cannot be read again: who changed it is read with the list. */
+const fresh = (a: typeof appointments.$inferSelect): Row => ({ ...a, changedBy: null });
 
 function toView(r: Row): AppointmentView {
   return {
@@ -149,7 +161,12 @@ export async function getAppointment(db: Db, userId: string, appointmentId: stri
  * rules (lib/scheduling/booking/commands.ts SOURCE_RULES): any future time not taken, for the length the owner chooses; the
  * calendar and the patient's confirmation follow as for a phone booking.
  */
-export async function bookAppointment(deps: BookingDeps, userId: string, input: CreateAppointmentInput): Promise<AppointmentView> {
+export async function bookAppointment(
+  deps: BookingDeps,
+  userId: string,
+  input: CreateAppointmentInput,
+  by?: Actor,
+): Promise<AppointmentView> {
   const { db } = deps;
   const biz = await loadBusiness(db, userId);
   if (!biz) throw new AppError("not_found", "userNotFound");
@@ -174,9 +191,10 @@ export async function bookAppointment(deps: BookingDeps, userId: string, input: 
     // The reason, when it is one of the practice's services by name, is kept as the service: recall counts from it.
     service: serviceNamed(biz, input.reason),
     language: biz.locale,
+    by: await actorRecord(db, userId, by),
   });
   if (!booked.ok) throw refusal(booked.reason);
-  return toView((await byId(db, booked.appointment.id)) ?? booked.appointment);
+  return toView((await byId(db, booked.appointment.id)) ?? fresh(booked.appointment));
 }
 
 /** The one service of the practice (or of a practitioner) the words name, or null. */
@@ -198,13 +216,13 @@ function refusal(reason: Refusal): AppError {
  * Cancels and frees the slot; cancelling a cancelled appointment returns it unchanged. An id of another owner's
  * appointment gets the same 404 as an unknown one, so ids cannot be probed.
  */
-export async function cancelAppointment(deps: BookingDeps, userId: string, appointmentId: string): Promise<AppointmentView> {
+export async function cancelAppointment(deps: BookingDeps, userId: string, appointmentId: string, by?: Actor): Promise<AppointmentView> {
   const { db } = deps;
   const biz = await loadBusiness(db, userId);
   if (!biz) throw new AppError("not_found", "appointmentNotFound");
   // The same command as a cancellation by phone; the dashboard's rules let the owner cancel any of theirs.
-  const cancelled = await cancel(deps, biz, { source: "dashboard", appointmentId });
-  if (cancelled) return toView((await byId(db, cancelled.id)) ?? cancelled);
+  const cancelled = await cancel(deps, biz, { source: "dashboard", appointmentId, by: await actorRecord(db, userId, by) });
+  if (cancelled) return toView((await byId(db, cancelled.id)) ?? fresh(cancelled));
   const [existing] = await db
     .select(columns)
     .from(appointments)
@@ -224,11 +242,25 @@ export async function reassignAppointment(
   appointmentId: string,
   practitionerId: string,
   notifyCaller = false,
+  by?: Actor,
 ): Promise<AppointmentView> {
   const biz = await loadBusiness(deps.db, userId);
   if (!biz) throw new AppError("not_found", "appointmentNotFound");
+  const before = await byId(deps.db, appointmentId);
   const outcome = await reassign(deps, biz, { appointmentId, practitionerId, notifyCaller });
-  if (outcome.ok) return toView((await byId(deps.db, outcome.appointment.id)) ?? outcome.appointment);
+  if (outcome.ok) {
+    // Not a change the insights count (its time stays): the audit log keeps who gave it to whom.
+    if (before && before.practitionerId !== practitionerId)
+      await audit(deps.db, {
+        businessId: userId,
+        actor: by ?? null,
+        action: "appointment.reassign",
+        targetType: "appointment",
+        targetId: appointmentId,
+        details: { from: before.practitionerId, to: practitionerId },
+      });
+    return toView((await byId(deps.db, outcome.appointment.id)) ?? fresh(outcome.appointment));
+  }
   if (outcome.reason === "notFound") throw new AppError("not_found", "appointmentNotFound");
   if (outcome.reason === "practitionerNotFound") throw new AppError("not_found", "practitionerNotFound");
   if (outcome.reason === "taken") throw new AppError("conflict", "practitionerBusy");

@@ -4,15 +4,16 @@
 // calendar event is written with an id derived from the appointment (a retry never creates a second event), and when
 // that fails the appointment stands and a durable job keeps trying (follow-ups.ts, calendar-sync.ts).
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import { FOREIGN_KEY_VIOLATION, againAfterDeadlock, isExclusionViolation, isUniqueViolation, pgError } from "@/db/errors";
-import { appointmentChanges, appointments, type ConfirmationChannel } from "@/db/schema";
+import { appointments, type ConfirmationChannel } from "@/db/schema";
 import { inClosure, isSlotFree, nearestFreeAmong, seatsFreeAt, type Interval } from "@/lib/scheduling/availability/availability";
 import { recordBookingConflict } from "@/lib/platform/metrics/metrics";
+import type { ActorRecord } from "@/lib/accounts/audit/audit";
 import type { Business, CallLanguage } from "@/lib/accounts/business/business";
 import type { PractitionerRow } from "@/lib/accounts/business/tenant";
 import { type Appointment, type BookingDeps, DAY_MS, byBookingKey, byId, clock, calendarOf, rules, rulesFor, serviceLength } from "./core";
 import { agendaOf } from "./busy-time";
+import { logOf } from "./change-log";
 import { afterChangeSafely } from "./follow-ups";
 
 /** Where a booking comes from: a caller on the phone, or the owner in the dashboard (stored on the appointment). */
@@ -96,6 +97,8 @@ export type BookCommand = {
   /** The service asked for: only someone who offers it, for its length with them (sources whose length is the setting). */
   service?: string | null;
   callId?: string | null;
+  /** Who in the practice booked it (the dashboard, the API), as the change log names them. */
+  by?: ActorRecord;
 };
 
 export type BookingOutcome =
@@ -105,7 +108,13 @@ export type BookingOutcome =
  * Which appointment a move or a cancellation is about, who asks, (for a caller) their number, and (when the caller
  * answered about one version of it) that version: once it has been moved, the answer no longer applies.
  */
-export type ChangeCommand = { source: ChangeSource; appointmentId: string; callerPhone?: string | null; version?: number };
+export type ChangeCommand = {
+  source: ChangeSource;
+  appointmentId: string;
+  callerPhone?: string | null;
+  version?: number;
+  by?: ActorRecord;
+};
 
 export type RescheduleOutcome =
   { ok: true; appointment: Appointment } | { ok: false; reason: "notFound" } | { ok: false; reason: Refusal; alternatives: Interval[] };
@@ -270,7 +279,7 @@ async function insertBooking(
     );
     const [row] = await againAfterDeadlock(() =>
       deps.db
-        .with(changed, logOf(deps, "booked", b.source, changed))
+        .with(changed, logOf(deps, "booked", b.source, changed, b.by))
         .select()
         .from(changed),
     );
@@ -368,7 +377,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
     );
     [moved] = await againAfterDeadlock(() =>
       deps.db
-        .with(changed, logOf(deps, "rescheduled", cmd.source, changed))
+        .with(changed, logOf(deps, "rescheduled", cmd.source, changed, cmd.by))
         .select()
         .from(changed),
     );
@@ -411,45 +420,13 @@ export async function cancel(deps: BookingDeps, biz: Business, cmd: ChangeComman
   );
   const [cancelled] = await againAfterDeadlock(() =>
     deps.db
-      .with(changed, logOf(deps, "cancelled", cmd.source, changed))
+      .with(changed, logOf(deps, "cancelled", cmd.source, changed, cmd.by))
       .select()
       .from(changed),
   );
   if (!cancelled) return null;
   await afterChangeSafely(deps, biz, cancelled, "cancellation");
   return (await byId(deps.db, cancelled.id)) ?? cancelled;
-}
-
-/**
- * The changes log's line for the appointment a statement wrote (`changed`, a WITH query that returns it), as a second
- * WITH query of the same statement: one statement, so the count by source never disagrees with the appointments, and it
- * holds its locks no longer than the write alone would (a slot wanted by fifty callers at once is decided as fast). No
- * row written (a lost race): nothing logged.
- */
-function logOf(
-  deps: BookingDeps,
-  kind: (typeof appointmentChanges.$inferInsert)["kind"],
-  source: ChangeSource,
-  changed: WithSubqueryWithSelection<Pick<typeof appointments._.columns, "id" | "userId">, "changed">,
-) {
-  return deps.db.$with("logged").as(
-    deps.db
-      .insert(appointmentChanges)
-      .select(
-        deps.db
-          // Every column, in the table's order (drizzle's insert … select asks it).
-          .select({
-            id: sql<string>`gen_random_uuid()`.as("id"),
-            userId: changed.userId,
-            appointmentId: changed.id,
-            kind: sql<string>`${kind}`.as("kind"),
-            source: sql<string>`${source}`.as("source"),
-            createdAt: sql<Date>`${clock(deps).toISOString()}::timestamptz`.as("created_at"),
-          })
-          .from(changed),
-      )
-      .returning({ id: appointmentChanges.id }),
-  );
 }
 
 /** The caller's upcoming booked appointments with this business: booked with their number, or from it for another. */

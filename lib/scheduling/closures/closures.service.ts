@@ -80,14 +80,17 @@ export async function createClosure(
 
 /**
  * Deletes a closure. A public holiday's closure deleted is that holiday opened (no fill closes it again); the owner's own
- * closure of the whole practice deleted lets the public holidays it covered close again.
+ * closure of the whole practice deleted lets the public holidays it covered close again. With `practitionerId`, only one
+ * of that practitioner's days away (another is not found).
  */
-export async function deleteClosure(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteClosure(db: Db, userId: string, id: string, practitionerId?: string): Promise<void> {
   const gone = await db.transaction(async (tx) => {
     await lockHolidays(tx, userId);
     const [row] = await tx
       .delete(closures)
-      .where(and(eq(closures.id, id), eq(closures.userId, userId)))
+      .where(
+        and(eq(closures.id, id), eq(closures.userId, userId), practitionerId ? eq(closures.practitionerId, practitionerId) : undefined),
+      )
       .returning({ from: closures.startsOn, reason: closures.reason, source: closures.source, practitionerId: closures.practitionerId });
     if (row) await openDeletedHoliday(tx, userId, row);
     return row;

@@ -10,7 +10,7 @@ import { localizedPath } from "@/lib/platform/i18n/paths";
 import { defaultLocale, isLocale } from "@/lib/platform/i18n/routing";
 import { logger } from "@/lib/platform/log/logger";
 import { appContext } from "@/lib/server/context";
-import { getCurrentUser } from "@/lib/server/current-user";
+import { getCurrentSession } from "@/lib/server/current-user";
 
 // What the landing page reads (?trial=failed) to say that the trial did not start.
 const TRIAL_FAILED_QUERY = "trial=failed";
@@ -18,11 +18,13 @@ const TRIAL_FAILED_QUERY = "trial=failed";
 export async function startTrialFromLanding(form: FormData): Promise<void> {
   const asked = form.get("locale");
   const locale = isLocale(asked) ? asked : defaultLocale;
-  const user = await getCurrentUser();
-  if (!user) redirect(localizedPath(locale, "/login"));
+  const session = await getCurrentSession();
+  if (!session) redirect(localizedPath(locale, "/login"));
+  // The plan is the owner's: a member signed in goes to their dashboard, where the owner's subscription is not theirs.
+  if (session.practiceRole !== "owner") redirect(localizedPath(locale, "/dashboard"));
   let started = true;
   try {
-    await startTrial(appContext().db, user.id);
+    await startTrial(appContext().db, session.userId);
   } catch (e) {
     if (!(e instanceof AppError && e.messageKey === "trialAlreadyUsed")) {
       logger().error({ name: (e as Error).name }, "trial start from the landing page failed");

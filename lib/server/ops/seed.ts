@@ -11,6 +11,7 @@ import {
   callerMessages,
   calls,
   calendarConnections,
+  members,
   phoneNumbers,
   threadMessages,
   threads,
@@ -38,11 +39,11 @@ import { holidayAreaOf } from "@/lib/scheduling/closures/holiday-area";
 import { publicHolidays } from "@/lib/scheduling/closures/holiday-calendar";
 import { addDays, localToday } from "@/lib/receptionist/speech/when";
 import { bootstrap, ensureUser } from "../bootstrap";
-import { DEMO_ADMIN, DEMO_OWNER } from "./seed-accounts";
+import { DEMO_ADMIN, DEMO_FRONT_DESK, DEMO_OWNER } from "./seed-accounts";
 import { TIME_ZONE, DAY_MS, HOURS, PRACTICE, AI, APPOINTMENTS, CALLS, MESSAGE, PATIENT_TEXT } from "./seed-data";
 import { secretBoxFor } from "../secrets";
 
-export { DEMO_ADMIN, DEMO_OWNER };
+export { DEMO_ADMIN, DEMO_FRONT_DESK, DEMO_OWNER };
 export { DEMO_PHONES } from "./seed-data";
 
 // Ids of what the seed adds, so a second run finds them instead of adding copies.
@@ -103,6 +104,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   const adminCreated = !!(await ensureUser(db, { ...DEMO_ADMIN, type: "admin", fullName: "Demo Admin" }));
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER.email)).limit(1);
   const ownerId = owner!.id;
+  await seedFrontDesk(db, ownerId, now);
 
   // The calendar: the sandbox's fixed test code, exchanged as the dashboard's popup would. A real Google calendar needs
   // its owner's consent in the dashboard.
@@ -296,4 +298,17 @@ export async function seedDemoDatabase(db: Db, e: Env & { appUrl: string }, now 
   const lines = lineLinks(providers, voiceWebhookFor(e));
   const result = await seedDemo({ db, providers, secrets: secretBoxFor(e), lines, now });
   return { ...result, notes: [...notes, ...result.notes] };
+}
+
+/**
+ * The front desk of the demo practice: a person of their own (no practice of their own: signing in lands in the demo
+ * practice), its member with the staff role.
+ */
+async function seedFrontDesk(db: Db, ownerId: string, now: Date): Promise<void> {
+  await ensureUser(db, { ...DEMO_FRONT_DESK, type: "user", fullName: "Léa Martin", locale: "fr", setupCompletedAt: null, setupSteps: [] });
+  const [person] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_FRONT_DESK.email)).limit(1);
+  await db
+    .insert(members)
+    .values({ businessId: ownerId, userId: person!.id, email: DEMO_FRONT_DESK.email, role: "staff", acceptedAt: now, invitedBy: ownerId })
+    .onConflictDoNothing();
 }

@@ -9,7 +9,7 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 /** The business's privacy settings and the bounds the retention period must stay within. */
-export const GET = route.owner({ roles: ROLES.managers, response: { 200: privacySettingsResponse } }, async ({ ctx, auth }) => {
+export const GET = route.owner({ roles: ROLES.everyone, response: { 200: privacySettingsResponse } }, async ({ ctx, auth }) => {
   const settings = await getPrivacySettings(ctx.db, auth.userId);
   if (!settings) throw new AppError("unauthorized", "unauthorized");
   return json({ ...settings, retentionLimits: RETENTION_DAYS });

@@ -3,7 +3,7 @@ import { messageResponse } from "@/lib/platform/http/http.responses";
 import { idParam } from "@/lib/platform/http/params";
 import { message } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -11,7 +11,7 @@ export const runtime = "nodejs";
 export const DELETE = route.owner(
   { roles: ROLES.managers, params: { id: (id: string) => idParam(id, "apiKeyNotFound") }, response: { 200: messageResponse } },
   async ({ ctx, auth, params, locale }) => {
-    await revokeApiKey(ctx.db, auth.userId, params.id);
+    await revokeApiKey(ctx.db, auth.userId, params.id, actorOf(auth));
     return message(locale, "apiKeyRevoked");
   },
 );

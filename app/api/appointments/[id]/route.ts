@@ -3,7 +3,7 @@ import { cancelAppointment, getAppointment } from "@/lib/scheduling/appointments
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { ownPractitioner, route } from "@/lib/server/api-route";
+import { actorOf, ownPractitioner, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -19,5 +19,5 @@ export const GET = route.owner(
 // "cancelled") so the call log and the owner's history still make sense.
 export const DELETE = route.owner(
   { roles: ROLES.frontDesk, scope: "appointments:write", params, response: { 200: appointmentResponse } },
-  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
+  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id, actorOf(auth))),
 );

@@ -8,7 +8,7 @@ import { route } from "@/lib/server/api-route";
 export const runtime = "nodejs";
 
 export const DELETE = route.owner(
-  { roles: ROLES.managers, params: { id: (id: string) => idParam(id, "blockedNumberNotFound") }, response: { 200: messageResponse } },
+  { roles: ROLES.frontDesk, params: { id: (id: string) => idParam(id, "blockedNumberNotFound") }, response: { 200: messageResponse } },
   async ({ ctx, auth, params, locale }) => {
     await unblockNumber(ctx.db, auth.userId, params.id);
     return message(locale, "numberUnblocked");

@@ -3,7 +3,7 @@ import { translate } from "@/lib/platform/i18n/translate";
 import { eraseCaller } from "@/lib/accounts/privacy/erase";
 import { callerErasedResponse } from "@/lib/accounts/privacy/privacy.responses";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -11,7 +11,7 @@ export const runtime = "nodejs";
 export const DELETE = route.owner(
   { roles: ROLES.managers, params: { phone: safeDecode }, response: { 200: callerErasedResponse } },
   async ({ ctx, auth, params, locale }) => {
-    const erased = await eraseCaller(ctx.db, auth.userId, params.phone);
+    const erased = await eraseCaller(ctx.db, auth.userId, params.phone, actorOf(auth));
     const total = erased.appointments + erased.calls + erased.messages + erased.texts + erased.notifications;
     return json({ message: translate(locale, total ? "Api.callerErased" : "Api.callerNothingHeld"), erased });
   },

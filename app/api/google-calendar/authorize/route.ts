@@ -3,12 +3,12 @@ import { oauthConnectSchema } from "@/lib/scheduling/calendar/calendar.schemas";
 import { connectCalendar } from "@/lib/scheduling/calendar/calendar.service";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { ownPractitioner, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
 export const POST = route.owner(
-  { roles: ROLES.managers, body: oauthConnectSchema, response: { 200: calendarConnectedResponse } },
+  { roles: ROLES.everyone, body: oauthConnectSchema, response: { 200: calendarConnectedResponse } },
   async ({ ctx, auth, input }) =>
     json(
       await connectCalendar(
@@ -16,7 +16,7 @@ export const POST = route.owner(
         auth.userId,
         "google",
         { code: input.body.code },
-        input.body.practitionerId,
+        ownPractitioner(auth, input.body.practitionerId),
       ),
     ),
 );

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * The first page of the consent popup (its protocol: lib/platform/shared/calendar-consent.ts): on to Google's consent screen, with a state
  * signed for this user that the callback checks. Only with Google configured; the sandbox has its own consent page.
  */
-export const GET = route.owner({ roles: ROLES.managers, response: { 302: null } }, async ({ ctx, auth }) => {
+export const GET = route.owner({ roles: ROLES.everyone, response: { 302: null } }, async ({ ctx, auth }) => {
   const google = googleCalendarOptions(env());
   if (!google) throw new AppError("not_found", "notFound");
   const location = googleAuthUrl(google, signConsentState(ctx.session.secret, auth.userId));

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
  * (GET /api/microsoft-calendar/consent), or the code is not passed on.
  */
 export const GET = route.owner(
-  { roles: ROLES.managers, session: "optional", response: { 200: { "text/html": null } } },
+  { roles: ROLES.everyone, session: "optional", response: { 200: { "text/html": null } } },
   async ({ req, ctx, auth, locale }) =>
     consentReplyPage(
       consentCallback(new URL(req.url).searchParams, ctx.session.secret, auth?.userId ?? null),

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * The first page of the consent popup (its protocol: lib/platform/shared/calendar-consent.ts): on to Microsoft's sign-in and consent screen, with a state
  * signed for this user that the callback checks. Only with Microsoft configured; the sandbox has its own consent page.
  */
-export const GET = route.owner({ roles: ROLES.managers, response: { 302: null } }, async ({ ctx, auth }) => {
+export const GET = route.owner({ roles: ROLES.everyone, response: { 302: null } }, async ({ ctx, auth }) => {
   const microsoft = microsoftCalendarOptions(env());
   if (!microsoft) throw new AppError("not_found", "notFound");
   const location = microsoftAuthUrl(microsoft, signConsentState(ctx.session.secret, auth.userId));

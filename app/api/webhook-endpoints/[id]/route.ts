@@ -6,7 +6,7 @@ import { idParam } from "@/lib/platform/http/params";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { json, message } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -16,14 +16,22 @@ const params = { id: (id: string) => idParam(id, "webhookEndpointNotFound") };
 export const PUT = route.owner(
   { roles: ROLES.managers, params, body: webhookEndpointSchema, response: { 200: webhookEndpointResponse } },
   async ({ req, ctx, auth, params, input }) =>
-    json(await updateEndpoint(ctx, { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) }, params.id, input.body)),
+    json(
+      await updateEndpoint(
+        ctx,
+        { userId: auth.userId, sessionId: auth.sessionId, clientIp: clientIp(req) },
+        params.id,
+        input.body,
+        actorOf(auth),
+      ),
+    ),
 );
 
 /** Deletes the endpoint and its delivery log. */
 export const DELETE = route.owner(
   { roles: ROLES.managers, params, response: { 200: messageResponse } },
   async ({ ctx, auth, params, locale }) => {
-    await deleteEndpoint(ctx.db, auth.userId, params.id);
+    await deleteEndpoint(ctx.db, auth.userId, params.id, actorOf(auth));
     return message(locale, "webhookEndpointDeleted");
   },
 );

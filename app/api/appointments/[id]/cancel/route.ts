@@ -3,7 +3,7 @@ import { cancelAppointment } from "@/lib/scheduling/appointments/appointments.se
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -14,5 +14,5 @@ export const POST = route.owner(
     params: { id: (id) => idParam(id, "appointmentNotFound") },
     response: { 200: appointmentResponse },
   },
-  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id)),
+  async ({ ctx, auth, params }) => json(await cancelAppointment(ctx.booking, auth.userId, params.id, actorOf(auth))),
 );

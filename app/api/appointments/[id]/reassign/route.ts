@@ -4,7 +4,7 @@ import { reassignAppointment } from "@/lib/scheduling/appointments/appointments.
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -21,5 +21,5 @@ export const POST = route.owner(
     response: { 200: appointmentResponse },
   },
   async ({ ctx, auth, params, input }) =>
-    json(await reassignAppointment(ctx.booking, auth.userId, params.id, input.body.practitionerId, input.body.notifyCaller)),
+    json(await reassignAppointment(ctx.booking, auth.userId, params.id, input.body.practitionerId, input.body.notifyCaller, actorOf(auth))),
 );

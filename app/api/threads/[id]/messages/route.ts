@@ -4,7 +4,7 @@ import { replyToThread } from "@/lib/messaging/inbox/threads.service";
 import { idParam } from "@/lib/platform/http/params";
 import { json } from "@/lib/platform/http/route";
 import { ROLES } from "@/lib/platform/shared/roles";
-import { route } from "@/lib/server/api-route";
+import { actorOf, route } from "@/lib/server/api-route";
 
 export const runtime = "nodejs";
 
@@ -16,5 +16,6 @@ export const POST = route.owner(
     body: threadReplySchema,
     response: { 201: threadTextResponse },
   },
-  async ({ ctx, auth, params, input }) => json(await replyToThread(ctx, auth.userId, params.id, input.body), { status: 201 }),
+  async ({ ctx, auth, params, input }) =>
+    json(await replyToThread(ctx, auth.userId, params.id, input.body, actorOf(auth)), { status: 201 }),
 );
