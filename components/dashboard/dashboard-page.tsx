@@ -7,29 +7,40 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { IntlIsland } from "@/components/intl-island";
 import type { Profile } from "@/lib/accounts/account/profile";
-import { getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
+import { getCurrentSession, getCurrentUser, hasSessionCookie } from "@/lib/server/current-user";
+import type { AuthContext } from "@/lib/accounts/auth/session";
+import { allows, type RoleSet } from "@/lib/platform/shared/roles";
 import { PAGE_PATH_HEADER, pathInLocale } from "@/lib/platform/http/page-path";
-import { isLocale, localeParam, type Locale } from "@/lib/platform/i18n/routing";
+import { localeParam, type Locale } from "@/lib/platform/i18n/routing";
 import { localeRedirect } from "@/lib/platform/i18n/server-navigation";
 
 type Params = { params: Promise<{ locale: string }> };
 
-export async function dashboardUser(params: Params["params"], opts: { admin?: boolean } = {}): Promise<{ user: Profile; locale: Locale }> {
+/**
+ * The signed-in person's page: `user` is the practice they work in (its profile, what every section shows), `session`
+ * who they are and their role there. `roles`: the roles the page is for (those its API routes allow); anyone else
+ * lands on their home. `admin`: the platform's admin area, for its administrators only.
+ */
+export async function dashboardUser(
+  params: Params["params"],
+  opts: { admin?: boolean; roles?: RoleSet } = {},
+): Promise<{ user: Profile; locale: Locale; session: AuthContext }> {
   const locale = await localeParam(params);
   setRequestLocale(locale);
-  const user = await getCurrentUser();
+  const [user, session] = await Promise.all([getCurrentUser(), getCurrentSession()]);
   // A session cookie the server no longer honours (expired, signed out elsewhere, account deactivated) is an expired
   // session: the sign-in page says so. No cookie at all is a plain visit.
-  if (!user) return localeRedirect(locale, (await hasSessionCookie()) ? "/login?expired=true" : "/login");
+  if (!user || !session) return localeRedirect(locale, (await hasSessionCookie()) ? "/login?expired=true" : "/login");
   // One language preference: the dashboard speaks the account's, whichever address (or device, or browser language)
   // it was opened in. The same page in it; the proxy stores the prefix as this browser's preference on the way.
-  if (isLocale(user.locale) && user.locale !== locale) {
+  if (session.locale !== locale) {
     const asked = (await headers()).get(PAGE_PATH_HEADER) ?? `/${locale}/dashboard`;
-    redirect(pathInLocale(asked, user.locale));
+    redirect(pathInLocale(asked, session.locale));
   }
-  // Anyone else hitting an admin route falls to their home (Today).
-  if (opts.admin && user.type !== "admin") return localeRedirect(locale, "/dashboard");
-  return { user, locale };
+  // Anyone else hitting an admin route, or a page their role is not for, falls to their home (Today).
+  if (opts.admin && session.role !== "admin") return localeRedirect(locale, "/dashboard");
+  if (opts.roles && !allows(opts.roles, session.practiceRole)) return localeRedirect(locale, "/dashboard");
+  return { user, locale, session };
 }
 
 /** `export const generateMetadata = dashboardMetadata("profile")`: "Profile · Recepta", never indexed. */

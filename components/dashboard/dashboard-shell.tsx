@@ -12,12 +12,16 @@ import { SignOutButton } from "@/components/site/sign-out-button";
 import { Link, usePathname } from "@/lib/platform/i18n/navigation";
 import { isLocale, locales, type Locale } from "@/lib/platform/i18n/routing";
 import { localizedPath } from "@/lib/platform/i18n/server-navigation";
+import { ROLES, type PracticeRole, type RoleSet } from "@/lib/platform/shared/roles";
 import { GettingStarted } from "./getting-started";
 import { useProfile, useSetProfile } from "./session";
 import { toastFailure } from "./use-profile-save";
 
-/** `exact`: active on its own address only (Today, whose address starts every other's); `anchor`: a part of a page, never marked current. */
-type Item = { href: string; key: string; also?: string[]; exact?: boolean; anchor?: boolean };
+/**
+ * `exact`: active on its own address only (Today, whose address starts every other's); `anchor`: a part of a page, never
+ * marked current; `roles`: who in the practice it is for (its page and its API routes allow the same), managers if unsaid.
+ */
+type Item = { href: string; key: string; also?: string[]; exact?: boolean; anchor?: boolean; roles?: RoleSet };
 type Group = { key: string; items: Item[] };
 
 const ADMIN: Group = {
@@ -28,8 +32,8 @@ const ADMIN: Group = {
     { href: "/dashboard/admin/outbox", key: "adminOutbox" },
   ],
 };
-const PROFILE: Item = { href: "/dashboard/profile", key: "profile" };
-const SECURITY: Item = { href: "/dashboard/security", key: "security" };
+const PROFILE: Item = { href: "/dashboard/profile", key: "profile", roles: ROLES.everyone };
+const SECURITY: Item = { href: "/dashboard/security", key: "security", roles: ROLES.everyone };
 
 // The sections grouped by the job the owner comes for: the day's work, the receptionist, the agenda, what is connected,
 // the account. Every section keeps its own address.
@@ -37,11 +41,11 @@ const GROUPS: Group[] = [
   {
     key: "groupToday",
     items: [
-      { href: "/dashboard", key: "home", exact: true },
-      { href: "/dashboard/inbox", key: "inbox" },
-      { href: "/dashboard/calls", key: "calls" },
+      { href: "/dashboard", key: "home", exact: true, roles: ROLES.frontDesk },
+      { href: "/dashboard/inbox", key: "inbox", roles: ROLES.frontDesk },
+      { href: "/dashboard/calls", key: "calls", roles: ROLES.everyone },
       { href: "/dashboard/outbox", key: "outbox" },
-      { href: "/dashboard/appointments", key: "appointments" },
+      { href: "/dashboard/appointments", key: "appointments", roles: ROLES.everyone },
       { href: "/dashboard/insights", key: "insights" },
     ],
   },
@@ -51,7 +55,7 @@ const GROUPS: Group[] = [
       { href: "/dashboard/ai-config", key: "aiConfig" },
       { href: "/dashboard/knowledge", key: "knowledge" },
       { href: "/dashboard/transfers", key: "transfers" },
-      { href: "/dashboard/try", key: "try" },
+      { href: "/dashboard/try", key: "try", roles: ROLES.frontDesk },
     ],
   },
   {
@@ -61,7 +65,7 @@ const GROUPS: Group[] = [
       { href: "/dashboard/schedule", key: "schedule" },
       { href: "/dashboard/schedule#closures", key: "closures", anchor: true },
       { href: "/dashboard/booking-page", key: "bookingPage" },
-      { href: "/dashboard/waitlist", key: "waitlist" },
+      { href: "/dashboard/waitlist", key: "waitlist", roles: ROLES.frontDesk },
       { href: "/dashboard/recall", key: "recall" },
     ],
   },
@@ -78,7 +82,8 @@ const GROUPS: Group[] = [
     items: [
       PROFILE,
       { href: "/dashboard/business", key: "business" },
-      { href: "/dashboard/subscription", key: "subscription" },
+      { href: "/dashboard/team", key: "team" },
+      { href: "/dashboard/subscription", key: "subscription", roles: ROLES.owner },
       { href: "/dashboard/privacy", key: "privacy" },
       SECURITY,
     ],
@@ -91,7 +96,22 @@ const ADMIN_GROUPS: Group[] = [ADMIN, { key: "groupAccount", items: [PROFILE, SE
 const isActive = (item: Item, path: string) =>
   !item.anchor && [item.href, ...(item.also ?? [])].some((h) => path === h || (!item.exact && path.startsWith(`${h}/`)));
 
-export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: boolean; sandboxNote: string | null; children: ReactNode }) {
+/** The groups with only what `role` may use; a group left empty is not shown. */
+const forRole = (groups: Group[], role: PracticeRole): Group[] =>
+  groups.map((g) => ({ ...g, items: g.items.filter((i) => (i.roles ?? ROLES.managers).includes(role)) })).filter((g) => g.items.length > 0);
+
+type ShellProps = {
+  isAdmin: boolean;
+  role: PracticeRole;
+  /** Who is signed in (a member is not the practice's owner). */
+  personName: string;
+  /** The practices a member works in, when more than one. */
+  switcher: ReactNode;
+  sandboxNote: string | null;
+  children: ReactNode;
+};
+
+export function DashboardShell({ isAdmin, role, personName, switcher, sandboxNote, children }: ShellProps) {
   const t = useTranslations("Dashboard");
   const locale = useLocale();
   const { profile } = useProfile();
@@ -108,7 +128,9 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
     );
   }
 
-  const groups = isAdmin ? ADMIN_GROUPS : GROUPS;
+  const groups = isAdmin ? ADMIN_GROUPS : forRole(GROUPS, role);
+  // The owner's name is the profile's, live (a save shows at once); a member's is their own, not the practice's.
+  const name = role === "owner" ? profile.fullName : personName;
   const signOut = (
     <SignOutButton
       className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700"
@@ -131,7 +153,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
             <SideNav groups={groups} />
             {/* The narrowest screens have no room in the header for the name and sign-out: they are here. */}
             <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:hidden">
-              <span className="px-3 text-sm font-medium text-slate-800">{profile.fullName}</span>
+              <span className="px-3 text-sm font-medium text-slate-800">{name}</span>
               {signOut}
             </div>
           </MobileMenu>
@@ -153,8 +175,9 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
           )}
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
-              {profile.fullName}
+              {name}
             </span>
+            {switcher}
             <LanguageLinks />
             <CompactLanguageSelect />
             <div className="hidden sm:block">{signOut}</div>
@@ -171,7 +194,7 @@ export function DashboardShell({ isAdmin, sandboxNote, children }: { isAdmin: bo
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto max-w-4xl">
-            {!isAdmin && <GettingStarted />}
+            {!isAdmin && (role === "owner" || role === "admin") && <GettingStarted />}
             {children}
           </div>
         </main>

@@ -16,7 +16,8 @@ import { ReceptionistChecklist } from "./getting-started";
 
 const rowLink = "block rounded-lg px-3 py-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-700 min-h-11";
 
-export async function TodayPage({ today, checklist, locale }: { today: Today; checklist: Checklist; locale: Locale }) {
+/** `checklist`: null for the front desk, who set nothing up (its items are the practice's settings). */
+export async function TodayPage({ today, checklist, locale }: { today: Today; checklist: Checklist | null; locale: Locale }) {
   const t = await getTranslations("TodayPage");
   const zone = today.timeZone;
   // Numbers shown as on every other page: national for the practice's own country, international otherwise.
@@ -45,7 +46,7 @@ export async function TodayPage({ today, checklist, locale }: { today: Today; ch
   return (
     <>
       <SectionHeader title={t("title")} description={t("lead")} />
-      <ReceptionistChecklist checklist={checklist} />
+      {checklist && <ReceptionistChecklist checklist={checklist} />}
       <div className="grid gap-6 lg:grid-cols-2">
         {appointments(t("appointmentsToday"), today.today, today.appointments.today, "today-appointments")}
         {appointments(t("appointmentsTomorrow"), today.tomorrow, today.appointments.tomorrow, "tomorrow-appointments")}

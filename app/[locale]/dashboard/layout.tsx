@@ -6,9 +6,19 @@ import { IntlIsland } from "@/components/intl-island";
 import { env } from "@/lib/platform/env";
 import { providerModes } from "@/lib/vendors/registry";
 import { dashboardUser } from "@/components/dashboard/dashboard-page";
+import { PracticeSwitcher } from "@/components/dashboard/practice-switcher";
+import { findProfileById } from "@/lib/accounts/account/profile";
+import { practicesOf } from "@/lib/accounts/members/members.service";
+import { appContext } from "@/lib/server/context";
 
 export default async function DashboardLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  const { user } = await dashboardUser(params);
+  const { user, locale, session } = await dashboardUser(params);
+  const db = appContext().db;
+  // A member's header names them, not the practice's owner; the switcher shows when they work in more than one.
+  const [person, { practices }] = await Promise.all([
+    session.actorId === user.id ? user : findProfileById(db, session.actorId),
+    practicesOf(db, session),
+  ]);
   const sandboxed = Object.entries(providerModes(env()))
     .filter(([, m]) => m === "sandbox")
     .map(([k]) => k);
@@ -17,7 +27,13 @@ export default async function DashboardLayout({ children, params }: { children: 
   return (
     <IntlIsland namespaces={["Dashboard", "LocaleSwitcher", "GettingStarted", "Common"]}>
       <DashboardSession initialProfile={user}>
-        <DashboardShell isAdmin={user.type === "admin"} sandboxNote={sandboxNote}>
+        <DashboardShell
+          isAdmin={session.role === "admin"}
+          role={session.practiceRole}
+          personName={person?.fullName ?? user.fullName}
+          switcher={practices.length > 1 ? <PracticeSwitcher practices={practices} locale={locale} /> : null}
+          sandboxNote={sandboxNote}
+        >
           {children}
         </DashboardShell>
       </DashboardSession>

@@ -9,10 +9,12 @@ import { openSessions } from "@/lib/accounts/auth/session";
 import { listEndpoints } from "@/lib/accounts/webhooks/endpoints.service";
 import { formatDateTime, formatLongDate } from "@/lib/platform/format/intl";
 import { Link } from "@/lib/platform/i18n/navigation";
+import { allows, ROLES } from "@/lib/platform/shared/roles";
 import type { Locale } from "@/lib/platform/i18n/routing";
 import { appContext } from "@/lib/server/context";
 import { getCurrentSession } from "@/lib/server/current-user";
 import { Card } from "../frame";
+import { RecentActivity } from "./recent-activity";
 
 function hostOf(url: string): string {
   try {
@@ -51,11 +53,13 @@ function Group({
 export async function AccessSummary({ userId, locale, timeZone }: { userId: string; locale: Locale; timeZone: string }) {
   const t = await getTranslations({ locale, namespace: "SecuritySection" });
   const db = appContext().db;
-  const [current, open, { apiKeys }, { endpoints }] = await Promise.all([
-    getCurrentSession(),
-    openSessions(db, userId),
-    listApiKeys(db, userId),
-    listEndpoints(db, userId),
+  // The sessions are the person's own; the practice's keys and webhooks are shown to those who manage it.
+  const current = await getCurrentSession();
+  const manages = !!current && allows(ROLES.managers, current.practiceRole);
+  const [open, { apiKeys }, { endpoints }] = await Promise.all([
+    openSessions(db, current?.actorId ?? userId),
+    manages ? listApiKeys(db, userId) : { apiKeys: [] },
+    manages ? listEndpoints(db, userId) : { endpoints: [] },
   ]);
   const at = (d: Date | string) => formatDateTime(d, locale, timeZone);
   const day = (d: Date | string) => formatLongDate(typeof d === "string" ? d : d.toISOString(), locale, timeZone);
@@ -83,36 +87,41 @@ export async function AccessSummary({ userId, locale, timeZone }: { userId: stri
               <li className="py-2 text-slate-500">{t("sessions.more", { count: open.total - open.sessions.length })}</li>
             )}
           </Group>
-          <Group
-            title={t("apiKeys.title", { count: apiKeys.length })}
-            empty={apiKeys.length ? null : t("apiKeys.empty")}
-            manage={manage}
-            testId="access-api-keys"
-          >
-            {apiKeys.map((k) => (
-              <li key={k.id} className="py-2">
-                <span className="font-medium">{k.name}</span> <code className="font-mono text-xs">{k.prefix}…</code>
-                <span className="block text-slate-500">
-                  {t("apiKeys.made", { date: day(k.createdAt) })} ·{" "}
-                  {k.lastUsedAt ? t("apiKeys.lastUsed", { date: day(k.lastUsedAt) }) : t("apiKeys.neverUsed")}
-                </span>
-              </li>
-            ))}
-          </Group>
-          <Group
-            title={t("webhooks.title", { count: endpoints.length })}
-            empty={endpoints.length ? null : t("webhooks.empty")}
-            manage={manage}
-            testId="access-webhooks"
-          >
-            {endpoints.map((e) => (
-              <li key={e.id} className="py-2">
-                <span className="font-medium">{hostOf(e.url)}</span>
-                {!e.enabled && <span className="ml-2 text-slate-500">{t("webhooks.off")}</span>}
-                <span className="block text-slate-500">{t("webhooks.made", { date: day(e.createdAt) })}</span>
-              </li>
-            ))}
-          </Group>
+          {manages && (
+            <>
+              <Group
+                title={t("apiKeys.title", { count: apiKeys.length })}
+                empty={apiKeys.length ? null : t("apiKeys.empty")}
+                manage={manage}
+                testId="access-api-keys"
+              >
+                {apiKeys.map((k) => (
+                  <li key={k.id} className="py-2">
+                    <span className="font-medium">{k.name}</span> <code className="font-mono text-xs">{k.prefix}…</code>
+                    <span className="block text-slate-500">
+                      {t("apiKeys.made", { date: day(k.createdAt) })} ·{" "}
+                      {k.lastUsedAt ? t("apiKeys.lastUsed", { date: day(k.lastUsedAt) }) : t("apiKeys.neverUsed")}
+                    </span>
+                  </li>
+                ))}
+              </Group>
+              <Group
+                title={t("webhooks.title", { count: endpoints.length })}
+                empty={endpoints.length ? null : t("webhooks.empty")}
+                manage={manage}
+                testId="access-webhooks"
+              >
+                {endpoints.map((e) => (
+                  <li key={e.id} className="py-2">
+                    <span className="font-medium">{hostOf(e.url)}</span>
+                    {!e.enabled && <span className="ml-2 text-slate-500">{t("webhooks.off")}</span>}
+                    <span className="block text-slate-500">{t("webhooks.made", { date: day(e.createdAt) })}</span>
+                  </li>
+                ))}
+              </Group>
+            </>
+          )}
+          {manages && <RecentActivity businessId={userId} locale={locale} timeZone={timeZone} />}
         </div>
       </Card>
     </div>

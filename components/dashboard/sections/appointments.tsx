@@ -18,6 +18,7 @@ import { ReassignDialog, type PendingReassign } from "./reassign-dialog";
 import { Badge, Card, ConfirmDialog, LoadError, Loading, SectionHeader } from "../ui";
 import { usePhoneFormat } from "../phone";
 import { toastFailure } from "../use-profile-save";
+import { shownActorName } from "@/lib/accounts/audit/actor";
 
 // The booking form comes with the "New appointment" button that opens it.
 const AppointmentForm = lazy(() => import("./appointment-form"));
@@ -32,14 +33,19 @@ type SyncNotice = (typeof SYNC_NOTICES)[number];
 const syncNotice = (status: string): SyncNotice | null =>
   (SYNC_NOTICES as readonly string[]).includes(status) ? (status as SyncNotice) : null;
 
-export function Appointments() {
+/**
+ * `mine`: a practitioner member's own id: they see their week and their appointments only (the server answers no
+ * other), with nothing to book, cancel or give away.
+ */
+export function Appointments({ mine = null }: { mine?: string | null }) {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
   // A practice of several lists everyone's, or one practitioner's, and says who each appointment is with.
   const team = useQuery(practitionersQuery());
   const practitioners = team.data?.practitioners ?? [];
   const several = practitioners.length > 1;
-  const [only, setOnly] = useState("");
+  const [chosen, setOnly] = useState("");
+  const only = mine ?? chosen;
   const query = useQuery({
     queryKey: appointmentKeys.list(only),
     queryFn: () => ok(api.GET("/api/appointments", { params: { query: only ? { practitionerId: only } : {} } })),
@@ -75,7 +81,8 @@ export function Appointments() {
       title={t("title")}
       description={t("description")}
       actions={
-        !creating && (
+        !creating &&
+        !mine && (
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
             {t("new")}
           </button>
@@ -94,7 +101,7 @@ export function Appointments() {
             </Suspense>
           </Card>
         )}
-        {several && (
+        {several && !mine && (
           <div className="max-w-xs">
             <SelectField
               id="appointments-practitioner"
@@ -124,8 +131,8 @@ export function Appointments() {
                 timeZone={query.data.timeZone}
                 empty={t("noUpcoming")}
                 nameOf={nameOf}
-                onCancel={setCancelling}
-                team={several ? practitioners : undefined}
+                onCancel={mine ? undefined : setCancelling}
+                team={several && !mine ? practitioners : undefined}
                 onReassign={(appointment, practitionerId) => setGiving({ appointment, practitionerId, name: nameOf(practitionerId) ?? "" })}
                 reassigning={reassign.isPending}
               />
@@ -276,6 +283,11 @@ function AppointmentItems({
               <Badge tone={a.source === "phone" ? "blue" : "gray"} testId="appointment-source">
                 {t(`source.${a.source}`)}
               </Badge>
+              {a.changedBy && (
+                <span className="text-xs text-slate-600" data-testid="appointment-changed-by">
+                  {t("changedBy", { name: shownActorName(a.changedBy, t("formerMember")) })}
+                </span>
+              )}
               {sync && (
                 <Badge tone={SYNC_TONES[sync]} testId="appointment-calendar-sync">
                   {t(`calendarSync.${sync}`)}

@@ -55,7 +55,8 @@ function BackLink() {
   );
 }
 
-export function CallDetail({ id }: { id: string }) {
+/** `canBlock`: the blocklist is the front desk's and the managers' (a practitioner member reads their calls only). */
+export function CallDetail({ id, canBlock = true }: { id: string; canBlock?: boolean }) {
   const t = useTranslations("CallDetail");
   const calls = useTranslations("CallsSection");
   const locale = useLocale();
@@ -112,7 +113,7 @@ export function CallDetail({ id }: { id: string }) {
             {call.screening && <ScreeningBadge screening={call.screening} />}
             <CallStatusBadge status={call.status} />
             <OutcomeBadge outcome={call.outcome} />
-            {call.fromNumber && <BlockCallerButton phone={call.fromNumber} />}
+            {canBlock && call.fromNumber && <BlockCallerButton phone={call.fromNumber} />}
           </div>
         }
       />

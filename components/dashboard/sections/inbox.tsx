@@ -18,6 +18,7 @@ import { usePhoneFormat } from "../phone";
 import { useProfile } from "../session";
 import { OutcomeBadge } from "./calls";
 import { Tasks } from "./inbox-tasks";
+import { shownActorName } from "@/lib/accounts/audit/actor";
 
 // The sandbox's "text from a caller" form is shown in sandbox mode only, and the reply form once a thread is open.
 const SandboxText = lazy(() => import("./inbox-sandbox").then((m) => ({ default: m.SandboxText })));
@@ -291,6 +292,12 @@ function TextBubble({ text, timeZone }: { text: ThreadText; timeZone?: string })
             <>
               {" · "}
               <span data-testid="text-status">{t(`statuses.${text.status}`)}</span>
+            </>
+          )}
+          {out && text.sentBy && (
+            <>
+              {" · "}
+              <span data-testid="text-sent-by">{t("sentBy", { name: shownActorName(text.sentBy, t("formerMember")) })}</span>
             </>
           )}
         </p>

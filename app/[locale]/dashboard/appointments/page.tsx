@@ -4,10 +4,10 @@ import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboar
 export const generateMetadata = dashboardMetadata("appointments");
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
-  await dashboardUser(params);
+  const { session } = await dashboardUser(params);
   return (
     <Section namespaces={["AppointmentsSection", "Fields", "Validation"]}>
-      <Appointments />
+      <Appointments mine={session.practiceRole === "practitioner" ? session.practitionerId : null} />
     </Section>
   );
 }

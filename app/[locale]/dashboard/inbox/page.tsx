@@ -1,4 +1,5 @@
 import { Inbox } from "@/components/dashboard/sections/inbox";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 import { env } from "@/lib/platform/env";
 import { providerModes } from "@/lib/vendors/registry";
@@ -14,7 +15,7 @@ export default async function Page({
   params: Promise<{ locale: string }>;
   searchParams: Promise<{ thread?: string | string[] }>;
 }) {
-  await dashboardUser(params);
+  await dashboardUser(params, { roles: ROLES.frontDesk });
   const { thread } = await searchParams;
   const initial = typeof thread === "string" && UUID.test(thread) ? thread : null;
   return (

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { dashboardMetadata, dashboardUser } from "@/components/dashboard/dashboard-page";
 import { InsightsView, type PeriodChoice } from "@/components/dashboard/insights";
 import { translate } from "@/lib/platform/i18n/translate";
@@ -14,7 +15,7 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 // Rendered on the server, charts included: the period is a plain GET form, so the page works before (and without) any
 // script, and the charts cost the browser nothing to download.
 export default async function Page({ params, searchParams }: Props) {
-  const { user, locale } = await dashboardUser(params);
+  const { user, locale } = await dashboardUser(params, { roles: ROLES.managers });
   const asked = await searchParams;
   const one = (k: string) => (typeof asked[k] === "string" && asked[k] !== "" ? asked[k] : undefined);
   const now = new Date();

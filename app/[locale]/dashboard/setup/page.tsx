@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ROLES } from "@/lib/platform/shared/roles";
 import { dashboardMetadata, dashboardUser, Section } from "@/components/dashboard/dashboard-page";
 import { SETUP_NAMESPACES } from "@/components/setup/setup-page";
 import { SetupWizard } from "@/components/setup/setup-wizard";
@@ -16,7 +17,7 @@ export const generateMetadata = dashboardMetadata("setup");
  * missing; once every step is done there is nothing to resume.
  */
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
-  const { user, locale } = await dashboardUser(params);
+  const { user, locale } = await dashboardUser(params, { roles: ROLES.owner });
   const progress = await onboardingOf(appContext().db, user.id);
   if (user.type === "admin" || progress.next === null) return localeRedirect(locale, "/dashboard");
   const t = await getTranslations("SetupPage");

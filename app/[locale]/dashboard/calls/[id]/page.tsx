@@ -1,3 +1,4 @@
+import { ROLES } from "@/lib/platform/shared/roles";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CallDetail } from "@/components/dashboard/sections/call-detail";
@@ -12,13 +13,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${t("title")} · Recepta`, robots: { index: false, follow: false } };
 }
 
-// The call is read in the browser (GET /api/calls/{id}, scoped to the owner), like every other dashboard section.
+// The call is read in the browser (GET /api/calls/{id}, scoped to the practice, and a practitioner's to those about them), like every other dashboard section.
 export default async function Page({ params }: Props) {
-  await dashboardUser(params);
+  const { session } = await dashboardUser(params, { roles: ROLES.everyone });
   const { id } = await params;
   return (
     <Section namespaces={["CallsSection", "CallDetail"]}>
-      <CallDetail id={id} />
+      <CallDetail id={id} canBlock={session.practiceRole !== "practitioner"} />
     </Section>
   );
 }
