@@ -70,11 +70,13 @@ test("the owner invites the front desk in French; they join from the outbox emai
   // The same link in English and Spanish: the page speaks the address's language.
   const token = path.split("/join/")[1]!;
   for (const locale of ["en", "es"] as const) {
-    await check.goto(at(locale, `/join/${token}`));
-    await expect(check.getByRole("heading", { level: 1 })).toHaveText(m(locale, "JoinPage.title", { practice: "Cabinet Lune" }));
-    expect(await check.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    if (locale === "es") await expectNoEnglish(check, "es");
-    await expectNoSeriousA11yViolations(check);
+    // A browser of its own: one that opened the French page keeps French as its language.
+    const other = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    await other.goto(at(locale, `/join/${token}`));
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(m(locale, "JoinPage.title", { practice: "Cabinet Lune" }));
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (locale === "es") await expectNoEnglish(other, "es");
+    await expectNoSeriousA11yViolations(other);
   }
 
   const staff = await join(browser, path, "Léa Martin");
