@@ -8,7 +8,7 @@
 export type Actor = { kind: "owner" | "member"; userId: string } | { kind: "apiKey"; keyId: string };
 
 /**
- * The name an erased or removed person's records keep instead of theirs: the entry still says something was done by
+ * The name an erased person's records keep instead of theirs: the entry still says something was done by
  * someone in the practice, no longer who. Stored as is (exports show it); the dashboard shows its own words for it.
  */
 export const FORMER_MEMBER = "Former member";

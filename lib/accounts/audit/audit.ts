@@ -1,5 +1,5 @@
-// The practice's record of who did what: the audit log's entries, the name each actor had then, and what erasing or
-// removing a person does to the records that name them (the records stay, their name is replaced).
+// The practice's record of who did what: the audit log's entries, the name each actor had then, and what erasing a
+// person does to the records that name them (the records stay, their name is replaced).
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, appointmentChanges, auditLog, threadMessages, users } from "@/db/schema";
@@ -88,24 +88,14 @@ export async function recentActivity(db: Reader, businessId: string, limit = 20)
 }
 
 /**
- * A person leaves the records: every entry, appointment change and reply that named them keeps what was done, with the
- * placeholder for a name and no way back to them. In `businessId` only (a member removed from one practice), or in
- * every practice (their account erased).
+ * A person's account is erased: every entry, appointment change and reply that named them, in every practice, keeps
+ * what was done, with the placeholder for a name and no way back to them.
  */
-export async function forgetActor(tx: Updater, userId: string, businessId?: string): Promise<void> {
+export async function forgetActor(tx: Updater, userId: string): Promise<void> {
   const forgotten = { actorUserId: null, actorName: FORMER_MEMBER };
-  await tx
-    .update(auditLog)
-    .set(forgotten)
-    .where(and(eq(auditLog.actorUserId, userId), businessId ? eq(auditLog.businessId, businessId) : undefined));
-  await tx
-    .update(appointmentChanges)
-    .set(forgotten)
-    .where(and(eq(appointmentChanges.actorUserId, userId), businessId ? eq(appointmentChanges.userId, businessId) : undefined));
-  await tx
-    .update(threadMessages)
-    .set({ sentBy: null, sentByName: FORMER_MEMBER })
-    .where(and(eq(threadMessages.sentBy, userId), businessId ? eq(threadMessages.userId, businessId) : undefined));
+  await tx.update(auditLog).set(forgotten).where(eq(auditLog.actorUserId, userId));
+  await tx.update(appointmentChanges).set(forgotten).where(eq(appointmentChanges.actorUserId, userId));
+  await tx.update(threadMessages).set({ sentBy: null, sentByName: FORMER_MEMBER }).where(eq(threadMessages.sentBy, userId));
 }
 
 /**
