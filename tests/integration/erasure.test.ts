@@ -37,6 +37,17 @@ import { addPoolNumbers, api, connectSandboxCalendar, createAdmin, registerOwner
 import { telnyx, vapiTool } from "../helpers/practice";
 import { messageReceived } from "../helpers/telnyx-events";
 
+/** An owner's session in their own practice, as the routes hand it to the erasure. */
+const ownerSession = (userId: string) => ({
+  userId,
+  actorId: userId,
+  sessionId: "",
+  role: "user" as const,
+  practiceRole: "owner" as const,
+  practitionerId: null,
+  locale: "en" as const,
+});
+
 const open = { isOpen: true, openTime: "08:00", closeTime: "18:00" };
 const EVERY_DAY = { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: open, sunday: open };
 
@@ -251,15 +262,7 @@ describe("DELETE /api/account", () => {
       telephony: ctx.providers.telephony,
       jobSchema: JOB_SCHEMA,
     };
-    const auth = {
-      userId: owner.user.id,
-      actorId: owner.user.id,
-      sessionId: "",
-      role: "user" as const,
-      practiceRole: "owner" as const,
-      practitionerId: null,
-      locale: "en" as const,
-    };
+    const auth = ownerSession(owner.user.id);
     await expect(eraseAccount(deps, auth, { password: owner.password })).rejects.toMatchObject({ code: "unavailable" });
     expect(await getDb().$count(users, eq(users.id, owner.user.id))).toBe(1);
     reachable = true;
@@ -292,15 +295,7 @@ describe("DELETE /api/account", () => {
       },
     };
     const deps = { db: getDb(), secrets: ctx.secrets, ...ctx.providers, telephony, jobSchema: JOB_SCHEMA };
-    const auth = {
-      userId: owner.user.id,
-      actorId: owner.user.id,
-      sessionId: "",
-      role: "user" as const,
-      practiceRole: "owner" as const,
-      practitionerId: null,
-      locale: "en" as const,
-    };
+    const auth = ownerSession(owner.user.id);
     await eraseAccount(deps, auth, { password: owner.password });
     expect(upstream).toEqual([`move ${line!.providerId} null`, `delete ${line!.profile}`]);
     const [released] = await getDb()
