@@ -1,9 +1,9 @@
 // The team through the real routes: invitations in the practice's language, one use and a week each, roles enforced on
 // the server, removal ending sessions at once, a practitioner seeing only their own rows, and one person in two practices.
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appointments, calls, members, sessions } from "@/db/schema";
+import { appointments, calls, members, notifications, sessions } from "@/db/schema";
 import { dayAhead } from "../helpers/practice";
 import { api, createAdmin, registerOwner, uniqueEmail } from "../helpers/api";
 import { drain, invitationTo, joinTeam } from "../helpers/team";
@@ -145,6 +145,28 @@ describe("roles", () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await api("POST", "/api/auth/login", { body: { email: owner.email, password: owner.password } })).status).toBe(200);
     expect((await api("POST", "/api/auth/login", { body: { email: staff.email, password: "another-pass-9" } })).status).toBe(200);
+  });
+});
+
+describe("a member's password reset", () => {
+  it("signs them back in to the practice they work in, not to an empty account of their own", async () => {
+    const owner = await registerOwner();
+    const staff = await joinTeam(owner, "staff");
+    const booked = await book(owner.token, { time: "15:00" });
+    expect((await api("POST", "/api/auth/forgot-password", { body: { email: staff.email } })).status).toBe(200);
+    await drain();
+    const [mail] = await getDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, staff.email), eq(notifications.channel, "email")))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    const link = mail!.links.find((l) => l.includes("/reset-password/"))!;
+    const token = decodeURIComponent(link.split("/reset-password/")[1]!);
+    const reset = await api("POST", "/api/auth/reset-password", { body: { token, password: "a-new-password-2" } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const seen = await api("GET", "/api/appointments", { token: reset.body.token });
+    expect(seen.body.upcoming.map((a: { id: string }) => a.id)).toEqual([booked.body.id]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { hashPassword } from "@/lib/accounts/auth/password";
 import { passwordResetKeys, passwordResetSubmitKeys, passwordResetSucceeded, takeAttempt } from "@/lib/accounts/auth/rate-limit";
-import { endUserSessions, startSession } from "@/lib/accounts/auth/session";
+import { defaultPractice, endUserSessions, startSession } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
 import { type JobQueue, type SqlRunner } from "@/lib/platform/jobs/queue";
@@ -121,7 +121,8 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
     await endUserSessions(tx, user.id);
     // The owner hears of it at their address, with the change: whoever used the link may not be them.
     await deps.jobs?.send("password-changed", { userId: user.id, at: now.toISOString(), how: "reset" }, { tx });
-    return { user, ...(await startSession(tx, deps.session, user)) };
+    // A member without a practice of their own lands back in the one they work in, as after a sign-in.
+    return { user, ...(await startSession(tx, deps.session, user, await defaultPractice(tx, user.id))) };
   });
   await passwordResetSucceeded(deps.db, signedIn.user, clientIp);
   const profile = await findProfileById(deps.db, signedIn.user.id);

@@ -51,7 +51,7 @@ export async function startSession(
  * The practice a new session of this person works in: their own account when it is set up (or they run the platform),
  * else the practice they joined last, else their own (which then asks to be set up).
  */
-export async function defaultPractice(db: Db, userId: string): Promise<string | null> {
+export async function defaultPractice(db: Pick<Db, "select">, userId: string): Promise<string | null> {
   const [own] = await db
     .select({ setupCompletedAt: users.setupCompletedAt, type: users.type })
     .from(users)
