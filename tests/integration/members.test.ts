@@ -112,6 +112,19 @@ describe("invitations", () => {
   });
 });
 
+describe("invitation links", () => {
+  it("are looked up and used at most 30 times an hour from one address, whatever the outcome, then 429", async () => {
+    const from = { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    for (let i = 0; i < 30; i++) expect((await api("GET", `/api/members/invitations/guess-${i}`, { headers: from })).status).toBe(404);
+    const stopped = await api("POST", "/api/members/accept", {
+      body: { token: "guess", password: "whatever-1", fullName: "X" },
+      headers: from,
+    });
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toMatch(/^Too many attempts with invitation links/);
+  });
+});
+
 describe("roles", () => {
   it("an admin runs the practice and its team, but not billing, the account or the owner's own sign-in", async () => {
     const owner = await registerOwner();

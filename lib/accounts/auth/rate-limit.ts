@@ -235,6 +235,15 @@ export function setupLinkKeys(clientIp: string): LimitKey[] {
 }
 
 /**
+ * Look-ups and uses of a team invitation's link (GET /api/members/invitations/{token}, POST /api/members/accept), per
+ * client address and hour, whatever their outcome: an invitee opens theirs a few times; a client trying link after link
+ * is stopped long before it could find one.
+ */
+export function invitationLinkKeys(clientIp: string): LimitKey[] {
+  return [{ key: `invitation:ip:${clientIp}`, max: 30, windowMs: RESET_WINDOW_MS, messageKey: "tooManyInvitationAttempts" }];
+}
+
+/**
  * Submissions of a new password with a link, per client address and hour, whatever their outcome: an owner needs one or
  * two; a client trying link after link is stopped long before it could find one.
  */

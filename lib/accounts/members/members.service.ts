@@ -11,7 +11,7 @@ import { audit } from "@/lib/accounts/audit/audit";
 import type { SignedIn } from "@/lib/accounts/account/accounts.service";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
 import { hashPassword, verifyPassword } from "@/lib/accounts/auth/password";
-import { signInKeys, signInSucceeded, takeAttempt } from "@/lib/accounts/auth/rate-limit";
+import { invitationLinkKeys, signInKeys, signInSucceeded, takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { startSession, type AuthContext, type SessionConfig } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
@@ -259,8 +259,12 @@ async function accountByEmail(db: Pick<Db, "select">, email: string) {
   return row ?? null;
 }
 
-/** What the join page shows of a live invitation. */
-export async function readInvitation(db: Db, token: string) {
+/**
+ * What the join page shows of a live invitation. `clientIp`: a look-up through the API, counted against the address's
+ * invitation limit (the page itself renders it once per visit).
+ */
+export async function readInvitation(db: Db, token: string, clientIp?: string) {
+  if (clientIp) await takeAttempt(db, invitationLinkKeys(clientIp));
   const row = await invitation(db, token);
   const account = await accountByEmail(db, row.email);
   return { email: row.email, practice: row.practice, role: row.role as PracticeRole, hasAccount: !!account?.passwordHash };
@@ -277,6 +281,7 @@ export async function acceptInvitation(
   clientIp: string,
 ): Promise<SignedIn> {
   const { db } = deps;
+  await takeAttempt(db, invitationLinkKeys(clientIp));
   const inv = await invitation(db, input.token);
   let existing = await accountByEmail(db, inv.email);
   if (existing?.passwordHash) {
