@@ -8,10 +8,10 @@ import { members, practitioners, sessions, users } from "@/db/schema";
 import { findProfileById } from "@/lib/accounts/account/profile";
 import type { Actor as Acting } from "@/lib/accounts/audit/actor";
 import { audit } from "@/lib/accounts/audit/audit";
-import type { SignedIn } from "@/lib/accounts/account/accounts.service";
+import { verifyCredentials, type SignedIn } from "@/lib/accounts/account/accounts.service";
 import { defaultWorkingHours } from "@/lib/accounts/account/working-hours";
-import { hashPassword, verifyPassword } from "@/lib/accounts/auth/password";
-import { invitationLinkKeys, signInKeys, signInSucceeded, takeAttempt } from "@/lib/accounts/auth/rate-limit";
+import { hashPassword } from "@/lib/accounts/auth/password";
+import { invitationLinkKeys, takeAttempt } from "@/lib/accounts/auth/rate-limit";
 import { startSession, type AuthContext, type SessionConfig } from "@/lib/accounts/auth/session";
 import { randomToken, sha256 } from "@/lib/platform/crypto/tokens";
 import { AppError } from "@/lib/platform/errors";
@@ -284,13 +284,8 @@ export async function acceptInvitation(
   await takeAttempt(db, invitationLinkKeys(clientIp));
   const inv = await invitation(db, input.token);
   let existing = await accountByEmail(db, inv.email);
-  if (existing?.passwordHash) {
-    const keys = await signInKeys(db, inv.email, clientIp);
-    await takeAttempt(db, keys);
-    if (!(await verifyPassword(existing.passwordHash, input.password))) throw new AppError("unauthorized", "invalidCredentials");
-    await signInSucceeded(db, keys);
-    if (!existing.isActive) throw new AppError("forbidden", "accountDeactivated");
-  }
+  // The sign-in's own check, under its limits: joining with an account is signing in to it.
+  if (existing?.passwordHash) await verifyCredentials(db, { email: inv.email, password: input.password }, clientIp);
   const fullName = input.fullName;
   if (!existing?.passwordHash && !fullName) throw new AppError("bad_request", "Validation.fullNameRequired");
   const passwordHash = existing?.passwordHash ? null : await hashPassword(input.password);
