@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { appointments } from "./scheduling";
 import { createdAt, ts, tsvector, updatedAt } from "./columns";
 
 /** What a call achieved, from the tools it ran (a call that did several keeps the furthest: see call-log.ts). */
@@ -100,6 +101,10 @@ export const calls = pgTable(
     callerAttestation: text("caller_attestation", { enum: ATTESTATIONS }),
     callerVerified: boolean("caller_verified"),
     sandbox: boolean("sandbox").notNull().default(false),
+    // "outbound": a reminder call the practice placed (from its line to the callee), not a call it answered.
+    direction: text("direction", { enum: ["inbound", "outbound"] })
+      .notNull()
+      .default("inbound"),
     // When the retention job removed the transcript, summary and recording (the call's row and outcome stay).
     contentPurgedAt: ts("content_purged_at"),
     // What the caller settled while the call lasts (CallMemory); null once it has ended.
@@ -313,4 +318,105 @@ export const knowledgeEntries = pgTable(
     index("knowledge_entries_search_idx").using("gin", t.search),
     check("knowledge_entries_known", sql`${t.kind} in ('faq', 'price', 'policy') and ${t.language} in ('en', 'fr', 'es')`),
   ],
+);
+
+/**
+ * What a reminder call came to: the callee's answer (confirmed, cancelled, rescheduled), the line's (voicemail, no
+ * answer, busy), "answered" when someone picked up and decided nothing, "failed" when the call could not be made, and
+ * "skipped" when it was not placed at all (SKIP_REASONS). "calling" while a try is under way, "scheduled" before the first.
+ */
+export const REMINDER_CALL_STATUSES = [
+  "scheduled",
+  "calling",
+  "confirmed",
+  "cancelled",
+  "rescheduled",
+  "answered",
+  "voicemail",
+  "no_answer",
+  "busy",
+  "failed",
+  "skipped",
+] as const;
+export type ReminderCallStatus = (typeof REMINDER_CALL_STATUSES)[number];
+/**
+ * Why a reminder call was not placed: consent withdrawn, a "don't call me", no time left outside quiet hours, the
+ * appointment cancelled or over, the practice without a live line, or a number we never dial (premium, a country the
+ * practice does not serve).
+ */
+export const REMINDER_SKIP_REASONS = ["no_consent", "opted_out", "quiet_hours", "cancelled", "no_line", "not_dialable"] as const;
+export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
+
+/** A practice's reminder calls: off until the owner turns them on, placed so many hours before each appointment. */
+export const reminderCallSettings = pgTable(
+  "reminder_call_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    hoursBefore: integer("hours_before").notNull().default(24),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("reminder_call_settings_hours", sql`${t.hoursBefore} between 2 and 72`)],
+);
+
+/**
+ * One appointment's reminder call, at most one per appointment (the unique index is what keeps two instances of the
+ * sweep from calling twice): its tries, the call under way and what came of it. Erased with its appointment.
+ */
+export const reminderCalls = pgTable(
+  "reminder_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    // The number called (E.164): the appointment's, when the sweep took it.
+    phone: text("phone").notNull(),
+    status: text("status", { enum: REMINDER_CALL_STATUSES }).notNull().default("scheduled"),
+    skipReason: text("skip_reason", { enum: REMINDER_SKIP_REASONS }),
+    attempts: integer("attempts").notNull().default(0),
+    // When the next try may be placed (the first, or a retry after no answer); null: no try waits.
+    nextAttemptAt: ts("next_attempt_at"),
+    // The voice platform's id of the try under way or last made.
+    providerCallId: text("provider_call_id"),
+    placedAt: ts("placed_at"),
+    endedAt: ts("ended_at"),
+    durationSeconds: integer("duration_seconds"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reminder_calls_appointment_unique").on(t.appointmentId),
+    uniqueIndex("reminder_calls_provider_call_unique")
+      .on(t.providerCallId)
+      .where(sql`${t.providerCallId} is not null`),
+    index("reminder_calls_user_idx").on(t.userId, t.createdAt),
+    // The sweep's scan: the tries that wait.
+    index("reminder_calls_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+    check("reminder_calls_status_known", sql`${t.status} in (${sqlList(REMINDER_CALL_STATUSES)})`),
+  ],
+);
+
+/**
+ * The numbers that asked a practice for no more reminder calls: a "don't call me" on any call, or a STOP to its line.
+ * A consent given later than `createdAt` (a new booking with the box ticked) calls them again.
+ */
+export const callOptOuts = pgTable(
+  "call_opt_outs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phone] })],
 );

@@ -171,6 +171,13 @@ export const appointments = pgTable(
     reminderAt: ts("reminder_at"),
     // When the caller confirmed they will come (a reply to a confirmation or reminder); cleared when it is moved.
     confirmedAt: ts("confirmed_at"),
+    // How they confirmed: by a text, or on a reminder call.
+    confirmedBy: text("confirmed_by", { enum: ["text", "phone"] }),
+    // The caller agreed to be called about this appointment (a reminder call the day before), when and where they said
+    // so. Without it nobody is called; a "don't call me" given later ends it (call_opt_outs).
+    callConsent: boolean("call_consent").notNull().default(false),
+    callConsentAt: ts("call_consent_at"),
+    callConsentSource: text("call_consent_source", { enum: ["phone", "page", "dashboard"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -186,6 +193,10 @@ export const appointments = pgTable(
       .on(t.userId, t.bookingKey)
       .where(sql`${t.bookingKey} is not null`),
     index("appointments_user_phone_idx").on(t.userId, t.patientPhone),
+    // The reminder-call sweep's scan: appointments to come whose caller agreed to a call.
+    index("appointments_call_consent_idx")
+      .on(t.startsAt)
+      .where(sql`${t.callConsent} and ${t.status} = 'booked'`),
     index("appointments_user_caller_phone_idx")
       .on(t.userId, t.callerPhone)
       .where(sql`${t.callerPhone} is not null`),

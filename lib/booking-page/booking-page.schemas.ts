@@ -53,5 +53,7 @@ export const bookingConfirmSchema = z.object({
   service: z.string().trim().max(120).optional(),
   practitionerId: z.uuid({ error: "invalid" }).optional(),
   via: z.enum(["recall"]).optional(),
+  // The caller ticked "you may call me the day before to confirm" (unticked unless they do).
+  callConsent: z.boolean("mustBeBoolean").optional(),
   language,
 });

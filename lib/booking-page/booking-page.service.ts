@@ -333,6 +333,7 @@ export async function bookFromPage(
     service?: string;
     practitionerId?: string;
     via?: "recall";
+    callConsent?: boolean;
   },
   language: CallLanguage,
 ): Promise<PageBooking> {
@@ -356,6 +357,7 @@ export async function bookFromPage(
     practitionerId,
     language,
     bookingKey: call.providerCallId,
+    callConsent: input.callConsent === true,
   });
   if (!outcome.ok) throw new AppError("conflict", outcome.reason === "taken" ? "bookingPageSlotTaken" : "bookingPageSlotUnavailable");
   const a = outcome.appointment;

@@ -23,7 +23,25 @@ export function receptionistRows(data: Insights, t: Translate): [string, number 
     [t("csv.toolCalls"), data.toolCalls.count],
     [t("csv.p50"), data.toolCalls.p50Ms],
     [t("csv.p95"), data.toolCalls.p95Ms],
+    // A practice that places no reminder calls is not shown their figures.
+    ...(data.reminderCalls.placed > 0 ? reminderRows(data, t) : []),
   ];
+}
+
+function reminderRows(data: Insights, t: Translate): [string, number | null][] {
+  const r = data.reminderCalls;
+  return [
+    [t("csv.remindersPlaced"), r.placed],
+    [t("csv.remindersConfirmed"), r.confirmed],
+    [t("csv.remindersCancelled"), r.cancelled],
+    [t("csv.confirmedWithCall"), percentOf(r.appointments.withCall)],
+    [t("csv.confirmedWithoutCall"), percentOf(r.appointments.withoutCall)],
+  ];
+}
+
+/** A share as a whole percentage; null without any. */
+function percentOf(s: { total: number; confirmed: number }): number | null {
+  return s.total > 0 ? Math.round((s.confirmed / s.total) * 100) : null;
 }
 
 export function insightsCsv(data: Insights, table: InsightTable, t: Translate): string {

@@ -55,6 +55,21 @@ export const insightsResponse = z
         p95Ms: ms.nullable().describe("95th percentile of that time, in milliseconds; null without any."),
       })
       .describe("How fast we answered the receptionist's tool calls during calls."),
+    reminderCalls: z
+      .strictObject({
+        placed: count.describe("Reminder calls placed in the period (a call tried twice counts once)."),
+        confirmed: count.describe("Of those, the callee confirmed they will come."),
+        cancelled: count.describe("Of those, the callee cancelled the appointment (its time offered to the waitlist)."),
+        rescheduled: count.describe("Of those, the callee moved it."),
+        undecided: count.describe("Of those, nobody decided: voicemail, no answer, busy, failed, or answered without a decision."),
+        appointments: z
+          .strictObject({
+            withCall: z.strictObject({ total: count, confirmed: count }),
+            withoutCall: z.strictObject({ total: count, confirmed: count }),
+          })
+          .describe("The period's appointments with a reminder call placed and without one, and how many of each were confirmed."),
+      })
+      .describe("What reminder calls did in the period."),
     usage: z
       .strictObject({ periodStart: z.string(), periodEnd: z.string(), calls: count, minutes: count })
       .describe("The current billing period (the calendar month without a subscription), whatever the period asked."),

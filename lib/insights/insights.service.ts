@@ -80,6 +80,19 @@ export type Insights = {
   bookingSuccess: { wanted: number; booked: number };
   /** How long we took to answer the receptionist's tool calls in the period, in ms (null without any). */
   toolCalls: { count: number; p50Ms: number | null; p95Ms: number | null };
+  /**
+   * The reminder calls placed in the period and what they came to; and the appointments of the period, those that had
+   * a reminder call and those that had none, with how many of each were confirmed (by phone or by text).
+   */
+  reminderCalls: {
+    placed: number;
+    confirmed: number;
+    cancelled: number;
+    rescheduled: number;
+    /** Nobody decided: voicemail, no answer, busy, failed, or answered without a decision. */
+    undecided: number;
+    appointments: { withCall: { total: number; confirmed: number }; withoutCall: { total: number; confirmed: number } };
+  };
   usage: Usage;
 };
 export type Usage = { periodStart: string; periodEnd: string; calls: number; minutes: number };
@@ -136,7 +149,7 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   const open = multirange(openIntervals({ timeZone, workingHours: owner.workingHours, exceptions, from: start, to: end }));
   const usageWindow = billingPeriod(owner.subPeriodStart, owner.subPeriodEnd, timeZone, now);
 
-  const [callRows, [times], changeRows, reasonRows, requestRows, usage, teamRows] = await Promise.all([
+  const [callRows, [times], changeRows, reasonRows, requestRows, usage, teamRows, [reminders], confirmations] = await Promise.all([
     db.execute<CallRow>(callsQuery(userId, timeZone, start, end, open)),
     db.execute<{ n: number; p50: number | null; p95: number | null }>(toolTimesQuery(userId, start, end)),
     db.execute<{ kind: ChangeKind; source: string; n: number }>(sql`
@@ -170,6 +183,21 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
       left join counted c on c.practitioner_id = p.id
       where p.user_id = ${userId} and (p.removed_at is null or c.n is not null)
       order by p.removed_at nulls first, p.position, p.created_at`),
+    // Reminder calls by when they were (last) placed.
+    db.execute<{ placed: number; confirmed: number; cancelled: number; rescheduled: number; undecided: number }>(sql`
+      select count(*)::int as placed,
+        (count(*) filter (where status = 'confirmed'))::int as confirmed,
+        (count(*) filter (where status = 'cancelled'))::int as cancelled,
+        (count(*) filter (where status = 'rescheduled'))::int as rescheduled,
+        (count(*) filter (where status in ('answered', 'voicemail', 'no_answer', 'busy', 'failed')))::int as undecided
+      from reminder_calls
+      where user_id = ${userId} and attempts > 0 and placed_at >= ${iso(start)} and placed_at < ${iso(end)}`),
+    // The period's appointments, with a reminder call placed or none: how many were confirmed.
+    db.execute<{ called: boolean; total: number; confirmed: number }>(sql`
+      select (rc.attempts is not null and rc.attempts > 0) as called, count(*)::int as total, count(a.confirmed_at)::int as confirmed
+      from appointments a left join reminder_calls rc on rc.appointment_id = a.id
+      where a.user_id = ${userId} and a.starts_at >= ${iso(start)} and a.starts_at < ${iso(end)} and not ${byTryCall(sql`a.call_id`)}
+      group by 1`),
   ]);
 
   const days = new Map<string, CallDay>();
@@ -243,9 +271,22 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
     requests,
     bookingSuccess,
     toolCalls,
+    reminderCalls: {
+      placed: reminders?.placed ?? 0,
+      confirmed: reminders?.confirmed ?? 0,
+      cancelled: reminders?.cancelled ?? 0,
+      rescheduled: reminders?.rescheduled ?? 0,
+      undecided: reminders?.undecided ?? 0,
+      appointments: {
+        withCall: share(confirmations.find((r) => r.called)),
+        withoutCall: share(confirmations.find((r) => !r.called)),
+      },
+    },
     usage,
   };
 }
+
+const share = (r: { total: number; confirmed: number } | undefined) => ({ total: r?.total ?? 0, confirmed: r?.confirmed ?? 0 });
 
 type CallRow = {
   grp: "day" | "hour" | "outcome" | "all";
@@ -281,8 +322,9 @@ function callsQuery(userId: string, timeZone: string, start: Date, end: Date, op
         coalesce(started_at, created_at) <@ ${open}::tstzmultirange as in_hours
       from calls
       -- A blocked caller's or a spam call is no caller's: out of every series. A call with nothing said stays, as the
-      -- abandoned call it is (never an answered one, so never in conversion).
-      where user_id = ${userId} and (screening is null or screening = 'silent') and ${notTryCall()}
+      -- abandoned call it is (never an answered one, so never in conversion). A reminder call the practice placed is
+      -- no call it answered (its own figures: reminderCalls).
+      where user_id = ${userId} and (screening is null or screening = 'silent') and ${notTryCall()} and direction = 'inbound'
         and created_at >= ${iso(new Date(start.getTime() - 86_400_000))} and created_at < ${iso(new Date(end.getTime() + 86_400_000))}
         and coalesce(started_at, created_at) >= ${iso(start)} and coalesce(started_at, created_at) < ${iso(end)}
     ), k as (

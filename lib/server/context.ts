@@ -13,9 +13,11 @@ import { env, requireSecret, type Env } from "@/lib/platform/env";
 import type { SecretBox } from "@/lib/platform/crypto/secret-box";
 import { createBoss, createJobQueue, type BossQueue } from "@/lib/platform/jobs/queue";
 import { JOB_QUEUES } from "./job-handlers";
-import { createProviders, providerModes, type Providers } from "@/lib/vendors/registry";
+import { createDialer, createProviders, providerModes, type Providers } from "@/lib/vendors/registry";
 import { secretBoxFor } from "@/lib/server/secrets";
 import type { VapiServer } from "@/lib/vendors/vapi/assistant";
+import { handleVapiMessage } from "@/lib/vendors/vapi/webhook";
+import type { ReminderCallDeps } from "@/lib/receptionist/outbound/reminder-calls";
 
 export type AppContext = {
   db: Db;
@@ -37,6 +39,11 @@ export type AppContext = {
   lines: LineLinks;
   /** Where the voice platform posts a call's messages, the secret it sends with them, and whether it is the sandbox. */
   voiceWebhook: VoiceWebhook;
+  /**
+   * What placing reminder calls needs: booking and the dialer. `now`: the clock of a sandbox run at another time, which
+   * the sandbox's callee answers on too.
+   */
+  reminderCalls: (now?: () => Date) => ReminderCallDeps;
 };
 
 export type VoiceWebhook = VapiServer & { sandbox: boolean };
@@ -87,6 +94,11 @@ export function appContext(): AppContext {
       },
       lines: lineLinks(providers, voiceWebhook),
       voiceWebhook,
+      reminderCalls: (now) => {
+        const deps: BookingDeps = now ? { ...booking, now } : booking;
+        const deliver = (payload: unknown) => handleVapiMessage({ ...deps, ...voiceWebhook }, payload);
+        return { ...deps, dial: createDialer(e, voiceWebhook, deliver, now) };
+      },
     };
   }
   return globalForCtx.__receptaCtx;

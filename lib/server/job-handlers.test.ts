@@ -18,7 +18,7 @@ describe("the jobs the areas register", () => {
 
   it("every sweep has a period, and only sweeps and calendar syncs keep one job per key", () => {
     const sweeps = JOB_NAMES.filter((n) => JOB_QUEUES[n].every);
-    expect(sweeps.sort()).toEqual(["abandoned-calls", "holiday-sweep", "recall-sweep", "retention-purge"]);
+    expect(sweeps.sort()).toEqual(["abandoned-calls", "holiday-sweep", "recall-sweep", "reminder-calls", "retention-purge"]);
     expect(JOB_NAMES.filter((n) => JOB_QUEUES[n].stately)).toEqual(["calendar-sync"]);
   });
 });

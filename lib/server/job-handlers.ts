@@ -12,11 +12,12 @@ import type { Job, JobHandlers, JobName, QueueOptions } from "@/lib/platform/job
 import { receptionistJobs } from "@/lib/receptionist/jobs";
 import { recallJobs } from "@/lib/recall/jobs";
 import type { BookingDeps } from "@/lib/scheduling/booking/core";
+import type { ReminderCallDeps } from "@/lib/receptionist/outbound/reminder-calls";
 import { schedulingJobs } from "@/lib/scheduling/jobs";
 import { waitlistJobs } from "@/lib/waitlist/jobs";
 
 /** What a job's runner may be given: each area's registration takes the part it needs. */
-export type AppJobDeps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccountNoticeDeps };
+export type AppJobDeps = { booking: BookingDeps; dispatch: DispatchDeps; notices: AccountNoticeDeps; calls: ReminderCallDeps };
 
 /** Each area's registrations, apart: a name two areas registered would silently keep only the last one spread below. */
 export const JOBS_BY_AREA = {
@@ -52,8 +53,19 @@ export const JOB_QUEUES = Object.fromEntries(Object.entries(JOBS).map(([name, { 
 >;
 
 /** The jobs' runners with their dependencies: what the workers (and the tests, draining in process) call. */
-export function jobHandlers(booking: BookingDeps, dispatch: DispatchDeps, notices: AccountNoticeDeps): JobHandlers {
-  const deps: AppJobDeps = { booking, dispatch, notices };
+export function jobHandlers(
+  booking: BookingDeps,
+  dispatch: DispatchDeps,
+  notices: AccountNoticeDeps,
+  calls?: ReminderCallDeps,
+): JobHandlers {
+  // Without a dialer (a test that places no call) a reminder call fails as a call the platform refused would.
+  const deps: AppJobDeps = {
+    booking,
+    dispatch,
+    notices,
+    calls: calls ?? { ...booking, dial: () => Promise.reject(new Error("no dialer")) },
+  };
   return Object.fromEntries(
     Object.entries(JOBS).map(([name, job]) => [
       name,

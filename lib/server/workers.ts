@@ -19,7 +19,7 @@ export function startJobWorkers(): Promise<void> {
     const ctx = appContext();
     const boss = await ctx.jobs.ready();
     boss.on("error", (e: Error) => logger().error({ name: e.name }, "job queue error"));
-    await startWorkers(boss, jobHandlers(ctx.booking, ctx.dispatch, ctx.notices), JOB_QUEUES);
+    await startWorkers(boss, jobHandlers(ctx.booking, ctx.dispatch, ctx.notices, ctx.reminderCalls()), JOB_QUEUES);
     // pg-boss's maintenance: a job left "active" by a crashed process is failed after its time limit (and so retried),
     // finished jobs are archived and dropped. Every worker process runs it; pg-boss serializes it in the database.
     const maintenance = setInterval(() => {

@@ -21,6 +21,10 @@ import { createSandboxTelephony } from "@/lib/vendors/telnyx/sandbox-telephony";
 import type { VoicePort } from "@/lib/ports/voice";
 import { createSandboxVoice } from "@/lib/vendors/vapi/sandbox-voice";
 import { createVapiVoice } from "@/lib/vendors/vapi/voice";
+import type { Dialer } from "@/lib/receptionist/outbound/dialer";
+import type { VapiServer } from "@/lib/vendors/vapi/assistant";
+import { createVapiDialer } from "@/lib/vendors/vapi/dialer";
+import { createSandboxDialer, type Deliver } from "@/lib/vendors/vapi/sandbox-callee";
 import { createTelnyxTelephony } from "@/lib/vendors/telnyx/telephony";
 import { createTelnyxSmsTransport, createTelnyxWhatsAppTransport } from "@/lib/vendors/telnyx/messaging";
 import { createSmtpTransport } from "@/lib/vendors/smtp/transport";
@@ -93,6 +97,16 @@ export function createProviders(db: Db, e: Env & { appUrl: string }, secret: str
       real("whatsapp") ? createTelnyxWhatsAppTransport({ ...telnyx, fromNumber: e.TELNYX_WHATSAPP_NUMBER }) : sandboxTransport,
     ),
   };
+}
+
+/**
+ * How reminder calls are placed: through Vapi when it is configured, else by the sandbox's callee, whose answers reach
+ * `deliver` (our webhook's reading of Vapi's messages) on the sandbox's `clock`.
+ */
+export function createDialer(e: Env, server: VapiServer, deliver: Deliver, clock?: () => Date): Dialer {
+  return providerModes(e).voice === "real"
+    ? createVapiDialer({ apiKey: e.VAPI_API_KEY!, baseUrl: e.VAPI_BASE_URL, server })
+    : createSandboxDialer(deliver, clock);
 }
 
 /**

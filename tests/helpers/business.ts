@@ -31,6 +31,7 @@ export function testBusiness(over: Partial<Business> = {}): Business {
     birthDateCheck: false,
     confirmationChannel: "both",
     clockFormat: null,
+    reminderCalls: false,
     closures: [],
     practitioners: [
       { id: "5b2e1c9a-7f4d-4e2a-9c3b-1d2e3f4a5b6c", name: "Claire Martin", services: [], workingHours: null, calendar: null, closures: [] },

@@ -27,8 +27,11 @@ import {
   callRoutes,
   notifications,
   optOuts,
+  callOptOuts,
   pendingReplies,
   recallTexts,
+  reminderCallSettings,
+  reminderCalls,
   serviceRecalls,
   threadMessages,
   threads,
@@ -114,6 +117,11 @@ async function ownerWithEverything() {
   });
   await db.insert(serviceRecalls).values({ userId: id, service: "Scaling", intervalMonths: 6 });
   await db.insert(recallTexts).values({ userId: id, phone: "+33622222223", service: "Scaling", dueOn: "2026-01-15", sentAt: new Date() });
+  await db.insert(reminderCallSettings).values({ userId: id, enabled: true, hoursBefore: 24 });
+  await db
+    .insert(reminderCalls)
+    .values({ userId: id, appointmentId: booked.body.id, phone: "+33622222222", status: "confirmed", attempts: 1 });
+  await db.insert(callOptOuts).values({ userId: id, phone: "+33622222225" });
   await db.insert(closures).values({ userId: id, startsOn: "2099-12-24", endsOn: "2099-12-26", reason: "Holidays" });
   await db.insert(holidayOpenings).values({ userId: id, day: "2099-05-01", name: "Labour Day" });
   await db.insert(knowledgeEntries).values({ userId: id, kind: "price", language: "en", title: "Scaling", details: "60 euros" });

@@ -42,6 +42,8 @@ export type Business = {
   confirmationChannel: ConfirmationChannel;
   /** How times are said: 12-hour or 24-hour; null for the language's and country's own way. */
   clockFormat: "12h" | "24h" | null;
+  /** The practice places reminder calls (lib/receptionist/outbound): callers are asked whether they may be called. */
+  reminderCalls: boolean;
   /** Closures and special hours still to come, earliest first. */
   closures: ClosureRow[];
   /** Who appointments are with, in the practice's order; never empty (the database keeps one). */
@@ -74,6 +76,7 @@ function toBusiness(r: TenantRow, now: Date): Business {
     birthDateCheck: r.birthDateCheck,
     confirmationChannel: r.confirmationChannel,
     clockFormat: r.clockFormat,
+    reminderCalls: r.reminderCalls,
     closures: r.closures,
     practitioners: r.practitioners,
   };

@@ -14,6 +14,7 @@ import {
   aiParameters,
   calendarConnections,
   phoneNumbers,
+  reminderCallSettings,
   subscriptions,
   users,
   type CalendarProviderName,
@@ -50,6 +51,8 @@ const baseColumns = {
   birthDateCheck: users.birthDateCheck,
   confirmationChannel: users.confirmationChannel,
   clockFormat: users.clockFormat,
+  // The practice places reminder calls: its callers are asked for their consent, and may refuse them on any call.
+  reminderCalls: sql<boolean>`exists (select 1 from ${reminderCallSettings} rc where rc.user_id = ${users.id} and rc.enabled)`,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   line: phoneNumbers.phoneNumber,

@@ -21,6 +21,7 @@ import {
   pendingReplies,
   phoneNumbers,
   recallTexts,
+  reminderCalls,
   subscriptions,
   threadMessages,
   threads,
@@ -306,8 +307,8 @@ export type CallerErasure = { appointments: number; calls: number; messages: num
  * One caller's data at one business, on the caller's request to the owner: their appointments (and the sandbox
  * calendar's copies), calls from their number, messages they left, their thread in the inbox (texts both ways), a
  * cancellation waiting for their "yes", the codes texted to their number, their recall texts, the messages we sent them and the
- * webhooks that told the owner's tools about them. Their STOP
- * (opt-out) stays: it is what keeps us from texting them again.
+ * webhooks that told the owner's tools about them, the reminder calls placed to them. Their STOP (opt-out) and their
+ * "don't call me" stay: they are what keep us from texting or calling them again.
  */
 export async function eraseCaller(db: Db, userId: string, rawPhone: string, by: Actor = { kind: "owner", userId }): Promise<CallerErasure> {
   // Every number is stored in E.164: the one the owner typed ("06 11 22 33 44") is read in the business's country and
@@ -338,7 +339,17 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string, by: 
     const callIds = appts.flatMap((a) => (a.callId ? [a.callId] : []));
     const removedCalls = await tx
       .delete(calls)
-      .where(and(eq(calls.userId, userId), or(eq(calls.fromNumber, phone), callIds.length ? inArray(calls.id, callIds) : sql`false`)))
+      .where(
+        and(
+          eq(calls.userId, userId),
+          or(
+            eq(calls.fromNumber, phone),
+            // The reminder calls the practice placed to them.
+            and(eq(calls.direction, "outbound"), eq(calls.toNumber, phone)),
+            callIds.length ? inArray(calls.id, callIds) : sql`false`,
+          ),
+        ),
+      )
       .returning({ id: calls.id, providerCallId: calls.providerCallId });
     const providerCallIds = removedCalls.map((c) => c.providerCallId);
     // The receptionist's tool calls on those calls keep their timings for the insights, no longer the call id.
@@ -372,6 +383,8 @@ export async function eraseCaller(db: Db, userId: string, rawPhone: string, by: 
     await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.userId, userId), eq(waitlistEntries.phone, phone)));
     // The recall texts sent to the number (the texts themselves are among the notifications below, by recipient).
     await tx.delete(recallTexts).where(and(eq(recallTexts.userId, userId), eq(recallTexts.phone, phone)));
+    // Their reminder calls (those of their appointments went with them).
+    await tx.delete(reminderCalls).where(and(eq(reminderCalls.userId, userId), eq(reminderCalls.phone, phone)));
     // What we sent the caller, and what we sent the owner about them (booking and message notices: their dedupe keys
     // name the appointment, message or text). Bodies are not searched for the number: "21.11.2026" would match "21112026".
     const emails = [...new Set(appts.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])))];

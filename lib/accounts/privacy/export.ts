@@ -22,6 +22,7 @@ import {
   calendarConnections,
   calendarEvents,
   callerMessages,
+  callOptOuts,
   calls,
   loginAttempts,
   members,
@@ -31,6 +32,8 @@ import {
   phoneNumbers,
   practitioners,
   recallTexts,
+  reminderCallSettings,
+  reminderCalls,
   serviceRecalls,
   sessions,
   subscriptions,
@@ -78,6 +81,9 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   opt_outs: "optOuts",
   service_recalls: "serviceRecalls",
   recall_texts: "recallTexts",
+  reminder_call_settings: "reminderCallSettings",
+  reminder_calls: "reminderCalls",
+  call_opt_outs: "callOptOuts",
   api_keys: "apiKeys",
   webhook_endpoints: "webhookEndpoints",
   webhook_deliveries: "webhookDeliveries",
@@ -203,6 +209,17 @@ export async function exportAccount(db: Db, userId: string, now = new Date()) {
       plain,
     ),
     recallTexts: (await db.select().from(recallTexts).where(eq(recallTexts.userId, userId)).orderBy(desc(recallTexts.sentAt))).map(plain),
+    reminderCallSettings: (await db.select().from(reminderCallSettings).where(eq(reminderCallSettings.userId, userId))).map(plain),
+    reminderCalls: (
+      await db.select().from(reminderCalls).where(eq(reminderCalls.userId, userId)).orderBy(desc(reminderCalls.createdAt))
+    ).map(plain),
+    callOptOuts: (
+      await db
+        .select({ phone: callOptOuts.phone, createdAt: callOptOuts.createdAt })
+        .from(callOptOuts)
+        .where(eq(callOptOuts.userId, userId))
+        .orderBy(callOptOuts.createdAt)
+    ).map(plain),
     // Which numbers calls proved they hold (a texted code, or a name and date of birth), and when; never the code itself
     // (sealed, and gone once used).
     verificationCodes: (

@@ -58,6 +58,9 @@ export const accountExportResponse = z.strictObject({
   optOuts: z.array(row).describe("The numbers that asked this business for no more texts (STOP), per channel."),
   serviceRecalls: z.array(row).describe("Per service, the months after an appointment when a caller is due again."),
   recallTexts: z.array(row).describe("The recall texts sent: number, service, due date, when, and the booking that followed."),
+  reminderCallSettings: z.array(row).describe("Whether reminder calls are placed, and how many hours before an appointment."),
+  reminderCalls: z.array(row).describe("The reminder calls: the number called, the appointment, the tries and what each came to."),
+  callOptOuts: z.array(row).describe("The numbers that asked this business for no more reminder calls, and when."),
   verificationCodes: z
     .array(row)
     .describe("Numbers calls proved they hold, with a texted code or a name and date of birth (never the code)."),

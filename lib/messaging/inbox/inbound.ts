@@ -5,7 +5,7 @@
 // does nothing twice.
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { appointments, notifications, pendingReplies, phoneNumbers, threadMessages, threads, users } from "@/db/schema";
+import { appointments, callOptOuts, notifications, pendingReplies, phoneNumbers, threadMessages, threads, users } from "@/db/schema";
 import { selfServiceUntil } from "@/lib/scheduling/booking/core";
 import { type JobData, type JobQueue } from "@/lib/platform/jobs/queue";
 import type { InboundAction, InboundHandler, InboundText } from "@/lib/messaging/delivery/events";
@@ -113,6 +113,12 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
   const next = intent ? await nextAppointment(tx, userId, e.from, now) : null;
   if (keyword === "stop") {
     await setOptedOut(tx, userId, e.from, true);
+    // A STOP ends their consent to reminder calls from this practice too (a START does not give it back: a consent to a
+    // call is asked again, on their next booking).
+    await tx
+      .insert(callOptOuts)
+      .values({ userId, phone: e.from, createdAt: now })
+      .onConflictDoUpdate({ target: [callOptOuts.userId, callOptOuts.phone], set: { createdAt: now } });
     await tx.delete(pendingReplies).where(and(eq(pendingReplies.userId, userId), eq(pendingReplies.callerPhone, e.from)));
     return "opt-out";
   }
@@ -128,7 +134,7 @@ export async function applyInboundText(deps: InboxDeps, tx: Tx, e: InboundText):
       case "yes":
         await tx
           .update(appointments)
-          .set({ confirmedAt: now })
+          .set({ confirmedAt: now, confirmedBy: "text" })
           .where(and(eq(appointments.id, next.id), eq(appointments.status, "booked")));
         await answer("confirmed", next.id);
         return "confirmed";

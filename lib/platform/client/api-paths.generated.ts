@@ -369,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reminder-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Roles: owner, admin, staff. */
+        get: operations["getReminderCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -1145,6 +1162,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reminder-calls/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A signed-in account. Roles: owner, admin, staff. */
+        get: operations["getReminderCallsSettings"];
+        /** @description A signed-in account. Roles: owner, admin. */
+        put: operations["putReminderCallsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/recalls": {
         parameters: {
             query?: never;
@@ -1343,6 +1378,23 @@ export interface paths {
         put?: never;
         /** @description Anyone. */
         post: operations["postSandboxBillingCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/reminder-calls/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A signed-in account. Roles: owner, admin. */
+        post: operations["postSandboxReminderCallsRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2277,8 +2329,12 @@ export interface operations {
                             source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                             calendarSyncStatus: string;
                             reminderAt: string | null;
-                            /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                            /** @description When the caller confirmed (null: not confirmed, or moved since). */
                             confirmedAt: string | null;
+                            /** @description How: by a text, or on a reminder call. */
+                            confirmedBy: ("text" | "phone") | null;
+                            /** @description The caller agreed to a reminder call about it. */
+                            callConsent: boolean;
                             /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                             changedBy: string | null;
                             /** Format: date-time */
@@ -2312,8 +2368,12 @@ export interface operations {
                             source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                             calendarSyncStatus: string;
                             reminderAt: string | null;
-                            /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                            /** @description When the caller confirmed (null: not confirmed, or moved since). */
                             confirmedAt: string | null;
+                            /** @description How: by a text, or on a reminder call. */
+                            confirmedBy: ("text" | "phone") | null;
+                            /** @description The caller agreed to a reminder call about it. */
+                            callConsent: boolean;
                             /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                             changedBy: string | null;
                             /** Format: date-time */
@@ -2391,6 +2451,7 @@ export interface operations {
                     duration: number | string;
                     /** Format: uuid */
                     practitionerId?: string;
+                    callConsent?: boolean;
                 };
             };
         };
@@ -2429,8 +2490,12 @@ export interface operations {
                         source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
-                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -3519,6 +3584,30 @@ export interface operations {
                             p50Ms: number | null;
                             /** @description 95th percentile of that time, in milliseconds; null without any. */
                             p95Ms: number | null;
+                        };
+                        /** @description What reminder calls did in the period. */
+                        reminderCalls: {
+                            /** @description Reminder calls placed in the period (a call tried twice counts once). */
+                            placed: number;
+                            /** @description Of those, the callee confirmed they will come. */
+                            confirmed: number;
+                            /** @description Of those, the callee cancelled the appointment (its time offered to the waitlist). */
+                            cancelled: number;
+                            /** @description Of those, the callee moved it. */
+                            rescheduled: number;
+                            /** @description Of those, nobody decided: voicemail, no answer, busy, failed, or answered without a decision. */
+                            undecided: number;
+                            /** @description The period's appointments with a reminder call placed and without one, and how many of each were confirmed. */
+                            appointments: {
+                                withCall: {
+                                    total: number;
+                                    confirmed: number;
+                                };
+                                withoutCall: {
+                                    total: number;
+                                    confirmed: number;
+                                };
+                            };
                         };
                         /** @description The current billing period (the calendar month without a subscription), whatever the period asked. */
                         usage: {
@@ -4826,6 +4915,80 @@ export interface operations {
                              * @description The start of the first appointment they booked after the text.
                              */
                             appointmentStartsAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReminderCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The practice's reminder calls, the latest first (at most 200). */
+                        calls: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            appointmentId: string;
+                            /** @description E.164: the number called. */
+                            phone: string;
+                            /**
+                             * @description What the call came to, or "scheduled" / "calling" before.
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "calling" | "confirmed" | "cancelled" | "rescheduled" | "answered" | "voicemail" | "no_answer" | "busy" | "failed" | "skipped";
+                            /** @description Why it was not placed, for a skipped one. */
+                            skipReason: ("no_consent" | "opted_out" | "quiet_hours" | "cancelled" | "no_line" | "not_dialable") | null;
+                            /** @description Tries placed (two at most, three hours apart). */
+                            attempts: number;
+                            /** @description When the next try is due; null: none waits. */
+                            nextAttemptAt: string | null;
+                            placedAt: string | null;
+                            endedAt: string | null;
+                            durationSeconds: number | null;
+                            /** @description When the appointment is (null once it is erased). */
+                            appointmentStartsAt: string | null;
+                            patientName: string | null;
                         }[];
                     };
                 };
@@ -10584,6 +10747,144 @@ export interface operations {
             };
         };
     };
+    getReminderCallsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Reminder calls are placed (off until the owner turns them on). */
+                        enabled: boolean;
+                        /** @description How many hours before an appointment its reminder call is placed (2 to 72). */
+                        hoursBefore: number;
+                    };
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putReminderCallsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    hoursBefore: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Reminder calls are placed (off until the owner turns them on). */
+                        enabled: boolean;
+                        /** @description How many hours before an appointment its reminder call is placed (2 to 72). */
+                        hoursBefore: number;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postSandboxRecalls: {
         parameters: {
             query?: never;
@@ -11274,6 +11575,99 @@ export interface operations {
             };
             /** @description Refused: a field is missing or invalid (the message names it). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSandboxReminderCallsRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Calls placed by this run. */
+                        placed: number;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member whose role in the practice the operation does not allow. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12391,8 +12785,12 @@ export interface operations {
                         source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
-                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -12492,8 +12890,12 @@ export interface operations {
                         source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
-                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -12692,6 +13094,7 @@ export interface operations {
                     practitionerId?: string;
                     /** @enum {string} */
                     via?: "recall";
+                    callConsent?: boolean;
                     /** @enum {string} */
                     language?: "en" | "fr" | "es";
                 };
@@ -12936,8 +13339,10 @@ export interface operations {
                             /** Format: date-time */
                             endsAt: string;
                             status: string;
-                            /** @description When the caller confirmed it by text (null: not, or moved since). */
+                            /** @description When the caller confirmed it (null: not, or moved since). */
                             confirmedAt: string | null;
+                            /** @description How: by a text, or on a reminder call. */
+                            confirmedBy: ("text" | "phone") | null;
                         }[];
                     };
                 };
@@ -14408,8 +14813,12 @@ export interface operations {
                         source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
-                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -14518,8 +14927,12 @@ export interface operations {
                         source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
                         calendarSyncStatus: string;
                         reminderAt: string | null;
-                        /** @description When the caller confirmed by text (null: not confirmed, or moved since). */
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
                         confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */

@@ -253,6 +253,8 @@ export function systemPrompt(
         say("instructions.book"),
         say("instructions.check"),
         b.birthDateCheck ? say("instructions.birthDate") : null,
+        // A reminder call needs the caller's consent, asked when it is booked.
+        b.reminderCalls ? say("instructions.reminderConsent") : null,
         say("instructions.readBack"),
         say("instructions.refused"),
         // Nothing that suits, and an earlier time wanted: the waitlist, whose offers are texted from the line.
@@ -302,7 +304,7 @@ export type AssistantDefinition = {
   /** A caller who went quiet: a prompt after `promptAfterSeconds` (at most one per line of `prompts`), then `goodbye`. */
   silence: { promptAfterSeconds: number; prompts: string[]; maxPrompts: number; endAfterSeconds: number; goodbye: string };
   /** Comes back with every message of the call: the business it is for. */
-  metadata: { userId: string; language: CallLanguage; timeZone: string };
+  metadata: { userId: string; language: CallLanguage; timeZone: string; reminderCallId?: string };
 };
 
 /** The assistant for one inbound call. */

@@ -28,6 +28,8 @@ export type CallFacts = {
   recordingUrl?: string | null;
   language?: string | null;
   sandbox?: boolean;
+  /** A call the practice placed (a reminder call): from its line, to the callee. */
+  direction?: "inbound" | "outbound";
   /** The receptionist looked for or booked a time on this call: the caller wanted an appointment. */
   wantedBooking?: boolean;
   /** Kept out of the numbers, and why (CALL_SCREENINGS); once set, never cleared by a later message. */
@@ -77,6 +79,7 @@ async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promis
   if (f.recordingUrl) set.recordingUrl = f.recordingUrl;
   if (f.language) set.language = f.language;
   if (f.wantedBooking) set.wantedBooking = true;
+  if (f.direction === "outbound") set.direction = "outbound";
   if (f.screening) set.screening = sql`coalesce(${calls.screening}, ${f.screening})`;
   if (f.status) set.status = sql`case when ${calls.status} = 'ended' then 'ended' else ${f.status} end`;
   // What the caller settled lives only as long as the call (call-memory.ts).
@@ -98,6 +101,7 @@ async function writeCall(db: Db, f: CallFacts, alongside?: WithSubquery): Promis
       recordingUrl: f.recordingUrl ?? null,
       language: f.language ?? null,
       sandbox: f.sandbox ?? false,
+      direction: f.direction ?? "inbound",
       wantedBooking: f.wantedBooking ?? false,
       screening: f.screening ?? null,
     })

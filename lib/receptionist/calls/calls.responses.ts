@@ -58,7 +58,8 @@ export const callDetailResponse = z.strictObject({
       startsAt: instant,
       endsAt: instant,
       status: z.string(),
-      confirmedAt: instant.nullable().describe("When the caller confirmed it by text (null: not, or moved since)."),
+      confirmedAt: instant.nullable().describe("When the caller confirmed it (null: not, or moved since)."),
+      confirmedBy: z.enum(["text", "phone"]).nullable().describe("How: by a text, or on a reminder call."),
     }),
   ),
 });

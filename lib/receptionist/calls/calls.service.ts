@@ -46,6 +46,7 @@ export type CallDetail = CallView & {
     endsAt: string;
     status: string;
     confirmedAt: string | null;
+    confirmedBy: "text" | "phone" | null;
   }[];
 };
 
@@ -145,6 +146,7 @@ export async function getCall(db: Db, userId: string, id: string, practitionerId
         endsAt: appointments.endsAt,
         status: appointments.status,
         confirmedAt: appointments.confirmedAt,
+        confirmedBy: appointments.confirmedBy,
       })
       .from(appointments)
       .where(and(eq(appointments.userId, userId), eq(appointments.callId, row.id)))

@@ -24,6 +24,7 @@ import { oneLine, sayer, speechStyleOf, withSpeechStyle } from "../speech/speech
 import { recordToolCall, type ToolOutcome } from "@/lib/platform/metrics/metrics";
 import { APPOINTMENT_TOOLS, toolNamed } from "../tools/registry";
 import { runTool } from "../tools/tools";
+import { endReminderCall, reminderOfCall } from "../outbound/reminder-outcome";
 
 /**
  * How long the calendar may take within one tool call before we answer from what we already know: well inside the 3 s
@@ -38,7 +39,14 @@ export type CallEventDeps = BookingDeps & { sandbox: boolean };
  * The facts every message carries: the platform's call id, our line (the number dialled) and the caller ID, both in
  * E.164, and the business id the assistant we answered carries (the fallback when a message omits the line).
  */
-export type CallFacts = { callId: string | null; line: string | null; caller: string | null; userId: string | null };
+export type CallFacts = {
+  callId: string | null;
+  line: string | null;
+  caller: string | null;
+  userId: string | null;
+  /** A reminder call's id, which the assistant we gave the call carries: the call is ours, placed to the caller. */
+  reminderCallId?: string | null;
+};
 
 export type ToolCall = { id: string; name: string; args: Record<string, unknown> };
 
@@ -186,7 +194,7 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
   // Blocked since the call began (the owner did it from the call's page): no tool runs for them. A lookup that fails
   // answers the caller as usual: every tool call gets its answer.
   const call = { providerCallId: callId, userId: biz.userId };
-  const [blocked, memory] = await Promise.all([
+  const [blocked, memory, reminder] = await Promise.all([
     isBlocked(deps.db, biz.userId, caller).catch((e: unknown) => {
       logger().warn({ name: (e as Error).name }, "blocklist lookup failed: the caller is answered");
       return false;
@@ -196,6 +204,8 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
       logger().warn({ name: (e as Error).name }, "call memory not read: the tools answer without it");
       return {};
     }),
+    // A reminder call we placed: its tools change its own appointment only, whatever id the model names.
+    reminderOfCall(deps, biz.userId, event.call),
   ]);
   // The language the caller speaks, once the call settled one: what they hear even when no tool can answer.
   const spoken = () => sayer(memory.language ?? language);
@@ -206,6 +216,8 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     const error = spoken()("blockedCaller");
     return { type: "tool-results", results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error })) };
   }
+  // A reminder call's messages that name no live try are no reminder's: no appointment is bound, so no tool changes one.
+  const bound = reminder?.status === "calling" ? reminder.appointmentId : undefined;
   // The caller hears silence (or the "one moment" line) until we answer: whatever the calendar does, answer in time.
   const callDeps: CallEventDeps = { ...deps, deadline: Date.now() + TOOL_ANSWER_BUDGET_MS };
   const results: ToolResult[] = [];
@@ -218,7 +230,7 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
     let outcome: ToolOutcome;
     const started = performance.now();
     try {
-      const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id, memory };
+      const context = { deps: callDeps, biz, language, callerNumber: caller, providerCallId: callId, toolCallId: c.id, memory, bound };
       answer = await withSpeechStyle(style, () => runTool(context, c.name, c.args));
       outcome = "result" in answer ? "result" : "error";
     } catch (e) {
@@ -241,17 +253,27 @@ async function toolCalls(deps: CallEventDeps, event: EventOf<"tool-calls">): Pro
   return { type: "tool-results", results };
 }
 
+/**
+ * Who called whom, as the call log keeps it: a call to our line is from the caller; a reminder call we placed is from
+ * our line to the callee. A call no business answers for keeps no caller's number.
+ */
+function ends(call: CallFacts, biz: Business | null) {
+  const person = biz ? call.caller : null;
+  return call.reminderCallId
+    ? { fromNumber: call.line, toNumber: person, direction: "outbound" as const }
+    : { fromNumber: person, toNumber: call.line };
+}
+
 /** The call's progress, kept in the call log. */
 async function statusUpdate(deps: CallEventDeps, event: EventOf<"status-update">): Promise<CallAnswer> {
-  const { callId, line, caller } = event.call;
+  const { callId } = event.call;
   const biz = await businessFor(deps, event.call);
   if (callId) {
     const recorded = await recordCall(deps.db, {
       providerCallId: callId,
       userId: biz?.userId ?? null,
       // A call nobody's business answers for (the number was released mid-call) keeps no caller data.
-      fromNumber: biz ? caller : null,
-      toNumber: line,
+      ...ends(event.call, biz),
       status: event.status,
       startedAt: event.status === "in-progress" ? event.startedAt : null,
       endedReason: event.endedReason,
@@ -264,7 +286,7 @@ async function statusUpdate(deps: CallEventDeps, event: EventOf<"status-update">
 
 /** The end-of-call report: the call log completed once, whatever the platform replays. */
 async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Promise<CallAnswer> {
-  const { callId, line, caller } = event.call;
+  const { callId, caller } = event.call;
   if (!callId) return OK;
   // Applied once per call: a replayed report changes nothing. The marker is written after the call row, so a
   // failure in between leaves the report to be applied by the platform's retry rather than lost.
@@ -279,8 +301,7 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
   const recorded = await recordCall(deps.db, {
     providerCallId: callId,
     userId: biz?.userId ?? null,
-    fromNumber: biz ? caller : null,
-    toNumber: line,
+    ...ends(event.call, biz),
     status: "ended",
     startedAt: event.startedAt,
     endedAt: event.endedAt,
@@ -295,7 +316,11 @@ async function callEnded(deps: CallEventDeps, event: EventOf<"call-ended">): Pro
   // No "applied" marker for a report that changed nothing: the call's own business's report must still apply.
   if (!recorded) return foreignCall(event.type);
   // Before the marker: a failure here leaves the report to the platform's retry, and the text's key keeps it to one.
-  if (biz) await linkAfterHangUp(deps, biz, callId, caller, event.endedReason);
+  // A reminder call we placed: its outcome. The booking link is for callers who rang us, never for the callee.
+  const reminder = biz ? await reminderOfCall(deps, biz.userId, event.call) : null;
+  if (reminder)
+    await endReminderCall(deps, reminder, { callId, endedReason: event.endedReason, startedAt: event.startedAt, endedAt: event.endedAt });
+  else if (biz) await linkAfterHangUp(deps, biz, callId, caller, event.endedReason);
   // The marker and the owner's call.ended webhook commit together: a replayed report publishes nothing twice.
   await deps.jobs.ready();
   await deps.db.transaction(async (tx) => {

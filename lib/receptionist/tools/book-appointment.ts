@@ -27,6 +27,15 @@ function channelSaid(v: unknown): ConfirmationChannel | undefined {
   return /both|deux|ambos|los dos/.test(said) ? "both" : undefined;
 }
 
+/** A yes or a no as models send one: a boolean, or the word in any of our languages. */
+function yesOrNo(v: unknown): "yes" | "no" | undefined {
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  const said = text(v, 10)?.toLowerCase();
+  if (said && ["yes", "oui", "si", "sí", "true"].includes(said)) return "yes";
+  if (said && ["no", "non", "false"].includes(said)) return "no";
+  return undefined;
+}
+
 export const bookAppointment = defineTool({
   name: "book_appointment",
   spokenKey: "booking",
@@ -52,6 +61,8 @@ export const bookAppointment = defineTool({
     ...whoParams(b, p, b.practitioners.some((x) => x.services.length > 0) || b.services.length > 0),
     // Asked only when the owner turned the birth-date check on; otherwise never kept, whatever the model passes.
     dateOfBirth: needed(offeredIf(b.birthDateCheck, { ...p.date("birthDate", {}), read: words(40) })),
+    // Asked only when the practice places reminder calls; a consent is never assumed, so only a clear yes counts.
+    callConsent: offeredIf(b.reminderCalls, p.choice(["yes", "no"] as const, yesOrNo, "callConsent")),
     start: p.unoffered(given),
   }),
   aliases: {
@@ -125,6 +136,7 @@ export const bookAppointment = defineTool({
       language,
       bookingKey: ctx.toolCallId,
       callId: await ensureCall(deps.db, ctx.providerCallId, biz.userId),
+      callConsent: args.callConsent === "yes",
     });
     if (!outcome.ok)
       return answer(withWhom(say, who, await refusal(ctx, say, outcome.reason, start, outcome.alternatives, who, what.service), language));

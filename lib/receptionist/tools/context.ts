@@ -23,6 +23,11 @@ export type ToolContext = {
    * tool calls of one message, so the second sees what the first settled.
    */
   memory: CallMemory;
+  /**
+   * A reminder call's appointment, bound on our side when the call was placed: the only one its tools may confirm,
+   * move or cancel, whatever id the model names.
+   */
+  bound?: string;
 };
 
 /** Keeps what this tool call settled for the rest of the call (the next tool call may reach another instance). */

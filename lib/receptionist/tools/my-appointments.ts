@@ -1,7 +1,7 @@
 // The caller's own appointments: the ones a call may name, move or cancel (booked with the caller ID, or with a number
 // the call proved it holds), as the caller hears them (find_my_appointments), and the one a change is about.
-import type { Appointment } from "@/lib/scheduling/booking/core";
 import { upcomingForCaller } from "@/lib/scheduling/booking/commands";
+import { byId, type Appointment } from "@/lib/scheduling/booking/core";
 import { cancelledForCaller } from "@/lib/scheduling/booking/lookups";
 import { practitionerToName } from "@/lib/accounts/business/tenant";
 import { identitiesOf } from "./identity";
@@ -75,6 +75,7 @@ export const findMyAppointments = defineTool({
  * id (or with one that is not theirs) nothing is changed: the caller is asked which one, with their appointments.
  */
 export async function pick(ctx: ToolContext, say: Say, id: string | undefined): Promise<Appointment | ToolReply> {
+  if (ctx.bound) return (await boundAppointment(ctx)) ?? spoken(say("appointmentNotFound"));
   const list = await mine(ctx);
   // The same cancel twice (the model retries, or the caller asks again): it is done, said as such, not "I found nothing".
   const gone = id && !list.some((a) => a.id === id) ? await cancelledOfCaller(ctx, id) : null;
@@ -98,4 +99,11 @@ async function cancelledOfCaller(ctx: ToolContext, id: string): Promise<Appointm
   const phones = await identitiesOf(ctx.deps, { userId: ctx.biz.userId, providerCallId: ctx.providerCallId }, ctx.callerNumber);
   const found = await cancelledForCaller(ctx.deps, ctx.biz.userId, id, phones);
   return found && found.startsAt.getTime() > now(ctx).getTime() ? found : null;
+}
+
+/** A reminder call's own appointment, while it is booked and to come; null once it was cancelled or is over. */
+export async function boundAppointment(ctx: ToolContext): Promise<Appointment | null> {
+  if (!ctx.bound) return null;
+  const a = await byId(ctx.deps.db, ctx.bound);
+  return a && a.userId === ctx.biz.userId && a.status === "booked" && a.endsAt.getTime() > now(ctx).getTime() ? a : null;
 }

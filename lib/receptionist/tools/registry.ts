@@ -6,6 +6,7 @@ import { cancelAppointment, rescheduleAppointment } from "./change-appointment";
 import { checkAvailability } from "./check-availability";
 import { lookupInfo } from "./lookup-info";
 import { findMyAppointments } from "./my-appointments";
+import { confirmAppointment, stopReminderCalls } from "./reminder-tools";
 import { reportSpam } from "./report-spam";
 import { takeMessage } from "./take-message";
 import type { Tool } from "./tool";
@@ -26,6 +27,8 @@ export const TOOLS: readonly Tool[] = [
   takeMessage,
   lookupInfo,
   reportSpam,
+  confirmAppointment,
+  stopReminderCalls,
 ];
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));

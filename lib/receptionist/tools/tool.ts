@@ -17,7 +17,13 @@ export type ToolAnswer = { result: ToolReply } | { error: string };
 export const answer = (reply: string | ToolReply): ToolAnswer => ({ result: typeof reply === "string" ? spoken(reply) : reply });
 
 /** What a call's assistant is given besides its business: booking (a live plan), the knowledge search, the booking page. */
-export type Offer = { canBook: boolean; knowledge: CallKnowledge; bookingPage: boolean };
+export type Offer = {
+  canBook: boolean;
+  knowledge: CallKnowledge;
+  bookingPage: boolean;
+  /** This is a reminder call we placed (its tools are picked by name: reminder-assistant.ts). */
+  reminder?: boolean;
+};
 
 /** The arguments a handler gets: every parameter, read (left out when the model did not send it or it cannot be read). */
 export type ArgsOf<P extends Params> = { [K in keyof P]?: P[K] extends { read: (v: unknown) => infer T } ? Exclude<T, undefined> : never };

@@ -30,7 +30,9 @@ export const appointmentResponse = z
     source: z.enum(["phone", "dashboard", "page", "waitlist", "recall"]),
     calendarSyncStatus: z.string(),
     reminderAt: instant.nullable(),
-    confirmedAt: instant.nullable().describe("When the caller confirmed by text (null: not confirmed, or moved since)."),
+    confirmedAt: instant.nullable().describe("When the caller confirmed (null: not confirmed, or moved since)."),
+    confirmedBy: z.enum(["text", "phone"]).nullable().describe("How: by a text, or on a reminder call."),
+    callConsent: z.boolean().describe("The caller agreed to a reminder call about it."),
     changedBy: z
       .string()
       .nullable()

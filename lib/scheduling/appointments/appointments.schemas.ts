@@ -52,6 +52,8 @@ export const createAppointmentSchema = z.object({
   duration: durationSchema,
   /** Who with (GET /api/practitioners); left out: the first of the practice's practitioners free then. */
   practitionerId: z.uuid("practitionerInvalid").optional(),
+  /** The patient agreed to a reminder call about it (asked by the owner; never assumed). Needs their phone. */
+  callConsent: z.boolean("mustBeBoolean").optional(),
 });
 export type CreateAppointmentInput = z.output<typeof createAppointmentSchema>;
 

@@ -43,6 +43,10 @@ export type AppointmentView = {
   reminderAt: string | null;
   /** When the caller confirmed by text that they will come (null: not confirmed, or moved since). */
   confirmedAt: string | null;
+  /** How they confirmed: by a text, or on a reminder call ("confirmed by phone"). */
+  confirmedBy: "text" | "phone" | null;
+  /** They agreed to a reminder call about it. */
+  callConsent: boolean;
   /** Who last changed it, when a member of the practice or an API key did (the owner's own changes name nobody). */
   changedBy: string | null;
   createdAt: string;
@@ -71,6 +75,8 @@ const columns = {
   calendarSyncStatus: appointments.calendarSyncStatus,
   reminderAt: appointments.reminderAt,
   confirmedAt: appointments.confirmedAt,
+  confirmedBy: appointments.confirmedBy,
+  callConsent: appointments.callConsent,
   createdAt: appointments.createdAt,
   // The latest line of its change log, when someone other than the owner made it: a member, or a key (no person). The
   // outer columns are named with their table: drizzle leaves a lone table's unqualified, which the subquery would read
@@ -191,6 +197,7 @@ export async function bookAppointment(
     // The reason, when it is one of the practice's services by name, is kept as the service: recall counts from it.
     service: serviceNamed(biz, input.reason),
     language: biz.locale,
+    callConsent: input.callConsent === true,
     by: await actorRecord(db, userId, by),
   });
   if (!booked.ok) throw refusal(booked.reason);

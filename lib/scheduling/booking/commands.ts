@@ -99,6 +99,17 @@ export type BookCommand = {
   callId?: string | null;
   /** Who in the practice booked it (the dashboard, the API), as the change log names them. */
   by?: ActorRecord;
+  /** The caller agreed to be called about it (a reminder call): kept with when and where (the booking's source). */
+  callConsent?: boolean;
+};
+
+/** Where a consent to a reminder call was given, by the booking that recorded it. */
+const CONSENT_SOURCE: Record<BookingSource, "phone" | "page" | "dashboard"> = {
+  phone: "phone",
+  dashboard: "dashboard",
+  page: "page",
+  recall: "page",
+  waitlist: "phone",
 };
 
 export type BookingOutcome =
@@ -274,6 +285,10 @@ async function insertBooking(
           bookingKey: b.bookingKey ?? null,
           callId: b.callId ?? null,
           calendarSyncStatus: calendarOf(biz, practitionerId) ? "pending" : "not_connected",
+          // A call needs a number to call.
+          ...(b.callConsent && b.patientPhone
+            ? { callConsent: true, callConsentAt: clock(deps), callConsentSource: CONSENT_SOURCE[b.source] }
+            : {}),
         })
         .returning(),
     );
@@ -368,6 +383,7 @@ export async function reschedule(deps: BookingDeps, biz: Business, cmd: ChangeCo
           version: sql`${appointments.version} + 1`,
           // A confirmation was for the old time.
           confirmedAt: null,
+          confirmedBy: null,
           calendarSyncStatus: calendarOf(biz, current.practitionerId) ? "pending" : "not_connected",
           updatedAt: now,
         })

@@ -74,6 +74,7 @@ function callFacts(message: Obj): CallFacts {
   const phoneNumber = obj(message.phoneNumber ?? call.phoneNumber);
   const customer = obj(call.customer ?? message.customer);
   const rawLine = str(phoneNumber.number);
+  const metadata = obj(obj(message.assistant ?? call.assistant).metadata);
   const line = parsePhone(rawLine);
   return {
     callId: id(call.id),
@@ -81,7 +82,9 @@ function callFacts(message: Obj): CallFacts {
     line: line.ok ? line.e164 : rawLine && /^\+[1-9]\d{5,14}$/.test(rawLine) ? rawLine : null,
     caller: toE164(str(customer.number), line.ok ? line.country : null),
     // The transient assistant we answered carries the business's id.
-    userId: str(obj(obj(message.assistant ?? call.assistant).metadata).userId),
+    userId: str(metadata.userId),
+    // A reminder call's assistant carries the reminder's id.
+    ...(id(metadata.reminderCallId) ? { reminderCallId: id(metadata.reminderCallId) } : {}),
   };
 }
 
