@@ -20,7 +20,7 @@ type Booked = Answer<"/api/book/{slug}", "post">;
 const KEEP = { keepSessionOn401: true };
 
 /** What the caller typed, kept by the page while they are back among the times. */
-export type CallerDraft = { name: string; phone: string; email: string; smsCode: string };
+export type CallerDraft = { name: string; phone: string; email: string; smsCode: string; callConsent: boolean };
 /** The visit whose code was texted, and to which number as checked: changing the number asks for a new code. */
 export type Visit = { id: string; typed: string; phone: string };
 
@@ -58,12 +58,12 @@ export function CallerSteps({
   const t = useTranslations("BookingPage");
   const locale = useLocale();
   const errorText = useErrorText();
-  const ids = { name: useId(), phone: useId(), email: useId(), code: useId() };
+  const ids = { name: useId(), phone: useId(), email: useId(), code: useId(), consent: useId() };
   const details = useForm({
     resolver: lazyZodResolver<typeof bookingDetailsFormSchema>(() =>
       import("@/lib/booking-page/booking-page.forms").then((f) => f.bookingDetailsFormSchema),
     ),
-    defaultValues: { name: draft.name, phone: draft.phone, email: draft.email },
+    defaultValues: { name: draft.name, phone: draft.phone, email: draft.email, callConsent: draft.callConsent },
   });
   const code = useForm({
     resolver: lazyZodResolver<typeof bookingCodeFormSchema>(() =>
@@ -72,8 +72,8 @@ export function CallerSteps({
     defaultValues: { smsCode: draft.smsCode },
   });
   const keep = () => {
-    const { name, phone, email } = details.getValues();
-    onDraft({ name, phone, email: email ?? "", smsCode: code.getValues("smsCode") });
+    const { name, phone, email, callConsent } = details.getValues();
+    onDraft({ name, phone, email: email ?? "", smsCode: code.getValues("smsCode"), callConsent: callConsent === true });
   };
   const typed = useWatch({ control: details.control, name: "phone" });
   const proven = visit !== null && visit.typed === typed.trim();
@@ -93,11 +93,20 @@ export function CallerSteps({
     },
   });
   const confirm = useMutation({
-    mutationFn: ({ caller, smsCode, verificationId }: { caller: BookingDetails; smsCode: string; verificationId: string }) =>
+    mutationFn: ({
+      caller: { callConsent, ...caller },
+      smsCode,
+      verificationId,
+    }: {
+      caller: BookingDetails;
+      smsCode: string;
+      verificationId: string;
+    }) =>
       ok(
         api.POST("/api/book/{slug}", {
           params: { path: { slug } },
-          body: { verificationId, smsCode, ...caller, start, ...choice, language: locale },
+          // Consent is sent only when given: an unticked box says nothing, as a caller who was never asked.
+          body: { verificationId, smsCode, ...caller, start, ...choice, ...(callConsent ? { callConsent: true } : {}), language: locale },
         }),
         KEEP,
       ),
@@ -158,6 +167,23 @@ export function CallerSteps({
             error={errorText("email", errors.email)}
             {...details.register("email")}
           />
+          <div className="flex items-start gap-3">
+            <input
+              id={ids.consent}
+              type="checkbox"
+              className="mt-1 size-5"
+              aria-describedby={`${ids.consent}-hint`}
+              {...details.register("callConsent")}
+            />
+            <div>
+              <label htmlFor={ids.consent} className="text-slate-800">
+                {t("callConsent")}
+              </label>
+              <p id={`${ids.consent}-hint`} className="field-hint">
+                {t("callConsentHint")}
+              </p>
+            </div>
+          </div>
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"

@@ -50,7 +50,7 @@ function BookingFlow({ slug, view, firstDay, via }: { slug: string; view: View; 
   // The forms are on their way as soon as a time is picked, while the caller reads it back.
   const caller = useModule(loadCallerSteps, picked !== null);
   // What the caller typed, kept while they go back to the times; the visit whose code was texted.
-  const [draft, setDraft] = useState<CallerDraft>({ name: "", phone: "", email: "", smsCode: "" });
+  const [draft, setDraft] = useState<CallerDraft>({ name: "", phone: "", email: "", smsCode: "", callConsent: false });
   const [visit, setVisit] = useState<Visit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [booked, setBooked] = useState<Booked | null>(null);

@@ -67,6 +67,7 @@ const GROUPS: Group[] = [
       { href: "/dashboard/booking-page", key: "bookingPage" },
       { href: "/dashboard/waitlist", key: "waitlist", roles: ROLES.frontDesk },
       { href: "/dashboard/recall", key: "recall" },
+      { href: "/dashboard/reminder-calls", key: "reminderCalls", roles: ROLES.frontDesk },
     ],
   },
   {

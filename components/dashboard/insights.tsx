@@ -35,7 +35,8 @@ export async function InsightsView({
   const asDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   const csv = (table: InsightTable) => `/api/insights?from=${data.from}&to=${data.to}&format=csv&table=${table}`;
-  const { totals, bookingSuccess, toolCalls } = data;
+  const { totals, bookingSuccess, toolCalls, reminderCalls } = data;
+  const rate = (s: { total: number; confirmed: number }) => (s.total > 0 ? percent.format(s.confirmed / s.total) : null);
 
   return (
     <div className="space-y-8">
@@ -167,6 +168,27 @@ export async function InsightsView({
             detail={toolCalls.p95Ms === null ? undefined : t("stats.answerTimeDetail", { p95: toolCalls.p95Ms, count: toolCalls.count })}
             testId="stat-answer-time"
           />
+          {reminderCalls.placed > 0 && (
+            <>
+              <Stat
+                label={t("stats.reminderCalls")}
+                value={String(reminderCalls.placed)}
+                detail={t("stats.reminderCallsDetail", {
+                  confirmed: reminderCalls.confirmed,
+                  cancelled: reminderCalls.cancelled,
+                  rescheduled: reminderCalls.rescheduled,
+                  undecided: reminderCalls.undecided,
+                })}
+                testId="stat-reminder-calls"
+              />
+              <Stat
+                label={t("stats.confirmedWithCall")}
+                value={rate(reminderCalls.appointments.withCall) ?? t("stats.none")}
+                detail={t("stats.confirmedWithoutCall", { rate: rate(reminderCalls.appointments.withoutCall) ?? t("stats.none") })}
+                testId="stat-confirmed-with-call"
+              />
+            </>
+          )}
         </dl>
       </Figure>
 

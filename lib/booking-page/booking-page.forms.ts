@@ -13,13 +13,15 @@ export const bookingPageFormSchema = bookingPageSettingsSchema.extend({
     .pipe(bookingPageSettingsSchema.shape.slug),
 });
 
-const { name, phone, email, smsCode } = bookingConfirmSchema.shape;
+const { name, phone, email, smsCode, callConsent } = bookingConfirmSchema.shape;
 const filled = (message: string) => z.string().trim().min(1, message);
 
 export const bookingDetailsFormSchema = z.object({
   name: filled("bookingNameRequired").pipe(name),
   phone: filled("bookingPhoneRequired").pipe(phone),
   email,
+  // The "you may call me the day before" box, unticked unless the caller ticks it.
+  callConsent,
 });
 export type BookingDetails = z.output<typeof bookingDetailsFormSchema>;
 

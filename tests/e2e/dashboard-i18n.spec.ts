@@ -19,6 +19,7 @@ const OWNER_PAGES = [
   "/dashboard/transfers",
   "/dashboard/booking-page",
   "/dashboard/recall",
+  "/dashboard/reminder-calls",
   "/dashboard/integrations",
   "/dashboard/phone-number",
   "/dashboard/try",

@@ -2,8 +2,8 @@
 // The owner's own booking form (components/dashboard/sections/appointments.tsx), loaded when "New appointment" opens it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormAlert, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
@@ -44,8 +44,13 @@ export default function AppointmentForm({
       date: "",
       time: "",
       duration: String(Number.isFinite(usual) && usual > 0 ? usual : 30),
+      // Never assumed: ticked only when the patient said yes.
+      callConsent: false,
     },
   });
+  const consentId = useId();
+  // A reminder call needs a number to call.
+  const hasPhone = Boolean(useWatch({ control: form.control, name: "patientPhone" })?.trim());
   const create = useMutation({
     mutationFn: (body: Body<"/api/appointments", "post">) => ok(api.POST("/api/appointments", { body })),
     onSuccess: async () => {
@@ -143,6 +148,24 @@ export default function AppointmentForm({
           ))}
         </SelectField>
       )}
+      <div className="flex items-start gap-3">
+        <input
+          id={consentId}
+          type="checkbox"
+          className="mt-1 size-5"
+          aria-describedby={`${consentId}-hint`}
+          disabled={!hasPhone}
+          {...form.register("callConsent")}
+        />
+        <div>
+          <label htmlFor={consentId} className="text-slate-800">
+            {t("callConsent")}
+          </label>
+          <p id={`${consentId}-hint`} className="field-hint">
+            {t("callConsentHint")}
+          </p>
+        </div>
+      </div>
       {timeZone && <p className="field-hint">{t("timeZoneHint", { timeZone: zoneName(timeZone) })}</p>}
       <FormButtons busy={create.isPending} onCancel={onDone} saveLabel={t("create")} />
     </form>

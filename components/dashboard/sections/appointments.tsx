@@ -293,9 +293,12 @@ function AppointmentItems({
                   {t(`calendarSync.${sync}`)}
                 </Badge>
               )}
-              {/* Booked is the practice's word; confirmed is the caller's (their "C" to the text), shown apart. */}
+              {/* Booked is the practice's word; confirmed is the caller's (their "C" to the text, or their yes on a
+                  reminder call), shown apart. */}
               <Badge tone={a.status === "cancelled" ? "red" : a.confirmedAt ? "green" : "gray"} testId="appointment-status">
-                {t(`status.${a.status === "booked" && a.confirmedAt ? "confirmed" : a.status}`)}
+                {t(
+                  `status.${a.status === "booked" && a.confirmedAt ? (a.confirmedBy === "phone" ? "confirmedByPhone" : "confirmed") : a.status}`,
+                )}
               </Badge>
               {onCancel && a.status === "booked" && (
                 <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>

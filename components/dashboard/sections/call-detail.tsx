@@ -246,7 +246,9 @@ export function CallDetail({ id, canBlock = true }: { id: string; canBlock?: boo
                   </div>
                   <Badge tone={a.status === "cancelled" ? "red" : a.confirmedAt ? "green" : "gray"} testId="call-appointment-status">
                     {a.status === "booked" || a.status === "cancelled"
-                      ? t(`appointmentStatus.${a.status === "booked" && a.confirmedAt ? "confirmed" : a.status}`)
+                      ? t(
+                          `appointmentStatus.${a.status === "booked" && a.confirmedAt ? (a.confirmedBy === "phone" ? "confirmedByPhone" : "confirmed") : a.status}`,
+                        )
                       : a.status}
                   </Badge>
                 </li>

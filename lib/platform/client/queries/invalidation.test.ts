@@ -11,6 +11,7 @@ import { closureKeys, invalidateClosures } from "./closures";
 import { practitionerKeys } from "./practitioners";
 import { privacyKeys, setPrivacy } from "./privacy";
 import { invalidateDueRecalls, recallKeys, setRecallSettings } from "./recalls";
+import { invalidateReminderRun, reminderCallKeys, setReminderCallSettings } from "./reminder-calls";
 import { invalidateTasks, taskKeys } from "./tasks";
 import { invalidateThreads, threadKeys } from "./threads";
 import { invalidateWebhookDeliveries, invalidateWebhookEndpoints, webhookKeys } from "./webhooks";
@@ -40,6 +41,8 @@ const KEYS: Record<string, readonly unknown[]> = {
   tasksOpen: taskKeys.list("open"),
   recalls: recallKeys.list(),
   recallSettings: recallKeys.settings(),
+  reminderCalls: reminderCallKeys.list(),
+  reminderSettings: reminderCallKeys.settings(),
   endpoints: webhookKeys.endpoints(),
   deliveries: webhookKeys.deliveries("e1"),
   otherDeliveries: webhookKeys.deliveries("e2"),
@@ -78,6 +81,8 @@ describe("the dashboard's invalidations", () => {
     ["a task done", invalidateTasks, ["tasksOpen"]],
     ["recall texts sent", invalidateDueRecalls, ["recalls"]],
     ["the recall settings saved", (qc: QueryClient) => setRecallSettings(qc, {} as never), ["recallSettings", "recalls"]],
+    ["reminder calls placed", invalidateReminderRun, ["appointmentsList", "appointmentsOfOne", "appointmentsWeek", "reminderCalls"]],
+    ["the reminder-call settings saved", (qc: QueryClient) => setReminderCallSettings(qc, {} as never), ["reminderSettings"]],
     ["an endpoint changed", invalidateWebhookEndpoints, ["endpoints"]],
     ["a delivery sent", (qc: QueryClient) => invalidateWebhookDeliveries(qc, "e1"), ["deliveries", "endpoints"]],
   ] as const)("%s refreshes exactly its queries", async (_, change, expected) => {
