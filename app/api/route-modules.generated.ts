@@ -106,6 +106,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   "/api/threads/[id]": () => import("./threads/[id]/route"),
   "/api/waitlist/[id]": () => import("./waitlist/[id]/route"),
   "/api/webhook-endpoints/[id]": () => import("./webhook-endpoints/[id]/route"),
+  "/api/appointments/[id]/attendance": () => import("./appointments/[id]/attendance/route"),
   "/api/appointments/[id]/cancel": () => import("./appointments/[id]/cancel/route"),
   "/api/appointments/[id]/reassign": () => import("./appointments/[id]/reassign/route"),
   "/api/book/[slug]/code": () => import("./book/[slug]/code/route"),

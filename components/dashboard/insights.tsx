@@ -37,6 +37,7 @@ export async function InsightsView({
   const csv = (table: InsightTable) => `/api/insights?from=${data.from}&to=${data.to}&format=csv&table=${table}`;
   const { totals, bookingSuccess, toolCalls, reminderCalls } = data;
   const rate = (s: { total: number; confirmed: number }) => (s.total > 0 ? percent.format(s.confirmed / s.total) : null);
+  const noShows = (s: { marked: number; noShows: number }) => (s.marked > 0 ? percent.format(s.noShows / s.marked) : null);
 
   return (
     <div className="space-y-8">
@@ -186,6 +187,13 @@ export async function InsightsView({
                 value={rate(reminderCalls.appointments.withCall) ?? t("stats.none")}
                 detail={t("stats.confirmedWithoutCall", { rate: rate(reminderCalls.appointments.withoutCall) ?? t("stats.none") })}
                 testId="stat-confirmed-with-call"
+              />
+              {/* The no-shows the practice marked: with a reminder call, and without one. */}
+              <Stat
+                label={t("stats.noShowsWithCall")}
+                value={noShows(reminderCalls.appointments.withCall) ?? t("stats.none")}
+                detail={t("stats.noShowsWithoutCall", { rate: noShows(reminderCalls.appointments.withoutCall) ?? t("stats.none") })}
+                testId="stat-no-shows"
               />
             </>
           )}

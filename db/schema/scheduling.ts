@@ -178,6 +178,9 @@ export const appointments = pgTable(
     callConsent: boolean("call_consent").notNull().default(false),
     callConsentAt: ts("call_consent_at"),
     callConsentSource: text("call_consent_source", { enum: ["phone", "page", "dashboard"] }),
+    // Whether the patient came, as the practice marked it once the appointment began (null: not marked): the no-shows
+    // the insights compare with and without a reminder call.
+    attendance: text("attendance", { enum: ["attended", "no_show"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,7 +36,14 @@ function reminderRows(data: Insights, t: Translate): [string, number | null][] {
     [t("csv.remindersCancelled"), r.cancelled],
     [t("csv.confirmedWithCall"), percentOf(r.appointments.withCall)],
     [t("csv.confirmedWithoutCall"), percentOf(r.appointments.withoutCall)],
+    [t("csv.noShowsWithCall"), noShowPercent(r.appointments.withCall)],
+    [t("csv.noShowsWithoutCall"), noShowPercent(r.appointments.withoutCall)],
   ];
+}
+
+/** The no-shows among the appointments marked, as a whole percentage; null without any marked. */
+function noShowPercent(s: { marked: number; noShows: number }): number | null {
+  return s.marked > 0 ? Math.round((s.noShows / s.marked) * 100) : null;
 }
 
 /** A share as a whole percentage; null without any. */

@@ -6,6 +6,12 @@ import { REQUEST_CATEGORIES } from "@/db/schema";
 const count = z.number().int().min(0);
 const ms = z.number().int().min(0);
 const changes = z.strictObject({ booked: count, rescheduled: count, cancelled: count });
+const attendance = z.strictObject({
+  total: count,
+  confirmed: count.describe("Confirmed by the caller, by phone or by text."),
+  marked: count.describe("Marked by the practice as come or not come."),
+  noShows: count.describe("Marked as not come."),
+});
 
 // Try calls (the owner's own, on the Try page) are in none of these figures, as they are in no usage.
 export const insightsResponse = z
@@ -63,11 +69,10 @@ export const insightsResponse = z
         rescheduled: count.describe("Of those, the callee moved it."),
         undecided: count.describe("Of those, nobody decided: voicemail, no answer, busy, failed, or answered without a decision."),
         appointments: z
-          .strictObject({
-            withCall: z.strictObject({ total: count, confirmed: count }),
-            withoutCall: z.strictObject({ total: count, confirmed: count }),
-          })
-          .describe("The period's appointments with a reminder call placed and without one, and how many of each were confirmed."),
+          .strictObject({ withCall: attendance, withoutCall: attendance })
+          .describe(
+            "The period's appointments with a reminder call placed and without one: how many of each were confirmed, and of those the practice marked came or not, the no-shows.",
+          ),
       })
       .describe("What reminder calls did in the period."),
     usage: z

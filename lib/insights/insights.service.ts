@@ -91,11 +91,13 @@ export type Insights = {
     rescheduled: number;
     /** Nobody decided: voicemail, no answer, busy, failed, or answered without a decision. */
     undecided: number;
-    appointments: { withCall: { total: number; confirmed: number }; withoutCall: { total: number; confirmed: number } };
+    appointments: { withCall: Attendance; withoutCall: Attendance };
   };
   usage: Usage;
 };
 export type Usage = { periodStart: string; periodEnd: string; calls: number; minutes: number };
+/** Appointments, how many were confirmed, how many the practice marked came or not, and of those the no-shows. */
+export type Attendance = { total: number; confirmed: number; marked: number; noShows: number };
 
 export type Period = { from: string; to: string };
 
@@ -193,8 +195,9 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
       from reminder_calls
       where user_id = ${userId} and attempts > 0 and placed_at >= ${iso(start)} and placed_at < ${iso(end)}`),
     // The period's appointments, with a reminder call placed or none: how many were confirmed.
-    db.execute<{ called: boolean; total: number; confirmed: number }>(sql`
-      select (rc.attempts is not null and rc.attempts > 0) as called, count(*)::int as total, count(a.confirmed_at)::int as confirmed
+    db.execute<{ called: boolean } & Attendance>(sql`
+      select (rc.attempts is not null and rc.attempts > 0) as called, count(*)::int as total, count(a.confirmed_at)::int as confirmed,
+        count(a.attendance)::int as marked, (count(*) filter (where a.attendance = 'no_show'))::int as "noShows"
       from appointments a left join reminder_calls rc on rc.appointment_id = a.id
       where a.user_id = ${userId} and a.starts_at >= ${iso(start)} and a.starts_at < ${iso(end)} and not ${byTryCall(sql`a.call_id`)}
       group by 1`),
@@ -286,7 +289,12 @@ export async function insightsFor(db: Db, userId: string, asked: { from?: string
   };
 }
 
-const share = (r: { total: number; confirmed: number } | undefined) => ({ total: r?.total ?? 0, confirmed: r?.confirmed ?? 0 });
+const share = (r: Attendance | undefined): Attendance => ({
+  total: r?.total ?? 0,
+  confirmed: r?.confirmed ?? 0,
+  marked: r?.marked ?? 0,
+  noShows: r?.noShows ?? 0,
+});
 
 type CallRow = {
   grp: "day" | "hour" | "outcome" | "all";

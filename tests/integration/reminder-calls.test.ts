@@ -13,7 +13,7 @@ import type { OutboundCall } from "@/lib/receptionist/outbound/dialer";
 import { runReminderCalls } from "@/lib/receptionist/outbound/reminder-calls";
 import { appContext } from "@/lib/server/context";
 import { api } from "../helpers/api";
-import { newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
+import { dayAhead, newCallId, practice, telnyx, vapi, vapiMessage, vapiTool, type Practice } from "../helpers/practice";
 import { messageReceived } from "../helpers/telnyx-events";
 
 const FR = { "accept-language": "fr" };
@@ -183,7 +183,10 @@ describe("reminder calls", () => {
       cancelled: 1,
       rescheduled: 0,
       undecided: 2,
-      appointments: { withCall: { total: 3, confirmed: 0 }, withoutCall: { total: 0, confirmed: 0 } },
+      appointments: {
+        withCall: { total: 3, confirmed: 0, marked: 0, noShows: 0 },
+        withoutCall: { total: 0, confirmed: 0, marked: 0, noShows: 0 },
+      },
     });
   });
 
@@ -306,6 +309,71 @@ describe("reminder calls", () => {
         .from(reminderCalls)
         .where(and(eq(reminderCalls.userId, p.user.id), eq(reminderCalls.status, "calling"))),
     ).toEqual([]);
+  });
+
+  it("let the practice mark who came, and insights compare the no-shows with and without a reminder call", async () => {
+    const p = await calling("Cabinet Présences");
+    const db = getDb();
+    const yesterday = dayAhead(-1);
+    const past = async (time: string, called: "confirmed" | "voicemail" | null) => {
+      const startsAt = zonedWallTimeToUtc(yesterday, time, ZONE)!;
+      const [a] = await db
+        .insert(appointments)
+        .values({
+          userId: p.user.id,
+          practitionerId: firstPractitioner(db, p.user.id),
+          patientName: "Patient Passé",
+          patientPhone: "+33612345690",
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          source: "phone",
+          language: "fr",
+        })
+        .returning({ id: appointments.id });
+      if (called)
+        await db.insert(reminderCalls).values({
+          userId: p.user.id,
+          appointmentId: a!.id,
+          phone: "+33612345690",
+          status: called,
+          attempts: 1,
+          placedAt: new Date(startsAt.getTime() - 6 * 3_600_000),
+        });
+      return a!.id;
+    };
+    const mark = (id: string, attendance: string | null, token = p.token) =>
+      api("PUT", `/api/appointments/${id}/attendance`, { token, headers: FR, body: { attendance } });
+    const [calledCame, calledMissed, notCalledMissed, notCalledCame] = [
+      await past("09:00", "confirmed"),
+      await past("10:00", "voicemail"),
+      await past("11:00", null),
+      await past("12:00", null),
+    ];
+    expect((await mark(calledCame, "attended")).body.attendance).toBe("attended");
+    expect((await mark(calledMissed, "no_show")).status).toBe(200);
+    expect((await mark(notCalledMissed, "no_show")).status).toBe(200);
+    expect((await mark(notCalledCame, "no_show")).status).toBe(200);
+    // Changed their mind: unmarked, then marked again.
+    expect((await mark(notCalledCame, null)).body.attendance).toBeNull();
+    expect((await mark(notCalledCame, "attended")).status).toBe(200);
+    // Nobody can be marked absent from an appointment still to come, nor a cancelled one, nor another practice's.
+    const toCome = await booked(p, "+33612345691", "17:00");
+    const early = await mark(toCome, "no_show");
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/pas encore commencé/);
+    expect((await mark(calledCame, "maybe")).status).toBe(400);
+    const other = await practice("Cabinet Voisin");
+    expect((await mark(calledCame, "no_show", other.token)).status).toBe(404);
+    const insights = await api("GET", `/api/insights?from=${yesterday}&to=${yesterday}`, { token: p.token });
+    expect(insights.body.reminderCalls).toMatchObject({
+      placed: 2,
+      confirmed: 1,
+      undecided: 1,
+      appointments: {
+        withCall: { total: 2, confirmed: 0, marked: 2, noShows: 1 },
+        withoutCall: { total: 2, confirmed: 0, marked: 2, noShows: 1 },
+      },
+    });
   });
 
   it("are placed once when two instances run the sweep at the same moment", async () => {

@@ -24,6 +24,7 @@ import { shownActorName } from "@/lib/accounts/audit/actor";
 const AppointmentForm = lazy(() => import("./appointment-form"));
 
 type AppointmentView = Answer<"/api/appointments">["upcoming"][number];
+type Attendance = AppointmentView["attendance"];
 
 // A booking whose calendar event is not written yet says so; "synced" needs no word. One whose practitioner has no
 // calendar is not an error: it is kept here only, and the owner is shown where to connect one.
@@ -65,6 +66,13 @@ export function Appointments({ mine = null }: { mine?: string | null }) {
       return invalidateReassigned(qc);
     },
     onError: (e) => toastFailure(t("reassignFailed"), e),
+  });
+  // Whether the patient came: the no-shows the insights compare with and without a reminder call.
+  const attend = useMutation({
+    mutationFn: ({ id, attendance }: { id: string; attendance: Attendance }) =>
+      ok(api.PUT("/api/appointments/{id}/attendance", { params: { path: { id } }, body: { attendance } })),
+    onSuccess: () => invalidateAppointments(qc),
+    onError: (e) => toastFailure(t("attendance.failed"), e),
   });
   const cancel = useMutation({
     mutationFn: (id: string) => ok(api.POST("/api/appointments/{id}/cancel", { params: { path: { id } } })),
@@ -138,7 +146,14 @@ export function Appointments({ mine = null }: { mine?: string | null }) {
               />
             </Card>
             <Card title={t("past")} testId="appointments-past">
-              <AppointmentItems items={query.data.past} timeZone={query.data.timeZone} empty={t("noPast")} nameOf={nameOf} />
+              <AppointmentItems
+                items={query.data.past}
+                timeZone={query.data.timeZone}
+                empty={t("noPast")}
+                nameOf={nameOf}
+                onAttendance={mine ? undefined : (a, attendance) => attend.mutate({ id: a.id, attendance })}
+                marking={attend.isPending}
+              />
             </Card>
           </>
         )}
@@ -182,6 +197,8 @@ function AppointmentItems({
   team,
   onReassign,
   reassigning,
+  onAttendance,
+  marking,
 }: {
   items: AppointmentView[];
   timeZone: string;
@@ -193,6 +210,9 @@ function AppointmentItems({
   team?: { id: string; displayName: string }[];
   onReassign?: (appointment: AppointmentView, practitionerId: string) => void;
   reassigning?: boolean;
+  /** A past appointment: whether the patient came (or unmarked). */
+  onAttendance?: (a: AppointmentView, attendance: Attendance) => void;
+  marking?: boolean;
 }) {
   const t = useTranslations("AppointmentsSection");
   const locale = useLocale();
@@ -300,6 +320,22 @@ function AppointmentItems({
                   `status.${a.status === "booked" && a.confirmedAt ? (a.confirmedBy === "phone" ? "confirmedByPhone" : "confirmed") : a.status}`,
                 )}
               </Badge>
+              {onAttendance && a.status === "booked" && (
+                <label className="flex items-center gap-1 text-sm text-slate-700">
+                  <span>{t("attendance.label")}</span>
+                  <select
+                    className="field-input w-auto py-1"
+                    value={a.attendance ?? ""}
+                    disabled={marking}
+                    data-testid="appointment-attendance"
+                    onChange={(e) => onAttendance(a, (e.target.value || null) as Attendance)}
+                  >
+                    <option value="">{t("attendance.unmarked")}</option>
+                    <option value="attended">{t("attendance.attended")}</option>
+                    <option value="no_show">{t("attendance.no_show")}</option>
+                  </select>
+                </label>
+              )}
               {onCancel && a.status === "booked" && (
                 <button type="button" className="btn-secondary" onClick={() => onCancel(a)}>
                   {t("cancel")}

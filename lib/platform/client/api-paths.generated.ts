@@ -1833,6 +1833,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A signed-in account. Roles: owner, admin, staff. Also open to API keys. API key scope: appointments:write. */
+        put: operations["putAppointmentsIdAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -2335,6 +2352,8 @@ export interface operations {
                             confirmedBy: ("text" | "phone") | null;
                             /** @description The caller agreed to a reminder call about it. */
                             callConsent: boolean;
+                            /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                            attendance: ("attended" | "no_show") | null;
                             /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                             changedBy: string | null;
                             /** Format: date-time */
@@ -2374,6 +2393,8 @@ export interface operations {
                             confirmedBy: ("text" | "phone") | null;
                             /** @description The caller agreed to a reminder call about it. */
                             callConsent: boolean;
+                            /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                            attendance: ("attended" | "no_show") | null;
                             /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                             changedBy: string | null;
                             /** Format: date-time */
@@ -2496,6 +2517,8 @@ export interface operations {
                         confirmedBy: ("text" | "phone") | null;
                         /** @description The caller agreed to a reminder call about it. */
                         callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -3597,15 +3620,25 @@ export interface operations {
                             rescheduled: number;
                             /** @description Of those, nobody decided: voicemail, no answer, busy, failed, or answered without a decision. */
                             undecided: number;
-                            /** @description The period's appointments with a reminder call placed and without one, and how many of each were confirmed. */
+                            /** @description The period's appointments with a reminder call placed and without one: how many of each were confirmed, and of those the practice marked came or not, the no-shows. */
                             appointments: {
                                 withCall: {
                                     total: number;
+                                    /** @description Confirmed by the caller, by phone or by text. */
                                     confirmed: number;
+                                    /** @description Marked by the practice as come or not come. */
+                                    marked: number;
+                                    /** @description Marked as not come. */
+                                    noShows: number;
                                 };
                                 withoutCall: {
                                     total: number;
+                                    /** @description Confirmed by the caller, by phone or by text. */
                                     confirmed: number;
+                                    /** @description Marked by the practice as come or not come. */
+                                    marked: number;
+                                    /** @description Marked as not come. */
+                                    noShows: number;
                                 };
                             };
                         };
@@ -5725,6 +5758,18 @@ export interface operations {
                         }[];
                         /** @description The recall texts sent: number, service, due date, when, and the booking that followed. */
                         recallTexts: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Whether reminder calls are placed, and how many hours before an appointment. */
+                        reminderCallSettings: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The reminder calls: the number called, the appointment, the tries and what each came to. */
+                        reminderCalls: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The numbers that asked this business for no more reminder calls, and when. */
+                        callOptOuts: {
                             [key: string]: unknown;
                         }[];
                         /** @description Numbers calls proved they hold, with a texted code or a name and date of birth (never the code). */
@@ -12791,6 +12836,8 @@ export interface operations {
                         confirmedBy: ("text" | "phone") | null;
                         /** @description The caller agreed to a reminder call about it. */
                         callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -12896,6 +12943,8 @@ export interface operations {
                         confirmedBy: ("text" | "phone") | null;
                         /** @description The caller agreed to a reminder call about it. */
                         callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -14768,6 +14817,146 @@ export interface operations {
             };
         };
     };
+    putAppointmentsIdAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendance: ("attended" | "no_show") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Who the appointment is with: one of the business's practitioners. */
+                        practitionerId: string;
+                        patientName: string;
+                        patientEmail: string | null;
+                        /** @description The number the confirmations and reminders go to (E.164). */
+                        patientPhone: string | null;
+                        /** @description The number the caller rang from, when it is not patientPhone (E.164); null when it is the same or unknown. */
+                        callerPhone: string | null;
+                        /** @description Who booked it, when not the patient (a parent for a child). */
+                        callerName: string | null;
+                        /** @description The phone channel the caller asked their texts by; null: the business's default (the profile's confirmationChannel). */
+                        notifyChannel: ("sms" | "whatsapp" | "both") | null;
+                        /** @description The service booked, as the practice names it. */
+                        service: string | null;
+                        reason: string | null;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        durationMinutes: number;
+                        /** @enum {string} */
+                        status: "booked" | "cancelled";
+                        /** @enum {string} */
+                        source: "phone" | "dashboard" | "page" | "waitlist" | "recall";
+                        calendarSyncStatus: string;
+                        reminderAt: string | null;
+                        /** @description When the caller confirmed (null: not confirmed, or moved since). */
+                        confirmedAt: string | null;
+                        /** @description How: by a text, or on a reminder call. */
+                        confirmedBy: ("text" | "phone") | null;
+                        /** @description The caller agreed to a reminder call about it. */
+                        callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
+                        /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
+                        changedBy: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused: a field is missing or invalid (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or one that has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without this operation's scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing of the caller's at this address (or not in this mode). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this API key: try again after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: a translated message. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAppointmentsIdCancel: {
         parameters: {
             query?: never;
@@ -14819,6 +15008,8 @@ export interface operations {
                         confirmedBy: ("text" | "phone") | null;
                         /** @description The caller agreed to a reminder call about it. */
                         callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */
@@ -14933,6 +15124,8 @@ export interface operations {
                         confirmedBy: ("text" | "phone") | null;
                         /** @description The caller agreed to a reminder call about it. */
                         callConsent: boolean;
+                        /** @description Whether the patient came, as the practice marked it once the appointment began; null: not marked. */
+                        attendance: ("attended" | "no_show") | null;
                         /** @description Who last booked or cancelled it, when a member of the practice or an API key (by its name) did; null otherwise. */
                         changedBy: string | null;
                         /** Format: date-time */

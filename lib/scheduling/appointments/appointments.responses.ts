@@ -33,6 +33,10 @@ export const appointmentResponse = z
     confirmedAt: instant.nullable().describe("When the caller confirmed (null: not confirmed, or moved since)."),
     confirmedBy: z.enum(["text", "phone"]).nullable().describe("How: by a text, or on a reminder call."),
     callConsent: z.boolean().describe("The caller agreed to a reminder call about it."),
+    attendance: z
+      .enum(["attended", "no_show"])
+      .nullable()
+      .describe("Whether the patient came, as the practice marked it once the appointment began; null: not marked."),
     changedBy: z
       .string()
       .nullable()

@@ -77,4 +77,7 @@ export const appointmentRangeQuerySchema = z.object({
  * Who an appointment goes to: another practitioner of the practice, at the same time. notifyCaller: the patient is
  * texted that it is now with them, the time unchanged; off unless the owner asks, so nothing goes out unseen.
  */
+/** Whether the patient came: marked once the appointment has begun; null unmarks it. */
+export const attendanceSchema = z.strictObject({ attendance: z.enum(["attended", "no_show"], "attendanceInvalid").nullable() });
+
 export const reassignAppointmentSchema = z.object({ practitionerId: z.uuid(), notifyCaller: z.boolean().default(false) });

@@ -47,6 +47,8 @@ export type AppointmentView = {
   confirmedBy: "text" | "phone" | null;
   /** They agreed to a reminder call about it. */
   callConsent: boolean;
+  /** Whether they came, once marked. */
+  attendance: "attended" | "no_show" | null;
   /** Who last changed it, when a member of the practice or an API key did (the owner's own changes name nobody). */
   changedBy: string | null;
   createdAt: string;
@@ -77,6 +79,7 @@ const columns = {
   confirmedAt: appointments.confirmedAt,
   confirmedBy: appointments.confirmedBy,
   callConsent: appointments.callConsent,
+  attendance: appointments.attendance,
   createdAt: appointments.createdAt,
   // The latest line of its change log, when someone other than the owner made it: a member, or a key (no person). The
   // outer columns are named with their table: drizzle leaves a lone table's unqualified, which the subquery would read
@@ -273,6 +276,38 @@ export async function reassignAppointment(
   if (outcome.reason === "taken") throw new AppError("conflict", "practitionerBusy");
   if (outcome.reason === "closed") throw new AppError("conflict", "practitionerAway");
   throw refusal(outcome.reason);
+}
+
+/**
+ * Marks whether the patient came (or unmarks it), once the appointment has begun: a booked one of this business only
+ * (404 for another's, 409 before it begins or once cancelled).
+ */
+export async function markAttendance(
+  db: Db,
+  userId: string,
+  appointmentId: string,
+  attendance: "attended" | "no_show" | null,
+  now = new Date(),
+): Promise<AppointmentView> {
+  const [marked] = await db
+    .update(appointments)
+    .set({ attendance, updatedAt: now })
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.userId, userId),
+        eq(appointments.status, "booked"),
+        lte(appointments.startsAt, now),
+      ),
+    )
+    .returning({ id: appointments.id });
+  if (marked) return toView((await byId(db, marked.id))!);
+  const [found] = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
+  if (!found) throw new AppError("not_found", "appointmentNotFound");
+  throw new AppError("conflict", found.status === "cancelled" ? "attendanceCancelled" : "attendanceTooEarly");
 }
 
 async function byId(db: Db, id: string): Promise<Row | undefined> {
