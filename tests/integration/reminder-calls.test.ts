@@ -125,11 +125,22 @@ describe("reminder calls", () => {
     expect(tooSoon.status).toBe(400);
     expect(tooSoon.body.message).toContain("72\u00a0heures");
     // A practice with them off calls nobody, consent or not.
-    await booked(p, "+33612345601", "17:00");
+    const id = await booked(p, "+33612345601", "17:00");
     expect(await run(p, at("10:00"))).toBe(0);
-    const on = await api("PUT", "/api/reminder-calls/settings", { token: p.token, body: { enabled: true, hoursBefore: 72 } });
-    expect(on.body).toEqual({ enabled: true, hoursBefore: 72 });
-    expect(await run(p, at("10:00"))).toBe(1);
+    const settings = (body: { enabled: boolean; hoursBefore: number }) =>
+      api("PUT", "/api/reminder-calls/settings", { token: p.token, body });
+    expect((await settings({ enabled: true, hoursBefore: 72 })).body).toEqual({ enabled: true, hoursBefore: 72 });
+    // Planned at 08:30 for 09:00 (the callee's first calling hour); turned off before then: no call, nothing left.
+    expect(await run(p, at("08:30"))).toBe(0);
+    expect(await callOf(p, id)).toMatchObject({ status: "scheduled", nextAttemptAt: at("09:00").toISOString() });
+    await settings({ enabled: false, hoursBefore: 72 });
+    expect(await run(p, at("09:00"))).toBe(0);
+    expect(await callOf(p, id)).toBeUndefined();
+    // On again, two hours before: planned for 15:00, not placed before.
+    await settings({ enabled: true, hoursBefore: 2 });
+    expect(await run(p, at("10:00"))).toBe(0);
+    expect(await run(p, at("15:00"))).toBe(1);
+    expect(await callOf(p, id)).toMatchObject({ status: "confirmed" });
   });
 
   it("come to what the callee says: confirmed, cancelled (the slot freed), voicemail, no answer tried once more", async () => {

@@ -12,6 +12,7 @@ import { byId, clock, type Appointment, type BookingDeps } from "@/lib/schedulin
 import type { Dialer } from "./dialer";
 import { nextCallTime } from "./quiet-hours";
 import { reminderAssistant } from "./reminder-assistant";
+import { reminderCallSettingsOf } from "./reminder-calls.service";
 
 export type ReminderCallDeps = BookingDeps & { dial: Dialer };
 
@@ -158,6 +159,17 @@ async function place(deps: ReminderCallDeps, row: Row, at: Date): Promise<boolea
   if (!a || a.status !== "booked" || a.startsAt <= at) return skip(deps, row, "cancelled", at);
   const refused = await consentHolds(deps, a);
   if (refused) return skip(deps, row, refused, at);
+  const settings = await reminderCallSettingsOf(deps.db, a.userId);
+  // Turned off since it was planned: no call, and no trace of one (turned on again, it is planned anew).
+  if (!settings.enabled) {
+    if (row.attempts > 1)
+      await deps.db
+        .update(reminderCalls)
+        .set({ status: "no_answer", attempts: sql`${reminderCalls.attempts} - 1`, updatedAt: at })
+        .where(eq(reminderCalls.id, row.id));
+    else await deps.db.delete(reminderCalls).where(eq(reminderCalls.id, row.id));
+    return false;
+  }
   const biz = await loadBusiness(deps.db, a.userId, at);
   const [line] = biz?.line
     ? await deps.db
@@ -169,8 +181,10 @@ async function place(deps: ReminderCallDeps, row: Row, at: Date): Promise<boolea
   if (!biz?.line || !biz.entitled || !line?.providerNumberId) return skip(deps, row, "no_line", at);
   // The number's kind and country, as for any number we dial: never a premium line, never a country not served.
   if (dialRefusal(a.patientPhone!, servedCountries(biz))) return skip(deps, row, "not_dialable", at);
-  // The hours may have changed since the try was planned (a holiday added, a run late at night): planned again.
-  const allowed = nextTry(biz, a, at);
+  // Moved later since it was planned, or the hours before changed: not before its own time. And the calling hours may
+  // have changed (a holiday added, a run late at night): planned again.
+  const due = new Date(a.startsAt.getTime() - settings.hoursBefore * 3_600_000);
+  const allowed = nextTry(biz, a, due > at ? due : at);
   if (!allowed) return skip(deps, row, "quiet_hours", at);
   if (allowed > at) {
     await deps.db
