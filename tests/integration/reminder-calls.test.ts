@@ -161,6 +161,10 @@ describe("reminder calls", () => {
       .from(calls)
       .where(and(eq(calls.userId, p.user.id), eq(calls.toNumber, "+33612345611")));
     expect(logged).toMatchObject([{ direction: "outbound", fromNumber: p.line, durationSeconds: 42, status: "ended" }]);
+    // It is no call the practice answered: not in the call list, which the Reminder calls page stands for.
+    const list = await api("GET", "/api/calls", { token: p.token });
+    expect(list.status).toBe(200);
+    expect(list.body.calls).toEqual([]);
     expect(await appointment(confirms)).toMatchObject({ confirmedBy: "phone", status: "booked" });
     expect(await callOf(p, cancels)).toMatchObject({ status: "cancelled" });
     expect((await appointment(cancels)).status).toBe("cancelled");

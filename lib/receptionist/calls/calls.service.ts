@@ -100,7 +100,8 @@ export async function listCalls(db: Db, userId: string, practitionerId?: string)
     .select(listColumns)
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
-    .where(and(eq(calls.userId, userId), practitionerId ? aboutPractitioner(practitionerId) : undefined))
+    // The calls the practice answered; the reminder calls it placed have their own page.
+    .where(and(eq(calls.userId, userId), eq(calls.direction, "inbound"), practitionerId ? aboutPractitioner(practitionerId) : undefined))
     .orderBy(desc(sql`coalesce(${calls.startedAt}, ${calls.createdAt})`), desc(calls.createdAt))
     .limit(CALLS_LIMIT);
   return rows.map(toView);
