@@ -61,6 +61,7 @@ describe("the API route table (app/api/routes.generated.ts)", () => {
     expect(scoped).toEqual({
       "/api/appointments": { GET: "appointments:read", POST: "appointments:write" },
       "/api/appointments/[id]": { GET: "appointments:read", DELETE: "appointments:write" },
+      "/api/appointments/[id]/attendance": { PUT: "appointments:write" },
       "/api/appointments/[id]/cancel": { POST: "appointments:write" },
       "/api/appointments/[id]/reassign": { POST: "appointments:write" },
       "/api/calls": { GET: "calls:read" },

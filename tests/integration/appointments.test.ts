@@ -93,6 +93,10 @@ describe("POST /api/appointments", () => {
       reminderAt: `${YEAR}-07-14T14:00:00.000Z`,
       // Not confirmed by the patient yet (a reply to the confirmation text).
       confirmedAt: null,
+      confirmedBy: null,
+      // No reminder call asked for, nobody marked as come yet.
+      callConsent: false,
+      attendance: null,
       // The owner's own booking names nobody else.
       changedBy: null,
       createdAt: expect.any(String),

@@ -58,6 +58,7 @@ describe("GET /api/openapi.json", () => {
       "DELETE /api/appointments/{id}": "appointments:write",
       "POST /api/appointments/{id}/cancel": "appointments:write",
       "POST /api/appointments/{id}/reassign": "appointments:write",
+      "PUT /api/appointments/{id}/attendance": "appointments:write",
       "GET /api/calls": "calls:read",
       "GET /api/calls/{id}": "calls:read",
       "GET /api/threads": "messages:read",
