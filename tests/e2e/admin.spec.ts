@@ -55,7 +55,7 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   const nav = page.getByRole("navigation", { name: en("Dashboard.nav.label") });
   await expect(nav.getByRole("list", { name: en("Dashboard.nav.admin") })).toBeVisible();
   // An admin has no business: the navigation is the admin sections and their own profile, nothing else.
-  await expect(nav.getByRole("link", { name: en("Dashboard.nav.calls") })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: en("Dashboard.nav.calls"), exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: en("Dashboard.nav.inbox") })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: en("Dashboard.nav.profile") })).toBeVisible();
   // At 1280 px the table fits: every row's Settings button is on screen, with no sideways scrolling.
@@ -98,7 +98,7 @@ test("admin: find a user, deactivate them (their session ends at once), reactiva
   await expect(dialog.getByTestId("detail-status")).toHaveText(en("AdminUsers.inactive"));
   await ownerPage
     .getByRole("navigation", { name: en("Dashboard.nav.label") })
-    .getByRole("link", { name: en("Dashboard.nav.calls") })
+    .getByRole("link", { name: en("Dashboard.nav.calls"), exact: true })
     .click();
   await expect(ownerPage).toHaveURL(/\/login\?expired=true$/);
   const refused = await ownerPage.request.post("/api/auth/login", { data: { email: owner.email, password: owner.password } });
